@@ -1,0 +1,68 @@
+package io.pilotbench.stats;
+
+/**
+ * Confidence interval and required sample size for a proportion (a "binary" performance index: success/failure,
+ * hit/miss), as the original Pilot computes them (PILOT-ORIGINAL.md §2.2–2.3).
+ *
+ * <p>Samples are taken as independent (q = 1). With p the sample mean and n the sample size, the interval is
+ * p ± T·√(p(1 − p)/n), T the two-sided Student-t critical value with n − 1 degrees of freedom — the Wald interval
+ * with a t instead of a z quantile, slightly wider for small n. The required sample size uses the sample variance
+ * (n − 1 divisor, = p(1 − p)·n/(n − 1) for 0/1 data), as the original does.
+ *
+ * <p>Like every Wald interval it is poor near p = 0 or 1 (it collapses to zero width when all samples agree); the
+ * sample-size rule still asks for at least {@code minSamples}.
+ */
+public final class BinomialProportion {
+    private BinomialProportion() {
+    }
+
+    /**
+     * The CI of the proportion. Dataset B (20 values, p = 0.55), 95%: full width 0.46566845477273205.
+     *
+     * @param data       values in [0, 1] (normally 0 or 1)
+     * @param confidence in (0, 1)
+     * @return the interval; NaN bounds for n &lt; 2
+     * @throws IllegalArgumentException when a value is outside [0, 1] or not finite
+     */
+    public static ConfidenceInterval confidenceInterval(double[] data, double confidence) {
+        requireUnitInterval(data);
+        int n = data.length;
+        double p = Descriptive.mean(data, 0, n);
+        if (n < 2) {
+            return ConfidenceInterval.around(p, Double.NaN, confidence);
+        }
+        double t = StudentT.critical(confidence, n - 1);
+        return ConfidenceInterval.around(p, 2 * t * Math.sqrt(p * (1 - p) / n), confidence);
+    }
+
+    /**
+     * The number of samples needed for the CI full width to reach {@code targetWidth}: ⌈s²·(T/e)²⌉ with s² the sample
+     * variance, T at n − 1 df and e = width/2, raised to {@code minSamples}. Dataset B, width 0.495, 95%: 19.
+     *
+     * @return the estimate, with q = 1
+     * @throws IllegalArgumentException for n &lt; 2, values outside [0, 1], or a width ≤ 0
+     */
+    public static SampleSize requiredSampleSize(double[] data, double targetWidth, double confidence,
+            long minSamples) {
+        requireUnitInterval(data);
+        if (data.length < 2) {
+            throw new IllegalArgumentException("a proportion's sample size needs at least 2 samples, got "
+                    + data.length);
+        }
+        if (!(targetWidth > 0)) {
+            throw new IllegalArgumentException("target CI width must be > 0, got " + targetWidth);
+        }
+        Subsessions s = Subsessions.of(data, MeanMethod.ARITHMETIC);
+        return s.requiredSampleSize(1, Descriptive.variance(data), targetWidth, confidence, minSamples);
+    }
+
+    private static void requireUnitInterval(double[] data) {
+        Descriptive.requireFinite(data);
+        for (int i = 0; i < data.length; i++) {
+            if (data[i] < 0 || data[i] > 1) {
+                throw new IllegalArgumentException("a proportion's samples must be in [0, 1], got " + data[i]
+                        + " at index " + i);
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.pilotbench.stats;
+
+import java.util.Arrays;
+
+/**
+ * Numerically stable descriptive statistics of a sample.
+ *
+ * <p>Sums use Neumaier's compensated summation and the variance the corrected two-pass algorithm (Chan, Golub &amp;
+ * LeVeque, "Algorithms for computing the sample variance", Am. Stat. 37(3), 1983, eq. 1.7), which pass NIST StRD
+ * NumAcc1–4; the textbook one-pass formula Σx² − n·x̄² returns a negative variance on NumAcc4.
+ *
+ * <p>Inputs must be finite: every method throws {@link IllegalArgumentException} naming the index of the first NaN
+ * or ±∞ value, because a single non-finite reading makes every summary meaningless. Empty samples give NaN, never
+ * an exception.
+ */
+public final class Descriptive {
+    private Descriptive() {
+    }
+
+    /**
+     * Arithmetic mean Σx/n, with a second correction pass (x̄ + Σ(x − x̄)/n).
+     *
+     * @return NaN for n = 0; x for n = 1
+     */
+    public static double mean(double[] data) {
+        requireFinite(data);
+        return mean(data, 0, data.length);
+    }
+
+    static double mean(double[] data, int from, int to) {
+        int n = to - from;
+        if (n == 0) {
+            return Double.NaN;
+        }
+        double m = sum(data, from, to) / n;
+        double correction = 0;
+        for (int i = from; i < to; i++) {
+            correction += data[i] - m;
+        }
+        return m + correction / n;
+    }
+
+    /**
+     * Mean by the given method; see {@link MeanMethod}.
+     *
+     * @return NaN for n = 0
+     * @throws IllegalArgumentException for HARMONIC when a value is ≤ 0
+     */
+    public static double mean(double[] data, MeanMethod method) {
+        requireFinite(data);
+        return method.of(data, 0, data.length);
+    }
+
+    /**
+     * Harmonic mean n / Σ(1/x) (PILOT-ORIGINAL.md §2.1). Example: {1.21, 1.67, 1.71, 1.53, 2.03, 2.15} gives
+     * 1.6568334130160711.
+     *
+     * @return NaN for n = 0
+     * @throws IllegalArgumentException when a value is ≤ 0
+     */
+    public static double harmonicMean(double[] data) {
+        return mean(data, MeanMethod.HARMONIC);
+    }
+
+    /**
+     * Unbiased sample variance Σ(x − x̄)²/(n − 1) by the corrected two-pass algorithm.
+     *
+     * @return NaN for n &lt; 2; 0 for constant data
+     */
+    public static double variance(double[] data) {
+        requireFinite(data);
+        int n = data.length;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double m = mean(data, 0, n);
+        double ss = 0;
+        double comp = 0;
+        for (double x : data) {
+            double d = x - m;
+            ss += d * d;
+            comp += d;
+        }
+        return Math.max(0, (ss - comp * comp / n) / (n - 1));
+    }
+
+    /** √{@link #variance}: NaN for n &lt; 2, 0 for constant data. */
+    public static double stddev(double[] data) {
+        return Math.sqrt(variance(data));
+    }
+
+    /** Smallest value; NaN for n = 0. */
+    public static double min(double[] data) {
+        requireFinite(data);
+        return Arrays.stream(data).min().orElse(Double.NaN);
+    }
+
+    /** Largest value; NaN for n = 0. */
+    public static double max(double[] data) {
+        requireFinite(data);
+        return Arrays.stream(data).max().orElse(Double.NaN);
+    }
+
+    /** Median: the middle value, or the mean of the two middle values for even n; NaN for n = 0. */
+    public static double median(double[] data) {
+        return percentile(data, 50);
+    }
+
+    /**
+     * The p-th percentile by linear interpolation between order statistics: R's default {@code quantile(type = 7)}
+     * and NumPy's default. With sorted x and h = (n − 1)·p/100, the result is x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋+1] − x[⌊h⌋]).
+     *
+     * @param p in [0, 100]; 0 gives the minimum and 100 the maximum
+     * @return NaN for n = 0; the value itself for n = 1
+     */
+    public static double percentile(double[] data, double p) {
+        requireFinite(data);
+        if (!(p >= 0 && p <= 100)) {
+            throw new IllegalArgumentException("percentile must be in [0, 100], got " + p);
+        }
+        if (data.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = data.clone();
+        Arrays.sort(sorted);
+        double h = (sorted.length - 1) * p / 100;
+        int lo = (int) Math.floor(h);
+        if (lo >= sorted.length - 1) {
+            return sorted[sorted.length - 1];
+        }
+        return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+    }
+
+    /**
+     * Lag-1 autocorrelation exactly as NIST StRD certifies r(1) (and R's {@code acf}):
+     * r(1) = Σ_{i=1}^{n−1}(y_i − ȳ)(y_{i+1} − ȳ) / Σ_{i=1}^{n}(y_i − ȳ)². Example: NIST Michelso gives
+     * 0.535199668621283.
+     *
+     * @return NaN for n &lt; 2 and for constant data (0/0)
+     */
+    public static double lag1Autocorrelation(double[] data) {
+        requireFinite(data);
+        int n = data.length;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double m = mean(data, 0, n);
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < n; i++) {
+            double d = data[i] - m;
+            den += d * d;
+            if (i + 1 < n) {
+                num += d * (data[i + 1] - m);
+            }
+        }
+        return den == 0 ? Double.NaN : num / den;
+    }
+
+    /** Neumaier-compensated Σ data[from, to). */
+    static double sum(double[] data, int from, int to) {
+        double sum = 0;
+        double c = 0;
+        for (int i = from; i < to; i++) {
+            double x = data[i];
+            double t = sum + x;
+            c += Math.abs(sum) >= Math.abs(x) ? (sum - t) + x : (x - t) + sum;
+            sum = t;
+        }
+        return sum + c;
+    }
+
+    /**
+     * Throws an {@link IllegalArgumentException} naming the first NaN or infinite value.
+     *
+     * @throws NullPointerException if data is null
+     */
+    static void requireFinite(double[] data) {
+        for (int i = 0; i < data.length; i++) {
+            if (!Double.isFinite(data[i])) {
+                throw new IllegalArgumentException("non-finite value " + data[i] + " at index " + i);
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.pilotbench.stats;
+
+import static io.pilotbench.stats.RefData.DATASET_B;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BinomialProportionTest {
+
+    @ParameterizedTest
+    @CsvSource({"0.90, 0.38470776422376757", "0.95, 0.46566845477273205", "0.99, 0.63651776700435614"})
+    void datasetBMatchesOriginal(double confidence, double width) {
+        ConfidenceInterval ci = BinomialProportion.confidenceInterval(DATASET_B, confidence);
+        assertThat(ci.center()).isCloseTo(0.55, within(1e-15));
+        assertThat(ci.width()).isCloseTo(width, within(width * 1e-12));
+    }
+
+    @Test
+    void requiredSampleSizeMatchesOriginal() {
+        // PILOT-ORIGINAL.md §3.2: optimal_sample_size(BINOMIAL, width 0.495) gives q=1, opt=19
+        SampleSize size = BinomialProportion.requiredSampleSize(DATASET_B, 0.495, 0.95, 0);
+        assertThat(size.subsessionSize()).isEqualTo(1);
+        assertThat(size.samples()).isEqualTo(19);
+        assertThat(size.isMetBy(20)).isTrue();
+    }
+
+    @Test
+    void requiredSampleSizeTraceOfTheOriginalSession() {
+        // PILOT-ORIGINAL.md §3.1.10: --ci-perc 0.9 on dataset B, req(n) for n = 3..20 with the 10-sample floor
+        long[] expected = {275, 201, 72, 40, 26, 32, 24, 29, 33, 37, 41, 45, 37, 31, 27, 24, 21, 19};
+        for (int n = 3; n <= 20; n++) {
+            double[] prefix = Arrays.copyOf(DATASET_B, n);
+            double width = 0.9 * Descriptive.mean(prefix);
+            assertThat(BinomialProportion.requiredSampleSize(prefix, width, 0.95, 10).samples()).as("n=%d", n)
+                    .isEqualTo(expected[n - 3]);
+        }
+    }
+
+    @Test
+    void edgeCases() {
+        assertThat(BinomialProportion.confidenceInterval(new double[] {1}, 0.95).width()).isNaN();
+        assertThat(BinomialProportion.confidenceInterval(new double[] {1, 1, 1}, 0.95).width()).isZero();
+        assertThatThrownBy(() -> BinomialProportion.confidenceInterval(new double[] {0, 2}, 0.95))
+                .hasMessageContaining("[0, 1]").hasMessageContaining("index 1");
+        assertThatThrownBy(() -> BinomialProportion.requiredSampleSize(new double[] {1}, 0.1, 0.95, 0))
+                .hasMessageContaining("at least 2");
+    }
+}

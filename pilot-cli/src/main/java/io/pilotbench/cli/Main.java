@@ -1,11 +1,16 @@
 package io.pilotbench.cli;
 
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
 /** The {@code pilot} command's entry point: a shim that runs the command and exits with its code. */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        System.exit(0);
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        System.exit(PilotCommand.run(args, out, err, System.in));
     }
 }

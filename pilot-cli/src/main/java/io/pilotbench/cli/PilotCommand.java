@@ -1,0 +1,84 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.input.InputException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** The top-level {@code pilot} command: dispatches to its subcommands. */
+@Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
+        description = "Statistically valid benchmark results in the least possible time.",
+        subcommands = {AnalyzeCommand.class, CommandLine.HelpCommand.class},
+        footerHeading = "%nExit codes:%n",
+        footer = {"  0  success", "  1  internal error (a bug: please report it)",
+            "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)"})
+public final class PilotCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    /**
+     * Runs {@code pilot} with {@code args} and returns the exit code; never calls {@code System.exit}.
+     *
+     * @param stdin what {@code -} reads
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
+        CommandLine cli = new CommandLine(new PilotCommand(), new Factory(stdin));
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((e, a) -> {
+            CommandLine cmd = e.getCommandLine();
+            cmd.getErr().println("pilot: " + e.getMessage() + " (see '" + cmd.getCommandSpec().qualifiedName()
+                    + " --help')");
+            cmd.getErr().flush();
+            return ExitCodes.USAGE;
+        });
+        cli.setExecutionExceptionHandler((e, cmd, parseResult) -> {
+            if (e instanceof InputException || e instanceof IllegalArgumentException) {
+                cmd.getErr().println("pilot: " + e.getMessage());
+            } else {
+                cmd.getErr().println("pilot: internal error: " + e + " (please report this with the command line)");
+            }
+            cmd.getErr().flush();
+            return e instanceof InputException || e instanceof IllegalArgumentException ? ExitCodes.USAGE
+                    : ExitCodes.FAILURE;
+        });
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Gives commands access to standard input without touching {@code System.in}. */
+    static final class Factory implements CommandLine.IFactory {
+        private final InputStream stdin;
+
+        Factory(InputStream stdin) {
+            this.stdin = stdin;
+        }
+
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == AnalyzeCommand.class) {
+                return cls.cast(new AnalyzeCommand(stdin));
+            }
+            return CommandLine.defaultFactory().create(cls);
+        }
+    }
+
+    /** The version from the jar's manifest, or "development" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = PilotCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"pilot " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package io.pilotbench.core.report;
+
+import io.pilotbench.core.analysis.Formats;
+import io.pilotbench.core.analysis.SeriesAnalysis;
+import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.MeanMethod;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Renders {@code pilot analyze} results in every {@link Format}.
+ *
+ * <p>JSON contract (stable; fields may be added, never renamed): {@code {"results": [ {"source", "column", "n",
+ * "mean", "meanMethod", "median", "min", "max", "variance", "stddev", "autocorrelation", "subsession": {"size",
+ * "count", "variance", "autocorrelation"} | null, "ci": {"confidence", "low", "high", "width"} | null,
+ * "target": {"width", "relative"}, "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}.
+ */
+public final class AnalysisRenderer {
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private final String unit;
+
+    /** @param unit the data's unit for text output ("ms"), or empty */
+    public AnalysisRenderer(String unit) {
+        this.unit = unit == null ? "" : unit.strip();
+    }
+
+    /** Writes the results (and the messages of inputs that could not be analysed) in {@code format}. */
+    public void render(List<SeriesAnalysis> results, List<String> errors, Format format, PrintWriter out) {
+        switch (format) {
+            case TEXT -> text(results, out);
+            case JSON -> json(results, errors, out);
+            case CSV -> csv(results, out);
+            case MARKDOWN -> markdown(results, out);
+            default -> throw new IllegalArgumentException(format.toString());
+        }
+        out.flush();
+    }
+
+    // ---- JSON ------------------------------------------------------------------------------------------------
+
+    private void json(List<SeriesAnalysis> results, List<String> errors, PrintWriter out) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("results", results.stream().map(AnalysisRenderer::toMap).toList());
+        root.put("errors", errors);
+        out.println(JSON.writeValueAsString(root));
+    }
+
+    /** The JSON object of one result. */
+    public static Map<String, Object> toMap(SeriesAnalysis a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", a.source());
+        m.put("column", a.column());
+        m.put("n", a.n());
+        m.put("mean", num(a.mean()));
+        m.put("meanMethod", a.settings().meanMethod().name().toLowerCase(Locale.ROOT));
+        m.put("median", num(a.median()));
+        m.put("min", num(a.min()));
+        m.put("max", num(a.max()));
+        m.put("variance", num(a.variance()));
+        m.put("stddev", num(a.stddev()));
+        m.put("autocorrelation", num(a.autocorrelation()));
+        if (a.subsession() == null) {
+            m.put("subsession", null);
+        } else {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("size", a.subsession().size());
+            s.put("count", a.subsession().count());
+            s.put("variance", num(a.subsession().variance()));
+            s.put("autocorrelation", num(a.subsession().autocorrelation()));
+            m.put("subsession", s);
+        }
+        if (a.ci() == null) {
+            m.put("ci", null);
+        } else {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("confidence", a.ci().confidence());
+            c.put("low", num(a.ci().low()));
+            c.put("high", num(a.ci().high()));
+            c.put("width", num(a.ci().width()));
+            m.put("ci", c);
+        }
+        Map<String, Object> target = new LinkedHashMap<>();
+        target.put("width", num(a.targetWidth()));
+        target.put("relative", a.settings().ciTarget().relative() ? a.settings().ciTarget().value() : null);
+        m.put("target", target);
+        m.put("requiredSamples", a.required() == null ? null : a.required().samples());
+        m.put("targetMet", a.targetMet());
+        m.put("warnings", a.warnings());
+        return m;
+    }
+
+    private static Double num(double x) {
+        return Double.isFinite(x) ? x : null;
+    }
+
+    // ---- text ------------------------------------------------------------------------------------------------
+
+    private void text(List<SeriesAnalysis> results, PrintWriter out) {
+        boolean firstResult = true;
+        for (SeriesAnalysis a : results) {
+            if (!firstResult) {
+                out.println();
+            }
+            firstResult = false;
+            String label = a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]";
+            out.printf("%s: %d samples%n", label, a.n());
+            row(out, "mean", v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "")
+                    + "   median " + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
+            row(out, "spread", "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
+                    + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
+                    + Formats.number(a.autocorrelation()));
+            if (a.subsession() != null) {
+                var s = a.subsession();
+                row(out, "subsessions", s.count() + " of " + s.size() + " sample" + (s.size() == 1 ? "" : "s")
+                        + " (r1 " + Formats.number(s.autocorrelation()) + " ≤ "
+                        + Formats.number(a.settings().autocorrelationLimit()) + ")");
+            }
+            if (a.ci() != null) {
+                ConfidenceInterval ci = a.ci();
+                row(out, pct(ci.confidence()) + " CI", v(ci.center()) + " ± " + v(ci.halfWidth()) + "   ["
+                        + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]   width "
+                        + v(ci.width()) + " = " + Formats.significant(100 * ci.relativeWidth(), 3) + "% of mean");
+            } else {
+                row(out, pct(a.settings().confidence()) + " CI", "none (see warning)");
+            }
+            String target = "width ≤ " + v(a.targetWidth()) + (a.settings().ciTarget().relative()
+                    ? " (" + a.settings().ciTarget() + ")" : "");
+            if (a.required() != null) {
+                target += ": needs " + a.required().samples() + " samples ("
+                        + a.required().subsessions() + " subsessions of " + a.required().subsessionSize() + ")"
+                        + (a.targetMet() ? " — met" : " — not met");
+            }
+            row(out, "target", target);
+            for (String w : a.warnings()) {
+                out.println("  warning: " + w);
+            }
+        }
+    }
+
+    private static void row(PrintWriter out, String name, String value) {
+        out.printf("  %-12s %s%n", name, value);
+    }
+
+    private String v(double x) {
+        return unit.isEmpty() ? Formats.number(x) : Formats.number(x) + " " + unit;
+    }
+
+    private static String pct(double fraction) {
+        return Formats.significant(fraction * 100, 4) + "%";
+    }
+
+    // ---- CSV and Markdown ------------------------------------------------------------------------------------
+
+    private static final String[] COLUMNS = {"source", "column", "n", "mean", "median", "min", "max", "variance",
+        "stddev", "autocorrelation", "subsession_size", "subsession_count", "subsession_variance",
+        "subsession_autocorrelation", "ci_confidence", "ci_low", "ci_high", "ci_width", "target_width",
+        "required_samples", "target_met"};
+
+    private static String[] values(SeriesAnalysis a) {
+        var s = a.subsession();
+        var ci = a.ci();
+        return new String[] {a.source(), a.column(), Integer.toString(a.n()), d(a.mean()), d(a.median()), d(a.min()),
+            d(a.max()), d(a.variance()), d(a.stddev()), d(a.autocorrelation()),
+            s == null ? "" : Integer.toString(s.size()), s == null ? "" : Integer.toString(s.count()),
+            s == null ? "" : d(s.variance()), s == null ? "" : d(s.autocorrelation()),
+            ci == null ? "" : d(ci.confidence()), ci == null ? "" : d(ci.low()), ci == null ? "" : d(ci.high()),
+            ci == null ? "" : d(ci.width()), d(a.targetWidth()),
+            a.required() == null ? "" : Long.toString(a.required().samples()), Boolean.toString(a.targetMet())};
+    }
+
+    private static String d(double x) {
+        return Double.isFinite(x) ? Double.toString(x) : "";
+    }
+
+    private static void csv(List<SeriesAnalysis> results, PrintWriter out) {
+        out.println(String.join(",", COLUMNS));
+        for (SeriesAnalysis a : results) {
+            String[] v = values(a);
+            for (int i = 0; i < v.length; i++) {
+                v[i] = csvField(v[i]);
+            }
+            out.println(String.join(",", v));
+        }
+    }
+
+    private static String csvField(String s) {
+        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    private void markdown(List<SeriesAnalysis> results, PrintWriter out) {
+        out.println("| input | n | mean | CI | CI width | subsession size | required | target met |");
+        out.println("|---|---:|---:|---|---:|---:|---:|:---:|");
+        for (SeriesAnalysis a : results) {
+            String label = (a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]").replace("|", "\\|");
+            String ci = a.ci() == null ? "—" : "[" + Formats.number(a.ci().low()) + ", " + Formats.number(a.ci().high())
+                    + "] (" + pct(a.ci().confidence()) + ")";
+            String width = a.ci() == null ? "—" : v(a.ci().width()) + " (" + Formats.significant(100 * a.ci().relativeWidth(), 3) + "%)";
+            out.printf("| %s | %d | %s | %s | %s | %s | %s | %s |%n", label, a.n(), v(a.mean()), ci, width,
+                    a.subsession() == null ? "—" : Integer.toString(a.subsession().size()),
+                    a.required() == null ? "—" : Long.toString(a.required().samples()), a.targetMet() ? "yes" : "no");
+        }
+        for (SeriesAnalysis a : results) {
+            for (String w : a.warnings()) {
+                out.println();
+                out.println("> **" + a.source().replace("|", "\\|") + "**: " + w);
+            }
+        }
+    }
+}

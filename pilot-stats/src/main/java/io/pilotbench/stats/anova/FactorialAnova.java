@@ -1,5 +1,6 @@
 package io.pilotbench.stats.anova;
 
+import io.pilotbench.stats.FisherF;
 import io.pilotbench.stats.regression.LinearRegression;
 import io.pilotbench.stats.regression.OlsResult;
 import java.util.ArrayList;
@@ -114,7 +115,7 @@ public final class FactorialAnova {
         double clamped = Math.max(0, ss);
         double ms = clamped / df;
         double f = ms / residualMs;
-        return new AnovaRow(term, df, clamped, ms, f, residualDf == 0 ? Double.NaN : FTail.upper(f, df, residualDf));
+        return new AnovaRow(term, df, clamped, ms, f, residualDf == 0 ? Double.NaN : FisherF.upperTail(f, df, residualDf));
     }
 
     private static double rss(double[] y, List<double[][]> columns, List<Integer> terms) {

@@ -1,5 +1,6 @@
 package io.pilotbench.stats.anova;
 
+import io.pilotbench.stats.FisherF;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,7 +77,7 @@ public final class OneWayAnova {
         double f = msBetween / msWithin;
         double sum = ssBetween + ssWithin;
         return new OneWayAnovaResult(dfBetween, dfWithin, ssBetween, ssWithin, msBetween, msWithin, f,
-                FTail.upper(f, dfBetween, dfWithin), sum > 0 ? ssBetween / sum : Double.NaN, Math.sqrt(msWithin));
+                FisherF.upperTail(f, dfBetween, dfWithin), sum > 0 ? ssBetween / sum : Double.NaN, Math.sqrt(msWithin));
     }
 
     /**
@@ -129,7 +130,7 @@ public final class OneWayAnova {
         }
         double f = (between / (k - 1)) / (1 + 2.0 * (k - 2) / ((double) k * k - 1) * lambda);
         double df2 = ((double) k * k - 1) / (3 * lambda);
-        return new WelchAnovaResult(f, k - 1, df2, FTail.upper(f, k - 1, df2));
+        return new WelchAnovaResult(f, k - 1, df2, FisherF.upperTail(f, k - 1, df2));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.pilotbench.stats.regression;
 
+import io.pilotbench.stats.FisherF;
 import io.pilotbench.stats.StudentT;
 import java.util.ArrayList;
 import java.util.List;
@@ -171,7 +172,7 @@ public final class LinearRegression {
         int centring = intercept ? 1 : 0;
         double adjusted = residualDf == 0 ? Double.NaN : 1 - (1 - rSquared) * (n - centring) / residualDf;
         double f = residualDf == 0 ? Double.NaN : (regressionSs / k) / (residualSs / residualDf);
-        double fP = FTail.upper(f, k, residualDf);
+        double fP = FisherF.upperTail(f, k, residualDf);
         return new OlsResult(intercept, coefficients, n, k, residualDf, regressionSs, residualSs, residualSd,
                 rSquared, adjusted, f, fP);
     }

@@ -1,5 +1,6 @@
 package io.pilotbench.stats.regression;
 
+import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.StudentT;
 import java.util.List;
 
@@ -72,6 +73,6 @@ public record OlsResult(
             throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
         }
         double halfWidth = residualDf == 0 ? Double.NaN : StudentT.critical(confidence, residualDf) * c.standardError();
-        return new ConfidenceInterval(c.estimate(), halfWidth, confidence);
+        return ConfidenceInterval.around(c.estimate(), 2 * halfWidth, confidence);
     }
 }

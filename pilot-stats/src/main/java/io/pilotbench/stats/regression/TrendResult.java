@@ -1,5 +1,6 @@
 package io.pilotbench.stats.regression;
 
+import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.StudentT;
 
 /**
@@ -48,6 +49,6 @@ public record TrendResult(
             throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
         }
         double halfWidth = df == 0 ? Double.NaN : StudentT.critical(confidence, df) * standardError;
-        return new ConfidenceInterval(slope, halfWidth, confidence);
+        return ConfidenceInterval.around(slope, 2 * halfWidth, confidence);
     }
 }

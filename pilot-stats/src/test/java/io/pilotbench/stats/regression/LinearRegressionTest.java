@@ -1,5 +1,6 @@
 package io.pilotbench.stats.regression;
 
+import io.pilotbench.stats.ConfidenceInterval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -43,7 +44,7 @@ class LinearRegressionTest {
             ConfidenceInterval ci = fit.confidenceInterval(1, 0.95);
             assertThat(ci.halfWidth()).as(name)
                     .isCloseTo(num(c, "slope_ci95_half_width"), within(num(tol, "half_width")));
-            assertThat(ci.lower()).isEqualTo(fit.coefficient(1).estimate() - ci.halfWidth());
+            assertThat(ci.low()).isEqualTo(fit.coefficient(1).estimate() - ci.halfWidth());
             assertThat(ci.contains(fit.coefficient(1).estimate())).isTrue();
         }
     }

@@ -6,24 +6,18 @@ import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.Preset;
 import io.pilotbench.core.analysis.SeriesAnalysis;
 import io.pilotbench.core.analysis.SeriesAnalyzer;
-import io.pilotbench.core.input.ColumnSelector;
-import io.pilotbench.core.input.InputException;
-import io.pilotbench.core.input.Series;
-import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.analysis.WarmupRemoval;
 import io.pilotbench.core.report.AnalysisRenderer;
 import io.pilotbench.core.report.Format;
 import io.pilotbench.stats.MeanMethod;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code pilot analyze}: the statistics of data you already have. */
@@ -48,16 +42,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Files to analyse; - reads standard input.")
-    List<String> inputs;
-
-    @Option(names = {"-c", "--column"}, paramLabel = "N|NAME",
-            description = "Column to analyse: a 0-based index or a header name; repeat for several. Default: 0.")
-    List<String> columns = new ArrayList<>();
-
-    @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto",
-            description = "Field separator: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
-    String delimiter;
+    @Mixin
+    InputOptions input;
 
     @Option(names = "--confidence", paramLabel = "LEVEL",
             description = "Confidence level of the CI, in (0, 1) or as a percentage. Default: 0.95.")
@@ -95,8 +81,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "The data's unit, shown in text and Markdown reports (e.g. ms).")
     String unit;
 
-    @Option(names = {"-q", "--quiet"}, description = "Do not print notices (such as a skipped header) on stderr.")
-    boolean quiet;
+    @Option(names = "--warmup-removal", paramLabel = "W",
+            description = "Cut the warm-up before analysing: none, edm (keep only the stable segment that E-Divisive "
+                + "with Medians finds) or fixed:P% (drop the first P%). Default: none; the report still names the "
+                + "change points and warns when EDM sees a warm-up.")
+    String warmupRemoval;
 
     private final InputStream stdin;
 
@@ -106,48 +95,16 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         AnalysisSettings settings = settings();
         Format outputFormat = Options.enumValue(Format.class, "--format", format);
-        SeriesReader reader = new SeriesReader(Options.enumValue(SeriesReader.Delimiter.class, "--delimiter", delimiter),
-                columns.isEmpty() ? List.of(ColumnSelector.FIRST)
-                        : columns.stream().map(c -> Options.parse("--column", c, ColumnSelector::parse)).toList());
         SeriesAnalyzer analyzer = new SeriesAnalyzer(settings);
-
         List<SeriesAnalysis> results = new ArrayList<>();
-        List<String> errors = new ArrayList<>();
-        for (String input : inputs) {
-            try {
-                for (Series series : read(reader, input, quiet ? s -> { } : s -> err.println("pilot: note: " + s))) {
-                    try {
-                        results.add(analyzer.analyze(series));
-                    } catch (InputException e) {
-                        errors.add(e.getMessage());
-                        err.println("pilot: " + e.getMessage());
-                    }
-                }
-            } catch (InputException e) {
-                errors.add(e.getMessage());
-                err.println("pilot: " + e.getMessage());
-            }
-        }
-        err.flush();
+        List<String> errors = input.forEachSeries(stdin, spec.commandLine().getErr(),
+                series -> results.add(analyzer.analyze(series)));
         if (!results.isEmpty() || outputFormat == Format.JSON) {
-            new AnalysisRenderer(unit).render(results, errors, outputFormat, out);
+            new AnalysisRenderer(unit).render(results, errors, outputFormat, spec.commandLine().getOut());
         }
         return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
-    }
-
-    private List<Series> read(SeriesReader reader, String input, java.util.function.Consumer<String> notices) {
-        if (input.equals("-")) {
-            try {
-                return reader.read("-", stdin, notices);
-            } catch (IOException e) {
-                throw new InputException("-: cannot read standard input (" + e.getMessage() + ")");
-            }
-        }
-        return reader.read(Path.of(input), notices);
     }
 
     private AnalysisSettings settings() {
@@ -167,6 +124,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         if (minSubsessions != null) {
             s = s.withMinSubsessions(minSubsessions);
+        }
+        if (warmupRemoval != null) {
+            s = s.withWarmupRemoval(Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse));
         }
         return s;
     }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        subcommands = {AnalyzeCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, ChangepointsCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success", "  1  internal error (a bug: please report it)",
             "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)"})
@@ -64,12 +64,15 @@ public final class PilotCommand implements Runnable {
             this.stdin = stdin;
         }
 
+        /** Commands with a constructor taking an {@link InputStream} get standard input through it. */
         @Override
         public <K> K create(Class<K> cls) throws Exception {
-            if (cls == AnalyzeCommand.class) {
-                return cls.cast(new AnalyzeCommand(stdin));
+            try {
+                var constructor = cls.getDeclaredConstructor(InputStream.class);
+                return constructor.newInstance(stdin);
+            } catch (NoSuchMethodException e) {
+                return CommandLine.defaultFactory().create(cls);
             }
-            return CommandLine.defaultFactory().create(cls);
         }
     }
 

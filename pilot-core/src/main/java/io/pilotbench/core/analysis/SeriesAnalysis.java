@@ -2,6 +2,7 @@ package io.pilotbench.core.analysis;
 
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.SampleSize;
+import io.pilotbench.stats.changepoint.StableSegment;
 import java.util.List;
 
 /**
@@ -11,7 +12,11 @@ import java.util.List;
  * @param source          the input's name
  * @param column          the column's label
  * @param settings        the settings used
- * @param n               sample size
+ * @param totalSamples    samples in the input, before warm-up removal
+ * @param changePoints    E-Divisive-with-Medians change points of the whole input (Pilot's settings)
+ * @param stable          the stable segment of the whole input, or null when there is none
+ * @param analysedFrom    first analysed sample (0-based): the warm-up removed
+ * @param n               analysed sample size
  * @param mean            mean by {@code settings.meanMethod()}
  * @param median          median
  * @param min             smallest value
@@ -25,7 +30,8 @@ import java.util.List;
  * @param required        the samples the target needs, or null when unknown (no valid subsession size)
  * @param warnings        plain-language warnings, empty when all is well
  */
-public record SeriesAnalysis(String source, String column, AnalysisSettings settings, int n, double mean,
+public record SeriesAnalysis(String source, String column, AnalysisSettings settings, int totalSamples,
+        List<Integer> changePoints, StableSegment stable, int analysedFrom, int n, double mean,
         double median, double min, double max, double variance, double stddev, double autocorrelation,
         Subsession subsession, ConfidenceInterval ci, double targetWidth, SampleSize required, List<String> warnings) {
 
@@ -42,6 +48,7 @@ public record SeriesAnalysis(String source, String column, AnalysisSettings sett
 
     public SeriesAnalysis {
         warnings = List.copyOf(warnings);
+        changePoints = List.copyOf(changePoints);
     }
 
     /** Whether the CI exists and the sample already has the samples the target needs. */

@@ -7,13 +7,19 @@ import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.MeanMethod;
 import io.pilotbench.stats.SampleSize;
 import io.pilotbench.stats.Subsessions;
+import io.pilotbench.stats.changepoint.Edm;
+import io.pilotbench.stats.changepoint.EdmResult;
+import io.pilotbench.stats.changepoint.EdmSettings;
+import io.pilotbench.stats.changepoint.StableSegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * Analyses a sample the way Pilot does (paper §III-D/E): find the smallest subsession size whose means are
- * uncorrelated, build the CI from the subsession means, and estimate how many samples the CI target needs.
+ * Analyses a sample the way Pilot does (paper §III-A, D, E): find its change points and stable segment (E-Divisive
+ * with Medians, Pilot's settings), cut the warm-up as the settings say, find the smallest subsession size whose means
+ * are uncorrelated, build the CI from the subsession means, and estimate how many samples the CI target needs.
  * A pure function: no I/O, no clock.
  */
 public final class SeriesAnalyzer {
@@ -30,8 +36,35 @@ public final class SeriesAnalyzer {
      *     mean) a value ≤ 0
      */
     public SeriesAnalysis analyze(Series series) {
-        double[] x = series.values();
+        double[] all = series.values();
         String where = series.label();
+        List<String> warnings = new ArrayList<>();
+        EdmResult edm = Edm.detect(all, EdmSettings.pilot());
+        StableSegment stable = edm.stableSegment();
+        int from = 0;
+        int to = all.length;
+        switch (settings.warmupRemoval().method()) {
+            case NONE -> {
+                if (stable.isFound() && (stable.begin() > 0 || stable.end() < all.length)) {
+                    warnings.add(String.format("change points at %s: the stable segment is samples [%d, %d) (warm-up "
+                            + "%d, cool-down %d); --warmup-removal edm analyses only that segment",
+                            edm.changePoints(), stable.begin(), stable.end(), stable.warmUpLength(),
+                            stable.coolDownLength()));
+                }
+            }
+            case EDM -> {
+                if (stable.isFound()) {
+                    from = stable.begin();
+                    to = stable.end();
+                } else if (!edm.changePoints().isEmpty()) {
+                    warnings.add(String.format("change points at %s, but no segment holds more than half of the "
+                            + "samples: no stable segment, so every sample was analysed", edm.changePoints()));
+                }
+            }
+            case FIXED -> from = settings.warmupRemoval().fixedBegin(all.length);
+            default -> throw new IllegalStateException(settings.warmupRemoval().toString());
+        }
+        double[] x = Arrays.copyOfRange(all, from, to);
         if (x.length < 2) {
             throw new InputException(where + ": only " + x.length + " value" + (x.length == 1 ? "" : "s")
                     + "; at least 2 are needed for a confidence interval (and many more for a trustworthy one)");
@@ -49,7 +82,6 @@ public final class SeriesAnalyzer {
         Subsessions sub = Subsessions.of(x, settings.meanMethod());
         double mean = sub.mean();
         double targetWidth = settings.ciTarget().widthFor(mean);
-        List<String> warnings = new ArrayList<>();
 
         OptionalInt q = sub.optimalSize(settings.autocorrelationLimit());
         SeriesAnalysis.Subsession subsession = null;
@@ -74,7 +106,8 @@ public final class SeriesAnalyzer {
                 warnings.add("the CI target is relative to a mean of 0: give an absolute --ci-width");
             }
         }
-        return new SeriesAnalysis(series.source(), series.column(), settings, x.length, mean, Descriptive.median(x),
+        return new SeriesAnalysis(series.source(), series.column(), settings, all.length, edm.changePoints(),
+                stable.isFound() ? stable : null, from, x.length, mean, Descriptive.median(x),
                 min, max, Descriptive.variance(x), Descriptive.stddev(x), Descriptive.lag1Autocorrelation(x),
                 subsession, ci, targetWidth, required, warnings);
     }

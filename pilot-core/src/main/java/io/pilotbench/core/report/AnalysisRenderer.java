@@ -4,6 +4,7 @@ import io.pilotbench.core.analysis.Formats;
 import io.pilotbench.core.analysis.SeriesAnalysis;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.MeanMethod;
+import io.pilotbench.stats.changepoint.StableSegment;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Renders {@code pilot analyze} results in every {@link Format}.
  *
  * <p>JSON contract (stable; fields may be added, never renamed): {@code {"results": [ {"source", "column", "n",
- * "mean", "meanMethod", "median", "min", "max", "variance", "stddev", "autocorrelation", "subsession": {"size",
+ * "totalSamples", "warmupRemoval", "analysed": {"from", "to"}, "changepoints": [..], "stable": {"begin", "end",
+ * "warmup", "cooldown"} | null, "mean", "meanMethod", "median", "min", "max", "variance", "stddev", "autocorrelation", "subsession": {"size",
  * "count", "variance", "autocorrelation"} | null, "ci": {"confidence", "low", "high", "width"} | null,
  * "target": {"width", "relative"}, "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}.
  */
@@ -57,6 +59,11 @@ public final class AnalysisRenderer {
         m.put("source", a.source());
         m.put("column", a.column());
         m.put("n", a.n());
+        m.put("totalSamples", a.totalSamples());
+        m.put("warmupRemoval", a.settings().warmupRemoval().toString());
+        m.put("analysed", Map.of("from", a.analysedFrom(), "to", a.analysedFrom() + a.n()));
+        m.put("changepoints", a.changePoints());
+        m.put("stable", a.stable() == null ? null : stableMap(a.stable()));
         m.put("mean", num(a.mean()));
         m.put("meanMethod", a.settings().meanMethod().name().toLowerCase(Locale.ROOT));
         m.put("median", num(a.median()));
@@ -95,6 +102,16 @@ public final class AnalysisRenderer {
         return m;
     }
 
+    /** {"begin", "end", "warmup", "cooldown"} of a stable segment. */
+    public static Map<String, Object> stableMap(StableSegment stable) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("begin", stable.begin());
+        m.put("end", stable.end());
+        m.put("warmup", stable.warmUpLength());
+        m.put("cooldown", stable.coolDownLength());
+        return m;
+    }
+
     private static Double num(double x) {
         return Double.isFinite(x) ? x : null;
     }
@@ -110,6 +127,12 @@ public final class AnalysisRenderer {
             firstResult = false;
             String label = a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]";
             out.printf("%s: %d samples%n", label, a.n());
+            if (a.n() < a.totalSamples()) {
+                int to = a.analysedFrom() + a.n();
+                row(out, "warm-up", "samples [" + a.analysedFrom() + ", " + to + ") of " + a.totalSamples()
+                        + " analysed; " + a.analysedFrom() + " warm-up and " + (a.totalSamples() - to)
+                        + " cool-down samples removed (" + a.settings().warmupRemoval() + ")");
+            }
             row(out, "mean", v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "")
                     + "   median " + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
             row(out, "spread", "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())

@@ -1,0 +1,75 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.input.ColumnSelector;
+import io.pilotbench.core.input.InputException;
+import io.pilotbench.core.input.Series;
+import io.pilotbench.core.input.SeriesReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The input options shared by commands that read columns of numbers, and the loop that reads every input, handing
+ * each series to a command and collecting one-line errors, so that one bad input does not hide the good ones.
+ */
+final class InputOptions {
+    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Files to read; - reads standard input.")
+    List<String> inputs;
+
+    @Option(names = {"-c", "--column"}, paramLabel = "N|NAME",
+            description = "Column to read: a 0-based index or a header name; repeat for several. Default: 0.")
+    List<String> columns = new ArrayList<>();
+
+    @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto",
+            description = "Field separator: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
+    String delimiter;
+
+    @Option(names = {"-q", "--quiet"}, description = "Do not print notices (such as a skipped header) on stderr.")
+    boolean quiet;
+
+    /**
+     * Reads every input and passes each series to {@code action}. An {@link InputException} from reading or from
+     * the action is printed as one line on {@code err} and returned in the list; the other inputs go on.
+     */
+    List<String> forEachSeries(InputStream stdin, PrintWriter err, Consumer<Series> action) {
+        SeriesReader reader = new SeriesReader(Options.enumValue(SeriesReader.Delimiter.class, "--delimiter", delimiter),
+                columns.isEmpty() ? List.of(ColumnSelector.FIRST)
+                        : columns.stream().map(c -> Options.parse("--column", c, ColumnSelector::parse)).toList());
+        Consumer<String> notices = quiet ? s -> { } : s -> err.println("pilot: note: " + s);
+        List<String> errors = new ArrayList<>();
+        for (String input : inputs) {
+            try {
+                for (Series series : read(reader, input, stdin, notices)) {
+                    try {
+                        action.accept(series);
+                    } catch (InputException e) {
+                        errors.add(e.getMessage());
+                        err.println("pilot: " + e.getMessage());
+                    }
+                }
+            } catch (InputException e) {
+                errors.add(e.getMessage());
+                err.println("pilot: " + e.getMessage());
+            }
+        }
+        err.flush();
+        return errors;
+    }
+
+    private static List<Series> read(SeriesReader reader, String input, InputStream stdin, Consumer<String> notices) {
+        if (input.equals("-")) {
+            try {
+                return reader.read("-", stdin, notices);
+            } catch (IOException e) {
+                throw new InputException("-: cannot read standard input (" + e.getMessage() + ")");
+            }
+        }
+        return reader.read(Path.of(input), notices);
+    }
+}

@@ -191,6 +191,33 @@ public final class SeriesReader {
     private record Row(long line, String[] fields) {
     }
 
+    /** Rows produced one at a time by {@link #advance()}, which returns null at the end. */
+    private abstract static class RowIterator implements Iterator<Row> {
+        private Row next;
+        private boolean started;
+
+        abstract Row advance();
+
+        @Override
+        public boolean hasNext() {
+            if (!started) {
+                started = true;
+                next = advance();
+            }
+            return next != null;
+        }
+
+        @Override
+        public Row next() {
+            if (!hasNext()) {
+                throw new java.util.NoSuchElementException();
+            }
+            Row r = next;
+            next = advance();
+            return r;
+        }
+    }
+
     private Iterator<Row> rows(String text) {
         Delimiter d = delimiter == Delimiter.AUTO ? detect(text) : delimiter;
         if (d == Delimiter.WHITESPACE) {
@@ -205,10 +232,9 @@ public final class SeriesReader {
                 .commentCharacter('#').skipEmptyLines(true).allowExtraFields(true).allowMissingFields(true)
                 .ofCsvRecord(text);
         Iterator<CsvRecord> it = csv.iterator();
-        return new Iterator<>() {
-            private Row next = advance();
-
-            private Row advance() {
+        return new RowIterator() {
+            @Override
+            Row advance() {
                 while (it.hasNext()) {
                     CsvRecord r = it.next();
                     if (r.getFieldCount() == 1 && r.getField(0).isBlank()) {
@@ -218,28 +244,16 @@ public final class SeriesReader {
                 }
                 return null;
             }
-
-            @Override
-            public boolean hasNext() {
-                return next != null;
-            }
-
-            @Override
-            public Row next() {
-                Row r = next;
-                next = advance();
-                return r;
-            }
         };
     }
 
     private static Iterator<Row> whitespaceRows(String text) {
         String[] lines = text.split("\r?\n|\r", -1);
-        return new Iterator<>() {
+        return new RowIterator() {
             private int i = 0;
-            private Row next = advance();
 
-            private Row advance() {
+            @Override
+            Row advance() {
                 while (i < lines.length) {
                     String line = lines[i++].strip();
                     if (!line.isEmpty() && !line.startsWith("#")) {
@@ -247,18 +261,6 @@ public final class SeriesReader {
                     }
                 }
                 return null;
-            }
-
-            @Override
-            public boolean hasNext() {
-                return next != null;
-            }
-
-            @Override
-            public Row next() {
-                Row r = next;
-                next = advance();
-                return r;
             }
         };
     }

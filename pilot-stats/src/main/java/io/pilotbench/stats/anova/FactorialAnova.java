@@ -1,5 +1,6 @@
 package io.pilotbench.stats.anova;
 
+import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.FisherF;
 import io.pilotbench.stats.regression.LinearRegression;
 import io.pilotbench.stats.regression.OlsResult;
@@ -141,7 +142,7 @@ public final class FactorialAnova {
     }
 
     private static double centredSs(double[] y) {
-        double mean = OneWayAnova.mean(y);
+        double mean = Descriptive.mean(y);
         double ss = 0;
         for (double v : y) {
             ss += (v - mean) * (v - mean);

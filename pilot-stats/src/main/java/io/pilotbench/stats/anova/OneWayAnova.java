@@ -1,5 +1,6 @@
 package io.pilotbench.stats.anova;
 
+import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.FisherF;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ public final class OneWayAnova {
             System.arraycopy(g, 0, all, at, g.length);
             at += g.length;
         }
-        double centre = mean(all);
+        double centre = Descriptive.mean(all);
         boolean decimal = needsDecimalCentring(all, centre);
         BigDecimal decimalCentre = decimal ? BigDecimal.valueOf(centre) : null;
         double ssWithin = 0;
@@ -54,7 +55,7 @@ public final class OneWayAnova {
                 d[i] = decimal ? BigDecimal.valueOf(groups[g][i]).subtract(decimalCentre).doubleValue()
                         : groups[g][i] - centre;
             }
-            groupMeans[g] = mean(d);
+            groupMeans[g] = Descriptive.mean(d);
             for (double v : d) {
                 ssWithin += (v - groupMeans[g]) * (v - groupMeans[g]);
             }
@@ -104,7 +105,7 @@ public final class OneWayAnova {
         double[] means = new double[k];
         double weightSum = 0;
         for (int g = 0; g < k; g++) {
-            means[g] = mean(groups[g]);
+            means[g] = Descriptive.mean(groups[g]);
             double ss = 0;
             for (double v : groups[g]) {
                 ss += (v - means[g]) * (v - means[g]);
@@ -182,19 +183,5 @@ public final class OneWayAnova {
                 }
             }
         }
-    }
-
-    /** Mean with one correction pass (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §1.9). */
-    static double mean(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x;
-        }
-        double m = s / v.length;
-        double correction = 0;
-        for (double x : v) {
-            correction += x - m;
-        }
-        return m + correction / v.length;
     }
 }

@@ -1,5 +1,6 @@
 package io.pilotbench.stats.regression;
 
+import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.FisherF;
 import io.pilotbench.stats.StudentT;
 import java.util.ArrayList;
@@ -123,7 +124,7 @@ public final class LinearRegression {
             names[j] = "predictor " + (j + 1);
         }
         RefinedLeastSquares ls = new RefinedLeastSquares(y, predictorColumns, lowParts, intercept, names);
-        double yMean = intercept ? mean(y) : 0;
+        double yMean = intercept ? Descriptive.mean(y) : 0;
         double regressionSs = 0;
         double residualSs = 0;
         for (int i = 0; i < n; i++) {
@@ -194,20 +195,6 @@ public final class LinearRegression {
         double t = estimate / se;
         double p = Double.isNaN(t) || df == 0 ? Double.NaN : 2 * StudentT.cdf(-Math.abs(t), df);
         return new Coefficient(estimate, se, t, p);
-    }
-
-    /** Mean with one correction pass (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §1.9). */
-    static double mean(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x;
-        }
-        double m = s / v.length;
-        double correction = 0;
-        for (double x : v) {
-            correction += x - m;
-        }
-        return m + correction / v.length;
     }
 
     static void requireFinite(double[] v, String name) {

@@ -1,5 +1,7 @@
 package io.pilotbench.stats.regression;
 
+import io.pilotbench.stats.Descriptive;
+
 /**
  * The numerical core of {@link LinearRegression}: the least-squares solution of y ≈ a·1 + Σ b_j (x_j − m_j), where
  * m_j are the column means (0 without an intercept), by Householder QR of the centred, unit-scaled design followed by
@@ -46,7 +48,7 @@ final class RefinedLeastSquares {
             qrNames[0] = "the intercept";
         }
         for (int j = 0; j < k; j++) {
-            means[j] = intercept ? LinearRegression.mean(hi[j]) : 0;
+            means[j] = intercept ? Descriptive.mean(hi[j]) : 0;
             double[] z = new double[n];
             for (int i = 0; i < n; i++) {
                 z[i] = (hi[j][i] - means[j]) + (lo == null || lo[j] == null ? 0 : lo[j][i]);

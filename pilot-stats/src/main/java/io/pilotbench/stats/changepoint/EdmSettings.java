@@ -32,7 +32,7 @@ public record EdmSettings(int minSize, Penalty penalty, int degree, boolean amoc
     public enum Mode {
         /**
          * The reference dynamic programme, bit-for-bit the same change points as BreakoutDetection, in
-         * O(n²) time (about 0.1 s at n = 8,000) and O(n) memory. See {@link Edm}.
+         * O(n²) time (about 0.35 s at n = 8,000 on 2 shared cores, bench/README.md) and O(n) memory. See {@link Edm}.
          */
         EXACT,
         /**

@@ -25,8 +25,11 @@ import java.util.List;
  * <p>Guarantees: change points are strictly increasing and at least m apart and from the ends; each is a local
  * maximiser of its EDM term within ±W of the coarse estimate. Not guaranteed: the same number of change points as
  * {@link EdmSettings.Mode#EXACT} (changes shorter than about 2B samples can be missed, and noisy ramps can be split
- * differently). On planted shifts (steps, warm-up ramps, cool-downs, heavy-tailed noise) the tests find the exact
- * algorithm's change points to within 1% of n. Below 2·{@value #TARGET_BLOCKS} samples (B &lt; 2) it is exact.
+ * differently). Measured on seeded planted shifts (warm-up and cool-down steps, a mid shift, Student-t(3) noise,
+ * n = 6,000 with B = 3): the stable segment's ends agree with EXACT's to within 1% of n; the full change-point
+ * lists to within 3% of n (Hausdorff distance), because EXACT's percent rule adds change points every ~30
+ * samples near the start of noisy series and block medians smooth those differently; amoc to within 5% of n.
+ * Up to {@value #TARGET_BLOCKS} samples (B = 1) it is exact.
  */
 final class ScalableEdm {
     static final int TARGET_BLOCKS = 2000;

@@ -58,6 +58,14 @@ public record StableSegment(Status status, int begin, int end, int n) {
         if (n < 0) {
             throw new IllegalArgumentException("n must be >= 0, got " + n);
         }
+        int previous = 0;
+        for (int c : changePoints) {
+            if (c <= previous || c >= n) {
+                throw new IllegalArgumentException("change points must be strictly increasing inside (0, " + n
+                        + "), got " + changePoints);
+            }
+            previous = c;
+        }
         if (n < minSize || n == 0) {
             return new StableSegment(Status.NOT_ENOUGH_DATA, 0, 0, n);
         }
@@ -67,10 +75,6 @@ public record StableSegment(Status status, int begin, int end, int n) {
         int bestLength = 0;
         for (int i = 0; i <= changePoints.size(); i++) {
             int segmentEnd = i < changePoints.size() ? changePoints.get(i) : n;
-            if (segmentEnd <= segmentStart || segmentEnd > n) {
-                throw new IllegalArgumentException("change points must be strictly increasing inside (0, " + n
-                        + "), got " + changePoints);
-            }
             if (segmentEnd - segmentStart > bestLength) {
                 bestLength = segmentEnd - segmentStart;
                 bestBegin = segmentStart;

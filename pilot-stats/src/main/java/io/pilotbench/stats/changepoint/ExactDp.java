@@ -302,7 +302,7 @@ final class ExactDp {
         Arrays.sort(values);
         int[] used = new int[count];
         for (int i = 0; i < count; i++) {
-            int first = lowerBound(values, z[i]);
+            int first = RankedList.lowerBound(values, z[i]);
             rank[i] = first + used[first]++;
         }
         valueOfRank = values;
@@ -376,21 +376,6 @@ final class ExactDp {
             default:
                 return 2.0 * k + 1;
         }
-    }
-
-    /** First position of v in ascending a (Double.compare order, as Arrays.sort). */
-    private static int lowerBound(double[] a, double v) {
-        int lo = 0;
-        int hi = a.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Double.compare(a[mid], v) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /** Room for {@code count} samples; the rank and list arrays are sized exactly for it. */

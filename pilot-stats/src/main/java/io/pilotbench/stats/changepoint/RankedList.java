@@ -109,7 +109,7 @@ final class RankedList {
     }
 
     /** First position of v in ascending a (Double.compare order, as Arrays.sort). */
-    private static int lowerBound(double[] a, double v) {
+    static int lowerBound(double[] a, double v) {
         int lo = 0;
         int hi = a.length;
         while (lo < hi) {

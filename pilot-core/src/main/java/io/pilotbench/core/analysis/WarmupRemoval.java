@@ -67,7 +67,7 @@ public record WarmupRemoval(Method method, double fraction) {
     }
 
     /** The number of leading samples FIXED drops from n: C round(fraction·n), keeping at least one sample. */
-    int fixedBegin(int n) {
+    public int fixedBegin(int n) {
         int begin = (int) Math.floor(fraction * n + 0.5);
         return begin >= n && n > 0 ? n - 1 : begin;
     }

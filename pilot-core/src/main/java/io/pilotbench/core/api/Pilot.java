@@ -1,0 +1,163 @@
+package io.pilotbench.core.api;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs a workload round after round until its results are precise enough — Pilot drives (paper §III-E, §IV).
+ *
+ * <pre>{@code
+ * SessionSettings settings = SessionSettings.builder()
+ *         .pi(PerformanceIndex.of("time per element", "ns"))
+ *         .ciTarget(CiTarget.ofMean(0.05))          // 95% CI narrower than 5% of the mean
+ *         .build();
+ * SessionResult result = Pilot.of(settings, (round, work) -> RoundResult.ofReadings(measureOnce()))
+ *         .directory(Path.of("pilot-results/my-session"))
+ *         .run();
+ * }</pre>
+ *
+ * <p>Each round: ask the planner for the work amount (or stop when every required target is met), check the limits
+ * (rounds, time, failures, a stop request), run the workload and time it with a monotonic clock, record the round
+ * (on disk first, when there is a directory), analyse, and tell the listener. A failed round (an exception, or
+ * {@link RoundResult#failure}) is recorded and the session stops once failures exceed {@code maxFailures}.
+ */
+public final class Pilot {
+    private final SessionSettings settings;
+    private final Workload workload;
+    private String name = "workload";
+    private Path directory;
+    private Object environment;
+    private ProgressListener listener = ProgressListener.none();
+    private LongSupplier ticker = System::nanoTime;
+    private Clock clock = Clock.systemUTC();
+    private volatile boolean stopRequested;
+
+    private Pilot(SessionSettings settings, Workload workload) {
+        this.settings = settings;
+        this.workload = workload;
+    }
+
+    /** A runner for {@code workload} with {@code settings}. */
+    public static Pilot of(SessionSettings settings, Workload workload) {
+        if (settings == null || workload == null) {
+            throw new IllegalArgumentException("settings and workload are required");
+        }
+        return new Pilot(settings, workload);
+    }
+
+    /** The name recorded for the session (a command line, a benchmark name). */
+    public Pilot name(String value) {
+        name = value;
+        return this;
+    }
+
+    /** Record the session in this directory (new or empty); without one the session is kept in memory. */
+    public Pilot directory(Path value) {
+        directory = value;
+        return this;
+    }
+
+    /** The environment snapshot recorded in {@code session.json} (JSON-serialisable), or null. */
+    public Pilot environment(Object value) {
+        environment = value;
+        return this;
+    }
+
+    public Pilot listener(ProgressListener value) {
+        listener = value;
+        return this;
+    }
+
+    /** The monotonic clock in ns (default {@code System::nanoTime}); tests inject a fake one. */
+    public Pilot ticker(LongSupplier value) {
+        ticker = value;
+        return this;
+    }
+
+    /** The wall clock for round start times (default UTC system clock). */
+    public Pilot clock(Clock value) {
+        clock = value;
+        return this;
+    }
+
+    /** Asks a running session to stop before its next round (thread-safe; for Ctrl-C handlers). */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Runs a new session to its end. */
+    public SessionResult run() throws IOException {
+        Session session = directory == null ? Session.inMemory(settings)
+                : Session.create(settings, directory, name, environment);
+        return drive(session, 0);
+    }
+
+    /** Continues the session recorded in {@code dir} (its recorded settings apply) with this workload. */
+    public static SessionResult resume(Path dir, Workload workload, ProgressListener listener) throws IOException {
+        Session session = Session.resume(dir);
+        Pilot p = new Pilot(session.settings(), workload).listener(listener);
+        double before = session.result().seconds();
+        return p.drive(session, before);
+    }
+
+    private SessionResult drive(Session session, double secondsBefore) throws IOException {
+        long t0 = ticker.getAsLong();
+        int failures = session.result().failedRounds();
+        StopReason reason;
+        while (true) {
+            double elapsed = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
+            session.setSeconds(elapsed);
+            if (stopRequested) {
+                reason = StopReason.INTERRUPTED;
+                break;
+            }
+            if (!session.needsMoreRounds()) {
+                reason = StopReason.TARGET_MET;
+                break;
+            }
+            if (settings.maxRounds() > 0 && session.rounds().size() >= settings.maxRounds()) {
+                reason = StopReason.ROUND_LIMIT;
+                break;
+            }
+            Duration limit = session.settings().maxDuration();
+            if (limit != null && elapsed >= limit.toNanos() / 1e9) {
+                reason = StopReason.TIME_LIMIT;
+                break;
+            }
+            long work = session.nextWorkAmount();
+            int index = session.rounds().size();
+            Instant start = clock.instant();
+            long a = ticker.getAsLong();
+            RoundResult result;
+            try {
+                result = workload.run(index, work);
+                if (result == null) {
+                    result = RoundResult.failure("the workload returned no result");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                reason = StopReason.INTERRUPTED;
+                break;
+            } catch (Exception e) {
+                result = RoundResult.failure(e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            }
+            long b = ticker.getAsLong();
+            Round round = session.addRound(work, start, b - a, result);
+            session.setSeconds(secondsBefore + (ticker.getAsLong() - t0) / 1e9);
+            listener.onRound(new Progress(round, session.result()));
+            if (round.status() == RoundStatus.FAILED || round.status() == RoundStatus.TIMED_OUT) {
+                failures++;
+                if (failures > session.settings().maxFailures()) {
+                    reason = StopReason.WORKLOAD_FAILED;
+                    break;
+                }
+            }
+        }
+        return session.finish(reason);
+    }
+}

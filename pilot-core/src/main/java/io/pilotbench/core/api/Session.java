@@ -1,0 +1,198 @@
+package io.pilotbench.core.api;
+
+import io.pilotbench.core.engine.Plan;
+import io.pilotbench.core.engine.Planner;
+import io.pilotbench.core.engine.SessionAnalysis;
+import io.pilotbench.core.engine.SessionEngine;
+import io.pilotbench.core.report.SessionResultJson;
+import io.pilotbench.core.store.SessionJournal;
+import io.pilotbench.core.store.StoredSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A session the caller drives (the paper's "manually control the execution and use Pilot's analytical functions as a
+ * guide", §IV): feed rounds in, ask whether more are needed and how much work the next one should do.
+ *
+ * <pre>{@code
+ * try (Session s = Session.inMemory(settings)) {
+ *     while (s.needsMoreRounds()) {
+ *         long work = s.nextWorkAmount();
+ *         s.addRound(work, runMyBenchmark(work));   // a RoundResult, with its duration
+ *     }
+ *     System.out.println(s.result());
+ * }
+ * }</pre>
+ *
+ * <p>With a directory, every round is written as it is added ({@link SessionJournal}) and {@link #close()} writes
+ * {@code result.json}; {@link #resume} continues such a session. Not thread-safe.
+ */
+public final class Session implements AutoCloseable {
+    private final SessionEngine engine;
+    private final SessionJournal journal;
+    private final String name;
+    private final Clock clock;
+    private double seconds;
+    private StopReason stopReason = StopReason.RUNNING;
+    private boolean closed;
+
+    private Session(SessionSettings settings, SessionJournal journal, String name, Clock clock) {
+        this.engine = new SessionEngine(settings);
+        this.journal = journal;
+        this.name = name;
+        this.clock = clock;
+    }
+
+    /** A session kept in memory only. */
+    public static Session inMemory(SessionSettings settings) {
+        return new Session(settings, null, "session", Clock.systemUTC());
+    }
+
+    /**
+     * A session recorded in a new directory.
+     *
+     * @param environment the environment snapshot to record in {@code session.json} (JSON-serialisable), or null
+     * @throws IllegalArgumentException when the directory exists and is not empty
+     */
+    public static Session create(SessionSettings settings, Path directory, String name, Object environment)
+            throws IOException {
+        Clock clock = Clock.systemUTC();
+        SessionJournal journal = SessionJournal.create(directory, name, settings, environment, clock.instant());
+        return new Session(settings, journal, name, clock);
+    }
+
+    /** Reopens a recorded session to add rounds; its settings are those recorded. */
+    public static Session resume(Path directory) throws IOException {
+        SessionJournal.Resumed r = SessionJournal.resume(directory);
+        StoredSession stored = r.session();
+        Session s = new Session(stored.settings(), r.journal(), stored.name(), Clock.systemUTC());
+        for (Round round : stored.rounds()) {
+            s.engine.add(round);
+            s.seconds += round.durationSeconds();
+        }
+        return s;
+    }
+
+    /** Re-analyses a recorded session without changing it. */
+    public static SessionResult analyse(StoredSession stored) {
+        Session s = new Session(stored.settings(), null, stored.name(), Clock.systemUTC());
+        for (Round round : stored.rounds()) {
+            s.engine.add(round);
+            s.seconds += round.durationSeconds();
+        }
+        boolean met = !s.plan().more();
+        s.stopReason = met ? StopReason.TARGET_MET : stored.ended() == null ? StopReason.INTERRUPTED
+                : StopReason.RUNNING;
+        SessionResult r = s.result();
+        return new SessionResult(r.name(), r.settings(), r.rounds(), r.analysedRounds(), r.shortRounds(),
+                r.failedRounds(), r.seconds(), r.stopReason(), r.pis(), r.wps(), r.moreRounds(), r.moreSeconds(),
+                r.waitingFor(), stored.directory());
+    }
+
+    public SessionSettings settings() {
+        return engine.settings();
+    }
+
+    /** Whether any target is still unmet (limits are not considered: they are the caller's to enforce). */
+    public boolean needsMoreRounds() {
+        return plan().more();
+    }
+
+    /** The work amount the next round should do; 0 once no more rounds are needed. */
+    public long nextWorkAmount() {
+        return plan().workAmount();
+    }
+
+    /**
+     * Adds a round the caller ran. Its duration is the one in {@code result} (0 when it has none).
+     *
+     * @throws IllegalArgumentException when the result names an unknown PI or holds a non-finite value
+     */
+    public Round addRound(long workAmount, RoundResult result) {
+        return addRound(workAmount, clock.instant(), 0, result);
+    }
+
+    /**
+     * Adds a round, with the duration measured by the caller around it (used when the result carries none).
+     */
+    public Round addRound(long workAmount, Instant start, long measuredNanos, RoundResult result) {
+        if (closed) {
+            throw new IllegalStateException("the session is closed");
+        }
+        if (workAmount < 0) {
+            throw new IllegalArgumentException("work amount must be >= 0, got " + workAmount);
+        }
+        Round round = engine.toRound(workAmount, start, measuredNanos, result);
+        if (journal != null) {
+            try {
+                journal.append(round);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot record round " + round.index() + " in "
+                        + journal.directory() + ": " + e.getMessage(), e);
+            }
+        }
+        engine.add(round);
+        seconds += round.durationSeconds();
+        return round;
+    }
+
+    /** Sets the session time reported (the runner measures it with a monotonic clock). */
+    void setSeconds(double value) {
+        seconds = value;
+    }
+
+    /** The rounds so far. */
+    public List<Round> rounds() {
+        return engine.rounds();
+    }
+
+    /** The plan after the rounds so far. */
+    Plan plan() {
+        return Planner.plan(settings(), engine.rounds(), engine.analysis());
+    }
+
+    /** The analysis so far, with the prediction of what is left. */
+    public SessionResult result() {
+        SessionAnalysis a = engine.analysis();
+        Plan p = Planner.plan(settings(), engine.rounds(), a);
+        int ok = 0;
+        int shortRounds = 0;
+        int failed = 0;
+        for (Round r : engine.rounds()) {
+            switch (r.status()) {
+                case OK -> ok++;
+                case SHORT -> shortRounds++;
+                default -> failed++;
+            }
+        }
+        return new SessionResult(name, settings(), engine.rounds().size(), ok, shortRounds, failed, seconds,
+                stopReason, a.pis(), a.wps(), p.moreRounds(), p.moreSeconds(), p.waitingFor(),
+                journal == null ? null : journal.directory());
+    }
+
+    /**
+     * Ends the session: records why, writes {@code result.json} (with a directory) and returns the final result.
+     */
+    public SessionResult finish(StopReason reason) throws IOException {
+        stopReason = reason;
+        SessionResult r = result();
+        if (journal != null && !closed) {
+            journal.finish(clock.instant(), SessionResultJson.toMap(r));
+            journal.close();
+        }
+        closed = true;
+        return r;
+    }
+
+    /** Finishes the session if it was not: TARGET_MET when the targets are met, INTERRUPTED otherwise. */
+    @Override
+    public void close() throws IOException {
+        if (!closed) {
+            finish(needsMoreRounds() ? StopReason.INTERRUPTED : StopReason.TARGET_MET);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package io.pilotbench.core.engine;
+
+import io.pilotbench.core.Defaults;
+import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.api.PiResult;
+import io.pilotbench.core.api.Round;
+import io.pilotbench.core.api.RoundStatus;
+import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.api.WorkAmountRange;
+import io.pilotbench.core.api.WpsMode;
+import io.pilotbench.core.api.WpsResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decides the next round's work amount, or that the targets are met (PILOT-ORIGINAL.md §2.3, paper §III-A/E). Pure:
+ * a function of the settings, the rounds and their analysis.
+ *
+ * <ul>
+ *   <li><b>Lower bound.</b> Until a round is at least the short-round threshold long, double the work amount (to b
+ *       at most; straight to b past b/2). The work amount of the first long-enough round becomes the floor
+ *       a′.</li>
+ *   <li><b>Readings.</b> A PI whose readings must satisfy and do not: another round at a′ (one reading per
+ *       round, so a longer round does not help).</li>
+ *   <li><b>Unit readings.</b> None yet: double the last work amount. Otherwise ⌊1.2 · (required − have) · w̄⌋, w̄
+ *       the work per unit reading so far (an unknown requirement counts as "as many again").</li>
+ *   <li><b>WPS.</b> The paper's bisection sequence in (a″, b′) (Fig. 3: ½, ¼, ¾, ⅛, ⅜, …), where a″ = max(a′, the
+ *       WPS work floor α·v) and b′ = min(b, a″ + 9·k·r): r is the speed of the first long round (work/s) and k the
+ *       growth per round of eq. 5, k = max(1 s, (2t − 2sn)/(n² − n)), n = 10, t the first-result time, s that
+ *       round's duration — so about ten rounds give a first estimate in t seconds.</li>
+ *   <li>The largest proposal wins, capped at b and at 5× the average work amount so far (soft cap).</li>
+ * </ul>
+ *
+ * Differences from the original, on purpose: WPS uses the paper's bisection sequence (the original swept linearly
+ * and could divide by zero, bug §4.5); averages are exact (the original summed work amounts in an {@code int});
+ * "met" means n ≥ required for readings and unit readings alike.
+ */
+public final class Planner {
+    private static final int EQ5_ROUNDS = 10;
+
+    private Planner() {
+    }
+
+    /** The plan after {@code rounds} (which may be empty). */
+    public static Plan plan(SessionSettings s, List<Round> rounds, SessionAnalysis a) {
+        List<String> waiting = new ArrayList<>();
+        long moreRounds = 0;
+        double moreSeconds = 0;
+        double secondsPerRound = secondsPerOkRound(rounds);
+        for (int i = 0; i < a.pis().size(); i++) {
+            PiResult p = a.pis().get(i);
+            String name = "'" + p.pi().name() + "'";
+            if (p.pi().readingsMustSatisfy() && !p.readings().targetMet()) {
+                waiting.add("readings of " + name + describe(p.readings()));
+                long more = p.readings().moreSamples();
+                moreRounds = combine(moreRounds, more);
+                moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * secondsPerRound);
+            }
+            if (p.pi().unitReadingsMustSatisfy() && !p.unitReadings().targetMet()) {
+                waiting.add("unit readings of " + name + describe(p.unitReadings()));
+                long more = p.unitReadings().moreSamples();
+                double perUnit = secondsPerUnitReading(rounds, i);
+                double perRound = unitReadingsPerOkRound(rounds, i);
+                moreRounds = combine(moreRounds, more < 0 || perRound == 0 ? -1
+                        : (long) Math.ceil(more / perRound));
+                moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * perUnit);
+            }
+        }
+        WpsResult wps = a.wps();
+        if (s.wps() == WpsMode.REQUIRED && (wps == null || !wps.targetMet())) {
+            waiting.add(wps == null ? "WPS" : "WPS (" + wps.status().name().toLowerCase(Locale.ROOT)
+                    + (wps.subsessions() > 0 ? ", " + wps.subsessions() + " points" : "") + ")");
+            long more = wps == null ? -1 : wps.moreRounds();
+            moreRounds = combine(moreRounds, more);
+            moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * secondsPerRound);
+        }
+        if (rounds.size() < s.minRounds()) {
+            waiting.add("the minimum of " + s.minRounds() + " rounds");
+            moreRounds = combine(moreRounds, s.minRounds() - rounds.size());
+            moreSeconds = combine(moreSeconds, (s.minRounds() - rounds.size()) * secondsPerRound);
+        }
+        if (rounds.isEmpty() && waiting.isEmpty()) {
+            waiting.add("a first round");
+        }
+        boolean more = !waiting.isEmpty();
+        if (!more) {
+            return new Plan(false, 0, 0, 0, List.of());
+        }
+        long next = s.hasWorkAmountRange() ? workAmount(s, rounds, a) : s.fixedWorkAmount();
+        return new Plan(true, next, moreRounds, moreSeconds, waiting);
+    }
+
+    private static String describe(MetricResult m) {
+        return switch (m.status()) {
+            case OK -> " (" + m.n() + " of " + m.requiredSamples() + " samples)";
+            case NO_DATA -> " (no data yet)";
+            case NOT_ENOUGH_DATA -> " (" + m.n() + " samples, too few for a CI)";
+            case TOO_AUTOCORRELATED -> " (" + m.n() + " samples, still too autocorrelated)";
+            case INVALID_FOR_KIND -> " (values out of range for its kind)";
+        };
+    }
+
+    private static long combine(long acc, long more) {
+        return acc < 0 || more < 0 ? -1 : Math.max(acc, more);
+    }
+
+    private static double combine(double acc, double more) {
+        return Double.isNaN(acc) || Double.isNaN(more) ? Double.NaN : Math.max(acc, more);
+    }
+
+    /** The next work amount of a workload with a range. */
+    static long workAmount(SessionSettings s, List<Round> rounds, SessionAnalysis a) {
+        WorkAmountRange range = s.workAmount();
+        long max = range.max();
+        if (rounds.isEmpty()) {
+            return range.first();
+        }
+        Round firstLong = rounds.stream().filter(r -> r.status() == RoundStatus.OK).findFirst().orElse(null);
+        if (firstLong == null) {
+            Round lastShort = null;
+            for (Round r : rounds) {
+                if (r.status() == RoundStatus.SHORT) {
+                    lastShort = r;
+                }
+            }
+            long wa = lastShort == null ? range.first() : doubled(lastShort.workAmount(), max);
+            return softCap(wa, rounds, range.first());
+        }
+        long floor = firstLong.workAmount();
+        long needed = floor;
+        Round lastOk = null;
+        for (Round r : rounds) {
+            if (r.status() == RoundStatus.OK) {
+                lastOk = r;
+            }
+        }
+        for (int i = 0; i < a.pis().size(); i++) {
+            PiResult p = a.pis().get(i);
+            if (!p.pi().unitReadingsMustSatisfy() || p.unitReadings().targetMet()) {
+                continue;
+            }
+            long total = p.unitReadingsRaw().n();
+            if (total == 0) {
+                needed = Math.max(needed, doubled(lastOk.workAmount(), max));
+                continue;
+            }
+            long more = p.unitReadings().moreSamples();
+            double need = more < 0 ? total : more;
+            needed = Math.max(needed, unitReadingsWorkAmount(need, workPerUnitReading(rounds, i)));
+        }
+        if (s.wps() != WpsMode.OFF) {
+            needed = Math.max(needed, wpsWorkAmount(s, rounds, firstLong, a.wps()));
+        }
+        return Math.max(1, softCap(Math.min(needed, max), rounds, floor));
+    }
+
+    /** ⌊1.2 · need · work per unit reading⌋ (PILOT-ORIGINAL.md §2.3). */
+    static long unitReadingsWorkAmount(double need, double workPerUnitReading) {
+        return (long) (Defaults.WORK_AMOUNT_SAFETY_FACTOR * need * workPerUnitReading);
+    }
+
+    private static long doubled(long last, long max) {
+        if (last >= max || last > max / 2) {
+            return max;
+        }
+        return Math.min(Math.max(1, 2 * last), max);
+    }
+
+    /** At most 5× the average work amount of the rounds so far, but never below {@code floor}. */
+    private static long softCap(long wanted, List<Round> rounds, long floor) {
+        double sum = 0;
+        for (Round r : rounds) {
+            sum += r.workAmount();
+        }
+        long cap = (long) (Defaults.WORK_AMOUNT_SOFT_CAP * sum / rounds.size());
+        return Math.max(floor, Math.min(wanted, cap));
+    }
+
+    /** The WPS round: the next term of the bisection sequence in (a″, b′). */
+    static long wpsWorkAmount(SessionSettings s, List<Round> rounds, Round firstLong, WpsResult wps) {
+        long max = s.workAmount().max();
+        long a = firstLong.workAmount();
+        if (wps != null && wps.workFloor() > a) {
+            a = Math.min(wps.workFloor(), max - 1);
+        }
+        double sec = firstLong.durationSeconds();
+        double t = s.wpsFirstResult().toNanos() / 1e9;
+        double k = Math.max(1.0, (2 * t - 2 * sec * EQ5_ROUNDS) / (EQ5_ROUNDS * EQ5_ROUNDS - EQ5_ROUNDS));
+        double span = sec > 0 ? (EQ5_ROUNDS - 1) * k * firstLong.workAmount() / sec : max - a;
+        long b = (long) Math.min(max, a + Math.max(1, span));
+        int j = rounds.size() - firstLong.index();
+        return a + Math.round(bisection(j) * (b - a));
+    }
+
+    /**
+     * Term j ≥ 1 of the paper's Fig. 3 sequence in (0, 1): ½, ¼, ¾, ⅛, ⅜, ⅝, ⅞, 1/16, … (the van der Corput order of
+     * dyadic midpoints: level L = ⌊log₂ j⌋, term (2(j − 2^L) + 1) / 2^(L+1)).
+     */
+    static double bisection(int j) {
+        if (j < 1) {
+            throw new IllegalArgumentException("sequence terms start at 1, got " + j);
+        }
+        int level = 31 - Integer.numberOfLeadingZeros(j);
+        long m = j - (1L << level);
+        return (2.0 * m + 1) / Math.scalb(1.0, level + 1);
+    }
+
+    private static double workPerUnitReading(List<Round> rounds, int pi) {
+        double work = 0;
+        long units = 0;
+        for (Round r : rounds) {
+            if (r.status() == RoundStatus.OK) {
+                work += r.workAmount();
+                units += r.unitReadingCount(pi);
+            }
+        }
+        return units == 0 ? 1 : work / units;
+    }
+
+    private static double secondsPerUnitReading(List<Round> rounds, int pi) {
+        double sec = 0;
+        long units = 0;
+        for (Round r : rounds) {
+            if (r.status() == RoundStatus.OK) {
+                sec += r.durationSeconds();
+                units += r.unitReadingCount(pi);
+            }
+        }
+        return units == 0 ? Double.NaN : sec / units;
+    }
+
+    private static double unitReadingsPerOkRound(List<Round> rounds, int pi) {
+        long ok = 0;
+        long units = 0;
+        for (Round r : rounds) {
+            if (r.status() == RoundStatus.OK) {
+                ok++;
+                units += r.unitReadingCount(pi);
+            }
+        }
+        return ok == 0 ? 0 : (double) units / ok;
+    }
+
+    private static double secondsPerOkRound(List<Round> rounds) {
+        double sec = 0;
+        int ok = 0;
+        for (Round r : rounds) {
+            if (r.status() == RoundStatus.OK) {
+                sec += r.durationSeconds();
+                ok++;
+            }
+        }
+        return ok == 0 ? Double.NaN : sec / ok;
+    }
+}

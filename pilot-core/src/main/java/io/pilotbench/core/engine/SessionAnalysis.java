@@ -1,0 +1,17 @@
+package io.pilotbench.core.engine;
+
+import io.pilotbench.core.api.PiResult;
+import io.pilotbench.core.api.WpsResult;
+import java.util.List;
+
+/**
+ * The analysis of a session's rounds at one point in time.
+ *
+ * @param pis per PI, in order
+ * @param wps the WPS regression, or null when WPS is off
+ */
+public record SessionAnalysis(List<PiResult> pis, WpsResult wps) {
+    public SessionAnalysis {
+        pis = List.copyOf(pis);
+    }
+}

@@ -1,0 +1,185 @@
+package io.pilotbench.core.engine;
+
+import io.pilotbench.core.Defaults;
+import io.pilotbench.core.api.WpsResult;
+import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.MeanMethod;
+import io.pilotbench.stats.Subsessions;
+import io.pilotbench.stats.regression.LinearRegression;
+import io.pilotbench.stats.regression.OlsResult;
+import java.util.Arrays;
+import java.util.OptionalInt;
+
+/**
+ * The work-per-second (WPS) linear-regression method (Pilot paper §III-A, eq. 4): t = α + w/v.
+ *
+ * <ol>
+ *   <li>Fit t on w by OLS over the rounds in order; if the intercept α is positive, drop the rounds whose work is
+ *       below α·v (the work the non-stable phases stand for; paper §III-A: "remove all results from previous rounds
+ *       whose work amount is smaller than the newly calculated α"), at most down to half of the rounds, and refit.</li>
+ *   <li>Subsessions: the smallest q in 1..n/3 for which the lag-1 autocorrelation of the q-block means of the
+ *       residuals is within the limit (an exact fit needs no merging: q = 1). The regression errors, not the raw
+ *       speeds, must be independent for the slope's CI to hold.</li>
+ *   <li>Fit t̄ = α + w̄/v on the h = ⌊n/q⌋ block means (w̄, t̄). Means, not sums, so α is the true intercept (the
+ *       original used sums and reported q·α, bug §4.6).</li>
+ *   <li>The CI of the slope b = 1/v is b ± t_{h−2}·se(b) (the original used a fixed factor 2); the CI of v is
+ *       [1/b_high, 1/b_low], +∞ above when b_low ≤ 0.</li>
+ *   <li>Required points: the slope's standard error falls like 1/√h for a fixed spread of work amounts, so the target
+ *       width W* needs about h·(W/W*)² points, and at least {@link Defaults#WPS_MIN_SUBSESSIONS}.</li>
+ * </ol>
+ *
+ * Pure; inputs are parallel arrays in round order.
+ */
+final class WpsRegression {
+    /** Residual SS below this fraction of Σt² (residuals ~1e-12 of the durations) is an exact fit. */
+    private static final double EXACT_FIT = 1e-24;
+
+    private WpsRegression() {
+    }
+
+    /**
+     * @param work       work amounts of the rounds that may enter the fit
+     * @param seconds    their durations in seconds
+     * @param acLimit    autocorrelation limit for the residuals
+     * @param confidence CI level
+     * @param ciWidth    the target: a fraction of v when {@code relative}, else an absolute width in work/s
+     * @param minSubsessions fewest regression points before the target can be met
+     * @param workFloor  whether rounds below the work floor α·v are dropped (the session does; the bare method of
+     *                   the original's unit tests does not)
+     */
+    static WpsResult analyze(double[] work, double[] seconds, double acLimit, double confidence, double ciWidth,
+            boolean relative, int minSubsessions, boolean workFloor) {
+        int n = work.length;
+        double naive = naive(work, seconds, 0);
+        if (n < 3 || distinct(work) < 2) {
+            return notEnough(n, naive);
+        }
+        OlsResult first = LinearRegression.simple(work, seconds);
+        double alpha = first.coefficient(0).estimate();
+        double slope = first.coefficient(1).estimate();
+        long floor = 0;
+        if (workFloor && alpha > 0 && slope > 0) {
+            double wantFloor = alpha / slope;
+            double[] sorted = work.clone();
+            Arrays.sort(sorted);
+            double cap = sorted[(n - 1) / 2]; // never drop more than half of the rounds
+            floor = (long) Math.ceil(Math.min(wantFloor, cap));
+            int kept = 0;
+            for (double w : work) {
+                if (w >= floor) {
+                    kept++;
+                }
+            }
+            if (kept < n) {
+                double[] w2 = new double[kept];
+                double[] t2 = new double[kept];
+                int j = 0;
+                for (int i = 0; i < n; i++) {
+                    if (work[i] >= floor) {
+                        w2[j] = work[i];
+                        t2[j++] = seconds[i];
+                    }
+                }
+                work = w2;
+                seconds = t2;
+                n = kept;
+                naive = naive(work, seconds, 0);
+                if (n < 3 || distinct(work) < 2) {
+                    return notEnough(n, naive);
+                }
+                first = LinearRegression.simple(work, seconds);
+            }
+        }
+        int q = subsessionSize(first, work, seconds, acLimit);
+        if (q == 0) {
+            return new WpsResult(WpsResult.Status.TOO_AUTOCORRELATED, n, 0, 0, Double.NaN, Double.NaN, null, naive,
+                    first.rSquared(), floor, Double.NaN, -1, false);
+        }
+        int h = n / q;
+        double[] wMean = blockMeans(work, q, h);
+        double[] tMean = blockMeans(seconds, q, h);
+        if (h < 3 || distinct(wMean) < 2) {
+            return notEnough(n, naive);
+        }
+        OlsResult fit = LinearRegression.simple(wMean, tMean);
+        double a = fit.coefficient(0).estimate();
+        double b = fit.coefficient(1).estimate();
+        if (!(b > 0)) {
+            return new WpsResult(WpsResult.Status.NOT_LINEAR, n, q, h, a, Double.NaN, null, naive, fit.rSquared(),
+                    floor, Double.NaN, -1, false);
+        }
+        double v = 1 / b;
+        ConfidenceInterval slopeCi = fit.confidenceInterval(1, confidence);
+        double low = 1 / slopeCi.high();
+        double high = slopeCi.low() > 0 ? 1 / slopeCi.low() : Double.POSITIVE_INFINITY;
+        ConfidenceInterval vCi = new ConfidenceInterval(confidence, v, low, high, high - low);
+        double target = relative ? ciWidth * v : ciWidth;
+        long required;
+        if (Double.isInfinite(vCi.width())) {
+            required = -1;
+        } else if (vCi.width() == 0) {
+            required = minSubsessions;
+        } else {
+            double ratio = vCi.width() / target;
+            required = Math.max(minSubsessions, (long) Math.ceil(h * ratio * ratio));
+        }
+        boolean met = vCi.width() <= target && h >= minSubsessions;
+        return new WpsResult(WpsResult.Status.OK, n, q, h, a, v, vCi, naive, fit.rSquared(), floor, target, required,
+                met);
+    }
+
+    private static int subsessionSize(OlsResult fit, double[] work, double[] seconds, double acLimit) {
+        double sumSquares = 0;
+        for (double t : seconds) {
+            sumSquares += t * t;
+        }
+        if (fit.residualSs() <= EXACT_FIT * sumSquares) {
+            return 1; // exact to working precision: the residuals are rounding noise, nothing to decorrelate
+        }
+        double a = fit.coefficient(0).estimate();
+        double b = fit.coefficient(1).estimate();
+        double[] residuals = new double[work.length];
+        for (int i = 0; i < work.length; i++) {
+            residuals[i] = seconds[i] - (a + b * work[i]);
+        }
+        OptionalInt q = Subsessions.of(residuals, MeanMethod.ARITHMETIC).optimalSize(acLimit);
+        return q.orElse(0);
+    }
+
+    private static double[] blockMeans(double[] x, int q, int h) {
+        double[] out = new double[h];
+        for (int j = 0; j < h; j++) {
+            double s = 0;
+            for (int i = j * q; i < (j + 1) * q; i++) {
+                s += x[i];
+            }
+            out[j] = s / q;
+        }
+        return out;
+    }
+
+    private static double naive(double[] work, double[] seconds, int from) {
+        double w = 0;
+        double t = 0;
+        for (int i = from; i < work.length; i++) {
+            w += work[i];
+            t += seconds[i];
+        }
+        return t > 0 ? w / t : Double.NaN;
+    }
+
+    private static int distinct(double[] x) {
+        double first = x[0];
+        for (double v : x) {
+            if (v != first) {
+                return 2;
+            }
+        }
+        return 1;
+    }
+
+    private static WpsResult notEnough(int n, double naive) {
+        return new WpsResult(WpsResult.Status.NOT_ENOUGH_DATA, n, 0, 0, Double.NaN, Double.NaN, null, naive,
+                Double.NaN, 0, Double.NaN, -1, false);
+    }
+}

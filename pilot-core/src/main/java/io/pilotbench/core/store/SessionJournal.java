@@ -1,0 +1,207 @@
+package io.pilotbench.core.store;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+import de.siegmar.fastcsv.writer.LineDelimiter;
+import io.pilotbench.core.api.Round;
+import io.pilotbench.core.api.SessionSettings;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes a session directory as the session runs, so that a killed process loses at most the round in progress.
+ *
+ * <pre>
+ * session.json        format version, name, start/end, settings, environment   (rewritten atomically)
+ * rounds.csv          round,work_amount,start,duration_ns,status,exit_code,user_cpu_ns,system_cpu_ns,peak_rss_bytes,message
+ * readings.csv        round,pi,reading                  (no row for a PI without a reading)
+ * unit_readings.csv   round,pi,index,value
+ * result.json         the final analysis                                        (written at the end)
+ * </pre>
+ *
+ * <p>Per round, the unit readings and readings are appended first and the {@code rounds.csv} row last, each file
+ * flushed to the operating system: the {@code rounds.csv} row is the commit mark, and rows of a round without one are
+ * ignored by {@link SessionReader} and dropped on {@link #resume}. Flushing (not fsync) survives a killed process;
+ * a power cut may lose the last rounds the OS had not yet written.
+ */
+public final class SessionJournal implements Closeable {
+    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private final Path directory;
+    private final ObjectNode session;
+    private final CsvWriter rounds;
+    private final CsvWriter readings;
+    private final CsvWriter unitReadings;
+
+    private SessionJournal(Path directory, ObjectNode session, boolean fresh) throws IOException {
+        this.directory = directory;
+        this.session = session;
+        this.unitReadings = open(directory.resolve(SessionFiles.UNIT_READINGS), fresh,
+                SessionFiles.UNIT_READINGS_HEADER);
+        this.readings = open(directory.resolve(SessionFiles.READINGS), fresh, SessionFiles.READINGS_HEADER);
+        this.rounds = open(directory.resolve(SessionFiles.ROUNDS), fresh, SessionFiles.ROUNDS_HEADER);
+    }
+
+    /**
+     * Creates a new session directory.
+     *
+     * @param directory   must not exist, or be empty
+     * @param name        the workload's name or command line
+     * @param environment the environment snapshot (any JSON-serialisable value), or null
+     * @throws IllegalArgumentException when the directory exists and is not empty
+     */
+    public static SessionJournal create(Path directory, String name, SessionSettings settings, Object environment,
+            Instant started) throws IOException {
+        if (Files.exists(directory)) {
+            if (!Files.isDirectory(directory)) {
+                throw new IllegalArgumentException(directory + " exists and is not a directory; choose another output "
+                        + "directory");
+            }
+            try (Stream<Path> entries = Files.list(directory)) {
+                if (entries.findAny().isPresent()) {
+                    throw new IllegalArgumentException(directory + " is not empty; choose a new output directory (or "
+                            + "resume the session in it)");
+                }
+            }
+        }
+        Files.createDirectories(directory);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("formatVersion", SessionFiles.FORMAT_VERSION);
+        m.put("tool", "pilot");
+        m.put("name", name);
+        m.put("started", started.toString());
+        m.put("ended", null);
+        m.put("settings", SettingsJson.toMap(settings));
+        m.put("environment", environment);
+        ObjectNode session = JSON.valueToTree(m);
+        writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
+        return new SessionJournal(directory, session, true);
+    }
+
+    /**
+     * Reopens a session directory to add rounds: drops the rows of a round that was being written when the session
+     * stopped, and clears its end time and result.
+     *
+     * @return the journal and the session as recorded
+     */
+    public static Resumed resume(Path directory) throws IOException {
+        StoredSession stored = SessionReader.read(directory);
+        ObjectNode session = (ObjectNode) JSON.readTree(Files.readString(directory.resolve(SessionFiles.SESSION)));
+        session.putNull("ended");
+        writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
+        Files.deleteIfExists(directory.resolve(SessionFiles.RESULT));
+        // Rewrite the three tables with exactly the committed rounds, then append.
+        Path tmp = Files.createTempDirectory(directory, ".resume");
+        try {
+            SessionJournal copy = new SessionJournal(tmp, session, true);
+            for (Round r : stored.rounds()) {
+                copy.append(r);
+            }
+            copy.close();
+            for (String f : new String[] {SessionFiles.UNIT_READINGS, SessionFiles.READINGS, SessionFiles.ROUNDS}) {
+                Files.move(tmp.resolve(f), directory.resolve(f), StandardCopyOption.REPLACE_EXISTING,
+                        StandardCopyOption.ATOMIC_MOVE);
+            }
+        } finally {
+            try (Stream<Path> left = Files.list(tmp)) {
+                for (Path p : left.toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            Files.deleteIfExists(tmp);
+        }
+        return new Resumed(new SessionJournal(directory, session, false), stored);
+    }
+
+    /** A reopened journal and what it held. */
+    public record Resumed(SessionJournal journal, StoredSession session) {
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** Appends one round and flushes it. */
+    public void append(Round r) throws IOException {
+        try {
+            String round = Integer.toString(r.index());
+            for (int pi = 0; pi < r.piCount(); pi++) {
+                String p = Integer.toString(pi);
+                double[] u = r.unitReadings(pi);
+                for (int i = 0; i < u.length; i++) {
+                    unitReadings.writeRecord(round, p, Integer.toString(i), Double.toString(u[i]));
+                }
+            }
+            unitReadings.flush();
+            for (int pi = 0; pi < r.piCount(); pi++) {
+                if (!Double.isNaN(r.reading(pi))) {
+                    readings.writeRecord(round, Integer.toString(pi), Double.toString(r.reading(pi)));
+                }
+            }
+            readings.flush();
+            rounds.writeRecord(round, Long.toString(r.workAmount()), r.start().toString(),
+                    Long.toString(r.durationNanos()), r.status().name().toLowerCase(Locale.ROOT),
+                    str(r.exitCode()), str(r.userCpuNanos()), str(r.systemCpuNanos()), str(r.peakRssBytes()),
+                    r.message() == null ? "" : r.message().replace('\n', ' '));
+            rounds.flush();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /**
+     * Records the end: {@code result.json} with the given content and the end time in {@code session.json}.
+     *
+     * @param result a JSON-serialisable value (maps, lists, numbers, strings)
+     */
+    public void finish(Instant ended, Object result) throws IOException {
+        writeAtomically(directory.resolve(SessionFiles.RESULT), JSON.writeValueAsString(result));
+        session.put("ended", ended.toString());
+        writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            unitReadings.close();
+            readings.close();
+            rounds.close();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static CsvWriter open(Path file, boolean fresh, String[] header) throws IOException {
+        CsvWriter w = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file, StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, fresh ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND,
+                StandardOpenOption.WRITE);
+        if (fresh) {
+            w.writeRecord(header);
+            w.flush();
+        }
+        return w;
+    }
+
+    static void writeAtomically(Path file, String content) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, content + "\n", StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static String str(Object o) {
+        return o == null ? "" : o.toString();
+    }
+}

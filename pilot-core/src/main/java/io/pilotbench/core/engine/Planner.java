@@ -28,7 +28,10 @@ import java.util.Locale;
  *   <li><b>WPS.</b> The paper's bisection sequence in (a″, b′) (Fig. 3: ½, ¼, ¾, ⅛, ⅜, …), where a″ = max(a′, the
  *       WPS work floor α·v) and b′ = min(b, a″ + 9·k·r): r is the speed of the first long round (work/s) and k the
  *       growth per round of eq. 5, k = max(1 s, (2t − 2sn)/(n² − n)), n = 10, t the first-result time, s that
- *       round's duration — so about ten rounds give a first estimate in t seconds.</li>
+ *       round's duration — so about ten rounds give a first estimate in t seconds. Each later level of the sequence
+ *       (terms 2^L … 2^(L+1) − 1) doubles the span, up to b: while the target is unmet the rounds get longer, which
+ *       widens the spread of work amounts (the slope's standard error falls in proportion) and dilutes the per-round
+ *       overhead α.</li>
  *   <li>The largest proposal wins, capped at b and at 5× the average work amount so far (soft cap).</li>
  * </ul>
  *
@@ -188,8 +191,10 @@ public final class Planner {
         double t = s.wpsFirstResult().toNanos() / 1e9;
         double k = Math.max(1.0, (2 * t - 2 * sec * EQ5_ROUNDS) / (EQ5_ROUNDS * EQ5_ROUNDS - EQ5_ROUNDS));
         double span = sec > 0 ? (EQ5_ROUNDS - 1) * k * firstLong.workAmount() / sec : max - a;
-        long b = (long) Math.min(max, a + Math.max(1, span));
         int j = rounds.size() - firstLong.index();
+        int level = 31 - Integer.numberOfLeadingZeros(j);
+        span = Math.scalb(Math.max(1, span), Math.min(level, 62));
+        long b = (long) Math.min(max, a + span);
         return a + Math.round(bisection(j) * (b - a));
     }
 

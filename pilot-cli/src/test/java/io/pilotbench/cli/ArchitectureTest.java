@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -40,6 +41,17 @@ class ArchitectureTest {
     void analysisDoesNoIo() {
         noClasses().that().resideInAPackage("io.pilotbench.core.analysis..")
                 .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio.file..", "java.net..")
+                .check(PILOT);
+    }
+
+    /** DESIGN.md: OSHI's API churns, so one package wraps it and no OSHI (or JNA) type leaves that package. */
+    @Test
+    void onlyTheEnvironmentPackageUsesOshi() {
+        noClasses().that().resideOutsideOfPackage("io.pilotbench.core.env")
+                .should().dependOnClassesThat().resideInAnyPackage("oshi..", "com.sun.jna..")
+                .check(PILOT);
+        classes().that().resideInAPackage("io.pilotbench.core.env").and().arePublic()
+                .should().onlyDependOnClassesThat().resideOutsideOfPackages("oshi..", "com.sun.jna..")
                 .check(PILOT);
     }
 }

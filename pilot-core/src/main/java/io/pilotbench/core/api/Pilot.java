@@ -1,11 +1,14 @@
 package io.pilotbench.core.api;
 
+import io.pilotbench.core.env.EnvironmentProbe;
+import io.pilotbench.core.env.EnvironmentSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a workload round after round until its results are precise enough — Pilot drives (paper §III-E, §IV).
@@ -30,7 +33,7 @@ public final class Pilot {
     private final Workload workload;
     private String name = "workload";
     private Path directory;
-    private Object environment;
+    private EnvironmentSnapshot environment;
     private ProgressListener listener = ProgressListener.none();
     private LongSupplier ticker = System::nanoTime;
     private Clock clock = Clock.systemUTC();
@@ -61,8 +64,11 @@ public final class Pilot {
         return this;
     }
 
-    /** The environment snapshot recorded in {@code session.json} (JSON-serialisable), or null. */
-    public Pilot environment(Object value) {
+    /**
+     * The environment recorded in {@code session.json}; by default, with a directory, it is captured once before the
+     * first round ({@link EnvironmentProbe#system()}; the first capture in a JVM takes up to about a second).
+     */
+    public Pilot environment(EnvironmentSnapshot value) {
         environment = value;
         return this;
     }
@@ -92,13 +98,18 @@ public final class Pilot {
     /** Runs a new session to its end. */
     public SessionResult run() throws IOException {
         Session session = directory == null ? Session.inMemory(settings)
-                : Session.create(settings, directory, name, environment);
+                : Session.create(settings, directory, name, environment != null ? environment
+                        : EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
         return drive(session, 0);
     }
 
-    /** Continues the session recorded in {@code dir} (its recorded settings apply) with this workload. */
-    public static SessionResult resume(Path dir, Workload workload, ProgressListener listener) throws IOException {
-        Session session = Session.resume(dir);
+    /**
+     * Continues the session recorded in {@code dir} with this workload, with its recorded settings changed by
+     * {@code change} (use {@code UnaryOperator.identity()} to keep them; the PIs must stay).
+     */
+    public static SessionResult resume(Path dir, Workload workload, ProgressListener listener,
+            UnaryOperator<SessionSettings> change) throws IOException {
+        Session session = Session.resume(dir, change);
         Pilot p = new Pilot(session.settings(), workload).listener(listener);
         double before = session.result().seconds();
         return p.drive(session, before);
@@ -119,7 +130,7 @@ public final class Pilot {
                 reason = StopReason.TARGET_MET;
                 break;
             }
-            if (settings.maxRounds() > 0 && session.rounds().size() >= settings.maxRounds()) {
+            if (session.settings().maxRounds() > 0 && session.rounds().size() >= session.settings().maxRounds()) {
                 reason = StopReason.ROUND_LIMIT;
                 break;
             }

@@ -5,6 +5,7 @@ import io.pilotbench.core.engine.Planner;
 import io.pilotbench.core.engine.SessionAnalysis;
 import io.pilotbench.core.engine.SessionEngine;
 import io.pilotbench.core.report.SessionResultJson;
+import io.pilotbench.core.env.EnvironmentSnapshot;
 import io.pilotbench.core.store.SessionJournal;
 import io.pilotbench.core.store.StoredSession;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * A session the caller drives (the paper's "manually control the execution and use Pilot's analytical functions as a
@@ -55,19 +57,28 @@ public final class Session implements AutoCloseable {
     /**
      * A session recorded in a new directory.
      *
-     * @param environment the environment snapshot to record in {@code session.json} (JSON-serialisable), or null
+     * @param environment the environment to record in {@code session.json}, or null
      * @throws IllegalArgumentException when the directory exists and is not empty
      */
-    public static Session create(SessionSettings settings, Path directory, String name, Object environment)
+    public static Session create(SessionSettings settings, Path directory, String name,
+            EnvironmentSnapshot environment)
             throws IOException {
         Clock clock = Clock.systemUTC();
         SessionJournal journal = SessionJournal.create(directory, name, settings, environment, clock.instant());
         return new Session(settings, journal, name, clock);
     }
 
-    /** Reopens a recorded session to add rounds; its settings are those recorded. */
+    /** Reopens a recorded session to add rounds, with the settings recorded. */
     public static Session resume(Path directory) throws IOException {
-        SessionJournal.Resumed r = SessionJournal.resume(directory);
+        return resume(directory, UnaryOperator.identity());
+    }
+
+    /**
+     * Reopens a recorded session to add rounds, with its recorded settings changed by {@code change} (to raise a
+     * limit, say; the PIs must stay).
+     */
+    public static Session resume(Path directory, UnaryOperator<SessionSettings> change) throws IOException {
+        SessionJournal.Resumed r = SessionJournal.resume(directory, change);
         StoredSession stored = r.session();
         Session s = new Session(stored.settings(), r.journal(), stored.name(), Clock.systemUTC());
         for (Round round : stored.rounds()) {

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -95,12 +96,21 @@ public final class SessionJournal implements Closeable {
      * Reopens a session directory to add rounds: drops the rows of a round that was being written when the session
      * stopped, and clears its end time and result.
      *
+     * @param change applied to the recorded settings (to raise a limit, say); it must keep the PIs
      * @return the journal and the session as recorded
      */
-    public static Resumed resume(Path directory) throws IOException {
-        StoredSession stored = SessionReader.read(directory);
+    public static Resumed resume(Path directory, UnaryOperator<SessionSettings> change) throws IOException {
+        StoredSession recorded = SessionReader.read(directory);
+        SessionSettings settings = change.apply(recorded.settings());
+        if (settings.pis().size() != recorded.settings().pis().size()) {
+            throw new IllegalArgumentException("a resumed session must keep its " + recorded.settings().pis().size()
+                    + " PIs");
+        }
+        StoredSession stored = new StoredSession(recorded.directory(), recorded.name(), settings, recorded.started(),
+                null, recorded.rounds(), recorded.discarded());
         ObjectNode session = (ObjectNode) JSON.readTree(Files.readString(directory.resolve(SessionFiles.SESSION)));
         session.putNull("ended");
+        session.set("settings", JSON.valueToTree(SettingsJson.toMap(settings)));
         writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
         Files.deleteIfExists(directory.resolve(SessionFiles.RESULT));
         // Rewrite the three tables with exactly the committed rounds, then append.

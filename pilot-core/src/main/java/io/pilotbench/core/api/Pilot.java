@@ -97,7 +97,7 @@ public final class Pilot {
 
     /** Runs a new session to its end. */
     public SessionResult run() throws IOException {
-        Session session = directory == null ? Session.inMemory(settings)
+        Session session = directory == null ? Session.inMemory(settings, name)
                 : Session.create(settings, directory, name, environment != null ? environment
                         : EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
         return drive(session, 0);

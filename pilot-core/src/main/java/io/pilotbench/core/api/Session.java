@@ -51,7 +51,12 @@ public final class Session implements AutoCloseable {
 
     /** A session kept in memory only. */
     public static Session inMemory(SessionSettings settings) {
-        return new Session(settings, null, "session", Clock.systemUTC());
+        return inMemory(settings, "session");
+    }
+
+    /** A named session kept in memory only. */
+    public static Session inMemory(SessionSettings settings, String name) {
+        return new Session(settings, null, name, Clock.systemUTC());
     }
 
     /**

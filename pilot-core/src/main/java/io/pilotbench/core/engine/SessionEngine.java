@@ -58,7 +58,7 @@ public final class SessionEngine {
 
     /**
      * Turns what the workload reported into the next {@link Round}: FAILED when it failed, SHORT when it was shorter
-     * than the threshold (with a work-amount range), OK otherwise.
+     * than the threshold (with a work-amount range, below its maximum), OK otherwise.
      *
      * @throws IllegalArgumentException when the result names a PI the session does not have, or holds a non-finite
      *     value
@@ -89,7 +89,10 @@ public final class SessionEngine {
         RoundStatus status;
         if (result.failed()) {
             status = RoundStatus.FAILED;
-        } else if (settings.hasWorkAmountRange() && duration < settings.shortRound().toNanos()) {
+        } else if (settings.hasWorkAmountRange() && duration < settings.shortRound().toNanos()
+                && workAmount < settings.workAmount().max()) {
+            // A round at the maximum work amount cannot be made longer: it is analysed (the original kept
+            // rejecting such rounds, so a workload whose longest round is short was never analysed).
             status = RoundStatus.SHORT;
         } else {
             status = RoundStatus.OK;

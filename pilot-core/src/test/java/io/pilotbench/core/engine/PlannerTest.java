@@ -97,6 +97,9 @@ class PlannerTest {
         // Doubling under the soft cap of 5× the average so far: 16 (cap 18.75), 31 (cap 5·31/5), 51 (cap 5·62/6),
         // 80 (cap 5·113/7); 80 is past half the maximum, so the next is the maximum itself.
         assertThat(work).containsExactly(1L, 2L, 4L, 8L, 16L, 31L, 51L, 80L, 100L);
+        // a round at the maximum cannot be made longer: it is analysed even though it is short
+        assertThat(e.rounds().get(7).status()).isEqualTo(RoundStatus.SHORT);
+        assertThat(e.rounds().get(8).status()).isEqualTo(RoundStatus.OK);
     }
 
     @Test

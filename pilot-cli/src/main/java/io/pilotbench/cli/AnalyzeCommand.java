@@ -7,18 +7,35 @@ import io.pilotbench.core.analysis.Preset;
 import io.pilotbench.core.analysis.SeriesAnalysis;
 import io.pilotbench.core.analysis.SeriesAnalyzer;
 import io.pilotbench.core.analysis.WarmupRemoval;
+import io.pilotbench.core.api.PerformanceIndex;
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.api.SessionResult;
+import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.api.StopReason;
+import io.pilotbench.core.input.InputException;
 import io.pilotbench.core.report.AnalysisRenderer;
 import io.pilotbench.core.report.Format;
+import io.pilotbench.core.report.SessionRenderer;
+import io.pilotbench.core.store.SessionReader;
+import io.pilotbench.core.store.StoredSession;
 import io.pilotbench.stats.MeanMethod;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** {@code pilot analyze}: the statistics of data you already have. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -29,16 +46,24 @@ import picocli.CommandLine.Spec;
             "INPUT is a file or - (standard input): one number per line, or CSV, TSV, semicolon- or "
                 + "whitespace-separated columns. Blank lines and # comments are skipped; a header line is detected "
                 + "and skipped with a notice.",
+            "",
+            "INPUT may instead be a session directory recorded by Pilot (it holds session.json): the session is "
+                + "re-analysed, per PI, readings and unit readings, with the settings it was recorded with; "
+                + "--confidence, --ac-limit, --ci-width, --min-subsessions, --warmup-removal and --preset, when "
+                + "given, replace them. Session directories and data files cannot be mixed in one call.",
             ""},
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot analyze latencies.txt",
             "  pilot analyze --column latency --unit ms --ci-width 5% results.csv",
             "  pilot analyze --format json a.csv b.csv > summary.json",
+            "  pilot analyze --ci-width 5% results/my-session      (a recorded session, re-analysed)",
             "",
             "Exit codes: 0 every input analysed; 2 bad usage or an input could not be analysed (the others are "
                 + "still reported); 1 internal error."})
 final class AnalyzeCommand implements Callable<Integer> {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     @Spec
     CommandSpec spec;
 
@@ -95,16 +120,135 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        AnalysisSettings settings = settings();
         Format outputFormat = Options.enumValue(Format.class, "--format", format);
+        List<String> files = new ArrayList<>();
+        List<String> sessions = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        PrintWriter err = spec.commandLine().getErr();
+        for (String in : input.inputs) {
+            Path path = in.equals("-") ? null : Path.of(in);
+            if (path == null || !Files.isDirectory(path)) {
+                files.add(in);
+            } else if (SessionReader.isSession(path)) {
+                sessions.add(in);
+            } else {
+                errors.add(in + " is a directory but not a Pilot session (no session.json)");
+                err.println("pilot: " + errors.get(errors.size() - 1));
+            }
+        }
+        if (!sessions.isEmpty() && !files.isEmpty()) {
+            throw new IllegalArgumentException("session directories (" + sessions.get(0) + ") and data files ("
+                    + files.get(0) + ") cannot be analysed in one call; run pilot analyze once for each");
+        }
+        return sessions.isEmpty() ? analyseFiles(files, errors, outputFormat)
+                : analyseSessions(sessions, errors, outputFormat);
+    }
+
+    private int analyseFiles(List<String> files, List<String> errors, Format outputFormat) {
+        AnalysisSettings settings = settings();
         SeriesAnalyzer analyzer = new SeriesAnalyzer(settings);
         List<SeriesAnalysis> results = new ArrayList<>();
-        List<String> errors = input.forEachSeries(stdin, spec.commandLine().getErr(),
-                series -> results.add(analyzer.analyze(series)));
+        errors.addAll(input.forEachSeries(files, stdin, spec.commandLine().getErr(),
+                series -> results.add(analyzer.analyze(series))));
         if (!results.isEmpty() || outputFormat == Format.JSON) {
             new AnalysisRenderer(unit).render(results, errors, outputFormat, spec.commandLine().getOut());
         }
         return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
+    }
+
+    /**
+     * Re-analyses recorded sessions; a session that cannot be read is one line on stderr (in {@code errors}) and the
+     * others are still reported.
+     */
+    private int analyseSessions(List<String> dirs, List<String> errors, Format outputFormat) {
+        for (String option : new String[] {"--mean", "--unit", "--column", "--delimiter"}) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new IllegalArgumentException(option + " does not apply to a session directory: the session "
+                        + "records its PIs, their units and kinds (a ratio PI uses the harmonic mean)");
+            }
+        }
+        UnaryOperator<SessionSettings> overrides = sessionOverrides();
+        PrintWriter err = spec.commandLine().getErr();
+        List<SessionResult> results = new ArrayList<>();
+        for (String dir : dirs) {
+            try {
+                StoredSession recorded = SessionReader.read(Path.of(dir));
+                StoredSession stored = new StoredSession(recorded.directory(), recorded.name(),
+                        overrides.apply(recorded.settings()), recorded.started(), recorded.ended(), recorded.rounds(),
+                        recorded.discarded());
+                results.add(withRecordedStopReason(Session.analyse(stored), stored));
+            } catch (InputException e) {
+                errors.add(e.getMessage());
+                err.println("pilot: " + e.getMessage());
+            }
+        }
+        err.flush();
+        if (!results.isEmpty() || outputFormat == Format.JSON) {
+            SessionRenderer.render(results, errors, outputFormat, spec.commandLine().getOut());
+        }
+        return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
+    }
+
+    /**
+     * The options given explicitly, applied over a session's recorded settings (the preset first, then the others);
+     * parsed here, once, so that a bad value is reported before any session is read.
+     */
+    private UnaryOperator<SessionSettings> sessionOverrides() {
+        Preset p = preset == null ? null : Options.enumValue(Preset.class, "--preset", preset);
+        Double level = confidence == null ? null : Options.fraction("--confidence", confidence);
+        CiTarget width = ciWidth == null ? null : Options.parse("--ci-width", ciWidth, CiTarget::parse);
+        WarmupRemoval removal = warmupRemoval == null ? null
+                : Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse);
+        UnaryOperator<SessionSettings> change = recorded -> {
+            SessionSettings.Builder b = recorded.toBuilder();
+            if (p != null) {
+                b.preset(p);
+            }
+            if (level != null) {
+                b.confidence(level);
+            }
+            if (acLimit != null) {
+                b.autocorrelationLimit(acLimit);
+            }
+            if (width != null) {
+                b.ciTarget(width);
+            }
+            if (minSubsessions != null) {
+                b.minSubsessions(minSubsessions);
+            }
+            if (removal != null) {
+                b.warmupRemoval(removal);
+            }
+            return b.build();
+        };
+        // Validate the values once against the defaults (a session's own settings are valid as recorded).
+        change.apply(SessionSettings.builder().pi(PerformanceIndex.of("x", "")).build());
+        return change;
+    }
+
+    /**
+     * {@link Session#analyse} reports a session that ended without meeting its targets as RUNNING; the reason it
+     * ended (a round or time limit, failures, an interruption) is recorded in its {@code result.json}, so use that.
+     * A session whose recorded reason is "target met" but whose targets the options given here make stricter stays
+     * RUNNING: it can be resumed to add rounds.
+     */
+    private static SessionResult withRecordedStopReason(SessionResult r, StoredSession stored) {
+        if (r.stopReason() != StopReason.RUNNING || stored.ended() == null) {
+            return r;
+        }
+        StopReason recorded;
+        try {
+            JsonNode result = JSON.readTree(Files.readString(stored.directory().resolve("result.json")));
+            recorded = StopReason.valueOf(result.path("stopReason").asString("").toUpperCase(Locale.ROOT));
+        } catch (IOException | RuntimeException e) {
+            return r; // no readable reason recorded: keep the analysis' own
+        }
+        if (recorded == StopReason.TARGET_MET || recorded == StopReason.RUNNING) {
+            return r;
+        }
+        return new SessionResult(r.name(), r.settings(), r.rounds(), r.analysedRounds(), r.shortRounds(),
+                r.failedRounds(), r.seconds(), recorded, r.pis(), r.wps(), r.moreRounds(), r.moreSeconds(),
+                r.waitingFor(), r.directory());
     }
 
     private AnalysisSettings settings() {

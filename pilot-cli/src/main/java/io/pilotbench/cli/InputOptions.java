@@ -38,12 +38,17 @@ final class InputOptions {
      * the action is printed as one line on {@code err} and returned in the list; the other inputs go on.
      */
     List<String> forEachSeries(InputStream stdin, PrintWriter err, Consumer<Series> action) {
+        return forEachSeries(inputs, stdin, err, action);
+    }
+
+    /** As {@link #forEachSeries(InputStream, PrintWriter, Consumer)}, over {@code files} instead of every INPUT. */
+    List<String> forEachSeries(List<String> files, InputStream stdin, PrintWriter err, Consumer<Series> action) {
         SeriesReader reader = new SeriesReader(Options.enumValue(SeriesReader.Delimiter.class, "--delimiter", delimiter),
                 columns.isEmpty() ? List.of(ColumnSelector.FIRST)
                         : columns.stream().map(c -> Options.parse("--column", c, ColumnSelector::parse)).toList());
         Consumer<String> notices = quiet ? s -> { } : s -> err.println("pilot: note: " + s);
         List<String> errors = new ArrayList<>();
-        for (String input : inputs) {
+        for (String input : files) {
             try {
                 for (Series series : read(reader, input, stdin, notices)) {
                     try {

@@ -3,6 +3,7 @@ package io.pilotbench.core.report;
 import io.pilotbench.core.api.MetricResult;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.SessionResult;
+import io.pilotbench.core.api.SessionSettings;
 import io.pilotbench.core.api.WpsResult;
 import io.pilotbench.stats.ConfidenceInterval;
 import java.util.ArrayList;
@@ -16,7 +17,9 @@ import java.util.Map;
  * Contract (fields may be added, never renamed): {@code {"name", "rounds", "analysedRounds", "shortRounds",
  * "failedRounds", "duration", "converged", "stopReason", "moreRounds", "moreSeconds", "waitingFor": [..],
  * "session", "pis": [{"name", "unit", "kind", "readings": METRIC, "readingsRaw": METRIC, "readingsFrom",
- * "unitReadings": METRIC, "unitReadingsRaw": METRIC}], "wps": {...} | null}} where METRIC is {@code {"status", "n",
+ * "unitReadings": METRIC, "unitReadingsRaw": METRIC, "readingsMustSatisfy", "unitReadingsMustSatisfy"}],
+ * "wps": {...} | null, "analysisSettings": {"confidence", "autocorrelationLimit", "ciWidth": {"value", "relative"},
+ * "minSubsessions", "warmupRemoval"}}} where METRIC is {@code {"status", "n",
  * "removed", "mean", "variance", "autocorrelation", "subsession": {"size", "variance", "autocorrelation"} | null,
  * "ci": {"confidence", "low", "high", "width"} | null, "targetWidth", "requiredSamples", "targetMet"}}. Non-finite
  * numbers are written as null.
@@ -50,10 +53,27 @@ public final class SessionResultJson {
             pm.put("readingsFrom", p.readingsFrom());
             pm.put("unitReadings", metric(p.unitReadings()));
             pm.put("unitReadingsRaw", metric(p.unitReadingsRaw()));
+            pm.put("readingsMustSatisfy", p.pi().readingsMustSatisfy());
+            pm.put("unitReadingsMustSatisfy", p.pi().unitReadingsMustSatisfy());
             pis.add(pm);
         }
         m.put("pis", pis);
         m.put("wps", r.wps() == null ? null : wps(r.wps()));
+        m.put("analysisSettings", analysisSettings(r.settings()));
+        return m;
+    }
+
+    /** The settings the numbers were computed with (names as in {@code session.json}'s "settings"). */
+    private static Map<String, Object> analysisSettings(SessionSettings s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("confidence", s.confidence());
+        m.put("autocorrelationLimit", s.autocorrelationLimit());
+        Map<String, Object> ci = new LinkedHashMap<>();
+        ci.put("value", s.ciTarget().value());
+        ci.put("relative", s.ciTarget().relative());
+        m.put("ciWidth", ci);
+        m.put("minSubsessions", s.minSubsessions());
+        m.put("warmupRemoval", s.warmupRemoval().toString());
         return m;
     }
 

@@ -11,7 +11,6 @@ import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.api.SessionResult;
 import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.StopReason;
 import io.pilotbench.core.input.InputException;
 import io.pilotbench.core.report.AnalysisRenderer;
 import io.pilotbench.core.report.Format;
@@ -19,14 +18,12 @@ import io.pilotbench.core.report.SessionRenderer;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.core.store.StoredSession;
 import io.pilotbench.stats.MeanMethod;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
@@ -34,8 +31,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** {@code pilot analyze}: the statistics of data you already have. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -62,7 +57,6 @@ import tools.jackson.databind.json.JsonMapper;
             "Exit codes: 0 every input analysed; 2 bad usage or an input could not be analysed (the others are "
                 + "still reported); 1 internal error."})
 final class AnalyzeCommand implements Callable<Integer> {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Spec
     CommandSpec spec;
@@ -173,10 +167,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         for (String dir : dirs) {
             try {
                 StoredSession recorded = SessionReader.read(Path.of(dir));
-                StoredSession stored = new StoredSession(recorded.directory(), recorded.name(),
-                        overrides.apply(recorded.settings()), recorded.started(), recorded.ended(), recorded.rounds(),
-                        recorded.discarded());
-                results.add(withRecordedStopReason(Session.analyse(stored), stored));
+                results.add(Session.analyse(recorded.withSettings(overrides.apply(recorded.settings()))));
             } catch (InputException e) {
                 errors.add(e.getMessage());
                 err.println("pilot: " + e.getMessage());
@@ -224,31 +215,6 @@ final class AnalyzeCommand implements Callable<Integer> {
         // Validate the values once against the defaults (a session's own settings are valid as recorded).
         change.apply(SessionSettings.builder().pi(PerformanceIndex.of("x", "")).build());
         return change;
-    }
-
-    /**
-     * {@link Session#analyse} reports a session that ended without meeting its targets as RUNNING; the reason it
-     * ended (a round or time limit, failures, an interruption) is recorded in its {@code result.json}, so use that.
-     * A session whose recorded reason is "target met" but whose targets the options given here make stricter stays
-     * RUNNING: it can be resumed to add rounds.
-     */
-    private static SessionResult withRecordedStopReason(SessionResult r, StoredSession stored) {
-        if (r.stopReason() != StopReason.RUNNING || stored.ended() == null) {
-            return r;
-        }
-        StopReason recorded;
-        try {
-            JsonNode result = JSON.readTree(Files.readString(stored.directory().resolve("result.json")));
-            recorded = StopReason.valueOf(result.path("stopReason").asString("").toUpperCase(Locale.ROOT));
-        } catch (IOException | RuntimeException e) {
-            return r; // no readable reason recorded: keep the analysis' own
-        }
-        if (recorded == StopReason.TARGET_MET || recorded == StopReason.RUNNING) {
-            return r;
-        }
-        return new SessionResult(r.name(), r.settings(), r.rounds(), r.analysedRounds(), r.shortRounds(),
-                r.failedRounds(), r.seconds(), recorded, r.pis(), r.wps(), r.moreRounds(), r.moreSeconds(),
-                r.waitingFor(), r.directory());
     }
 
     private AnalysisSettings settings() {

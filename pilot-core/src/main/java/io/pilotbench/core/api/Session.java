@@ -93,7 +93,11 @@ public final class Session implements AutoCloseable {
         return s;
     }
 
-    /** Re-analyses a recorded session without changing it. */
+    /**
+     * Re-analyses a recorded session without changing it. Its stop reason: TARGET_MET when the targets are met
+     * (under {@code stored}'s settings), INTERRUPTED when it never ended (killed), the recorded reason when a limit
+     * or failures ended it, and RUNNING when it ended "met" but its targets, as given now, are not.
+     */
     public static SessionResult analyse(StoredSession stored) {
         Session s = new Session(stored.settings(), null, stored.name(), Clock.systemUTC());
         for (Round round : stored.rounds()) {
@@ -101,8 +105,16 @@ public final class Session implements AutoCloseable {
             s.seconds += round.durationSeconds();
         }
         boolean met = !s.plan().more();
-        s.stopReason = met ? StopReason.TARGET_MET : stored.ended() == null ? StopReason.INTERRUPTED
-                : StopReason.RUNNING;
+        StopReason recorded = stored.stopReason();
+        if (met) {
+            s.stopReason = StopReason.TARGET_MET;
+        } else if (stored.ended() == null) {
+            s.stopReason = StopReason.INTERRUPTED; // killed, or still running elsewhere
+        } else if (recorded != null && recorded != StopReason.TARGET_MET) {
+            s.stopReason = recorded; // a limit, failures or an interruption ended it
+        } else {
+            s.stopReason = StopReason.RUNNING; // met as recorded, not under the settings given now: resumable
+        }
         SessionResult r = s.result();
         return new SessionResult(r.name(), r.settings(), r.rounds(), r.analysedRounds(), r.shortRounds(),
                 r.failedRounds(), r.seconds(), r.stopReason(), r.pis(), r.wps(), r.moreRounds(), r.moreSeconds(),
@@ -197,7 +209,7 @@ public final class Session implements AutoCloseable {
         stopReason = reason;
         SessionResult r = result();
         if (journal != null && !closed) {
-            journal.finish(clock.instant(), SessionResultJson.toMap(r));
+            journal.finish(clock.instant(), reason, SessionResultJson.toMap(r));
             journal.close();
         }
         closed = true;

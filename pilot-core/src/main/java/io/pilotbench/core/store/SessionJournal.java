@@ -4,6 +4,7 @@ import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
 import io.pilotbench.core.api.Round;
 import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.api.StopReason;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -85,6 +86,7 @@ public final class SessionJournal implements Closeable {
         m.put("name", name);
         m.put("started", started.toString());
         m.put("ended", null);
+        m.put("stopReason", null);
         m.put("settings", SettingsJson.toMap(settings));
         m.put("environment", environment);
         ObjectNode session = JSON.valueToTree(m);
@@ -102,14 +104,10 @@ public final class SessionJournal implements Closeable {
     public static Resumed resume(Path directory, UnaryOperator<SessionSettings> change) throws IOException {
         StoredSession recorded = SessionReader.read(directory);
         SessionSettings settings = change.apply(recorded.settings());
-        if (settings.pis().size() != recorded.settings().pis().size()) {
-            throw new IllegalArgumentException("a resumed session must keep its " + recorded.settings().pis().size()
-                    + " PIs");
-        }
-        StoredSession stored = new StoredSession(recorded.directory(), recorded.name(), settings, recorded.started(),
-                null, recorded.rounds(), recorded.discarded());
+        StoredSession stored = recorded.withSettings(settings);
         ObjectNode session = (ObjectNode) JSON.readTree(Files.readString(directory.resolve(SessionFiles.SESSION)));
         session.putNull("ended");
+        session.putNull("stopReason");
         session.set("settings", JSON.valueToTree(SettingsJson.toMap(settings)));
         writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
         Files.deleteIfExists(directory.resolve(SessionFiles.RESULT));
@@ -173,13 +171,15 @@ public final class SessionJournal implements Closeable {
     }
 
     /**
-     * Records the end: {@code result.json} with the given content and the end time in {@code session.json}.
+     * Records the end: {@code result.json} with the given content, and the end time and stop reason in
+     * {@code session.json}.
      *
      * @param result a JSON-serialisable value (maps, lists, numbers, strings)
      */
-    public void finish(Instant ended, Object result) throws IOException {
+    public void finish(Instant ended, StopReason reason, Object result) throws IOException {
         writeAtomically(directory.resolve(SessionFiles.RESULT), JSON.writeValueAsString(result));
         session.put("ended", ended.toString());
+        session.put("stopReason", reason.name().toLowerCase(Locale.ROOT));
         writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
     }
 

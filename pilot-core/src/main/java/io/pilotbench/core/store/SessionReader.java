@@ -5,6 +5,7 @@ import de.siegmar.fastcsv.reader.CsvRecord;
 import io.pilotbench.core.api.Round;
 import io.pilotbench.core.api.RoundStatus;
 import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.api.StopReason;
 import io.pilotbench.core.input.InputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -133,8 +134,17 @@ public final class SessionReader {
                 throw new InputException(where + ": malformed round row (" + firstLine(e) + ")");
             }
         }
+        StopReason reason = null;
+        if (session.path("stopReason").isString()) {
+            try {
+                reason = StopReason.valueOf(session.path("stopReason").asString().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new InputException(sessionFile + ": unknown stopReason '" + session.path("stopReason")
+                        .asString() + "'");
+            }
+        }
         return new StoredSession(dir, session.path("name").asString(""), settings, started, ended, rounds,
-                discarded[0]);
+                discarded[0], reason);
     }
 
     private static void forEachRow(Path file, int fields, Consumer<CsvRecord> action) {

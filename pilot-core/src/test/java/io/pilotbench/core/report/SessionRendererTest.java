@@ -89,7 +89,7 @@ class SessionRendererTest {
     static SessionResult analyse(Path dir, String name, boolean killed) {
         StoredSession s = SessionReader.read(dir);
         return Session.analyse(new StoredSession(Path.of(name), s.name(), s.settings(), s.started(),
-                killed ? null : s.ended(), s.rounds(), s.discarded()));
+                killed ? null : s.ended(), s.rounds(), s.discarded(), killed ? null : s.stopReason()));
     }
 
     private List<SessionResult> sessions() throws IOException {

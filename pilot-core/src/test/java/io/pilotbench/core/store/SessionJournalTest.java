@@ -46,12 +46,14 @@ class SessionJournalTest {
             for (int i = 0; i < 3; i++) {
                 j.append(round(i));
             }
-            j.finish(Instant.EPOCH.plusSeconds(9), java.util.Map.of("ok", true));
+            j.finish(Instant.EPOCH.plusSeconds(9), io.pilotbench.core.api.StopReason.ROUND_LIMIT,
+                    java.util.Map.of("ok", true));
         }
         StoredSession s = SessionReader.read(dir);
         assertThat(s.settings()).isEqualTo(SETTINGS);
         assertThat(s.name()).isEqualTo("bench --x");
         assertThat(s.ended()).isEqualTo(Instant.EPOCH.plusSeconds(9));
+        assertThat(s.stopReason()).isEqualTo(io.pilotbench.core.api.StopReason.ROUND_LIMIT);
         assertThat(s.rounds()).hasSize(3);
         for (int i = 0; i < 3; i++) {
             Round a = round(i);

@@ -23,8 +23,8 @@ import java.util.List;
  *       of the nested sets Z[t..s−1] come from deleting from a sorted linked list while a median pointer moves one
  *       step at a time. The reference needs 27 s at n = 8,000 (PILOT-ORIGINAL.md §5); see bench/README.md for
  *       ours.</li>
- *   <li>SCALABLE: exact EDM on about 2,000 block medians, then an exact local refinement of each change point;
- *       O(n log n); close to but not always equal to EXACT (see {@code ScalableEdm}).</li>
+ *   <li>SCALABLE: the exact programme over about 2,000 candidate positions chosen by a coarse pass on block
+ *       medians; O(n log n); within 1% of n of EXACT on planted shifts, not always equal (see {@code ScalableEdm}).</li>
  *   <li>AUTO (default): EXACT up to {@value EdmSettings#AUTO_EXACT_LIMIT} samples, SCALABLE above.</li>
  * </ul>
  * With {@link EdmSettings#amoc()} the {@code EDMX} statistic finds at most one change (O(n²) exact).

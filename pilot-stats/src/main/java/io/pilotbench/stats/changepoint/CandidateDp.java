@@ -111,14 +111,7 @@ final class CandidateDp {
     }
 
     private static double g(int degree, int k) {
-        switch (degree) {
-            case 0:
-                return 0;
-            case 1:
-                return 1;
-            default:
-                return 2.0 * k + 1;
-        }
+        return ExactDp.g(degree, k);
     }
 
     /**

@@ -368,6 +368,11 @@ final class ExactDp {
     }
 
     private double g(int k) {
+        return g(degree, k);
+    }
+
+    /** BreakoutDetection's penalty growth G(k) for degree 0, 1, 2: 0, 1, 2k + 1 (shared with CandidateDp). */
+    static double g(int degree, int k) {
         switch (degree) {
             case 0:
                 return 0;

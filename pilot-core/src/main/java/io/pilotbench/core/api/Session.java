@@ -39,6 +39,7 @@ public final class Session implements AutoCloseable {
     private final String name;
     private final Clock clock;
     private double seconds;
+    private Plan plan;
     private StopReason stopReason = StopReason.RUNNING;
     private boolean closed;
 
@@ -86,10 +87,7 @@ public final class Session implements AutoCloseable {
         SessionJournal.Resumed r = SessionJournal.resume(directory, change);
         StoredSession stored = r.session();
         Session s = new Session(stored.settings(), r.journal(), stored.name(), Clock.systemUTC());
-        for (Round round : stored.rounds()) {
-            s.engine.add(round);
-            s.seconds += round.durationSeconds();
-        }
+        s.replay(stored.rounds());
         return s;
     }
 
@@ -100,10 +98,7 @@ public final class Session implements AutoCloseable {
      */
     public static SessionResult analyse(StoredSession stored) {
         Session s = new Session(stored.settings(), null, stored.name(), Clock.systemUTC());
-        for (Round round : stored.rounds()) {
-            s.engine.add(round);
-            s.seconds += round.durationSeconds();
-        }
+        s.replay(stored.rounds());
         boolean met = !s.plan().more();
         StopReason recorded = stored.stopReason();
         if (met) {
@@ -164,6 +159,7 @@ public final class Session implements AutoCloseable {
             }
         }
         engine.add(round);
+        plan = null;
         seconds += round.durationSeconds();
         return round;
     }
@@ -178,15 +174,27 @@ public final class Session implements AutoCloseable {
         return engine.rounds();
     }
 
-    /** The plan after the rounds so far. */
+    /** Adds rounds already recorded (no journal write). */
+    private void replay(List<Round> recorded) {
+        for (Round round : recorded) {
+            engine.add(round);
+            seconds += round.durationSeconds();
+        }
+        plan = null;
+    }
+
+    /** The plan after the rounds so far (cached until the next round). */
     Plan plan() {
-        return Planner.plan(settings(), engine.rounds(), engine.analysis());
+        if (plan == null) {
+            plan = Planner.plan(settings(), engine.rounds(), engine.analysis());
+        }
+        return plan;
     }
 
     /** The analysis so far, with the prediction of what is left. */
     public SessionResult result() {
         SessionAnalysis a = engine.analysis();
-        Plan p = Planner.plan(settings(), engine.rounds(), a);
+        Plan p = plan();
         int ok = 0;
         int shortRounds = 0;
         int failed = 0;

@@ -50,7 +50,8 @@ public final class Planner {
         List<String> waiting = new ArrayList<>();
         long moreRounds = 0;
         double moreSeconds = 0;
-        double secondsPerRound = secondsPerOkRound(rounds);
+        OkTotals totals = OkTotals.of(rounds, a.pis().size());
+        double secondsPerRound = totals.secondsPerRound();
         for (int i = 0; i < a.pis().size(); i++) {
             PiResult p = a.pis().get(i);
             String name = "'" + p.pi().name() + "'";
@@ -63,8 +64,8 @@ public final class Planner {
             if (p.pi().unitReadingsMustSatisfy() && !p.unitReadings().targetMet()) {
                 waiting.add("unit readings of " + name + describe(p.unitReadings()));
                 long more = p.unitReadings().moreSamples();
-                double perUnit = secondsPerUnitReading(rounds, i);
-                double perRound = unitReadingsPerOkRound(rounds, i);
+                double perUnit = totals.secondsPerUnitReading(i);
+                double perRound = totals.unitReadingsPerRound(i);
                 moreRounds = combine(moreRounds, more < 0 || perRound == 0 ? -1
                         : (long) Math.ceil(more / perRound));
                 moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * perUnit);
@@ -90,7 +91,7 @@ public final class Planner {
         if (!more) {
             return new Plan(false, 0, 0, 0, List.of());
         }
-        long next = s.hasWorkAmountRange() ? workAmount(s, rounds, a) : s.fixedWorkAmount();
+        long next = s.hasWorkAmountRange() ? workAmount(s, rounds, a, totals) : s.fixedWorkAmount();
         return new Plan(true, next, moreRounds, moreSeconds, waiting);
     }
 
@@ -113,7 +114,7 @@ public final class Planner {
     }
 
     /** The next work amount of a workload with a range. */
-    static long workAmount(SessionSettings s, List<Round> rounds, SessionAnalysis a) {
+    private static long workAmount(SessionSettings s, List<Round> rounds, SessionAnalysis a, OkTotals totals) {
         WorkAmountRange range = s.workAmount();
         long max = range.max();
         if (rounds.isEmpty()) {
@@ -150,7 +151,7 @@ public final class Planner {
             }
             long more = p.unitReadings().moreSamples();
             double need = more < 0 ? total : more;
-            needed = Math.max(needed, unitReadingsWorkAmount(need, workPerUnitReading(rounds, i)));
+            needed = Math.max(needed, unitReadingsWorkAmount(need, totals.workPerUnitReading(i)));
         }
         if (s.wps() != WpsMode.OFF) {
             needed = Math.max(needed, wpsWorkAmount(s, rounds, firstLong, a.wps()));
@@ -211,51 +212,40 @@ public final class Planner {
         return (2.0 * m + 1) / Math.scalb(1.0, level + 1);
     }
 
-    private static double workPerUnitReading(List<Round> rounds, int pi) {
-        double work = 0;
-        long units = 0;
-        for (Round r : rounds) {
-            if (r.status() == RoundStatus.OK) {
-                work += r.workAmount();
-                units += r.unitReadingCount(pi);
+    /** Totals over the analysed (OK) rounds, gathered in one pass. */
+    private record OkTotals(int rounds, double seconds, double work, long[] units) {
+        static OkTotals of(List<Round> all, int pis) {
+            int ok = 0;
+            double seconds = 0;
+            double work = 0;
+            long[] units = new long[pis];
+            for (Round r : all) {
+                if (r.status() == RoundStatus.OK) {
+                    ok++;
+                    seconds += r.durationSeconds();
+                    work += r.workAmount();
+                    for (int pi = 0; pi < pis; pi++) {
+                        units[pi] += r.unitReadingCount(pi);
+                    }
+                }
             }
+            return new OkTotals(ok, seconds, work, units);
         }
-        return units == 0 ? 1 : work / units;
-    }
 
-    private static double secondsPerUnitReading(List<Round> rounds, int pi) {
-        double sec = 0;
-        long units = 0;
-        for (Round r : rounds) {
-            if (r.status() == RoundStatus.OK) {
-                sec += r.durationSeconds();
-                units += r.unitReadingCount(pi);
-            }
+        double secondsPerRound() {
+            return rounds == 0 ? Double.NaN : seconds / rounds;
         }
-        return units == 0 ? Double.NaN : sec / units;
-    }
 
-    private static double unitReadingsPerOkRound(List<Round> rounds, int pi) {
-        long ok = 0;
-        long units = 0;
-        for (Round r : rounds) {
-            if (r.status() == RoundStatus.OK) {
-                ok++;
-                units += r.unitReadingCount(pi);
-            }
+        double secondsPerUnitReading(int pi) {
+            return units[pi] == 0 ? Double.NaN : seconds / units[pi];
         }
-        return ok == 0 ? 0 : (double) units / ok;
-    }
 
-    private static double secondsPerOkRound(List<Round> rounds) {
-        double sec = 0;
-        int ok = 0;
-        for (Round r : rounds) {
-            if (r.status() == RoundStatus.OK) {
-                sec += r.durationSeconds();
-                ok++;
-            }
+        double unitReadingsPerRound(int pi) {
+            return rounds == 0 ? 0 : (double) units[pi] / rounds;
         }
-        return ok == 0 ? Double.NaN : sec / ok;
+
+        double workPerUnitReading(int pi) {
+            return units[pi] == 0 ? 1 : work / units[pi];
+        }
     }
 }

@@ -50,7 +50,7 @@ final class WpsRegression {
     static WpsResult analyze(double[] work, double[] seconds, double acLimit, double confidence, double ciWidth,
             boolean relative, int minSubsessions, boolean workFloor) {
         int n = work.length;
-        double naive = naive(work, seconds, 0);
+        double naive = naive(work, seconds);
         if (n < 3 || distinct(work) < 2) {
             return notEnough(n, naive);
         }
@@ -83,7 +83,7 @@ final class WpsRegression {
                 work = w2;
                 seconds = t2;
                 n = kept;
-                naive = naive(work, seconds, 0);
+                naive = naive(work, seconds);
                 if (n < 3 || distinct(work) < 2) {
                     return notEnough(n, naive);
                 }
@@ -158,10 +158,10 @@ final class WpsRegression {
         return out;
     }
 
-    private static double naive(double[] work, double[] seconds, int from) {
+    private static double naive(double[] work, double[] seconds) {
         double w = 0;
         double t = 0;
-        for (int i = from; i < work.length; i++) {
+        for (int i = 0; i < work.length; i++) {
             w += work[i];
             t += seconds[i];
         }

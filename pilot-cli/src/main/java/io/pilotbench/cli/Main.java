@@ -11,6 +11,7 @@ public final class Main {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        Interrupts.installSignalHandler();
         System.exit(PilotCommand.run(args, out, err, System.in));
     }
 }

@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Function;
@@ -42,5 +43,53 @@ final class Options {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + ": '" + value + "' is not a number (e.g. 0.95 or 95%)");
         }
+    }
+
+    /** {@code value}, when it is at least 0. */
+    static long nonNegative(String option, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(option + ": " + value + " must be 0 or more");
+        }
+        return value;
+    }
+
+    /** {@code value}, when it is at least 1. */
+    static long positive(String option, long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(option + ": " + value + " must be 1 or more");
+        }
+        return value;
+    }
+
+    /** A whole number. */
+    static long wholeNumber(String value) {
+        try {
+            return Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "' is not a whole number");
+        }
+    }
+
+    /**
+     * A positive duration: a number with a unit, ms, s, m or h ("500ms", "1.5s", "5m"), or a bare number of seconds.
+     */
+    static Duration duration(String option, String value) {
+        String s = value.strip().toLowerCase(Locale.ROOT);
+        var m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*(ms|s|sec|m|min|h)?").matcher(s);
+        if (m.matches()) {
+            double x = Double.parseDouble(m.group(1));
+            String unit = m.group(2) == null ? "s" : m.group(2);
+            double nanos = x * switch (unit) {
+                case "ms" -> 1e6;
+                case "m", "min" -> 60e9;
+                case "h" -> 3600e9;
+                default -> 1e9;
+            };
+            if (nanos >= 1e6 && nanos < Long.MAX_VALUE) {
+                return Duration.ofNanos(Math.round(nanos));
+            }
+            throw new IllegalArgumentException(option + ": '" + value + "' must be at least 1ms");
+        }
+        throw new IllegalArgumentException(option + ": '" + value + "' is not a duration (e.g. 500ms, 30s, 5m, 1h)");
     }
 }

@@ -11,10 +11,13 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        subcommands = {AnalyzeCommand.class, ChangepointsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, AnalyzeCommand.class, ChangepointsCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
-        footer = {"  0  success", "  1  internal error (a bug: please report it)",
-            "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)"})
+        footer = {"  0  success (pilot run: the precision target was met)", "  1  internal error (a bug: please report it)",
+            "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)",
+            "  3  pilot run: a limit (--max-rounds, --max-time) stopped the session before the target was met",
+            "  4  pilot run: the command failed more often than --max-failures allows",
+            "  130  interrupted (Ctrl-C); what was measured is kept and can be resumed"})
 public final class PilotCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -26,6 +29,8 @@ public final class PilotCommand implements Runnable {
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
         CommandLine cli = new CommandLine(new PilotCommand(), new Factory(stdin));
+        // pilot run -- is optional: the first word that is not an option starts the command
+        cli.getSubcommands().get("run").setStopAtPositional(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

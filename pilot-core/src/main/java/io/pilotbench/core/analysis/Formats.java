@@ -25,4 +25,39 @@ public final class Formats {
         double abs = Math.abs(x);
         return abs >= 1e-4 && abs < 1e12 ? d.toPlainString() : d.toString();
     }
+
+    private static final String[] TIME_UNITS = {"ns", "µs", "ms", "s"};
+
+    /**
+     * A value with its unit, for people: a time in s, ms, µs (or us) or ns is rescaled so that {@code reference}
+     * (usually the mean it belongs with) reads between 1 and 1000 — 0.01231 s → "12.31 ms" — and other units are
+     * appended as they are ("56.13 MB/s"). An empty unit gives the bare number.
+     */
+    public static String quantity(double x, String unit, double reference) {
+        int from = timeUnit(unit);
+        if (from < 0 || !Double.isFinite(x) || !Double.isFinite(reference)) {
+            return unit == null || unit.isEmpty() ? number(x) : number(x) + " " + unit;
+        }
+        double seconds = Math.abs(reference) * Math.pow(1000, from - 3);
+        int to = seconds == 0 ? from : seconds >= 1 ? 3 : seconds >= 1e-3 ? 2 : seconds >= 1e-6 ? 1 : 0;
+        return number(x * Math.pow(1000, from - to)) + " " + TIME_UNITS[to];
+    }
+
+    /** {@link #quantity(double, String, double)} scaled by the value itself. */
+    public static String quantity(double x, String unit) {
+        return quantity(x, unit, x);
+    }
+
+    private static int timeUnit(String unit) {
+        if (unit == null) {
+            return -1;
+        }
+        return switch (unit) {
+            case "ns" -> 0;
+            case "us", "µs", "μs" -> 1;
+            case "ms" -> 2;
+            case "s" -> 3;
+            default -> -1;
+        };
+    }
 }

@@ -110,9 +110,16 @@ public final class Pilot {
     public static SessionResult resume(Path dir, Workload workload, ProgressListener listener,
             UnaryOperator<SessionSettings> change) throws IOException {
         Session session = Session.resume(dir, change);
-        Pilot p = new Pilot(session.settings(), workload).listener(listener);
-        double before = session.result().seconds();
-        return p.drive(session, before);
+        return new Pilot(session.settings(), workload).listener(listener).run(session);
+    }
+
+    /**
+     * Drives a session made by the caller ({@link Session#create}, {@link Session#resume}) to its end, with the
+     * session's own settings (this runner's are ignored) — for callers that add files to the directory before the
+     * first round. The session's recorded time carries on from what it already holds.
+     */
+    public SessionResult run(Session session) throws IOException {
+        return drive(session, session.result().seconds());
     }
 
     private SessionResult drive(Session session, double secondsBefore) throws IOException {

@@ -23,6 +23,7 @@ public final class RoundResult {
     private final Map<Integer, double[]> unitReadings;
     private final long durationNanos;
     private final boolean failed;
+    private final boolean timedOut;
     private final String message;
     private final Integer exitCode;
     private final Long userCpuNanos;
@@ -34,6 +35,7 @@ public final class RoundResult {
         this.unitReadings = new TreeMap<>(b.unitReadings);
         this.durationNanos = b.durationNanos;
         this.failed = b.failed;
+        this.timedOut = b.timedOut;
         this.message = b.message;
         this.exitCode = b.exitCode;
         this.userCpuNanos = b.userCpuNanos;
@@ -93,8 +95,14 @@ public final class RoundResult {
         return durationNanos < 0 ? OptionalLong.empty() : OptionalLong.of(durationNanos);
     }
 
+    /** True when the round failed, including when it timed out. */
     public boolean failed() {
         return failed;
+    }
+
+    /** True when the round was stopped because it ran out of time ({@link RoundStatus#TIMED_OUT}). */
+    public boolean timedOut() {
+        return timedOut;
     }
 
     /** The failure reason, or null. */
@@ -128,6 +136,7 @@ public final class RoundResult {
         private final Map<Integer, double[]> unitReadings = new TreeMap<>();
         private long durationNanos = -1;
         private boolean failed;
+        private boolean timedOut;
         private String message;
         private Integer exitCode;
         private Long userCpuNanos;
@@ -170,6 +179,14 @@ public final class RoundResult {
         /** Marks the round failed, with a one-line reason. */
         public Builder failed(String reason) {
             this.failed = true;
+            this.message = reason;
+            return this;
+        }
+
+        /** Marks the round stopped for running out of time (a failure of kind {@link RoundStatus#TIMED_OUT}). */
+        public Builder timedOut(String reason) {
+            this.failed = true;
+            this.timedOut = true;
             this.message = reason;
             return this;
         }

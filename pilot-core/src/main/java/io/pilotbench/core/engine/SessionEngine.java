@@ -87,7 +87,9 @@ public final class SessionEngine {
         }
         long duration = result.durationNanos().orElse(measuredNanos);
         RoundStatus status;
-        if (result.failed()) {
+        if (result.timedOut()) {
+            status = RoundStatus.TIMED_OUT;
+        } else if (result.failed()) {
             status = RoundStatus.FAILED;
         } else if (settings.hasWorkAmountRange() && duration < settings.shortRound().toNanos()
                 && workAmount < settings.workAmount().max()) {

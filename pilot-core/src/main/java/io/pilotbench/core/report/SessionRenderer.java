@@ -245,9 +245,12 @@ public final class SessionRenderer {
                     pi.kind() == PerformanceIndex.Kind.BINARY ? "the values of a binary PI must be 0 or 1"
                             : "the harmonic mean of a ratio PI needs every value > 0");
         } else {
-            b.append(mean).append(' ').append(Formats.number(m.mean()));
+            boolean binary = pi.kind() == PerformanceIndex.Kind.BINARY;
+            b.append(mean).append(' ').append(binary ? Formats.number(m.mean())
+                    : Formats.quantity(m.mean(), pi.unit(), m.mean()));
             if (ci != null && Double.isFinite(ci.width())) {
-                b.append(" ± ").append(Formats.number(ci.halfWidth())).append(" (").append(pct(ci.confidence()))
+                b.append(" ± ").append(binary ? Formats.number(ci.halfWidth())
+                        : Formats.quantity(ci.halfWidth(), pi.unit(), m.mean())).append(" (").append(pct(ci.confidence()))
                         .append(" CI, ± ").append(Formats.significant(100 * ci.halfWidth() / Math.abs(ci.center()), 2))
                         .append("% of ").append(mean).append(')');
             }

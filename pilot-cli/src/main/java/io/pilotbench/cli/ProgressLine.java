@@ -1,0 +1,159 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.analysis.Formats;
+import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.api.PiResult;
+import io.pilotbench.core.api.Progress;
+import io.pilotbench.core.api.ProgressListener;
+import io.pilotbench.core.api.Round;
+import io.pilotbench.core.api.RoundStatus;
+import io.pilotbench.core.api.SessionResult;
+import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.stats.ConfidenceInterval;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a running session shows on stderr. On a terminal: one status line, rewritten after every round — round,
+ * each required PI's mean ± CI half-width against the target, the rounds still needed with the time they should
+ * take (the engine's prediction), failures. Elsewhere (pipes, CI logs) nothing, unless verbose: then one line per
+ * round. A progress bar (progressbar, as DESIGN.md lists) does not fit: the total is not known in advance and changes
+ * every round.
+ */
+final class ProgressLine implements ProgressListener {
+    /** How progress is shown. */
+    enum Mode { LINE, LOG, NONE }
+
+    private final PrintWriter err;
+    private final Mode mode;
+    private final int width;
+    private boolean drawn;
+
+    ProgressLine(PrintWriter err, Mode mode) {
+        this.err = err;
+        this.mode = mode;
+        this.width = terminalWidth();
+    }
+
+    /**
+     * The mode for {@code progress} (auto, always, never) and {@code --verbose}/{@code --quiet}: auto draws a line
+     * only when standard error is a terminal and TERM is not "dumb".
+     */
+    static Mode mode(String progress, boolean verbose, boolean quiet) {
+        String p = progress == null ? "auto" : progress;
+        return switch (p) {
+            case "always" -> Mode.LINE;
+            case "never" -> verbose ? Mode.LOG : Mode.NONE;
+            case "auto" -> quiet ? Mode.NONE : stderrIsTerminal() ? Mode.LINE : verbose ? Mode.LOG : Mode.NONE;
+            default -> throw new IllegalArgumentException("--progress: '" + progress
+                    + "' is not one of auto, always, never");
+        };
+    }
+
+    @Override
+    public void onRound(Progress p) {
+        if (mode == Mode.NONE) {
+            return;
+        }
+        String line = describe(p.round(), p.result());
+        if (mode == Mode.LOG) {
+            err.println("pilot: " + line);
+        } else {
+            String shown = line.length() > width - 1 ? line.substring(0, width - 2) + "…" : line;
+            err.print("\r\033[K" + shown);
+            drawn = true;
+        }
+        err.flush();
+    }
+
+    /** Clears the status line before the report is printed. */
+    void clear() {
+        if (drawn) {
+            err.print("\r\033[K");
+            err.flush();
+            drawn = false;
+        }
+    }
+
+    /** "round 23 · wall time 12.31 ms ± 3.3% (target ± 5%) · ~15 more rounds, ≈ 4 s · 1 failed". */
+    static String describe(Round round, SessionResult r) {
+        List<String> parts = new ArrayList<>();
+        String status = round.status() == RoundStatus.OK ? "" : " " + round.status().name().toLowerCase()
+                .replace('_', ' ');
+        parts.add("round " + (round.index() + 1) + status);
+        SessionSettings s = r.settings();
+        for (PiResult pi : r.pis()) {
+            if (pi.pi().readingsMustSatisfy()) {
+                parts.add(metric(pi.pi().name(), pi.readings(), pi.pi().unit(), s));
+            }
+            if (pi.pi().unitReadingsMustSatisfy()) {
+                parts.add(metric(pi.pi().name() + " (unit readings)", pi.unitReadings(), pi.pi().unit(), s));
+            }
+        }
+        if (r.moreRounds() > 0) {
+            parts.add("~" + r.moreRounds() + " more round" + (r.moreRounds() == 1 ? "" : "s")
+                    + (Double.isFinite(r.moreSeconds()) ? ", ≈ " + eta(r.moreSeconds()) : ""));
+        } else if (r.moreRounds() < 0) {
+            parts.add("rounds needed: not known yet");
+        }
+        if (r.failedRounds() > 0) {
+            parts.add(r.failedRounds() + " failed");
+        }
+        return String.join(" · ", parts);
+    }
+
+    private static String metric(String name, MetricResult m, String unit, SessionSettings s) {
+        if (m.n() == 0) {
+            return name + " no data yet";
+        }
+        String mean = Formats.quantity(m.mean(), unit, m.mean());
+        ConfidenceInterval ci = m.ci();
+        String target = s.ciTarget().relative() ? "± " + Formats.number(s.ciTarget().value() * 50) + "%"
+                : "± " + Formats.quantity(s.ciTarget().value() / 2, unit, m.mean());
+        if (ci == null || !Double.isFinite(ci.width())) {
+            return name + " " + mean + " (no CI yet, target " + target + ")";
+        }
+        String half = s.ciTarget().relative()
+                ? Formats.significant(100 * ci.halfWidth() / Math.abs(m.mean()), 2) + "%"
+                : Formats.quantity(ci.halfWidth(), unit, m.mean());
+        return name + " " + mean + " ± " + half + " (target " + target + ")";
+    }
+
+    private static String eta(double seconds) {
+        if (seconds < 1) {
+            return "<1 s";
+        }
+        long t = Math.round(seconds);
+        return t < 120 ? t + " s" : t < 7200 ? t / 60 + " min " + t % 60 + " s" : t / 3600 + " h " + t % 3600 / 60
+                + " min";
+    }
+
+    /**
+     * Whether fd 2 is a terminal. The JDK only tells about stdin and stdout together ({@code System.console()}), and
+     * the report on stdout is often redirected while the progress line should still show; Linux names the terminal
+     * behind /proc/self/fd/2.
+     */
+    private static boolean stderrIsTerminal() {
+        if ("dumb".equals(System.getenv("TERM"))) {
+            return false;
+        }
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (Exception e) {
+            return System.console() != null;
+        }
+    }
+
+    private static int terminalWidth() {
+        try {
+            int c = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "100"));
+            return c >= 40 ? c : 100;
+        } catch (NumberFormatException e) {
+            return 100;
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.Defaults;
+import io.pilotbench.core.analysis.CiTarget;
+import io.pilotbench.core.analysis.Preset;
+import io.pilotbench.core.analysis.WarmupRemoval;
+import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.api.WorkAmountRange;
+import io.pilotbench.core.api.WpsMode;
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine.Option;
+
+/**
+ * The precision and limit options of commands that run sessions ({@code run}, later {@code compare}). Every option
+ * is optional: only those given change the defaults, or, on {@code --resume}, the recorded settings.
+ */
+final class SessionOptions {
+    @Option(names = "--ci-width", paramLabel = "W", order = 10,
+            description = "Stop when the CI's full width is at most W: a percentage of the mean (5% = mean ± 2.5%) or "
+                + "an absolute width in the PI's unit. Default: 10%.")
+    String ciWidth;
+
+    @Option(names = "--confidence", paramLabel = "LEVEL", order = 11,
+            description = "Confidence level of every CI, in (0, 1) or as a percentage. Default: 0.95.")
+    String confidence;
+
+    @Option(names = "--ac-limit", paramLabel = "R", order = 12,
+            description = "Largest |lag-1 autocorrelation| of subsession means taken as independent, in (0, 1]; 1 "
+                + "turns subsession merging off. Default: 0.1.")
+    Double acLimit;
+
+    @Option(names = "--min-subsessions", paramLabel = "N", order = 13,
+            description = "Fewest subsessions a trusted CI rests on. Default: " + Defaults.MIN_SUBSESSIONS + ".")
+    Long minSubsessions;
+
+    @Option(names = "--preset", paramLabel = "P", order = 14,
+            description = "quick (|r1| ≤ 0.8, CI 20%, 30 subsessions, short round 3 s), normal (0.2, 10%, 50, 10 s) "
+                + "or strict (0.1, 10%, 200, 20 s), as the original Pilot; options given explicitly win.")
+    String preset;
+
+    @Option(names = "--warmup-removal", paramLabel = "W", order = 15,
+            description = "none, edm (keep the stable segment E-Divisive with Medians finds) or fixed:P% (drop the "
+                + "first P% of every round's unit readings). Default: edm.")
+    String warmupRemoval;
+
+    @Option(names = "--min-rounds", paramLabel = "N", order = 16,
+            description = "Run at least N rounds even if the target is met earlier. Default: 0.")
+    Integer minRounds;
+
+    @Option(names = "--max-rounds", paramLabel = "N", order = 17,
+            description = "Stop after N rounds (exit code 3 if the target is not met by then). Default: no limit.")
+    Integer maxRounds;
+
+    @Option(names = "--max-time", paramLabel = "T", order = 18,
+            description = "Stop once the session has run for T (e.g. 90s, 5m, 1h; exit code 3 if the target is not "
+                + "met by then). Default: no limit.")
+    String maxTime;
+
+    @Option(names = "--max-failures", paramLabel = "N", order = 19,
+            description = "Failed or timed-out rounds tolerated before the session stops (exit code 4). Default: 0, "
+                + "i.e. fail fast.")
+    Integer maxFailures;
+
+    @Option(names = "--work-amount", paramLabel = "MIN:MAX|N", order = 20,
+            description = "The work per round, passed as %%WORK_AMOUNT%%: a range MIN:MAX lets Pilot size rounds "
+                + "(doubling short rounds, and the work-per-second regression); a number fixes it.")
+    String workAmount;
+
+    @Option(names = "--short-round", paramLabel = "T", order = 21,
+            description = "With a work-amount range, rounds shorter than T are kept out of the analysis and the work "
+                + "amount is doubled. Default: 1s.")
+    String shortRound;
+
+    @Option(names = "--wps", paramLabel = "MODE", order = 22,
+            description = "Work-per-second regression (needs a work-amount range): off, report, or required (its CI "
+                + "must also meet the target). Default: report with a range, off otherwise.")
+    String wps;
+
+    /** Applies the options given over {@code b}: the preset first, then the others. */
+    SessionSettings.Builder apply(SessionSettings.Builder b) {
+        if (preset != null) {
+            b.preset(Options.enumValue(Preset.class, "--preset", preset));
+        }
+        if (confidence != null) {
+            b.confidence(Options.fraction("--confidence", confidence));
+        }
+        if (acLimit != null) {
+            if (!(acLimit > 0 && acLimit <= 1)) {
+                throw new IllegalArgumentException("--ac-limit: " + acLimit + " must be in (0, 1], e.g. 0.1");
+            }
+            b.autocorrelationLimit(acLimit);
+        }
+        if (ciWidth != null) {
+            b.ciTarget(Options.parse("--ci-width", ciWidth, CiTarget::parse));
+        }
+        if (minSubsessions != null) {
+            b.minSubsessions(Options.nonNegative("--min-subsessions", minSubsessions));
+        }
+        if (warmupRemoval != null) {
+            b.warmupRemoval(Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse));
+        }
+        if (minRounds != null) {
+            b.minRounds((int) Options.nonNegative("--min-rounds", minRounds));
+        }
+        if (maxRounds != null) {
+            b.maxRounds((int) Options.positive("--max-rounds", maxRounds));
+        }
+        if (maxTime != null) {
+            b.maxDuration(Options.duration("--max-time", maxTime));
+        }
+        if (maxFailures != null) {
+            b.maxFailures((int) Options.nonNegative("--max-failures", maxFailures));
+        }
+        if (workAmount != null) {
+            String w = workAmount.strip();
+            if (w.contains(":") || w.contains(",")) {
+                b.workAmount(Options.parse("--work-amount", w, WorkAmountRange::parse));
+                b.wps(WpsMode.REPORT);
+            } else {
+                b.fixedWorkAmount(Options.nonNegative("--work-amount", Options.parse("--work-amount", w,
+                        Options::wholeNumber)));
+            }
+        }
+        if (shortRound != null) {
+            Duration d = Options.duration("--short-round", shortRound);
+            b.shortRound(d);
+        }
+        if (wps != null) {
+            b.wps(Options.enumValue(WpsMode.class, "--wps", wps));
+        }
+        return b;
+    }
+
+    /** The options given, as a change of recorded settings (for {@code --resume}); validated now. */
+    UnaryOperator<SessionSettings> overrides(SessionSettings example) {
+        if (workAmount != null) {
+            throw new IllegalArgumentException("--work-amount cannot change when a session is resumed");
+        }
+        UnaryOperator<SessionSettings> change = recorded -> apply(recorded.toBuilder()).build();
+        change.apply(example);
+        return change;
+    }
+
+    /** Whether the WPS mode was given explicitly. */
+    boolean wpsGiven() {
+        return wps != null;
+    }
+}

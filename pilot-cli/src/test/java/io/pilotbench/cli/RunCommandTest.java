@@ -1,0 +1,242 @@
+package io.pilotbench.cli;
+
+import static io.pilotbench.cli.CliRun.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** {@code pilot run} end to end, with real processes (small shell scripts in test resources). */
+class RunCommandTest {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final double REL = 1e-12;
+
+    @TempDir
+    Path tmp;
+
+    private static JsonNode json(CliRun r) {
+        return JSON.readTree(r.out());
+    }
+
+    private String out(String name) {
+        return tmp.resolve(name).toString();
+    }
+
+    /**
+     * The original's unit_test_benchmark.sh (PILOT-ORIGINAL.md §3.1.10): --ci-perc 0.3 --min-sample-size 10, the mock
+     * prints x,x+1 for dataset F; it stops after 44 rounds with mean 1.724772727272727, CI 0.2839435113978563, q 4.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"plain", "-r"})
+    void mockBenchmarkStopsAfter44RoundsWithTheOriginalsNumbers(String mode) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--ci-width", "30%", "--min-subsessions", "10",
+                "--pi", "response time,ms,0,0,1", "--pi", "delay time,ms,1,0,1", "--format", "json",
+                "--valid-exit-codes", "0,1", "-o", out("f"), "--", "sh", resource("run/mock_benchmark.sh")));
+        if (mode.equals("-r")) {
+            args.add("-r");
+        }
+        CliRun r = CliRun.run(args.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = json(r);
+        assertThat(j.get("rounds").asInt()).isEqualTo(44);
+        assertThat(j.get("converged").asBoolean()).isTrue();
+        assertThat(j.get("stopReason").asString()).isEqualTo("target_met");
+        JsonNode m = j.get("pis").get(0).get("readings");
+        assertThat(m.get("mean").asDouble()).isCloseTo(1.724772727272727, within(1.724772727272727 * REL));
+        assertThat(m.get("ci").get("width").asDouble()).isCloseTo(0.2839435113978563,
+                within(0.2839435113978563 * REL));
+        assertThat(m.get("subsession").get("size").asInt()).isEqualTo(4);
+        assertThat(m.get("subsession").get("variance").asDouble()).isCloseTo(0.04465931818181819,
+                within(0.04465931818181819 * REL));
+        assertThat(j.get("pis").get(1).get("readings").get("mean").asDouble()).isCloseTo(2.724772727272727,
+                within(1e-9));
+        assertThat(j.get("session").asString()).isEqualTo(out("f"));
+        assertThat(Files.exists(tmp.resolve("f/command.json"))).isTrue();
+        // the session directory is re-analysed to the same numbers
+        CliRun again = CliRun.run("analyze", "--format", "json", out("f"));
+        assertThat(JSON.readTree(again.out()).get("sessions").get(0).get("pis").get(0).get("readings").get("mean")
+                .asDouble()).isEqualTo(m.get("mean").asDouble());
+    }
+
+    @Test
+    void textReportSaysWhatWasMeasuredAndHowSure() {
+        CliRun r = CliRun.run("run", "--ci-width", "30%", "--min-subsessions", "10", "--pi", "response time,ms,0,0,1",
+                "-o", out("t"), "--", "sh", resource("run/mock_benchmark.sh"));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("rounds    44 recorded")
+                .contains("response time (ms), readings: mean 1.725 ms ± 0.142 ms (95% CI, ± 8.2% of mean), 44 rounds, "
+                        + "samples merged in subsessions of 4 to remove autocorrelation; target (CI width ≤ 30% of "
+                        + "mean) met")
+                .contains("resources per round (median of 44 analysed rounds): user CPU");
+        assertThat(r.err()).startsWith("pilot: running sh ").contains("until the 95% CI of response time is within "
+                + "±15% of the mean");
+    }
+
+    @Test
+    void aFailingCommandStopsTheSessionWithExitCode4AndSaysWhy() {
+        CliRun r = CliRun.run("run", "--format", "json", "--max-failures", "2", "-o", out("fail"), "--", "sh", "-c",
+                "echo boom >&2; exit 3");
+        assertThat(r.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        JsonNode j = json(r);
+        assertThat(j.get("rounds").asInt()).isEqualTo(3);
+        assertThat(j.get("stopReason").asString()).isEqualTo("workload_failed");
+        assertThat(j.get("failures").get(0).get("message").asString())
+                .isEqualTo("exit code 3 (accepted: 0); stderr: 'boom'");
+        assertThat(tmp.resolve("fail/round-results/0/stderr.txt")).hasContent("boom");
+    }
+
+    @Test
+    void aHangingCommandIsKilledAtTheRoundTimeout() {
+        long t0 = System.nanoTime();
+        CliRun r = CliRun.run("run", "--format", "json", "--round-timeout", "300ms", "-o", out("hang"), "--", "sleep",
+                "30");
+        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
+        assertThat(r.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        JsonNode f = json(r).get("failures").get(0);
+        assertThat(f.get("status").asString()).isEqualTo("timed out");
+        assertThat(f.get("message").asString()).startsWith("timed out after 0.3 s; its process tree was killed");
+    }
+
+    @Test
+    void garbageOutputFailsTheRoundWithWhatWasFound() {
+        CliRun r = CliRun.run("run", "--pi", "x,ms,0,0,1", "-o", out("garbage"), "--", "echo", "hello", "world");
+        assertThat(r.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(r.out()).contains("round 0 (failed): PI 'x': column 0 of 'hello world' is 'hello', not a finite "
+                + "number");
+    }
+
+    @Test
+    void unitReadingsComeFromAFileInTheRoundDirectory() {
+        CliRun r = CliRun.run("run", "--format", "json", "--pi", "name=op,unit=us,unit-readings=ops.txt",
+                "--ci-width", "5%", "-o", out("ur"), "--", "sh", resource("run/unit_readings.sh"));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode u = json(r).get("pis").get(0).get("unitReadings");
+        assertThat(u.get("n").asInt()).isGreaterThanOrEqualTo(30);
+        assertThat(u.get("mean").asDouble()).isCloseTo(100, within(2.0));
+        assertThat(u.get("targetMet").asBoolean()).isTrue();
+        assertThat(tmp.resolve("ur/round-results/0/ops.txt")).exists();
+    }
+
+    @Test
+    void jsonPathAndRegexReadTheSameValue() {
+        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "3", "--pi", "name=p99,unit=ms,json=$.latency.p99",
+                "--pi", "name=again,unit=ms,regex=\"p99\": ([0-9.]+)", "-o", out("json"), "--", "sh",
+                resource("run/json_result.sh"));
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        JsonNode pis = json(r).get("pis");
+        assertThat(pis.get(0).get("readings").get("n").asInt()).isEqualTo(3);
+        assertThat(pis.get(0).get("readings").get("mean").asDouble())
+                .isEqualTo(pis.get(1).get("readings").get("mean").asDouble()).isBetween(4.5, 5.5);
+    }
+
+    @Test
+    void theWorkAmountReachesTheCommandAsArgumentAndEnvironment() throws Exception {
+        CliRun r = CliRun.run("run", "--max-rounds", "3", "--work-amount", "4:64", "--short-round", "1ms",
+                "--pi", "arg,,0,0,1", "--pi", "env,,1,0,1", "-o", out("wa"), "--", "sh", resource("run/work_amount.sh"),
+                "%WORK_AMOUNT%");
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        List<String> readings = Files.readAllLines(tmp.resolve("wa/readings.csv"));
+        List<String> rounds = Files.readAllLines(tmp.resolve("wa/rounds.csv"));
+        assertThat(rounds).hasSize(4);
+        for (int i = 1; i <= 3; i++) {
+            String work = rounds.get(i).split(",")[1];
+            assertThat(readings).contains((i - 1) + ",0," + work + ".0", (i - 1) + ",1," + work + ".0");
+        }
+    }
+
+    @Test
+    void envIsForTheChildOnlyAndCwdIsHonoured() throws Exception {
+        Files.createDirectories(tmp.resolve("work"));
+        CliRun r = CliRun.run("run", "--max-rounds", "2", "--env", "PILOT_TEST_VAR=42", "--cwd", out("work"),
+                "--pi", "v,,0,0,1", "-o", out("env"), "--", "sh", "-c",
+                "test \"$(pwd)\" = '" + tmp.resolve("work").toRealPath() + "' && echo $PILOT_TEST_VAR");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(Files.readAllLines(tmp.resolve("env/readings.csv"))).contains("0,0,42.0");
+        assertThat(System.getenv("PILOT_TEST_VAR")).isNull();
+    }
+
+    @Test
+    void shellRunsPipesAndItsStartUpIsSubtracted() {
+        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "2", "--shell", "--pi", "n,,0,0,1",
+                "-o", out("shell"), "--", "echo 7 | cat");
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(json(r).get("pis").get(0).get("readings").get("mean").asDouble()).isEqualTo(7);
+        assertThat(r.err()).contains("pilot: note: --shell: subtracting sh's start-up");
+        assertThat(json(r).get("command").asString()).isEqualTo("sh -c 'echo 7 | cat'");
+    }
+
+    @Test
+    void theDefaultPiIsWallTimeWithResources() {
+        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "5", "-o", out("wall"), "--", "sleep",
+                "0.01");
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        JsonNode j = json(r);
+        assertThat(j.get("stopReason").asString()).isEqualTo("round_limit");
+        assertThat(j.get("pis").get(0).get("name").asString()).isEqualTo("wall time");
+        assertThat(j.get("pis").get(0).get("unit").asString()).isEqualTo("s");
+        assertThat(j.get("pis").get(0).get("readings").get("mean").asDouble()).isBetween(0.01, 0.5);
+        if (!j.get("resources").isNull()) {   // the native launcher measures them
+            assertThat(j.get("resources").get("rounds").asInt()).isEqualTo(5);
+            assertThat(j.get("resources").get("peakRssBytes").get("max").asDouble()).isGreaterThan(100_000);
+        }
+    }
+
+    @Test
+    void anInterruptedSessionResumesToTheSameAnswer() {
+        CliRun first = CliRun.run("run", "--max-rounds", "10", "--ci-width", "30%", "--min-subsessions", "10",
+                "--pi", "response time,ms,0,0,1", "-o", out("resume"), "--", "sh", resource("run/mock_benchmark.sh"));
+        assertThat(first.code()).isEqualTo(RunCommand.LIMIT);
+        assertThat(first.out()).contains("round limit of 10 reached before every target was met");
+        CliRun second = CliRun.run("run", "--resume", out("resume"), "--max-rounds", "100", "--format", "json");
+        assertThat(second.code()).as(second.err()).isZero();
+        JsonNode j = json(second);
+        assertThat(j.get("rounds").asInt()).isEqualTo(44);
+        assertThat(j.get("pis").get(0).get("readings").get("mean").asDouble()).isCloseTo(1.724772727272727,
+                within(1.724772727272727 * REL));
+    }
+
+    @Test
+    void verboseLogsOneLinePerRoundWhereNoProgressLineIsDrawn() {
+        CliRun r = CliRun.run("run", "--verbose", "--progress", "never", "--max-rounds", "3", "--pi", "x,ms,0,0,1",
+                "-o", out("v"), "--", "sh", resource("run/mock_benchmark.sh"));
+        assertThat(r.err().lines().filter(l -> l.startsWith("pilot: round ")).toList()).hasSize(3)
+                .first().asString().startsWith("pilot: round 1 · x 1.21 ms");
+    }
+
+    @Test
+    void usageErrorsAreOneLineWithExitCode2AndRecordNothing() throws Exception {
+        String[][] cases = {
+            {"run"},
+            {"run", "--", "echo", "%WORKAMOUNT%"},
+            {"run", "--", "echo", "%WORK_AMOUNT%"},
+            {"run", "--pi", "latency,ms", "--", "true"},
+            {"run", "--max-rounds", "-1", "--", "true"},
+            {"run", "--max-time", "-5s", "--", "true"},
+            {"run", "--round-timeout", "soon", "--", "true"},
+            {"run", "--env", "NOEQUALS", "--", "true"},
+            {"run", "--cwd", "/nonexistent-dir", "--", "true"},
+            {"run", "--", "no-such-program-pilot"},
+            {"run", "--ci-width", "-3%", "--", "true"},
+            {"run", "--format", "xml", "--", "true"},
+            {"run", "--quiet", "--verbose", "--", "true"},
+            {"run", "--resume", "/nonexistent-dir"},
+        };
+        Path cwdResults = Path.of("pilot-results");
+        boolean existed = Files.exists(cwdResults);
+        for (String[] c : cases) {
+            CliRun r = CliRun.run(c);
+            assertThat(r.code()).as(String.join(" ", c) + ": " + r.err()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()).startsWith("pilot: ").doesNotContain("Exception").doesNotContain("\tat ");
+        }
+        assertThat(Files.exists(cwdResults)).isEqualTo(existed);
+    }
+}

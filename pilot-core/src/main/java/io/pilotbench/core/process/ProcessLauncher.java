@@ -6,9 +6,11 @@ import java.io.IOException;
  * Runs external commands one at a time and measures them: wall time around the process, exit status, and (where the
  * platform allows) CPU time and peak memory of the process tree.
  *
- * <p>{@link #best()} picks the native launcher (posix_spawn + wait4 through JNA: the child gets its own process
- * group, rusage is exact per run and includes descendants, a timeout kills the whole group) and falls back to
- * {@link ProcessBuilder} (no CPU or memory figures; a timeout kills the descendants Java can see).
+ * <p>{@link #best()} picks the native launcher (posix_spawn + wait4 through JNA, Linux with glibc: the child gets its
+ * own process group, CPU time is exact per run and includes waited-for descendants, peak RSS likewise but only when
+ * above the JVM's own peak, a timeout kills the whole group) and falls back to {@link ProcessBuilder} (no CPU or
+ * memory figures; a timeout kills the descendants Java can see). The system property {@code pilot.launcher=jdk}
+ * forces the {@link ProcessBuilder} launcher.
  */
 public interface ProcessLauncher {
     /**
@@ -25,7 +27,11 @@ public interface ProcessLauncher {
     /** One line for reports: which launcher, and what it measures. */
     String description();
 
-    /** The native launcher where it works on this platform, else the {@link ProcessBuilder} one. */
+    /**
+     * A new launcher: the native one where it works on this platform (probed once per JVM) and the system property
+     * {@code pilot.launcher} is not {@code jdk}, else the {@link ProcessBuilder} one (whose {@link #description()}
+     * says why when the native one does not work here).
+     */
     static ProcessLauncher best() {
         return Launchers.best();
     }

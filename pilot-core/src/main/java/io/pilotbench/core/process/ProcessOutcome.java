@@ -13,7 +13,8 @@ package io.pilotbench.core.process;
  *                       cannot tell
  * @param systemCpuNanos system CPU time, as above
  * @param peakRssBytes   the largest resident set of the process or of any waited-for descendant, bytes; null when
- *                       the launcher cannot tell
+ *                       the launcher cannot tell, which on Linux includes every peak at or below the spawning JVM's
+ *                       own peak RSS (the kernel folds the spawner's peak into the child's ru_maxrss at exec)
  */
 public record ProcessOutcome(int exitCode, int signal, boolean timedOut, boolean interrupted, long wallNanos,
         Long userCpuNanos, Long systemCpuNanos, Long peakRssBytes) {

@@ -185,7 +185,10 @@ class RunCommandTest {
         assertThat(j.get("pis").get(0).get("readings").get("mean").asDouble()).isBetween(0.01, 0.5);
         if (!j.get("resources").isNull()) {   // the native launcher measures them
             assertThat(j.get("resources").get("rounds").asInt()).isEqualTo(5);
-            assertThat(j.get("resources").get("peakRssBytes").get("max").asDouble()).isGreaterThan(100_000);
+            JsonNode user = j.get("resources").get("userCpuSeconds");
+            assertThat(user.get("median").asDouble()).isBetween(0.0, user.get("max").asDouble());
+            // a sleep's peak RSS is below the JVM's, which Linux carries into the child at exec: not measurable
+            assertThat(j.get("resources").get("peakRssBytes").isNull()).isTrue();
         }
     }
 

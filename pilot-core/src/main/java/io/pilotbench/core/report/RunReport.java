@@ -77,8 +77,17 @@ public final class RunReport {
         m.put("rounds", ok.size());
         m.put("userCpuSeconds", stats(ok, r -> r.userCpuNanos() / 1e9));
         m.put("systemCpuSeconds", stats(ok, r -> r.systemCpuNanos() / 1e9));
-        m.put("peakRssBytes", ok.get(0).peakRssBytes() == null ? null : stats(ok, r -> (double) r.peakRssBytes()));
+        List<Round> rss = withRss(ok);
+        m.put("peakRssBytes", rss.isEmpty() ? null : stats(rss, r -> (double) r.peakRssBytes()));
         return m;
+    }
+
+    /**
+     * The rounds with a peak RSS: Linux carries the spawning JVM's peak over into a child's at exec, so the launcher
+     * reports a peak only above the JVM's own (see {@code ProcessOutcome#peakRssBytes}).
+     */
+    private static List<Round> withRss(List<Round> rounds) {
+        return rounds.stream().filter(r -> r.peakRssBytes() != null).toList();
     }
 
     private static Map<String, Object> stats(List<Round> rounds, Function<Round, Double> f) {
@@ -106,10 +115,12 @@ public final class RunReport {
                 .append(ok.size() == 1 ? " analysed round" : " analysed rounds").append("): user CPU ")
                 .append(Formats.quantity(median(user), "s")).append(", system CPU ")
                 .append(Formats.quantity(median(sys), "s"));
-        if (ok.get(0).peakRssBytes() != null) {
-            double[] rss = ok.stream().mapToDouble(r -> r.peakRssBytes()).sorted().toArray();
+        List<Round> withRss = withRss(ok);
+        if (!withRss.isEmpty()) {
+            double[] rss = withRss.stream().mapToDouble(r -> r.peakRssBytes()).sorted().toArray();
             b.append(", peak RSS ").append(mib(median(rss))).append(" (max ").append(mib(rss[rss.length - 1]))
-                    .append(')');
+                    .append(withRss.size() < ok.size() ? ", from the " + withRss.size() + " rounds that reached above "
+                            + "the harness's own peak" : "").append(')');
         }
         return b.toString();
     }

@@ -89,10 +89,10 @@ class AnalyzeSessionTest {
                 .contains("44 recorded: 44 analysed, 0 short, 0 failed")
                 .contains("converged: every required target met")
                 .contains("target CI width ≤ 30% of mean, at least 10 subsessions")
-                .contains("response time (ms), readings: mean 1.725 ± 0.142 (95% CI, ± 8.2% of mean), 44 rounds, "
+                .contains("response time (ms), readings: mean 1.725 ms ± 0.142 ms (95% CI, ± 8.2% of mean), 44 rounds, "
                         + "samples merged in subsessions of 4 to remove autocorrelation; target (CI width ≤ 30% of "
                         + "mean) met")
-                .contains("delay time (ms), readings: mean 2.725 ± 0.142")
+                .contains("delay time (ms), readings: mean 2.725 ms ± 0.142 ms")
                 .doesNotContain("unit readings")
                 .doesNotContain("NaN")
                 .doesNotContain("Not converged");

@@ -126,7 +126,7 @@ class SessionRendererTest {
         assertThat(text)
                 .contains("mock_benchmark (session f-session)")
                 .contains("converged: every required target met")
-                .contains("response time (ms), readings: mean 1.725 ± 0.142 (95% CI, ± 8.2% of mean), 44 rounds, "
+                .contains("response time (ms), readings: mean 1.725 ms ± 0.142 ms (95% CI, ± 8.2% of mean), 44 rounds, "
                         + "samples merged in subsessions of 4 to remove autocorrelation; target (CI width ≤ 30% of "
                         + "mean) met")
                 .contains("interrupted before every target was met")

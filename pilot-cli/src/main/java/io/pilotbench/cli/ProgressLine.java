@@ -119,7 +119,8 @@ final class ProgressLine implements ProgressListener {
         String half = s.ciTarget().relative()
                 ? Formats.significant(100 * ci.halfWidth() / Math.abs(m.mean()), 2) + "%"
                 : Formats.quantity(ci.halfWidth(), unit, m.mean());
-        return name + " " + mean + " ± " + half + " (target " + target + ")";
+        return name + " " + mean + " ± " + half + " (target " + target
+                + (m.subsessionSize() > 1 ? ", subsessions of " + m.subsessionSize() : "") + ")";
     }
 
     private static String eta(double seconds) {

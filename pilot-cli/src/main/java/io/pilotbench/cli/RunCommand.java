@@ -197,8 +197,9 @@ final class RunCommand implements Callable<Integer> {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("no command to run: put it after --, e.g. pilot run -- sleep 0.1");
         }
-        RecordedCommand recorded = new RecordedCommand(command, shell, cwd == null ? null
-                : Path.of(cwd).toAbsolutePath().normalize().toString(), envVars(), pis,
+        // the working directory is always recorded, so that --resume from elsewhere runs the command where it ran
+        RecordedCommand recorded = new RecordedCommand(command, shell,
+                Path.of(cwd == null ? "" : cwd).toAbsolutePath().normalize().toString(), envVars(), pis,
                 roundTimeout == null ? 0 : Options.duration("--round-timeout", roundTimeout).toMillis(),
                 validExitCodes.isEmpty() ? List.of(0) : validExitCodes);
         CommandTemplate template = CommandTemplate.of(command, shell);
@@ -303,7 +304,7 @@ final class RunCommand implements Callable<Integer> {
             if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
                 throw new IllegalArgumentException("cannot run '" + program + "': "
                         + (Files.exists(p) ? "it is not an executable file" : "no such file")
-                        + (cwd != null && !Path.of(program).isAbsolute() ? " (relative to --cwd " + cwd + ")" : ""));
+                        + (!Path.of(program).isAbsolute() ? " (relative to " + cwd + ")" : ""));
             }
             return;
         }

@@ -206,6 +206,27 @@ class RunCommandTest {
                 within(1.724772727272727 * REL));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"csv", "markdown"})
+    void otherFormatsAreTheSessionTables(String format) {
+        CliRun r = CliRun.run("run", "--format", format, "--max-rounds", "3", "--pi", "response time,ms,0,0,1",
+                "-o", out(format), "--", "sh", resource("run/mock_benchmark.sh"));
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.out()).contains(format.equals("csv") ? "response time,ms,readings,3," : "| response time (ms) | readings | 3 |");
+    }
+
+    @Test
+    void resumeFromAnotherDirectoryRunsTheCommandWhereItRan() throws Exception {
+        Files.writeString(tmp.resolve("value.txt"), "7\n");
+        Files.createDirectories(tmp.resolve("w"));
+        CliRun first = CliRun.run("run", "--max-rounds", "2", "--cwd", out("w"), "--pi", "v,,0,0,1", "-o", out("rel"),
+                "--", "cat", "../value.txt");
+        assertThat(first.code()).as(first.err()).isEqualTo(RunCommand.LIMIT);
+        CliRun more = CliRun.run("run", "--resume", out("rel"), "--max-rounds", "4");
+        assertThat(more.code()).as(more.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(Files.readAllLines(tmp.resolve("rel/readings.csv"))).contains("3,0,7.0");
+    }
+
     @Test
     void verboseLogsOneLinePerRoundWhereNoProgressLineIsDrawn() {
         CliRun r = CliRun.run("run", "--verbose", "--progress", "never", "--max-rounds", "3", "--pi", "x,ms,0,0,1",

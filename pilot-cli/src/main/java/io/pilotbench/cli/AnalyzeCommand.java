@@ -185,33 +185,9 @@ final class AnalyzeCommand implements Callable<Integer> {
      * parsed here, once, so that a bad value is reported before any session is read.
      */
     private UnaryOperator<SessionSettings> sessionOverrides() {
-        Preset p = preset == null ? null : Options.enumValue(Preset.class, "--preset", preset);
-        Double level = confidence == null ? null : Options.fraction("--confidence", confidence);
-        CiTarget width = ciWidth == null ? null : Options.parse("--ci-width", ciWidth, CiTarget::parse);
-        WarmupRemoval removal = warmupRemoval == null ? null
-                : Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse);
-        UnaryOperator<SessionSettings> change = recorded -> {
-            SessionSettings.Builder b = recorded.toBuilder();
-            if (p != null) {
-                b.preset(p);
-            }
-            if (level != null) {
-                b.confidence(level);
-            }
-            if (acLimit != null) {
-                b.autocorrelationLimit(acLimit);
-            }
-            if (width != null) {
-                b.ciTarget(width);
-            }
-            if (minSubsessions != null) {
-                b.minSubsessions(minSubsessions);
-            }
-            if (removal != null) {
-                b.warmupRemoval(removal);
-            }
-            return b.build();
-        };
+        SessionOptions.Precision given = SessionOptions.Precision.parse(preset, confidence, acLimit, ciWidth,
+                minSubsessions, warmupRemoval);
+        UnaryOperator<SessionSettings> change = recorded -> given.applyTo(recorded.toBuilder()).build();
         // Validate the values once against the defaults (a session's own settings are valid as recorded).
         change.apply(SessionSettings.builder().pi(PerformanceIndex.of("x", "")).build());
         return change;

@@ -95,7 +95,7 @@ final class ProgressLine implements ProgressListener {
         }
         if (r.moreRounds() > 0) {
             parts.add("~" + r.moreRounds() + " more round" + (r.moreRounds() == 1 ? "" : "s")
-                    + (Double.isFinite(r.moreSeconds()) ? ", ≈ " + eta(r.moreSeconds()) : ""));
+                    + (Double.isFinite(r.moreSeconds()) ? ", ≈ " + Formats.duration(r.moreSeconds()) : ""));
         } else if (r.moreRounds() < 0) {
             parts.add("rounds needed: not known yet");
         }
@@ -121,15 +121,6 @@ final class ProgressLine implements ProgressListener {
                 : Formats.quantity(ci.halfWidth(), unit, m.mean());
         return name + " " + mean + " ± " + half + " (target " + target
                 + (m.subsessionSize() > 1 ? ", subsessions of " + m.subsessionSize() : "") + ")";
-    }
-
-    private static String eta(double seconds) {
-        if (seconds < 1) {
-            return "<1 s";
-        }
-        long t = Math.round(seconds);
-        return t < 120 ? t + " s" : t < 7200 ? t / 60 + " min " + t % 60 + " s" : t / 3600 + " h " + t % 3600 / 60
-                + " min";
     }
 
     /**

@@ -79,27 +79,7 @@ final class SessionOptions {
 
     /** Applies the options given over {@code b}: the preset first, then the others. */
     SessionSettings.Builder apply(SessionSettings.Builder b) {
-        if (preset != null) {
-            b.preset(Options.enumValue(Preset.class, "--preset", preset));
-        }
-        if (confidence != null) {
-            b.confidence(Options.fraction("--confidence", confidence));
-        }
-        if (acLimit != null) {
-            if (!(acLimit > 0 && acLimit <= 1)) {
-                throw new IllegalArgumentException("--ac-limit: " + acLimit + " must be in (0, 1], e.g. 0.1");
-            }
-            b.autocorrelationLimit(acLimit);
-        }
-        if (ciWidth != null) {
-            b.ciTarget(Options.parse("--ci-width", ciWidth, CiTarget::parse));
-        }
-        if (minSubsessions != null) {
-            b.minSubsessions(Options.nonNegative("--min-subsessions", minSubsessions));
-        }
-        if (warmupRemoval != null) {
-            b.warmupRemoval(Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse));
-        }
+        Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions, warmupRemoval).applyTo(b);
         if (minRounds != null) {
             b.minRounds((int) Options.nonNegative("--min-rounds", minRounds));
         }
@@ -145,5 +125,49 @@ final class SessionOptions {
     /** Whether the WPS mode was given explicitly. */
     boolean wpsGiven() {
         return wps != null;
+    }
+
+    /**
+     * The analysis options that {@code run} and {@code analyze} (on recorded sessions) share, parsed and checked
+     * once; a field is null when its option was not given.
+     */
+    record Precision(Preset preset, Double confidence, Double acLimit, CiTarget ciWidth, Long minSubsessions,
+            WarmupRemoval warmupRemoval) {
+
+        static Precision parse(String preset, String confidence, Double acLimit, String ciWidth, Long minSubsessions,
+                String warmupRemoval) {
+            if (acLimit != null && !(acLimit > 0 && acLimit <= 1)) {
+                throw new IllegalArgumentException("--ac-limit: " + acLimit + " must be in (0, 1], e.g. 0.1");
+            }
+            return new Precision(preset == null ? null : Options.enumValue(Preset.class, "--preset", preset),
+                    confidence == null ? null : Options.fraction("--confidence", confidence), acLimit,
+                    ciWidth == null ? null : Options.parse("--ci-width", ciWidth, CiTarget::parse),
+                    minSubsessions == null ? null : Options.nonNegative("--min-subsessions", minSubsessions),
+                    warmupRemoval == null ? null
+                            : Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse));
+        }
+
+        /** Sets what was given on {@code b}: the preset first, so that explicit options override it. */
+        SessionSettings.Builder applyTo(SessionSettings.Builder b) {
+            if (preset != null) {
+                b.preset(preset);
+            }
+            if (confidence != null) {
+                b.confidence(confidence);
+            }
+            if (acLimit != null) {
+                b.autocorrelationLimit(acLimit);
+            }
+            if (ciWidth != null) {
+                b.ciTarget(ciWidth);
+            }
+            if (minSubsessions != null) {
+                b.minSubsessions(minSubsessions);
+            }
+            if (warmupRemoval != null) {
+                b.warmupRemoval(warmupRemoval);
+            }
+            return b;
+        }
     }
 }

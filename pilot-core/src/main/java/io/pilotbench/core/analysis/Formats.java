@@ -60,4 +60,19 @@ public final class Formats {
             default -> -1;
         };
     }
+
+    /** "75.89 ms", "12.5 s", "3 min 5 s", "2 h 10 min"; "unknown" when not finite. */
+    public static String duration(double seconds) {
+        if (!Double.isFinite(seconds)) {
+            return "unknown";
+        }
+        if (seconds < 1) {
+            return Formats.number(seconds * 1000) + " ms";
+        }
+        if (seconds < 120) {
+            return Formats.number(seconds) + " s";
+        }
+        long t = Math.round(seconds);
+        return t < 7200 ? t / 60 + " min " + t % 60 + " s" : t / 3600 + " h " + t % 3600 / 60 + " min";
+    }
 }

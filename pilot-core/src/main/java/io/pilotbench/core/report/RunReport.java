@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -39,16 +39,17 @@ public final class RunReport {
                 Map<String, Object> m = SessionResultJson.toMap(result);
                 m.put("command", command);
                 m.put("launcher", launcher);
-                m.put("resources", resources(rounds));
+                Resources res = Resources.of(rounds);
+                m.put("resources", res == null ? null : res.toMap());
                 m.put("failures", failures(rounds));
                 out.println(JSON.writeValueAsString(m));
             }
             case TEXT -> {
                 SessionRenderer.render(result, format, out);
-                String res = resourcesLine(rounds);
+                Resources res = Resources.of(rounds);
                 if (res != null) {
                     out.println();
-                    out.println(res);
+                    out.println(res.line());
                 }
                 List<Map<String, Object>> failed = failures(rounds);
                 if (!failed.isEmpty()) {
@@ -64,65 +65,63 @@ public final class RunReport {
         out.flush();
     }
 
-    private static List<Round> measured(List<Round> rounds) {
-        return rounds.stream().filter(r -> r.status() == RoundStatus.OK && r.userCpuNanos() != null).toList();
-    }
-
-    private static Map<String, Object> resources(List<Round> rounds) {
-        List<Round> ok = measured(rounds);
-        if (ok.isEmpty()) {
-            return null;
+    /** The median and the largest of one resource over rounds. */
+    private record Spread(double median, double max) {
+        static Spread of(List<Round> rounds, ToDoubleFunction<Round> f) {
+            double[] x = rounds.stream().mapToDouble(f).sorted().toArray();
+            int n = x.length;
+            return new Spread(n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2, x[n - 1]);
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("rounds", ok.size());
-        m.put("userCpuSeconds", stats(ok, r -> r.userCpuNanos() / 1e9));
-        m.put("systemCpuSeconds", stats(ok, r -> r.systemCpuNanos() / 1e9));
-        List<Round> rss = withRss(ok);
-        m.put("peakRssBytes", rss.isEmpty() ? null : stats(rss, r -> (double) r.peakRssBytes()));
-        return m;
+
+        Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("median", median);
+            m.put("max", max);
+            return m;
+        }
     }
 
     /**
-     * The rounds with a peak RSS: Linux carries the spawning JVM's peak over into a child's at exec, so the launcher
-     * reports a peak only above the JVM's own (see {@code ProcessOutcome#peakRssBytes}).
+     * What the analysed rounds cost, computed once for both the JSON and the text report. Peak RSS comes from the
+     * rounds that have one ({@code rssRounds}): Linux carries the spawning JVM's peak over into a child's at exec, so
+     * the launcher reports a peak only above the JVM's own (see {@code ProcessOutcome#peakRssBytes}).
      */
-    private static List<Round> withRss(List<Round> rounds) {
-        return rounds.stream().filter(r -> r.peakRssBytes() != null).toList();
-    }
-
-    private static Map<String, Object> stats(List<Round> rounds, Function<Round, Double> f) {
-        double[] x = rounds.stream().mapToDouble(f::apply).sorted().toArray();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("median", median(x));
-        m.put("max", x[x.length - 1]);
-        return m;
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    /** "resources per round (median of 38 analysed rounds): user CPU 10.2 ms, system CPU 1.3 ms, peak RSS 5.1 MiB". */
-    static String resourcesLine(List<Round> rounds) {
-        List<Round> ok = measured(rounds);
-        if (ok.isEmpty()) {
-            return null;
+    private record Resources(int rounds, Spread user, Spread system, int rssRounds, Spread rss) {
+        /** Null when no analysed round reports CPU times. */
+        static Resources of(List<Round> all) {
+            List<Round> ok = all.stream().filter(r -> r.status() == RoundStatus.OK && r.userCpuNanos() != null)
+                    .toList();
+            if (ok.isEmpty()) {
+                return null;
+            }
+            List<Round> rss = ok.stream().filter(r -> r.peakRssBytes() != null).toList();
+            return new Resources(ok.size(), Spread.of(ok, r -> r.userCpuNanos() / 1e9),
+                    Spread.of(ok, r -> r.systemCpuNanos() / 1e9), rss.size(),
+                    rss.isEmpty() ? null : Spread.of(rss, r -> r.peakRssBytes()));
         }
-        double[] user = ok.stream().mapToDouble(r -> r.userCpuNanos() / 1e9).sorted().toArray();
-        double[] sys = ok.stream().mapToDouble(r -> r.systemCpuNanos() / 1e9).sorted().toArray();
-        StringBuilder b = new StringBuilder("resources per round (median of ").append(ok.size())
-                .append(ok.size() == 1 ? " analysed round" : " analysed rounds").append("): user CPU ")
-                .append(Formats.quantity(median(user), "s")).append(", system CPU ")
-                .append(Formats.quantity(median(sys), "s"));
-        List<Round> withRss = withRss(ok);
-        if (!withRss.isEmpty()) {
-            double[] rss = withRss.stream().mapToDouble(r -> r.peakRssBytes()).sorted().toArray();
-            b.append(", peak RSS ").append(mib(median(rss))).append(" (max ").append(mib(rss[rss.length - 1]))
-                    .append(withRss.size() < ok.size() ? ", from the " + withRss.size() + " rounds that reached above "
-                            + "the harness's own peak" : "").append(')');
+
+        Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("rounds", rounds);
+            m.put("userCpuSeconds", user.toMap());
+            m.put("systemCpuSeconds", system.toMap());
+            m.put("peakRssBytes", rss == null ? null : rss.toMap());
+            return m;
         }
-        return b.toString();
+
+        /** "resources per round (median of 38 analysed rounds): user CPU 10.2 ms, system CPU 1.3 ms, peak RSS …". */
+        String line() {
+            StringBuilder b = new StringBuilder("resources per round (median of ").append(rounds)
+                    .append(rounds == 1 ? " analysed round" : " analysed rounds").append("): user CPU ")
+                    .append(Formats.quantity(user.median(), "s")).append(", system CPU ")
+                    .append(Formats.quantity(system.median(), "s"));
+            if (rss != null) {
+                b.append(", peak RSS ").append(mib(rss.median())).append(" (max ").append(mib(rss.max()))
+                        .append(rssRounds < rounds ? ", from the " + rssRounds + " rounds that reached above the "
+                                + "harness's own peak" : "").append(')');
+            }
+            return b.toString();
+        }
     }
 
     private static String mib(double bytes) {

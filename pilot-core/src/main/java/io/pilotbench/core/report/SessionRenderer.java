@@ -149,7 +149,7 @@ public final class SessionRenderer {
 
     private static void markdown(SessionResult s, PrintWriter out) {
         out.println("**" + md(s.name()) + "**" + (s.directory() == null ? "" : " (session `" + s.directory() + "`)")
-                + ": " + roundsSummary(s) + ", " + duration(s.seconds()) + "; " + stopped(s));
+                + ": " + roundsSummary(s) + ", " + Formats.duration(s.seconds()) + "; " + stopped(s));
         out.println();
         out.println("| PI | data | n | removed | mean | CI | CI width | subsession size | required | target met |");
         out.println("|---|---|---:|---:|---:|---|---:|---:|---:|:---:|");
@@ -183,7 +183,7 @@ public final class SessionRenderer {
         out.println(s.directory() == null ? s.name() : s.name() + " (session " + s.directory() + ")");
         row(out, "rounds", s.rounds() + " recorded: " + s.analysedRounds() + " analysed, " + s.shortRounds()
                 + " short, " + s.failedRounds() + " failed");
-        row(out, "duration", duration(s.seconds()));
+        row(out, "duration", Formats.duration(s.seconds()));
         row(out, "stopped", stopped(s));
         row(out, "analysis", settingsSummary(s.settings()));
         out.println();
@@ -353,7 +353,7 @@ public final class SessionRenderer {
         if (s.moreRounds() > 0) {
             b.append("About ").append(s.moreRounds()).append(" more ").append(plural("round", s.moreRounds()));
             if (Double.isFinite(s.moreSeconds())) {
-                b.append(" (≈ ").append(duration(s.moreSeconds())).append(')');
+                b.append(" (≈ ").append(Formats.duration(s.moreSeconds())).append(')');
             }
             b.append(" would meet every target.");
         } else {
@@ -376,7 +376,7 @@ public final class SessionRenderer {
             case ROUND_LIMIT -> "round limit" + (settings.maxRounds() > 0 ? " of " + settings.maxRounds() : "")
                     + " reached before every target was met";
             case TIME_LIMIT -> "time limit" + (settings.maxDuration() == null ? ""
-                    : " of " + duration(settings.maxDuration().toNanos() / 1e9)) + " reached before every target "
+                    : " of " + Formats.duration(settings.maxDuration().toNanos() / 1e9)) + " reached before every target "
                     + "was met";
             case WORKLOAD_FAILED -> "the workload failed (" + s.failedRounds() + " failed "
                     + plural("round", s.failedRounds()) + ", " + settings.maxFailures() + " allowed)";
@@ -390,21 +390,6 @@ public final class SessionRenderer {
         return pct(s.confidence()) + " confidence, target CI width ≤ " + s.ciTarget() + ", at least "
                 + s.minSubsessions() + " subsessions, |lag-1 autocorrelation| ≤ "
                 + Formats.number(s.autocorrelationLimit()) + ", warm-up removal " + s.warmupRemoval();
-    }
-
-    /** "75.89 ms", "12.5 s", "3 min 5 s", "2 h 10 min"; "unknown" when not finite. */
-    static String duration(double seconds) {
-        if (!Double.isFinite(seconds)) {
-            return "unknown";
-        }
-        if (seconds < 1) {
-            return Formats.number(seconds * 1000) + " ms";
-        }
-        if (seconds < 120) {
-            return Formats.number(seconds) + " s";
-        }
-        long t = Math.round(seconds);
-        return t < 7200 ? t / 60 + " min " + t % 60 + " s" : t / 3600 + " h " + t % 3600 / 60 + " min";
     }
 
     static String pct(double fraction) {

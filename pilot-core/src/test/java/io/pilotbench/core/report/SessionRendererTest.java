@@ -149,10 +149,10 @@ class SessionRendererTest {
 
     @Test
     void durationsReadNaturally() {
-        assertThat(SessionRenderer.duration(0.07589)).isEqualTo("75.89 ms");
-        assertThat(SessionRenderer.duration(12.5)).isEqualTo("12.5 s");
-        assertThat(SessionRenderer.duration(185)).isEqualTo("3 min 5 s");
-        assertThat(SessionRenderer.duration(7800)).isEqualTo("2 h 10 min");
-        assertThat(SessionRenderer.duration(Double.NaN)).isEqualTo("unknown");
+        assertThat(io.pilotbench.core.analysis.Formats.duration(0.07589)).isEqualTo("75.89 ms");
+        assertThat(io.pilotbench.core.analysis.Formats.duration(12.5)).isEqualTo("12.5 s");
+        assertThat(io.pilotbench.core.analysis.Formats.duration(185)).isEqualTo("3 min 5 s");
+        assertThat(io.pilotbench.core.analysis.Formats.duration(7800)).isEqualTo("2 h 10 min");
+        assertThat(io.pilotbench.core.analysis.Formats.duration(Double.NaN)).isEqualTo("unknown");
     }
 }

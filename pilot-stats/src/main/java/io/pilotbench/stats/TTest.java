@@ -99,6 +99,43 @@ public final class TTest {
         return denominator > 0 ? candidate.variance() / denominator : Double.NaN;
     }
 
+    /**
+     * How many samples <em>each</em> side needs, both growing alike with their variances as estimated, for the
+     * half-width of the {@code confidence} interval of the difference, t·√((s1² + s2²)/n), to shrink to
+     * {@code halfWidth} (the symmetric form of paper eq. 6, for live comparisons where both workloads keep running).
+     * With halfWidth = |x̄1 − x̄2| and confidence 1 − α this is the size at which Welch's test reaches p = α; with
+     * halfWidth = margin − |x̄1 − x̄2|, the size at which the difference CI fits inside ±margin (equivalence).
+     * ν is the Welch–Satterthwaite value at n each, (s1² + s2²)²(n − 1)/(s1⁴ + s2⁴), iterated to a fixed point.
+     *
+     * @return the size (at least 2), or empty when halfWidth ≤ 0 or not finite
+     */
+    public static OptionalLong requiredSampleSizeEach(SampleStats a, SampleStats b, double halfWidth,
+            double confidence) {
+        if (!(halfWidth > 0) || Double.isInfinite(halfWidth)) {
+            return OptionalLong.empty();
+        }
+        double sum = a.variance() + b.variance();
+        if (sum == 0) {
+            return OptionalLong.of(2);
+        }
+        double dfPerN = sum * sum / (a.variance() * a.variance() + b.variance() * b.variance());
+        double perT2 = sum / (halfWidth * halfWidth);
+        long n = 2;
+        for (int i = 0; i < 100; i++) {
+            double t = StudentT.critical(confidence, dfPerN * (n - 1));
+            double raw = t * t * perT2;
+            if (raw > 1e15) {
+                return OptionalLong.of(Long.MAX_VALUE);
+            }
+            long next = Math.max(2, (long) Math.ceil(raw * (1 - 1e-12)));
+            if (next == n) {
+                break;
+            }
+            n = next;
+        }
+        return OptionalLong.of(n);
+    }
+
     /** Welch–Satterthwaite degrees of freedom; n1 + n2 − 2 when both variances are 0 (the equal-variance limit). */
     private static double welchDf(SampleStats a, SampleStats b) {
         double va = a.squaredStandardError();

@@ -2,11 +2,8 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.Defaults;
 import io.pilotbench.core.analysis.AnalysisSettings;
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.Preset;
 import io.pilotbench.core.analysis.SeriesAnalysis;
 import io.pilotbench.core.analysis.SeriesAnalyzer;
-import io.pilotbench.core.analysis.WarmupRemoval;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.api.SessionResult;
@@ -194,26 +191,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     private AnalysisSettings settings() {
-        AnalysisSettings s = preset == null ? AnalysisSettings.defaults()
-                : AnalysisSettings.of(Options.enumValue(Preset.class, "--preset", preset));
-        if (confidence != null) {
-            s = s.withConfidence(Options.fraction("--confidence", confidence));
-        }
-        if (acLimit != null) {
-            s = s.withAutocorrelationLimit(acLimit);
-        }
-        if (ciWidth != null) {
-            s = s.withCiTarget(Options.parse("--ci-width", ciWidth, CiTarget::parse));
-        }
-        if (mean != null) {
-            s = s.withMeanMethod(Options.enumValue(MeanMethod.class, "--mean", mean));
-        }
-        if (minSubsessions != null) {
-            s = s.withMinSubsessions(minSubsessions);
-        }
-        if (warmupRemoval != null) {
-            s = s.withWarmupRemoval(Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse));
-        }
-        return s;
+        AnalysisSettings s = SessionOptions.Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions,
+                warmupRemoval).toAnalysisSettings();
+        return mean == null ? s : s.withMeanMethod(Options.enumValue(MeanMethod.class, "--mean", mean));
     }
 }

@@ -12,7 +12,6 @@ import io.pilotbench.core.process.CommandWorkload;
 import io.pilotbench.core.process.PiSpec;
 import io.pilotbench.core.process.ProcessLauncher;
 import io.pilotbench.core.process.RecordedCommand;
-import io.pilotbench.core.process.ShellCalibration;
 import io.pilotbench.core.report.Format;
 import io.pilotbench.core.report.RunReport;
 import io.pilotbench.core.store.SessionReader;
@@ -20,15 +19,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,34 +81,11 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--pi", paramLabel = "PI", order = 1,
-            description = "A performance index and where it comes from (forms below); repeat for several. Default: "
-                + "the wall-clock time of a round, in seconds.")
-    List<String> pis = new ArrayList<>();
+    @Mixin
+    ProcessOptions process;
 
     @Mixin
     SessionOptions sessionOptions;
-
-    @Option(names = "--round-timeout", paramLabel = "T", order = 30,
-            description = "Kill a round's whole process tree after T (e.g. 30s, 2m) and record it as timed out.")
-    String roundTimeout;
-
-    @Option(names = "--valid-exit-codes", paramLabel = "CODES", split = ",", order = 31,
-            description = "Exit codes of a successful round, comma-separated. Default: 0.")
-    List<Integer> validExitCodes = new ArrayList<>();
-
-    @Option(names = "--env", paramLabel = "NAME=VALUE", order = 32,
-            description = "Set a variable for the command only (not for Pilot); repeatable.")
-    List<String> env = new ArrayList<>();
-
-    @Option(names = "--cwd", paramLabel = "DIR", order = 33, description = "Run the command in DIR.")
-    String cwd;
-
-    @Option(names = "--shell", paramLabel = "SHELL", arity = "0..1", fallbackValue = "sh", order = 34,
-            description = "Run COMMAND through SHELL -c (default sh), for pipes and redirections; the shell's own "
-                + "start-up is measured (median of 15 runs) and subtracted. Off by default: nothing is parsed by a "
-                + "shell.")
-    String shell;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", order = 40,
             description = "The session directory (new or empty). Default: pilot-results/<date>-<time>-<command>.")
@@ -197,28 +169,22 @@ final class RunCommand implements Callable<Integer> {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("no command to run: put it after --, e.g. pilot run -- sleep 0.1");
         }
-        // the working directory is always recorded, so that --resume from elsewhere runs the command where it ran
-        RecordedCommand recorded = new RecordedCommand(command, shell,
-                Path.of(cwd == null ? "" : cwd).toAbsolutePath().normalize().toString(), envVars(), pis,
-                roundTimeout == null ? 0 : Options.duration("--round-timeout", roundTimeout).toMillis(),
-                validExitCodes.isEmpty() ? List.of(0) : validExitCodes);
-        CommandTemplate template = CommandTemplate.of(command, shell);
-        List<PiSpec> specs = specs(recorded.pis());
+        RecordedCommand recorded = process.record(command, List.of());
+        CommandTemplate template = CommandTemplate.of(command, recorded.shell());
+        List<PiSpec> specs = ProcessOptions.specs(recorded.pis());
         SessionSettings settings = sessionOptions.apply(SessionSettings.builder()
                 .pis(specs.stream().map(PiSpec::pi).toList())).build();
         if (template.usesWorkAmount() && settings.workAmount() == null && settings.fixedWorkAmount() == 0) {
             throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in the command but no work amount "
                     + "is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
         }
-        checkCwd(recorded.cwd());
-        checkProgram(template, recorded.cwd());
         Path dir = outputDir(template);
         ProcessLauncher launcher = ProcessLauncher.best();
-        long overhead = calibrate(launcher, template, dir);
+        long overhead = ProcessOptions.calibrate(launcher, template.shell(), quiet ? null : spec.commandLine().getErr());
         Session session = Session.create(settings, dir, name != null ? name : template.toString(),
                 EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
         recorded.write(dir);
-        return new Prepared(session, workload(template, specs, recorded, launcher, dir, overhead), template, recorded,
+        return new Prepared(session, ProcessOptions.workload(recorded, launcher, dir, overhead), template, recorded,
                 launcher);
     }
 
@@ -227,8 +193,9 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--resume runs the recorded command; do not give one ('"
                     + String.join(" ", command) + "')");
         }
-        for (String option : new String[] {"--pi", "--env", "--cwd", "--shell", "--round-timeout",
-            "--valid-exit-codes", "--name", "--output"}) {
+        List<String> fixed = new ArrayList<>(List.of(ProcessOptions.RECORDED));
+        fixed.addAll(List.of("--name", "--output"));
+        for (String option : fixed) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new IllegalArgumentException(option + " cannot change when a session is resumed; start a new "
                         + "session instead");
@@ -244,99 +211,13 @@ final class RunCommand implements Callable<Integer> {
         }
         RecordedCommand recorded = RecordedCommand.read(dir);
         CommandTemplate template = CommandTemplate.of(recorded.words(), recorded.shell());
-        List<PiSpec> specs = specs(recorded.pis());
+        List<PiSpec> specs = ProcessOptions.specs(recorded.pis());
         ProcessLauncher launcher = ProcessLauncher.best();
-        long overhead = calibrate(launcher, template, dir);
+        long overhead = ProcessOptions.calibrate(launcher, template.shell(), quiet ? null : spec.commandLine().getErr());
         Session session = Session.resume(dir, sessionOptions.overrides(SessionSettings.builder()
                 .pis(specs.stream().map(PiSpec::pi).toList()).build()));
-        return new Prepared(session, workload(template, specs, recorded, launcher, dir, overhead), template, recorded,
+        return new Prepared(session, ProcessOptions.workload(recorded, launcher, dir, overhead), template, recorded,
                 launcher);
-    }
-
-    private static CommandWorkload workload(CommandTemplate template, List<PiSpec> specs, RecordedCommand recorded,
-            ProcessLauncher launcher, Path dir, long overhead) {
-        return CommandWorkload.builder(template, specs, dir.resolve("round-results"))
-                .launcher(launcher).env(recorded.env()).cwd(recorded.cwd() == null ? null : Path.of(recorded.cwd()))
-                .timeout(recorded.timeoutMillis() == 0 ? null : Duration.ofMillis(recorded.timeoutMillis()))
-                .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes())).overheadNanos(overhead).build();
-    }
-
-    private static List<PiSpec> specs(List<String> texts) {
-        if (texts.isEmpty()) {
-            return List.of(PiSpec.wallTime());
-        }
-        List<PiSpec> out = new ArrayList<>();
-        for (String t : texts) {
-            out.addAll(Options.parse("--pi", t, PiSpec::parse));
-        }
-        return out;
-    }
-
-    private Map<String, String> envVars() {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String e : env) {
-            int eq = e.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("--env: '" + e + "' is not NAME=VALUE (e.g. --env LC_ALL=C)");
-            }
-            m.put(e.substring(0, eq), e.substring(eq + 1));
-        }
-        return m;
-    }
-
-    private static void checkCwd(String dir) {
-        if (dir != null && !Files.isDirectory(Path.of(dir))) {
-            throw new IllegalArgumentException("--cwd: " + dir + " is not a directory");
-        }
-    }
-
-    /** Fails before anything is recorded when the program cannot be found (a shell finds its own). */
-    private static void checkProgram(CommandTemplate template, String cwd) {
-        if (template.shell() != null) {
-            return;
-        }
-        String program = template.words().get(0);
-        if (program.contains("/")) {
-            Path p = Path.of(program);
-            if (!p.isAbsolute() && cwd != null) {
-                p = Path.of(cwd).resolve(p);
-            }
-            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
-                throw new IllegalArgumentException("cannot run '" + program + "': "
-                        + (Files.exists(p) ? "it is not an executable file" : "no such file")
-                        + (!Path.of(program).isAbsolute() ? " (relative to " + cwd + ")" : ""));
-            }
-            return;
-        }
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String d : path.split(java.io.File.pathSeparator)) {
-            Path p = Path.of(d.isEmpty() ? "." : d).resolve(program);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return;
-            }
-        }
-        throw new IllegalArgumentException("cannot run '" + program + "': not found on PATH (give its path, or use "
-                + "--shell for shell built-ins)");
-    }
-
-    /** The shell's start-up, measured now, or 0 without a shell. */
-    private long calibrate(ProcessLauncher launcher, CommandTemplate template, Path dir)
-            throws IOException, InterruptedException {
-        if (template.shell() == null) {
-            return 0;
-        }
-        Path scratch = Files.createTempDirectory("pilot-calibration");
-        try {
-            ShellCalibration c = ShellCalibration.measure(launcher, template.shell(), scratch);
-            if (!quiet) {
-                spec.commandLine().getErr().println("pilot: note: --shell: subtracting " + template.shell()
-                        + "'s start-up, " + Math.round(c.nanos() / 1e3) / 1e3 + " ms (median of " + ShellCalibration.RUNS
-                        + " runs of " + template.shell() + " -c ''), from every round");
-            }
-            return c.nanos();
-        } finally {
-            Files.deleteIfExists(scratch);
-        }
     }
 
     /** -o, or pilot-results/YYYYMMDD-HHMMSS-<program>, made unique. */

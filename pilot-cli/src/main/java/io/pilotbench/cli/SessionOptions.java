@@ -1,6 +1,7 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.core.Defaults;
+import io.pilotbench.core.analysis.AnalysisSettings;
 import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.Preset;
 import io.pilotbench.core.analysis.WarmupRemoval;
@@ -145,6 +146,27 @@ final class SessionOptions {
                     minSubsessions == null ? null : Options.nonNegative("--min-subsessions", minSubsessions),
                     warmupRemoval == null ? null
                             : Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse));
+        }
+
+        /** The analysis settings of stored data: the preset's (or the defaults), then the options given. */
+        AnalysisSettings toAnalysisSettings() {
+            AnalysisSettings s = preset == null ? AnalysisSettings.defaults() : AnalysisSettings.of(preset);
+            if (confidence != null) {
+                s = s.withConfidence(confidence);
+            }
+            if (acLimit != null) {
+                s = s.withAutocorrelationLimit(acLimit);
+            }
+            if (ciWidth != null) {
+                s = s.withCiTarget(ciWidth);
+            }
+            if (minSubsessions != null) {
+                s = s.withMinSubsessions(minSubsessions);
+            }
+            if (warmupRemoval != null) {
+                s = s.withWarmupRemoval(warmupRemoval);
+            }
+            return s;
         }
 
         /** Sets what was given on {@code b}: the preset first, so that explicit options override it. */

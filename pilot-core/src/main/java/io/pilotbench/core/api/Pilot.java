@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 
@@ -146,26 +145,14 @@ public final class Pilot {
                 reason = StopReason.TIME_LIMIT;
                 break;
             }
-            long work = session.nextWorkAmount();
-            int index = session.rounds().size();
-            Instant start = clock.instant();
-            long a = ticker.getAsLong();
-            RoundResult result;
+            Round round;
             try {
-                result = workload.run(index, work);
-                if (result == null) {
-                    result = RoundResult.failure("the workload returned no result");
-                }
+                round = session.runRound(workload, ticker, clock);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 reason = StopReason.INTERRUPTED;
                 break;
-            } catch (Exception e) {
-                result = RoundResult.failure(e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             }
-            long b = ticker.getAsLong();
-            Round round = session.addRound(work, start, b - a, result);
             session.setSeconds(secondsBefore + (ticker.getAsLong() - t0) / 1e9);
             listener.onRound(new Progress(round, session.result()));
             if (round.status() == RoundStatus.FAILED || round.status() == RoundStatus.TIMED_OUT) {

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -125,7 +126,10 @@ public final class Session implements AutoCloseable {
         return plan().more();
     }
 
-    /** The work amount the next round should do; 0 once no more rounds are needed. */
+    /**
+     * The work amount the next round should do — also once no more rounds are needed, for a caller that runs on (a
+     * comparison keeps running a workload whose own target is met while the difference is undecided).
+     */
     public long nextWorkAmount() {
         return plan().workAmount();
     }
@@ -162,6 +166,32 @@ public final class Session implements AutoCloseable {
         plan = null;
         seconds += round.durationSeconds();
         return round;
+    }
+
+    /**
+     * Runs one round of {@code workload} with the planned work amount, timed with {@code ticker} (ns, monotonic),
+     * and adds it. An exception or a null result from the workload is recorded as a failed round; an interruption is
+     * passed on and nothing is added.
+     */
+    public Round runRound(Workload workload, LongSupplier ticker, Clock startClock) throws InterruptedException {
+        long work = nextWorkAmount();
+        int index = rounds().size();
+        Instant start = startClock.instant();
+        long a = ticker.getAsLong();
+        RoundResult result;
+        try {
+            result = workload.run(index, work);
+            if (result == null) {
+                result = RoundResult.failure("the workload returned no result");
+            }
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            result = RoundResult.failure(e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+        long b = ticker.getAsLong();
+        return addRound(work, start, b - a, result);
     }
 
     /** Sets the session time reported (the runner measures it with a monotonic clock). */

@@ -88,10 +88,12 @@ public final class Planner {
             waiting.add("a first round");
         }
         boolean more = !waiting.isEmpty();
-        if (!more) {
-            return new Plan(false, 0, 0, 0, List.of());
-        }
+        // the next work amount is planned even when the targets are met: a comparison runs a workload on while
+        // another one (or the difference between them) still needs data
         long next = s.hasWorkAmountRange() ? workAmount(s, rounds, a, totals) : s.fixedWorkAmount();
+        if (!more) {
+            return new Plan(false, next, 0, 0, List.of());
+        }
         return new Plan(true, next, moreRounds, moreSeconds, waiting);
     }
 

@@ -120,7 +120,7 @@ public final class SessionResultJson {
         return m;
     }
 
-    private static Map<String, Object> ci(ConfidenceInterval ci) {
+    static Map<String, Object> ci(ConfidenceInterval ci) {
         if (ci == null) {
             return null;
         }
@@ -132,7 +132,7 @@ public final class SessionResultJson {
         return m;
     }
 
-    private static Object num(double v) {
+    static Object num(double v) {
         return Double.isFinite(v) ? v : null;
     }
 

@@ -1,0 +1,154 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.process.CommandTemplate;
+import io.pilotbench.core.process.CommandWorkload;
+import io.pilotbench.core.process.PiSpec;
+import io.pilotbench.core.process.ProcessLauncher;
+import io.pilotbench.core.process.RecordedCommand;
+import io.pilotbench.core.process.ShellCalibration;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * How commands are run, for {@code run} and {@code compare}: the PIs and where they come from, and the process
+ * options (timeout, accepted exit codes, environment, working directory, shell); plus the checks made before anything
+ * is recorded and the construction of the round-running workload.
+ */
+final class ProcessOptions {
+    /** The option names that cannot change on --resume (the command is recorded with them). */
+    static final String[] RECORDED = {"--pi", "--env", "--cwd", "--shell", "--round-timeout", "--valid-exit-codes"};
+
+    @Option(names = "--pi", paramLabel = "PI", order = 1,
+            description = "A performance index and where it comes from (forms below); repeat for several. Default: "
+                + "the wall-clock time of a round, in seconds.")
+    List<String> pis = new ArrayList<>();
+
+    @Option(names = "--round-timeout", paramLabel = "T", order = 30,
+            description = "Kill a round's whole process tree after T (e.g. 30s, 2m) and record it as timed out.")
+    String roundTimeout;
+
+    @Option(names = "--valid-exit-codes", paramLabel = "CODES", split = ",", order = 31,
+            description = "Exit codes of a successful round, comma-separated. Default: 0.")
+    List<Integer> validExitCodes = new ArrayList<>();
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE", order = 32,
+            description = "Set a variable for the command only (not for Pilot); repeatable.")
+    List<String> env = new ArrayList<>();
+
+    @Option(names = "--cwd", paramLabel = "DIR", order = 33, description = "Run the command in DIR.")
+    String cwd;
+
+    @Option(names = "--shell", paramLabel = "SHELL", arity = "0..1", fallbackValue = "sh", order = 34,
+            description = "Run COMMAND through SHELL -c (default sh), for pipes and redirections; the shell's own "
+                + "start-up is measured (median of 15 runs) and subtracted. Off by default: nothing is parsed by a "
+                + "shell.")
+    String shell;
+
+    /**
+     * The command as it will be recorded, with these options; the working directory is always recorded, so that
+     * --resume from elsewhere runs the command where it ran. Checks the directory and the program first.
+     */
+    RecordedCommand record(List<String> command, List<String> defaultPis) {
+        RecordedCommand recorded = new RecordedCommand(command, shell,
+                Path.of(cwd == null ? "" : cwd).toAbsolutePath().normalize().toString(), envVars(),
+                pis.isEmpty() ? defaultPis : pis,
+                roundTimeout == null ? 0 : Options.duration("--round-timeout", roundTimeout).toMillis(),
+                validExitCodes.isEmpty() ? List.of(0) : validExitCodes);
+        if (!Files.isDirectory(Path.of(recorded.cwd()))) {
+            throw new IllegalArgumentException("--cwd: " + recorded.cwd() + " is not a directory");
+        }
+        checkProgram(CommandTemplate.of(command, shell), recorded.cwd());
+        return recorded;
+    }
+
+    /** The PIs of a recorded command: the wall time when none was given. */
+    static List<PiSpec> specs(List<String> texts) {
+        if (texts.isEmpty()) {
+            return List.of(PiSpec.wallTime());
+        }
+        List<PiSpec> out = new ArrayList<>();
+        for (String t : texts) {
+            out.addAll(Options.parse("--pi", t, PiSpec::parse));
+        }
+        return out;
+    }
+
+    /** The workload that runs {@code recorded} once per round, with round directories under {@code dir}. */
+    static CommandWorkload workload(RecordedCommand recorded, ProcessLauncher launcher, Path dir, long overhead) {
+        CommandTemplate template = CommandTemplate.of(recorded.words(), recorded.shell());
+        return CommandWorkload.builder(template, specs(recorded.pis()), dir.resolve("round-results"))
+                .launcher(launcher).env(recorded.env()).cwd(recorded.cwd() == null ? null : Path.of(recorded.cwd()))
+                .timeout(recorded.timeoutMillis() == 0 ? null : Duration.ofMillis(recorded.timeoutMillis()))
+                .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes())).overheadNanos(overhead).build();
+    }
+
+    private Map<String, String> envVars() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String e : env) {
+            int eq = e.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--env: '" + e + "' is not NAME=VALUE (e.g. --env LC_ALL=C)");
+            }
+            m.put(e.substring(0, eq), e.substring(eq + 1));
+        }
+        return m;
+    }
+
+    /** Fails before anything is recorded when the program cannot be found (a shell finds its own). */
+    private static void checkProgram(CommandTemplate template, String cwd) {
+        if (template.shell() != null) {
+            return;
+        }
+        String program = template.words().get(0);
+        if (program.contains("/")) {
+            Path p = Path.of(program);
+            if (!p.isAbsolute() && cwd != null) {
+                p = Path.of(cwd).resolve(p);
+            }
+            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+                throw new IllegalArgumentException("cannot run '" + program + "': "
+                        + (Files.exists(p) ? "it is not an executable file" : "no such file")
+                        + (!Path.of(program).isAbsolute() ? " (relative to " + cwd + ")" : ""));
+            }
+            return;
+        }
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String d : path.split(java.io.File.pathSeparator)) {
+            Path p = Path.of(d.isEmpty() ? "." : d).resolve(program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return;
+            }
+        }
+        throw new IllegalArgumentException("cannot run '" + program + "': not found on PATH (give its path, or use "
+                + "--shell for shell built-ins)");
+    }
+
+    /** The shell's start-up, measured now (noted on {@code err} unless null), or 0 without a shell. */
+    static long calibrate(ProcessLauncher launcher, String shell, PrintWriter err)
+            throws IOException, InterruptedException {
+        if (shell == null) {
+            return 0;
+        }
+        Path scratch = Files.createTempDirectory("pilot-calibration");
+        try {
+            ShellCalibration c = ShellCalibration.measure(launcher, shell, scratch);
+            if (err != null) {
+                err.println("pilot: note: --shell: subtracting " + shell + "'s start-up, "
+                        + Math.round(c.nanos() / 1e3) / 1e3 + " ms (median of " + ShellCalibration.RUNS
+                        + " runs of " + shell + " -c ''), from every round");
+            }
+            return c.nanos();
+        } finally {
+            Files.deleteIfExists(scratch);
+        }
+    }
+}

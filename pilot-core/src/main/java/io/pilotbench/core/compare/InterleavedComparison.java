@@ -1,0 +1,245 @@
+package io.pilotbench.core.compare;
+
+import io.pilotbench.core.analysis.Formats;
+import io.pilotbench.core.api.Round;
+import io.pilotbench.core.api.RoundStatus;
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.api.SessionResult;
+import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.api.StopReason;
+import io.pilotbench.core.api.Workload;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs several workloads in interleaved cycles — A0 B0 C0, A1 B1 C1, … (paper Fig. 6) — until their comparison is
+ * decided ({@link Comparison#decided()}) or a limit ends it. Interleaving makes drift and background noise hit every
+ * workload alike; {@link #shuffle(long)} also permutes the order within each cycle (seeded, so a run can be
+ * repeated), so that no workload always runs right after another.
+ *
+ * <p>Each workload has its own {@link Session} (its own directory, written as rounds are measured), with its own
+ * warm-up removal and subsession analysis, so the tests compare what {@code pilot run} would report. A cycle runs only
+ * the workloads that still need data ({@link Comparison#needsMore}); a stored baseline never runs. Limits, from the
+ * first session's settings: {@code maxDuration} for the whole comparison, {@code maxRounds} and {@code maxFailures}
+ * per workload.
+ *
+ * <p>With a schedule file, every round is appended as {@code cycle,workload,round} when it ends, so the order that was
+ * run can be checked afterwards.
+ */
+public final class InterleavedComparison {
+    /** A workload to run, with the session that records it. */
+    public record Entry(String name, Session session, Workload workload) {
+    }
+
+    /** What the listener hears after every round. */
+    public record Progress(int cycle, Entry entry, Round round, Comparison comparison, double seconds) {
+    }
+
+    /** The end of a comparison. */
+    public record Result(Comparison comparison, StopReason stopReason, double seconds, int cycles,
+            List<SessionResult> sessions) {
+        public Result {
+            sessions = List.copyOf(sessions);
+        }
+    }
+
+    private final List<Entry> entries;
+    private final Contender baseline;
+    private final CompareSettings settings;
+    private final Direction direction;
+    private final String piName;
+    private Random shuffle;
+    private Consumer<Progress> listener = p -> { };
+    private LongSupplier ticker = System::nanoTime;
+    private Clock clock = Clock.systemUTC();
+    private Path schedule;
+    private int firstCycle;
+    private double secondsBefore;
+    private volatile boolean stopRequested;
+
+    /**
+     * @param entries   the workloads to run (at least one; at least two without a baseline)
+     * @param baseline  a stored contender compared with, first in the comparison; null for none
+     * @param piName    the PI compared; null for each session's first
+     */
+    public InterleavedComparison(List<Entry> entries, Contender baseline, CompareSettings settings,
+            Direction direction, String piName) {
+        if (entries.isEmpty() || baseline == null && entries.size() < 2) {
+            throw new IllegalArgumentException("a comparison needs at least two workloads (or one and a baseline)");
+        }
+        this.entries = List.copyOf(entries);
+        this.baseline = baseline;
+        this.settings = settings;
+        this.direction = direction;
+        this.piName = piName;
+    }
+
+    /** Permutes the order within each cycle with a generator seeded with {@code seed}. */
+    public InterleavedComparison shuffle(long seed) {
+        shuffle = new Random(seed);
+        return this;
+    }
+
+    public InterleavedComparison listener(Consumer<Progress> value) {
+        listener = value;
+        return this;
+    }
+
+    /** The monotonic clock in ns (default {@code System::nanoTime}). */
+    public InterleavedComparison ticker(LongSupplier value) {
+        ticker = value;
+        return this;
+    }
+
+    /** Appends {@code cycle,workload,round} to this CSV file after every round. */
+    public InterleavedComparison schedule(Path file) {
+        schedule = file;
+        return this;
+    }
+
+    /** Carries on a comparison that already ran {@code cycles} cycles for {@code seconds} (a resume). */
+    public InterleavedComparison continueFrom(int cycles, double seconds) {
+        firstCycle = cycles;
+        secondsBefore = seconds;
+        return this;
+    }
+
+    /** Asks the comparison to stop before its next round (thread-safe, for Ctrl-C). */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** The comparison of what the sessions hold now. */
+    public Comparison current() {
+        List<Contender> contenders = new ArrayList<>();
+        if (baseline != null) {
+            contenders.add(baseline);
+        }
+        for (Entry e : entries) {
+            contenders.add(Contender.of(e.name(), e.session().result(), piName, true));
+        }
+        return Comparison.of(contenders, settings, direction);
+    }
+
+    /** Runs cycles until the comparison is decided or a limit ends it, then finishes every session. */
+    public Result run() throws IOException {
+        SessionSettings limits = entries.get(0).session().settings();
+        long t0 = ticker.getAsLong();
+        int[] failures = new int[entries.size()];
+        for (int i = 0; i < entries.size(); i++) {
+            failures[i] = entries.get(i).session().result().failedRounds();
+        }
+        int cycle = firstCycle;
+        StopReason reason = null;
+        try (BufferedWriter log = openSchedule()) {
+            while (reason == null) {
+                double elapsed = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
+                Comparison now = current();
+                List<Integer> order = new ArrayList<>();
+                for (int i = 0; i < entries.size(); i++) {
+                    Contender c = contender(now, i);
+                    if (now.needsMore(c) || entries.get(i).session().rounds().size() < limits.minRounds()) {
+                        if (limits.maxRounds() == 0 || entries.get(i).session().rounds().size() < limits.maxRounds()) {
+                            order.add(i);
+                        }
+                    }
+                }
+                if (stopRequested) {
+                    reason = StopReason.INTERRUPTED;
+                } else if (now.decided() && order.isEmpty()) {
+                    reason = StopReason.TARGET_MET;
+                } else if (limits.maxDuration() != null && elapsed >= limits.maxDuration().toNanos() / 1e9) {
+                    reason = StopReason.TIME_LIMIT;
+                } else if (order.isEmpty()) {
+                    reason = StopReason.ROUND_LIMIT;
+                } else {
+                    if (shuffle != null) {
+                        Collections.shuffle(order, shuffle);
+                    }
+                    reason = cycle(cycle, order, failures, limits, log, t0);
+                    cycle++;
+                }
+            }
+        }
+        double seconds = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
+        List<SessionResult> results = new ArrayList<>();
+        for (Entry e : entries) {
+            results.add(e.session().finish(reason));
+        }
+        return new Result(current(), reason, seconds, cycle, results);
+    }
+
+    /** Runs one cycle in {@code order}; a stop reason when it must end the comparison, null otherwise. */
+    private StopReason cycle(int cycle, List<Integer> order, int[] failures, SessionSettings limits,
+            BufferedWriter log, long t0) throws IOException {
+        for (int i : order) {
+            if (stopRequested) {
+                return StopReason.INTERRUPTED;
+            }
+            Entry e = entries.get(i);
+            Round round;
+            try {
+                round = e.session().runRound(e.workload(), ticker, clock);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return StopReason.INTERRUPTED;
+            }
+            if (log != null) {
+                log.write(cycle + "," + csv(e.name()) + "," + round.index() + "\n");
+                log.flush();
+            }
+            listener.accept(new Progress(cycle, e, round, current(), secondsBefore + (ticker.getAsLong() - t0) / 1e9));
+            if (round.status() == RoundStatus.FAILED || round.status() == RoundStatus.TIMED_OUT) {
+                failures[i]++;
+                if (failures[i] > limits.maxFailures()) {
+                    return StopReason.WORKLOAD_FAILED;
+                }
+            }
+        }
+        return null;
+    }
+
+    private Contender contender(Comparison c, int entry) {
+        return c.contenders().get(entry + (baseline == null ? 0 : 1));
+    }
+
+    private BufferedWriter openSchedule() throws IOException {
+        if (schedule == null) {
+            return null;
+        }
+        boolean exists = Files.exists(schedule);
+        BufferedWriter w = Files.newBufferedWriter(schedule, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+        if (!exists) {
+            w.write("cycle,workload,round\n");
+            w.flush();
+        }
+        return w;
+    }
+
+    private static String csv(String s) {
+        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    /** The limit that ended a comparison, in words, for reports ("after 5 min"). */
+    public static String limitWords(StopReason reason, SessionSettings s) {
+        Duration d = s.maxDuration();
+        return switch (reason) {
+            case TIME_LIMIT -> "the time limit" + (d == null ? "" : " of " + Formats.duration(d.toMillis() / 1e3));
+            case ROUND_LIMIT -> "the round limit (" + s.maxRounds() + " per workload)";
+            default -> reason.name().toLowerCase();
+        };
+    }
+}

@@ -11,12 +11,14 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        subcommands = {RunCommand.class, AnalyzeCommand.class, ChangepointsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (pilot run: the precision target was met)", "  1  internal error (a bug: please report it)",
             "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)",
             "  3  pilot run: a limit (--max-rounds, --max-time) stopped the session before the target was met",
-            "  4  pilot run: the command failed more often than --max-failures allows",
+            "  3  pilot compare: a limit ended the comparison undecided",
+            "  4  pilot run, compare: the command failed more often than --max-failures allows",
+            "  5  pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped",
             "  130  interrupted (Ctrl-C); what was measured is kept and can be resumed"})
 public final class PilotCommand implements Runnable {
     @Spec

@@ -58,7 +58,14 @@ final class ProgressLine implements ProgressListener {
         if (mode == Mode.NONE) {
             return;
         }
-        String line = describe(p.round(), p.result());
+        show(describe(p.round(), p.result()));
+    }
+
+    /** Shows {@code line}: rewrites the status line, or logs it (LOG mode), or nothing. */
+    void show(String line) {
+        if (mode == Mode.NONE) {
+            return;
+        }
         if (mode == Mode.LOG) {
             err.println("pilot: " + line);
         } else {

@@ -120,19 +120,32 @@ public final class TTest {
         }
         double dfPerN = sum * sum / (a.variance() * a.variance() + b.variance() * b.variance());
         double perT2 = sum / (halfWidth * halfWidth);
-        long n = 2;
-        for (int i = 0; i < 100; i++) {
+        // met(n): t(ν(n))² · (s1² + s2²)/h² ≤ n. The left side falls and the right grows with n, so met is monotone:
+        // bracket by doubling, then bisect for the smallest n (a fixed-point iteration can cycle, e.g. 37, 38, 37).
+        java.util.function.LongPredicate met = n -> {
             double t = StudentT.critical(confidence, dfPerN * (n - 1));
-            double raw = t * t * perT2;
-            if (raw > 1e15) {
+            return t * t * perT2 <= n;
+        };
+        long hi = 2;
+        while (!met.test(hi)) {
+            if (hi > (1L << 50)) {
                 return OptionalLong.of(Long.MAX_VALUE);
             }
-            long next = Math.max(2, (long) Math.ceil(raw * (1 - 1e-12)));
-            if (next == n) {
-                break;
-            }
-            n = next;
+            hi *= 2;
         }
+        long lo = hi / 2; // not met (or below 2)
+        if (lo < 2) {
+            return OptionalLong.of(2);
+        }
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            if (met.test(mid)) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        long n = hi;
         return OptionalLong.of(n);
     }
 

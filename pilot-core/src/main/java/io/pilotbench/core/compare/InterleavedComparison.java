@@ -55,6 +55,15 @@ public final class InterleavedComparison {
         }
     }
 
+    /**
+     * The stop rule is evaluated (a "look") only once the smallest running sample has grown by this factor since the
+     * last look. Testing after every round would inflate the false-positive rate of the sequential test far above α
+     * (Armitage, McPherson &amp; Rowe, "Repeated significance tests on accumulating data", JRSS A 132, 1969); looks at
+     * geometric sample sizes keep their number logarithmic in the sample size. Measured by
+     * InterleavedComparisonTest: see bench/README.md.
+     */
+    public static final double DEFAULT_LOOK_GROWTH = 1.25;
+
     private final List<Entry> entries;
     private final Contender baseline;
     private final CompareSettings settings;
@@ -65,6 +74,7 @@ public final class InterleavedComparison {
     private LongSupplier ticker = System::nanoTime;
     private Clock clock = Clock.systemUTC();
     private Path schedule;
+    private double lookGrowth = DEFAULT_LOOK_GROWTH;
     private int firstCycle;
     private double secondsBefore;
     private volatile boolean stopRequested;
@@ -100,6 +110,15 @@ public final class InterleavedComparison {
     /** The monotonic clock in ns (default {@code System::nanoTime}). */
     public InterleavedComparison ticker(LongSupplier value) {
         ticker = value;
+        return this;
+    }
+
+    /** The growth of the smallest sample between two looks at the stop rule, ≥ 1 (1 looks after every cycle). */
+    public InterleavedComparison lookGrowth(double value) {
+        if (!(value >= 1)) {
+            throw new IllegalArgumentException("look growth must be >= 1, got " + value);
+        }
+        lookGrowth = value;
         return this;
     }
 
@@ -143,32 +162,36 @@ public final class InterleavedComparison {
         }
         int cycle = firstCycle;
         StopReason reason = null;
+        List<Integer> order = List.of();
+        long nextLook = 0;
         try (BufferedWriter log = openSchedule()) {
             while (reason == null) {
                 double elapsed = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
-                Comparison now = current();
-                List<Integer> order = new ArrayList<>();
-                for (int i = 0; i < entries.size(); i++) {
-                    Contender c = contender(now, i);
-                    if (now.needsMore(c) || entries.get(i).session().rounds().size() < limits.minRounds()) {
-                        if (limits.maxRounds() == 0 || entries.get(i).session().rounds().size() < limits.maxRounds()) {
-                            order.add(i);
-                        }
-                    }
+                long least = leastSamples(order);
+                boolean look = order.isEmpty() || least >= nextLook;
+                if (look) {
+                    order = needing(current(), limits);
+                    nextLook = Math.max(least + 1, (long) Math.ceil(least * lookGrowth));
                 }
                 if (stopRequested) {
                     reason = StopReason.INTERRUPTED;
-                } else if (now.decided() && order.isEmpty()) {
+                } else if (look && order.isEmpty() && current().decided()) {
                     reason = StopReason.TARGET_MET;
                 } else if (limits.maxDuration() != null && elapsed >= limits.maxDuration().toNanos() / 1e9) {
                     reason = StopReason.TIME_LIMIT;
-                } else if (order.isEmpty()) {
+                } else if (order.isEmpty() || !look && atRoundLimit(order, limits)) {
                     reason = StopReason.ROUND_LIMIT;
                 } else {
-                    if (shuffle != null) {
-                        Collections.shuffle(order, shuffle);
+                    if (!look) {
+                        order = new ArrayList<>(order);
+                        order.removeIf(i -> limits.maxRounds() > 0
+                                && entries.get(i).session().rounds().size() >= limits.maxRounds());
                     }
-                    reason = cycle(cycle, order, failures, limits, log, t0);
+                    List<Integer> cycleOrder = new ArrayList<>(order);
+                    if (shuffle != null) {
+                        Collections.shuffle(cycleOrder, shuffle);
+                    }
+                    reason = cycle(cycle, cycleOrder, failures, limits, log, t0);
                     cycle++;
                 }
             }
@@ -179,6 +202,33 @@ public final class InterleavedComparison {
             results.add(e.session().finish(reason));
         }
         return new Result(current(), reason, seconds, cycle, results);
+    }
+
+    /** The entries that need more rounds now and may still run (below the round limit), in the order given. */
+    private List<Integer> needing(Comparison now, SessionSettings limits) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Session session = entries.get(i).session();
+            boolean needs = now.needsMore(contender(now, i)) || session.rounds().size() < limits.minRounds();
+            if (needs && (limits.maxRounds() == 0 || session.rounds().size() < limits.maxRounds())) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private boolean atRoundLimit(List<Integer> order, SessionSettings limits) {
+        return limits.maxRounds() > 0 && order.stream()
+                .allMatch(i -> entries.get(i).session().rounds().size() >= limits.maxRounds());
+    }
+
+    /** The fewest analysed rounds among {@code order}'s entries (the sample sizes that grow). */
+    private long leastSamples(List<Integer> order) {
+        long least = Long.MAX_VALUE;
+        for (int i : order) {
+            least = Math.min(least, entries.get(i).session().result().analysedRounds());
+        }
+        return least == Long.MAX_VALUE ? 0 : least;
     }
 
     /** Runs one cycle in {@code order}; a stop reason when it must end the comparison, null otherwise. */

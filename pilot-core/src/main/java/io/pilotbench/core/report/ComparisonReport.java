@@ -299,7 +299,8 @@ public final class ComparisonReport {
     }
 
     private static String[] hypothesis(String h0, String h1, double p, double alpha) {
-        return new String[] {h0, h1, Formats.significant(p, 3), p < alpha ? "REJECT H0" : "ACCEPT H0"};
+        return new String[] {h0, h1, p < 0.001 ? "< 0.001" : Formats.significant(p, 3),
+            p < alpha ? "REJECT H0" : "ACCEPT H0"};
     }
 
     private static void table(List<String[]> rows, PrintWriter out) {

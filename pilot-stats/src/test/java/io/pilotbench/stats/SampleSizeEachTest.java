@@ -82,8 +82,9 @@ class SampleSizeEachTest {
      * </ul>
      * In the sweep below (3 levels × 3 variance ratios × 200 half-widths from 0.05 to 20) 353 of the 1800 results
      * are 1 to 4 below the smallest valid n (none above), i.e. the returned size does not reach the requested
-     * half-width (correct sizes from 3 to 2951, mostly below 10). A fix: since the condition is monotone in n, bracket and bisect on n (or iterate from a size known
-     * to meet it downward) instead of the fixed-point iteration.
+     * half-width (correct sizes from 3 to 2951, mostly below 10). A fix: since the condition is monotone in n,
+     * bracket and bisect on n (or iterate from a size known to meet it downward) instead of the fixed-point
+     * iteration.
      */
     @Disabled("BUG: requiredSampleSizeEach's fixed-point iteration can 2-cycle (e.g. 37<->38) and return a size that "
             + "does not reach the half-width: variances 1/1, halfWidth 0.3873612, conf 0.90 gives 37 (R: 38); "

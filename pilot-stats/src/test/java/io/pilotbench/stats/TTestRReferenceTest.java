@@ -240,7 +240,8 @@ class TTestRReferenceTest {
                     case "y" -> y;
                     default -> throw new IllegalStateException("group " + row.get("group"));
                 };
-                side.computeIfAbsent(row.get("dataset"), k -> new ArrayList<>()).add(Double.parseDouble(row.get("value")));
+                side.computeIfAbsent(row.get("dataset"), k -> new ArrayList<>())
+                        .add(Double.parseDouble(row.get("value")));
             }
             Map<String, double[][]> out = new LinkedHashMap<>();
             for (String name : x.keySet()) {

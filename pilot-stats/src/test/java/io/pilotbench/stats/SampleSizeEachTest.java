@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -69,7 +68,7 @@ class SampleSizeEachTest {
     }
 
     /**
-     * BUG: {@code requiredSampleSizeEach} iterates n ← max(2, ⌈t_crit(ν(n))²·(s1² + s2²)/halfWidth²⌉) from n = 2 and
+     * Regression (was a bug): {@code requiredSampleSizeEach} iterated n ← max(2, ⌈t_crit(ν(n))²·(s1² + s2²)/halfWidth²⌉) from n = 2 and
      * stops when n repeats or after 100 steps. That map is decreasing in n (a larger n has more df and a smaller
      * t), so the iteration can fall into a 2-cycle around the answer m: f(m − 1) = m while f(m) = m − 1 (the t at
      * ν(m) is just small enough). It never repeats a value consecutively, runs all 100 steps, and returns whichever
@@ -82,13 +81,9 @@ class SampleSizeEachTest {
      * </ul>
      * In the sweep below (3 levels × 3 variance ratios × 200 half-widths from 0.05 to 20) 353 of the 1800 results
      * are 1 to 4 below the smallest valid n (none above), i.e. the returned size does not reach the requested
-     * half-width (correct sizes from 3 to 2951, mostly below 10). A fix: since the condition is monotone in n,
-     * bracket and bisect on n (or iterate from a size known to meet it downward) instead of the fixed-point
-     * iteration.
+     * half-width (correct sizes from 3 to 2951, mostly below 10). Fixed by bracketing and bisecting on n (the
+     * condition is monotone in n); this test guards the fix.
      */
-    @Disabled("BUG: requiredSampleSizeEach's fixed-point iteration can 2-cycle (e.g. 37<->38) and return a size that "
-            + "does not reach the half-width: variances 1/1, halfWidth 0.3873612, conf 0.90 gives 37 (R: 38); "
-            + "halfWidth sqrt(40), conf 0.99 gives 2 (R: 3)")
     @Test
     void isTheSmallestSizeWhenTheIterationWouldCycle() {
         assertThat(sizeEach(1, 1, 0.3873612, 0.90)).hasValue(38);

@@ -70,7 +70,7 @@ public final class InterleavedComparison {
     private final Direction direction;
     private final String piName;
     private Random shuffle;
-    private Consumer<Progress> listener = p -> { };
+    private Consumer<Progress> listener;
     private LongSupplier ticker = System::nanoTime;
     private Clock clock = Clock.systemUTC();
     private Path schedule;
@@ -222,11 +222,11 @@ public final class InterleavedComparison {
                 .allMatch(i -> entries.get(i).session().rounds().size() >= limits.maxRounds());
     }
 
-    /** The fewest analysed rounds among {@code order}'s entries (the sample sizes that grow). */
+    /** The fewest rounds among {@code order}'s entries (the sample sizes that grow). */
     private long leastSamples(List<Integer> order) {
         long least = Long.MAX_VALUE;
         for (int i : order) {
-            least = Math.min(least, entries.get(i).session().result().analysedRounds());
+            least = Math.min(least, entries.get(i).session().rounds().size());
         }
         return least == Long.MAX_VALUE ? 0 : least;
     }
@@ -250,7 +250,10 @@ public final class InterleavedComparison {
                 log.write(cycle + "," + csv(e.name()) + "," + round.index() + "\n");
                 log.flush();
             }
-            listener.accept(new Progress(cycle, e, round, current(), secondsBefore + (ticker.getAsLong() - t0) / 1e9));
+            if (listener != null) {
+                listener.accept(new Progress(cycle, e, round, current(), secondsBefore
+                        + (ticker.getAsLong() - t0) / 1e9));
+            }
             if (round.status() == RoundStatus.FAILED || round.status() == RoundStatus.TIMED_OUT) {
                 failures[i]++;
                 if (failures[i] > limits.maxFailures()) {

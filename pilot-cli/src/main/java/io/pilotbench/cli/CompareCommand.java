@@ -315,8 +315,8 @@ final class CompareCommand implements Callable<Integer> {
             return contender(givenName != null ? givenName : input, r, input);
         }
         if (!Files.exists(path)) {
-            throw new InputException(input + ": no such file or directory" + (args.contains(SEPARATOR) ? ""
-                    : " (to compare commands, put them after -- separated by ::: )"));
+            throw new InputException(input + ": no such file or directory; to compare commands, separate two or more "
+                    + "with ::: after -- (pilot compare -- CMD_A ::: CMD_B), or give one with --baseline SESSION_DIR");
         }
         InputOptions in = new InputOptions();
         in.columns = column == null ? List.of() : List.of(column);

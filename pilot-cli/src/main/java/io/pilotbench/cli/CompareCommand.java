@@ -172,20 +172,8 @@ final class CompareCommand implements Callable<Integer> {
                 + "schedule.csv). Default: pilot-results/<date>-<time>-compare.")
     String output;
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "text", order = 42,
-            description = "Report format on stdout: text, json, csv or markdown. Default: ${DEFAULT-VALUE}.")
-    String format;
-
-    @Option(names = {"-q", "--quiet"}, order = 43, description = "No progress and no notes on stderr.")
-    boolean quiet;
-
-    @Option(names = {"-v", "--verbose"}, order = 44,
-            description = "One line per round on stderr where no progress line is drawn (pipes, CI logs).")
-    boolean verbose;
-
-    @Option(names = "--progress", paramLabel = "WHEN", defaultValue = "auto", order = 45,
-            description = "The live progress line: auto, always or never.")
-    String progress;
+    @Mixin
+    ReportOptions report;
 
     @Parameters(arity = "0..*", paramLabel = "ARGS",
             description = "Commands separated by ::: (after --), or stored files and session directories.")
@@ -199,13 +187,11 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (quiet && verbose) {
-            throw new IllegalArgumentException("--quiet and --verbose cannot be used together");
-        }
         if (higherIsBetter && lowerIsBetter) {
             throw new IllegalArgumentException("--higher-is-better and --lower-is-better cannot be used together");
         }
-        Format outputFormat = Options.enumValue(Format.class, "--format", format);
+        Format outputFormat = report.format();
+        report.mode(); // checks --quiet with --verbose before anything runs
         CompareSettings settings = compareSettings();
         Gate gate = new Gate(failIfSlower == null ? Double.NaN : percent("--fail-if-slower", failIfSlower),
                 failIfFaster == null ? Double.NaN : percent("--fail-if-faster", failIfFaster));
@@ -321,7 +307,7 @@ final class CompareCommand implements Callable<Integer> {
         InputOptions in = new InputOptions();
         in.columns = column == null ? List.of() : List.of(column);
         in.delimiter = delimiter;
-        in.quiet = quiet;
+        in.quiet = report.quiet;
         List<io.pilotbench.core.input.Series> series = new ArrayList<>();
         List<String> errors = in.forEachSeries(List.of(input), stdin, new PrintWriter(PrintWriter.nullWriter()),
                 series::add);
@@ -396,7 +382,7 @@ final class CompareCommand implements Callable<Integer> {
         Path dir = outputDir();
         ProcessLauncher launcher = ProcessLauncher.best();
         PrintWriter err = spec.commandLine().getErr();
-        long overhead = ProcessOptions.calibrate(launcher, process.shell, quiet ? null : err);
+        long overhead = ProcessOptions.calibrate(launcher, process.shell, report.quiet ? null : err);
         EnvironmentSnapshot environment = EnvironmentProbe.system().capture(Path.of("").toAbsolutePath());
         Files.createDirectories(dir);
         long seed = shuffle == null ? 0 : shuffle == -1 ? new java.util.Random().nextLong() & Long.MAX_VALUE
@@ -416,9 +402,9 @@ final class CompareCommand implements Callable<Integer> {
         if (shuffle != null) {
             run.shuffle(seed);
         }
-        ProgressLine line = new ProgressLine(err, ProgressLine.mode(progress, verbose, quiet));
+        ProgressLine line = new ProgressLine(err, report.mode());
         run.listener(p -> line.show(progressText(p)));
-        if (!quiet) {
+        if (!report.quiet) {
             err.println("pilot: comparing " + String.join(", ", workloadNames) + (base == null ? ""
                     : " against " + base.name()) + " in interleaved rounds" + (shuffle == null ? ""
                     : " (shuffled, seed " + seed + ")") + "; results in " + dir

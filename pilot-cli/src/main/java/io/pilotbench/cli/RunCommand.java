@@ -95,20 +95,8 @@ final class RunCommand implements Callable<Integer> {
             description = "The session's name in reports. Default: the command line.")
     String name;
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "text", order = 42,
-            description = "Report format on stdout: text, json, csv or markdown. Default: ${DEFAULT-VALUE}.")
-    String format;
-
-    @Option(names = {"-q", "--quiet"}, order = 43, description = "No progress and no notes on stderr.")
-    boolean quiet;
-
-    @Option(names = {"-v", "--verbose"}, order = 44,
-            description = "One line per round on stderr where no progress line is drawn (pipes, CI logs).")
-    boolean verbose;
-
-    @Option(names = "--progress", paramLabel = "WHEN", defaultValue = "auto", order = 45,
-            description = "The live progress line: auto (only when stderr is a terminal), always or never.")
-    String progress;
+    @Mixin
+    ReportOptions report;
 
     @Option(names = "--resume", paramLabel = "DIR", order = 46,
             description = "Continue the interrupted session in DIR with its recorded command and settings; "
@@ -120,11 +108,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (quiet && verbose) {
-            throw new IllegalArgumentException("--quiet and --verbose cannot be used together");
-        }
-        Format outputFormat = Options.enumValue(Format.class, "--format", format);
-        ProgressLine.Mode mode = ProgressLine.mode(progress, verbose, quiet);
+        Format outputFormat = report.format();
+        ProgressLine.Mode mode = report.mode();
         Prepared p = resume != null ? resumed() : fresh();
         PrintWriter err = spec.commandLine().getErr();
         ProgressLine line = new ProgressLine(err, mode);
@@ -134,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
             pilot.requestStop();
             p.workload.stop();
         })) {
-            if (!quiet) {
+            if (!report.quiet) {
                 err.println("pilot: " + (resume != null ? "resuming" : "running") + " " + p.template
                         + " until " + goal(p.session.settings()) + "; session in "
                         + p.session.result().directory() + " (Ctrl-C stops it and keeps the results)");
@@ -180,7 +165,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = outputDir(template);
         ProcessLauncher launcher = ProcessLauncher.best();
-        long overhead = ProcessOptions.calibrate(launcher, template.shell(), quiet ? null : spec.commandLine().getErr());
+        long overhead = ProcessOptions.calibrate(launcher, template.shell(), notes());
         Session session = Session.create(settings, dir, name != null ? name : template.toString(),
                 EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
         recorded.write(dir);
@@ -213,11 +198,16 @@ final class RunCommand implements Callable<Integer> {
         CommandTemplate template = CommandTemplate.of(recorded.words(), recorded.shell());
         List<PiSpec> specs = ProcessOptions.specs(recorded.pis());
         ProcessLauncher launcher = ProcessLauncher.best();
-        long overhead = ProcessOptions.calibrate(launcher, template.shell(), quiet ? null : spec.commandLine().getErr());
+        long overhead = ProcessOptions.calibrate(launcher, template.shell(), notes());
         Session session = Session.resume(dir, sessionOptions.overrides(SessionSettings.builder()
                 .pis(specs.stream().map(PiSpec::pi).toList()).build()));
         return new Prepared(session, ProcessOptions.workload(recorded, launcher, dir, overhead), template, recorded,
                 launcher);
+    }
+
+    /** Where notes go: stderr, or nowhere with --quiet. */
+    private PrintWriter notes() {
+        return report.quiet ? null : spec.commandLine().getErr();
     }
 
     /** -o, or pilot-results/YYYYMMDD-HHMMSS-<program>, made unique. */

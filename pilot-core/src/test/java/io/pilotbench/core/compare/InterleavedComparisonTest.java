@@ -125,14 +125,7 @@ class InterleavedComparisonTest {
     void roundsAreInterleavedInCyclesAndTheScheduleIsRecorded(@TempDir Path dir) throws IOException {
         SessionSettings s = settings(b -> b.maxRounds(12));
         List<String> order = new ArrayList<>();
-        List<InterleavedComparison.Entry> entries = new ArrayList<>();
-        for (String name : List.of("A", "B", "C")) {
-            Random rng = new Random(name.hashCode());
-            entries.add(new InterleavedComparison.Entry(name, Session.inMemory(s, name), (round, work) -> {
-                order.add(name);
-                return RoundResult.ofReadings(100 + rng.nextGaussian());
-            }));
-        }
+        List<InterleavedComparison.Entry> entries = recording(s, order);
         new InterleavedComparison(entries, null, CompareSettings.DEFAULTS.withEquivalence(0), Direction.LOWER_IS_BETTER,
                 null).schedule(dir.resolve("schedule.csv")).run();
         assertThat(order).hasSize(36);
@@ -143,6 +136,19 @@ class InterleavedComparisonTest {
         assertThat(lines.get(0)).isEqualTo("cycle,workload,round");
         assertThat(lines.subList(1, 4)).containsExactly("0,A,0", "0,B,0", "0,C,0");
         assertThat(lines).hasSize(37).last().isEqualTo("11,C,11");
+    }
+
+    /** Workloads A, B and C of N(100, 1) that append their name to {@code order} when they run. */
+    private static List<InterleavedComparison.Entry> recording(SessionSettings s, List<String> order) {
+        List<InterleavedComparison.Entry> entries = new ArrayList<>();
+        for (String name : List.of("A", "B", "C")) {
+            Random rng = new Random(name.hashCode());
+            entries.add(new InterleavedComparison.Entry(name, Session.inMemory(s, name), (round, work) -> {
+                order.add(name);
+                return RoundResult.ofReadings(100 + rng.nextGaussian());
+            }));
+        }
+        return entries;
     }
 
     @Test
@@ -163,14 +169,7 @@ class InterleavedComparisonTest {
     private static List<String> shuffled(long seed) throws IOException {
         SessionSettings s = settings(b -> b.maxRounds(20));
         List<String> order = new ArrayList<>();
-        List<InterleavedComparison.Entry> entries = new ArrayList<>();
-        for (String name : List.of("A", "B", "C")) {
-            Random rng = new Random(name.hashCode());
-            entries.add(new InterleavedComparison.Entry(name, Session.inMemory(s, name), (round, work) -> {
-                order.add(name);
-                return RoundResult.ofReadings(100 + rng.nextGaussian());
-            }));
-        }
+        List<InterleavedComparison.Entry> entries = recording(s, order);
         new InterleavedComparison(entries, null, CompareSettings.DEFAULTS.withEquivalence(0),
                 Direction.LOWER_IS_BETTER, null).shuffle(seed).run();
         return order;

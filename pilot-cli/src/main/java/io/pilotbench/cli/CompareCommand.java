@@ -572,11 +572,10 @@ final class CompareCommand implements Callable<Integer> {
             if (pair.verdict().decided() || pair.welch() == null) {
                 continue;
             }
-            long ra = pair.a().live() ? Comparison.moreRounds(pair, pair.a()) : 0;
-            long rb = pair.b().live() ? Comparison.moreRounds(pair, pair.b()) : 0;
+            long more = Comparison.moreRounds(pair);
             parts.add(pair.a().name() + " vs " + pair.b().name() + " p = "
                     + Formats.significant(pair.p(c.settings().test()), 2)
-                    + (ra < 0 || rb < 0 ? "" : ", ~" + Math.max(ra, rb) + " more rounds"));
+                    + (more < 0 ? "" : ", ~" + more + " more rounds"));
         }
         parts.add(Formats.duration(p.seconds()));
         return String.join(" · ", parts);

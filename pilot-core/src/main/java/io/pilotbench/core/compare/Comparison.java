@@ -131,6 +131,19 @@ public record Comparison(List<Contender> contenders, List<Contender> ranking, Li
         return most;
     }
 
+    /**
+     * Rounds the live sides of pair {@code p} still need, the larger of the two: 0 when it is decided (or neither side
+     * can run), −1 when unknown.
+     */
+    public static long moreRounds(PairComparison p) {
+        if (p.verdict().decided()) {
+            return 0;
+        }
+        long ra = p.a().live() ? moreRounds(p, p.a()) : 0;
+        long rb = p.b().live() ? moreRounds(p, p.b()) : 0;
+        return ra < 0 || rb < 0 ? -1 : Math.max(ra, rb);
+    }
+
     /** Rounds side {@code c} of the undecided pair {@code p} still needs; −1 when unknown. */
     public static long moreRounds(PairComparison p, Contender c) {
         if (p.requiredSubsessions() < 0 || c.subsessionSize() < 1) {

@@ -75,8 +75,6 @@ public final class InterleavedComparison {
     private Clock clock = Clock.systemUTC();
     private Path schedule;
     private double lookGrowth = DEFAULT_LOOK_GROWTH;
-    private int firstCycle;
-    private double secondsBefore;
     private volatile boolean stopRequested;
 
     /**
@@ -128,13 +126,6 @@ public final class InterleavedComparison {
         return this;
     }
 
-    /** Carries on a comparison that already ran {@code cycles} cycles for {@code seconds} (a resume). */
-    public InterleavedComparison continueFrom(int cycles, double seconds) {
-        firstCycle = cycles;
-        secondsBefore = seconds;
-        return this;
-    }
-
     /** Asks the comparison to stop before its next round (thread-safe, for Ctrl-C). */
     public void requestStop() {
         stopRequested = true;
@@ -160,22 +151,23 @@ public final class InterleavedComparison {
         for (int i = 0; i < entries.size(); i++) {
             failures[i] = entries.get(i).session().result().failedRounds();
         }
-        int cycle = firstCycle;
+        int cycle = 0;
         StopReason reason = null;
         List<Integer> order = List.of();
         long nextLook = 0;
         try (BufferedWriter log = openSchedule()) {
             while (reason == null) {
-                double elapsed = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
+                double elapsed = (ticker.getAsLong() - t0) / 1e9;
                 long least = leastSamples(order);
                 boolean look = order.isEmpty() || least >= nextLook;
+                Comparison now = look ? current() : null;
                 if (look) {
-                    order = needing(current(), limits);
+                    order = needing(now, limits);
                     nextLook = Math.max(least + 1, (long) Math.ceil(least * lookGrowth));
                 }
                 if (stopRequested) {
                     reason = StopReason.INTERRUPTED;
-                } else if (look && order.isEmpty() && current().decided()) {
+                } else if (look && order.isEmpty() && now.decided()) {
                     reason = StopReason.TARGET_MET;
                 } else if (limits.maxDuration() != null && elapsed >= limits.maxDuration().toNanos() / 1e9) {
                     reason = StopReason.TIME_LIMIT;
@@ -196,7 +188,7 @@ public final class InterleavedComparison {
                 }
             }
         }
-        double seconds = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
+        double seconds = (ticker.getAsLong() - t0) / 1e9;
         List<SessionResult> results = new ArrayList<>();
         for (Entry e : entries) {
             results.add(e.session().finish(reason));
@@ -251,8 +243,7 @@ public final class InterleavedComparison {
                 log.flush();
             }
             if (listener != null) {
-                listener.accept(new Progress(cycle, e, round, current(), secondsBefore
-                        + (ticker.getAsLong() - t0) / 1e9));
+                listener.accept(new Progress(cycle, e, round, current(), (ticker.getAsLong() - t0) / 1e9));
             }
             if (round.status() == RoundStatus.FAILED || round.status() == RoundStatus.TIMED_OUT) {
                 failures[i]++;

@@ -146,12 +146,10 @@ public final class ComparisonReport {
                     p.b().subsessionSize())) - Math.min(p.a().n(), p.b().n()));
             return "about " + more + " more samples each would decide it";
         }
-        long ra = p.a().live() ? Comparison.moreRounds(p, p.a()) : 0;
-        long rb = p.b().live() ? Comparison.moreRounds(p, p.b()) : 0;
-        if (ra < 0 || rb < 0) {
+        long most = Comparison.moreRounds(p);
+        if (most < 0) {
             return null;
         }
-        long most = Math.max(ra, rb);
         String who = p.a().live() && p.b().live() ? " each" : " of " + (p.a().live() ? p.a() : p.b()).name();
         return "about " + most + " more round" + (most == 1 ? "" : "s") + who + " would decide it";
     }
@@ -463,9 +461,8 @@ public final class ComparisonReport {
             m.put("pooled", testMap(p.pooled()));
             m.put("verdict", p.verdict().label());
             m.put("margin", SessionResultJson.num(p.margin()));
-            long ra = p.verdict().decided() || !p.a().live() ? 0 : Comparison.moreRounds(p, p.a());
-            long rb = p.verdict().decided() || !p.b().live() ? 0 : Comparison.moreRounds(p, p.b());
-            m.put("moreRounds", ra < 0 || rb < 0 ? null : Math.max(ra, rb));
+            long more = Comparison.moreRounds(p);
+            m.put("moreRounds", more < 0 ? null : more);
             ps.add(m);
         }
         root.put("pairs", ps);

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 /**
  * A command line with the original {@code bench run_program}'s placeholders, substituted per round:
  * {@code %WORK_AMOUNT%} (the round's work amount, in decimal) and {@code %RESULT_DIR%} (a fresh directory for the
- * round's files). Without a shell the words are passed to the program as they are (no quoting, globbing or
+ * round's files), and one of ours, {@code %ROUND%} (the 0-based round number, e.g. for a seeded simulated workload). Without a shell the words are passed to the program as they are (no quoting, globbing or
  * expansion); with one, they are joined by spaces into the script of {@code SHELL -c}.
  */
 public final class CommandTemplate {
@@ -17,6 +17,8 @@ public final class CommandTemplate {
     public static final String WORK_AMOUNT = "%WORK_AMOUNT%";
     /** The round's own directory inside the session. */
     public static final String RESULT_DIR = "%RESULT_DIR%";
+    /** The 0-based number of the round within its session. */
+    public static final String ROUND = "%ROUND%";
     /** What looks like a placeholder: %NAME% with 3 or more capitals, digits or underscores (not date's %Y%). */
     private static final Pattern PLACEHOLDER = Pattern.compile("%[A-Z][A-Z0-9_]{2,}%");
 
@@ -40,10 +42,10 @@ public final class CommandTemplate {
         for (int i = 0; i < words.size(); i++) {
             Matcher m = PLACEHOLDER.matcher(words.get(i));
             while (m.find()) {
-                if (!m.group().equals(WORK_AMOUNT) && !m.group().equals(RESULT_DIR)) {
+                if (!m.group().equals(WORK_AMOUNT) && !m.group().equals(RESULT_DIR) && !m.group().equals(ROUND)) {
                     throw new IllegalArgumentException("unknown placeholder " + m.group() + " in word " + (i + 1)
-                            + " of the command ('" + words.get(i) + "'); the placeholders are " + WORK_AMOUNT + " and "
-                            + RESULT_DIR);
+                            + " of the command ('" + words.get(i) + "'); the placeholders are " + WORK_AMOUNT + ", "
+                            + RESULT_DIR + " and " + ROUND);
                 }
             }
         }
@@ -70,11 +72,12 @@ public final class CommandTemplate {
         return words.stream().anyMatch(w -> w.contains(RESULT_DIR));
     }
 
-    /** The argv of one round. */
-    public List<String> argv(long workAmount, Path resultDir) {
+    /** The argv of round {@code round} (0-based). */
+    public List<String> argv(int round, long workAmount, Path resultDir) {
         List<String> out = new ArrayList<>();
         for (String w : words) {
-            out.add(w.replace(WORK_AMOUNT, Long.toString(workAmount)).replace(RESULT_DIR, resultDir.toString()));
+            out.add(w.replace(WORK_AMOUNT, Long.toString(workAmount)).replace(RESULT_DIR, resultDir.toString())
+                    .replace(ROUND, Integer.toString(round)));
         }
         if (shell == null) {
             return out;

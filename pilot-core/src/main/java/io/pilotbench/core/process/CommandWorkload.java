@@ -80,7 +80,7 @@ public final class CommandWorkload implements Workload {
         childEnv.put("PILOT_RESULT_DIR", dir.toString());
         ProcessOutcome outcome;
         try {
-            outcome = launcher.run(new CommandRequest(command.argv(workAmount, dir), cwd, childEnv, stdout, stderr,
+            outcome = launcher.run(new CommandRequest(command.argv(round, workAmount, dir), cwd, childEnv, stdout, stderr,
                     timeout));
         } catch (IOException e) {
             tidy(dir, stdout, stderr);

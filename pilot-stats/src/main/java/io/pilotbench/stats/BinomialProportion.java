@@ -65,4 +65,25 @@ public final class BinomialProportion {
             }
         }
     }
+
+    /**
+     * The Wilson score interval of a proportion of {@code successes} in {@code n} trials (Wilson 1927), as R's
+     * {@code prop.test(x, n, correct = FALSE)}: unlike the t interval above it stays inside [0, 1] and keeps a width
+     * when every trial succeeded, so it suits coverage counts near 100%. (Three lines of arithmetic; hipparchus-stat's
+     * {@code WilsonScoreInterval} would add a dependency for them.)
+     *
+     * @throws IllegalArgumentException unless 0 ≤ successes ≤ n and n ≥ 1
+     */
+    public static ConfidenceInterval wilson(long successes, long n, double confidence) {
+        if (n < 1 || successes < 0 || successes > n) {
+            throw new IllegalArgumentException("need 0 <= successes <= n and n >= 1, got " + successes + " of " + n);
+        }
+        double z = StudentT.critical(confidence, Double.POSITIVE_INFINITY);
+        double p = (double) successes / n;
+        double z2n = z * z / n;
+        double center = (p + z2n / 2) / (1 + z2n);
+        double half = z / (1 + z2n) * Math.sqrt(p * (1 - p) / n + z2n / (4 * n));
+        return new ConfidenceInterval(confidence, p, Math.max(0, center - half), Math.min(1, center + half),
+                Math.min(1, center + half) - Math.max(0, center - half));
+    }
 }

@@ -50,4 +50,18 @@ class BinomialProportionTest {
         assertThatThrownBy(() -> BinomialProportion.requiredSampleSize(new double[] {1}, 0.1, 0.95, 0))
                 .hasMessageContaining("at least 2");
     }
+
+    /** R 4.2: {@code prop.test(x, n, correct = FALSE)$conf.int}, printed with 17 digits. */
+    @ParameterizedTest
+    @CsvSource({"940, 1000, 0.95, 0.92352892520864338, 0.95310352732406811",
+            "1000, 1000, 0.95, 0.99617324151444486, 1.0",
+            "9, 40, 0.99, 0.10183013165485118, 0.42642013577432020"})
+    void wilsonMatchesR(long x, long n, double confidence, double low, double high) {
+        ConfidenceInterval ci = BinomialProportion.wilson(x, n, confidence);
+        assertThat(ci.low()).isCloseTo(low, within(1e-12));
+        assertThat(ci.high()).isCloseTo(high, within(1e-12));
+        assertThat(ci.center()).isEqualTo((double) x / n);
+        assertThatThrownBy(() -> BinomialProportion.wilson(n + 1, n, confidence))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

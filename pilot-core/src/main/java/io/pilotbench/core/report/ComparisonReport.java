@@ -281,7 +281,7 @@ public final class ComparisonReport {
             : conf() + " CI [" + Formats.number(r.low()) + ", " + Formats.number(r.high()) + "]"});
         rows.add(new String[] {"Welch's t-test", test(p.welch()), ""});
         rows.add(new String[] {"pooled t-test", test(p.pooled()), ""});
-        table(rows, out, "  ");
+        Tables.text(rows, out, "  ");
         TTestResult t = s.test() == CompareSettings.Test.WELCH ? p.welch() : p.pooled();
         List<String[]> h = new ArrayList<>();
         h.add(new String[] {"Null hyp.", "Alt. hyp.", "p (" + (s.test() == CompareSettings.Test.WELCH ? "Welch"
@@ -289,7 +289,7 @@ public final class ComparisonReport {
         h.add(hypothesis("u1 <= u2", "u1 > u2", t.pGreater(), s.alpha()));
         h.add(hypothesis("u1 >= u2", "u1 < u2", t.pLess(), s.alpha()));
         h.add(hypothesis("u1 == u2", "u1 != u2", t.pTwoSided(), s.alpha()));
-        table(h, out, "  ");
+        Tables.text(h, out, "  ");
     }
 
     private static String test(TTestResult t) {
@@ -302,26 +302,7 @@ public final class ComparisonReport {
     }
 
     private static void table(List<String[]> rows, PrintWriter out) {
-        table(rows, out, "  ");
-    }
-
-    private static void table(List<String[]> rows, PrintWriter out, String indent) {
-        int[] w = new int[rows.get(0).length];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                w[i] = Math.max(w[i], r[i].length());
-            }
-        }
-        for (String[] r : rows) {
-            StringBuilder b = new StringBuilder(indent);
-            for (int i = 0; i < r.length; i++) {
-                b.append(r[i]);
-                if (i + 1 < r.length) {
-                    b.append(" ".repeat(w[i] - r[i].length() + 2));
-                }
-            }
-            out.println(b.toString().stripTrailing());
-        }
+        Tables.text(rows, out, "  ");
     }
 
     // ---- Markdown and CSV ----------------------------------------------------------------------------------------
@@ -332,14 +313,14 @@ public final class ComparisonReport {
         out.println("| rank | workload | mean | ± CI | " + conf() + " CI | n | subsessions | rounds |");
         out.println("|---:|---|---:|---:|---|---:|---:|---:|");
         for (Contender c : comparison.ranking()) {
-            out.println("| " + String.join(" | ", escape(rankingRow(c))) + " |");
+            out.println(Tables.markdownRow(rankingRow(c)));
         }
         out.println();
         for (PairComparison p : shownPairs()) {
-            out.println("- " + escapeText(sentence(p)));
+            out.println("- " + Tables.markdownText(sentence(p)));
         }
         for (Gate.Finding f : gate.check(comparison)) {
-            out.println("- **" + escapeText(gateLine(f)) + "**");
+            out.println("- **" + Tables.markdownText(gateLine(f)) + "**");
         }
         String end = ending();
         if (end != null) {
@@ -358,24 +339,12 @@ public final class ComparisonReport {
             double ref = Math.max(Math.abs(p.a().mean()), Math.abs(p.b().mean()));
             ConfidenceInterval d = p.difference();
             ConfidenceInterval r = p.ratio();
-            out.println("| " + String.join(" | ", escape(new String[] {p.a().name(), p.b().name(),
+            out.println(Tables.markdownRow(new String[] {p.a().name(), p.b().name(),
                 Formats.quantity(d.center(), unit, ref), "[" + Formats.quantity(d.low(), unit, ref) + ", "
                     + Formats.quantity(d.high(), unit, ref) + "]", Formats.number(p.a().mean() / p.b().mean()),
                 r == null ? "unbounded" : "[" + Formats.number(r.low()) + ", " + Formats.number(r.high()) + "]",
-                test(p.welch()), test(p.pooled()), p.verdict().label()})) + " |");
+                test(p.welch()), test(p.pooled()), p.verdict().label()}));
         }
-    }
-
-    private static String[] escape(String[] cells) {
-        String[] out = new String[cells.length];
-        for (int i = 0; i < cells.length; i++) {
-            out[i] = escapeText(cells[i]);
-        }
-        return out;
-    }
-
-    private static String escapeText(String s) {
-        return s.replace("|", "\\|").replace("<", "&lt;");
     }
 
     /** Header of the CSV: one row per pair. */
@@ -385,28 +354,24 @@ public final class ComparisonReport {
     private void csv(PrintWriter out) {
         out.println(CSV_HEADER);
         for (PairComparison p : comparison.pairs()) {
-            List<String> cells = new ArrayList<>(List.of(cell(p.a().name()), cell(p.b().name()), n(p.a().mean()),
-                    n(p.b().mean())));
+            List<String> cells = new ArrayList<>(List.of(Tables.csvCell(p.a().name()), Tables.csvCell(p.b().name()),
+                    Tables.csvNumber(p.a().mean()), Tables.csvNumber(p.b().mean())));
             ConfidenceInterval d = p.difference();
-            cells.addAll(d == null ? List.of("", "", "") : List.of(n(d.center()), n(d.low()), n(d.high())));
+            cells.addAll(d == null ? List.of("", "", "")
+                    : List.of(Tables.csvNumber(d.center()), Tables.csvNumber(d.low()), Tables.csvNumber(d.high())));
             ConfidenceInterval r = p.ratio();
-            cells.add(n(p.a().mean() / p.b().mean()));
-            cells.addAll(r == null ? List.of("", "") : List.of(n(r.low()), n(r.high())));
+            cells.add(Tables.csvNumber(p.a().mean() / p.b().mean()));
+            cells.addAll(r == null ? List.of("", "")
+                    : List.of(Tables.csvNumber(r.low()), Tables.csvNumber(r.high())));
             for (TTestResult t : new TTestResult[] {p.welch(), p.pooled()}) {
-                cells.addAll(t == null ? List.of("", "", "") : List.of(n(t.t()), n(t.df()), n(t.pTwoSided())));
+                cells.addAll(t == null ? List.of("", "", "")
+                        : List.of(Tables.csvNumber(t.t()), Tables.csvNumber(t.df()), Tables.csvNumber(t.pTwoSided())));
             }
             cells.add(p.verdict().label());
             out.println(String.join(",", cells));
         }
     }
 
-    private static String n(double x) {
-        return Double.isFinite(x) ? Double.toString(x) : "";
-    }
-
-    private static String cell(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
-    }
 
     // ---- JSON --------------------------------------------------------------------------------------------------
 

@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class,
+            SimulateCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (pilot run: the precision target was met)", "  1  internal error (a bug: please report it)",
             "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)",

@@ -1,0 +1,392 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.analysis.CiTarget;
+import io.pilotbench.core.report.Format;
+import io.pilotbench.core.report.SimulationReport;
+import io.pilotbench.core.simulate.ComparisonStrategy;
+import io.pilotbench.core.simulate.Evaluation;
+import io.pilotbench.core.simulate.SimulatedRound;
+import io.pilotbench.core.simulate.SimulationSettings;
+import io.pilotbench.core.simulate.Strategy;
+import io.pilotbench.core.simulate.WorkloadGenerator;
+import io.pilotbench.core.simulate.WorkloadModel;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code pilot simulate}: synthetic workloads with a known truth, and the evaluation of strategies on them. */
+@Command(name = "simulate", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+        subcommands = {SimulateCommand.Emit.class, SimulateCommand.Evaluate.class, SimulateCommand.Models.class},
+        description = {
+            "Synthetic workloads whose true mean (or speed) is known: a stable distribution (normal, lognormal, "
+                + "Pareto, bimodal), AR(1) autocorrelation, warm-up and cool-down, drift, spikes, setup time, and a "
+                + "work-amount to duration relation for WPS. 'evaluate' runs many seeded sessions of each strategy on "
+                + "simulated time and reports how often their CI holds the truth and how long they took; 'emit' "
+                + "prints a round's numbers so that a model can be the command of 'pilot run' or 'pilot compare'.",
+            ""},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  pilot simulate models",
+            "  pilot simulate evaluate --workload ar1 --replications 200",
+            "  pilot simulate evaluate --workload normal --workload normal,mean=105 --format markdown",
+            "  pilot run --pi 'name=time,unit=ms,column=0' -- pilot simulate emit warmup-ar1 --seed 7",
+            "",
+            "Workload specs: a preset, then key=value pairs (later ones win), e.g. 'ar1,phi=0.5' or "
+                + "'dist=pareto,mean=100,cv=0.2,tail=2.5,spikes=0.01:5'. See 'pilot simulate models'.",
+            "",
+            "Exit codes: 0 done; 2 bad usage or a bad spec; 1 internal error. An interrupted evaluation keeps the "
+                + "sessions already written to -o DIR/replications.csv."})
+final class SimulateCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** "1%" → 0.01, "0.01" → 0.01. */
+    static double percentage(String text) {
+        String t = text.strip();
+        try {
+            return t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a percentage (e.g. 1%)");
+        }
+    }
+
+    static WorkloadModel model(String option, String text) {
+        return Options.parse(option, text, WorkloadModel::parse);
+    }
+
+    /** {@code pilot simulate models}: the presets and the keys of a spec. */
+    @Command(name = "models", mixinStandardHelpOptions = true, description = "List the preset workload models.")
+    static final class Models implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"preset", "spec", "what it is"});
+            for (Map.Entry<String, String> e : WorkloadModel.PRESETS.entrySet()) {
+                rows.add(new String[] {e.getKey(), e.getValue(), WorkloadModel.parse(e.getKey()).describe()});
+            }
+            for (String[] r : rows) {
+                out.printf("%-11s  %-95s  %s%n", (Object[]) r);
+            }
+            out.println();
+            out.println("Keys: dist=normal|lognormal|pareto|bimodal, mean=MS, cv=FRACTION, tail=PARETO_ALPHA (> 2), "
+                    + "modes=UPPER_SHARE:GAP, phi=AR1 (-1..1), warmup=exp:A:TAU|step:A:N, cooldown=… (units/wps), "
+                    + "drift=FRACTION_PER_ROUND, spikes=P:FACTOR, setup=SECONDS, units=N (unit readings per round), "
+                    + "wps=UNITS_PER_SECOND, range=MIN:MAX (WPS work amounts).");
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code pilot simulate emit}: one round (or a series) of a model, on stdout. */
+    @Command(name = "emit", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+            description = {
+                "Print what round R of the model yields, the same for the same (spec, seed, round) in any process: "
+                    + "the round's reading (its time in ms; the sum of its unit readings with units=N; its duration "
+                    + "in s for WPS) on stdout, and with units=N its unit readings, one per line, into a file.",
+                "",
+                "Under 'pilot run' the round and work amount come from PILOT_ROUND and PILOT_WORK_AMOUNT (or "
+                    + "%ROUND% and %WORK_AMOUNT% in the command) and unit readings go to "
+                    + "$PILOT_RESULT_DIR/unit-readings.txt, so "
+                    + "--pi 'name=time,unit=ms,column=0,unit-readings=unit-readings.txt' reads both.",
+                ""})
+    static final class Emit implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "SPEC", description = "The workload model: a preset or key=value "
+                + "pairs (see 'pilot simulate models').")
+        String model;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The session's seed. "
+                + "Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Option(names = "--round", paramLabel = "R", description = "The 0-based round. Default: $PILOT_ROUND, "
+                + "else 0.")
+        Integer round;
+
+        @Option(names = "--work", paramLabel = "W", description = "The work amount (unit readings with units=N, "
+                + "work done for WPS). Default: $PILOT_WORK_AMOUNT, else the model's (units=N; WPS: the range's "
+                + "minimum).")
+        Long work;
+
+        @Option(names = "--rounds", paramLabel = "N", defaultValue = "1", description = "Print N rounds from R on, "
+                + "one reading per line (a series for 'pilot analyze'). Default: ${DEFAULT-VALUE}.")
+        int rounds;
+
+        @Option(names = "--unit-readings", paramLabel = "FILE", description = "Where unit readings go, one per "
+                + "line (appended over --rounds). Default: $PILOT_RESULT_DIR/unit-readings.txt when set.")
+        Path unitReadings;
+
+        @Option(names = "--sleep", description = "Sleep for each round's simulated duration, so that a wall-clock "
+                + "PI (or WPS under 'pilot run') measures it.")
+        boolean sleep;
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            WorkloadModel m = model("SPEC", model);
+            int first = round != null ? round : envInt("PILOT_ROUND", 0);
+            long w = work != null ? work : envInt("PILOT_WORK_AMOUNT", 0);
+            if (first < 0 || w < 0) {
+                throw new IllegalArgumentException("--round and --work must be 0 or more");
+            }
+            if (rounds < 1) {
+                throw new IllegalArgumentException("--rounds: " + rounds + " must be 1 or more");
+            }
+            if (m.level() == WorkloadModel.Level.WPS && w == 0) {
+                w = m.workMin();
+            }
+            Path units = unitReadings;
+            String dir = System.getenv("PILOT_RESULT_DIR");
+            if (units == null && dir != null && !dir.isBlank() && m.level() == WorkloadModel.Level.UNITS) {
+                units = Path.of(dir, "unit-readings.txt");
+            }
+            WorkloadGenerator g = m.generator(seed);
+            PrintWriter out = spec.commandLine().getOut();
+            try (BufferedWriter unitOut = units == null ? null : Files.newBufferedWriter(units,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+                for (int r = first; r < first + rounds; r++) {
+                    SimulatedRound s = g.round(r, w);
+                    out.println(s.reading());
+                    if (unitOut != null && s.unitReadings() != null) {
+                        for (double u : s.unitReadings()) {
+                            unitOut.write(Double.toString(u));
+                            unitOut.newLine();
+                        }
+                    }
+                    if (sleep) {
+                        Thread.sleep(Math.round(s.seconds() * 1000));
+                    }
+                }
+            }
+            out.flush();
+            return ExitCodes.OK;
+        }
+
+        private static int envInt(String name, int fallback) {
+            String v = System.getenv(name);
+            if (v == null || v.isBlank()) {
+                return fallback;
+            }
+            try {
+                return Integer.parseInt(v.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("$" + name + "='" + v + "' is not a whole number");
+            }
+        }
+    }
+
+    /** {@code pilot simulate evaluate}: strategies against the truth. */
+    @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+            description = {
+                "Run K seeded sessions of each strategy on simulated time (no real time passes) and report per "
+                    + "strategy: coverage (the share of sessions whose final CI holds the true mean, with its 95% "
+                    + "Wilson interval, flagged SHORT when more than 2 points below the confidence level), rounds, "
+                    + "samples and simulated time to the result, bias, CI width reached, and the subsession size; "
+                    + "plus the oracle, the fewest i.i.d.-equivalent samples that reach the target.",
+                "",
+                "With two --workload options, A and B are compared instead: the share of right verdicts, of "
+                    + "differences claimed between equal workloads, of ratio CIs that hold the true ratio, and the "
+                    + "time to a decision.",
+                "",
+                "Strategies: pilot (default engine: subsessions, EDM warm-up removal), pilot-no-removal, pilot-wps "
+                    + "(WPS workloads), naive (Auto-pilot: t-CI of raw samples from round 10 until narrow), fixed-10 "
+                    + "(hyperfine: 10 runs), jmh-5x5 (JMH: 5 forks × 5 warm-up + 5 measured iterations). Each "
+                    + "replication gives every strategy the same workload realisation.",
+                ""})
+    static final class Evaluate implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = {"-w", "--workload"}, paramLabel = "SPEC", order = 1,
+                description = "The workload model; twice to compare A with B. Default: normal.")
+        List<String> workloads = new ArrayList<>();
+
+        @Option(names = {"-s", "--strategy"}, paramLabel = "NAME", split = ",", order = 2,
+                description = "Strategies to run (repeat or comma-separate). Default: all that apply.")
+        List<String> strategies = new ArrayList<>();
+
+        @Option(names = {"-k", "--replications"}, paramLabel = "K", defaultValue = "200", order = 3,
+                description = "Sessions per strategy. Default: ${DEFAULT-VALUE} (coverage ±3 points at 95%%).")
+        int replications;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", order = 4,
+                description = "Seed of the whole evaluation. Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Option(names = "--ci-width", paramLabel = "PCT", defaultValue = "10%", order = 5,
+                description = "The CI full width to reach, as a percentage of the mean. Default: ${DEFAULT-VALUE}.")
+        String ciWidth;
+
+        @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "95%", order = 6,
+                description = "Confidence level of every CI. Default: ${DEFAULT-VALUE}.")
+        String confidence;
+
+        @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "5000", order = 7,
+                description = "Round limit of a session (per workload in a comparison). Default: ${DEFAULT-VALUE}.")
+        int maxRounds;
+
+        @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.01", order = 8,
+                description = "Significance level of comparisons. Default: ${DEFAULT-VALUE}.")
+        String alpha;
+
+        @Option(names = "--equivalence", paramLabel = "PCT", defaultValue = "1%", order = 9,
+                description = "Pilot's equivalence margin in comparisons. Default: ${DEFAULT-VALUE}.")
+        String equivalence;
+
+        @Option(names = "--threads", paramLabel = "N", order = 10,
+                description = "Worker threads. Default: the number of processors.")
+        Integer threads;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "DIR", order = 11,
+                description = "Also write replications.csv (one line per session, as it finishes) and "
+                    + "evaluation.json into DIR.")
+        Path output;
+
+        @Mixin
+        ReportOptions report;
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            Format format = report.format();
+            ProgressLine.Mode mode = report.mode();
+            if (workloads.size() > 2) {
+                throw new IllegalArgumentException("--workload: give one workload, or two to compare; got "
+                        + workloads.size());
+            }
+            List<WorkloadModel> models = new ArrayList<>();
+            for (String w : workloads.isEmpty() ? List.of("normal") : workloads) {
+                models.add(model("--workload", w));
+            }
+            SimulationSettings settings = settings();
+            Evaluation evaluation = new Evaluation(settings)
+                    .replications((int) Options.positive("--replications", replications)).seed(seed);
+            if (threads != null) {
+                evaluation.threads((int) Options.positive("--threads", threads));
+            }
+            List<Strategy> single = new ArrayList<>();
+            List<ComparisonStrategy> pairs = new ArrayList<>();
+            for (String s : strategies) {
+                if (models.size() == 1) {
+                    single.add(Options.parse("--strategy", s, Strategy::parse));
+                } else {
+                    pairs.add(Options.parse("--strategy", s, ComparisonStrategy::parse));
+                }
+            }
+            if (models.size() == 1 && !single.isEmpty()) {
+                for (Strategy s : single) {
+                    if (!s.appliesTo(models.get(0))) {
+                        throw new IllegalArgumentException("--strategy: " + s.id() + " does not apply to "
+                                + models.get(0).spec() + " (pilot-wps needs a WPS workload, wps=V; pilot and "
+                                + "pilot-no-removal need readings)");
+                    }
+                }
+            }
+            ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), mode);
+            BufferedWriter csv = null;
+            if (output != null) {
+                Files.createDirectories(output);
+                csv = Files.newBufferedWriter(output.resolve("replications.csv"));
+                csv.write(models.size() == 1 ? "strategy,replication,seed,estimate,low,high,covered,rounds,samples,"
+                        + "seconds,converged,subsession_size" : "strategy,replication,seed,decision,p,ratio_low,"
+                        + "ratio_high,rounds,seconds");
+                csv.newLine();
+                csv.flush();
+            }
+            BufferedWriter rows = csv;
+            double truth = models.size() == 1 ? models.get(0).truth() : Double.NaN;
+            evaluation.listener(f -> {
+                progress.show("simulated " + f.done() + "/" + f.total() + " sessions (" + f.strategy() + ")");
+                if (rows != null) {
+                    try {
+                        rows.write(row(f, truth));
+                        rows.newLine();
+                        rows.flush();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            });
+            SimulationReport result;
+            try {
+                if (models.size() == 1) {
+                    List<Strategy> used = single.isEmpty() ? List.of(Strategy.values()) : single;
+                    result = new SimulationReport(evaluation.evaluate(models.get(0), used));
+                } else {
+                    List<ComparisonStrategy> used = pairs.isEmpty() ? List.of(ComparisonStrategy.values()) : pairs;
+                    result = new SimulationReport(evaluation.compare(models.get(0), models.get(1), used));
+                }
+            } finally {
+                progress.clear();
+                if (csv != null) {
+                    csv.close();
+                }
+            }
+            if (output != null) {
+                try (PrintWriter json = new PrintWriter(Files.newBufferedWriter(output.resolve("evaluation.json")))) {
+                    result.render(Format.JSON, json);
+                }
+            }
+            result.render(format, spec.commandLine().getOut());
+            return ExitCodes.OK;
+        }
+
+        private SimulationSettings settings() {
+            CiTarget width = Options.parse("--ci-width", ciWidth, CiTarget::parse);
+            if (!width.relative()) {
+                throw new IllegalArgumentException("--ci-width: give a percentage of the mean, e.g. 10%");
+            }
+            if (maxRounds < 10) {
+                throw new IllegalArgumentException("--max-rounds: " + maxRounds + " must be 10 or more (the fixed "
+                        + "strategies run 10)");
+            }
+            double margin = Options.parse("--equivalence", equivalence, SimulateCommand::percentage);
+            if (!(margin >= 0) || Double.isInfinite(margin)) {
+                throw new IllegalArgumentException("--equivalence: '" + equivalence + "' must be 0% or more");
+            }
+            return new SimulationSettings(Options.fraction("--confidence", confidence), width.value(), maxRounds,
+                    Options.fraction("--alpha", alpha), margin);
+        }
+
+        private static String row(Evaluation.Finished f, double truth) {
+            StringBuilder b = new StringBuilder(f.strategy()).append(',').append(f.replication()).append(',')
+                    .append(f.seed());
+            if (f.outcome() != null) {
+                var o = f.outcome();
+                b.append(',').append(o.estimate()).append(',').append(o.low()).append(',').append(o.high())
+                        .append(',').append(o.covers(truth)).append(',').append(o.rounds()).append(',')
+                        .append(o.samples()).append(',').append(o.seconds()).append(',').append(o.converged())
+                        .append(',').append(o.subsessionSize());
+            } else {
+                var c = f.comparison();
+                b.append(',').append(c.decision().label()).append(',').append(c.p()).append(',')
+                        .append(c.ratioLow()).append(',').append(c.ratioHigh()).append(',').append(c.rounds())
+                        .append(',').append(c.seconds());
+            }
+            return b.toString();
+        }
+    }
+}

@@ -14,9 +14,7 @@ import io.pilotbench.stats.TTestResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /** The ways of deciding which of two workloads is faster that {@code pilot simulate evaluate} puts side by side. */
@@ -51,13 +49,7 @@ public enum ComparisonStrategy {
 
     /** Parses a strategy name. */
     public static ComparisonStrategy parse(String text) {
-        for (ComparisonStrategy s : values()) {
-            if (s.id.equals(text.strip().toLowerCase(Locale.ROOT))) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown comparison strategy '" + text + "'; the strategies are "
-                + String.join(", ", Arrays.stream(values()).map(ComparisonStrategy::id).toList()));
+        return Strategy.byId(values(), ComparisonStrategy::id, text, "comparison strategy");
     }
 
     /** Compares {@code a} (seeded {@code seedA}) with {@code b} (seeded {@code seedB}). */

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The ways of running a benchmark that {@code pilot simulate evaluate} puts side by side. Every strategy targets the
@@ -65,17 +66,18 @@ public enum Strategy {
 
     /** Parses a strategy name ({@code pilot}, {@code naive}, …). */
     public static Strategy parse(String text) {
-        for (Strategy s : values()) {
-            if (s.id.equals(text.strip().toLowerCase(Locale.ROOT))) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown strategy '" + text + "'; the strategies are " + ids());
+        return byId(values(), Strategy::id, text, "strategy");
     }
 
-    /** Every strategy name, comma-separated. */
-    public static String ids() {
-        return String.join(", ", Arrays.stream(values()).map(Strategy::id).toList());
+    /** The constant of {@code values} whose id is {@code text} (any case), or an error listing the ids. */
+    static <E extends Enum<E>> E byId(E[] values, Function<E, String> id, String text, String what) {
+        for (E e : values) {
+            if (id.apply(e).equals(text.strip().toLowerCase(Locale.ROOT))) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("unknown " + what + " '" + text + "'; the strategies are "
+                + String.join(", ", Arrays.stream(values).map(id).toList()));
     }
 
     /** Whether the strategy can run {@code model}: the WPS regression only on WPS workloads, and vice versa. */

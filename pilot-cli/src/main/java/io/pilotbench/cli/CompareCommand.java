@@ -193,8 +193,8 @@ final class CompareCommand implements Callable<Integer> {
         Format outputFormat = report.format();
         report.mode(); // checks --quiet with --verbose before anything runs
         CompareSettings settings = compareSettings();
-        Gate gate = new Gate(failIfSlower == null ? Double.NaN : percent("--fail-if-slower", failIfSlower),
-                failIfFaster == null ? Double.NaN : percent("--fail-if-faster", failIfFaster));
+        Gate gate = new Gate(failIfSlower == null ? Double.NaN : Options.percent("--fail-if-slower", failIfSlower),
+                failIfFaster == null ? Double.NaN : Options.percent("--fail-if-faster", failIfFaster));
         boolean live = baseline != null || args.contains(SEPARATOR);
         return live ? live(settings, gate, outputFormat) : stored(settings, gate, outputFormat);
     }
@@ -209,7 +209,7 @@ final class CompareCommand implements Callable<Integer> {
             s = s.withAlpha(a);
         }
         if (equivalence != null) {
-            s = s.withEquivalence(percent("--equivalence", equivalence));
+            s = s.withEquivalence(Options.percent("--equivalence", equivalence));
         }
         if (test != null) {
             s = s.withTest(Options.enumValue(CompareSettings.Test.class, "--test", test));
@@ -218,22 +218,6 @@ final class CompareCommand implements Callable<Integer> {
             s = s.withConfidence(Options.fraction("--confidence", sessionOptions.confidence));
         }
         return s;
-    }
-
-    /** "5%" or "0.05" → 0.05; one line on bad input. */
-    private static double percent(String option, String text) {
-        String t = text.strip();
-        double v;
-        try {
-            v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
-                    : Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": '" + text + "' is not a percentage (e.g. 5%)");
-        }
-        if (!(v >= 0 && v < 1)) {
-            throw new IllegalArgumentException(option + ": '" + text + "' must be between 0% and 100%");
-        }
-        return v;
     }
 
     private Direction direction(PerformanceIndex pi) {

@@ -45,6 +45,22 @@ final class Options {
         }
     }
 
+    /** "5%" or "0.05" → 0.05; one line on bad input. */
+    static double percent(String option, String text) {
+        String t = text.strip();
+        double v;
+        try {
+            v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
+                    : Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": '" + text + "' is not a percentage (e.g. 5%)");
+        }
+        if (!(v >= 0 && v < 1)) {
+            throw new IllegalArgumentException(option + ": '" + text + "' must be between 0% and 100%");
+        }
+        return v;
+    }
+
     /** {@code value}, when it is at least 0. */
     static long nonNegative(String option, long value) {
         if (value < 0) {

@@ -59,16 +59,6 @@ final class SimulateCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** "1%" → 0.01, "0.01" → 0.01. */
-    static double percentage(String text) {
-        String t = text.strip();
-        try {
-            return t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a percentage (e.g. 1%)");
-        }
-    }
-
     static WorkloadModel model(String option, String text) {
         return Options.parse(option, text, WorkloadModel::parse);
     }
@@ -363,10 +353,7 @@ final class SimulateCommand implements Runnable {
                 throw new IllegalArgumentException("--max-rounds: " + maxRounds + " must be 10 or more (the fixed "
                         + "strategies run 10)");
             }
-            double margin = Options.parse("--equivalence", equivalence, SimulateCommand::percentage);
-            if (!(margin >= 0) || Double.isInfinite(margin)) {
-                throw new IllegalArgumentException("--equivalence: '" + equivalence + "' must be 0% or more");
-            }
+            double margin = Options.percent("--equivalence", equivalence);
             return new SimulationSettings(Options.fraction("--confidence", confidence), width.value(), maxRounds,
                     Options.fraction("--alpha", alpha), margin);
         }

@@ -74,7 +74,7 @@ public final class StudentT {
     /**
      * The two-sided critical value for a confidence level: t with P(|T| ≤ t) = confidence, i.e. the
      * (1 − (1 − confidence)/2)-quantile. This is Boost's {@code quantile(complement(students_t(df), (1−cl)/2))},
-     * which the original Pilot uses (PILOT-ORIGINAL.md §2.2). Example: {@code critical(0.95, 5) = 2.5705818366147395}.
+     * which the original Pilot uses (PILOT-ORIGINAL.md §2.2). Example: {@code critical(0.95, 5) = 2.5705818356363137} (R: {@code qt(0.975, 5)}).
      *
      * @param confidence in (0, 1)
      * @param df         degrees of freedom, &gt; 0

@@ -3,7 +3,6 @@ package io.pilotbench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.pilotbench.stats.TTestRReferenceTest.RReference;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,10 +1,12 @@
 package io.pilotbench.benchmarks;
 
+import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.WarmupRemoval;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.Round;
 import io.pilotbench.core.api.RoundResult;
 import io.pilotbench.core.api.Session;
+import io.pilotbench.core.api.SessionResult;
 import io.pilotbench.core.api.SessionSettings;
 import io.pilotbench.core.api.Workload;
 import java.time.Clock;
@@ -17,7 +19,6 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -26,72 +27,52 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the engine adds per round for a workload that does nothing: one {@link Session#runRound} on an in-memory
- * session ({@link Session#inMemory}) that already holds {@code rounds} rounds. A round costs the plan (the full
- * analysis of every PI over the rounds so far, cached until the next round, then {@code Planner}), the call of the
- * workload, and the ingestion of its result ({@code SessionEngine.add}: the readings' incremental change-point
- * tracker and, with EDM warm-up removal, EDM on the round's unit readings). That is the loop {@code Pilot} drives.
+ * What the engine costs per round, amortized over whole sessions: one {@link Session#runRound} per invocation on an
+ * in-memory session that a state keeps and starts afresh when it holds {@code rounds} rounds, so the average time
+ * per invocation is a session's total engine cost divided by its rounds — the figure that must not grow with the
+ * session (issue "Honest answers": at most 50 µs per round at 10⁵ readings). A round costs the plan ({@code
+ * Planner}, O(PIs)), the workload call, the ingestion ({@code SessionEngine.add}: O(its samples)), and, at a look —
+ * when the samples reach what the last look said the target needs, or grow by a quarter — the analysis of every
+ * sample so far (O(n)); so the total is O(n) and the amortized cost flat in n.
  *
- * <p>Workloads, seeded (42), with values 50 + 2.5·N(0, 1) drawn in the set-up (the measured rounds only look them up):
- * <ul>
- *   <li>{@code readings}: one reading per round, {@link RoundResult#ofReadings};</li>
- *   <li>{@code unitReadings}: 100 unit readings per round, {@link RoundResult#ofUnitReadings} (so a session of N
- *       rounds holds 100·N unit readings).</li>
- * </ul>
- * Settings: {@code SessionSettings.builder().pi(PerformanceIndex.of("t", "ms"))} with the default warm-up removal
- * ({@code warmup = edm}) or {@link WarmupRemoval#NONE} ({@code warmup = none}), so the share of EDM shows.
+ * <p>{@link #look} measures one look on its own: a round added to a session of N rounds and its analysis brought up
+ * to date ({@link Session#currentResult}): the single-round cost at the moment of a look.
  *
- * <p><b>Design.</b> Adding a round changes the state, and a session cannot be copied or rewound, so each measured
- * sample must start from a freshly built session of N rounds. Building one costs far more than a round (at N =
- * 10,000 rounds of 100 unit readings, about half a second, mostly EDM on each round's unit readings), which rules
- * out {@code Level.Invocation} in a timed mode; and a time-based mode would let N grow without bound (thousands of
- * rounds per second at N = 100).
- * Instead: {@link Mode#SingleShotTime}, a fresh session of N rounds built in {@code @Setup(Level.Iteration)}
- * (outside the measurement; by {@link Session#addRound}, the same ingestion without the per-round plan, which no
- * earlier round needs), and each measured iteration is one call that runs {@value #ROUNDS_PER_CALL} rounds,
- * reported per round ({@code @OperationsPerInvocation}). During a call the session grows from N to
- * N + {@value #ROUNDS_PER_CALL} − 1 rounds, so a figure is the mean per-round cost over that range: N = 100 means
- * 100..109 (the cost grows with N, so it reads at most a few per cent high there), N = 10,000 means 10,000..10,009.
- * Every iteration rebuilds the same session from the same seed, so iterations differ only by noise. A warm-up
- * iteration makes 10 calls (100 rounds: {@code batchSize = 10}) so that the JIT has compiled the analysis before the
- * first measured call. Keep the measured batch size at 1 when overriding from the command line (JMH's SingleShotTime
- * score is the time of the whole batch, not per call).
+ * <p>Workloads, seeded (42), with values 50 + 2.5·N(0, 1) drawn in the set-up: {@code readings}, one reading per round;
+ * {@code unitReadings}, 100 unit readings per round. The target (CI 0.01% of the mean) is never met, so sessions run
+ * to N. Settings: the defaults ({@code auto} warm-up removal) or {@link WarmupRemoval#NONE}.
  *
- * <p>Run with {@code java -jar pilot-benchmarks/target/benchmarks.jar EngineRoundBenchmark -f 1 -wi 3 -i 10};
- * figures in bench/hot-paths.draft.md.
+ * <p>Run with {@code java -jar pilot-benchmarks/target/benchmarks.jar EngineRoundBenchmark -f 1 -wi 3 -i 5}; figures
+ * in bench/README.md.
  */
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(1)
-@Warmup(iterations = 3, batchSize = 10)
-@Measurement(iterations = 10, batchSize = 1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
 public class EngineRoundBenchmark {
-
-    /** Rounds run by one call of a benchmark method; the score is per round. */
-    static final int ROUNDS_PER_CALL = 10;
 
     /** Unit readings per round of the {@code unitReadings} workload. */
     static final int UNITS_PER_ROUND = 100;
-    /** Rounds drawn beyond N, for the warm-up and measured calls; later rounds reuse them cyclically. */
-    static final int SPARE_ROUNDS = 1000;
+    /** Distinct rounds drawn; later rounds reuse them cyclically. */
+    static final int DRAWN = 4096;
 
-    /** The settings of a session with one PI "t" in ms and the given warm-up removal ("edm" is the default). */
-    static SessionSettings settings(String warmup) {
-        SessionSettings.Builder b = SessionSettings.builder().pi(PerformanceIndex.of("t", "ms"));
+    /** The settings: one PI "t" in ms, a target no session meets, the given warm-up removal. */
+    static SessionSettings settings(String warmup, boolean units) {
+        SessionSettings.Builder b = SessionSettings.builder().pi(units
+                ? new PerformanceIndex("t", "ms", PerformanceIndex.Kind.ORDINARY, false, true)
+                : PerformanceIndex.of("t", "ms")).ciTarget(CiTarget.ofMean(1e-4));
         return switch (warmup) {
-            case "edm" -> b.build();
+            case "auto" -> b.build();
             case "none" -> b.warmupRemoval(WarmupRemoval.NONE).build();
-            default -> throw new IllegalArgumentException("warmup is edm or none, got " + warmup);
+            default -> throw new IllegalArgumentException("warmup is auto or none, got " + warmup);
         };
     }
 
-    /** What both workloads share: a session of N rounds, rebuilt for every iteration. */
+    /** A session that is started afresh once it holds {@code rounds} rounds. */
     @State(Scope.Thread)
     public abstract static class SessionState {
-        @Param({"100", "1000", "10000"})
-        public int rounds;
-
-        @Param({"edm", "none"})
+        @Param({"auto", "none"})
         public String warmup;
 
         SessionSettings settings;
@@ -100,55 +81,84 @@ public class EngineRoundBenchmark {
         final LongSupplier ticker = System::nanoTime;
         final Clock clock = Clock.systemUTC();
 
+        abstract int rounds();
+
+        abstract boolean units();
+
         /** The round the workload reports for round index {@code i}. */
         abstract RoundResult result(int i);
 
-        /** Draws the values of N + {@link #SPARE_ROUNDS} rounds. */
-        abstract void draw(SplittableRandom rnd, int count);
+        /** Draws the values of {@link #DRAWN} rounds. */
+        abstract void draw(SplittableRandom rnd);
 
         @Setup(Level.Trial)
         public void setUpTrial() {
-            settings = settings(warmup);
-            draw(new SplittableRandom(42), rounds + SPARE_ROUNDS);
+            settings = settings(warmup, units());
+            draw(new SplittableRandom(42));
             workload = (round, work) -> result(round);
+            session = Session.inMemory(settings);
         }
 
-        @Setup(Level.Iteration)
-        public void setUpIteration() {
-            session = Session.inMemory(settings);
-            for (int i = 0; i < rounds; i++) {
-                session.addRound(0, result(i));
+        /** One round, in a session of at most N rounds. */
+        Round round() throws InterruptedException {
+            if (session.rounds().size() >= rounds()) {
+                session = Session.inMemory(settings);
             }
+            return session.runRound(workload, ticker, clock);
         }
     }
 
-    /** One reading per round. */
+    /** One reading per round, sessions of N = 10³, 10⁴ or 10⁵ rounds. */
     @State(Scope.Thread)
     public static class Readings extends SessionState {
+        @Param({"1000", "10000", "100000"})
+        public int rounds;
         double[] values;
 
         @Override
-        void draw(SplittableRandom rnd, int count) {
-            values = new double[count];
-            for (int i = 0; i < count; i++) {
+        int rounds() {
+            return rounds;
+        }
+
+        @Override
+        boolean units() {
+            return false;
+        }
+
+        @Override
+        void draw(SplittableRandom rnd) {
+            values = new double[DRAWN];
+            for (int i = 0; i < DRAWN; i++) {
                 values[i] = 50 + 2.5 * SubsessionsBenchmark.gaussian(rnd);
             }
         }
 
         @Override
         RoundResult result(int i) {
-            return RoundResult.ofReadings(values[i % values.length]);
+            return RoundResult.ofReadings(values[i % DRAWN]);
         }
     }
 
-    /** 100 unit readings per round, no reading. */
+    /** 100 unit readings per round, sessions of N = 10², 10³ or 10⁴ rounds (up to 10⁶ unit readings). */
     @State(Scope.Thread)
     public static class UnitReadings extends SessionState {
+        @Param({"100", "1000", "10000"})
+        public int rounds;
         double[][] values;
 
         @Override
-        void draw(SplittableRandom rnd, int count) {
-            values = new double[count][UNITS_PER_ROUND];
+        int rounds() {
+            return rounds;
+        }
+
+        @Override
+        boolean units() {
+            return true;
+        }
+
+        @Override
+        void draw(SplittableRandom rnd) {
+            values = new double[DRAWN][UNITS_PER_ROUND];
             for (double[] round : values) {
                 for (int k = 0; k < UNITS_PER_ROUND; k++) {
                     round[k] = 50 + 2.5 * SubsessionsBenchmark.gaussian(rnd);
@@ -158,30 +168,39 @@ public class EngineRoundBenchmark {
 
         @Override
         RoundResult result(int i) {
-            return RoundResult.ofUnitReadings(values[i % values.length]);
+            return RoundResult.ofUnitReadings(values[i % DRAWN]);
         }
     }
 
-    /** {@value #ROUNDS_PER_CALL} rounds; the last one is returned. */
-    private static Round runRounds(SessionState s) throws InterruptedException {
-        Round last = null;
-        for (int i = 0; i < ROUNDS_PER_CALL; i++) {
-            last = s.session.runRound(s.workload, s.ticker, s.clock);
+    /** A session of N rounds, for {@link #look}. */
+    @State(Scope.Thread)
+    public static class Held extends Readings {
+        @Override
+        @Setup(Level.Trial)
+        public void setUpTrial() {
+            super.setUpTrial();
+            for (int i = 0; i < rounds; i++) {
+                session.addRound(0, result(i));
+            }
         }
-        return last;
     }
 
-    /** Rounds with one reading, at a session of N (.. N + 9) rounds. */
+    /** A round with one reading, amortized over sessions of N rounds. */
     @Benchmark
-    @OperationsPerInvocation(ROUNDS_PER_CALL)
     public Round readings(Readings s) throws InterruptedException {
-        return runRounds(s);
+        return s.round();
     }
 
-    /** Rounds with 100 unit readings, at a session of N (.. N + 9) rounds. */
+    /** A round with 100 unit readings, amortized over sessions of N rounds. */
     @Benchmark
-    @OperationsPerInvocation(ROUNDS_PER_CALL)
     public Round unitReadings(UnitReadings s) throws InterruptedException {
-        return runRounds(s);
+        return s.round();
+    }
+
+    /** One round added to a session of N (and more) readings, and the analysis of all of them: one look. */
+    @Benchmark
+    public SessionResult look(Held s) {
+        s.session.addRound(0, s.result(s.session.rounds().size()));
+        return s.session.currentResult();
     }
 }

@@ -69,38 +69,39 @@ class BenchmarksSmokeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"edm", "none"})
-    void roundsAreAddedToASessionOfNRounds(String warmup) throws InterruptedException {
+    @ValueSource(strings = {"auto", "none"})
+    void sessionsRunToNRoundsAndStartAgain(String warmup) throws InterruptedException {
         EngineRoundBenchmark b = new EngineRoundBenchmark();
-
         EngineRoundBenchmark.Readings r = new EngineRoundBenchmark.Readings();
         r.rounds = 100;
         r.warmup = warmup;
         r.setUpTrial();
-        r.setUpIteration();
-        assertThat(r.session.rounds()).hasSize(100);
-        int grown = 100 + EngineRoundBenchmark.ROUNDS_PER_CALL;
-        Round round = b.readings(r);
-        assertThat(round.index()).isEqualTo(grown - 1);
-        assertThat(round.status()).isEqualTo(RoundStatus.OK);
-        assertThat(r.session.rounds()).hasSize(grown);
-        assertThat(r.session.result().pis().get(0).readingsRaw().n()).isEqualTo(grown);
+        Round last = null;
+        for (int i = 0; i < 100; i++) {
+            last = b.readings(r);
+        }
+        assertThat(last.index()).isEqualTo(99);
+        assertThat(last.status()).isEqualTo(RoundStatus.OK);
+        assertThat(r.session.currentResult().pis().get(0).readingsRaw().n()).isEqualTo(100);
+        assertThat(r.session.needsMoreRounds()).isTrue(); // the target is out of reach on purpose
+        assertThat(b.readings(r).index()).isZero(); // a new session
 
         EngineRoundBenchmark.UnitReadings u = new EngineRoundBenchmark.UnitReadings();
         u.rounds = 100;
         u.warmup = warmup;
         u.setUpTrial();
-        u.setUpIteration();
-        Round unitRound = b.unitReadings(u);
-        assertThat(unitRound.index()).isEqualTo(grown - 1);
-        assertThat(unitRound.status()).isEqualTo(RoundStatus.OK);
+        Round unitRound = null;
+        for (int i = 0; i < 100; i++) {
+            unitRound = b.unitReadings(u);
+        }
         assertThat(unitRound.unitReadingCount(0)).isEqualTo(EngineRoundBenchmark.UNITS_PER_ROUND);
-        assertThat(u.session.rounds()).hasSize(grown);
-        assertThat(u.session.result().pis().get(0).unitReadingsRaw().n())
-                .isEqualTo((long) grown * EngineRoundBenchmark.UNITS_PER_ROUND);
+        assertThat(u.session.currentResult().pis().get(0).unitReadingsRaw().n())
+                .isEqualTo(100L * EngineRoundBenchmark.UNITS_PER_ROUND);
 
-        // a new iteration starts again from N rounds
-        u.setUpIteration();
-        assertThat(u.session.rounds()).hasSize(100);
+        EngineRoundBenchmark.Held h = new EngineRoundBenchmark.Held();
+        h.rounds = 100;
+        h.warmup = warmup;
+        h.setUpTrial();
+        assertThat(b.look(h).pis().get(0).readingsRaw().n()).isEqualTo(101);
     }
 }

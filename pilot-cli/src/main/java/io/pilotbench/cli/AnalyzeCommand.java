@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
 /** {@code pilot analyze}: the statistics of data you already have. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Analyse samples you already have: mean, spread, autocorrelation, the subsession size that removes it, "
-                + "the confidence interval, and how many samples the CI target needs.",
+            "Analyse samples you already have: mean, spread, autocorrelation, a warm-up or cool-down a test finds "
+                + "(cut) and level shifts in between (reported), the confidence interval of the mean with the "
+                + "autocorrelation accounted for, and how many samples the CI target needs.",
             "",
             "INPUT is a file or - (standard input): one number per line, or CSV, TSV, semicolon- or "
                 + "whitespace-separated columns. Blank lines and # comments are skipped; a header line is detected "
@@ -41,8 +42,8 @@ import picocli.CommandLine.Spec;
             "",
             "INPUT may instead be a session directory recorded by Pilot (it holds session.json): the session is "
                 + "re-analysed, per PI, readings and unit readings, with the settings it was recorded with; "
-                + "--confidence, --ac-limit, --ci-width, --min-subsessions, --warmup-removal and --preset, when "
-                + "given, replace them. Session directories and data files cannot be mixed in one call.",
+                + "--confidence, --method, --ac-limit, --ci-width, --min-subsessions, --warmup-removal and --preset, "
+                + "when given, replace them. Session directories and data files cannot be mixed in one call.",
             ""},
         footerHeading = "%nExamples:%n",
         footer = {
@@ -65,9 +66,16 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Confidence level of the CI, in (0, 1) or as a percentage. Default: 0.95.")
     String confidence;
 
+    @Option(names = "--method", paramLabel = "M",
+            description = "How the CI of the mean is built: ar (the long-run variance of autocorrelated samples from "
+                + "an autoregressive model, with the degrees of freedom it leaves) or pilot (the original Pilot's "
+                + "subsessions and numbers; add --warmup-removal none for the original's analyze). Default: "
+                + Defaults.CI_METHOD + ".")
+    String method;
+
     @Option(names = "--ac-limit", paramLabel = "R",
-            description = "Largest |lag-1 autocorrelation| of subsession means treated as independent, in (0, 1]; "
-                + "1 turns subsession merging off. Default: 0.1.")
+            description = "With --method pilot: largest |lag-1 autocorrelation| of subsession means treated as "
+                + "independent, in (0, 1]; 1 turns subsession merging off. Default: 0.1.")
     Double acLimit;
 
     @Option(names = "--ci-width", paramLabel = "W",
@@ -80,8 +88,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     String mean;
 
     @Option(names = "--min-subsessions", paramLabel = "N",
-            description = "Fewest subsessions a trusted CI may rest on (the required sample size is at least N·q). "
-                + "Default: " + Defaults.MIN_SUBSESSIONS + ".")
+            description = "With --method pilot: fewest subsessions a trusted CI may rest on (the required sample "
+                + "size is at least N·q). Default: " + Defaults.MIN_SUBSESSIONS + ".")
     Long minSubsessions;
 
     @Option(names = "--preset", paramLabel = "P",
@@ -98,9 +106,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     String unit;
 
     @Option(names = "--warmup-removal", paramLabel = "W",
-            description = "Cut the warm-up before analysing: none, edm (keep only the stable segment that E-Divisive "
-                + "with Medians finds) or fixed:P% (drop the first P%). Default: none; the report still names the "
-                + "change points and warns when EDM sees a warm-up.")
+            description = "auto: cut a warm-up at the start and a cool-down at the end only when a test finds them "
+                + "(1%% false alarms each; a level shift in between is reported, never cut); mser: the same test of "
+                + "MSER-5's cut; none: keep everything (a warm-up the test finds is still named); edm: the original's "
+                + "(keep the stable segment E-Divisive with Medians finds, and report its change points); fixed:P%% "
+                + "(drop the first P%%). Default: " + Defaults.WARMUP_REMOVAL + ".")
     String warmupRemoval;
 
     private final InputStream stdin;
@@ -183,7 +193,7 @@ final class AnalyzeCommand implements Callable<Integer> {
      */
     private UnaryOperator<SessionSettings> sessionOverrides() {
         SessionOptions.Precision given = SessionOptions.Precision.parse(preset, confidence, acLimit, ciWidth,
-                minSubsessions, warmupRemoval);
+                minSubsessions, warmupRemoval, method);
         UnaryOperator<SessionSettings> change = recorded -> given.applyTo(recorded.toBuilder()).build();
         // Validate the values once against the defaults (a session's own settings are valid as recorded).
         change.apply(SessionSettings.builder().pi(PerformanceIndex.of("x", "")).build());
@@ -192,7 +202,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     private AnalysisSettings settings() {
         AnalysisSettings s = SessionOptions.Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions,
-                warmupRemoval).toAnalysisSettings();
+                warmupRemoval, method).toAnalysisSettings();
         return mean == null ? s : s.withMeanMethod(Options.enumValue(MeanMethod.class, "--mean", mean));
     }
 }

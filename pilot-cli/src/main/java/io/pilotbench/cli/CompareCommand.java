@@ -137,33 +137,33 @@ final class CompareCommand implements Callable<Integer> {
             description = "The PI compared, by name. Default: the first.")
     String metric;
 
-    @Option(names = "--higher-is-better", order = 23,
+    @Option(names = "--higher-is-better", order = 24,
             description = "The PI gets better as it grows (throughput). Default: lower is better, except for "
                 + "ratio and binary PIs.")
     boolean higherIsBetter;
 
-    @Option(names = "--lower-is-better", order = 24, description = "The PI gets better as it shrinks (times).")
+    @Option(names = "--lower-is-better", order = 25, description = "The PI gets better as it shrinks (times).")
     boolean lowerIsBetter;
 
-    @Option(names = "--fail-if-slower", paramLabel = "PCT", order = 25,
+    @Option(names = "--fail-if-slower", paramLabel = "PCT", order = 26,
             description = "Exit with 5 when a workload is significantly slower than the first (or the baseline) "
                 + "and its slow-down factor's CI lies wholly above 1 + PCT.")
     String failIfSlower;
 
-    @Option(names = "--fail-if-faster", paramLabel = "PCT", order = 26,
+    @Option(names = "--fail-if-faster", paramLabel = "PCT", order = 27,
             description = "Exit with 5 when a workload is significantly faster than the first by more than PCT "
                 + "(a benchmark that suddenly does less work).")
     String failIfFaster;
 
-    @Option(names = {"-c", "--column"}, paramLabel = "N|NAME", order = 27,
+    @Option(names = {"-c", "--column"}, paramLabel = "N|NAME", order = 28,
             description = "Stored files: the column to read (0-based index or header name). Default: 0.")
     String column;
 
-    @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto", order = 28,
+    @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto", order = 29,
             description = "Stored files: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
     String delimiter;
 
-    @Option(names = "--unit", paramLabel = "U", defaultValue = "", order = 29,
+    @Option(names = "--unit", paramLabel = "U", defaultValue = "", order = 30,
             description = "Stored files: the data's unit (e.g. ms).")
     String unit;
 
@@ -270,7 +270,7 @@ final class CompareCommand implements Callable<Integer> {
     private SessionOptions.Precision precision() {
         SessionOptions o = sessionOptions;
         return SessionOptions.Precision.parse(o.preset, o.confidence, o.acLimit, o.ciWidth, o.minSubsessions,
-                o.warmupRemoval);
+                o.warmupRemoval, o.method);
     }
 
     private Contender storedContender(String input, String givenName, SessionOptions.Precision precision) {

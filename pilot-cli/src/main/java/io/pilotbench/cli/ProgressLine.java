@@ -1,7 +1,7 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.core.analysis.Formats;
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.Progress;
 import io.pilotbench.core.api.ProgressListener;

@@ -2,6 +2,7 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.Defaults;
 import io.pilotbench.core.analysis.AnalysisSettings;
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.Preset;
 import io.pilotbench.core.analysis.WarmupRemoval;
@@ -26,61 +27,73 @@ final class SessionOptions {
             description = "Confidence level of every CI, in (0, 1) or as a percentage. Default: 0.95.")
     String confidence;
 
-    @Option(names = "--ac-limit", paramLabel = "R", order = 12,
-            description = "Largest |lag-1 autocorrelation| of subsession means taken as independent, in (0, 1]; 1 "
-                + "turns subsession merging off. Default: 0.1.")
+    @Option(names = "--method", paramLabel = "M", order = 12,
+            description = "How the CI of a mean is built: ar (the long-run variance of autocorrelated samples from an "
+                + "autoregressive model, with the degrees of freedom it leaves; a CI may end the session once it rests "
+                + "on " + Defaults.MIN_SAMPLES + " samples and " + Defaults.MIN_DEGREES_OF_FREEDOM + " degrees of "
+                + "freedom) or pilot (the original Pilot's subsessions; with --warmup-removal edm, the original's "
+                + "session). Default: " + Defaults.CI_METHOD + ".")
+    String method;
+
+    @Option(names = "--ac-limit", paramLabel = "R", order = 13,
+            description = "With --method pilot: largest |lag-1 autocorrelation| of subsession means taken as "
+                + "independent, in (0, 1]; 1 turns subsession merging off. Default: 0.1.")
     Double acLimit;
 
-    @Option(names = "--min-subsessions", paramLabel = "N", order = 13,
-            description = "Fewest subsessions a trusted CI rests on. Default: " + Defaults.MIN_SUBSESSIONS + ".")
+    @Option(names = "--min-subsessions", paramLabel = "N", order = 14,
+            description = "With --method pilot: fewest subsessions a trusted CI rests on. Default: "
+                + Defaults.MIN_SUBSESSIONS + ".")
     Long minSubsessions;
 
-    @Option(names = "--preset", paramLabel = "P", order = 14,
+    @Option(names = "--preset", paramLabel = "P", order = 15,
             description = "quick (|r1| ≤ 0.8, CI 20%, 30 subsessions, short round 3 s), normal (0.2, 10%, 50, 10 s) "
                 + "or strict (0.1, 10%, 200, 20 s), as the original Pilot; options given explicitly win.")
     String preset;
 
-    @Option(names = "--warmup-removal", paramLabel = "W", order = 15,
-            description = "none, edm (keep the stable segment E-Divisive with Medians finds) or fixed:P% (drop the "
-                + "first P% of every round's unit readings). Default: edm.")
+    @Option(names = "--warmup-removal", paramLabel = "W", order = 16,
+            description = "auto: cut a warm-up of the readings, and of every round's unit readings a warm-up and a "
+                + "cool-down, only when a test finds one (1%% false alarms per analysis; a shift later in the session "
+                + "is reported, never cut); mser: the same test of MSER-5's cut; none; edm: the original's (the "
+                + "stable segment E-Divisive with Medians finds); fixed:P%% (drop the first P%%). Default: "
+                + Defaults.WARMUP_REMOVAL + ".")
     String warmupRemoval;
 
-    @Option(names = "--min-rounds", paramLabel = "N", order = 16,
+    @Option(names = "--min-rounds", paramLabel = "N", order = 17,
             description = "Run at least N rounds even if the target is met earlier. Default: 0.")
     Integer minRounds;
 
-    @Option(names = "--max-rounds", paramLabel = "N", order = 17,
+    @Option(names = "--max-rounds", paramLabel = "N", order = 18,
             description = "Stop after N rounds (exit code 3 if the target is not met by then). Default: no limit.")
     Integer maxRounds;
 
-    @Option(names = "--max-time", paramLabel = "T", order = 18,
+    @Option(names = "--max-time", paramLabel = "T", order = 19,
             description = "Stop once the session has run for T (e.g. 90s, 5m, 1h; exit code 3 if the target is not "
                 + "met by then). Default: no limit.")
     String maxTime;
 
-    @Option(names = "--max-failures", paramLabel = "N", order = 19,
+    @Option(names = "--max-failures", paramLabel = "N", order = 20,
             description = "Failed or timed-out rounds tolerated before the session stops (exit code 4). Default: 0, "
                 + "i.e. fail fast.")
     Integer maxFailures;
 
-    @Option(names = "--work-amount", paramLabel = "MIN:MAX|N", order = 20,
+    @Option(names = "--work-amount", paramLabel = "MIN:MAX|N", order = 21,
             description = "The work per round, passed as %%WORK_AMOUNT%%: a range MIN:MAX lets Pilot size rounds "
                 + "(doubling short rounds, and the work-per-second regression); a number fixes it.")
     String workAmount;
 
-    @Option(names = "--short-round", paramLabel = "T", order = 21,
+    @Option(names = "--short-round", paramLabel = "T", order = 22,
             description = "With a work-amount range, rounds shorter than T are kept out of the analysis and the work "
                 + "amount is doubled. Default: 1s.")
     String shortRound;
 
-    @Option(names = "--wps", paramLabel = "MODE", order = 22,
+    @Option(names = "--wps", paramLabel = "MODE", order = 23,
             description = "Work-per-second regression (needs a work-amount range): off, report, or required (its CI "
                 + "must also meet the target). Default: report with a range, off otherwise.")
     String wps;
 
     /** Applies the options given over {@code b}: the preset first, then the others. */
     SessionSettings.Builder apply(SessionSettings.Builder b) {
-        Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions, warmupRemoval).applyTo(b);
+        Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions, warmupRemoval, method).applyTo(b);
         if (minRounds != null) {
             b.minRounds((int) Options.nonNegative("--min-rounds", minRounds));
         }
@@ -133,10 +146,10 @@ final class SessionOptions {
      * once; a field is null when its option was not given.
      */
     record Precision(Preset preset, Double confidence, Double acLimit, CiTarget ciWidth, Long minSubsessions,
-            WarmupRemoval warmupRemoval) {
+            WarmupRemoval warmupRemoval, CiMethod method) {
 
         static Precision parse(String preset, String confidence, Double acLimit, String ciWidth, Long minSubsessions,
-                String warmupRemoval) {
+                String warmupRemoval, String method) {
             if (acLimit != null && !(acLimit > 0 && acLimit <= 1)) {
                 throw new IllegalArgumentException("--ac-limit: " + acLimit + " must be in (0, 1], e.g. 0.1");
             }
@@ -145,7 +158,8 @@ final class SessionOptions {
                     ciWidth == null ? null : Options.parse("--ci-width", ciWidth, CiTarget::parse),
                     minSubsessions == null ? null : Options.nonNegative("--min-subsessions", minSubsessions),
                     warmupRemoval == null ? null
-                            : Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse));
+                            : Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse),
+                    method == null ? null : Options.parse("--method", method, CiMethod::parse));
         }
 
         /** The analysis settings of stored data: the preset's (or the defaults), then the options given. */
@@ -165,6 +179,9 @@ final class SessionOptions {
             }
             if (warmupRemoval != null) {
                 s = s.withWarmupRemoval(warmupRemoval);
+            }
+            if (method != null) {
+                s = s.withMethod(method);
             }
             return s;
         }
@@ -188,6 +205,9 @@ final class SessionOptions {
             }
             if (warmupRemoval != null) {
                 b.warmupRemoval(warmupRemoval);
+            }
+            if (method != null) {
+                b.method(method);
             }
             return b;
         }

@@ -26,9 +26,11 @@ class AnalyzeCommandTest {
         return results.get(0);
     }
 
+    /** The original's statistics behind --method pilot (and no warm-up removal, as the original's analyze). */
     @Test
-    void datasetFByDefaultMatchesTheOriginalStatistics() {
-        CliRun r = run("analyze", "--format", "json", resource("analyze/f.txt"));
+    void datasetFWithThePilotMethodMatchesTheOriginalStatistics() {
+        CliRun r = run("analyze", "--format", "json", "--method", "pilot", "--warmup-removal", "none",
+                resource("analyze/f.txt"));
         assertThat(r.code()).isZero();
         assertThat(r.err()).isEmpty();
         JsonNode a = only(r);
@@ -48,6 +50,28 @@ class AnalyzeCommandTest {
         assertThat(a.get("requiredSamples").asLong()).isEqualTo(136);
         assertThat(a.get("targetMet").asBoolean()).isFalse();
         assertThat(a.get("warnings").get(0).asString()).contains("wider than the target", "136");
+        assertThat(a.get("method").asString()).isEqualTo("pilot");
+        assertThat(a.get("error").get("degreesOfFreedom").asDouble()).isEqualTo(11);
+    }
+
+    /**
+     * By default the AR method: dataset F's lag-1 autocorrelation of 0.64 is an AR(1) whose long-run variance is
+     * several times the variance, and 48 samples leave only a few degrees of freedom, so the CI is wider than the
+     * subsessions' (which take 12 subsessions of 4 as independent).
+     */
+    @Test
+    void datasetFByDefaultGetsTheArMethodsWiderInterval() {
+        JsonNode a = only(run("analyze", "--format", "json", resource("analyze/f.txt")));
+        assertThat(a.get("method").asString()).isEqualTo("ar");
+        assertThat(a.get("n").asInt()).isEqualTo(48);
+        assertThat(a.get("mean").asDouble()).isCloseTo(1.756458333333333, within(1e-15));
+        JsonNode error = a.get("error");
+        assertThat(error.get("arOrder").asInt()).isEqualTo(1);
+        assertThat(error.get("degreesOfFreedom").asDouble()).isBetween(2.0, 6.0);
+        assertThat(error.get("longRunVariance").asDouble() / a.get("variance").asDouble()).isBetween(4.0, 12.0);
+        assertThat(a.get("ci").get("width").asDouble()).isGreaterThan(0.29157062128900485);
+        assertThat(a.get("phases").get("warmup").get("cut").asInt()).isZero();
+        assertThat(a.get("targetMet").asBoolean()).isFalse();
     }
 
     /**
@@ -64,7 +88,8 @@ class AnalyzeCommandTest {
         "--preset quick --mean harmonic; 1.713913; 1; 0.159384; 0.075323",
         "--preset quick --confidence 0.99; 1.756458; 1; 0.210063; 0.073474"})
     void originalAnalyzeVectors(String options, double mean, int q, double ci, double variance) {
-        List<String> args = new java.util.ArrayList<>(List.of("analyze", "--format", "json"));
+        List<String> args = new java.util.ArrayList<>(List.of("analyze", "--format", "json", "--method", "pilot",
+                "--warmup-removal", "none"));
         args.addAll(List.of(options.split(" ")));
         args.add(resource("analyze/f.txt"));
         JsonNode a = only(run(args.toArray(String[]::new)));
@@ -76,7 +101,8 @@ class AnalyzeCommandTest {
 
     @Test
     void columnsByIndexAndByNameWithHeaderNotice() {
-        JsonNode crlf = only(run("analyze", "--format", "json", "--column", "1", resource("analyze/f_2col.csv")));
+        JsonNode crlf = only(run("analyze", "--format", "json", "--method", "pilot", "--warmup-removal", "none",
+                "--column", "1", resource("analyze/f_2col.csv")));
         assertThat(crlf.get("n").asInt()).isEqualTo(48);
         assertThat(crlf.get("ci").get("width").asDouble()).isCloseTo(0.29157062128900485, within(1e-12));
 
@@ -116,7 +142,8 @@ class AnalyzeCommandTest {
     @Test
     void tooAutocorrelatedDataGetNoCiAndAWarning() {
         // PILOT-ORIGINAL.md §3.2: no q up to 16 brings dataset F's |r1| under 0.01
-        CliRun r = run("analyze", "--format", "json", "--ac-limit", "0.01", resource("analyze/f.txt"));
+        CliRun r = run("analyze", "--format", "json", "--method", "pilot", "--ac-limit", "0.01",
+                resource("analyze/f.txt"));
         JsonNode a = only(r);
         assertThat(a.get("subsession").isNull()).isTrue();
         assertThat(a.get("ci").isNull()).isTrue();

@@ -5,7 +5,9 @@ import static io.pilotbench.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
+import io.pilotbench.core.analysis.WarmupRemoval;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.RoundResult;
 import io.pilotbench.core.api.Session;
@@ -53,7 +55,7 @@ class AnalyzeSessionTest {
 
     /** Records the mock benchmark session in {@code dir}. */
     private static void record(Path dir) throws IOException {
-        SessionSettings settings = SessionSettings.builder()
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("response time", "ms"))
                 .pi(PerformanceIndex.of("delay time", "ms"))
                 .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).autocorrelationLimit(0.1)

@@ -211,7 +211,8 @@ class CompareCommandTest {
         assertThat(missing.err()).contains("nope.txt: no such file");
 
         String base = tmp.resolve("ms").toString();
-        assertThat(CliRun.run("run", "-q", "--ci-width", "30%", "--min-subsessions", "10", "--pi",
+        assertThat(CliRun.run("run", "-q", "--method", "pilot", "--warmup-removal", "edm", "--ci-width", "30%",
+                "--min-subsessions", "10", "--pi",
                 "response time,ms,0,0,1", "--valid-exit-codes", "0,1", "-o", base, "--", "sh",
                 resource("run/mock_benchmark.sh")).code()).isZero();
         CliRun units = CliRun.run("compare", "--baseline", base, "--pi", "wall", "-o", tmp.resolve("u").toString(),

@@ -37,7 +37,7 @@ class RunCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"plain", "-r"})
     void mockBenchmarkStopsAfter44RoundsWithTheOriginalsNumbers(String mode) {
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--ci-width", "30%", "--min-subsessions", "10",
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--method", "pilot", "--warmup-removal", "edm", "--ci-width", "30%", "--min-subsessions", "10",
                 "--pi", "response time,ms,0,0,1", "--pi", "delay time,ms,1,0,1", "--format", "json",
                 "--valid-exit-codes", "0,1", "-o", out("f"), "--", "sh", resource("run/mock_benchmark.sh")));
         if (mode.equals("-r")) {
@@ -68,7 +68,8 @@ class RunCommandTest {
 
     @Test
     void textReportSaysWhatWasMeasuredAndHowSure() {
-        CliRun r = CliRun.run("run", "--ci-width", "30%", "--min-subsessions", "10", "--pi", "response time,ms,0,0,1",
+        CliRun r = CliRun.run("run", "--method", "pilot", "--warmup-removal", "edm", "--ci-width", "30%",
+                "--min-subsessions", "10", "--pi", "response time,ms,0,0,1",
                 "-o", out("t"), "--", "sh", resource("run/mock_benchmark.sh"));
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("rounds    44 recorded")
@@ -194,7 +195,8 @@ class RunCommandTest {
 
     @Test
     void anInterruptedSessionResumesToTheSameAnswer() {
-        CliRun first = CliRun.run("run", "--max-rounds", "10", "--ci-width", "30%", "--min-subsessions", "10",
+        CliRun first = CliRun.run("run", "--method", "pilot", "--warmup-removal", "edm", "--max-rounds", "10",
+                "--ci-width", "30%", "--min-subsessions", "10",
                 "--pi", "response time,ms,0,0,1", "-o", out("resume"), "--", "sh", resource("run/mock_benchmark.sh"));
         assertThat(first.code()).isEqualTo(RunCommand.LIMIT);
         assertThat(first.out()).contains("round limit of 10 reached before every target was met");

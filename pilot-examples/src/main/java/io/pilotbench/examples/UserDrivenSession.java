@@ -1,7 +1,7 @@
 package io.pilotbench.examples;
 
 import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.RoundResult;
 import io.pilotbench.core.api.Session;

@@ -13,9 +13,10 @@ import io.pilotbench.stats.MeanMethod;
  * @param meanMethod           arithmetic (durations) or harmonic (rates)
  * @param minSubsessions       the smallest number of subsessions a result may rest on, ≥ 0
  * @param warmupRemoval        how warm-up and cool-down samples are cut before the analysis
+ * @param method               how the CI is built: {@link CiMethod#AR} (default) or the original's subsessions
  */
 public record AnalysisSettings(double confidence, double autocorrelationLimit, CiTarget ciTarget, MeanMethod meanMethod,
-        long minSubsessions, WarmupRemoval warmupRemoval) {
+        long minSubsessions, WarmupRemoval warmupRemoval, CiMethod method) {
 
     public AnalysisSettings {
         if (!(confidence > 0 && confidence < 1)) {
@@ -25,8 +26,8 @@ public record AnalysisSettings(double confidence, double autocorrelationLimit, C
             throw new IllegalArgumentException("autocorrelation limit must be in (0, 1], e.g. 0.1; got "
                     + autocorrelationLimit);
         }
-        if (ciTarget == null || meanMethod == null || warmupRemoval == null) {
-            throw new IllegalArgumentException("CI target, mean method and warm-up removal are required");
+        if (ciTarget == null || meanMethod == null || warmupRemoval == null || method == null) {
+            throw new IllegalArgumentException("CI target, mean method, warm-up removal and CI method are required");
         }
         if (minSubsessions < 0) {
             throw new IllegalArgumentException("minimum subsession count must be >= 0, got " + minSubsessions);
@@ -34,43 +35,53 @@ public record AnalysisSettings(double confidence, double autocorrelationLimit, C
     }
 
     /**
-     * 95% confidence, |r1| ≤ 0.1, CI 10% of the mean, arithmetic mean, at least 30 subsessions, no warm-up removal
-     * (the analysis of existing data keeps every sample unless asked; it still reports the change points).
+     * 95% confidence, CI 10% of the mean, arithmetic mean, the AR method, warm-up (and cool-down) cut only when a
+     * test finds one; for the pilot method |r1| ≤ 0.1 and at least 30 subsessions.
      */
     public static AnalysisSettings defaults() {
         return new AnalysisSettings(Defaults.CONFIDENCE, Defaults.AUTOCORRELATION_LIMIT,
                 CiTarget.ofMean(Defaults.CI_WIDTH_FRACTION), MeanMethod.ARITHMETIC, Defaults.MIN_SUBSESSIONS,
-                WarmupRemoval.NONE);
+                WarmupRemoval.parse(Defaults.WARMUP_REMOVAL), CiMethod.parse(Defaults.CI_METHOD));
     }
 
     /** The defaults with a preset's autocorrelation limit, CI width and minimum subsession count. */
     public static AnalysisSettings of(Preset preset) {
-        return new AnalysisSettings(Defaults.CONFIDENCE, preset.autocorrelationLimit(),
-                CiTarget.ofMean(preset.ciWidthFraction()), MeanMethod.ARITHMETIC, preset.minSubsessions(),
-                WarmupRemoval.NONE);
+        return defaults().withAutocorrelationLimit(preset.autocorrelationLimit())
+                .withCiTarget(CiTarget.ofMean(preset.ciWidthFraction())).withMinSubsessions(preset.minSubsessions());
     }
 
     public AnalysisSettings withConfidence(double value) {
-        return new AnalysisSettings(value, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, warmupRemoval);
+        return new AnalysisSettings(value, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, warmupRemoval,
+                method);
     }
 
     public AnalysisSettings withAutocorrelationLimit(double value) {
-        return new AnalysisSettings(confidence, value, ciTarget, meanMethod, minSubsessions, warmupRemoval);
+        return new AnalysisSettings(confidence, value, ciTarget, meanMethod, minSubsessions, warmupRemoval, method);
     }
 
     public AnalysisSettings withCiTarget(CiTarget value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, value, meanMethod, minSubsessions, warmupRemoval);
+        return new AnalysisSettings(confidence, autocorrelationLimit, value, meanMethod, minSubsessions,
+                warmupRemoval, method);
     }
 
     public AnalysisSettings withMeanMethod(MeanMethod value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, value, minSubsessions, warmupRemoval);
+        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, value, minSubsessions, warmupRemoval,
+                method);
     }
 
     public AnalysisSettings withMinSubsessions(long value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, value, warmupRemoval);
+        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, value, warmupRemoval,
+                method);
     }
 
     public AnalysisSettings withWarmupRemoval(WarmupRemoval value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, value);
+        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, value,
+                method);
+    }
+
+    public AnalysisSettings withMethod(CiMethod value) {
+        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions,
+                warmupRemoval,
+                value);
     }
 }

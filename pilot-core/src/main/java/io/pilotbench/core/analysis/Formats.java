@@ -26,6 +26,14 @@ public final class Formats {
         return abs >= 1e-4 && abs < 1e12 ? d.toPlainString() : d.toString();
     }
 
+    /** "p < 0.001", "p = 0.042"; "p unknown" for NaN. */
+    public static String pValue(double p) {
+        if (Double.isNaN(p)) {
+            return "p unknown";
+        }
+        return p < 0.001 ? "p < 0.001" : "p = " + significant(p, 3);
+    }
+
     private static final String[] TIME_UNITS = {"ns", "µs", "ms", "s"};
 
     /**

@@ -1,47 +1,39 @@
 package io.pilotbench.core.analysis;
 
 import io.pilotbench.stats.ConfidenceInterval;
-import io.pilotbench.stats.SampleSize;
 import io.pilotbench.stats.changepoint.StableSegment;
 import java.util.List;
 
 /**
- * The analysis of one sample: descriptive statistics, the subsession size that removes autocorrelation, the CI at
- * that size, and the sample size the CI target needs.
+ * The analysis of one sample of existing data ({@code pilot analyze}): descriptive statistics, what was cut as
+ * warm-up and cool-down, the level shifts in the rest, the CI of the mean and how many samples the CI target needs.
  *
- * @param source          the input's name
- * @param column          the column's label
- * @param settings        the settings used
- * @param totalSamples    samples in the input, before warm-up removal
- * @param changePoints    E-Divisive-with-Medians change points of the whole input (Pilot's settings)
- * @param stable          the stable segment of the whole input, or null when there is none
- * @param analysedFrom    first analysed sample (0-based): the warm-up removed
- * @param n               analysed sample size
- * @param mean            mean by {@code settings.meanMethod()}
- * @param median          median
- * @param min             smallest value
- * @param max             largest value
- * @param variance        sample variance (n − 1)
- * @param stddev          sample standard deviation
- * @param autocorrelation lag-1 autocorrelation of the raw samples (q = 1)
- * @param subsession      the optimal subsession, or null when no size brings |r1| under the limit
- * @param ci              the CI at the optimal subsession size, or null with no valid subsession size
- * @param targetWidth     the CI target as an absolute full width
- * @param required        the samples the target needs, or null when unknown (no valid subsession size)
- * @param warnings        plain-language warnings, empty when all is well
+ * @param source       the input's name
+ * @param column       the column's label
+ * @param settings     the settings used
+ * @param totalSamples samples in the input, before warm-up removal
+ * @param changePoints E-Divisive-with-Medians change points of the whole input (only with {@code edm} removal)
+ * @param stable       EDM's stable segment of the whole input (only with {@code edm} removal), or null
+ * @param phases       the warm-up and cool-down cut (or, with {@code none}, found but kept) and the level shifts
+ * @param analysedFrom first analysed sample (0-based): the warm-up removed
+ * @param median       median of the analysed samples
+ * @param min          smallest analysed value
+ * @param max          largest analysed value
+ * @param stddev       sample standard deviation
+ * @param estimate     the mean, its CI and the target ({@link MeanAnalyzer})
+ * @param warnings     plain-language warnings, empty when all is well
  */
 public record SeriesAnalysis(String source, String column, AnalysisSettings settings, int totalSamples,
-        List<Integer> changePoints, StableSegment stable, int analysedFrom, int n, double mean,
-        double median, double min, double max, double variance, double stddev, double autocorrelation,
-        Subsession subsession, ConfidenceInterval ci, double targetWidth, SampleSize required, List<String> warnings) {
+        List<Integer> changePoints, StableSegment stable, Phases phases, int analysedFrom, double median, double min,
+        double max, double stddev, MetricResult estimate, List<String> warnings) {
 
     /**
-     * The subsession summary.
+     * The subsession (pilot method) or batch (AR method) summary.
      *
-     * @param size            samples per subsession (q)
-     * @param count           whole subsessions, ⌊n/q⌋
-     * @param variance        variance of the subsession means
-     * @param autocorrelation lag-1 autocorrelation of the subsession means
+     * @param size            samples per block (q)
+     * @param count           whole blocks, ⌊n/q⌋
+     * @param variance        variance of the block means
+     * @param autocorrelation lag-1 autocorrelation of the block means
      */
     public record Subsession(int size, int count, double variance, double autocorrelation) {
     }
@@ -51,8 +43,55 @@ public record SeriesAnalysis(String source, String column, AnalysisSettings sett
         changePoints = List.copyOf(changePoints);
     }
 
-    /** Whether the CI exists and the sample already has the samples the target needs. */
+    /** Analysed sample size. */
+    public int n() {
+        return estimate.n();
+    }
+
+    /** The mean by {@code settings.meanMethod()}. */
+    public double mean() {
+        return estimate.mean();
+    }
+
+    /** Sample variance (n − 1). */
+    public double variance() {
+        return estimate.variance();
+    }
+
+    /** Lag-1 autocorrelation of the analysed samples. */
+    public double autocorrelation() {
+        return estimate.autocorrelation();
+    }
+
+    /** The CI of the mean, or null without one (too autocorrelated for the pilot method). */
+    public ConfidenceInterval ci() {
+        return estimate.ci();
+    }
+
+    /** The CI target as an absolute full width. */
+    public double targetWidth() {
+        return estimate.targetWidth();
+    }
+
+    /** The samples the target needs; −1 when unknown. */
+    public long requiredSamples() {
+        return estimate.requiredSamples();
+    }
+
+    /** What the CI's uncertainty rests on, or null without a CI. */
+    public MeanError error() {
+        return estimate.error();
+    }
+
+    /** The blocks the CI rests on, or null without a CI. */
+    public Subsession subsession() {
+        MeanError e = estimate.error();
+        return e == null ? null : new Subsession(e.blockSize(), e.blocks(), e.blockVariance(),
+                e.blockAutocorrelation());
+    }
+
+    /** Whether the CI exists and meets the target on enough samples. */
     public boolean targetMet() {
-        return ci != null && required != null && required.isMetBy(n);
+        return estimate.targetMet();
     }
 }

@@ -1,12 +1,10 @@
 package io.pilotbench.core.analysis;
 
+import io.pilotbench.core.Defaults;
 import io.pilotbench.core.input.InputException;
 import io.pilotbench.core.input.Series;
-import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.MeanMethod;
-import io.pilotbench.stats.SampleSize;
-import io.pilotbench.stats.Subsessions;
 import io.pilotbench.stats.changepoint.Edm;
 import io.pilotbench.stats.changepoint.EdmResult;
 import io.pilotbench.stats.changepoint.EdmSettings;
@@ -14,13 +12,15 @@ import io.pilotbench.stats.changepoint.StableSegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.OptionalInt;
 
 /**
- * Analyses a sample the way Pilot does (paper §III-A, D, E): find its change points and stable segment (E-Divisive
- * with Medians, Pilot's settings), cut the warm-up as the settings say, find the smallest subsession size whose means
- * are uncorrelated, build the CI from the subsession means, and estimate how many samples the CI target needs.
- * A pure function: no I/O, no clock.
+ * Analyses existing data (paper §III-A, D, E): cut the warm-up and cool-down as the settings say, look for level
+ * shifts in the rest, and estimate the mean, its CI and the samples the CI target needs ({@link MeanAnalyzer}). A
+ * pure function: no I/O, no clock.
+ *
+ * <p>With the default {@code auto} removal a prefix and a suffix are cut only when a test finds them (1% false
+ * alarms each); {@code none} keeps everything but still names a warm-up or cool-down the test would have cut; the
+ * original's {@code edm} keeps EDM's stable segment and reports its change points.
  */
 public final class SeriesAnalyzer {
     private final AnalysisSettings settings;
@@ -39,30 +39,48 @@ public final class SeriesAnalyzer {
         double[] all = series.values();
         String where = series.label();
         List<String> warnings = new ArrayList<>();
-        EdmResult edm = Edm.detect(all, EdmSettings.pilot());
-        StableSegment stable = edm.stableSegment();
+        List<Integer> changePoints = List.of();
+        StableSegment stable = null;
+        Phases phases = Phases.NONE;
         int from = 0;
         int to = all.length;
-        switch (settings.warmupRemoval().method()) {
+        WarmupRemoval removal = settings.warmupRemoval();
+        switch (removal.method()) {
+            case AUTO, MSER -> {
+                phases = PhaseDetector.detect(all, removal, true, true, settings.confidence());
+                from = phases.warmup();
+                to = all.length - phases.cooldown();
+            }
             case NONE -> {
-                if (stable.isFound() && (stable.begin() > 0 || stable.end() < all.length)) {
-                    warnings.add(String.format("change points at %s: the stable segment is samples [%d, %d) (warm-up "
-                            + "%d, cool-down %d); --warmup-removal edm analyses only that segment",
-                            edm.changePoints(), stable.begin(), stable.end(), stable.warmUpLength(),
-                            stable.coolDownLength()));
+                Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());
+                phases = new Phases(0, found.warmupPValue(), Double.NaN, 0, found.cooldownPValue(), Double.NaN,
+                        found.shifts());
+                if (found.warmup() > 0 || found.cooldown() > 0) {
+                    warnings.add(String.format("the first %d and last %d samples differ in level from the rest "
+                            + "(warm-up %s, cool-down %s); --warmup-removal auto cuts them",
+                            found.warmup(), found.cooldown(), Formats.pValue(found.warmupPValue()),
+                            Formats.pValue(found.cooldownPValue())));
                 }
             }
             case EDM -> {
-                if (stable.isFound()) {
-                    from = stable.begin();
-                    to = stable.end();
+                EdmResult edm = Edm.detect(all, EdmSettings.pilot());
+                changePoints = edm.changePoints();
+                StableSegment s = edm.stableSegment();
+                if (s.isFound()) {
+                    stable = s;
+                    from = s.begin();
+                    to = s.end();
+                    phases = Phases.untested(from, all.length - to);
                 } else if (!edm.changePoints().isEmpty()) {
                     warnings.add(String.format("change points at %s, but no segment holds more than half of the "
                             + "samples: no stable segment, so every sample was analysed", edm.changePoints()));
                 }
             }
-            case FIXED -> from = settings.warmupRemoval().fixedBegin(all.length);
-            default -> throw new IllegalStateException(settings.warmupRemoval().toString());
+            case FIXED -> {
+                from = removal.fixedBegin(all.length);
+                phases = Phases.untested(from, 0);
+            }
+            default -> throw new IllegalStateException(removal.toString());
         }
         double[] x = Arrays.copyOfRange(all, from, to);
         if (x.length < 2) {
@@ -79,51 +97,48 @@ public final class SeriesAnalyzer {
             throw new InputException(where + ": the harmonic mean needs values > 0, found " + Formats.number(min)
                     + "; use --mean arithmetic for data that can be zero or negative");
         }
-        Subsessions sub = Subsessions.of(x, settings.meanMethod());
-        double mean = sub.mean();
-        double targetWidth = settings.ciTarget().widthFor(mean);
-
-        OptionalInt q = sub.optimalSize(settings.autocorrelationLimit());
-        SeriesAnalysis.Subsession subsession = null;
-        ConfidenceInterval ci = null;
-        SampleSize required = null;
-        if (q.isEmpty()) {
-            warnings.add(String.format("no subsession size up to n/3 = %d brings |r1| under %s: the samples are too "
-                    + "autocorrelated for a valid CI; collect more data (or raise --ac-limit)", x.length / 3,
-                    Formats.number(settings.autocorrelationLimit())));
-        } else {
-            int size = q.getAsInt();
-            subsession = new SeriesAnalysis.Subsession(size, sub.count(size), sub.variance(size),
-                    sub.autocorrelation(size));
-            ci = sub.confidenceInterval(size, settings.confidence()).orElseThrow();
-            if (targetWidth > 0) {
-                required = sub.requiredSampleSize(targetWidth, settings.confidence(), settings.autocorrelationLimit(),
-                        settings.minSubsessions()).orElseThrow();
-                if (!required.isMetBy(x.length)) {
-                    warnings.add(targetWarning(x.length, ci, required, targetWidth));
-                }
-            } else {
-                warnings.add("the CI target is relative to a mean of 0: give an absolute --ci-width");
-            }
+        MetricResult estimate = MeanAnalyzer.analyze(all, from, to, from + (all.length - to), false, settings, false);
+        for (LevelShift s : phases.shifts()) {
+            warnings.add(shiftWarning(s));
         }
-        return new SeriesAnalysis(series.source(), series.column(), settings, all.length, edm.changePoints(),
-                stable.isFound() ? stable : null, from, x.length, mean, Descriptive.median(x),
-                min, max, Descriptive.variance(x), Descriptive.stddev(x), Descriptive.lag1Autocorrelation(x),
-                subsession, ci, targetWidth, required, warnings);
+        if (estimate.error() != null && estimate.error().nonStationary()) {
+            warnings.add("the samples trend or wander (a unit root): their mean depends on where they start and end, "
+                    + "so no confidence interval of a steady mean exists; is this the right column?");
+        }
+        if (estimate.status() == MetricResult.Status.TOO_AUTOCORRELATED) {
+            warnings.add(String.format("no subsession size up to n/3 = %d brings |r1| under %s: the samples are too "
+                    + "autocorrelated for a valid CI; collect more data (or raise --ac-limit, or use --method ar)",
+                    x.length / 3, Formats.number(settings.autocorrelationLimit())));
+        } else if (estimate.targetWidth() > 0 && !estimate.targetMet()) {
+            warnings.add(targetWarning(estimate));
+        } else if (!(estimate.targetWidth() > 0)) {
+            warnings.add("the CI target is relative to a mean of 0: give an absolute --ci-width");
+        }
+        return new SeriesAnalysis(series.source(), series.column(), settings, all.length, changePoints, stable,
+                phases, from, Descriptive.median(x), min, max, Descriptive.stddev(x), estimate, warnings);
     }
 
-    private String targetWarning(int n, ConfidenceInterval ci, SampleSize required, double targetWidth) {
-        String floor = required.subsessions() == settings.minSubsessions()
-                ? String.format(" (the floor of %d subsessions of %d)", settings.minSubsessions(),
-                        required.subsessionSize())
-                : "";
-        if (ci.width() <= targetWidth) {
-            return String.format("the CI width is within the target, but it rests on %d subsessions; %d samples are "
-                    + "required%s, %d more", n / required.subsessionSize(), required.samples(), floor,
-                    required.samples() - n);
+    /** "the level shifts at sample 143: from 12.1 ± 0.2 to 13 ± 0.2 (+7.4%, p = 0.0001); …". */
+    static String shiftWarning(LevelShift s) {
+        return String.format("the level shifts at sample %d: from %s ± %s to %s ± %s (%s%s%%, %s); the mean mixes "
+                + "both levels", s.index(), Formats.number(s.before()), Formats.number(s.beforeHalfWidth()),
+                Formats.number(s.after()), Formats.number(s.afterHalfWidth()), s.after() >= s.before() ? "+" : "",
+                Formats.significant(100 * s.relativeChange(), 2), Formats.pValue(s.pValue()));
+    }
+
+    private String targetWarning(MetricResult m) {
+        long required = m.requiredSamples();
+        if (m.ci() != null && m.ci().width() <= m.targetWidth()) {
+            String why = settings.method() == CiMethod.PILOT
+                    ? String.format(" (at least %d subsessions of %d)", settings.minSubsessions(), m.subsessionSize())
+                    : " (at least " + Defaults.MIN_SAMPLES + " samples and "
+                            + Formats.number(Defaults.MIN_DEGREES_OF_FREEDOM)
+                            + " degrees of freedom; it has " + Formats.number(m.error().degreesOfFreedom()) + ")";
+            return String.format("the CI width is within the target, but it rests on too little%s; %d samples are "
+                    + "required, %d more", why, required, required - m.n());
         }
-        return String.format("the CI (width %s) is wider than the target (%s): about %d samples are needed%s, "
-                + "%d more than the %d here", Formats.number(ci.width()), Formats.number(targetWidth),
-                required.samples(), floor, required.samples() - n, n);
+        return String.format("the CI (width %s) is wider than the target (%s): about %d samples are needed, %d more "
+                + "than the %d here", Formats.number(m.ci() == null ? Double.NaN : m.ci().width()),
+                Formats.number(m.targetWidth()), required, required - m.n(), m.n());
     }
 }

@@ -4,6 +4,7 @@ import io.pilotbench.core.engine.Plan;
 import io.pilotbench.core.engine.Planner;
 import io.pilotbench.core.engine.SessionAnalysis;
 import io.pilotbench.core.engine.SessionEngine;
+import io.pilotbench.core.engine.Totals;
 import io.pilotbench.core.report.SessionResultJson;
 import io.pilotbench.core.env.EnvironmentSnapshot;
 import io.pilotbench.core.store.SessionJournal;
@@ -100,6 +101,7 @@ public final class Session implements AutoCloseable {
     public static SessionResult analyse(StoredSession stored) {
         Session s = new Session(stored.settings(), null, stored.name(), Clock.systemUTC());
         s.replay(stored.rounds());
+        s.finalResult();
         boolean met = !s.plan().more();
         StopReason recorded = stored.stopReason();
         if (met) {
@@ -111,7 +113,7 @@ public final class Session implements AutoCloseable {
         } else {
             s.stopReason = StopReason.RUNNING; // met as recorded, not under the settings given now: resumable
         }
-        SessionResult r = s.result();
+        SessionResult r = s.result(s.engine.currentAnalysis(), s.plan);
         return new SessionResult(r.name(), r.settings(), r.rounds(), r.analysedRounds(), r.shortRounds(),
                 r.failedRounds(), r.seconds(), r.stopReason(), r.pis(), r.wps(), r.moreRounds(), r.moreSeconds(),
                 r.waitingFor(), stored.directory());
@@ -216,28 +218,40 @@ public final class Session implements AutoCloseable {
     /** The plan after the rounds so far (cached until the next round). */
     Plan plan() {
         if (plan == null) {
-            plan = Planner.plan(settings(), engine.rounds(), engine.analysis());
+            plan = Planner.plan(settings(), engine.rounds(), engine.analysis(), engine.totals());
         }
         return plan;
     }
 
-    /** The analysis so far, with the prediction of what is left. */
+    /**
+     * The analysis so far, with the prediction of what is left. While the session runs, the figures are those of the
+     * last look (the analysis is redone when the samples reach what it said the targets need, or grow by a quarter;
+     * see {@code SessionEngine}); once it has ended they cover every round.
+     */
     public SessionResult result() {
-        SessionAnalysis a = engine.analysis();
-        Plan p = plan();
-        int ok = 0;
-        int shortRounds = 0;
-        int failed = 0;
-        for (Round r : engine.rounds()) {
-            switch (r.status()) {
-                case OK -> ok++;
-                case SHORT -> shortRounds++;
-                default -> failed++;
-            }
-        }
-        return new SessionResult(name, settings(), engine.rounds().size(), ok, shortRounds, failed, seconds,
+        return result(engine.analysis(), plan());
+    }
+
+    /**
+     * The analysis of every round so far (the session's analysis is brought up to date first, which costs an analysis
+     * of all its samples), with the prediction of what is left.
+     */
+    public SessionResult currentResult() {
+        SessionAnalysis a = engine.currentAnalysis();
+        plan = Planner.plan(settings(), engine.rounds(), a, engine.totals());
+        return result(a, plan);
+    }
+
+    private SessionResult result(SessionAnalysis a, Plan p) {
+        Totals t = engine.totals();
+        return new SessionResult(name, settings(), t.rounds(), t.okRounds(), t.shortRounds(), t.failedRounds(), seconds,
                 stopReason, a.pis(), a.wps(), p.moreRounds(), p.moreSeconds(), p.waitingFor(),
                 journal == null ? null : journal.directory());
+    }
+
+    /** The analysis of every round (a look now) and the plan after it. */
+    private SessionResult finalResult() {
+        return currentResult();
     }
 
     /**
@@ -245,7 +259,7 @@ public final class Session implements AutoCloseable {
      */
     public SessionResult finish(StopReason reason) throws IOException {
         stopReason = reason;
-        SessionResult r = result();
+        SessionResult r = finalResult();
         if (journal != null && !closed) {
             journal.finish(clock.instant(), reason, SessionResultJson.toMap(r));
             journal.close();

@@ -1,9 +1,12 @@
 package io.pilotbench.core.api;
 
 import io.pilotbench.core.Defaults;
+import io.pilotbench.core.analysis.AnalysisSettings;
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.Preset;
 import io.pilotbench.core.analysis.WarmupRemoval;
+import io.pilotbench.stats.MeanMethod;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,12 +20,13 @@ import java.util.Set;
  * @param pis                  the performance indices, in order (their index is their position); may be empty only
  *                             when WPS is {@link WpsMode#REQUIRED}
  * @param confidence           confidence level of every CI, in (0, 1); default 0.95
- * @param autocorrelationLimit largest accepted |r1| of subsession means, in (0, 1]; default 0.1
+ * @param autocorrelationLimit pilot method: largest accepted |r1| of subsession means, in (0, 1]; default 0.1
  * @param ciTarget             the CI full width to reach; default 10% of the mean
- * @param minSubsessions       fewest subsessions a CI may rest on, ≥ 0; default 30
- * @param warmupRemoval        how warm-up is removed: from each round's unit readings (EDM stable segment, or a fixed
- *                             fraction) and from the readings (EDM change points tracked round by round, or a fixed
- *                             fraction); default EDM
+ * @param minSubsessions       pilot method: fewest subsessions a CI may rest on, ≥ 0; default 30
+ * @param warmupRemoval        how warm-up is removed from the readings and from each round's unit readings; default
+ *                             {@code auto}: a prefix (of unit readings, also a suffix) cut only when a test finds one
+ * @param method               how the CI of a mean is built: {@link CiMethod#AR} (default) or the original's
+ *                             subsessions
  * @param workAmount           the valid work-amount range, or null for a workload whose work amount is fixed
  * @param fixedWorkAmount      the work amount of every round when there is no range (passed to the workload), ≥ 0
  * @param shortRound           rounds shorter than this are left out of the analysis and the work amount is raised
@@ -35,7 +39,7 @@ import java.util.Set;
  * @param maxFailures          failed rounds tolerated before the session stops, ≥ 0; default 0 (fail fast)
  */
 public record SessionSettings(List<PerformanceIndex> pis, double confidence, double autocorrelationLimit,
-        CiTarget ciTarget, long minSubsessions, WarmupRemoval warmupRemoval, WorkAmountRange workAmount,
+        CiTarget ciTarget, long minSubsessions, WarmupRemoval warmupRemoval, CiMethod method, WorkAmountRange workAmount,
         long fixedWorkAmount, Duration shortRound, WpsMode wps, Duration wpsFirstResult, int minRounds, int maxRounds,
         Duration maxDuration, int maxFailures) {
 
@@ -62,8 +66,8 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
             throw new IllegalArgumentException("autocorrelation limit must be in (0, 1], e.g. 0.1; got "
                     + autocorrelationLimit);
         }
-        if (ciTarget == null || warmupRemoval == null) {
-            throw new IllegalArgumentException("CI target and warm-up removal are required");
+        if (ciTarget == null || warmupRemoval == null || method == null) {
+            throw new IllegalArgumentException("CI target, warm-up removal and CI method are required");
         }
         if (minSubsessions < 0) {
             throw new IllegalArgumentException("minimum subsession count must be >= 0, got " + minSubsessions);
@@ -106,6 +110,7 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
         b.ciTarget = ciTarget;
         b.minSubsessions = minSubsessions;
         b.warmupRemoval = warmupRemoval;
+        b.method = method;
         b.workAmount = workAmount;
         b.fixedWorkAmount = fixedWorkAmount;
         b.shortRound = shortRound;
@@ -116,6 +121,12 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
         b.maxDuration = maxDuration;
         b.maxFailures = maxFailures;
         return b;
+    }
+
+    /** The analysis settings of one metric of this session, with the given mean. */
+    public AnalysisSettings analysisSettings(MeanMethod meanMethod) {
+        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions,
+                warmupRemoval, method);
     }
 
     /** Whether the workload's work amount varies within a range. */
@@ -131,6 +142,7 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
         private CiTarget ciTarget = CiTarget.ofMean(Defaults.CI_WIDTH_FRACTION);
         private long minSubsessions = Defaults.MIN_SUBSESSIONS;
         private WarmupRemoval warmupRemoval = WarmupRemoval.parse(Defaults.WARMUP_REMOVAL);
+        private CiMethod method = CiMethod.parse(Defaults.CI_METHOD);
         private WorkAmountRange workAmount;
         private long fixedWorkAmount;
         private Duration shortRound = Defaults.SHORT_ROUND;
@@ -191,6 +203,12 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
             return this;
         }
 
+        /** How the CI of a mean is built (default {@link CiMethod#AR}). */
+        public Builder method(CiMethod value) {
+            method = value;
+            return this;
+        }
+
         /** A work-amount range (a, b); the planner chooses each round's work amount in it. */
         public Builder workAmount(WorkAmountRange value) {
             workAmount = value;
@@ -246,7 +264,7 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
         /** @throws IllegalArgumentException naming the first setting that is out of range */
         public SessionSettings build() {
             return new SessionSettings(pis, confidence, autocorrelationLimit, ciTarget, minSubsessions, warmupRemoval,
-                    workAmount, fixedWorkAmount, shortRound, wps, wpsFirstResult, minRounds, maxRounds, maxDuration,
+                    method, workAmount, fixedWorkAmount, shortRound, wps, wpsFirstResult, minRounds, maxRounds, maxDuration,
                     maxFailures);
         }
     }

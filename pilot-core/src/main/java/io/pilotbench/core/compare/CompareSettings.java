@@ -10,9 +10,13 @@ package io.pilotbench.core.compare;
  *                        equivalence verdict off
  * @param test            the t-test behind verdicts and the three hypotheses (both are always reported)
  * @param requireCiTarget whether a live comparison also waits for every workload's CI to meet its width target
+ * @param sequential      whether the verdict is taken while the workloads run, look after look (confidence
+ *                        sequences; see {@link PairComparison}) rather than once on finished samples
+ * @param horizon         the round limit of a live comparison (per workload), where the equivalence sequence is
+ *                        tuned to be narrowest when the margin cannot be shown sooner; 0 when there is none
  */
 public record CompareSettings(double confidence, double alpha, double equivalence, Test test,
-        boolean requireCiTarget) {
+        boolean requireCiTarget, boolean sequential, int horizon) {
 
     /** The test the verdict uses. */
     public enum Test {
@@ -22,8 +26,12 @@ public record CompareSettings(double confidence, double alpha, double equivalenc
         POOLED
     }
 
-    /** Defaults: 95% CIs, α = 0.01, equivalence ±1%, Welch, CI targets required. */
-    public static final CompareSettings DEFAULTS = new CompareSettings(0.95, 0.01, 0.01, Test.WELCH, true);
+    /**
+     * Defaults: 95% CIs, α = 0.01, equivalence ±1%, Welch, CI targets required, verdicts on finished samples (a live
+     * comparison switches to sequential verdicts itself).
+     */
+    public static final CompareSettings DEFAULTS = new CompareSettings(0.95, 0.01, 0.01, Test.WELCH, true, false,
+            0);
 
     public CompareSettings {
         if (!(confidence > 0 && confidence < 1)) {
@@ -36,28 +44,41 @@ public record CompareSettings(double confidence, double alpha, double equivalenc
             throw new IllegalArgumentException("the equivalence margin must be in [0, 100%), got "
                     + equivalence * 100 + "%");
         }
+        if (horizon < 0) {
+            throw new IllegalArgumentException("the horizon must be >= 0 rounds (0 = none), got " + horizon);
+        }
         if (test == null) {
             throw new IllegalArgumentException("a test is required");
         }
     }
 
     public CompareSettings withConfidence(double value) {
-        return new CompareSettings(value, alpha, equivalence, test, requireCiTarget);
+        return new CompareSettings(value, alpha, equivalence, test, requireCiTarget, sequential, horizon);
     }
 
     public CompareSettings withAlpha(double value) {
-        return new CompareSettings(confidence, value, equivalence, test, requireCiTarget);
+        return new CompareSettings(confidence, value, equivalence, test, requireCiTarget, sequential, horizon);
     }
 
     public CompareSettings withEquivalence(double value) {
-        return new CompareSettings(confidence, alpha, value, test, requireCiTarget);
+        return new CompareSettings(confidence, alpha, value, test, requireCiTarget, sequential, horizon);
     }
 
     public CompareSettings withTest(Test value) {
-        return new CompareSettings(confidence, alpha, equivalence, value, requireCiTarget);
+        return new CompareSettings(confidence, alpha, equivalence, value, requireCiTarget, sequential, horizon);
     }
 
     public CompareSettings withRequireCiTarget(boolean value) {
-        return new CompareSettings(confidence, alpha, equivalence, test, value);
+        return new CompareSettings(confidence, alpha, equivalence, test, value, sequential, horizon);
+    }
+
+    /** The round limit per workload of a live comparison (0 = none). */
+    public CompareSettings withHorizon(int value) {
+        return new CompareSettings(confidence, alpha, equivalence, test, requireCiTarget, sequential, value);
+    }
+
+    /** Verdicts taken look after look (true) or once on finished samples (false). */
+    public CompareSettings withSequential(boolean value) {
+        return new CompareSettings(confidence, alpha, equivalence, test, requireCiTarget, value, horizon);
     }
 }

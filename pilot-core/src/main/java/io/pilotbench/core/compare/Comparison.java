@@ -113,8 +113,7 @@ public record Comparison(List<Contender> contenders, List<Contender> ranking, Li
     }
 
     /**
-     * Rounds {@code c} still needs for its undecided pairs (paper eq. 6 through {@link PairComparison
-     * #requiredSubsessions}): 0 when none is undecided, −1 when unknown.
+     * Rounds {@code c} still needs for its undecided pairs (through {@link PairComparison#requiredGrowth}): 0 when none is undecided, −1 when unknown.
      */
     public long moreRoundsFor(Contender c) {
         long most = 0;
@@ -146,10 +145,10 @@ public record Comparison(List<Contender> contenders, List<Contender> ranking, Li
 
     /** Rounds side {@code c} of the undecided pair {@code p} still needs; −1 when unknown. */
     public static long moreRounds(PairComparison p, Contender c) {
-        if (p.requiredSubsessions() < 0 || c.subsessionSize() < 1) {
+        if (!Double.isFinite(p.requiredGrowth()) || c.n() < 1) {
             return -1;
         }
-        double samples = (double) p.requiredSubsessions() * c.subsessionSize() - c.n();
+        double samples = c.n() * (p.requiredGrowth() - 1);
         return Math.max(1, (long) Math.ceil(samples / c.samplesPerRound()));
     }
 }

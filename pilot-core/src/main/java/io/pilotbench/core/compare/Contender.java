@@ -1,7 +1,8 @@
 package io.pilotbench.core.compare;
 
+import io.pilotbench.core.analysis.MeanError;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.analysis.SeriesAnalysis;
-import io.pilotbench.core.api.MetricResult;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.SessionResult;
@@ -10,26 +11,26 @@ import io.pilotbench.stats.SampleStats;
 import java.util.Optional;
 
 /**
- * One side of a comparison: a workload's (or a stored sample's) analysed metric, reduced to what the tests need.
- * The tests run on subsession means (paper §III-D: the t-test assumes independent samples), so {@link #stats()} is
- * (mean, subsession variance, number of subsessions); with subsessions of 1 it is the plain sample.
+ * One side of a comparison: a workload's (or a stored sample's) analysed metric, reduced to what the tests need: the
+ * mean, its standard error and the degrees of freedom behind it (paper §III-F: the tests need independent samples,
+ * so the standard error is that of the autocorrelation-aware analysis, not of the raw samples).
  *
- * @param name           the workload's name
- * @param pi             the PI compared
- * @param unitReadings   whether the PI's unit readings (rather than its readings) are compared
- * @param n              samples analysed (after warm-up removal)
- * @param mean           their mean; NaN without data
- * @param ci             the CI of the mean, or null while there is none
- * @param subsessionSize q, 0 while there is none
- * @param subsessionVariance the variance of the q-sample means
- * @param targetMet      whether the CI meets its width target on enough subsessions
- * @param rounds         rounds analysed (the samples of a stored file count as rounds of one sample)
+ * @param name            the workload's name
+ * @param pi              the PI compared
+ * @param unitReadings    whether the PI's unit readings (rather than its readings) are compared
+ * @param n               samples analysed (after warm-up removal)
+ * @param mean            their mean; NaN without data
+ * @param ci              the CI of the mean, or null while there is none
+ * @param error           what the CI rests on (standard error, degrees of freedom, block size), or null
+ * @param targetWidth     the CI full width the session's target asks for; NaN for a stored sample
+ * @param targetMet       whether the CI meets its width target on enough samples
+ * @param rounds          rounds analysed (the samples of a stored file count as rounds of one sample)
  * @param samplesPerRound samples one round adds, on average (1 for readings)
- * @param live           whether more rounds can be run (false for a stored baseline or a file)
- * @param source         where the data are (a session directory, a file), or null
+ * @param live            whether more rounds can be run (false for a stored baseline or a file)
+ * @param source          where the data are (a session directory, a file), or null
  */
 public record Contender(String name, PerformanceIndex pi, boolean unitReadings, int n, double mean,
-        ConfidenceInterval ci, int subsessionSize, double subsessionVariance, boolean targetMet, int rounds,
+        ConfidenceInterval ci, MeanError error, double targetWidth, boolean targetMet, int rounds,
         double samplesPerRound, boolean live, String source) {
 
     /**
@@ -44,26 +45,41 @@ public record Contender(String name, PerformanceIndex pi, boolean unitReadings, 
                 && (p.pi().unitReadingsMustSatisfy() || !p.pi().readingsMustSatisfy());
         MetricResult m = ur ? p.unitReadings() : p.readings();
         int rounds = result.analysedRounds();
-        return new Contender(name, p.pi(), ur, m.n(), m.mean(), m.status() == MetricResult.Status.OK ? m.ci() : null,
-                m.subsessionSize(), m.subsessionVariance(), m.targetMet(), rounds,
-                rounds == 0 ? 1 : Math.max(1, (double) m.n() / rounds), live,
+        boolean ok = m.status() == MetricResult.Status.OK;
+        return new Contender(name, p.pi(), ur, m.n(), m.mean(), ok ? m.ci() : null, ok ? m.error() : null,
+                m.targetWidth(), m.targetMet(), rounds, rounds == 0 ? 1 : Math.max(1, (double) m.n() / rounds), live,
                 result.directory() == null ? null : result.directory().toString());
     }
 
     /** A stored sample analysed by {@code pilot analyze}'s analyser. */
     public static Contender of(String name, PerformanceIndex pi, SeriesAnalysis a) {
-        SeriesAnalysis.Subsession s = a.subsession();
-        return new Contender(name, pi, false, a.n(), a.mean(), a.ci(), s == null ? 0 : s.size(),
-                s == null ? Double.NaN : s.variance(), a.targetMet(), a.n(), 1, false, a.source());
+        return new Contender(name, pi, false, a.n(), a.mean(), a.ci(), a.error(), Double.NaN, a.targetMet(), a.n(),
+                1, false, a.source());
     }
 
-    /** The sample a t-test sees: subsession means; empty while there is no CI or fewer than 2 subsessions. */
+    /** The block size the CI rests on (subsessions or batches); 0 without a CI. */
+    public int subsessionSize() {
+        return error == null ? 0 : error.blockSize();
+    }
+
+    /** The squared standard error of the mean; NaN without a CI. */
+    public double squaredStandardError() {
+        return error == null ? Double.NaN : error.standardError() * error.standardError();
+    }
+
+    /**
+     * The sample a two-sample t-test sees: an equivalent of n_e = df + 1 independent samples (rounded) whose variance
+     * makes variance/n_e the squared standard error — so that Welch's test gets the right standard error and about
+     * the right degrees of freedom (the original's subsessions give exactly (subsession variance, h)). Empty while
+     * there is no CI.
+     */
     public Optional<SampleStats> stats() {
-        if (ci == null || subsessionSize < 1 || n / subsessionSize < 2 || !Double.isFinite(mean)
-                || !(subsessionVariance >= 0)) {
+        if (ci == null || error == null || !Double.isFinite(mean) || !(error.standardError() >= 0)
+                || !(error.degreesOfFreedom() >= 1)) {
             return Optional.empty();
         }
-        return Optional.of(new SampleStats(mean, subsessionVariance, n / subsessionSize));
+        long ne = Math.max(2, Math.round(error.degreesOfFreedom() + 1));
+        return Optional.of(new SampleStats(mean, squaredStandardError() * ne, ne));
     }
 
     /** Whether a CI exists (the first condition of the stop rule). */
@@ -73,7 +89,7 @@ public record Contender(String name, PerformanceIndex pi, boolean unitReadings, 
 
     /** This contender with another name (the same data). */
     public Contender named(String value) {
-        return new Contender(value, pi, unitReadings, n, mean, ci, subsessionSize, subsessionVariance, targetMet,
-                rounds, samplesPerRound, live, source);
+        return new Contender(value, pi, unitReadings, n, mean, ci, error, targetWidth, targetMet, rounds,
+                samplesPerRound, live, source);
     }
 }

@@ -89,7 +89,9 @@ public final class InterleavedComparison {
         }
         this.entries = List.copyOf(entries);
         this.baseline = baseline;
-        this.settings = settings;
+        // looked at again and again while the workloads run: verdicts by confidence sequences (PairComparison), tuned
+        // to the round limit when there is one
+        this.settings = settings.withSequential(true).withHorizon(entries.get(0).session().settings().maxRounds());
         this.direction = direction;
         this.piName = piName;
     }
@@ -131,14 +133,23 @@ public final class InterleavedComparison {
         stopRequested = true;
     }
 
-    /** The comparison of what the sessions hold now. */
+    /** The comparison of every round the sessions hold now (each session's analysis is brought up to date). */
     public Comparison current() {
+        return comparison(true);
+    }
+
+    /**
+     * The comparison of what the sessions hold: up to date ({@code fresh}, for the stop rule and the result), or as
+     * of each session's last look (cheap, for progress after every round).
+     */
+    private Comparison comparison(boolean fresh) {
         List<Contender> contenders = new ArrayList<>();
         if (baseline != null) {
             contenders.add(baseline);
         }
         for (Entry e : entries) {
-            contenders.add(Contender.of(e.name(), e.session().result(), piName, true));
+            SessionResult r = fresh ? e.session().currentResult() : e.session().result();
+            contenders.add(Contender.of(e.name(), r, piName, true));
         }
         return Comparison.of(contenders, settings, direction);
     }
@@ -243,7 +254,7 @@ public final class InterleavedComparison {
                 log.flush();
             }
             if (listener != null) {
-                listener.accept(new Progress(cycle, e, round, current(), (ticker.getAsLong() - t0) / 1e9));
+                listener.accept(new Progress(cycle, e, round, comparison(false), (ticker.getAsLong() - t0) / 1e9));
             }
             if (round.status() == RoundStatus.FAILED || round.status() == RoundStatus.TIMED_OUT) {
                 failures[i]++;

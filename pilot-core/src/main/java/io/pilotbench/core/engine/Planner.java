@@ -1,10 +1,9 @@
 package io.pilotbench.core.engine;
 
 import io.pilotbench.core.Defaults;
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundStatus;
 import io.pilotbench.core.api.SessionSettings;
 import io.pilotbench.core.api.WorkAmountRange;
 import io.pilotbench.core.api.WpsMode;
@@ -45,19 +44,21 @@ public final class Planner {
     private Planner() {
     }
 
-    /** The plan after {@code rounds} (which may be empty). */
-    public static Plan plan(SessionSettings s, List<Round> rounds, SessionAnalysis a) {
+    /** The plan after {@code rounds} (which may be empty), with their running {@code totals}. */
+    public static Plan plan(SessionSettings s, List<Round> rounds, SessionAnalysis a, Totals totals) {
         List<String> waiting = new ArrayList<>();
         long moreRounds = 0;
         double moreSeconds = 0;
-        OkTotals totals = OkTotals.of(rounds, a.pis().size());
         double secondsPerRound = totals.secondsPerRound();
+        // the analysis is that of the last look: the rounds since then count toward what it said was missing
+        long since = Math.max(0, totals.okRounds() - a.okRounds());
         for (int i = 0; i < a.pis().size(); i++) {
             PiResult p = a.pis().get(i);
             String name = "'" + p.pi().name() + "'";
             if (p.pi().readingsMustSatisfy() && !p.readings().targetMet()) {
                 waiting.add("readings of " + name + describe(p.readings()));
                 long more = p.readings().moreSamples();
+                more = more < 0 ? more : Math.max(1, more - since);
                 moreRounds = combine(moreRounds, more);
                 moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * secondsPerRound);
             }
@@ -66,6 +67,7 @@ public final class Planner {
                 long more = p.unitReadings().moreSamples();
                 double perUnit = totals.secondsPerUnitReading(i);
                 double perRound = totals.unitReadingsPerRound(i);
+                more = more < 0 ? more : Math.max(1, more - Math.round(since * perRound));
                 moreRounds = combine(moreRounds, more < 0 || perRound == 0 ? -1
                         : (long) Math.ceil(more / perRound));
                 moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * perUnit);
@@ -116,31 +118,21 @@ public final class Planner {
     }
 
     /** The next work amount of a workload with a range. */
-    private static long workAmount(SessionSettings s, List<Round> rounds, SessionAnalysis a, OkTotals totals) {
+    private static long workAmount(SessionSettings s, List<Round> rounds, SessionAnalysis a, Totals totals) {
         WorkAmountRange range = s.workAmount();
         long max = range.max();
         if (rounds.isEmpty()) {
             return range.first();
         }
-        Round firstLong = rounds.stream().filter(r -> r.status() == RoundStatus.OK).findFirst().orElse(null);
+        Round firstLong = totals.firstOk();
         if (firstLong == null) {
-            Round lastShort = null;
-            for (Round r : rounds) {
-                if (r.status() == RoundStatus.SHORT) {
-                    lastShort = r;
-                }
-            }
+            Round lastShort = totals.lastShort();
             long wa = lastShort == null ? range.first() : doubled(lastShort.workAmount(), max);
-            return softCap(wa, rounds, range.first());
+            return softCap(wa, totals, range.first());
         }
         long floor = firstLong.workAmount();
         long needed = floor;
-        Round lastOk = null;
-        for (Round r : rounds) {
-            if (r.status() == RoundStatus.OK) {
-                lastOk = r;
-            }
-        }
+        Round lastOk = totals.lastOk();
         for (int i = 0; i < a.pis().size(); i++) {
             PiResult p = a.pis().get(i);
             if (!p.pi().unitReadingsMustSatisfy() || p.unitReadings().targetMet()) {
@@ -158,7 +150,7 @@ public final class Planner {
         if (s.wps() != WpsMode.OFF) {
             needed = Math.max(needed, wpsWorkAmount(s, rounds, firstLong, a.wps()));
         }
-        return Math.max(1, softCap(Math.min(needed, max), rounds, floor));
+        return Math.max(1, softCap(Math.min(needed, max), totals, floor));
     }
 
     /** ⌊1.2 · need · work per unit reading⌋ (PILOT-ORIGINAL.md §2.3). */
@@ -174,12 +166,8 @@ public final class Planner {
     }
 
     /** At most 5× the average work amount of the rounds so far, but never below {@code floor}. */
-    private static long softCap(long wanted, List<Round> rounds, long floor) {
-        double sum = 0;
-        for (Round r : rounds) {
-            sum += r.workAmount();
-        }
-        long cap = (long) (Defaults.WORK_AMOUNT_SOFT_CAP * sum / rounds.size());
+    private static long softCap(long wanted, Totals totals, long floor) {
+        long cap = (long) (Defaults.WORK_AMOUNT_SOFT_CAP * totals.meanWorkAmount());
         return Math.max(floor, Math.min(wanted, cap));
     }
 
@@ -212,42 +200,5 @@ public final class Planner {
         int level = 31 - Integer.numberOfLeadingZeros(j);
         long m = j - (1L << level);
         return (2.0 * m + 1) / Math.scalb(1.0, level + 1);
-    }
-
-    /** Totals over the analysed (OK) rounds, gathered in one pass. */
-    private record OkTotals(int rounds, double seconds, double work, long[] units) {
-        static OkTotals of(List<Round> all, int pis) {
-            int ok = 0;
-            double seconds = 0;
-            double work = 0;
-            long[] units = new long[pis];
-            for (Round r : all) {
-                if (r.status() == RoundStatus.OK) {
-                    ok++;
-                    seconds += r.durationSeconds();
-                    work += r.workAmount();
-                    for (int pi = 0; pi < pis; pi++) {
-                        units[pi] += r.unitReadingCount(pi);
-                    }
-                }
-            }
-            return new OkTotals(ok, seconds, work, units);
-        }
-
-        double secondsPerRound() {
-            return rounds == 0 ? Double.NaN : seconds / rounds;
-        }
-
-        double secondsPerUnitReading(int pi) {
-            return units[pi] == 0 ? Double.NaN : seconds / units[pi];
-        }
-
-        double unitReadingsPerRound(int pi) {
-            return rounds == 0 ? 0 : (double) units[pi] / rounds;
-        }
-
-        double workPerUnitReading(int pi) {
-            return units[pi] == 0 ? 1 : work / units[pi];
-        }
     }
 }

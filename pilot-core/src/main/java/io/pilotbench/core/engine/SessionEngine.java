@@ -1,8 +1,12 @@
 package io.pilotbench.core.engine;
 
 import io.pilotbench.core.Defaults;
+import io.pilotbench.core.analysis.CiMethod;
+import io.pilotbench.core.analysis.MeanAnalyzer;
+import io.pilotbench.core.analysis.MetricResult;
+import io.pilotbench.core.analysis.PhaseDetector;
+import io.pilotbench.core.analysis.Phases;
 import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.MetricResult;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.Round;
@@ -11,9 +15,6 @@ import io.pilotbench.core.api.RoundStatus;
 import io.pilotbench.core.api.SessionSettings;
 import io.pilotbench.core.api.WpsMode;
 import io.pilotbench.core.api.WpsResult;
-import io.pilotbench.stats.changepoint.Edm;
-import io.pilotbench.stats.changepoint.EdmSettings;
-import io.pilotbench.stats.changepoint.StableSegment;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,30 +22,64 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A session's rounds and their analysis, kept up to date round by round. Shared by the Pilot-driven runner and the
- * user-driven {@code Session}; not thread-safe.
+ * A session's rounds and their analysis. Shared by the Pilot-driven runner and the user-driven {@code Session}; not
+ * thread-safe.
  *
- * <p>Per round, on ingestion: the status (a round shorter than the threshold is SHORT when the workload has a
- * work-amount range), and per PI the unit readings kept after warm-up/cool-down removal (EDM stable segment of that
- * round, a fixed fraction, or all). The readings' change points are tracked round by round
- * ({@link ReadingsTracker}). {@link #analysis()} then summarises stable and raw data per PI and fits WPS; it is
- * cached until the next round.
+ * <p>Adding a round costs O(its samples): the readings and unit readings are appended, the running totals and the
+ * unit readings' ensemble sums updated. The analysis is redone only at a <em>look</em>: with the AR method when the
+ * samples of a metric that gates the session reach what the last look said its target needs, or have grown by
+ * {@value Defaults#LOOK_GROWTH}× since, whichever comes first (and at the first {@value Defaults#MIN_SAMPLES}
+ * samples); so a session's total analysis cost is linear in its samples, and {@link #analysis()} between looks
+ * returns the last one. The pilot method, and sessions that fit WPS, look after every round as the original does.
+ * {@link #currentAnalysis()} looks now (reports, the end of a session).
  */
 public final class SessionEngine {
     private final SessionSettings settings;
     private final List<Round> rounds = new ArrayList<>();
-    private final ReadingsTracker[] trackers;
-    /** per PI, per round: kept unit readings [begin, end); {0, 0} for rounds out of the analysis */
-    private final List<List<int[]>> segments = new ArrayList<>();
-    private SessionAnalysis cached;
+    private final Totals totals;
+    private final Pi[] pis;
+    private SessionAnalysis current;
+    private boolean stale = true;
+
+    /** One PI's samples and when to look at them next. */
+    private final class Pi {
+        final PerformanceIndex index;
+        double[] readings = new double[16];
+        int size;
+        final ReadingsTracker edm;
+        final UnitReadings units;
+        long nextReadingsLook = Defaults.MIN_SAMPLES;
+        long nextUnitsLook = 0;
+
+        Pi(PerformanceIndex index) {
+            this.index = index;
+            this.edm = settings.warmupRemoval().method() == WarmupRemoval.Method.EDM ? new ReadingsTracker() : null;
+            this.units = new UnitReadings(settings.warmupRemoval());
+        }
+
+        void addReading(double value) {
+            if (size == readings.length) {
+                readings = Arrays.copyOf(readings, size * 2);
+            }
+            readings[size++] = value;
+            if (edm != null) {
+                edm.add(value);
+            }
+        }
+
+        boolean lookDue() {
+            return index.readingsMustSatisfy() && size >= nextReadingsLook
+                    || index.unitReadingsMustSatisfy() && units.total() >= nextUnitsLook;
+        }
+    }
 
     public SessionEngine(SessionSettings settings) {
         this.settings = settings;
         int p = settings.pis().size();
-        trackers = new ReadingsTracker[p];
+        totals = new Totals(p);
+        pis = new Pi[p];
         for (int i = 0; i < p; i++) {
-            trackers[i] = new ReadingsTracker();
-            segments.add(new ArrayList<>());
+            pis[i] = new Pi(settings.pis().get(i));
         }
     }
 
@@ -54,6 +89,11 @@ public final class SessionEngine {
 
     public List<Round> rounds() {
         return Collections.unmodifiableList(rounds);
+    }
+
+    /** Running totals over the rounds. */
+    public Totals totals() {
+        return totals;
     }
 
     /**
@@ -117,100 +157,133 @@ public final class SessionEngine {
                     + " PIs, the session " + settings.pis().size());
         }
         rounds.add(round);
-        boolean analysed = round.status() == RoundStatus.OK;
-        for (int i = 0; i < trackers.length; i++) {
-            double r = round.reading(i);
-            if (analysed && !Double.isNaN(r)) {
-                trackers[i].add(r);
-            }
-            segments.get(i).add(analysed ? unitSegment(round, i) : new int[] {0, 0});
-        }
-        cached = null;
-    }
-
-    /** The kept unit readings [begin, end) of a round (PILOT-ORIGINAL.md §2.6). */
-    private int[] unitSegment(Round round, int pi) {
-        int n = round.unitReadingCount(pi);
-        WarmupRemoval w = settings.warmupRemoval();
-        return switch (w.method()) {
-            case NONE -> new int[] {0, n};
-            case FIXED -> new int[] {w.fixedBegin(n), n};
-            case EDM -> {
-                if (n < EdmSettings.pilot().minSize()) {
-                    yield new int[] {0, n};
+        totals.add(round);
+        if (round.status() == RoundStatus.OK) {
+            for (int i = 0; i < pis.length; i++) {
+                double r = round.reading(i);
+                if (!Double.isNaN(r)) {
+                    pis[i].addReading(r);
                 }
-                StableSegment s = Edm.detect(round.unitReadings(pi), EdmSettings.pilot()).stableSegment();
-                yield switch (s.status()) {
-                    case FOUND -> new int[] {s.begin(), s.end()};
-                    case NOT_ENOUGH_DATA -> new int[] {0, n};
-                    case NO_DOMINANT_SEGMENT -> new int[] {0, 0};
-                };
+                pis[i].units.add(round.unitReadings(i));
             }
-        };
-    }
-
-    /** The unit readings of PI {@code pi} kept in round {@code round}, [begin, end). */
-    public int[] keptUnitReadings(int pi, int round) {
-        return segments.get(pi).get(round).clone();
-    }
-
-    /** The current analysis (cached until the next round). */
-    public SessionAnalysis analysis() {
-        if (cached == null) {
-            cached = analyse();
         }
-        return cached;
+        stale = true;
     }
 
-    private SessionAnalysis analyse() {
+    /**
+     * The analysis as of the last look, looking again first when a look is due (see the class comment). Between
+     * looks the targets' verdicts do not change: a session is judged at its looks.
+     */
+    public SessionAnalysis analysis() {
+        if (current == null || stale && lookDue()) {
+            look();
+        }
+        return current;
+    }
+
+    /** The analysis of every round so far (a look now, unless nothing changed since the last). */
+    public SessionAnalysis currentAnalysis() {
+        if (current == null || stale) {
+            look();
+        }
+        return current;
+    }
+
+    private boolean lookDue() {
+        if (settings.method() == CiMethod.PILOT || settings.wps() != WpsMode.OFF) {
+            return true;
+        }
+        for (Pi p : pis) {
+            if (p.lookDue()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void look() {
         List<PiResult> results = new ArrayList<>();
-        for (int i = 0; i < trackers.length; i++) {
-            results.add(analysePi(i));
+        for (Pi p : pis) {
+            PiResult r = analysePi(p);
+            results.add(r);
+            p.nextReadingsLook = nextLook(p.size, r.readings(), p.size - r.readings().n());
+            p.nextUnitsLook = nextLook(p.units.total(), r.unitReadings(), p.units.total() - r.unitReadings().n());
         }
         WpsResult wps = settings.wps() == WpsMode.OFF ? null : analyseWps();
-        return new SessionAnalysis(results, wps);
+        current = new SessionAnalysis(results, wps, totals.okRounds());
+        stale = false;
     }
 
-    private PiResult analysePi(int pi) {
-        PerformanceIndex index = settings.pis().get(pi);
-        ReadingsTracker t = trackers[pi];
-        double[] all = t.values();
-        int from = switch (settings.warmupRemoval().method()) {
-            case NONE -> 0;
-            case FIXED -> all.length == 0 ? 0 : settings.warmupRemoval().fixedBegin(all.length);
-            case EDM -> t.from();
-        };
-        double[] stable = Arrays.copyOfRange(all, from, all.length);
-        MetricResult readings = MetricAnalyzer.analyze(stable, from, index.kind(), settings);
-        MetricResult readingsRaw = MetricAnalyzer.analyze(all, 0, index.kind(), settings);
+    /**
+     * The sample count at which to look next: every sample below {@value Defaults#MIN_SAMPLES}; then when the raw
+     * samples reach what the target needs (the requirement in kept samples plus what was cut), but no later than
+     * {@value Defaults#LOOK_GROWTH}× the samples now, and no sooner than 1% more (so that a session looks at most a
+     * few hundred times per tenfold growth).
+     */
+    private static long nextLook(long raw, MetricResult m, long cut) {
+        if (raw < Defaults.MIN_SAMPLES) {
+            return raw + 1; // every sample until a CI may end the session: cheap, and the progress shows each
+        }
+        long soonest = raw + Math.max(1, raw / 100);
+        long growth = Math.max(soonest, (long) Math.ceil(raw * Defaults.LOOK_GROWTH));
+        if (m.targetMet() || m.requiredSamples() < 0) {
+            return growth;
+        }
+        long needed = m.requiredSamples() + cut;
+        return Math.max(soonest, Math.min(growth, needed));
+    }
 
-        long total = 0;
-        long kept = 0;
-        for (int r = 0; r < rounds.size(); r++) {
-            int[] seg = segments.get(pi).get(r);
-            if (rounds.get(r).status() == RoundStatus.OK) {
-                total += rounds.get(r).unitReadingCount(pi);
-                kept += seg[1] - seg[0];
+    private PiResult analysePi(Pi p) {
+        boolean proportion = p.index.kind() == PerformanceIndex.Kind.BINARY;
+        var analysis = settings.analysisSettings(p.index.kind().meanMethod());
+        double[] all = p.readings;
+        int n = p.size;
+        WarmupRemoval removal = settings.warmupRemoval();
+        Phases phases;
+        int from;
+        switch (removal.method()) {
+            case NONE -> {
+                from = 0;
+                phases = Phases.NONE;
+            }
+            case FIXED -> {
+                from = n == 0 ? 0 : removal.fixedBegin(n);
+                phases = Phases.untested(from, 0);
+            }
+            case EDM -> {
+                from = p.edm.from();
+                phases = Phases.untested(from, 0);
+            }
+            default -> {
+                double[] x = Arrays.copyOf(all, n);
+                phases = PhaseDetector.detect(x, removal, false, settings.method() == CiMethod.AR,
+                        settings.confidence());
+                from = phases.warmup();
             }
         }
-        double[] rawUnits = new double[Math.toIntExact(total)];
-        double[] keptUnits = new double[Math.toIntExact(kept)];
-        int a = 0;
-        int b = 0;
-        for (int r = 0; r < rounds.size(); r++) {
-            Round round = rounds.get(r);
-            if (round.status() != RoundStatus.OK) {
-                continue;
-            }
-            int[] seg = segments.get(pi).get(r);
-            round.copyUnitReadings(pi, 0, round.unitReadingCount(pi), rawUnits, a);
-            a += round.unitReadingCount(pi);
-            round.copyUnitReadings(pi, seg[0], seg[1], keptUnits, b);
-            b += seg[1] - seg[0];
+        if (removal.method() != WarmupRemoval.Method.AUTO && removal.method() != WarmupRemoval.Method.MSER
+                && settings.method() == CiMethod.AR && n - from >= 2 * Defaults.SHIFT_MIN_SEGMENT) {
+            phases = phases.withShifts(PhaseDetector.shifts(all, from, n, settings.confidence()));
         }
-        MetricResult units = MetricAnalyzer.analyze(keptUnits, total - kept, index.kind(), settings);
-        MetricResult unitsRaw = MetricAnalyzer.analyze(rawUnits, 0, index.kind(), settings);
-        return new PiResult(index, readings, readingsRaw, from, units, unitsRaw);
+        MetricResult readings = MeanAnalyzer.analyze(all, from, n, from, proportion, analysis, true);
+        MetricResult readingsRaw = MeanAnalyzer.analyze(all, 0, n, 0, proportion, analysis, true);
+
+        Phases unitPhases;
+        long cutUnits;
+        double[] kept;
+        if (removal.tested()) {
+            unitPhases = p.units.phases();
+            kept = p.units.kept(unitPhases);
+        } else {
+            kept = p.units.kept(null);
+            int[] cuts = p.units.untestedCuts();
+            unitPhases = Phases.untested(cuts[0], cuts[1]);
+        }
+        cutUnits = p.units.total() - kept.length;
+        double[] raw = p.units.raw();
+        MetricResult units = MeanAnalyzer.analyze(kept, 0, kept.length, cutUnits, proportion, analysis, true);
+        MetricResult unitsRaw = MeanAnalyzer.analyze(raw, 0, raw.length, 0, proportion, analysis, true);
+        return new PiResult(p.index, readings, readingsRaw, phases, units, unitsRaw, unitPhases);
     }
 
     private WpsResult analyseWps() {

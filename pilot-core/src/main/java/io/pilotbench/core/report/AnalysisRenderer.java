@@ -1,5 +1,6 @@
 package io.pilotbench.core.report;
 
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.Formats;
 import io.pilotbench.core.analysis.SeriesAnalysis;
 import io.pilotbench.stats.ConfidenceInterval;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -18,9 +20,13 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>JSON contract (stable; fields may be added, never renamed): {@code {"results": [ {"source", "column", "n",
  * "totalSamples", "warmupRemoval", "analysed": {"from", "to"}, "changepoints": [..], "stable": {"begin", "end",
- * "warmup", "cooldown"} | null, "mean", "meanMethod", "median", "min", "max", "variance", "stddev", "autocorrelation", "subsession": {"size",
- * "count", "variance", "autocorrelation"} | null, "ci": {"confidence", "low", "high", "width"} | null,
- * "target": {"width", "relative"}, "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}.
+ * "warmup", "cooldown"} | null, "phases": {"warmup": {"cut", "pValue", "mean"}, "cooldown": {..}, "shifts": [{"index",
+ * "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}, "mean", "meanMethod", "median", "min", "max",
+ * "variance", "stddev", "autocorrelation", "method", "subsession": {"size", "count", "variance", "autocorrelation"} |
+ * null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks", "longRunVariance", "arOrder",
+ * "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null, "target": {"width", "relative"},
+ * "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}. {@code changepoints} and {@code stable}
+ * are EDM's and filled only with {@code --warmup-removal edm}.
  */
 public final class AnalysisRenderer {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
@@ -64,6 +70,7 @@ public final class AnalysisRenderer {
         m.put("analysed", Map.of("from", a.analysedFrom(), "to", a.analysedFrom() + a.n()));
         m.put("changepoints", a.changePoints());
         m.put("stable", a.stable() == null ? null : stableMap(a.stable()));
+        m.put("phases", Uncertainty.json(a.phases()));
         m.put("mean", num(a.mean()));
         m.put("meanMethod", a.settings().meanMethod().name().toLowerCase(Locale.ROOT));
         m.put("median", num(a.median()));
@@ -72,6 +79,7 @@ public final class AnalysisRenderer {
         m.put("variance", num(a.variance()));
         m.put("stddev", num(a.stddev()));
         m.put("autocorrelation", num(a.autocorrelation()));
+        m.put("method", a.settings().method().toString());
         if (a.subsession() == null) {
             m.put("subsession", null);
         } else {
@@ -82,6 +90,7 @@ public final class AnalysisRenderer {
             s.put("autocorrelation", num(a.subsession().autocorrelation()));
             m.put("subsession", s);
         }
+        m.put("error", Uncertainty.json(a.error()));
         if (a.ci() == null) {
             m.put("ci", null);
         } else {
@@ -96,7 +105,7 @@ public final class AnalysisRenderer {
         target.put("width", num(a.targetWidth()));
         target.put("relative", a.settings().ciTarget().relative() ? a.settings().ciTarget().value() : null);
         m.put("target", target);
-        m.put("requiredSamples", a.required() == null ? null : a.required().samples());
+        m.put("requiredSamples", a.requiredSamples() < 0 ? null : a.requiredSamples());
         m.put("targetMet", a.targetMet());
         m.put("warnings", a.warnings());
         return m;
@@ -129,20 +138,32 @@ public final class AnalysisRenderer {
             out.printf("%s: %d samples%n", label, a.n());
             if (a.n() < a.totalSamples()) {
                 int to = a.analysedFrom() + a.n();
-                row(out, "warm-up", "samples [" + a.analysedFrom() + ", " + to + ") of " + a.totalSamples()
-                        + " analysed; " + a.analysedFrom() + " warm-up and " + (a.totalSamples() - to)
-                        + " cool-down samples removed (" + a.settings().warmupRemoval() + ")");
+                String range = "samples [" + a.analysedFrom() + ", " + to + ") of " + a.totalSamples() + " analysed";
+                if (a.settings().warmupRemoval().tested()) {
+                    List<String> cuts = Stream.of(
+                            Uncertainty.cut("first", a.phases().warmup(), a.phases().warmupPValue(),
+                                    a.phases().warmupMean(), a.mean(), "sample"),
+                            Uncertainty.cut("last", a.phases().cooldown(), a.phases().cooldownPValue(),
+                                    a.phases().cooldownMean(), a.mean(), "sample"))
+                            .filter(t -> !t.isEmpty()).toList();
+                    row(out, "warm-up", range + "; cut: " + String.join("; ", cuts));
+                } else {
+                    row(out, "warm-up", range + "; " + a.analysedFrom() + " warm-up and " + (a.totalSamples() - to)
+                            + " cool-down samples removed (" + a.settings().warmupRemoval() + ")");
+                }
             }
             row(out, "mean", v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "")
                     + "   median " + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
             row(out, "spread", "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
                     + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
                     + Formats.number(a.autocorrelation()));
-            if (a.subsession() != null) {
+            if (a.subsession() != null && a.settings().method() == CiMethod.PILOT) {
                 var s = a.subsession();
                 row(out, "subsessions", s.count() + " of " + s.size() + " sample" + (s.size() == 1 ? "" : "s")
                         + " (r1 " + Formats.number(s.autocorrelation()) + " ≤ "
                         + Formats.number(a.settings().autocorrelationLimit()) + ")");
+            } else if (a.error() != null) {
+                row(out, "error", Uncertainty.words(a.estimate(), a.settings().autocorrelationLimit()));
             }
             if (a.ci() != null) {
                 ConfidenceInterval ci = a.ci();
@@ -154,9 +175,10 @@ public final class AnalysisRenderer {
             }
             String target = "width ≤ " + v(a.targetWidth()) + (a.settings().ciTarget().relative()
                     ? " (" + a.settings().ciTarget() + ")" : "");
-            if (a.required() != null) {
-                target += ": needs " + a.required().samples() + " samples ("
-                        + a.required().subsessions() + " subsessions of " + a.required().subsessionSize() + ")"
+            if (a.requiredSamples() >= 0) {
+                target += ": needs " + a.requiredSamples() + " samples" + (a.settings().method() == CiMethod.PILOT
+                        ? " (" + (a.requiredSamples() / a.subsession().size()) + " subsessions of "
+                                + a.subsession().size() + ")" : "")
                         + (a.targetMet() ? " — met" : " — not met");
             }
             row(out, "target", target);
@@ -183,7 +205,8 @@ public final class AnalysisRenderer {
     private static final String[] COLUMNS = {"source", "column", "n", "mean", "median", "min", "max", "variance",
         "stddev", "autocorrelation", "subsession_size", "subsession_count", "subsession_variance",
         "subsession_autocorrelation", "ci_confidence", "ci_low", "ci_high", "ci_width", "target_width",
-        "required_samples", "target_met"};
+        "required_samples", "target_met", "method", "standard_error", "degrees_of_freedom", "ar_order", "warmup",
+        "cooldown", "level_shifts"};
 
     private static String[] values(SeriesAnalysis a) {
         var s = a.subsession();
@@ -194,7 +217,12 @@ public final class AnalysisRenderer {
             s == null ? "" : d(s.variance()), s == null ? "" : d(s.autocorrelation()),
             ci == null ? "" : d(ci.confidence()), ci == null ? "" : d(ci.low()), ci == null ? "" : d(ci.high()),
             ci == null ? "" : d(ci.width()), d(a.targetWidth()),
-            a.required() == null ? "" : Long.toString(a.required().samples()), Boolean.toString(a.targetMet())};
+            a.requiredSamples() < 0 ? "" : Long.toString(a.requiredSamples()), Boolean.toString(a.targetMet()),
+            a.settings().method().toString(), a.error() == null ? "" : d(a.error().standardError()),
+            a.error() == null ? "" : d(a.error().degreesOfFreedom()),
+            a.error() == null || a.error().arOrder() < 0 ? "" : Integer.toString(a.error().arOrder()),
+            Integer.toString(a.phases().warmup()), Integer.toString(a.phases().cooldown()),
+            Integer.toString(a.phases().shifts().size())};
     }
 
     private static String d(double x) {
@@ -226,7 +254,7 @@ public final class AnalysisRenderer {
             String width = a.ci() == null ? "—" : v(a.ci().width()) + " (" + Formats.significant(100 * a.ci().relativeWidth(), 3) + "%)";
             out.printf("| %s | %d | %s | %s | %s | %s | %s | %s |%n", label, a.n(), v(a.mean()), ci, width,
                     a.subsession() == null ? "—" : Integer.toString(a.subsession().size()),
-                    a.required() == null ? "—" : Long.toString(a.required().samples()), a.targetMet() ? "yes" : "no");
+                    a.requiredSamples() < 0 ? "—" : Long.toString(a.requiredSamples()), a.targetMet() ? "yes" : "no");
         }
         for (SeriesAnalysis a : results) {
             for (String w : a.warnings()) {

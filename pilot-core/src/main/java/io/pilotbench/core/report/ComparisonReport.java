@@ -30,10 +30,12 @@ import tools.jackson.databind.json.JsonMapper;
  * "settings": {"confidence", "alpha", "equivalence", "test", "ciTarget"}, "workloads": [{"name", "rank", "n",
  * "mean", "ci": {"confidence", "low", "high", "width"} | null, "subsessionSize", "subsessions", "rounds",
  * "targetMet", "source"}], "pairs": [{"a", "b", "adjacent", "difference": {"mean", "low", "high"}, "ratio":
- * {"value", "low", "high"}, "welch": {"t", "df", "p", "pLess", "pGreater"}, "pooled": {…}, "verdict": "a<b" | "a>b" |
- * "equivalent" | "undecided", "margin", "moreRounds"}], "decided", "stopReason", "seconds", "gate": [{"candidate",
+ * {"value", "low", "high"}, "welch": {"t", "df", "p", "pLess", "pGreater"}, "pooled": {…}, "sequence": {"mean", "low",
+ * "high"} | null, "anytimeP" | null, "verdict": "a<b" | "a>b" | "equivalent" | "undecided", "margin", "moreRounds"}], "decided", "stopReason", "seconds", "gate": [{"candidate",
  * "slower", "factor": {…}, "limit"}]}}. Pairs hold a = the earlier workload in the order given, b = the later;
- * difference = a − b, ratio = a / b. Missing values are null.
+ * difference = a − b, ratio = a / b. A live comparison decides by the confidence sequence of the difference (at α,
+ * valid at every look) and reports its anytime-valid p-value; a comparison of stored samples by the t-test. Missing
+ * values are null.
  */
 public final class ComparisonReport {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
@@ -91,7 +93,8 @@ public final class ComparisonReport {
     public String sentence(PairComparison p) {
         CompareSettings s = comparison.settings();
         String conf = Formats.significant(s.confidence() * 100, 4) + "% CI";
-        String pText = pValue(p.p(s.test()));
+        String pText = s.sequential() && !Double.isNaN(p.anytimeP()) ? "anytime " + pValue(p.anytimeP())
+                : pValue(p.p(s.test()));
         switch (p.verdict()) {
             case A_LOWER, A_HIGHER -> {
                 boolean aBetter = (p.verdict() == Verdict.A_LOWER) == (comparison.direction()
@@ -137,13 +140,13 @@ public final class ComparisonReport {
 
     /** "about 40 more rounds each would decide it", or null when unknown. */
     private String more(PairComparison p) {
-        if (p.requiredSubsessions() < 0) {
+        if (!Double.isFinite(p.requiredGrowth())) {
             return null;
         }
         boolean live = p.a().live() || p.b().live();
         if (!live) {
-            long more = Math.max(1, p.requiredSubsessions() * Math.max(1, Math.max(p.a().subsessionSize(),
-                    p.b().subsessionSize())) - Math.min(p.a().n(), p.b().n()));
+            long n = Math.min(p.a().n(), p.b().n());
+            long more = Math.max(1, (long) Math.ceil(n * (p.requiredGrowth() - 1)));
             return "about " + more + " more samples each would decide it";
         }
         long most = Comparison.moreRounds(p);
@@ -172,10 +175,7 @@ public final class ComparisonReport {
 
     /** "p < 0.001", "p = 0.0123". */
     static String pValue(double p) {
-        if (Double.isNaN(p)) {
-            return "p unknown";
-        }
-        return p < 0.001 ? "p < 0.001" : "p = " + Formats.significant(p, 3);
+        return Formats.pValue(p);
     }
 
     // ---- text --------------------------------------------------------------------------------------------------
@@ -424,6 +424,9 @@ public final class ComparisonReport {
                     r == null ? Double.NaN : r.low(), r == null ? Double.NaN : r.high()));
             m.put("welch", testMap(p.welch()));
             m.put("pooled", testMap(p.pooled()));
+            ConfidenceInterval cs = p.sequence();
+            m.put("sequence", cs == null ? null : triple("mean", cs.center(), cs.low(), cs.high()));
+            m.put("anytimeP", SessionResultJson.num(p.anytimeP()));
             m.put("verdict", p.verdict().label());
             m.put("margin", SessionResultJson.num(p.margin()));
             long more = Comparison.moreRounds(p);

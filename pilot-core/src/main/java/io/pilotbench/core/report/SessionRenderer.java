@@ -1,7 +1,11 @@
 package io.pilotbench.core.report;
 
+import io.pilotbench.core.Defaults;
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.Formats;
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.LevelShift;
+import io.pilotbench.core.analysis.Phases;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.SessionResult;
@@ -208,16 +212,33 @@ public final class SessionRenderer {
         String label = pi.name() + (pi.unit().isEmpty() ? "" : " (" + pi.unit() + ")");
         MetricResult readings = p.readings();
         boolean warm = readings.removed() > 0;
+        String warmWhy = "";
+        if (warm && s.warmupRemoval().tested()) {
+            Phases ph = p.readingsPhases();
+            warmWhy = ": mean " + Formats.quantity(ph.warmupMean(), pi.unit(), ph.warmupMean()) + " against "
+                    + Formats.quantity(readings.mean(), pi.unit(), readings.mean()) + " after, "
+                    + Formats.pValue(ph.warmupPValue());
+        }
         metric(out, label + ", readings" + (warm ? " after warm-up removal" : ""), readings, "round", pi,
-                pi.readingsMustSatisfy(), s, warm ? "the first " + readings.removed() + " removed as warm-up" : null);
+                pi.readingsMustSatisfy(), s, warm ? "the first " + readings.removed() + " removed as warm-up"
+                        + warmWhy : null);
+        for (LevelShift shift : p.readingsPhases().shifts()) {
+            out.println("  " + Uncertainty.shift(shift, "round " + (p.readingsFrom() + shift.index()) + " of the "
+                    + "analysed rounds", pi.unit()) + "; the mean mixes both levels");
+        }
         if (warm) {
             metric(out, label + ", readings of all rounds", p.readingsRaw(), "round", pi, false, s, null);
         }
         MetricResult units = p.unitReadings();
         boolean cut = units.removed() > 0;
+        String unitsWhy = units.removed() + " more removed as warm-up or cool-down";
+        if (cut && s.warmupRemoval().tested()) {
+            Phases ph = p.unitReadingsPhases();
+            unitsWhy = "the first " + ph.warmup() + " and last " + ph.cooldown() + " of every round removed as warm-up "
+                    + "and cool-down";
+        }
         metric(out, label + ", unit readings" + (cut ? " after warm-up removal" : ""), units, "unit reading", pi,
-                pi.unitReadingsMustSatisfy(), s, cut ? units.removed() + " more removed as warm-up or cool-down"
-                        : null);
+                pi.unitReadingsMustSatisfy(), s, cut ? unitsWhy : null);
         if (cut) {
             metric(out, label + ", all unit readings", p.unitReadingsRaw(), "unit reading", pi, false, s, null);
         }
@@ -262,10 +283,10 @@ public final class SessionRenderer {
                 case OK -> {
                     if (pi.kind() != PerformanceIndex.Kind.BINARY) {
                         b.append(", ").append(m.variance() == 0 ? "all equal"
-                                : m.subsessionSize() > 1 ? "samples merged in subsessions of " + m.subsessionSize()
+                                : s.method() == CiMethod.PILOT && m.subsessionSize() > 1
+                                        ? "samples merged in subsessions of " + m.subsessionSize()
                                         + " to remove autocorrelation"
-                                : "samples uncorrelated (|lag-1 autocorrelation| ≤ "
-                                        + Formats.number(s.autocorrelationLimit()) + ")");
+                                : Uncertainty.words(m, s.autocorrelationLimit()));
                     }
                 }
                 case NOT_ENOUGH_DATA -> b.append(": too few for a CI (it needs at least ")
@@ -387,6 +408,11 @@ public final class SessionRenderer {
 
     /** The analysis settings in words. */
     static String settingsSummary(SessionSettings s) {
+        if (s.method() == CiMethod.AR) {
+            return pct(s.confidence()) + " confidence, target CI width ≤ " + s.ciTarget() + ", method ar (at least "
+                    + Defaults.MIN_SAMPLES + " samples and " + Formats.number(Defaults.MIN_DEGREES_OF_FREEDOM)
+                    + " degrees of freedom), warm-up removal " + s.warmupRemoval();
+        }
         return pct(s.confidence()) + " confidence, target CI width ≤ " + s.ciTarget() + ", at least "
                 + s.minSubsessions() + " subsessions, |lag-1 autocorrelation| ≤ "
                 + Formats.number(s.autocorrelationLimit()) + ", warm-up removal " + s.warmupRemoval();

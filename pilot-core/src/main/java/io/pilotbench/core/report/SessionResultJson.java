@@ -1,6 +1,6 @@
 package io.pilotbench.core.report;
 
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.SessionResult;
 import io.pilotbench.core.api.SessionSettings;
@@ -17,12 +17,16 @@ import java.util.Map;
  * Contract (fields may be added, never renamed): {@code {"name", "rounds", "analysedRounds", "shortRounds",
  * "failedRounds", "duration", "converged", "stopReason", "moreRounds", "moreSeconds", "waitingFor": [..],
  * "session", "pis": [{"name", "unit", "kind", "readings": METRIC, "readingsRaw": METRIC, "readingsFrom",
- * "unitReadings": METRIC, "unitReadingsRaw": METRIC, "readingsMustSatisfy", "unitReadingsMustSatisfy"}],
- * "wps": {...} | null, "analysisSettings": {"confidence", "autocorrelationLimit", "ciWidth": {"value", "relative"},
- * "minSubsessions", "warmupRemoval"}}} where METRIC is {@code {"status", "n",
- * "removed", "mean", "variance", "autocorrelation", "subsession": {"size", "variance", "autocorrelation"} | null,
- * "ci": {"confidence", "low", "high", "width"} | null, "targetWidth", "requiredSamples", "targetMet"}}. Non-finite
- * numbers are written as null.
+ * "readingsPhases": PHASES, "unitReadings": METRIC, "unitReadingsRaw": METRIC, "unitReadingsPhases": PHASES,
+ * "readingsMustSatisfy", "unitReadingsMustSatisfy"}], "wps": {...} | null, "analysisSettings": {"confidence",
+ * "autocorrelationLimit", "ciWidth": {"value", "relative"}, "minSubsessions", "warmupRemoval", "method"}}} where
+ * METRIC is {@code {"status", "n", "removed", "mean", "variance", "autocorrelation", "subsession": {"size", "variance",
+ * "autocorrelation"} | null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks",
+ * "longRunVariance", "arOrder", "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null,
+ * "targetWidth", "requiredSamples", "targetMet"}} and PHASES is {@code {"warmup": {"cut", "pValue", "mean"},
+ * "cooldown": {…}, "shifts": [{"index", "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}}
+ * ("subsession" describes the blocks the CI rests on: the original's subsessions, or the AR method's batches).
+ * Non-finite numbers are written as null.
  */
 public final class SessionResultJson {
     private SessionResultJson() {
@@ -51,8 +55,10 @@ public final class SessionResultJson {
             pm.put("readings", metric(p.readings()));
             pm.put("readingsRaw", metric(p.readingsRaw()));
             pm.put("readingsFrom", p.readingsFrom());
+            pm.put("readingsPhases", Uncertainty.json(p.readingsPhases()));
             pm.put("unitReadings", metric(p.unitReadings()));
             pm.put("unitReadingsRaw", metric(p.unitReadingsRaw()));
+            pm.put("unitReadingsPhases", Uncertainty.json(p.unitReadingsPhases()));
             pm.put("readingsMustSatisfy", p.pi().readingsMustSatisfy());
             pm.put("unitReadingsMustSatisfy", p.pi().unitReadingsMustSatisfy());
             pis.add(pm);
@@ -74,6 +80,7 @@ public final class SessionResultJson {
         m.put("ciWidth", ci);
         m.put("minSubsessions", s.minSubsessions());
         m.put("warmupRemoval", s.warmupRemoval().toString());
+        m.put("method", s.method().toString());
         return m;
     }
 
@@ -95,6 +102,7 @@ public final class SessionResultJson {
         } else {
             m.put("subsession", null);
         }
+        m.put("error", Uncertainty.json(x.error()));
         m.put("ci", ci(x.ci()));
         m.put("targetWidth", num(x.targetWidth()));
         m.put("requiredSamples", x.requiredSamples() < 0 ? null : x.requiredSamples());

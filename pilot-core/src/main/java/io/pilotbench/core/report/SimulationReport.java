@@ -29,7 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  * "replications", "seed", "oracle": {"samples", "rounds", "seconds"} | null, "strategies": [{"strategy",
  * "description", "replications", "withCi", "covered", "coverage": {"value", "low", "high"}, "nominal", "flag",
  * "converged", "rounds": {"mean", "median"}, "samples": {"median"}, "seconds": {"mean", "median"}, "biasPercent",
- * "widthPercent", "subsessionSize": {"median"}}]}}; for a comparison {@code {"a": {…}, "b": {…}, "ratio",
+ * "widthPercent", "subsessionSize": {"median"}, "removedSessions", "warmup": {"median"}, "warmupWithin5" | null, "cooldown":
+ * {"median"}, "cooldownWithin5" | null}]}};
+ * for a comparison {@code {"a": {…}, "b": {…}, "ratio",
  * "settings", "replications", "seed", "strategies": [{"strategy", "description", "replications", "correct",
  * "wrongDirection", "falseDifference", "noDifference", "undecided", "withRatio", "ratioCovered", "rounds": {"mean",
  * "median"}, "seconds": {"median"}}]}}. Missing values are null.
@@ -102,7 +104,9 @@ public final class SimulationReport {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"strategy", "coverage (95% CI)", "vs " + percent(e.settings().confidence()),
             "met target", "rounds mean / median", "samples (median)", "time (median)", "bias", "CI width",
-            "subsession size"});
+            "block size", "cut anything", "warm-up cut (median)" + (e.model().plantedWarmup() >= 0
+                ? " / within 5 of " + e.model().plantedWarmup() : "")
+                + (e.model().plantedCooldown() >= 0 ? "; cool-down / within 5 of " + e.model().plantedCooldown() : "")});
         for (StrategySummary s : e.strategies()) {
             String f = flag(s.coverage().center(), e.settings().confidence());
             rows.add(new String[] {markdown ? "`" + s.strategy().id() + "`" : s.strategy().id(),
@@ -114,12 +118,18 @@ public final class SimulationReport {
                 Formats.number(s.medianSamples()), Formats.duration(s.medianSeconds()),
                 signedPercent(s.biasPercent()), Double.isFinite(s.widthPercent())
                     ? Formats.significant(s.widthPercent(), 3) + "%" : "–",
-                Formats.number(s.medianSubsessionSize())});
+                Formats.number(s.medianSubsessionSize()),
+                s.removedSessions() + "/" + s.replications(),
+                (Double.isFinite(s.medianWarmup()) ? Formats.number(s.medianWarmup()) : "–")
+                    + (s.warmupWithin5() >= 0 ? " / " + s.warmupWithin5() + "/" + s.replications() : "")
+                    + (s.cooldownWithin5() >= 0 ? "; " + (Double.isFinite(s.medianCooldown())
+                        ? Formats.number(s.medianCooldown()) : "–") + " / " + s.cooldownWithin5() + "/"
+                        + s.replications() : "")});
         }
         Oracle o = e.oracle();
         if (o != null) {
             rows.add(new String[] {"oracle", "", "", "", Formats.number(o.rounds()), Formats.number(o.samples()),
-                Formats.duration(o.seconds()), "", "", ""});
+                Formats.duration(o.seconds()), "", "", "", "", ""});
         }
         return rows;
     }
@@ -157,7 +167,8 @@ public final class SimulationReport {
     /** Header of the CSV of a workload evaluation: one row per strategy. */
     static final String WORKLOAD_CSV = "workload,strategy,replications,with_ci,covered,coverage,coverage_low,"
             + "coverage_high,converged,rounds_mean,rounds_median,samples_median,seconds_mean,seconds_median,"
-            + "bias_percent,width_percent,subsession_size_median";
+            + "bias_percent,width_percent,subsession_size_median,removed_sessions,warmup_median,warmup_within_5,"
+            + "cooldown_median,cooldown_within_5";
 
     private void workloadCsv(PrintWriter out) {
         out.println(WORKLOAD_CSV);
@@ -169,7 +180,11 @@ public final class SimulationReport {
                     Tables.csvNumber(s.meanRounds()), Tables.csvNumber(s.medianRounds()),
                     Tables.csvNumber(s.medianSamples()), Tables.csvNumber(s.meanSeconds()),
                     Tables.csvNumber(s.medianSeconds()), Tables.csvNumber(s.biasPercent()),
-                    Tables.csvNumber(s.widthPercent()), Tables.csvNumber(s.medianSubsessionSize())));
+                    Tables.csvNumber(s.widthPercent()), Tables.csvNumber(s.medianSubsessionSize()),
+                    Integer.toString(s.removedSessions()), Tables.csvNumber(s.medianWarmup()),
+                    s.warmupWithin5() < 0 ? "" : Integer.toString(s.warmupWithin5()),
+                    Tables.csvNumber(s.medianCooldown()),
+                    s.cooldownWithin5() < 0 ? "" : Integer.toString(s.cooldownWithin5())));
         }
     }
 
@@ -209,6 +224,11 @@ public final class SimulationReport {
             m.put("biasPercent", SessionResultJson.num(s.biasPercent()));
             m.put("widthPercent", SessionResultJson.num(s.widthPercent()));
             m.put("subsessionSize", median(s.medianSubsessionSize()));
+            m.put("removedSessions", s.removedSessions());
+            m.put("warmup", median(s.medianWarmup()));
+            m.put("warmupWithin5", s.warmupWithin5() < 0 ? null : s.warmupWithin5());
+            m.put("cooldown", median(s.medianCooldown()));
+            m.put("cooldownWithin5", s.cooldownWithin5() < 0 ? null : s.cooldownWithin5());
             list.add(m);
         }
         root.put("strategies", list);

@@ -103,7 +103,8 @@ public final class Evaluation {
         }, Finished::outcome);
         List<StrategySummary> summaries = new ArrayList<>();
         for (int i = 0; i < used.size(); i++) {
-            summaries.add(StrategySummary.of(used.get(i), results.get(i), model.truth()));
+            summaries.add(StrategySummary.of(used.get(i), results.get(i), model.truth(), model.plantedWarmup(),
+                    model.plantedCooldown()));
         }
         return new WorkloadEvaluation(model, model.truth(), Oracle.of(model, settings), settings, replications, seed,
                 summaries);

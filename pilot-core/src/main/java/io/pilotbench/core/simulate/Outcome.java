@@ -11,9 +11,22 @@ package io.pilotbench.core.simulate;
  * @param seconds        simulated time spent
  * @param converged      whether the strategy's own stop rule was met (fixed strategies: always)
  * @param subsessionSize the subsession size q the CI rests on (1 for strategies that assume independence)
+ * @param warmup         samples cut as warm-up: readings (rounds), or unit readings at the start of every round
+ * @param cooldown       unit readings cut at the end of every round
  */
 public record Outcome(double estimate, double low, double high, int rounds, long samples, double seconds,
-        boolean converged, int subsessionSize) {
+        boolean converged, int subsessionSize, int warmup, int cooldown) {
+
+    /** An outcome of a strategy that cuts nothing. */
+    public Outcome(double estimate, double low, double high, int rounds, long samples, double seconds,
+            boolean converged, int subsessionSize) {
+        this(estimate, low, high, rounds, samples, seconds, converged, subsessionSize, 0, 0);
+    }
+
+    /** Whether anything was cut. */
+    public boolean removed() {
+        return warmup > 0 || cooldown > 0;
+    }
 
     /** Whether the session produced a CI. */
     public boolean hasCi() {

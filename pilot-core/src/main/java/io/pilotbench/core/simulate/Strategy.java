@@ -1,9 +1,12 @@
 package io.pilotbench.core.simulate;
 
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
+import io.pilotbench.core.analysis.Phases;
 import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.PerformanceIndex;
+import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.SessionResult;
 import io.pilotbench.core.api.SessionSettings;
@@ -25,10 +28,19 @@ import java.util.function.Function;
  * same confidence level; the adaptive ones also the same CI width.
  */
 public enum Strategy {
-    /** The engine with its defaults: subsessions against autocorrelation, EDM warm-up and cool-down removal. */
-    PILOT("pilot", "Pilot: subsessions + EDM warm-up removal (default)"),
-    /** The engine without warm-up removal: subsessions only. */
+    /**
+     * The engine with its defaults: the AR method (long-run variance of batch means, Willink's interval, the stop
+     * rule's floors) and the tested warm-up removal ({@code auto}).
+     */
+    PILOT("pilot", "Pilot: AR method + tested warm-up removal (default)"),
+    /** The engine with the AR method and no warm-up removal. */
     PILOT_NO_REMOVAL("pilot-no-removal", "Pilot without warm-up removal"),
+    /** The engine with the AR method and MSER-5 to locate the warm-up (tested the same way), for comparison. */
+    PILOT_MSER("pilot-mser", "Pilot with MSER-5 warm-up location"),
+    /** The original's subsessions with the tested warm-up removal: the CI method alone changed back. */
+    PILOT_SUBSESSIONS("pilot-subsessions", "Pilot with the original's subsessions + tested warm-up removal"),
+    /** The original Pilot's defaults: subsessions and EDM warm-up tracking (the default before the AR method). */
+    PILOT_ORIGINAL("pilot-original", "the original Pilot: subsessions + EDM warm-up tracking"),
     /** The engine's work-per-second regression (WPS workloads). */
     PILOT_WPS("pilot-wps", "Pilot WPS regression"),
     /**
@@ -84,7 +96,7 @@ public enum Strategy {
     public boolean appliesTo(WorkloadModel model) {
         boolean wps = model.level() == WorkloadModel.Level.WPS;
         return switch (this) {
-            case PILOT, PILOT_NO_REMOVAL -> !wps;
+            case PILOT, PILOT_NO_REMOVAL, PILOT_MSER, PILOT_SUBSESSIONS, PILOT_ORIGINAL -> !wps;
             case PILOT_WPS -> wps;
             default -> true;
         };
@@ -102,7 +114,8 @@ public enum Strategy {
                     + model.level().name().toLowerCase(Locale.ROOT) + " workload");
         }
         return switch (this) {
-            case PILOT, PILOT_NO_REMOVAL, PILOT_WPS -> engine(model, seed, s);
+            case PILOT, PILOT_NO_REMOVAL, PILOT_MSER, PILOT_SUBSESSIONS, PILOT_ORIGINAL, PILOT_WPS -> engine(model, seed,
+                    s);
             default -> raw(model, seed, s).outcome(model, s);
         };
     }
@@ -148,8 +161,14 @@ public enum Strategy {
     /** The engine's settings for {@code model} under this strategy. */
     SessionSettings sessionSettings(WorkloadModel model, SimulationSettings s) {
         SessionSettings.Builder b = SessionSettings.builder().confidence(s.confidence())
-                .ciTarget(CiTarget.ofMean(s.ciWidth())).maxRounds(s.maxRounds())
-                .warmupRemoval(this == PILOT_NO_REMOVAL ? WarmupRemoval.NONE : WarmupRemoval.EDM);
+                .ciTarget(CiTarget.ofMean(s.ciWidth())).maxRounds(s.maxRounds());
+        switch (this) {
+            case PILOT_NO_REMOVAL -> b.warmupRemoval(WarmupRemoval.NONE);
+            case PILOT_MSER -> b.warmupRemoval(WarmupRemoval.MSER);
+            case PILOT_SUBSESSIONS -> b.method(CiMethod.PILOT);
+            case PILOT_ORIGINAL -> b.method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM);
+            default -> { }
+        }
         switch (model.level()) {
             case READINGS -> b.pi(PerformanceIndex.of("time", "ms"));
             case UNITS -> b.pi(new PerformanceIndex("time", "ms", PerformanceIndex.Kind.ORDINARY, false, true))
@@ -178,11 +197,22 @@ public enum Strategy {
                     ci ? w.vCi().high() : Double.NaN, r.rounds(), samples, r.seconds(), converged,
                     w == null ? 0 : w.subsessionSize());
         }
-        MetricResult m = model.level() == WorkloadModel.Level.UNITS ? r.pis().get(0).unitReadings()
-                : r.pis().get(0).readings();
+        boolean units = model.level() == WorkloadModel.Level.UNITS;
+        PiResult p = r.pis().get(0);
+        MetricResult m = units ? p.unitReadings() : p.readings();
+        Phases cut = units ? p.unitReadingsPhases() : p.readingsPhases();
+        int warmup = units && !sessionSettings(model, s).warmupRemoval().tested() ? perRound(cut.warmup(), r)
+                : cut.warmup();
+        int cooldown = units && !sessionSettings(model, s).warmupRemoval().tested() ? perRound(cut.cooldown(), r)
+                : cut.cooldown();
         return new Outcome(m.mean(), m.ci() == null ? Double.NaN : m.ci().low(),
                 m.ci() == null ? Double.NaN : m.ci().high(), r.rounds(), samples, r.seconds(), converged,
-                m.subsessionSize());
+                m.subsessionSize(), warmup, cooldown);
+    }
+
+    /** The mean cut per analysed round (the untested removals cut each round on its own). */
+    private static int perRound(int total, SessionResult r) {
+        return r.analysedRounds() == 0 ? 0 : Math.round((float) total / r.analysedRounds());
     }
 
     /** Auto-pilot: from round 10 on, stop once the t-CI of every raw sample so far is narrow enough. */

@@ -14,6 +14,8 @@ public final class WorkloadGenerator {
     private final double innovation;
     /** The latent z of round {@code next − 1} (READINGS, WPS). */
     private double z;
+    /** The M/M/1 queue's next customer's waiting time (the queue starts empty). */
+    private double wait;
     private int next;
 
     WorkloadGenerator(WorkloadModel model, long seed) {
@@ -29,10 +31,15 @@ public final class WorkloadGenerator {
     public SimulatedRound round(int round, long work) {
         if (round < next) {
             z = 0;
+            wait = 0;
             next = 0;
         }
         while (next < round) {
-            latent(random(next).nextGaussian(), next);
+            if (model.load() > 0) {
+                queue(random(next));
+            } else {
+                latent(random(next).nextGaussian(), next);
+            }
             next++;
         }
         SplittableRandom rnd = random(round);
@@ -40,6 +47,10 @@ public final class WorkloadGenerator {
         double level = 1 + model.drift() * round;
         switch (model.level()) {
             case READINGS: {
+                if (model.load() > 0) {
+                    double value = queue(rnd) * level * spike(rnd);
+                    return new SimulatedRound(value, null, model.setupSeconds() + value / 1000);
+                }
                 double zr = latent(rnd.nextGaussian(), round);
                 double warm = model.warmup() == null ? 0 : model.warmup().factor(round);
                 double value = model.marginal().sample(zr, rnd.nextDouble()) * (1 + warm) * level * spike(rnd);
@@ -72,6 +83,22 @@ public final class WorkloadGenerator {
             default:
                 throw new IllegalStateException(model.level().toString());
         }
+    }
+
+    /**
+     * The mean waiting time of the round's customers; the queue runs on (Lindley's recursion, service rate 1 per ms,
+     * arrival rate ρ, exponential times by inversion).
+     */
+    private double queue(SplittableRandom rnd) {
+        double sum = 0;
+        double lambda = model.load();
+        for (int c = 0; c < model.customers(); c++) {
+            sum += wait;
+            double service = -Math.log(1 - rnd.nextDouble());
+            double gap = -Math.log(1 - rnd.nextDouble()) / lambda;
+            wait = Math.max(0, wait + service - gap);
+        }
+        return sum / model.customers();
     }
 
     private double latent(double e, int round) {

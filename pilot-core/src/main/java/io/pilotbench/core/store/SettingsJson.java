@@ -1,5 +1,6 @@
 package io.pilotbench.core.store;
 
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.WarmupRemoval;
 import io.pilotbench.core.api.PerformanceIndex;
@@ -40,6 +41,7 @@ final class SettingsJson {
         m.put("ciWidth", Map.of("value", s.ciTarget().value(), "relative", s.ciTarget().relative()));
         m.put("minSubsessions", s.minSubsessions());
         m.put("warmupRemoval", s.warmupRemoval().toString());
+        m.put("method", s.method().toString());
         m.put("workAmount", s.workAmount() == null ? null
                 : Map.of("min", s.workAmount().min(), "max", s.workAmount().max()));
         m.put("fixedWorkAmount", s.fixedWorkAmount());
@@ -65,6 +67,8 @@ final class SettingsJson {
                 .ciTarget(new CiTarget(required(ci, "value").asDouble(), required(ci, "relative").asBoolean()))
                 .minSubsessions(required(m, "minSubsessions").asLong())
                 .warmupRemoval(WarmupRemoval.parse(text(m, "warmupRemoval")))
+                // sessions recorded before the AR method existed were analysed with the original's subsessions
+                .method(m.hasNonNull("method") ? CiMethod.parse(text(m, "method")) : CiMethod.PILOT)
                 .fixedWorkAmount(required(m, "fixedWorkAmount").asLong())
                 .shortRound(duration(required(m, "shortRoundSeconds").asDouble()))
                 .wps(WpsMode.valueOf(text(m, "wps").toUpperCase(Locale.ROOT)))

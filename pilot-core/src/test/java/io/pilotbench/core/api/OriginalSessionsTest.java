@@ -5,7 +5,9 @@ import static io.pilotbench.core.api.OriginalVectors.DATASET_F;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.analysis.WarmupRemoval;
 import java.time.Duration;
 import java.util.Arrays;
@@ -14,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * End-to-end sessions with the original Pilot's mock workloads (refdata/PILOT-ORIGINAL.md §3.1.3, §3.1.5, §3.1.10,
- * §3.3). Values from the original build; tolerance 1e-12 relative (Student-t quantiles differ from Boost's in the
- * last digits).
+ * §3.3), with the original's method (subsessions, EDM warm-up removal: {@code --method pilot --warmup-removal edm}).
+ * Values from the original build; tolerance 1e-12 relative (Student-t quantiles differ from Boost's in the last
+ * digits).
  */
 class OriginalSessionsTest {
     private static final double REL = 1e-12;
@@ -27,7 +30,7 @@ class OriginalSessionsTest {
     /** {@code unit_test_benchmark.sh}: mock_benchmark prints x,x+1 for dataset F; --ci-perc 0.3 -m 10. */
     @Test
     void mockBenchmarkStopsAfter44RoundsWithTheOriginalsNumbers() throws Exception {
-        SessionSettings settings = SessionSettings.builder()
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("response time", "ms"))
                 .pi(PerformanceIndex.of("delay time", "ms"))
                 .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).autocorrelationLimit(0.1)
@@ -52,7 +55,7 @@ class OriginalSessionsTest {
     /** The required-size trace of the same session, by n (§3.1.10): "−" = unknown. */
     @Test
     void requiredSizeTraceMatchesTheOriginal() {
-        SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("response time", "ms"))
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM).pi(PerformanceIndex.of("response time", "ms"))
                 .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).build();
         long[] expected = new long[45];
         int[] q = new int[45];
@@ -91,7 +94,7 @@ class OriginalSessionsTest {
     /** {@code unit_test_benchmark_binomial_proportion.sh}: dataset B, binary PI, --ci-perc 0.9 -m 10. */
     @Test
     void binomialSessionStopsAt20() throws Exception {
-        SessionSettings settings = SessionSettings.builder()
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("success rate", "").withKind(PerformanceIndex.Kind.BINARY))
                 .ciTarget(CiTarget.ofMean(0.9)).minSubsessions(10).build();
         long[] trace = {275, 201, 72, 40, 26, 32, 24, 29, 33, 37, 41, 45, 37, 31, 27, 24, 21, 19};
@@ -118,7 +121,7 @@ class OriginalSessionsTest {
     void runWorkloadVectors() throws Exception {
         double[][] units = {{1, 5, 10, 20, 30, 40, 42, 42, 42}, {2, 4, 9, 21, 22, 41, 43, 41, 40},
             {1, 4, 12, 25, 32, 42, 42, 43, 41}};
-        SessionSettings settings = SessionSettings.builder()
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("pi", "").withUnitReadingsMustSatisfy(true))
                 .warmupRemoval(WarmupRemoval.NONE).minSubsessions(200).workAmount(0, 500)
                 .shortRound(Duration.ZERO).maxRounds(3).build();
@@ -161,7 +164,7 @@ class OriginalSessionsTest {
     /** {@code unit_test_unit_readings_iter.cc}: FIXED_PERCENTAGE 0.1 drops round(0.9) = 1 of 9 per round. */
     @Test
     void fixedPercentageWarmupKeepsSixteenOfEighteen() {
-        SessionSettings settings = SessionSettings.builder()
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("pi", "").withReadingsMustSatisfy(false).withUnitReadingsMustSatisfy(true))
                 .warmupRemoval(WarmupRemoval.fixed(0.1)).build();
         Session s = Session.inMemory(settings);
@@ -183,7 +186,7 @@ class OriginalSessionsTest {
         double[] twice = new double[96];
         System.arraycopy(DATASET_F, 0, twice, 0, 48);
         System.arraycopy(DATASET_F, 0, twice, 48, 48);
-        SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("response time", "ms"))
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM).pi(PerformanceIndex.of("response time", "ms"))
                 .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(80).build();
         int[] from = new int[98];
         SessionResult r = Pilot.of(settings, (round, w) -> {

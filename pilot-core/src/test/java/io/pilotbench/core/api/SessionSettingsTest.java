@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pilotbench.core.Defaults;
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.Preset;
 import io.pilotbench.core.analysis.WarmupRemoval;
@@ -29,7 +30,9 @@ class SessionSettingsTest {
         assertThat(s.autocorrelationLimit()).isEqualTo(Defaults.AUTOCORRELATION_LIMIT);
         assertThat(s.ciTarget()).isEqualTo(CiTarget.ofMean(Defaults.CI_WIDTH_FRACTION));
         assertThat(s.minSubsessions()).isEqualTo(Defaults.MIN_SUBSESSIONS);
-        assertThat(s.warmupRemoval()).isEqualTo(WarmupRemoval.EDM);
+        assertThat(s.warmupRemoval()).isEqualTo(WarmupRemoval.parse(Defaults.WARMUP_REMOVAL)).isEqualTo(
+                WarmupRemoval.AUTO);
+        assertThat(s.method()).isEqualTo(CiMethod.parse(Defaults.CI_METHOD)).isEqualTo(CiMethod.AR);
         assertThat(s.shortRound()).isEqualTo(Defaults.SHORT_ROUND);
         assertThat(s.wps()).isEqualTo(WpsMode.OFF);
         assertThat(s.toBuilder().build()).isEqualTo(s);

@@ -3,7 +3,8 @@ package io.pilotbench.core.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.MetricResult;
+import io.pilotbench.core.analysis.Phases;
 import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.PiResult;
 import io.pilotbench.core.api.Round;
@@ -39,11 +40,12 @@ class PlannerTest {
         SessionSettings s = SessionSettings.builder().pi(UR_PI).workAmount(0, 50).shortRound(Duration.ZERO)
                 .warmupRemoval(WarmupRemoval.NONE).build();
         List<Round> rounds = new ArrayList<>();
+        Totals totals = new Totals(1);
         List<Long> work = new ArrayList<>();
         while (true) {
             long total = rounds.stream().mapToLong(r -> r.unitReadingCount(0)).sum();
-            SessionAnalysis a = analysisWithRequiredUnitReadings(total, 15);
-            Plan p = Planner.plan(s, rounds, a);
+            SessionAnalysis a = analysisWithRequiredUnitReadings(total, 15, rounds.size());
+            Plan p = Planner.plan(s, rounds, a, totals);
             if (!p.more()) {
                 break;
             }
@@ -52,16 +54,18 @@ class PlannerTest {
             java.util.Arrays.fill(units, 42.42);
             rounds.add(new Round(rounds.size(), p.workAmount(), Instant.EPOCH, 1, RoundStatus.OK, new double[1],
                     new double[][] {units}, null, null, null, null, null));
+            totals.add(rounds.get(rounds.size() - 1));
             assertThat(rounds).hasSizeLessThan(10);
         }
         assertThat(work).containsExactly(1L, 5L, 10L);
     }
 
-    private static SessionAnalysis analysisWithRequiredUnitReadings(long n, long required) {
+    private static SessionAnalysis analysisWithRequiredUnitReadings(long n, long required, int okRounds) {
         MetricResult none = MetricResult.empty(Double.NaN);
-        MetricResult units = new MetricResult(MetricResult.Status.OK, (int) n, 0, 42.42, 0, 0, 1, 0, 0, null, 1,
+        MetricResult units = new MetricResult(MetricResult.Status.OK, (int) n, 0, 42.42, 0, 0, null, null, 1,
                 required, n >= required);
-        return new SessionAnalysis(List.of(new PiResult(UR_PI, none, none, 0, units, units)), null);
+        return new SessionAnalysis(List.of(new PiResult(UR_PI, none, none, Phases.NONE, units, units, Phases.NONE)),
+                null, okRounds);
     }
 
     @Test
@@ -71,7 +75,7 @@ class PlannerTest {
         SessionEngine e = new SessionEngine(s);
         List<Long> work = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            long w = Planner.plan(s, e.rounds(), e.analysis()).workAmount();
+            long w = Planner.plan(s, e.rounds(), e.analysis(), e.totals()).workAmount();
             work.add(w);
             // 0.1 s per work unit: rounds reach 1 s at 10 units
             e.add(e.toRound(w, Instant.EPOCH, w * 100_000_000L, RoundResult.ofUnitReadings(new double[] {1, 2})));
@@ -90,7 +94,7 @@ class PlannerTest {
         SessionEngine e = new SessionEngine(s);
         List<Long> work = new ArrayList<>();
         for (int i = 0; i < 9; i++) {
-            long w = Planner.plan(s, e.rounds(), e.analysis()).workAmount();
+            long w = Planner.plan(s, e.rounds(), e.analysis(), e.totals()).workAmount();
             work.add(w);
             e.add(e.toRound(w, Instant.EPOCH, 1000, RoundResult.ofUnitReadings(1, 2)));
         }
@@ -111,7 +115,7 @@ class PlannerTest {
         e.add(e.toRound(10, Instant.EPOCH, 1_000_000_000L, RoundResult.builder().build()));
         List<Long> work = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            long w = Planner.plan(s, e.rounds(), e.analysis()).workAmount();
+            long w = Planner.plan(s, e.rounds(), e.analysis(), e.totals()).workAmount();
             work.add(w);
             e.add(e.toRound(w, Instant.EPOCH, w * 100_000_000L, RoundResult.builder().build()));
         }

@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.pilotbench.core.api.WpsResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The WPS regression against the original's vectors (refdata/PILOT-ORIGINAL.md §3.1.1 OLS1–4, §3.1.2), called as the
  * original's tests do: autocorrelation limit 1 (q = 1), no duration threshold, no work floor. With q = 1 the
- * original's α and v are right (its q-scaling bug needs q &gt; 1); its v CI used a fixed factor 2, ours the
- * t-quantile, so the CI is checked against an independent closed-form computation instead.
+ * original's α and v are right (its q-scaling bug needs q &gt; 1); its v CI used a fixed factor 2 on the OLS error,
+ * ours the t-quantile on the heteroscedasticity-consistent HC3 error (with the variance margin of a session that stops
+ * on its own estimate), checked against R's sandwich::vcovHC (r/hc3-reference.R).
  */
 class WpsRegressionTest {
     private static WpsResult fit(double[] work, double[] seconds) {
@@ -25,6 +31,48 @@ class WpsRegressionTest {
         return s;
     }
 
+    /** R's lm and sandwich::vcovHC(type = "HC3") for a data set of r/hc3-reference.csv: {intercept, slope, se_hc3}. */
+    private static double[][] reference(String dataset) {
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        double[] fit = new double[3];
+        for (String line : lines("/r/hc3-reference.csv").subList(1, lines("/r/hc3-reference.csv").size())) {
+            String[] c = line.split(",", -1);
+            if (!c[0].equals(dataset)) {
+                continue;
+            }
+            switch (c[1]) {
+                case "point" -> {
+                    x.add(Double.parseDouble(c[2].strip()));
+                    y.add(Double.parseDouble(c[3].strip()));
+                }
+                case "intercept" -> fit[0] = Double.parseDouble(c[2].strip());
+                case "slope" -> fit[1] = Double.parseDouble(c[2].strip());
+                case "se_hc3" -> fit[2] = Double.parseDouble(c[2].strip());
+                default -> { }
+            }
+        }
+        return new double[][] {x.stream().mapToDouble(Double::doubleValue).toArray(),
+            y.stream().mapToDouble(Double::doubleValue).toArray(), fit};
+    }
+
+    private static List<String> lines(String resource) {
+        try (var in = WpsRegressionTest.class.getResourceAsStream(resource)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void hc3MatchesRsSandwich() {
+        for (String set : new String[] {"ols1", "hetero"}) {
+            double[][] r = reference(set);
+            double se = WpsRegression.slopeStandardErrorHc3(r[0], r[1], r[2][0], r[2][1]);
+            assertThat(se).as(set).isCloseTo(r[2][2], within(1e-10 * r[2][2]));
+        }
+    }
+
     @Test
     void ols1() {
         WpsResult r = fit(new double[] {50, 100, 150, 200, 250}, new double[] {162, 233, 324, 417, 572});
@@ -32,9 +80,10 @@ class WpsRegressionTest {
         assertThat(r.subsessionSize()).isEqualTo(1);
         assertThat(r.alpha()).isCloseTo(40.4, within(1e-12));
         assertThat(r.v()).isCloseTo(0.49800796812749004, within(1e-15));
-        // slope 2.008 ± t(0.975, 3)·se, se = √(SSR/3/Sxx) = 0.1761665878271662 (exact rational sums), t = 3.182446305284263
-        assertThat(r.vCi().low()).isCloseTo(0.3893109680353194, within(1e-13));
-        assertThat(r.vCi().high()).isCloseTo(0.6909134480443785, within(1e-13));
+        // slope 2.008 ± t(0.975, 3)·se, se = HC3 (R: 0.37176731805728985) × exp(0.75·√(2/3)/2), t = 3.182446305284263
+        double half = 3.182446305284263 * 0.37176731805728985 * Math.exp(0.75 * Math.sqrt(2.0 / 3) / 2);
+        assertThat(r.vCi().low()).isCloseTo(1 / (2.008 + half), within(1e-11));
+        assertThat(r.vCi().high()).isCloseTo(1 / (2.008 - half), within(1e-11));
         assertThat(r.vCi().contains(r.v())).isTrue();
     }
 

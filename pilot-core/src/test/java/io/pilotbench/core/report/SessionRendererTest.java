@@ -2,6 +2,7 @@ package io.pilotbench.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.core.analysis.CiMethod;
 import io.pilotbench.core.analysis.CiTarget;
 import io.pilotbench.core.analysis.WarmupRemoval;
 import io.pilotbench.core.api.PerformanceIndex;
@@ -51,7 +52,7 @@ class SessionRendererTest {
 
     /** The mock benchmark session, recorded in {@code dir}. */
     static void recordMockBenchmark(Path dir) throws IOException {
-        SessionSettings settings = SessionSettings.builder()
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("response time", "ms"))
                 .pi(PerformanceIndex.of("delay time", "ms"))
                 .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).autocorrelationLimit(0.1)
@@ -66,7 +67,7 @@ class SessionRendererTest {
 
     /** 30 rounds of a workload with a work-amount range; the session is not finished. */
     private static void recordWpsSession(Path dir) throws IOException {
-        SessionSettings settings = SessionSettings.builder()
+        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT)
                 .pi(PerformanceIndex.of("latency", "ms"))
                 .pi(new PerformanceIndex("throughput", "MB/s", PerformanceIndex.Kind.RATIO, false, true))
                 .ciTarget(CiTarget.ofMean(0.1)).minSubsessions(10).warmupRemoval(WarmupRemoval.fixed(0.1))

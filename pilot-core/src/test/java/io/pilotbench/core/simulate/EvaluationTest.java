@@ -40,34 +40,20 @@ class EvaluationTest {
         }
     }
 
-    @Test
-    void pilotCoversAtTheNominalLevelOnNormalDataInAboutTheMinimumRounds() throws Exception {
-        int k = 400;
-        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS).replications(k).seed(11)
-                .evaluate(WorkloadModel.parse("normal"), List.of(Strategy.PILOT));
-        StrategySummary s = only(e);
-        double slack = 3.3 * Math.sqrt(k * 0.95 * 0.05);
-        assertThat((double) s.covered()).isBetween(0.95 * k - slack, 0.95 * k + slack);
-        assertThat(s.converged()).isEqualTo(k);
-        // the minimum subsession count (30), a few more when a chance autocorrelation merges rounds; the oracle: 18
-        assertThat(s.medianRounds()).isBetween(30.0, 40.0);
-        assertThat(e.oracle().samples()).isEqualTo(18);
-    }
-
     /**
-     * Subsessions restore most of the coverage that independence loses on AR(1) φ = 0.9 (block means with
-     * |r1| &lt; 0.1 still carry a little positive correlation, so a few points short of 95% is expected), at the
-     * price of more rounds than the oracle.
+     * The original's subsessions pick the smallest block size whose |r1| ≤ 0.1, judged on about 30 block means (r1's
+     * standard error there is about 0.18): on AR(1) φ = 0.9 a too small size passes by chance and the CI is too
+     * narrow. Kept behind {@code --method pilot}; this pins the shortfall the AR method removes (see
+     * HonestAnswersTest), at the price of more rounds than the oracle.
      */
     @Test
-    void pilotWithoutRemovalHandlesAutocorrelationWithSubsessions() throws Exception {
-        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS).replications(60).seed(5)
-                .evaluate(WorkloadModel.parse("ar1"), List.of(Strategy.PILOT_NO_REMOVAL));
+    void theOriginalsSubsessionsUnderCoverAutocorrelatedData() throws Exception {
+        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS).replications(200).seed(5)
+                .evaluate(WorkloadModel.parse("ar1"), List.of(Strategy.PILOT_SUBSESSIONS));
         StrategySummary s = only(e);
-        assertThat(s.coverage().high()).isGreaterThan(0.85);
+        assertThat(s.coverage().high()).isLessThan(0.93);
         assertThat(s.medianSubsessionSize()).isGreaterThan(5);
-        assertThat(s.medianRounds()).isGreaterThan(e.oracle().rounds());
-        assertThat(s.converged()).isEqualTo(60);
+        assertThat(s.medianRounds()).isGreaterThan(2 * e.oracle().rounds());
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.pilotbench.core.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pilotbench.core.api.MetricResult;
+import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.ProgressListener;
 import io.pilotbench.core.api.Round;

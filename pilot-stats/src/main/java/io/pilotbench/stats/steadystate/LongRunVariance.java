@@ -19,6 +19,9 @@ import io.pilotbench.stats.timeseries.AutoRegression;
  *       σ²_LR = b·σ²_ε/(1 − Σφ)² (Berk 1974; Brockwell &amp; Davis, <i>Time Series: Theory and Methods</i>, §10.6).
  *       For an AR(1) the least-squares bias −(1 + 3φ)/k is added back (Kendall 1954; Marriott &amp; Pope 1954), since
  *       an underestimated φ is what makes a CI of a strongly correlated series too narrow.</li>
+ *   <li><b>Unit root.</b> When 1 − Σφ ≤ 1/k (a trend or a random walk at this resolution; a deterministic trend is
+ *       predicted almost exactly and would give 0/0), the samples are worth one independent sample: σ²_LR = k·b·s²_B
+ *       with one degree of freedom.</li>
  *   <li><b>Floor.</b> The estimate is never below the plain batch-means estimate b·s²_B. A model with negative
  *       correlation would shrink the CI below what independent samples give; benchmarks seldom have it, and a
  *       spurious negative coefficient in a short series costs coverage. When the floor applies the samples are
@@ -92,14 +95,22 @@ public final class LongRunVariance {
         if (phi.length == 1) {
             phi[0] = Math.min(phi[0] + (1 + 3 * phi[0]) / k, 1 - 1.0 / k);
         }
+        // the capped AR(1) above is the largest correlation k batches can tell from a unit root
         double sum = 0;
         for (double c : phi) {
             sum += c;
         }
+        double floor = b * batchVariance;
+        if (phi.length > 0 && 1 - sum <= 1.0 / k) {
+            // A fit at (or past) a unit root — a trend, a random walk — has no finite long-run variance (and a
+            // deterministic trend, predicted almost exactly, would give 0/0): the mean is that of this stretch only.
+            // Treated as one sample's worth of information, with one degree of freedom.
+            return new LongRunVarianceEstimate(n, mean, b, k, floor * k, phi, phi.length, 1, sampleVariance,
+                    batchVariance, lag1, skewness, false);
+        }
         double oneMinus = 1 - sum;
         double lrv = b * model.predictionVariance() / (oneMinus * oneMinus);
-        double floor = b * batchVariance;
-        if (phi.length == 0 || !(lrv > floor)) {
+        if (phi.length == 0 || lrv <= floor) {
             return new LongRunVarianceEstimate(n, mean, b, k, floor, new double[0], model.order(), k - 1,
                     sampleVariance, batchVariance, lag1, skewness, true);
         }

@@ -36,11 +36,47 @@ public record LongRunVarianceEstimate(int n, double mean, int batchSize, int bat
     }
 
     /**
-     * The skewness of the mean's distribution, estimated as G₁ of the batch means over √k (each batch mean is an
-     * average, and the mean an average of k of them); 0 when unknown.
+     * The skewness of the mean's distribution: G₁ of the batch means over √k, times the factor by which correlation
+     * raises it ({@link #skewnessFactor}); 0 when unknown.
      */
     public double skewnessOfMean() {
-        return Double.isFinite(batchSkewness) ? batchSkewness / Math.sqrt(batches) : 0;
+        return Double.isFinite(batchSkewness) ? batchSkewness * skewnessFactor() / Math.sqrt(batches) : 0;
+    }
+
+    /**
+     * For a linear process x_t = Σψ_j ε_{t−j} (the AR model of the batch means, ψ its impulse response), the mean of k
+     * values has skewness γ_ε/√k while the values themselves have γ_x = γ_ε·Σψ³/(Σψ²)^{3/2}: positive correlation
+     * makes the mean more skewed than G₁/√k says, by (Σψ²)^{3/2}/Σψ³ (cumulants of linear processes: Brillinger,
+     * <i>Time Series: Data Analysis and Theory</i>, §2.8). 1 for independent batch means; (1 − φ³)/(1 − φ²)^{3/2}
+     * for an AR(1): 1.1 at φ = 0.3, 3.3 at φ = 0.9.
+     */
+    public double skewnessFactor() {
+        if (coefficients.length == 0) {
+            return 1;
+        }
+        int p = coefficients.length;
+        double[] psi = new double[2000];
+        psi[0] = 1;
+        double s2 = 1;
+        double s3 = 1;
+        for (int j = 1; j < psi.length; j++) {
+            double v = 0;
+            for (int i = 1; i <= p && i <= j; i++) {
+                v += coefficients[i - 1] * psi[j - i];
+            }
+            psi[j] = v;
+            s2 += v * v;
+            s3 += v * v * v;
+            if (Math.abs(v) < 1e-12 && j > p) {
+                break;
+            }
+        }
+        return s3 > 0 ? Math.pow(s2, 1.5) / s3 : 1;
+    }
+
+    /** Whether the samples looked non-stationary at this resolution (a unit root: a trend, a random walk). */
+    public boolean unitRoot() {
+        return !white && degreesOfFreedom == 1 && variance == batchVariance * batchSize * batches;
     }
 
     /**

@@ -1,0 +1,227 @@
+package io.pilotbench.core.analysis;
+
+import io.pilotbench.core.Defaults;
+import io.pilotbench.stats.BinomialProportion;
+import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.Descriptive;
+import io.pilotbench.stats.MeanMethod;
+import io.pilotbench.stats.SampleSize;
+import io.pilotbench.stats.SkewnessAdjustedInterval;
+import io.pilotbench.stats.StudentT;
+import io.pilotbench.stats.Subsessions;
+import io.pilotbench.stats.steadystate.LongRunVariance;
+import io.pilotbench.stats.steadystate.LongRunVarianceEstimate;
+import java.util.Arrays;
+import java.util.OptionalInt;
+
+/**
+ * One sample → {@link MetricResult}: the mean, its confidence interval and the stop rule, by the settings' {@link
+ * CiMethod}. Shared by sessions (per PI, at every look) and {@code pilot analyze}. Pure; never throws on data, it
+ * reports a status instead.
+ *
+ * <p><b>AR method</b> (default). CI: mean ± Willink(t_df, skewness) × √(σ²/n) ({@link LongRunVariance}; {@link
+ * SkewnessAdjustedInterval}), with two margins for what a session that stops on its own estimates does not see
+ * (measured with {@code pilot simulate}, 2 × 1,000 sessions each; bench/README.md):
+ * <ul>
+ *   <li>the skewness of the mean is that of the batch means over √k, moved away from 0 by
+ *       {@value Defaults#SKEWNESS_HEDGE} standard errors √(6/k) in its own direction: a heavy right tail that a short
+ *       sample has not yet shown is the usual way a CI of benchmark times misses (Pareto tail 2.5: coverage 90.8% without
+ *       the hedge, 93.1% with 1 SE, 94.0% with 1.25; normal samples: 94.8%, 94.8%, 95.0%);</li>
+ *   <li>in a session (not for a finished sample of existing data), for correlated samples σ² is the long-run variance
+ *       times exp({@value Defaults#VARIANCE_MARGIN}·√(2/df)), an
+ *       upper bound of it by the estimate's own standard error on the log scale: a session stops when its estimate is
+ *       low, so an unbiased estimate is too small at the stop (AR(1) φ = 0.9: coverage 92.2% without the margin,
+ *       94.7% with it, for 10% more rounds; a fixed sample of the same size covers 95–96% either way).</li>
+ * </ul>
+ * The stop rule (target met) needs all of:
+ * <ul>
+ *   <li>the CI no wider than the target;</li>
+ *   <li>at least {@value Defaults#MIN_SAMPLES} samples and {@value Defaults#MIN_DEGREES_OF_FREEDOM} degrees of
+ *       freedom: a variance known only roughly is how an early stop picks a lucky, too narrow CI;</li>
+ *   <li>when the samples look independent from fewer than {@value Defaults#WHITE_NOISE_CHECK_BELOW} blocks, a lag-1
+ *       autocorrelation of at most {@value Defaults#WHITE_NOISE_R1}/√k: an AR(1) with φ = 0.9 looks white in 20
+ *       samples one time in ten by BIC, but shows r1 above this bound in 99% of them (a session that fails this
+ *       check looks again after 10% more samples);</li>
+ * </ul>
+ * (A warm-up is cut only while it is at most {@value Defaults#WARMUP_MAX_FRACTION} of the samples, so a session
+ * that cut one has run at least four times as long since.)
+ * The required sample size is the largest of (t·√σ²_LR/(w/2))², the floors above (the degrees of freedom grow about
+ * linearly with n), and n itself once the CI is narrow enough.
+ *
+ * <p><b>Pilot method</b>: the original's subsessions, unchanged (PILOT-ORIGINAL.md §2.1–2.3).
+ *
+ * <p>Ratio PIs use the harmonic mean: the AR method works on the reciprocals and maps the CI back (1/x is monotone).
+ * Binary PIs use the binomial proportion CI of the original (a Student-t interval on p(1 − p)).
+ */
+public final class MeanAnalyzer {
+    private MeanAnalyzer() {
+    }
+
+    /**
+     * Analyses x[from, to).
+     *
+     * @param removed     samples left out before from (and after to), for the record
+     * @param proportion  whether the values are 0/1 outcomes (a binary PI)
+     * @param settings    confidence, target, method (and, for the pilot method, the autocorrelation limit and the
+     *                    minimum number of subsessions); its mean method picks arithmetic or harmonic
+     * @param session     whether the sample is a session's, which stops on its own estimates (the AR method then
+     *                    adds the variance margin; a finished sample of existing data needs none)
+     */
+    public static MetricResult analyze(double[] x, int from, int to, long removed, boolean proportion,
+            AnalysisSettings settings, boolean session) {
+        int n = to - from;
+        if (n == 0) {
+            return MetricResult.empty(Double.NaN);
+        }
+        double[] y = from == 0 && to == x.length ? x : Arrays.copyOfRange(x, from, to);
+        double variance = n >= 2 ? Descriptive.variance(y) : Double.NaN;
+        double r1 = n >= 3 ? Descriptive.lag1Autocorrelation(y) : Double.NaN;
+        MeanMethod method = settings.meanMethod();
+        if (method == MeanMethod.HARMONIC && Descriptive.min(y) <= 0) {
+            return new MetricResult(MetricResult.Status.INVALID_FOR_KIND, n, removed, Descriptive.mean(y), variance,
+                    r1, null, null, Double.NaN, -1, false);
+        }
+        double mean = Descriptive.mean(y, method);
+        double target = settings.ciTarget().widthFor(mean);
+        if (proportion) {
+            return proportion(y, removed, variance, r1, mean, target, settings);
+        }
+        if (n < 3) {
+            return notEnough(n, removed, mean, variance, r1, target);
+        }
+        if (variance == 0) {
+            // Constant data: the estimate is exact (width 0), but it still has to rest on enough samples.
+            ConfidenceInterval ci = ConfidenceInterval.around(mean, 0, settings.confidence());
+            long required = settings.method() == CiMethod.PILOT ? Math.max(settings.minSubsessions(), 3)
+                    : Defaults.MIN_SAMPLES;
+            MeanError error = new MeanError(settings.method(), 0, n - 1, 1, n, 0, Double.NaN, 0, 0, 0, false);
+            return new MetricResult(MetricResult.Status.OK, n, removed, mean, 0, Double.NaN, error, ci, target,
+                    required, n >= required);
+        }
+        return settings.method() == CiMethod.PILOT ? subsessions(y, removed, variance, r1, mean, target, settings)
+                : autoregressive(y, removed, variance, r1, mean, target, settings, session);
+    }
+
+    private static MetricResult autoregressive(double[] y, long removed, double variance, double r1,
+            double mean, double target, AnalysisSettings s, boolean session) {
+        int n = y.length;
+        boolean harmonic = s.meanMethod() == MeanMethod.HARMONIC;
+        double[] z = y;
+        if (harmonic) {
+            z = new double[n];
+            for (int i = 0; i < n; i++) {
+                z[i] = 1 / y[i];
+            }
+        }
+        LongRunVarianceEstimate e = LongRunVariance.estimate(z);
+        double g = e.batchSkewness();
+        int k = e.batches();
+        double hedged = Double.isFinite(g) ? g + Defaults.SKEWNESS_HEDGE * Math.copySign(Math.sqrt(6.0 / k), g) : 0;
+        double skewOfMean = hedged * e.skewnessFactor() / Math.sqrt(k);
+        double df = e.degreesOfFreedom();
+        // a session's correlated samples: the variance estimate's own error, as an upper bound (class comment)
+        double lrv = e.white() || !session ? e.variance()
+                : e.variance() * Math.exp(Defaults.VARIANCE_MARGIN * Math.sqrt(2 / df));
+        double se = Math.sqrt(lrv / n);
+        ConfidenceInterval ci = SkewnessAdjustedInterval.willink(e.mean(), se, df, skewOfMean, s.confidence());
+        double halfTarget;
+        if (harmonic) {
+            // the CI of 1/x maps to [1/high, 1/low]; a width w in x is about w/x̄² in 1/x
+            ci = new ConfidenceInterval(ci.confidence(), mean, 1 / ci.high(), ci.low() > 0 ? 1 / ci.low()
+                    : Double.POSITIVE_INFINITY, (ci.low() > 0 ? 1 / ci.low() : Double.POSITIVE_INFINITY) - 1 / ci.high());
+            halfTarget = target / 2 / (mean * mean);
+        } else {
+            halfTarget = target / 2;
+        }
+        double t = StudentT.critical(s.confidence(), df);
+        double byWidth = halfTarget > 0 ? Math.ceil(t * t * lrv / (halfTarget * halfTarget)) : Double.POSITIVE_INFINITY;
+        boolean narrow = ci.width() <= target;
+        if (!narrow && target > 0) {
+            // Willink's interval of a skewed mean is wider than 2t·se: scale by the width itself (∝ 1/√n)
+            double ratio = ci.width() / target;
+            byWidth = Math.max(byWidth, Math.ceil(n * ratio * ratio));
+        }
+        boolean enoughDf = df >= Defaults.MIN_DEGREES_OF_FREEDOM;
+        boolean whiteShown = !e.white() || k >= Defaults.WHITE_NOISE_CHECK_BELOW || !Double.isFinite(e.batchLag1())
+                || e.batchLag1() <= Defaults.WHITE_NOISE_R1 / Math.sqrt(k);
+        long floor = Defaults.MIN_SAMPLES;
+        double required = Math.max(byWidth, floor);
+        if (!enoughDf) {
+            required = Math.max(required, Math.ceil(n * Defaults.MIN_DEGREES_OF_FREEDOM / df));
+        }
+        if (!whiteShown) {
+            // look again soon: r1 moves as samples come in
+            required = Math.max(required, Math.ceil(n * 1.1));
+        }
+        boolean met = narrow && enoughDf && whiteShown && n >= floor;
+        if (met) {
+            required = Math.min(required, n);
+        } else if (required <= n) {
+            required = n + 1;
+        }
+        long req = Double.isFinite(required) ? (long) Math.min(required, Long.MAX_VALUE / 4) : -1;
+        // In x's unit; for the harmonic mean by the delta method (d(1/z)/dz = −1/z² at z = 1/x̄).
+        double scale = harmonic ? mean * mean : 1;
+        MeanError error = new MeanError(CiMethod.AR, se * scale, df, e.batchSize(), k,
+                e.batchVariance(), e.batchLag1(), lrv * scale * scale, e.white() ? 0 : e.order(), skewOfMean,
+                e.unitRoot());
+        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, req, met);
+    }
+
+    private static MetricResult subsessions(double[] y, long removed, double variance, double r1, double mean,
+            double target, AnalysisSettings s) {
+        int n = y.length;
+        Subsessions sub = Subsessions.of(y, s.meanMethod());
+        OptionalInt q = sub.optimalSize(s.autocorrelationLimit());
+        if (q.isEmpty()) {
+            return new MetricResult(MetricResult.Status.TOO_AUTOCORRELATED, n, removed, mean, variance, r1, null, null,
+                    target, -1, false);
+        }
+        int size = q.getAsInt();
+        ConfidenceInterval ci = sub.confidenceInterval(size, s.confidence()).orElseThrow();
+        long required = -1;
+        if (target > 0) {
+            SampleSize req = sub.requiredSampleSize(target, s.confidence(), s.autocorrelationLimit(),
+                    s.minSubsessions()).orElseThrow();
+            required = req.samples();
+        }
+        int h = sub.count(size);
+        double varQ = sub.variance(size);
+        MeanError error = new MeanError(CiMethod.PILOT, Math.sqrt(varQ / h), h - 1, size, h, varQ,
+                sub.autocorrelation(size), size * varQ, -1, 0, false);
+        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, required,
+                required >= 0 && n >= required);
+    }
+
+    private static MetricResult proportion(double[] x, long removed, double variance, double r1, double mean,
+            double target, AnalysisSettings settings) {
+        int n = x.length;
+        if (n < 2) {
+            return notEnough(n, removed, mean, variance, r1, target);
+        }
+        for (double v : x) {
+            if (v < 0 || v > 1) {
+                return new MetricResult(MetricResult.Status.INVALID_FOR_KIND, n, removed, mean, variance, r1, null,
+                        null, target, -1, false);
+            }
+        }
+        ConfidenceInterval ci = BinomialProportion.confidenceInterval(x, settings.confidence());
+        long required = -1;
+        long floor = settings.method() == CiMethod.PILOT ? settings.minSubsessions() : Defaults.MIN_SAMPLES;
+        if (target > 0 && variance > 0) {
+            required = BinomialProportion.requiredSampleSize(x, target, settings.confidence(), floor).samples();
+        } else if (variance == 0) {
+            required = Math.max(floor, 2);
+        }
+        MeanError error = new MeanError(settings.method(), ci.halfWidth() / StudentT.critical(settings.confidence(),
+                n - 1), n - 1, 1, n, variance, r1, variance, settings.method() == CiMethod.PILOT ? -1 : 0, 0, false);
+        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, required,
+                required >= 0 && n >= required);
+    }
+
+    private static MetricResult notEnough(int n, long removed, double mean, double variance, double r1,
+            double target) {
+        return new MetricResult(MetricResult.Status.NOT_ENOUGH_DATA, n, removed, mean, variance, r1, null, null,
+                target, -1, false);
+    }
+}

@@ -1,0 +1,92 @@
+package io.pilotbench.core.analysis;
+
+import io.pilotbench.core.Defaults;
+import io.pilotbench.stats.StudentT;
+import io.pilotbench.stats.steadystate.LevelShifts;
+import io.pilotbench.stats.steadystate.Truncation;
+import io.pilotbench.stats.steadystate.WarmupDetector;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Warm-up, cool-down and level shifts of one series, for the tested warm-up removals ({@code auto}, {@code mser}):
+ * what {@link WarmupDetector} cuts, and what {@link LevelShifts} finds in the rest (reported, never cut). Pure.
+ */
+public final class PhaseDetector {
+    private PhaseDetector() {
+    }
+
+    /**
+     * The phases of x.
+     *
+     * @param removal    {@code auto} or {@code mser} (other removals are not tested here)
+     * @param coolDown   whether a suffix may be cut too (only where the series is complete: a file, one round)
+     * @param shifts     whether to look for level shifts in what is kept
+     * @param confidence for the half-widths of the shifts' levels
+     */
+    public static Phases detect(double[] x, WarmupRemoval removal, boolean coolDown, boolean shifts,
+            double confidence) {
+        Phases p;
+        if (coolDown) {
+            double[] reversed = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                reversed[i] = x[x.length - 1 - i];
+            }
+            p = twoEnded(x, reversed, removal);
+        } else {
+            Truncation w = WarmupDetector.warmup(x, Defaults.WARMUP_ALPHA, locator(removal),
+                    Defaults.WARMUP_MAX_FRACTION);
+            p = new Phases(w.cut(), w.pValue(), w.meanBefore(), 0, 1, Double.NaN, List.of());
+        }
+        return shifts ? p.withShifts(shifts(x, p.warmup(), x.length - p.cooldown(), confidence)) : p;
+    }
+
+    /**
+     * A warm-up at the start of {@code start} and a cool-down at the start of {@code end} (the same series read from
+     * its end, or — for unit readings — the rounds' average by position from the end), each looked for in the part
+     * that the other leaves, twice: a large change at one end would otherwise pull the least-squares location of the
+     * other toward the middle.
+     */
+    public static Phases twoEnded(double[] start, double[] end, WarmupRemoval removal) {
+        WarmupDetector.Locator locator = locator(removal);
+        Truncation w = Truncation.none(Double.NaN);
+        Truncation c = Truncation.none(Double.NaN);
+        for (int pass = 0; pass < 2; pass++) {
+            w = WarmupDetector.warmup(Arrays.copyOf(start, start.length - c.cut()), Defaults.WARMUP_ALPHA, locator,
+                    Defaults.WARMUP_MAX_FRACTION);
+            c = WarmupDetector.warmup(Arrays.copyOf(end, end.length - w.cut()), Defaults.WARMUP_ALPHA, locator,
+                    Defaults.WARMUP_MAX_FRACTION);
+        }
+        return new Phases(w.cut(), w.pValue(), w.meanBefore(), c.cut(), c.pValue(), c.meanBefore(), List.of());
+    }
+
+    private static WarmupDetector.Locator locator(WarmupRemoval removal) {
+        if (!removal.tested()) {
+            throw new IllegalArgumentException("only the tested removals (auto, mser) are detected here, not "
+                    + removal);
+        }
+        return removal.method() == WarmupRemoval.Method.MSER ? WarmupDetector.Locator.MSER5
+                : WarmupDetector.Locator.LEAST_SQUARES;
+    }
+
+    /** The level shifts of x[from, to), with their levels' CI half-widths. */
+    public static List<LevelShift> shifts(double[] x, int from, int to, double confidence) {
+        List<LevelShift> out = new ArrayList<>();
+        if (to - from < 2 * Defaults.SHIFT_MIN_SEGMENT) {
+            return out;
+        }
+        for (LevelShifts.Shift s : LevelShifts.find(x, from, to, Defaults.SHIFT_MIN_SEGMENT, Defaults.SHIFT_ALPHA)) {
+            out.add(new LevelShift(s.index(), s.before().mean(), halfWidth(s.before(), confidence), s.after().mean(),
+                    halfWidth(s.after(), confidence), s.pValue()));
+        }
+        return out;
+    }
+
+    private static double halfWidth(LevelShifts.Segment s, double confidence) {
+        if (!Double.isFinite(s.standardError()) || !(s.degreesOfFreedom() > 0)) {
+            return Double.NaN;
+        }
+        return StudentT.critical(confidence, s.degreesOfFreedom()) * s.standardError();
+    }
+}

@@ -1,0 +1,85 @@
+package io.pilotbench.core.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.pilotbench.core.analysis.CiTarget;
+import io.pilotbench.core.analysis.LevelShift;
+import io.pilotbench.core.report.Format;
+import io.pilotbench.core.report.SessionRenderer;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** What a session cuts from its readings, and what it reports instead of cutting: regression tests of issue 14. */
+class ReadingsPhasesTest {
+
+    /**
+     * Bug: "a stationary workload with a repeating pattern, one reading per round, ran 300 rounds at a 30% target
+     * and still had 'the first 270 removed as warm-up', never converging" (the original's EDM tracking). The pattern
+     * repeats every 5 rounds; nothing is a warm-up.
+     */
+    @Test
+    void aStationaryRepeatingPatternIsNotCutAndConverges() throws Exception {
+        double[] pattern = {10, 14, 11, 15, 12};
+        SplittableRandom r = new SplittableRandom(1);
+        SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("t", "ms")).ciTarget(CiTarget.ofMean(0.3))
+                .maxRounds(300).build();
+        SessionResult result = Pilot.of(s, (round, work) -> RoundResult.ofReadings(pattern[round % 5]
+                + 0.1 * r.nextGaussian())).run();
+        assertThat(result.stopReason()).isEqualTo(StopReason.TARGET_MET);
+        assertThat(result.rounds()).isLessThan(60);
+        assertThat(result.pis().get(0).readingsFrom()).isZero();
+        assertThat(result.pis().get(0).readings().ci().contains(12.4)).isTrue();
+    }
+
+    /**
+     * A level shift in the middle of a session is not a warm-up: it is reported with both levels ("the workload
+     * changed level at round 143, from 12.1 ms ± 0.2 to 13.0 ms ± 0.2") and every round stays in the analysis.
+     */
+    @Test
+    void aLevelShiftInTheMiddleIsReportedNotCut() throws Exception {
+        SplittableRandom r = new SplittableRandom(2);
+        SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("latency", "ms"))
+                .ciTarget(CiTarget.ofMean(0.001)).maxRounds(400).build();
+        SessionResult result = Pilot.of(s, (round, work) -> RoundResult.ofReadings((round < 143 ? 12.1 : 13.0)
+                + 0.3 * r.nextGaussian())).run();
+        PiResult p = result.pis().get(0);
+        assertThat(p.readingsFrom()).isZero();
+        assertThat(p.readings().n()).isEqualTo(400);
+        List<LevelShift> shifts = p.readingsPhases().shifts();
+        assertThat(shifts).hasSize(1);
+        LevelShift shift = shifts.get(0);
+        assertThat(shift.index()).isBetween(140, 146);
+        assertThat(shift.before()).isCloseTo(12.1, within(0.1));
+        assertThat(shift.after()).isCloseTo(13.0, within(0.1));
+        assertThat(shift.beforeHalfWidth()).isBetween(0.01, 0.2);
+        assertThat(shift.pValue()).isLessThan(0.01);
+
+        StringWriter text = new StringWriter();
+        SessionRenderer.render(List.of(result), List.of(), Format.TEXT, new PrintWriter(text));
+        assertThat(text.toString()).contains("level shift at round " + shift.index(), "12.1", "13", "ms");
+    }
+
+    /** A warm-up is cut, and what was cut is said: how many, their level, and the test's p-value. */
+    @Test
+    void aWarmupIsCutAndSaidSo() throws Exception {
+        SplittableRandom r = new SplittableRandom(3);
+        SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("latency", "ms")).build();
+        SessionResult result = Pilot.of(s, (round, work) -> RoundResult.ofReadings((round < 15 ? 16 : 10)
+                + 0.5 * r.nextGaussian())).run();
+        PiResult p = result.pis().get(0);
+        assertThat(result.converged()).isTrue();
+        assertThat(p.readingsFrom()).isEqualTo(15);
+        assertThat(p.readingsPhases().warmupMean()).isCloseTo(16, within(0.5));
+        assertThat(p.readingsPhases().warmupPValue()).isLessThan(0.01);
+        // cut only once it is at most a fifth of the rounds: a warm-up just seen may go on
+        assertThat(p.readings().n()).isGreaterThanOrEqualTo(60);
+        assertThat(p.readings().mean()).isCloseTo(10, within(0.3));
+        StringWriter text = new StringWriter();
+        SessionRenderer.render(List.of(result), List.of(), Format.TEXT, new PrintWriter(text));
+        assertThat(text.toString()).contains("the first 15 removed as warm-up: mean 15.", "p < 0.001");
+    }
+}

@@ -48,9 +48,9 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot analyze latencies.txt",
-            "  pilot analyze --column latency --unit ms --ci-width 5% results.csv",
+            "  pilot analyze --column latency --unit ms --ci-width 5%% results.csv",
             "  pilot analyze --format json a.csv b.csv > summary.json",
-            "  pilot analyze --ci-width 5% results/my-session      (a recorded session, re-analysed)",
+            "  pilot analyze --ci-width 5%% results/my-session      (a recorded session, re-analysed)",
             "",
             "Exit codes: 0 every input analysed; 2 bad usage or an input could not be analysed (the others are "
                 + "still reported); 1 internal error."})
@@ -79,8 +79,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     Double acLimit;
 
     @Option(names = "--ci-width", paramLabel = "W",
-            description = "Target CI full width: a percentage of the mean (10% = the CI spans 10% of the mean, "
-                + "i.e. mean ± 5%) or an absolute width in the data's unit. Default: 10%.")
+            description = "Target CI full width: a percentage of the mean (10%% = the CI spans 10%% of the mean, "
+                + "i.e. mean ± 5%%) or an absolute width in the data's unit. Default: 10%%.")
     String ciWidth;
 
     @Option(names = "--mean", paramLabel = "M",
@@ -93,8 +93,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     Long minSubsessions;
 
     @Option(names = "--preset", paramLabel = "P",
-            description = "The original Pilot's presets: quick (|r1| ≤ 0.8, CI 20%, 30 subsessions), normal (0.2, "
-                + "10%, 50) or strict (0.1, 10%, 200). Options given explicitly override the preset.")
+            description = "The original Pilot's presets: quick (|r1| ≤ 0.8, CI 20%%, 30 subsessions), normal (0.2, "
+                + "10%%, 50) or strict (0.1, 10%%, 200). Options given explicitly override the preset.")
     String preset;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",

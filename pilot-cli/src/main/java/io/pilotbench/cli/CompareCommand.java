@@ -77,7 +77,7 @@ import tools.jackson.databind.json.JsonMapper;
         footer = {
             "  pilot compare -- ./old/app ::: ./new/app",
             "  pilot compare --name gzip --name zstd --shuffle -- gzip -kf data ::: zstd -qf data",
-            "  pilot compare --max-time 10m --fail-if-slower 5% --baseline results/main -- ./app",
+            "  pilot compare --max-time 10m --fail-if-slower 5%% --baseline results/main -- ./app",
             "  pilot compare --ac-limit 1 --column 1 before.csv after.csv",
             "  pilot compare --format markdown results/main results/branch >> $GITHUB_STEP_SUMMARY",
             "",

@@ -63,7 +63,7 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  pilot run -- sleep 0.1",
-            "  pilot run --ci-width 2% --max-time 5m -- ./build.sh",
+            "  pilot run --ci-width 2%% --max-time 5m -- ./build.sh",
             "  pilot run --pi 'name=tput,unit=MB/s,kind=ratio,regex=([0-9.]+) MB/s' -- ./disk-bench --size 1G",
             "  pilot run --work-amount 1000:1000000 -- ./loop %%WORK_AMOUNT%%",
             "  pilot run --format json -o results/sleep -- sleep 0.01 > sleep.json",

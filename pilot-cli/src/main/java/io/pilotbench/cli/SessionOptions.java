@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
  */
 final class SessionOptions {
     @Option(names = "--ci-width", paramLabel = "W", order = 10,
-            description = "Stop when the CI's full width is at most W: a percentage of the mean (5% = mean ± 2.5%) or "
-                + "an absolute width in the PI's unit. Default: 10%.")
+            description = "Stop when the CI's full width is at most W: a percentage of the mean (5%% = mean ± 2.5%%) or "
+                + "an absolute width in the PI's unit. Default: 10%%.")
     String ciWidth;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", order = 11,
@@ -46,8 +46,8 @@ final class SessionOptions {
     Long minSubsessions;
 
     @Option(names = "--preset", paramLabel = "P", order = 15,
-            description = "quick (|r1| ≤ 0.8, CI 20%, 30 subsessions, short round 3 s), normal (0.2, 10%, 50, 10 s) "
-                + "or strict (0.1, 10%, 200, 20 s), as the original Pilot; options given explicitly win.")
+            description = "quick (|r1| ≤ 0.8, CI 20%%, 30 subsessions, short round 3 s), normal (0.2, 10%%, 50, 10 s) "
+                + "or strict (0.1, 10%%, 200, 20 s), as the original Pilot; options given explicitly win.")
     String preset;
 
     @Option(names = "--warmup-removal", paramLabel = "W", order = 16,

@@ -98,7 +98,7 @@ final class SimulateCommand implements Runnable {
                     + "in s for WPS) on stdout, and with units=N its unit readings, one per line, into a file.",
                 "",
                 "Under 'pilot run' the round and work amount come from PILOT_ROUND and PILOT_WORK_AMOUNT (or "
-                    + "%ROUND% and %WORK_AMOUNT% in the command) and unit readings go to "
+                    + "%%ROUND%% and %%WORK_AMOUNT%% in the command) and unit readings go to "
                     + "$PILOT_RESULT_DIR/unit-readings.txt, so "
                     + "--pi 'name=time,unit=ms,column=0,unit-readings=unit-readings.txt' reads both.",
                 ""})
@@ -193,17 +193,20 @@ final class SimulateCommand implements Runnable {
     @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
             description = {
                 "Run K seeded sessions of each strategy on simulated time (no real time passes) and report per "
-                    + "strategy: coverage (the share of sessions whose final CI holds the true mean, with its 95% "
+                    + "strategy: coverage (the share of sessions whose final CI holds the true mean, with its 95%% "
                     + "Wilson interval, flagged SHORT when more than 2 points below the confidence level), rounds, "
-                    + "samples and simulated time to the result, bias, CI width reached, and the subsession size; "
-                    + "plus the oracle, the fewest i.i.d.-equivalent samples that reach the target.",
+                    + "samples and simulated time to the result, bias, CI width reached, the block size, and what "
+                    + "was cut as warm-up; plus the oracle, the fewest i.i.d.-equivalent samples that reach the "
+                    + "target.",
                 "",
                 "With two --workload options, A and B are compared instead: the share of right verdicts, of "
-                    + "differences claimed between equal workloads, of ratio CIs that hold the true ratio, and the "
-                    + "time to a decision.",
+                    + "differences claimed between equal workloads, of pairs shown equivalent, of ratio CIs that "
+                    + "hold the true ratio, and the time to a decision.",
                 "",
-                "Strategies: pilot (default engine: subsessions, EDM warm-up removal), pilot-no-removal, pilot-wps "
-                    + "(WPS workloads), naive (Auto-pilot: t-CI of raw samples from round 10 until narrow), fixed-10 "
+                "Strategies: pilot (the defaults: AR method, tested warm-up removal), pilot-no-removal, pilot-mser "
+                    + "(MSER-5 locates the warm-up), pilot-subsessions (the original's CI, tested removal), "
+                    + "pilot-original (the original Pilot: subsessions, EDM warm-up tracking), pilot-wps (WPS "
+                    + "workloads), naive (Auto-pilot: t-CI of raw samples from round 10 until narrow), fixed-10 "
                     + "(hyperfine: 10 runs), jmh-5x5 (JMH: 5 forks × 5 warm-up + 5 measured iterations). Each "
                     + "replication gives every strategy the same workload realisation.",
                 ""})

@@ -28,6 +28,7 @@ class ReportFormatsTest {
         if (Boolean.getBoolean("golden.update")) {
             Path file = Path.of("src/test/resources/golden/analyze." + format);
             Files.writeString(file, actual, StandardCharsets.UTF_8);
+            return; // the classpath copy is the old one until the next build
         }
         try (InputStream in = getClass().getResourceAsStream("/golden/analyze." + format)) {
             assertThat(in).as("golden file golden/analyze." + format).isNotNull();

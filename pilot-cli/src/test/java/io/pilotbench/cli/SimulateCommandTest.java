@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -100,6 +101,26 @@ class SimulateCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("true ratio A/B 1 (equal means)")
                 .contains("| strategy | correct | false difference |").contains("| `fixed-10` |");
+    }
+
+    @Test
+    void markdownTablesHaveAsManyDelimitersAsColumns() {
+        // a 12-column header over a 10-column delimiter row renders as no table at all on GitHub
+        for (String[] w : new String[][] {{"-w", "units"}, {"-w", "normal", "-w", "normal,mean=110"}}) {
+            String[] args = Stream.concat(Stream.of("simulate", "evaluate", "-s", "fixed-10", "-k", "20",
+                    "--format", "markdown", "-q"), Stream.of(w)).toArray(String[]::new);
+            CliRun r = CliRun.run(args);
+            assertThat(r.code()).as(r.err()).isZero();
+            List<String> table = r.out().lines().filter(l -> l.startsWith("|")).toList();
+            assertThat(table).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(table.get(1)).matches("\\|(:?---:?\\|)+");
+            long columns = cells(table.get(0));
+            assertThat(table).allSatisfy(l -> assertThat(cells(l)).as(l).isEqualTo(columns));
+        }
+    }
+
+    private static long cells(String row) {
+        return row.replace("\\|", "").chars().filter(c -> c == '|').count() - 1;
     }
 
     @Test

@@ -245,8 +245,8 @@ public final class AnalysisRenderer {
     }
 
     private void markdown(List<SeriesAnalysis> results, PrintWriter out) {
-        out.println("| input | n | mean | CI | CI width | subsession size | required | target met |");
-        out.println("|---|---:|---:|---|---:|---:|---:|:---:|");
+        out.println(Tables.markdownHeader("lrrlrrrc", "input", "n", "mean", "CI", "CI width", "block size",
+                "required", "target met"));
         for (SeriesAnalysis a : results) {
             String label = (a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]").replace("|", "\\|");
             String ci = a.ci() == null ? "—" : "[" + Formats.number(a.ci().low()) + ", " + Formats.number(a.ci().high())

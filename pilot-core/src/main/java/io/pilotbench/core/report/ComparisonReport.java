@@ -310,8 +310,8 @@ public final class ComparisonReport {
     private void markdown(PrintWriter out) {
         out.println("**" + heading() + "**");
         out.println();
-        out.println("| rank | workload | mean | ± CI | " + conf() + " CI | n | subsessions | rounds |");
-        out.println("|---:|---|---:|---:|---|---:|---:|---:|");
+        out.println(Tables.markdownHeader("rlrrlrrr", "rank", "workload", "mean", "± CI", conf() + " CI", "n",
+                "subsessions", "rounds"));
         for (Contender c : comparison.ranking()) {
             out.println(Tables.markdownRow(rankingRow(c)));
         }
@@ -328,9 +328,8 @@ public final class ComparisonReport {
             out.println(end);
         }
         out.println();
-        out.println("| sample 1 | sample 2 | difference 1 − 2 | " + conf() + " CI | ratio 1 / 2 | " + conf()
-                + " CI | Welch t, df, p | pooled t, df, p | verdict |");
-        out.println("|---|---|---:|---|---:|---|---|---|---|");
+        out.println(Tables.markdownHeader("llrlrllll", "sample 1", "sample 2", "difference 1 − 2", conf() + " CI",
+                "ratio 1 / 2", conf() + " CI", "Welch t, df, p", "pooled t, df, p", "verdict"));
         for (PairComparison p : comparison.pairs()) {
             if (p.welch() == null) {
                 continue;

@@ -155,8 +155,8 @@ public final class SessionRenderer {
         out.println("**" + md(s.name()) + "**" + (s.directory() == null ? "" : " (session `" + s.directory() + "`)")
                 + ": " + roundsSummary(s) + ", " + Formats.duration(s.seconds()) + "; " + stopped(s));
         out.println();
-        out.println("| PI | data | n | removed | mean | CI | CI width | subsession size | required | target met |");
-        out.println("|---|---|---:|---:|---:|---|---:|---:|---:|:---:|");
+        out.println(Tables.markdownHeader("llrrrlrrrc", "PI", "data", "n", "removed", "mean", "CI", "CI width",
+                "block size", "required", "target met"));
         for (Row r : rows(s)) {
             ConfidenceInterval ci = r.ci();
             boolean finite = ci != null && Double.isFinite(ci.width());

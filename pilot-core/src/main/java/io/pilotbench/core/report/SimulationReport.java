@@ -157,8 +157,7 @@ public final class SimulationReport {
                 + e.replications() + " sessions per strategy, seed " + e.seed());
         out.println();
         List<String[]> rows = workloadRows(true);
-        out.println(Tables.markdownRow(rows.get(0)));
-        out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|");
+        out.println(Tables.markdownHeader("lrlrrrrrrrrr", rows.get(0)));
         for (String[] r : rows.subList(1, rows.size())) {
             out.println(Tables.markdownRow(r));
         }
@@ -285,8 +284,7 @@ public final class SimulationReport {
                 e.settings().alpha()) + ", " + e.replications() + " comparisons per strategy, seed " + e.seed());
         out.println();
         List<String[]> rows = comparisonRows(true);
-        out.println(Tables.markdownRow(rows.get(0)));
-        out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+        out.println(Tables.markdownHeader("lrrrrrrr", rows.get(0)));
         for (String[] r : rows.subList(1, rows.size())) {
             out.println(Tables.markdownRow(r));
         }

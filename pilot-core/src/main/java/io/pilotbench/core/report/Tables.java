@@ -37,6 +37,28 @@ final class Tables {
         return "| " + String.join(" | ", out) + " |";
     }
 
+    /**
+     * A Markdown table's header row and the delimiter row under it, built together so that they cannot disagree on
+     * the number of columns (a delimiter row of another length makes GitHub render no table at all).
+     *
+     * @param align one letter per column: {@code l} left, {@code r} right, {@code c} centre
+     */
+    static String markdownHeader(String align, String... cells) {
+        if (align.length() != cells.length) {
+            throw new IllegalArgumentException(cells.length + " columns but " + align.length() + " alignments");
+        }
+        StringBuilder delimiter = new StringBuilder("|");
+        for (char a : align.toCharArray()) {
+            delimiter.append(switch (a) {
+                case 'l' -> "---|";
+                case 'r' -> "---:|";
+                case 'c' -> ":---:|";
+                default -> throw new IllegalArgumentException("alignment '" + a + "' is not l, r or c");
+            });
+        }
+        return markdownRow(cells) + System.lineSeparator() + delimiter;
+    }
+
     /** Text made safe inside a Markdown table or list. */
     static String markdownText(String s) {
         return s.replace("|", "\\|").replace("<", "&lt;");

@@ -114,6 +114,7 @@ class SessionRendererTest {
             Path file = Path.of("src/test/resources", name);
             Files.createDirectories(file.getParent());
             Files.writeString(file, actual, StandardCharsets.UTF_8);
+            return; // the classpath copy is the old one until the next build
         }
         try (InputStream in = getClass().getResourceAsStream("/" + name)) {
             assertThat(in).as("golden file " + name).isNotNull();

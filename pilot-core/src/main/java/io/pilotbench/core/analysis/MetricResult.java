@@ -47,6 +47,18 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
                 requiredSamples, targetMet);
     }
 
+    /**
+     * This result with at least {@code samples} needed before the target can be met (a warm-up seen but not yet cut,
+     * say): not met while n is below it.
+     */
+    public MetricResult needing(long samples) {
+        if (samples <= n || status != Status.OK) {
+            return this;
+        }
+        return new MetricResult(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth,
+                requiredSamples < 0 ? samples : Math.max(requiredSamples, samples), false);
+    }
+
     /** Samples still needed to meet the target; 0 when met, −1 when unknown. */
     public long moreSamples() {
         if (targetMet) {

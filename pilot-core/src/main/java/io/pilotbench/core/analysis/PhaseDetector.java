@@ -37,7 +37,7 @@ public final class PhaseDetector {
         } else {
             Truncation w = WarmupDetector.warmup(x, Defaults.WARMUP_ALPHA, locator(removal),
                     Defaults.WARMUP_MAX_FRACTION);
-            p = new Phases(w.cut(), w.pValue(), w.meanBefore(), 0, 1, Double.NaN, List.of());
+            p = new Phases(w.cut(), w.pValue(), w.meanBefore(), 0, 1, Double.NaN, w.pending(), List.of());
         }
         return shifts ? p.withShifts(shifts(x, p.warmup(), x.length - p.cooldown(), confidence)) : p;
     }
@@ -58,7 +58,13 @@ public final class PhaseDetector {
             c = WarmupDetector.warmup(Arrays.copyOf(end, end.length - w.cut()), Defaults.WARMUP_ALPHA, locator,
                     Defaults.WARMUP_MAX_FRACTION);
         }
-        return new Phases(w.cut(), w.pValue(), w.meanBefore(), c.cut(), c.pValue(), c.meanBefore(), List.of());
+        // a complete series (a file, the rounds' unit readings) has no pending warm-up: a change found too late to be
+        // one is a level shift (files) or stays in (units), and the test that found it decided nothing
+        return new Phases(w.cut(), decided(w), w.meanBefore(), c.cut(), decided(c), c.meanBefore(), 0, List.of());
+    }
+
+    private static double decided(Truncation t) {
+        return t.cut() == 0 && t.pending() > 0 ? 1 : t.pValue();
     }
 
     private static WarmupDetector.Locator locator(WarmupRemoval removal) {

@@ -54,7 +54,7 @@ public final class SeriesAnalyzer {
             case NONE -> {
                 Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());
                 phases = new Phases(0, found.warmupPValue(), Double.NaN, 0, found.cooldownPValue(), Double.NaN,
-                        found.shifts());
+                        0, found.shifts());
                 if (found.warmup() > 0 || found.cooldown() > 0) {
                     warnings.add(String.format("the first %d and last %d samples differ in level from the rest "
                             + "(warm-up %s, cool-down %s); --warmup-removal auto cuts them",

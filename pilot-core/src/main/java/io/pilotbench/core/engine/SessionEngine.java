@@ -265,7 +265,8 @@ public final class SessionEngine {
                 && settings.method() == CiMethod.AR && n - from >= 2 * Defaults.SHIFT_MIN_SEGMENT) {
             phases = phases.withShifts(PhaseDetector.shifts(all, from, n, settings.confidence()));
         }
-        MetricResult readings = MeanAnalyzer.analyze(all, from, n, from, proportion, analysis, true);
+        MetricResult readings = MeanAnalyzer.analyze(all, from, n, from, proportion, analysis, true)
+                .needing(phases.samplesForPendingWarmup() - from);
         MetricResult readingsRaw = MeanAnalyzer.analyze(all, 0, n, 0, proportion, analysis, true);
 
         Phases unitPhases;

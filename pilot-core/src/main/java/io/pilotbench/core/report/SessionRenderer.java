@@ -222,6 +222,12 @@ public final class SessionRenderer {
         metric(out, label + ", readings" + (warm ? " after warm-up removal" : ""), readings, "round", pi,
                 pi.readingsMustSatisfy(), s, warm ? "the first " + readings.removed() + " removed as warm-up"
                         + warmWhy : null);
+        Phases phases = p.readingsPhases();
+        if (phases.warmupPending() > 0) {
+            out.println("  a warm-up of the first " + phases.warmupPending() + " rounds was found ("
+                    + Formats.pValue(phases.warmupPValue()) + "), longer than a fifth of the analysed rounds: it is cut"
+                    + " once the session has " + phases.samplesForPendingWarmup() + " and stops no earlier");
+        }
         for (LevelShift shift : p.readingsPhases().shifts()) {
             out.println("  " + Uncertainty.shift(shift, "round " + (p.readingsFrom() + shift.index()) + " of the "
                     + "analysed rounds", pi.unit()) + "; the mean mixes both levels");

@@ -94,11 +94,12 @@ final class Uncertainty {
         return m;
     }
 
-    /** {"warmup": {"cut", "pValue", "mean"}, "cooldown": {...}, "shifts": [...]}. */
+    /** {"warmup": {"cut", "pValue", "mean"}, "cooldown": {...}, "pendingWarmup": n | null, "shifts": [...]}. */
     static Map<String, Object> json(Phases p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("warmup", cutJson(p.warmup(), p.warmupPValue(), p.warmupMean()));
         m.put("cooldown", cutJson(p.cooldown(), p.cooldownPValue(), p.cooldownMean()));
+        m.put("pendingWarmup", p.warmupPending() == 0 ? null : p.warmupPending());
         m.put("shifts", shiftsJson(p.shifts()));
         return m;
     }

@@ -82,4 +82,43 @@ class ReadingsPhasesTest {
         SessionRenderer.render(List.of(result), List.of(), Format.TEXT, new PrintWriter(text));
         assertThat(text.toString()).contains("the first 15 removed as warm-up: mean 15.", "p < 0.001");
     }
+
+    /**
+     * Bug (warmup-step preset, 2 × 2,000 sessions at 92.9% coverage): a warm-up longer than a fifth of the rounds was
+     * not cut, so a session could stop with all of it in, or — when the warm-up's location fell a little short — cut
+     * the part that fit and stop early with the rest in. Now a warm-up found but too long to cut is pending: the
+     * session says so and does not stop until it can cut it whole.
+     */
+    @Test
+    void aWarmupTooLongToCutHoldsTheSessionUntilItCanBeCutWhole() throws Exception {
+        for (int seed = 0; seed < 30; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("latency", "ms")).build();
+            try (Session session = Session.inMemory(s)) {
+                int round = 0;
+                while (session.needsMoreRounds() && round < 1000) {
+                    session.addRound(0, RoundResult.ofReadings((round < 10 ? 150 : 100) + 10 * r.nextGaussian()));
+                    round++;
+                    if (round == 30) {
+                        PiResult p = session.currentResult().pis().get(0);
+                        int pending = p.readingsPhases().warmupPending();
+                        assertThat(pending).as("seed %d", seed).isBetween(8, 12);
+                        assertThat(p.readingsFrom()).isZero();
+                        assertThat(p.readings().targetMet()).isFalse();
+                        assertThat(p.readings().requiredSamples()).isGreaterThanOrEqualTo(5L * pending);
+                        StringWriter text = new StringWriter();
+                        SessionRenderer.render(List.of(session.currentResult()), List.of(), Format.TEXT,
+                                new PrintWriter(text));
+                        assertThat(text.toString()).contains("a warm-up of the first " + pending + " rounds was found",
+                                "once the session has " + 5 * pending);
+                    }
+                }
+                SessionResult result = session.finish(StopReason.TARGET_MET);
+                int cut = result.pis().get(0).readingsFrom();
+                assertThat(cut).as("seed %d", seed).isBetween(9, 11);
+                assertThat(result.rounds()).as("seed %d", seed).isGreaterThanOrEqualTo(5 * cut);
+                assertThat(result.pis().get(0).readingsPhases().warmupPending()).isZero();
+            }
+        }
+    }
 }

@@ -9,13 +9,15 @@ package io.pilotbench.stats.steadystate;
  * @param pValue      its asymptotic p-value (Kolmogorov); 1 without a candidate
  * @param meanBefore  the mean of the cut prefix (NaN when nothing was cut)
  * @param meanAfter   the mean of the rest
+ * @param pending     where a warm-up that the test found, but that is longer than the largest fraction allowed,
+ *                    ends (0 when there is none): it is not cut, and a session should run until it is short enough
  */
 public record Truncation(int cut, int candidate, double statistic, double pValue, double meanBefore,
-        double meanAfter) {
+        double meanAfter, int pending) {
 
     /** No cut, no candidate. */
     public static Truncation none(double mean) {
-        return new Truncation(0, 0, 0, 1, Double.NaN, mean);
+        return new Truncation(0, 0, 0, 1, Double.NaN, mean, 0);
     }
 
     /** Whether a warm-up (or cool-down) was found and cut. */

@@ -59,6 +59,37 @@ class WarmupDetectorTest {
         assertThat(mser).isLessThan(within);
     }
 
+    /**
+     * A warm-up found but longer than the largest fraction is pending, not cut: a step of 30 in 100 (at most 20 may
+     * be cut) is reported as ending near 30; at 40% of the series or later it is a level shift, neither cut nor
+     * pending; stationary series have no pending warm-up beyond the test's α.
+     */
+    @Test
+    void aWarmupTooLongToCutIsPendingAndALaterChangeIsNot() {
+        int pending = 0;
+        int late = 0;
+        int stationary = 0;
+        int halfPending = 0;
+        for (int k = 0; k < 300; k++) {
+            Truncation t = WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 30),
+                    ALPHA, Locator.LEAST_SQUARES, 0.2);
+            assertThat(t.cut()).as("seed %d", k).isZero();
+            pending += Math.abs(t.pending() - 30) <= 2 ? 1 : 0;
+            Truncation half = WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 30),
+                    ALPHA, Locator.LEAST_SQUARES, 0.5);
+            assertThat(half.cut()).as("seed %d, at most half", k).isBetween(28, 32);
+            halfPending += half.pending() > 0 ? 1 : 0; // a second, chance prefix of the rest: α
+            late += WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 45), ALPHA,
+                    Locator.LEAST_SQUARES, 0.2).pending() > 0 ? 1 : 0;
+            stationary += WarmupDetector.warmup(Simulated.normal(k, 100, 100, 10), ALPHA, Locator.LEAST_SQUARES, 0.2)
+                    .pending() > 0 ? 1 : 0;
+        }
+        assertThat(pending).isGreaterThanOrEqualTo(290);
+        assertThat(late).isZero();
+        assertThat(stationary).isLessThanOrEqualTo(6);
+        assertThat(halfPending).isLessThanOrEqualTo(6);
+    }
+
     @Test
     void aCoolDownIsTheWarmupOfTheReversedSeries() {
         double[] x = Simulated.normal(3, 200, 100, 10);

@@ -174,6 +174,25 @@ class RunCommandTest {
         assertThat(json(r).get("command").asString()).isEqualTo("sh -c 'echo 7 | cat'");
     }
 
+    /**
+     * Bug (issue 14): the README's quickstart reported "30 rounds (the first 30 removed as warm-up)" for a workload
+     * with no warm-up. It now converges and keeps its rounds (a cold first round or two, page cache and all, may be a
+     * real warm-up on a busy machine).
+     */
+    @Test
+    void theQuickstartExampleConvergesWithNothingCutAsWarmup() {
+        Path example = Path.of("..", "examples", "primes.awk");
+        assertThat(example).exists();
+        CliRun r = CliRun.run("run", "--format", "json", "--max-time", "2m", "-o", out("quickstart"), "--", "awk", "-f",
+                example.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode pi = json(r).get("pis").get(0);
+        assertThat(json(r).get("stopReason").asString()).isEqualTo("target_met");
+        assertThat(pi.get("readingsFrom").asInt()).isLessThanOrEqualTo(2);
+        assertThat(pi.get("readings").get("n").asInt() + pi.get("readingsFrom").asInt())
+                .isEqualTo(json(r).get("rounds").asInt());
+    }
+
     @Test
     void theDefaultPiIsWallTimeWithResources() {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "5", "-o", out("wall"), "--", "sleep",

@@ -1,14 +1,14 @@
 package io.pilotbench.benchmarks;
 
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundResult;
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.api.SessionResult;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.Workload;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.WarmupRemoval;
+import io.pilotbench.core.model.Workload;
 import java.time.Clock;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;

@@ -1,8 +1,8 @@
 package io.pilotbench.benchmarks;
 
-import io.pilotbench.core.process.CommandRequest;
-import io.pilotbench.core.process.ProcessLauncher;
-import io.pilotbench.core.process.ProcessOutcome;
+import io.pilotbench.process.CommandRequest;
+import io.pilotbench.process.ProcessLauncher;
+import io.pilotbench.process.ProcessOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

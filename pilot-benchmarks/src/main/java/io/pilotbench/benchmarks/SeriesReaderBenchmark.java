@@ -1,8 +1,8 @@
 package io.pilotbench.benchmarks;
 
 import io.pilotbench.core.input.ColumnSelector;
-import io.pilotbench.core.input.Series;
 import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.model.Series;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.pilotbench.benchmarks;
 
-import io.pilotbench.core.Defaults;
+import io.pilotbench.core.model.Defaults;
 import io.pilotbench.stats.MeanMethod;
 import io.pilotbench.stats.Subsessions;
 import java.util.OptionalInt;

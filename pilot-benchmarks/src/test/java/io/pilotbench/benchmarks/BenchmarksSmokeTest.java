@@ -2,8 +2,8 @@ package io.pilotbench.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundStatus;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundStatus;
 import io.pilotbench.stats.Subsessions;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.report.ChangepointRenderer;
-import io.pilotbench.core.report.Format;
+import io.pilotbench.report.ChangepointRenderer;
+import io.pilotbench.report.Format;
 import io.pilotbench.stats.changepoint.Edm;
 import io.pilotbench.stats.changepoint.EdmSettings;
 import io.pilotbench.stats.changepoint.Penalty;

@@ -1,47 +1,22 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.analysis.Formats;
-import io.pilotbench.core.analysis.SeriesAnalyzer;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.Session;
-import io.pilotbench.core.api.SessionResult;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.StopReason;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.Gate;
-import io.pilotbench.core.compare.InterleavedComparison;
-import io.pilotbench.core.compare.PairComparison;
-import io.pilotbench.core.env.EnvironmentProbe;
-import io.pilotbench.core.env.EnvironmentSnapshot;
-import io.pilotbench.core.input.InputException;
-import io.pilotbench.core.process.CommandTemplate;
-import io.pilotbench.core.process.CommandWorkload;
-import io.pilotbench.core.process.PiSpec;
-import io.pilotbench.core.process.ProcessLauncher;
-import io.pilotbench.core.process.RecordedCommand;
-import io.pilotbench.core.report.ComparisonReport;
-import io.pilotbench.core.report.Format;
-import io.pilotbench.core.store.SessionReader;
-import io.pilotbench.core.store.StoredSession;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.report.Format;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -179,7 +154,7 @@ final class CompareCommand implements Callable<Integer> {
             description = "Commands separated by ::: (after --), or stored files and session directories.")
     List<String> args = new ArrayList<>();
 
-    private final InputStream stdin;
+    final InputStream stdin;
 
     CompareCommand(InputStream stdin) {
         this.stdin = stdin;
@@ -196,7 +171,8 @@ final class CompareCommand implements Callable<Integer> {
         Gate gate = new Gate(failIfSlower == null ? Double.NaN : Options.percent("--fail-if-slower", failIfSlower),
                 failIfFaster == null ? Double.NaN : Options.percent("--fail-if-faster", failIfFaster));
         boolean live = baseline != null || args.contains(SEPARATOR);
-        return live ? live(settings, gate, outputFormat) : stored(settings, gate, outputFormat);
+        return live ? new LiveComparison(this).run(settings, gate, outputFormat)
+                : new StoredComparison(this).run(settings, gate, outputFormat);
     }
 
     private CompareSettings compareSettings() {
@@ -220,12 +196,12 @@ final class CompareCommand implements Callable<Integer> {
         return s;
     }
 
-    private Direction direction(PerformanceIndex pi) {
+    Direction direction(PerformanceIndex pi) {
         return higherIsBetter ? Direction.HIGHER_IS_BETTER
                 : lowerIsBetter ? Direction.LOWER_IS_BETTER : Direction.of(pi);
     }
 
-    private int exitCode(Comparison c, StopReason reason, Gate gate) {
+    int exitCode(Comparison c, StopReason reason, Gate gate) {
         if (reason == StopReason.INTERRUPTED) {
             return Interrupts.EXIT_CODE;
         }
@@ -238,73 +214,13 @@ final class CompareCommand implements Callable<Integer> {
         return reason == null || reason == StopReason.TARGET_MET ? ExitCodes.OK : RunCommand.LIMIT;
     }
 
-    // ---- stored data ---------------------------------------------------------------------------------------------
-
-    private int stored(CompareSettings settings, Gate gate, Format outputFormat) {
-        for (String option : ProcessOptions.RECORDED) {
-            if (given(option)) {
-                throw new IllegalArgumentException(option + " applies to commands; to compare commands, put them "
-                        + "after -- separated by ::: (pilot compare -- CMD_A ::: CMD_B)");
-            }
-        }
-        if (args.size() < 2) {
-            throw new IllegalArgumentException(args.isEmpty()
-                    ? "nothing to compare: give two or more files or session directories, or commands after -- "
-                        + "separated by ::: (pilot compare -- CMD_A ::: CMD_B)"
-                    : "only one input (" + args.get(0) + "): a comparison needs at least two; to compare commands, "
-                        + "separate them with ::: after --");
-        }
-        checkNames(args.size());
-        SessionOptions.Precision precision = precision();
-        List<Contender> contenders = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            contenders.add(storedContender(args.get(i), names.isEmpty() ? null : names.get(i), precision));
-        }
-        contenders = uniqueNames(contenders);
-        Direction direction = direction(contenders.get(0).pi());
-        Comparison c = Comparison.of(contenders, settings, direction);
-        new ComparisonReport(c, null, Double.NaN, gate, null).render(outputFormat, spec.commandLine().getOut());
-        return exitCode(c, null, gate);
-    }
-
-    private SessionOptions.Precision precision() {
+    SessionOptions.Precision precision() {
         SessionOptions o = sessionOptions;
         return SessionOptions.Precision.parse(o.preset, o.confidence, o.acLimit, o.ciWidth, o.minSubsessions,
                 o.warmupRemoval, o.method);
     }
 
-    private Contender storedContender(String input, String givenName, SessionOptions.Precision precision) {
-        Path path = Path.of(input);
-        if (Files.isDirectory(path)) {
-            if (!SessionReader.isSession(path)) {
-                throw new InputException(input + " is a directory but not a Pilot session (no session.json)");
-            }
-            StoredSession recorded = SessionReader.read(path);
-            SessionResult r = Session.analyse(recorded.withSettings(precision.applyTo(recorded.settings()
-                    .toBuilder()).build()));
-            return contender(givenName != null ? givenName : input, r, input);
-        }
-        if (!Files.exists(path)) {
-            throw new InputException(input + ": no such file or directory; to compare commands, separate two or more "
-                    + "with ::: after -- (pilot compare -- CMD_A ::: CMD_B), or give one with --baseline SESSION_DIR");
-        }
-        InputOptions in = new InputOptions();
-        in.columns = column == null ? List.of() : List.of(column);
-        in.delimiter = delimiter;
-        in.quiet = report.quiet;
-        List<io.pilotbench.core.input.Series> series = new ArrayList<>();
-        List<String> errors = in.forEachSeries(List.of(input), stdin, new PrintWriter(PrintWriter.nullWriter()),
-                series::add);
-        if (!errors.isEmpty()) {
-            throw new InputException(errors.get(0));
-        }
-        var analysis = new SeriesAnalyzer(precision.toAnalysisSettings()).analyze(series.get(0));
-        String piName = column == null ? "value" : column;
-        return Contender.of(givenName != null ? givenName : input, PerformanceIndex.of(piName, unit.strip()),
-                analysis);
-    }
-
-    private Contender contender(String name, SessionResult r, String input) {
+    Contender contender(String name, SessionResult r, String input) {
         try {
             return Contender.of(name, r, metric, false);
         } catch (IllegalArgumentException e) {
@@ -313,150 +229,7 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    // ---- live ------------------------------------------------------------------------------------------------------
-
-    private int live(CompareSettings settings, Gate gate, Format outputFormat)
-            throws IOException, InterruptedException {
-        for (String option : new String[] {"--column", "--delimiter", "--unit"}) {
-            if (given(option)) {
-                throw new IllegalArgumentException(option + " applies to stored files, not to commands");
-            }
-        }
-        List<List<String>> commands = splitCommands();
-        Contender base = baseline == null ? null : baselineContender();
-        if (base == null && commands.size() < 2) {
-            throw new IllegalArgumentException("only one command: a comparison needs two or more, separated by ::: "
-                    + "(or --baseline SESSION_DIR)");
-        }
-        checkNames(commands.size());
-        List<String> defaultPis = List.of();
-        if (baseline != null && process.pis.isEmpty() && RecordedCommand.exists(Path.of(baseline))) {
-            defaultPis = RecordedCommand.read(Path.of(baseline)).pis();
-        }
-        List<RecordedCommand> recorded = new ArrayList<>();
-        for (List<String> command : commands) {
-            recorded.add(process.record(command, defaultPis));
-        }
-        List<PiSpec> specs = ProcessOptions.specs(recorded.get(0).pis());
-        SessionSettings sessionSettings = sessionOptions.apply(SessionSettings.builder()
-                .pis(specs.stream().map(PiSpec::pi).toList())).build();
-        for (RecordedCommand r : recorded) {
-            CommandTemplate t = CommandTemplate.of(r.words(), r.shell());
-            if (t.usesWorkAmount() && sessionSettings.workAmount() == null
-                    && sessionSettings.fixedWorkAmount() == 0) {
-                throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in '" + t + "' but no work "
-                        + "amount is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
-            }
-        }
-        PerformanceIndex pi = metric == null ? specs.get(0).pi() : specs.stream().map(PiSpec::pi)
-                .filter(p -> p.name().equals(metric)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                        "--metric: no PI named '" + metric + "' among " + specs.stream().map(s -> "'"
-                                + s.pi().name() + "'").toList()));
-        if (base != null && !java.util.Objects.equals(base.pi().unit(), pi.unit())) {
-            throw new IllegalArgumentException("mismatched units: the baseline " + baseline + " measures '"
-                    + base.pi().name() + "' in " + base.pi().unit() + " but the candidate measures '" + pi.name()
-                    + "' in " + pi.unit() + "; give --pi with the baseline's unit");
-        }
-        List<String> workloadNames = new ArrayList<>();
-        for (int i = 0; i < commands.size(); i++) {
-            workloadNames.add(names.isEmpty() ? CommandTemplate.of(commands.get(i), process.shell).toString()
-                    : names.get(i));
-        }
-        workloadNames = unique(workloadNames, base == null ? Set.of() : Set.of(base.name()));
-        Path dir = outputDir();
-        ProcessLauncher launcher = ProcessLauncher.best();
-        PrintWriter err = spec.commandLine().getErr();
-        long overhead = ProcessOptions.calibrate(launcher, process.shell, report.quiet ? null : err);
-        EnvironmentSnapshot environment = EnvironmentProbe.system().capture(Path.of("").toAbsolutePath());
-        Files.createDirectories(dir);
-        long seed = shuffle == null ? 0 : shuffle == -1 ? new java.util.Random().nextLong() & Long.MAX_VALUE
-                : shuffle;
-        writeRecord(dir, workloadNames, settings, seed);
-        List<InterleavedComparison.Entry> entries = new ArrayList<>();
-        Set<String> dirs = new HashSet<>();
-        for (int i = 0; i < commands.size(); i++) {
-            Path sessionDir = dir.resolve(slug(workloadNames.get(i), i, dirs));
-            Session session = Session.create(sessionSettings, sessionDir, workloadNames.get(i), environment);
-            recorded.get(i).write(sessionDir);
-            CommandWorkload w = ProcessOptions.workload(recorded.get(i), launcher, sessionDir, overhead);
-            entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
-        }
-        InterleavedComparison run = new InterleavedComparison(entries, base, settings, direction(pi), pi.name())
-                .schedule(dir.resolve("schedule.csv"));
-        if (shuffle != null) {
-            run.shuffle(seed);
-        }
-        ProgressLine line = new ProgressLine(err, report.mode());
-        run.listener(p -> line.show(progressText(p)));
-        if (!report.quiet) {
-            err.println("pilot: comparing " + String.join(", ", workloadNames) + (base == null ? ""
-                    : " against " + base.name()) + " in interleaved rounds" + (shuffle == null ? ""
-                    : " (shuffled, seed " + seed + ")") + "; results in " + dir
-                    + " (Ctrl-C stops and keeps them)");
-            err.flush();
-        }
-        InterleavedComparison.Result result;
-        try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
-            run.requestStop();
-            entries.forEach(e -> ((CommandWorkload) e.workload()).stop());
-        })) {
-            result = run.run();
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        } finally {
-            line.clear();
-        }
-        String limit = result.stopReason() == StopReason.TIME_LIMIT || result.stopReason() == StopReason.ROUND_LIMIT
-                ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings) : null;
-        ComparisonReport report = new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(),
-                gate, limit);
-        Files.writeString(dir.resolve("comparison.json"), JSON.writeValueAsString(report.toMap()) + "\n");
-        report.render(outputFormat, spec.commandLine().getOut());
-        return exitCode(result.comparison(), result.stopReason(), gate);
-    }
-
-    private Contender baselineContender() {
-        Path dir = Path.of(baseline);
-        if (!SessionReader.isSession(dir)) {
-            throw new InputException("--baseline: " + baseline + " is not a Pilot session (no session.json); record "
-                    + "one with pilot run -o DIR");
-        }
-        StoredSession recorded = SessionReader.read(dir);
-        SessionResult r = Session.analyse(recorded.withSettings(precision().applyTo(recorded.settings().toBuilder())
-                .build()));
-        Contender c = contender("baseline", r, baseline);
-        if (!c.valid()) {
-            throw new InputException("--baseline: " + baseline + " has no confidence interval for '" + c.pi().name()
-                    + "' (" + c.n() + " samples); resume it (pilot run --resume " + baseline + ") or pick another");
-        }
-        return c;
-    }
-
-    /** The commands between ::: separators; an empty one is an error. */
-    private List<List<String>> splitCommands() {
-        List<List<String>> out = new ArrayList<>();
-        List<String> current = new ArrayList<>();
-        for (String a : args) {
-            if (a.equals(SEPARATOR)) {
-                out.add(current);
-                current = new ArrayList<>();
-            } else {
-                current.add(a);
-            }
-        }
-        out.add(current);
-        for (int i = 0; i < out.size(); i++) {
-            if (out.get(i).isEmpty()) {
-                throw new IllegalArgumentException("command " + (i + 1) + " of " + out.size() + " is empty: put a "
-                        + "command on each side of ::: (pilot compare -- CMD_A ::: CMD_B)");
-            }
-        }
-        return out;
-    }
-
-    private void checkNames(int count) {
+    void checkNames(int count) {
         if (!names.isEmpty() && names.size() != count) {
             throw new IllegalArgumentException("--name given " + names.size() + " time" + (names.size() == 1 ? ""
                     : "s") + " for " + count + " workloads: give one name per workload, in order");
@@ -464,7 +237,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** Names made unique by appending #2, #3. */
-    private static List<String> unique(List<String> in, Set<String> taken) {
+    static List<String> unique(List<String> in, Set<String> taken) {
         Set<String> seen = new HashSet<>(taken);
         List<String> out = new ArrayList<>();
         for (String n : in) {
@@ -477,7 +250,7 @@ final class CompareCommand implements Callable<Integer> {
         return out;
     }
 
-    private static List<Contender> uniqueNames(List<Contender> in) {
+    static List<Contender> uniqueNames(List<Contender> in) {
         List<String> named = unique(in.stream().map(Contender::name).toList(), Set.of());
         List<Contender> out = new ArrayList<>();
         for (int i = 0; i < in.size(); i++) {
@@ -486,82 +259,8 @@ final class CompareCommand implements Callable<Integer> {
         return out;
     }
 
-    /** A directory name for a workload: "1-gzip", "2-zstd". */
-    private static String slug(String name, int index, Set<String> used) {
-        String s = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^_+|_+$", "");
-        s = (index + 1) + "-" + (s.length() > 40 ? s.substring(0, 40) : s);
-        used.add(s);
-        return s;
-    }
-
-    private Path outputDir() {
-        if (output != null) {
-            Path p = Path.of(output);
-            if (Files.exists(p) && (!Files.isDirectory(p) || isNotEmpty(p))) {
-                throw new IllegalArgumentException("-o: " + output + " exists and is not an empty directory; "
-                        + "choose a new one");
-            }
-            return p;
-        }
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("pilot-results", stamp + "-compare");
-        Path dir = base;
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = Path.of(base + "-" + i);
-        }
-        return dir;
-    }
-
-    private static boolean isNotEmpty(Path dir) {
-        try (var s = Files.list(dir)) {
-            return s.findAny().isPresent();
-        } catch (IOException e) {
-            return true;
-        }
-    }
-
-    /** compare.json: what was compared and how, so that the directory explains itself. */
-    private void writeRecord(Path dir, List<String> workloadNames, CompareSettings s, long seed) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("workloads", workloadNames);
-        m.put("baseline", baseline == null ? null : Path.of(baseline).toAbsolutePath().normalize().toString());
-        m.put("metric", metric);
-        m.put("confidence", s.confidence());
-        m.put("alpha", s.alpha());
-        m.put("equivalence", s.equivalence());
-        m.put("test", s.test().name().toLowerCase(Locale.ROOT));
-        m.put("ciTarget", s.requireCiTarget());
-        m.put("shuffleSeed", shuffle == null ? null : seed);
-        Files.writeString(dir.resolve("compare.json"), JSON.writeValueAsString(m) + "\n");
-    }
-
-    private boolean given(String option) {
+    boolean given(String option) {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
-    /** "cycle 12 · A 1.23 ms ± 2.1% · B 1.30 ms ± 1.9% · A vs B p = 0.03, ~40 more rounds each". */
-    static String progressText(InterleavedComparison.Progress p) {
-        List<String> parts = new ArrayList<>();
-        parts.add("cycle " + (p.cycle() + 1));
-        Comparison c = p.comparison();
-        for (Contender x : c.contenders()) {
-            if (!x.live()) {
-                continue;
-            }
-            String mean = Double.isFinite(x.mean()) ? Formats.quantity(x.mean(), x.pi().unit(), x.mean()) : "-";
-            parts.add(x.name() + " " + mean + (x.ci() == null ? " (no CI yet)"
-                    : " ± " + Formats.significant(100 * x.ci().halfWidth() / Math.abs(x.mean()), 2) + "%"));
-        }
-        for (PairComparison pair : c.adjacent()) {
-            if (pair.verdict().decided() || pair.welch() == null) {
-                continue;
-            }
-            long more = Comparison.moreRounds(pair);
-            parts.add(pair.a().name() + " vs " + pair.b().name() + " p = "
-                    + Formats.significant(pair.p(c.settings().test()), 2)
-                    + (more < 0 ? "" : ", ~" + more + " more rounds"));
-        }
-        parts.add(Formats.duration(p.seconds()));
-        return String.join(" · ", parts);
-    }
 }

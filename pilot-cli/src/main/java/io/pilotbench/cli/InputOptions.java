@@ -1,9 +1,9 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.core.input.ColumnSelector;
-import io.pilotbench.core.input.InputException;
-import io.pilotbench.core.input.Series;
 import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.Series;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -1,12 +1,12 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.input.InputException;
+import io.pilotbench.core.model.InputException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,

@@ -1,11 +1,11 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.process.CommandTemplate;
-import io.pilotbench.core.process.CommandWorkload;
-import io.pilotbench.core.process.PiSpec;
-import io.pilotbench.core.process.ProcessLauncher;
-import io.pilotbench.core.process.RecordedCommand;
-import io.pilotbench.core.process.ShellCalibration;
+import io.pilotbench.process.CommandTemplate;
+import io.pilotbench.process.CommandWorkload;
+import io.pilotbench.process.PiSpec;
+import io.pilotbench.process.ProcessLauncher;
+import io.pilotbench.process.RecordedCommand;
+import io.pilotbench.process.ShellCalibration;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

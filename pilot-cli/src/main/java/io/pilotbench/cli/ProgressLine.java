@@ -1,14 +1,14 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.analysis.Formats;
-import io.pilotbench.core.analysis.MetricResult;
-import io.pilotbench.core.api.PiResult;
-import io.pilotbench.core.api.Progress;
-import io.pilotbench.core.api.ProgressListener;
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundStatus;
-import io.pilotbench.core.api.SessionResult;
-import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.Progress;
+import io.pilotbench.core.model.ProgressListener;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundStatus;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.stats.ConfidenceInterval;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.report.Format;
+import io.pilotbench.report.Format;
 import picocli.CommandLine.Option;
 
 /** How commands that run workloads report: the format on stdout, and the notes and progress on stderr. */

@@ -1,20 +1,20 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.api.SessionResult;
-import io.pilotbench.core.api.SessionSettings;
 import io.pilotbench.core.env.EnvironmentProbe;
-import io.pilotbench.core.input.InputException;
-import io.pilotbench.core.process.CommandTemplate;
-import io.pilotbench.core.process.CommandWorkload;
-import io.pilotbench.core.process.PiSpec;
-import io.pilotbench.core.process.ProcessLauncher;
-import io.pilotbench.core.process.RecordedCommand;
-import io.pilotbench.core.report.Format;
-import io.pilotbench.core.report.RunReport;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.store.SessionReader;
+import io.pilotbench.process.CommandTemplate;
+import io.pilotbench.process.CommandWorkload;
+import io.pilotbench.process.PiSpec;
+import io.pilotbench.process.ProcessLauncher;
+import io.pilotbench.process.RecordedCommand;
+import io.pilotbench.report.Format;
+import io.pilotbench.report.RunReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -236,9 +236,9 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         String target = s.ciTarget().relative()
-                ? "within ±" + io.pilotbench.core.analysis.Formats.number(s.ciTarget().value() * 50) + "% of the mean"
-                : "at most " + io.pilotbench.core.analysis.Formats.number(s.ciTarget().value()) + " wide";
-        return "the " + io.pilotbench.core.analysis.Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names) + " is "
+                ? "within ±" + io.pilotbench.core.model.Formats.number(s.ciTarget().value() * 50) + "% of the mean"
+                : "at most " + io.pilotbench.core.model.Formats.number(s.ciTarget().value()) + " wide";
+        return "the " + io.pilotbench.core.model.Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names) + " is "
                 + target;
     }
 }

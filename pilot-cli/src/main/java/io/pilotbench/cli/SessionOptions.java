@@ -1,14 +1,14 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.Defaults;
-import io.pilotbench.core.analysis.AnalysisSettings;
-import io.pilotbench.core.analysis.CiMethod;
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.Preset;
-import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.WorkAmountRange;
-import io.pilotbench.core.api.WpsMode;
+import io.pilotbench.core.model.AnalysisSettings;
+import io.pilotbench.core.model.CiMethod;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.Preset;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.WarmupRemoval;
+import io.pilotbench.core.model.WorkAmountRange;
+import io.pilotbench.core.model.WpsMode;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Option;

@@ -1,15 +1,15 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.report.Format;
-import io.pilotbench.core.report.SimulationReport;
-import io.pilotbench.core.simulate.ComparisonStrategy;
-import io.pilotbench.core.simulate.Evaluation;
-import io.pilotbench.core.simulate.SimulatedRound;
-import io.pilotbench.core.simulate.SimulationSettings;
-import io.pilotbench.core.simulate.Strategy;
-import io.pilotbench.core.simulate.WorkloadGenerator;
-import io.pilotbench.core.simulate.WorkloadModel;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.report.Format;
+import io.pilotbench.report.SimulationReport;
+import io.pilotbench.simulate.ComparisonStrategy;
+import io.pilotbench.simulate.Evaluation;
+import io.pilotbench.simulate.SimulatedRound;
+import io.pilotbench.simulate.SimulationSettings;
+import io.pilotbench.simulate.Strategy;
+import io.pilotbench.simulate.WorkloadGenerator;
+import io.pilotbench.simulate.WorkloadModel;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,10 +23,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code pilot simulate}: synthetic workloads with a known truth, and the evaluation of strategies on them. */
 @Command(name = "simulate", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,

@@ -1,12 +1,12 @@
 package io.pilotbench.examples;
 
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.MetricResult;
-import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.Pilot;
-import io.pilotbench.core.api.RoundResult;
-import io.pilotbench.core.api.SessionResult;
-import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.stats.SampleStats;
 import io.pilotbench.stats.TTest;
 import io.pilotbench.stats.TTestResult;

@@ -1,11 +1,11 @@
 package io.pilotbench.examples;
 
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.MetricResult;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.RoundResult;
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

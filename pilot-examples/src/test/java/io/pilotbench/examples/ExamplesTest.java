@@ -3,7 +3,7 @@ package io.pilotbench.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.api.SessionResult;
+import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.store.SessionReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,10 @@
 package io.pilotbench.core.analysis;
 
-import io.pilotbench.core.Defaults;
+import io.pilotbench.core.model.AnalysisSettings;
+import io.pilotbench.core.model.CiMethod;
+import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.MeanError;
+import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.stats.BinomialProportion;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.Descriptive;

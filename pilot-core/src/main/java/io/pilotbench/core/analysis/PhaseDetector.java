@@ -1,6 +1,9 @@
 package io.pilotbench.core.analysis;
 
-import io.pilotbench.core.Defaults;
+import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.LevelShift;
+import io.pilotbench.core.model.Phases;
+import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.stats.StudentT;
 import io.pilotbench.stats.steadystate.LevelShifts;
 import io.pilotbench.stats.steadystate.Truncation;

@@ -1,8 +1,16 @@
 package io.pilotbench.core.analysis;
 
-import io.pilotbench.core.Defaults;
-import io.pilotbench.core.input.InputException;
-import io.pilotbench.core.input.Series;
+import io.pilotbench.core.model.AnalysisSettings;
+import io.pilotbench.core.model.CiMethod;
+import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.LevelShift;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.Phases;
+import io.pilotbench.core.model.Series;
+import io.pilotbench.core.model.SeriesAnalysis;
+import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.MeanMethod;
 import io.pilotbench.stats.changepoint.Edm;

@@ -1,7 +1,17 @@
 package io.pilotbench.core.api;
 
 import io.pilotbench.core.env.EnvironmentProbe;
-import io.pilotbench.core.env.EnvironmentSnapshot;
+import io.pilotbench.core.model.EnvironmentSnapshot;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.Progress;
+import io.pilotbench.core.model.ProgressListener;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.RoundStatus;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.Workload;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -5,10 +5,16 @@ import io.pilotbench.core.engine.Planner;
 import io.pilotbench.core.engine.SessionAnalysis;
 import io.pilotbench.core.engine.SessionEngine;
 import io.pilotbench.core.engine.Totals;
-import io.pilotbench.core.report.SessionResultJson;
-import io.pilotbench.core.env.EnvironmentSnapshot;
+import io.pilotbench.core.model.EnvironmentSnapshot;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.model.Workload;
+import io.pilotbench.core.store.ResultJson;
 import io.pilotbench.core.store.SessionJournal;
-import io.pilotbench.core.store.StoredSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -261,7 +267,7 @@ public final class Session implements AutoCloseable {
         stopReason = reason;
         SessionResult r = finalResult();
         if (journal != null && !closed) {
-            journal.finish(clock.instant(), reason, SessionResultJson.toMap(r));
+            journal.finish(clock.instant(), reason, ResultJson.toMap(r));
             journal.close();
         }
         closed = true;

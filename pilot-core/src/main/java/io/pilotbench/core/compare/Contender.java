@@ -1,11 +1,11 @@
 package io.pilotbench.core.compare;
 
-import io.pilotbench.core.analysis.MeanError;
-import io.pilotbench.core.analysis.MetricResult;
-import io.pilotbench.core.analysis.SeriesAnalysis;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.PiResult;
-import io.pilotbench.core.api.SessionResult;
+import io.pilotbench.core.model.MeanError;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.SeriesAnalysis;
+import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.SampleStats;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.pilotbench.core.compare;
 
-import io.pilotbench.core.api.PerformanceIndex;
+import io.pilotbench.core.model.PerformanceIndex;
 
 /** Which way a PI gets better: times and latencies go down, throughputs and success rates go up. */
 public enum Direction {

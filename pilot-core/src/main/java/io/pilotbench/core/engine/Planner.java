@@ -1,13 +1,13 @@
 package io.pilotbench.core.engine;
 
-import io.pilotbench.core.Defaults;
-import io.pilotbench.core.analysis.MetricResult;
-import io.pilotbench.core.api.PiResult;
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.WorkAmountRange;
-import io.pilotbench.core.api.WpsMode;
-import io.pilotbench.core.api.WpsResult;
+import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.WorkAmountRange;
+import io.pilotbench.core.model.WpsMode;
+import io.pilotbench.core.model.WpsResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.pilotbench.core.engine;
 
-import io.pilotbench.core.Defaults;
+import io.pilotbench.core.model.Defaults;
 import io.pilotbench.stats.changepoint.EdmSettings;
 import io.pilotbench.stats.changepoint.EdmTracker;
 import java.util.Arrays;

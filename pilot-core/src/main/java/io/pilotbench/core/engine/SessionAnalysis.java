@@ -1,7 +1,7 @@
 package io.pilotbench.core.engine;
 
-import io.pilotbench.core.api.PiResult;
-import io.pilotbench.core.api.WpsResult;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.WpsResult;
 import java.util.List;
 
 /**

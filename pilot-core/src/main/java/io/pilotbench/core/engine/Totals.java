@@ -1,7 +1,7 @@
 package io.pilotbench.core.engine;
 
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundStatus;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundStatus;
 
 /**
  * Running totals over a session's rounds, kept as rounds are added so that planning and reporting after a round cost

@@ -1,8 +1,8 @@
 package io.pilotbench.core.engine;
 
-import io.pilotbench.core.analysis.Phases;
 import io.pilotbench.core.analysis.PhaseDetector;
-import io.pilotbench.core.analysis.WarmupRemoval;
+import io.pilotbench.core.model.Phases;
+import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.stats.changepoint.Edm;
 import io.pilotbench.stats.changepoint.EdmSettings;
 import io.pilotbench.stats.changepoint.StableSegment;

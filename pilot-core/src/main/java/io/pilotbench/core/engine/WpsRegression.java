@@ -1,7 +1,7 @@
 package io.pilotbench.core.engine;
 
-import io.pilotbench.core.Defaults;
-import io.pilotbench.core.api.WpsResult;
+import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.WpsResult;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.MeanMethod;
 import io.pilotbench.stats.StudentT;

@@ -1,5 +1,6 @@
 package io.pilotbench.core.env;
 
+import io.pilotbench.core.model.EnvironmentSnapshot;
 import java.nio.file.Path;
 import java.util.Objects;
 

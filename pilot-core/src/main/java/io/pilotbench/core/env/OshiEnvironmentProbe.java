@@ -1,5 +1,6 @@
 package io.pilotbench.core.env;
 
+import io.pilotbench.core.model.EnvironmentSnapshot;
 import java.lang.System.Logger.Level;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;

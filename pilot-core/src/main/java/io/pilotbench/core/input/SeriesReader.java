@@ -3,6 +3,8 @@ package io.pilotbench.core.input;
 import de.siegmar.fastcsv.reader.CommentStrategy;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.Series;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -2,9 +2,10 @@ package io.pilotbench.core.store;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.StopReason;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.StoredSession;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

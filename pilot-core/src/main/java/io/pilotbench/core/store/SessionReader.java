@@ -2,11 +2,12 @@ package io.pilotbench.core.store;
 
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundStatus;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.StopReason;
-import io.pilotbench.core.input.InputException;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundStatus;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.StoredSession;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package io.pilotbench.core.store;
 
-import io.pilotbench.core.analysis.CiMethod;
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.WorkAmountRange;
-import io.pilotbench.core.api.WpsMode;
+import io.pilotbench.core.model.CiMethod;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.WarmupRemoval;
+import io.pilotbench.core.model.WorkAmountRange;
+import io.pilotbench.core.model.WpsMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,12 +38,12 @@ final class SettingsJson {
         m.put("pis", pis);
         m.put("confidence", s.confidence());
         m.put("autocorrelationLimit", s.autocorrelationLimit());
-        m.put("ciWidth", Map.of("value", s.ciTarget().value(), "relative", s.ciTarget().relative()));
+        m.put("ciWidth", ResultJson.object("value", s.ciTarget().value(), "relative", s.ciTarget().relative()));
         m.put("minSubsessions", s.minSubsessions());
         m.put("warmupRemoval", s.warmupRemoval().toString());
         m.put("method", s.method().toString());
         m.put("workAmount", s.workAmount() == null ? null
-                : Map.of("min", s.workAmount().min(), "max", s.workAmount().max()));
+                : ResultJson.object("min", s.workAmount().min(), "max", s.workAmount().max()));
         m.put("fixedWorkAmount", s.fixedWorkAmount());
         m.put("shortRoundSeconds", seconds(s.shortRound()));
         m.put("wps", s.wps().name().toLowerCase(Locale.ROOT));

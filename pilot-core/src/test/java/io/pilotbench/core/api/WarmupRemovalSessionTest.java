@@ -2,9 +2,14 @@ package io.pilotbench.core.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.MetricResult;
-import io.pilotbench.core.analysis.WarmupRemoval;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.WarmupRemoval;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,11 @@ package io.pilotbench.core.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.WpsMode;
 import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

@@ -2,12 +2,13 @@ package io.pilotbench.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.RoundResult;
+import io.pilotbench.core.api.InterleavedComparison;
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.StopReason;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.WarmupRemoval;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,16 +2,16 @@ package io.pilotbench.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.analysis.MetricResult;
-import io.pilotbench.core.analysis.Phases;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.PiResult;
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundResult;
-import io.pilotbench.core.api.RoundStatus;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.WpsMode;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.Phases;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.RoundStatus;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.WarmupRemoval;
+import io.pilotbench.core.model.WpsMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

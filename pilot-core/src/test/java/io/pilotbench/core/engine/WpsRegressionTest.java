@@ -3,7 +3,7 @@ package io.pilotbench.core.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.pilotbench.core.api.WpsResult;
+import io.pilotbench.core.model.WpsResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

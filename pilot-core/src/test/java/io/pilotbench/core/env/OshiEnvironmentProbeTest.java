@@ -3,6 +3,7 @@ package io.pilotbench.core.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pilotbench.core.model.EnvironmentSnapshot;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.pilotbench.core.store;
 
-import io.pilotbench.core.api.PerformanceIndex;
 import io.pilotbench.core.api.Pilot;
-import io.pilotbench.core.api.RoundResult;
-import io.pilotbench.core.api.SessionSettings;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionSettings;
 import java.nio.file.Path;
 
 /**
@@ -17,7 +17,7 @@ public final class KillableSessionMain {
     static SessionSettings settings() {
         return SessionSettings.builder()
                 .pi(PerformanceIndex.of("latency", "ms").withUnitReadingsMustSatisfy(true))
-                .ciTarget(io.pilotbench.core.analysis.CiTarget.ofMean(1e-9)).maxRounds(100_000).build();
+                .ciTarget(io.pilotbench.core.model.CiTarget.ofMean(1e-9)).maxRounds(100_000).build();
     }
 
     static RoundResult round(int round) {

@@ -3,14 +3,15 @@ package io.pilotbench.core.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pilotbench.core.analysis.CiTarget;
-import io.pilotbench.core.analysis.WarmupRemoval;
-import io.pilotbench.core.api.PerformanceIndex;
-import io.pilotbench.core.api.Round;
-import io.pilotbench.core.api.RoundStatus;
-import io.pilotbench.core.api.SessionSettings;
-import io.pilotbench.core.api.WpsMode;
-import io.pilotbench.core.input.InputException;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundStatus;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.model.WarmupRemoval;
+import io.pilotbench.core.model.WpsMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,14 +47,14 @@ class SessionJournalTest {
             for (int i = 0; i < 3; i++) {
                 j.append(round(i));
             }
-            j.finish(Instant.EPOCH.plusSeconds(9), io.pilotbench.core.api.StopReason.ROUND_LIMIT,
+            j.finish(Instant.EPOCH.plusSeconds(9), io.pilotbench.core.model.StopReason.ROUND_LIMIT,
                     java.util.Map.of("ok", true));
         }
         StoredSession s = SessionReader.read(dir);
         assertThat(s.settings()).isEqualTo(SETTINGS);
         assertThat(s.name()).isEqualTo("bench --x");
         assertThat(s.ended()).isEqualTo(Instant.EPOCH.plusSeconds(9));
-        assertThat(s.stopReason()).isEqualTo(io.pilotbench.core.api.StopReason.ROUND_LIMIT);
+        assertThat(s.stopReason()).isEqualTo(io.pilotbench.core.model.StopReason.ROUND_LIMIT);
         assertThat(s.rounds()).hasSize(3);
         for (int i = 0; i < 3; i++) {
             Round a = round(i);

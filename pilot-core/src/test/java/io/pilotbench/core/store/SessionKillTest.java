@@ -2,13 +2,14 @@ package io.pilotbench.core.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pilotbench.core.analysis.MetricResult;
 import io.pilotbench.core.api.Pilot;
-import io.pilotbench.core.api.ProgressListener;
-import io.pilotbench.core.api.Round;
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.api.SessionResult;
-import io.pilotbench.core.api.StopReason;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.ProgressListener;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.StoredSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

@@ -1,10 +1,10 @@
 package io.pilotbench.stats.regression;
 
-import io.pilotbench.stats.ConfidenceInterval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.RefData;
 import io.pilotbench.stats.StudentT;
 import java.util.List;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.RReference;
 import io.pilotbench.stats.Simulated;
 import io.pilotbench.stats.SkewnessAdjustedInterval;
-import io.pilotbench.stats.ConfidenceInterval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,0 +1,270 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.api.InterleavedComparison;
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.compare.CompareSettings;
+import io.pilotbench.core.compare.Comparison;
+import io.pilotbench.core.compare.Contender;
+import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.compare.PairComparison;
+import io.pilotbench.core.env.EnvironmentProbe;
+import io.pilotbench.core.model.EnvironmentSnapshot;
+import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.store.SessionReader;
+import io.pilotbench.process.CommandTemplate;
+import io.pilotbench.process.CommandWorkload;
+import io.pilotbench.process.PiSpec;
+import io.pilotbench.process.ProcessLauncher;
+import io.pilotbench.process.RecordedCommand;
+import io.pilotbench.report.ComparisonReport;
+import io.pilotbench.report.Format;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code pilot compare -- CMD_A ::: CMD_B} (and {@code --baseline SESSION -- CMD}): the commands run in interleaved
+ * rounds, each into its own session directory, until the comparison is decided or a limit ends it.
+ */
+final class LiveComparison {
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private final CompareCommand cmd;
+
+    LiveComparison(CompareCommand command) {
+        this.cmd = command;
+    }
+
+    int run(CompareSettings settings, Gate gate, Format outputFormat) throws IOException, InterruptedException {
+        for (String option : new String[] {"--column", "--delimiter", "--unit"}) {
+            if (cmd.given(option)) {
+                throw new IllegalArgumentException(option + " applies to stored files, not to commands");
+            }
+        }
+        List<List<String>> commands = splitCommands();
+        Contender base = cmd.baseline == null ? null : baselineContender();
+        if (base == null && commands.size() < 2) {
+            throw new IllegalArgumentException("only one command: a comparison needs two or more, separated by ::: "
+                    + "(or --baseline SESSION_DIR)");
+        }
+        cmd.checkNames(commands.size());
+        List<String> defaultPis = List.of();
+        if (cmd.baseline != null && cmd.process.pis.isEmpty() && RecordedCommand.exists(Path.of(cmd.baseline))) {
+            defaultPis = RecordedCommand.read(Path.of(cmd.baseline)).pis();
+        }
+        List<RecordedCommand> recorded = new ArrayList<>();
+        for (List<String> command : commands) {
+            recorded.add(cmd.process.record(command, defaultPis));
+        }
+        List<PiSpec> specs = ProcessOptions.specs(recorded.get(0).pis());
+        SessionSettings sessionSettings = cmd.sessionOptions.apply(SessionSettings.builder()
+                .pis(specs.stream().map(PiSpec::pi).toList())).build();
+        for (RecordedCommand r : recorded) {
+            CommandTemplate t = CommandTemplate.of(r.words(), r.shell());
+            if (t.usesWorkAmount() && sessionSettings.workAmount() == null
+                    && sessionSettings.fixedWorkAmount() == 0) {
+                throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in '" + t + "' but no work "
+                        + "amount is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
+            }
+        }
+        PerformanceIndex pi = cmd.metric == null ? specs.get(0).pi() : specs.stream().map(PiSpec::pi)
+                .filter(p -> p.name().equals(cmd.metric)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                        "--metric: no PI named '" + cmd.metric + "' among " + specs.stream().map(s -> "'"
+                                + s.pi().name() + "'").toList()));
+        if (base != null && !java.util.Objects.equals(base.pi().unit(), pi.unit())) {
+            throw new IllegalArgumentException("mismatched units: the baseline " + cmd.baseline + " measures '"
+                    + base.pi().name() + "' in " + base.pi().unit() + " but the candidate measures '" + pi.name()
+                    + "' in " + pi.unit() + "; give --pi with the baseline's unit");
+        }
+        List<String> workloadNames = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            workloadNames.add(cmd.names.isEmpty() ? CommandTemplate.of(commands.get(i), cmd.process.shell).toString()
+                    : cmd.names.get(i));
+        }
+        workloadNames = cmd.unique(workloadNames, base == null ? Set.of() : Set.of(base.name()));
+        Path dir = outputDir();
+        ProcessLauncher launcher = ProcessLauncher.best();
+        PrintWriter err = cmd.spec.commandLine().getErr();
+        long overhead = ProcessOptions.calibrate(launcher, cmd.process.shell, cmd.report.quiet ? null : err);
+        EnvironmentSnapshot environment = EnvironmentProbe.system().capture(Path.of("").toAbsolutePath());
+        Files.createDirectories(dir);
+        long seed = cmd.shuffle == null ? 0 : cmd.shuffle == -1 ? new java.util.Random().nextLong() & Long.MAX_VALUE
+                : cmd.shuffle;
+        writeRecord(dir, workloadNames, settings, seed);
+        List<InterleavedComparison.Entry> entries = new ArrayList<>();
+        Set<String> dirs = new HashSet<>();
+        for (int i = 0; i < commands.size(); i++) {
+            Path sessionDir = dir.resolve(slug(workloadNames.get(i), i, dirs));
+            Session session = Session.create(sessionSettings, sessionDir, workloadNames.get(i), environment);
+            recorded.get(i).write(sessionDir);
+            CommandWorkload w = ProcessOptions.workload(recorded.get(i), launcher, sessionDir, overhead);
+            entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
+        }
+        InterleavedComparison run = new InterleavedComparison(entries, base, settings, cmd.direction(pi), pi.name())
+                .schedule(dir.resolve("schedule.csv"));
+        if (cmd.shuffle != null) {
+            run.shuffle(seed);
+        }
+        ProgressLine line = new ProgressLine(err, cmd.report.mode());
+        run.listener(p -> line.show(progressText(p)));
+        if (!cmd.report.quiet) {
+            err.println("pilot: comparing " + String.join(", ", workloadNames) + (base == null ? ""
+                    : " against " + base.name()) + " in interleaved rounds" + (cmd.shuffle == null ? ""
+                    : " (shuffled, seed " + seed + ")") + "; results in " + dir
+                    + " (Ctrl-C stops and keeps them)");
+            err.flush();
+        }
+        InterleavedComparison.Result result;
+        try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
+            run.requestStop();
+            entries.forEach(e -> ((CommandWorkload) e.workload()).stop());
+        })) {
+            result = run.run();
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        } finally {
+            line.clear();
+        }
+        String limit = result.stopReason() == StopReason.TIME_LIMIT || result.stopReason() == StopReason.ROUND_LIMIT
+                ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings) : null;
+        ComparisonReport rendered = new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(),
+                gate, limit);
+        Files.writeString(dir.resolve("comparison.json"), JSON.writeValueAsString(rendered.toMap()) + "\n");
+        rendered.render(outputFormat, cmd.spec.commandLine().getOut());
+        return cmd.exitCode(result.comparison(), result.stopReason(), gate);
+    }
+
+    private Contender baselineContender() {
+        Path dir = Path.of(cmd.baseline);
+        if (!SessionReader.isSession(dir)) {
+            throw new InputException("--baseline: " + cmd.baseline + " is not a Pilot session (no session.json); record "
+                    + "one with pilot run -o DIR");
+        }
+        StoredSession recorded = SessionReader.read(dir);
+        SessionResult r = Session.analyse(recorded.withSettings(cmd.precision().applyTo(recorded.settings().toBuilder())
+                .build()));
+        Contender c = cmd.contender("baseline", r, cmd.baseline);
+        if (!c.valid()) {
+            throw new InputException("--baseline: " + cmd.baseline + " has no confidence interval for '" + c.pi().name()
+                    + "' (" + c.n() + " samples); resume it (pilot run --resume " + cmd.baseline + ") or pick another");
+        }
+        return c;
+    }
+
+    /** The commands between ::: separators; an empty one is an error. */
+    private List<List<String>> splitCommands() {
+        List<List<String>> out = new ArrayList<>();
+        List<String> current = new ArrayList<>();
+        for (String a : cmd.args) {
+            if (a.equals(CompareCommand.SEPARATOR)) {
+                out.add(current);
+                current = new ArrayList<>();
+            } else {
+                current.add(a);
+            }
+        }
+        out.add(current);
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i).isEmpty()) {
+                throw new IllegalArgumentException("command " + (i + 1) + " of " + out.size() + " is empty: put a "
+                        + "command on each side of ::: (pilot compare -- CMD_A ::: CMD_B)");
+            }
+        }
+        return out;
+    }
+
+    /** A directory name for a workload: "1-gzip", "2-zstd". */
+    private static String slug(String name, int index, Set<String> used) {
+        String s = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^_+|_+$", "");
+        s = (index + 1) + "-" + (s.length() > 40 ? s.substring(0, 40) : s);
+        used.add(s);
+        return s;
+    }
+
+    private Path outputDir() {
+        if (cmd.output != null) {
+            Path p = Path.of(cmd.output);
+            if (Files.exists(p) && (!Files.isDirectory(p) || isNotEmpty(p))) {
+                throw new IllegalArgumentException("-o: " + cmd.output + " exists and is not an empty directory; "
+                        + "choose a new one");
+            }
+            return p;
+        }
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        Path base = Path.of("pilot-results", stamp + "-compare");
+        Path dir = base;
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = Path.of(base + "-" + i);
+        }
+        return dir;
+    }
+
+    private static boolean isNotEmpty(Path dir) {
+        try (var s = Files.list(dir)) {
+            return s.findAny().isPresent();
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** compare.json: what was compared and how, so that the directory explains itself. */
+    private void writeRecord(Path dir, List<String> workloadNames, CompareSettings s, long seed) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workloads", workloadNames);
+        m.put("baseline", cmd.baseline == null ? null : Path.of(cmd.baseline).toAbsolutePath().normalize().toString());
+        m.put("metric", cmd.metric);
+        m.put("confidence", s.confidence());
+        m.put("alpha", s.alpha());
+        m.put("equivalence", s.equivalence());
+        m.put("test", s.test().name().toLowerCase(Locale.ROOT));
+        m.put("ciTarget", s.requireCiTarget());
+        m.put("shuffleSeed", cmd.shuffle == null ? null : seed);
+        Files.writeString(dir.resolve("compare.json"), JSON.writeValueAsString(m) + "\n");
+    }
+
+    /** "cycle 12 · A 1.23 ms ± 2.1% · B 1.30 ms ± 1.9% · A vs B p = 0.03, ~40 more rounds each". */
+    static String progressText(InterleavedComparison.Progress p) {
+        List<String> parts = new ArrayList<>();
+        parts.add("cycle " + (p.cycle() + 1));
+        Comparison c = p.comparison();
+        for (Contender x : c.contenders()) {
+            if (!x.live()) {
+                continue;
+            }
+            String mean = Double.isFinite(x.mean()) ? Formats.quantity(x.mean(), x.pi().unit(), x.mean()) : "-";
+            parts.add(x.name() + " " + mean + (x.ci() == null ? " (no CI yet)"
+                    : " ± " + Formats.significant(100 * x.ci().halfWidth() / Math.abs(x.mean()), 2) + "%"));
+        }
+        for (PairComparison pair : c.adjacent()) {
+            if (pair.verdict().decided() || pair.welch() == null) {
+                continue;
+            }
+            long more = Comparison.moreRounds(pair);
+            parts.add(pair.a().name() + " vs " + pair.b().name() + " p = "
+                    + Formats.significant(pair.p(c.settings().test()), 2)
+                    + (more < 0 ? "" : ", ~" + more + " more rounds"));
+        }
+        parts.add(Formats.duration(p.seconds()));
+        return String.join(" · ", parts);
+    }
+}

@@ -1,0 +1,84 @@
+package io.pilotbench.core.model;
+
+import io.pilotbench.stats.ConfidenceInterval;
+
+/**
+ * The analysis of one sample: a PI's readings or unit readings, after (or before) warm-up removal.
+ *
+ * @param status          whether a CI could be built, and if not, why
+ * @param n               samples analysed
+ * @param removed         samples left out as warm-up or cool-down
+ * @param mean            the mean (harmonic for ratio PIs, the proportion for binary ones); NaN without data
+ * @param variance        sample variance (n − 1 divisor); NaN for n &lt; 2
+ * @param autocorrelation lag-1 autocorrelation of the samples; NaN for n &lt; 3
+ * @param error           what the CI's uncertainty rests on (block size, standard error, degrees of freedom); null
+ *                        without a CI
+ * @param ci              the confidence interval of the mean, or null
+ * @param targetWidth     the CI full width the settings ask for, in the PI's unit
+ * @param requiredSamples the samples the target needs (with every floor of the stop rule); −1 when unknown
+ * @param targetMet       whether the CI meets the target on enough samples and degrees of freedom: the stop rule
+ */
+public record MetricResult(Status status, int n, long removed, double mean, double variance, double autocorrelation,
+        MeanError error, ConfidenceInterval ci, double targetWidth, long requiredSamples, boolean targetMet) {
+
+    /** Why a CI is (not) available. */
+    public enum Status {
+        /** A CI and a required sample size were computed. */
+        OK,
+        /** No samples at all. */
+        NO_DATA,
+        /** Fewer than 3 samples (2 for a proportion). */
+        NOT_ENOUGH_DATA,
+        /** No subsession size up to n/3 brings the autocorrelation under the limit (pilot method): more data are needed. */
+        TOO_AUTOCORRELATED,
+        /** A ratio PI with a value ≤ 0, whose harmonic mean is undefined, or a binary PI with a value outside 0..1. */
+        INVALID_FOR_KIND
+    }
+
+    /** A result without data. */
+    public static MetricResult empty(double targetWidth) {
+        return new MetricResult(Status.NO_DATA, 0, 0, Double.NaN, Double.NaN, Double.NaN, null, null, targetWidth, -1,
+                false);
+    }
+
+    /** This result with {@code value} samples counted as removed. */
+    public MetricResult withRemoved(long value) {
+        return new MetricResult(status, n, value, mean, variance, autocorrelation, error, ci, targetWidth,
+                requiredSamples, targetMet);
+    }
+
+    /**
+     * This result with at least {@code samples} needed before the target can be met (a warm-up seen but not yet cut,
+     * say): not met while n is below it.
+     */
+    public MetricResult needing(long samples) {
+        if (samples <= n || status != Status.OK) {
+            return this;
+        }
+        return new MetricResult(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth,
+                requiredSamples < 0 ? samples : Math.max(requiredSamples, samples), false);
+    }
+
+    /** Samples still needed to meet the target; 0 when met, −1 when unknown. */
+    public long moreSamples() {
+        if (targetMet) {
+            return 0;
+        }
+        return requiredSamples < 0 ? -1 : Math.max(1, requiredSamples - n);
+    }
+
+    /** The block (subsession or batch) size the CI rests on; 0 without a CI. */
+    public int subsessionSize() {
+        return error == null ? 0 : error.blockSize();
+    }
+
+    /** The variance of the block means; NaN without a CI. */
+    public double subsessionVariance() {
+        return error == null ? Double.NaN : error.blockVariance();
+    }
+
+    /** The lag-1 autocorrelation of the block means; NaN without a CI. */
+    public double subsessionAutocorrelation() {
+        return error == null ? Double.NaN : error.blockAutocorrelation();
+    }
+}

@@ -1,0 +1,50 @@
+package io.pilotbench.core.model;
+
+import java.util.List;
+
+/**
+ * What the analysis cut from a series as warm-up and cool-down, and the level shifts it saw in what it kept.
+ *
+ * <p>For a PI's readings the samples are its rounds' readings (in analysed rounds); for unit readings, warm-up and
+ * cool-down are counted per round (every round's first {@code warmup} and last {@code cooldown} unit readings), and
+ * shifts are not looked for.
+ *
+ * @param warmup          samples cut at the start (per round, for unit readings)
+ * @param warmupPValue    the p-value of the test that decided it (1 when nothing was tested; NaN when the warm-up
+ *                        removal cuts without a test: fixed, edm)
+ * @param warmupMean      the mean of what was cut (NaN when nothing was)
+ * @param cooldown        samples cut at the end (per round, for unit readings)
+ * @param cooldownPValue  the p-value of that test
+ * @param cooldownMean    the mean of what was cut there
+ * @param warmupPending   sessions: where a warm-up that the test found ends when it is longer than a fifth of the
+ *                        samples ({@link io.pilotbench.core.model.Defaults#WARMUP_MAX_FRACTION}): not cut yet, and the
+ *                        session runs until it is short enough to cut whole; 0 when none
+ * @param shifts          level shifts in the kept samples, in order
+ */
+public record Phases(int warmup, double warmupPValue, double warmupMean, int cooldown, double cooldownPValue,
+        double cooldownMean, int warmupPending, List<LevelShift> shifts) {
+
+    /** Nothing cut, nothing tested. */
+    public static final Phases NONE = new Phases(0, 1, Double.NaN, 0, 1, Double.NaN, 0, List.of());
+
+    public Phases {
+        shifts = List.copyOf(shifts);
+    }
+
+    /** A cut of {@code warmup} samples made without a test (fixed fraction, EDM). */
+    public static Phases untested(int warmup, int cooldown) {
+        return new Phases(warmup, warmup > 0 ? Double.NaN : 1, Double.NaN, cooldown, cooldown > 0 ? Double.NaN : 1,
+                Double.NaN, 0, List.of());
+    }
+
+    /** The samples a session needs before its pending warm-up can be cut whole; 0 without one. */
+    public long samplesForPendingWarmup() {
+        return warmupPending == 0 ? 0 : (long) Math.ceil(warmupPending / io.pilotbench.core.model.Defaults.WARMUP_MAX_FRACTION);
+    }
+
+    /** This with other shifts. */
+    public Phases withShifts(List<LevelShift> value) {
+        return new Phases(warmup, warmupPValue, warmupMean, cooldown, cooldownPValue, cooldownMean, warmupPending,
+                value);
+    }
+}

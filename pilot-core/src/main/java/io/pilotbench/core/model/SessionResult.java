@@ -1,0 +1,44 @@
+package io.pilotbench.core.model;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The outcome of a session (or its state so far, for a user-driven session that is still running).
+ *
+ * @param name           the workload's name or command line
+ * @param settings       the settings it ran with
+ * @param rounds         rounds recorded
+ * @param analysedRounds rounds that entered the analysis (status OK)
+ * @param shortRounds    rounds left out as too short
+ * @param failedRounds   rounds that failed or timed out
+ * @param seconds        the session's duration in seconds (monotonic clock), or the sum of the round durations for
+ *                       a user-driven session
+ * @param stopReason     why it ended ({@link StopReason#RUNNING} while it has not)
+ * @param pis            per PI: readings and unit readings, stable and raw
+ * @param wps            the WPS regression, or null when WPS is off
+ * @param moreRounds     predicted rounds still needed for every target; 0 when met, −1 when unknown
+ * @param moreSeconds    predicted seconds still needed; 0 when met, NaN when unknown
+ * @param waitingFor     the targets not met, in words
+ * @param directory      the session directory, or null for a session kept in memory
+ */
+public record SessionResult(String name, SessionSettings settings, int rounds, int analysedRounds, int shortRounds,
+        int failedRounds, double seconds, StopReason stopReason, List<PiResult> pis, WpsResult wps, long moreRounds,
+        double moreSeconds, List<String> waitingFor, Path directory) {
+
+    public SessionResult {
+        pis = List.copyOf(pis);
+        waitingFor = List.copyOf(waitingFor);
+    }
+
+    /** Whether every target was met. */
+    public boolean converged() {
+        return stopReason.converged();
+    }
+
+    /** The result of the PI named {@code name}. */
+    public PiResult pi(String piName) {
+        return pis.stream().filter(p -> p.pi().name().equals(piName)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no PI named '" + piName + "'"));
+    }
+}

@@ -1,0 +1,340 @@
+package io.pilotbench.process;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.StringArray;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs commands with posix_spawnp and reaps them with wait4, through JNA, on Linux with glibc (x86-64, aarch64; other
+ * platforms, macOS included, get {@link JdkLauncher} from {@link Launchers#best()}).
+ *
+ * <p>Why hand-written: {@link ProcessBuilder}'s {@link Process} reaps its child in a JDK thread with waitpid, so the
+ * child's own rusage (what wait4 returns for exactly that child) is gone before we could ask, and
+ * getrusage(RUSAGE_CHILDREN) would mix every child the JVM ever had. NuProcess uses posix_spawn but exposes no
+ * rusage; zt-exec wraps {@link ProcessBuilder}. So this class spawns and waits itself:
+ * <ul>
+ *   <li>posix_spawnp(3) with file actions: fd 0 from /dev/null, fd 1 and 2 to the request's files, chdir to the
+ *       working directory (posix_spawn_file_actions_addchdir_np, glibc 2.29+; without it a run with a working
+ *       directory is delegated to {@link JdkLauncher}), and every other descriptor closed
+ *       (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+; without it, descriptors the JVM opened without
+ *       close-on-exec leak into the command);</li>
+ *   <li>attributes: a new process group led by the child (so a timeout can kill the whole group), an empty signal
+ *       mask, and the default disposition for signals 1..31 except SIGKILL and SIGSTOP (so the command inherits
+ *       neither the blocked signals of the calling thread, e.g. SIGQUIT, which HotSpot blocks in Java threads, nor
+ *       the JVM's ignored ones, e.g. SIGINT in a JVM started in the background by a shell; glibc's own signals 32 and
+ *       33 stay ignored, as glibc's posix_spawn leaves them);</li>
+ *   <li>the environment is the JVM's {@link System#getenv()} with the request's variables applied; argv[0] is looked
+ *       up on the JVM's PATH (posix_spawnp uses the parent's PATH); a script without a "#!" line is not run by
+ *       /bin/sh (posix_spawnp reports ENOEXEC, unlike execvp and {@link ProcessBuilder});</li>
+ *   <li>wait4(2) on the calling thread returns the exit status and the rusage of that child including its
+ *       descendants that were waited for (getrusage(2), RUSAGE_CHILDREN semantics): user and system CPU time and the
+ *       largest peak RSS among them. Descendants that were never waited for (a daemon that detaches) are not
+ *       counted.</li>
+ * </ul>
+ *
+ * <p>Peak RSS has a floor: at exec, Linux folds the high-water mark of the address space being replaced into the
+ * process's ru_maxrss (fs/exec.c, exec_mmap), and a child spawned with vfork semantics (posix_spawn) or by fork
+ * replaces this JVM's address space, so wait4 reports max(this JVM's peak RSS at the spawn, the tree's peak). Nothing
+ * in the spawn avoids it: a clean figure would have to be measured by a small intermediate process that forks the
+ * command and reports its rusage. So the peak is reported only when it exceeds this JVM's own peak (VmHWM, read after
+ * the wait; the JVM's peak only grows), and then it is exactly the tree's; at or below it (typically 50-200 MB),
+ * {@link ProcessOutcome#peakRssBytes()} is null. CPU times have no such floor.
+ *
+ * <p>Wall time runs from just before posix_spawnp to just after wait4, on the same thread. glibc's posix_spawnp
+ * returns only after the exec succeeded or failed (it uses CLONE_VFORK), so a failed exec is its return value and
+ * becomes an {@link IOException} here.
+ *
+ * <p>Timeout: the shared watchdog thread sends SIGKILL to the process group. {@link #killRunning()} sends SIGTERM to
+ * the group, then SIGKILL after {@value Launchers#KILL_GRACE_MILLIS} ms if the child has not exited. Processes that
+ * left the group (setsid, setpgid) are not reached. The group is signalled only while its leader (the child) has not
+ * been reaped: the child is first waited for with waitid(WNOWAIT), which leaves it a zombie holding its pid, then
+ * marked exited, then reaped, so a late timer can never signal a recycled process group id. The flip side: once the
+ * child has exited, members of its group that outlive it get no further signal.
+ *
+ * <p>One run at a time per instance. {@link #killRunning()} may be called from any thread (a Ctrl-C handler). The
+ * wait is a blocking system call: interrupting the thread in {@link #run} does not stop the command (use
+ * {@link #killRunning()}); an interrupt that arrives before the spawn throws {@link InterruptedException}.
+ */
+final class NativeLauncher implements ProcessLauncher {
+    private static final String NULL_DEVICE = "/dev/null";
+    private static final int FILE_MODE = 0644;
+
+    private final JdkLauncher fallback = new JdkLauncher("posix_spawn_file_actions_addchdir_np missing (glibc < 2.29)");
+    private volatile Running current;
+
+    /** The binding, done once per JVM when first needed. */
+    private static final class Holder {
+        static final LibC.Binding BINDING = LibC.bind();
+    }
+
+    /** Null when this launcher works here, else why not (one line). */
+    static String unavailableReason() {
+        return Holder.BINDING.unavailable();
+    }
+
+    /** True when the child's descriptors above 2 are closed (glibc 2.34+). */
+    static boolean closesDescriptors() {
+        return Holder.BINDING.closeFrom();
+    }
+
+    NativeLauncher() {
+        String unavailable = unavailableReason();
+        if (unavailable != null) {
+            throw new IllegalStateException(unavailable);
+        }
+    }
+
+    /** The child being waited for; the lock orders signals against the reap. */
+    private static final class Running {
+        final int pid;
+        private boolean exited;
+        private boolean timedOut;
+        private boolean interrupted;
+
+        Running(int pid) {
+            this.pid = pid;
+        }
+
+        synchronized void timeOut() {
+            if (!exited) {
+                timedOut = true;
+                LibC.kill(-pid, LibC.SIGKILL);
+            }
+        }
+
+        synchronized boolean interrupt() {
+            if (exited) {
+                return false;
+            }
+            interrupted = true;
+            LibC.kill(-pid, LibC.SIGTERM);
+            return true;
+        }
+
+        synchronized void escalate() {
+            if (!exited) {
+                LibC.kill(-pid, LibC.SIGKILL);
+            }
+        }
+
+        synchronized void markExited() {
+            exited = true;
+        }
+
+        synchronized boolean timedOut() {
+            return timedOut;
+        }
+
+        synchronized boolean interrupted() {
+            return interrupted;
+        }
+    }
+
+    @Override
+    public ProcessOutcome run(CommandRequest request) throws IOException, InterruptedException {
+        LibC.Binding binding = Holder.BINDING;
+        if (request.cwd() != null && !binding.chdir()) {
+            return fallback.run(request);
+        }
+        Launchers.prepare(request);
+        String program = request.argv().get(0);
+        List<Memory> allocated = new ArrayList<>();
+        Memory fileActions = zeroed(allocated, LibC.FILE_ACTIONS_BYTES);
+        Memory attr = zeroed(allocated, LibC.ATTR_BYTES);
+        boolean fileActionsInitialised = false;
+        boolean attrInitialised = false;
+        try {
+            check(LibC.posix_spawn_file_actions_init(fileActions), "posix_spawn_file_actions_init");
+            fileActionsInitialised = true;
+            // the opens come before the chdir: relative output paths are the JVM's, as with ProcessBuilder
+            check(LibC.posix_spawn_file_actions_addopen(fileActions, 0, cString(allocated, NULL_DEVICE),
+                    LibC.O_RDONLY, 0), "posix_spawn_file_actions_addopen");
+            int write = LibC.O_WRONLY | LibC.O_CREAT | LibC.O_TRUNC;
+            check(LibC.posix_spawn_file_actions_addopen(fileActions, 1,
+                    cString(allocated, request.stdoutFile().toAbsolutePath().toString()), write, FILE_MODE),
+                    "posix_spawn_file_actions_addopen");
+            if (Launchers.sameOutputFile(request)) {
+                check(LibC.posix_spawn_file_actions_adddup2(fileActions, 1, 2), "posix_spawn_file_actions_adddup2");
+            } else {
+                check(LibC.posix_spawn_file_actions_addopen(fileActions, 2,
+                        cString(allocated, request.stderrFile().toAbsolutePath().toString()), write, FILE_MODE),
+                        "posix_spawn_file_actions_addopen");
+            }
+            if (request.cwd() != null) {
+                check(LibC.Chdir.posix_spawn_file_actions_addchdir_np(fileActions,
+                        cString(allocated, request.cwd().toAbsolutePath().toString())),
+                        "posix_spawn_file_actions_addchdir_np");
+            }
+            if (binding.closeFrom()) {
+                check(LibC.CloseFrom.posix_spawn_file_actions_addclosefrom_np(fileActions, 3),
+                        "posix_spawn_file_actions_addclosefrom_np");
+            }
+
+            check(LibC.posix_spawnattr_init(attr), "posix_spawnattr_init");
+            attrInitialised = true;
+            check(LibC.posix_spawnattr_setflags(attr, (short) (LibC.POSIX_SPAWN_SETPGROUP
+                    | LibC.POSIX_SPAWN_SETSIGMASK | LibC.POSIX_SPAWN_SETSIGDEF)), "posix_spawnattr_setflags");
+            check(LibC.posix_spawnattr_setpgroup(attr, 0), "posix_spawnattr_setpgroup"); // 0: pgid = child's pid
+            Memory mask = zeroed(allocated, LibC.SIGSET_BYTES);
+            check(LibC.sigemptyset(mask), "sigemptyset");
+            check(LibC.posix_spawnattr_setsigmask(attr, mask), "posix_spawnattr_setsigmask");
+            Memory defaults = zeroed(allocated, LibC.SIGSET_BYTES);
+            check(LibC.sigemptyset(defaults), "sigemptyset");
+            for (int sig = 1; sig <= LibC.LAST_CLASSIC_SIGNAL; sig++) {
+                if (sig != LibC.SIGKILL && sig != LibC.SIGSTOP) {
+                    check(LibC.sigaddset(defaults, sig), "sigaddset");
+                }
+            }
+            check(LibC.posix_spawnattr_setsigdefault(attr, defaults), "posix_spawnattr_setsigdefault");
+
+            StringArray argv = new StringArray(request.argv().toArray(String[]::new));
+            allocated.add(argv);
+            StringArray envp = new StringArray(environment(request.env()));
+            allocated.add(envp);
+            Memory pidOut = zeroed(allocated, 8);
+            Memory status = zeroed(allocated, 8);
+            Memory rusage = zeroed(allocated, LibC.RUSAGE_BYTES);
+            Memory siginfo = zeroed(allocated, LibC.SIGINFO_BYTES);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+
+            long start = System.nanoTime();
+            // posix_spawn(3): returns an error number (not -1 and errno), including the exec's own failure
+            int error = LibC.posix_spawnp(pidOut, program, fileActions, attr, argv, envp);
+            if (error != 0) {
+                throw new IOException(Launchers.cannotRun(program, LibC.strerror(error)));
+            }
+            Running running = new Running(pidOut.getInt(0));
+            current = running;
+            ScheduledFuture<?> timer = request.timeout() == null ? null
+                    : Launchers.watchdog().schedule(running::timeOut, request.timeout().toNanos(),
+                            TimeUnit.NANOSECONDS);
+            long end;
+            try {
+                // waitid(2) with WNOWAIT: wait for the exit but leave the zombie, so the pid stays ours until marked
+                retrying("waitid", () -> LibC.waitid(LibC.P_PID, running.pid, siginfo, LibC.WEXITED | LibC.WNOWAIT));
+                running.markExited();
+                // wait4(2): reap, and the rusage of the child and of its waited-for descendants
+                retrying("wait4", () -> LibC.wait4(running.pid, status, 0, rusage));
+                end = System.nanoTime();
+            } finally {
+                current = null;
+                if (timer != null) {
+                    timer.cancel(false);
+                }
+            }
+            return outcome(status.getInt(0), running, end - start, rusage);
+        } finally {
+            if (fileActionsInitialised) {
+                LibC.posix_spawn_file_actions_destroy(fileActions);
+            }
+            if (attrInitialised) {
+                LibC.posix_spawnattr_destroy(attr);
+            }
+            allocated.forEach(Memory::close);
+        }
+    }
+
+    private static ProcessOutcome outcome(int status, Running running, long wallNanos, Pointer rusage) {
+        int termSig = status & 0x7f; // WIFEXITED: 0; WIFSIGNALED: the signal (0x7f would be stopped: not asked for)
+        int exitCode = termSig == 0 ? (status >> 8) & 0xff : 128 + termSig;
+        long user = rusage.getLong(LibC.RU_UTIME_SEC) * 1_000_000_000L + rusage.getLong(LibC.RU_UTIME_USEC) * 1000L;
+        long system = rusage.getLong(LibC.RU_STIME_SEC) * 1_000_000_000L
+                + rusage.getLong(LibC.RU_STIME_USEC) * 1000L;
+        long maxRss = rusage.getLong(LibC.RU_MAXRSS) * 1024L; // kilobytes on Linux (getrusage(2))
+        // the child's figure is at least this JVM's peak at the spawn (see the class comment); read after the wait,
+        // this JVM's peak only grew since, so a larger figure is the tree's own
+        Long peakRss = maxRss > jvmPeakRssBytes() ? maxRss : null;
+        return new ProcessOutcome(exitCode, termSig, running.timedOut(), running.interrupted(), wallNanos, user,
+                system, peakRss);
+    }
+
+    /**
+     * This JVM's peak resident set (VmHWM in /proc/self/status, proc(5): the high-water mark of this address space
+     * only, unlike getrusage(RUSAGE_SELF), which also carries what our own parent folded in), bytes;
+     * {@link Long#MAX_VALUE} when unreadable, so that no figure is trusted.
+     */
+    static long jvmPeakRssBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.substring(6).strip().split("\\s+")[0]) * 1024L;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc, or an unexpected format: fall through
+        }
+        return Long.MAX_VALUE;
+    }
+
+    @FunctionalInterface
+    private interface Call {
+        int invoke();
+    }
+
+    /** Calls until it does not fail with EINTR; any other failure is an IOException naming the call and errno. */
+    private static void retrying(String name, Call call) throws IOException {
+        while (call.invoke() == -1) {
+            int errno = Native.getLastError();
+            if (errno != LibC.EINTR) {
+                throw new IOException(name + " failed: " + LibC.strerror(errno));
+            }
+        }
+    }
+
+    private static void check(int error, String name) throws IOException {
+        if (error != 0) {
+            throw new IOException(name + " failed: " + LibC.strerror(error));
+        }
+    }
+
+    private static Memory zeroed(List<Memory> allocated, int bytes) {
+        Memory m = new Memory(bytes);
+        allocated.add(m);
+        m.clear();
+        return m;
+    }
+
+    /** A NUL-terminated copy that lives until the run ends (glibc before 2.20 kept addopen's pointer, not a copy). */
+    private static Memory cString(List<Memory> allocated, String s) {
+        byte[] bytes = Native.toByteArray(s);
+        Memory m = zeroed(allocated, bytes.length);
+        m.write(0, bytes, 0, bytes.length);
+        return m;
+    }
+
+    private static String[] environment(Map<String, String> overrides) {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(overrides);
+        return env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+    }
+
+    @Override
+    public void killRunning() {
+        Running running = current;
+        if (running == null) {
+            fallback.killRunning();
+            return;
+        }
+        if (running.interrupt()) {
+            Launchers.watchdog().schedule(running::escalate, Launchers.KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public String description() {
+        return "posix_spawn + wait4 (exact CPU time per round; peak RSS when above the JVM's own; process group"
+                + " killed on timeout)";
+    }
+}

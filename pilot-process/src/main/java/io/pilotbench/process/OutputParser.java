@@ -1,0 +1,165 @@
+package io.pilotbench.process;
+
+import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.Series;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a PI's values out of what a command left behind: its standard output, and the files in its round directory.
+ * Each failure is a {@link BadOutputException} whose message says what was expected and what was found, in one line.
+ */
+final class OutputParser {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** The longest piece of output quoted in an error message. */
+    private static final int QUOTE = 80;
+
+    private OutputParser() {
+    }
+
+    /** Thrown when the output does not hold the value a PI asks for. */
+    static final class BadOutputException extends Exception {
+        BadOutputException(String message) {
+            super(message);
+        }
+    }
+
+    /** The reading of {@code source} in {@code stdout}; wall time is not read from output. */
+    static double reading(PiSpec.ReadingSource source, String stdout) throws BadOutputException {
+        if (source instanceof PiSpec.Column c) {
+            return column(c.index(), stdout);
+        } else if (source instanceof PiSpec.Regex r) {
+            return regex(r, stdout);
+        } else if (source instanceof PiSpec.Json j) {
+            return json(j, stdout);
+        }
+        throw new IllegalStateException(source + " is measured, not parsed");
+    }
+
+    /**
+     * Field {@code index} of the last non-empty line, split on any of space, tab, CR and comma with empty fields
+     * counted, as the original's {@code extract_csv_fields} ("a, b" is a, "", b).
+     */
+    private static double column(int index, String stdout) throws BadOutputException {
+        String line = lastLine(stdout);
+        if (line == null) {
+            throw new BadOutputException("the command printed nothing on standard output, where column " + index
+                    + " was expected");
+        }
+        String[] fields = line.split("[ \t\r,]", -1);
+        if (index >= fields.length) {
+            throw new BadOutputException("the output line has " + fields.length + " field" + (fields.length == 1 ? ""
+                    : "s") + ", so there is no column " + index + " (0-based): '" + quote(line) + "'");
+        }
+        return number(fields[index], "column " + index + " of '" + quote(line) + "'");
+    }
+
+    private static double regex(PiSpec.Regex r, String stdout) throws BadOutputException {
+        Matcher m = r.pattern().matcher(stdout);
+        String last = null;
+        while (m.find()) {
+            last = m.group(1);
+        }
+        if (last == null) {
+            String line = lastLine(stdout);
+            throw new BadOutputException("no match for regex '" + r.pattern().pattern() + "' in the output"
+                    + (line == null ? " (it is empty)" : " (last line: '" + quote(line) + "')"));
+        }
+        return number(last, "the group of regex '" + r.pattern().pattern() + "'");
+    }
+
+    private static double json(PiSpec.Json j, String stdout) throws BadOutputException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(stdout);
+        } catch (JacksonException whole) {
+            String line = lastLine(stdout);   // JSON lines: the last one is the result
+            try {
+                root = line == null ? null : JSON.readTree(line);
+            } catch (JacksonException e) {
+                root = null;
+            }
+            if (root == null) {
+                throw new BadOutputException("the output is not JSON (nor is its last line), so json path '"
+                        + j.given() + "' cannot be read" + (line == null ? "" : ": '" + quote(line) + "'"));
+            }
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new BadOutputException("the command printed nothing on standard output, where JSON was expected");
+        }
+        JsonNode node = root.at(j.pointer());
+        if (node.isMissingNode()) {
+            throw new BadOutputException("json path '" + j.given() + "' is not in the output");
+        }
+        if (node.isNumber()) {
+            return node.doubleValue();
+        }
+        if (node.isString()) {
+            return number(node.asString(), "json path '" + j.given() + "'");
+        }
+        throw new BadOutputException("json path '" + j.given() + "' holds " + node.getNodeType().name()
+                .toLowerCase(java.util.Locale.ROOT) + ", not a number");
+    }
+
+    /**
+     * The unit readings in {@code file} of the round directory: one number per line or a column of CSV/TSV (a header
+     * is recognised and skipped; blank lines and # comments are ignored).
+     */
+    static double[] unitReadings(PiSpec.UnitReadingsFile source, Path roundDir) throws BadOutputException {
+        Path file = roundDir.resolve(source.file());
+        if (!Files.isRegularFile(file)) {
+            throw new BadOutputException("the command did not write its unit readings to %RESULT_DIR%/"
+                    + source.file());
+        }
+        try {
+            List<Series> series = new SeriesReader(SeriesReader.Delimiter.AUTO, List.of(source.column()))
+                    .read(file, notice -> { });
+            double[] values = series.get(0).values();
+            for (double v : values) {
+                if (!Double.isFinite(v)) {
+                    throw new BadOutputException("unit readings file " + source.file() + " holds " + v);
+                }
+            }
+            return values;
+        } catch (InputException e) {
+            throw new BadOutputException("unit readings: " + e.getMessage());
+        }
+    }
+
+    private static double number(String text, String where) throws BadOutputException {
+        String s = text.strip();
+        try {
+            double v = Double.parseDouble(s);
+            if (Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new BadOutputException(where + " is '" + quote(s) + "', not a finite number");
+    }
+
+    /** The last line with something other than white space on it, or null. */
+    static String lastLine(String text) {
+        int end = text.length();
+        while (end > 0) {
+            int start = text.lastIndexOf('\n', end - 1) + 1;
+            String line = text.substring(start, end);
+            if (!line.isBlank()) {
+                return line.strip();
+            }
+            end = start - 1;
+        }
+        return null;
+    }
+
+    static String quote(String s) {
+        return s.length() <= QUOTE ? s : s.substring(0, QUOTE) + "…";
+    }
+}

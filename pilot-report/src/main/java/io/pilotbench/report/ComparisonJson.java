@@ -1,0 +1,119 @@
+package io.pilotbench.report;
+
+import io.pilotbench.core.compare.CompareSettings;
+import io.pilotbench.core.compare.Comparison;
+import io.pilotbench.core.compare.Contender;
+import io.pilotbench.core.compare.Direction;
+import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.compare.PairComparison;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.store.ResultJson;
+import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.TTestResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The JSON object of {@link ComparisonReport}, built as maps; the contract is in that class's comment. */
+final class ComparisonJson {
+    private ComparisonJson() {
+    }
+
+    /** The JSON object of the report. */
+    static Map<String, Object> toMap(Comparison comparison, StopReason stopReason, double seconds, Gate gate) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        Contender first = comparison.contenders().get(0);
+        Map<String, Object> pi = new LinkedHashMap<>();
+        pi.put("name", first.pi().name());
+        pi.put("unit", first.pi().unit());
+        pi.put("data", first.unitReadings() ? "unit_readings" : "readings");
+        pi.put("direction", comparison.direction() == Direction.LOWER_IS_BETTER ? "lower_is_better"
+                : "higher_is_better");
+        root.put("pi", pi);
+        CompareSettings s = comparison.settings();
+        Map<String, Object> st = new LinkedHashMap<>();
+        st.put("confidence", s.confidence());
+        st.put("alpha", s.alpha());
+        st.put("equivalence", s.equivalence());
+        st.put("test", s.test().name().toLowerCase(Locale.ROOT));
+        st.put("ciTarget", s.requireCiTarget());
+        root.put("settings", st);
+        List<Map<String, Object>> ws = new ArrayList<>();
+        for (Contender c : comparison.contenders()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", c.name());
+            m.put("rank", comparison.ranking().indexOf(c) + 1);
+            m.put("n", c.n());
+            m.put("mean", ResultJson.num(c.mean()));
+            m.put("ci", ResultJson.ci(c.ci()));
+            m.put("subsessionSize", c.subsessionSize() == 0 ? null : c.subsessionSize());
+            m.put("subsessions", c.subsessionSize() == 0 ? null : c.n() / c.subsessionSize());
+            m.put("rounds", c.rounds());
+            m.put("targetMet", c.targetMet());
+            m.put("source", c.source());
+            ws.add(m);
+        }
+        root.put("workloads", ws);
+        List<PairComparison> adjacent = comparison.adjacent();
+        List<Map<String, Object>> ps = new ArrayList<>();
+        for (PairComparison p : comparison.pairs()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("a", p.a().name());
+            m.put("b", p.b().name());
+            m.put("adjacent", adjacent.contains(p));
+            ConfidenceInterval d = p.difference();
+            m.put("difference", d == null ? null : triple("mean", d.center(), d.low(), d.high()));
+            ConfidenceInterval r = p.ratio();
+            m.put("ratio", d == null ? null : triple("value", p.a().mean() / p.b().mean(),
+                    r == null ? Double.NaN : r.low(), r == null ? Double.NaN : r.high()));
+            m.put("welch", testMap(p.welch()));
+            m.put("pooled", testMap(p.pooled()));
+            ConfidenceInterval cs = p.sequence();
+            m.put("sequence", cs == null ? null : triple("mean", cs.center(), cs.low(), cs.high()));
+            m.put("anytimeP", ResultJson.num(p.anytimeP()));
+            m.put("verdict", p.verdict().label());
+            m.put("margin", ResultJson.num(p.margin()));
+            long more = Comparison.moreRounds(p);
+            m.put("moreRounds", more < 0 ? null : more);
+            ps.add(m);
+        }
+        root.put("pairs", ps);
+        root.put("decided", comparison.decided());
+        root.put("stopReason", stopReason == null ? null : stopReason.name().toLowerCase(Locale.ROOT));
+        root.put("seconds", ResultJson.num(seconds));
+        List<Map<String, Object>> g = new ArrayList<>();
+        for (Gate.Finding f : gate.check(comparison)) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("candidate", f.candidate());
+            m.put("slower", f.slower());
+            m.put("factor", triple("value", f.factor().center(), f.factor().low(), f.factor().high()));
+            m.put("limit", f.limit());
+            g.add(m);
+        }
+        root.put("gate", g);
+        return root;
+    }
+
+    private static Map<String, Object> triple(String center, double c, double low, double high) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(center, ResultJson.num(c));
+        m.put("low", ResultJson.num(low));
+        m.put("high", ResultJson.num(high));
+        return m;
+    }
+
+    private static Map<String, Object> testMap(TTestResult t) {
+        if (t == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("t", ResultJson.num(t.t()));
+        m.put("df", ResultJson.num(t.df()));
+        m.put("p", ResultJson.num(t.pTwoSided()));
+        m.put("pLess", ResultJson.num(t.pLess()));
+        m.put("pGreater", ResultJson.num(t.pGreater()));
+        return m;
+    }
+}

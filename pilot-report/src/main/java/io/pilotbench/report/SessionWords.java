@@ -1,0 +1,138 @@
+package io.pilotbench.report;
+
+import io.pilotbench.core.model.CiMethod;
+import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.WpsMode;
+import io.pilotbench.core.model.WpsResult;
+import io.pilotbench.stats.ConfidenceInterval;
+
+/**
+ * The phrases of the session reports ({@link SessionRenderer} and its tables): why a session stopped, its rounds and
+ * analysis settings in words, what it would take to converge, a CI target, the WPS regression, and the small number
+ * formats (percent, an upper bound that may be ∞, plurals).
+ */
+final class SessionWords {
+    private SessionWords() {
+    }
+
+    /** The WPS regression in one sentence: v with its CI, α, what it rests on, and its target. */
+    static String wps(WpsResult w, SessionResult s) {
+        StringBuilder b = new StringBuilder();
+        switch (w.status()) {
+            case OK -> {
+                ConfidenceInterval ci = w.vCi();
+                b.append("v ").append(Formats.number(w.v()));
+                if (Double.isFinite(ci.high())) {
+                    b.append(" ± ").append(Formats.number(ci.halfWidth())).append(" work units/s (")
+                            .append(pct(ci.confidence())).append(" CI, ± ")
+                            .append(Formats.significant(100 * ci.halfWidth() / Math.abs(ci.center()), 2))
+                            .append("% of v)");
+                } else {
+                    b.append(" work units/s (").append(pct(ci.confidence())).append(" CI [")
+                            .append(Formats.number(ci.low())).append(", ∞))");
+                }
+                b.append(", α ").append(Formats.number(w.alpha())).append(" s, from ").append(w.roundsUsed())
+                        .append(" rounds in ").append(w.subsessions()).append(" points of ").append(w.subsessionSize())
+                        .append(", R² ").append(Formats.significant(w.rSquared(), 4)).append(", naive work/time ")
+                        .append(Formats.number(w.naiveV()));
+                if (w.workFloor() > 0) {
+                    b.append(", rounds below work amount ").append(w.workFloor()).append(" left out");
+                }
+            }
+            case NOT_ENOUGH_DATA -> b.append("no estimate yet: fewer than 3 regression points or 2 distinct work "
+                    + "amounts (").append(w.roundsUsed()).append(" rounds used)");
+            case TOO_AUTOCORRELATED -> b.append("no estimate yet: no subsession size brings the residuals' "
+                    + "autocorrelation under ").append(Formats.number(s.settings().autocorrelationLimit()))
+                    .append(" (").append(w.roundsUsed()).append(" rounds used)");
+            case NOT_LINEAR -> b.append("no estimate: the duration does not grow with the work amount (slope ≤ 0), "
+                    + "so the model does not apply (").append(w.roundsUsed()).append(" rounds used)");
+            default -> throw new IllegalArgumentException(w.status().toString());
+        }
+        b.append("; target (CI width ≤ ").append(target(s.settings(), "work units/s", "v")).append(')');
+        if (w.targetMet()) {
+            b.append(" met");
+        } else {
+            b.append(" not met");
+            if (w.requiredSubsessions() >= 0) {
+                b.append(": needs ").append(w.requiredSubsessions()).append(" points, about ")
+                        .append(w.moreRounds()).append(" more rounds");
+            }
+            if (s.settings().wps() != WpsMode.REQUIRED) {
+                b.append(" (not required)");
+            }
+        }
+        return b.toString();
+    }
+
+    /** "30% of mean" or "0.5 ms". */
+    static String target(SessionSettings s, String unit, String of) {
+        return s.ciTarget().relative() ? Formats.number(s.ciTarget().value() * 100) + "% of " + of
+                : Formats.number(s.ciTarget().value()) + (unit.isEmpty() ? "" : " " + unit);
+    }
+
+    /** What the session is waiting for and how many more rounds (and seconds) the targets need. */
+    static String whatItWouldTake(SessionResult s) {
+        StringBuilder b = new StringBuilder("Not converged: waiting for ").append(String.join("; ", s.waitingFor()))
+                .append(". ");
+        if (s.moreRounds() > 0) {
+            b.append("About ").append(s.moreRounds()).append(" more ").append(plural("round", s.moreRounds()));
+            if (Double.isFinite(s.moreSeconds())) {
+                b.append(" (≈ ").append(Formats.duration(s.moreSeconds())).append(')');
+            }
+            b.append(" would meet every target.");
+        } else {
+            b.append("How many more rounds it needs is not known yet.");
+        }
+        return b.toString();
+    }
+
+    /** "44 rounds (44 analysed, 0 short, 0 failed)". */
+    static String roundsSummary(SessionResult s) {
+        return s.rounds() + " " + plural("round", s.rounds()) + " (" + s.analysedRounds() + " analysed, "
+                + s.shortRounds() + " short, " + s.failedRounds() + " failed)";
+    }
+
+    /** Why the session stopped, in words. */
+    static String stopped(SessionResult s) {
+        SessionSettings settings = s.settings();
+        return switch (s.stopReason()) {
+            case TARGET_MET -> "converged: every required target met";
+            case ROUND_LIMIT -> "round limit" + (settings.maxRounds() > 0 ? " of " + settings.maxRounds() : "")
+                    + " reached before every target was met";
+            case TIME_LIMIT -> "time limit" + (settings.maxDuration() == null ? ""
+                    : " of " + Formats.duration(settings.maxDuration().toNanos() / 1e9))
+                    + " reached before every target was met";
+            case WORKLOAD_FAILED -> "the workload failed (" + s.failedRounds() + " failed "
+                    + plural("round", s.failedRounds()) + ", " + settings.maxFailures() + " allowed)";
+            case INTERRUPTED -> "interrupted before every target was met";
+            case RUNNING -> "not converged: targets not met yet (more rounds can be added)";
+        };
+    }
+
+    /** The analysis settings in words. */
+    static String settingsSummary(SessionSettings s) {
+        if (s.method() == CiMethod.AR) {
+            return pct(s.confidence()) + " confidence, target CI width ≤ " + s.ciTarget() + ", method ar (at least "
+                    + Defaults.MIN_SAMPLES + " samples and " + Formats.number(Defaults.MIN_DEGREES_OF_FREEDOM)
+                    + " degrees of freedom), warm-up removal " + s.warmupRemoval();
+        }
+        return pct(s.confidence()) + " confidence, target CI width ≤ " + s.ciTarget() + ", at least "
+                + s.minSubsessions() + " subsessions, |lag-1 autocorrelation| ≤ "
+                + Formats.number(s.autocorrelationLimit()) + ", warm-up removal " + s.warmupRemoval();
+    }
+
+    static String pct(double fraction) {
+        return Formats.significant(fraction * 100, 4) + "%";
+    }
+
+    static String upper(double high) {
+        return Double.isFinite(high) ? Formats.number(high) : "∞";
+    }
+
+    static String plural(String noun, long n) {
+        return n == 1 ? noun : noun + "s";
+    }
+}

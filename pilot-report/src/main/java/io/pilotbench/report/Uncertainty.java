@@ -1,0 +1,71 @@
+package io.pilotbench.report;
+
+import io.pilotbench.core.model.CiMethod;
+import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.model.LevelShift;
+import io.pilotbench.core.model.MeanError;
+import io.pilotbench.core.model.MetricResult;
+
+/** What a CI rests on and what was cut, in words and as JSON; shared by the session and file reports. */
+final class Uncertainty {
+    private Uncertainty() {
+    }
+
+    /**
+     * "samples independent (lag-1 autocorrelation 0.05), 47 degrees of freedom", "AR(1) of the samples: long-run
+     * variance 19× the variance, 10 degrees of freedom", "subsessions of 4 samples (r1 0.08 ≤ 0.1)".
+     */
+    static String words(MetricResult m, double acLimit) {
+        MeanError e = m.error();
+        if (e == null) {
+            return "";
+        }
+        if (e.method() == CiMethod.PILOT) {
+            return e.blockSize() > 1 ? "samples merged in subsessions of " + e.blockSize() + " (r1 "
+                    + Formats.number(e.blockAutocorrelation()) + " ≤ " + Formats.number(acLimit) + ")"
+                    : "samples uncorrelated (|lag-1 autocorrelation| ≤ " + Formats.number(acLimit) + ")";
+        }
+        String of = e.blockSize() > 1 ? e.blocks() + " batch means of " + e.blockSize() + " samples" : "the samples";
+        String df = Formats.significant(e.degreesOfFreedom(), 3) + " degrees of freedom";
+        if (e.arOrder() == 0) {
+            return (e.blockSize() > 1 ? "batch means of " + e.blockSize() + " samples independent" : "samples independent")
+                    + " (lag-1 autocorrelation " + Formats.significant(e.blockAutocorrelation(), 2) + "), " + df;
+        }
+        if (e.nonStationary()) {
+            return "not stationary: the samples trend or wander (an AR(" + e.arOrder() + ") of " + of + " at a unit "
+                    + "root), so their mean is that of this stretch only and the CI rests on 1 degree of freedom";
+        }
+        double tau = e.autocorrelationTime(m.variance());
+        return "autocorrelated: AR(" + e.arOrder() + ") of " + of + ", long-run variance "
+                + Formats.significant(tau, 3) + "× the variance, " + df;
+    }
+
+    /** "the first 23 samples cut as warm-up (level 14.2 against 12.1 after, p = 0.0003)", or empty. */
+    static String cut(String what, int count, double pValue, double level, double after, String noun) {
+        if (count == 0) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(what).append(' ').append(count).append(' ').append(noun)
+                .append(count == 1 ? "" : "s");
+        if (Double.isFinite(level) || Double.isFinite(pValue)) {
+            b.append(" (");
+            if (Double.isFinite(level)) {
+                b.append("level ").append(Formats.number(level)).append(" against ").append(Formats.number(after));
+            }
+            if (Double.isFinite(pValue)) {
+                b.append(Double.isFinite(level) ? ", " : "").append(Formats.pValue(pValue));
+            }
+            b.append(')');
+        }
+        return b.toString();
+    }
+
+    /** "level shift at 143: 12.1 ± 0.2 → 13 ± 0.2 (+7.4%, p = 1e-05)". */
+    static String shift(LevelShift s, String at, String unit) {
+        return "level shift at " + at + ": " + Formats.quantity(s.before(), unit, s.before()) + " ± "
+                + Formats.quantity(s.beforeHalfWidth(), unit, s.before()) + " → "
+                + Formats.quantity(s.after(), unit, s.after()) + " ± " + Formats.quantity(s.afterHalfWidth(), unit,
+                        s.after()) + " (" + (s.after() >= s.before() ? "+" : "")
+                + Formats.significant(100 * s.relativeChange(), 2) + "%, " + Formats.pValue(s.pValue()) + ")";
+    }
+}

@@ -1,0 +1,189 @@
+package io.pilotbench.simulate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.pilotbench.stats.Descriptive;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The synthetic workloads against their own closed forms: every stated tolerance is a multiple of the standard error
+ * of the estimate it bounds (a test that fails here means the model does not have the truth it reports).
+ */
+class WorkloadModelTest {
+
+    /** Sample mean and sd of 400,000 i.i.d. samples of the marginal against {@code mean()} and {@code sd()}. */
+    @ParameterizedTest
+    @CsvSource({"dist=normal,mean=100,cv=0.1", "dist=lognormal,mean=50,cv=0.5", "dist=pareto,mean=100,cv=0.2,tail=5",
+            "dist=bimodal,mean=10,cv=0.05,modes=0.3:0.4"})
+    void marginalsHaveTheirStatedMeanAndSd(String spec) {
+        Marginal m = WorkloadModel.parse(spec).marginal();
+        SplittableRandom rnd = new SplittableRandom(11);
+        int n = 400_000;
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = m.sample(rnd.nextGaussian(), rnd.nextDouble());
+        }
+        double se = m.sd() / Math.sqrt(n);
+        assertThat(Descriptive.mean(x)).as(spec).isCloseTo(m.mean(), within(5 * se));
+        // the sd of a sample sd is about sd·sqrt((kurtosis − 1)/(4n)); 2% is > 5 of those for these shapes
+        assertThat(Descriptive.stddev(x)).as(spec).isCloseTo(m.sd(), within(0.02 * m.sd()));
+    }
+
+    /** The heavy preset (tail 2.5: finite variance, infinite fourth moment): its mean and its floor. */
+    @Test
+    void heavyTailHasItsMeanAndAFloor() {
+        WorkloadModel w = WorkloadModel.parse("heavy");
+        WorkloadGenerator g = w.generator(5);
+        int n = 400_000;
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = g.round(i, 0).reading();
+        }
+        assertThat(Descriptive.mean(x)).isCloseTo(w.trueMean(), within(6 * w.trueSd() / Math.sqrt(n)));
+        // shift = mean − α·xm/(α−1) with xm = cv·mean·(α−1)/sqrt(α/(α−2)): 100 − 2.5·(10·1.5/√5)/1.5 = 88.82
+        assertThat(Descriptive.min(x)).isGreaterThan(100 - 10 * 2.5 / Math.sqrt(5) + 6.7);
+        assertThat(Descriptive.max(x)).as("a long right tail").isGreaterThan(w.trueMean() + 10 * w.trueSd());
+    }
+
+    @Test
+    void ar1ReadingsHaveTheirAutocorrelationAndLongRunVariance() {
+        WorkloadModel w = WorkloadModel.parse("ar1");
+        WorkloadGenerator g = w.generator(3);
+        int n = 1_000_000;
+        int b = 1000;
+        double[] x = new double[n];
+        double[] batch = new double[n / b];
+        for (int i = 0; i < n; i++) {
+            x[i] = g.round(i, 0).reading();
+            batch[i / b] += x[i] / b;
+        }
+        // r1 of an AR(1) estimate has sd about sqrt((1 − φ²)/n) = 0.0004
+        assertThat(Descriptive.lag1Autocorrelation(x)).isCloseTo(0.9, within(0.003));
+        // σ²(1+φ)/(1−φ) = 100·19 = 1900; batch means of 1000 estimate it with 1000 batches (relative sd ≈ 4.5%)
+        assertThat(w.longRunVariance()).isCloseTo(1900, within(1e-9));
+        assertThat(Descriptive.variance(batch) * b).isCloseTo(1900, within(1900 * 0.15));
+    }
+
+    @Test
+    void spikesRaiseTheTrueMeanByTheirExpectedFactor() {
+        WorkloadModel w = WorkloadModel.parse("normal,spikes=0.02:4");
+        assertThat(w.trueMean()).isCloseTo(106, within(1e-9)); // 100·(1 + 0.02·3)
+        WorkloadGenerator g = w.generator(9);
+        int n = 300_000;
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = g.round(i, 0).reading();
+        }
+        assertThat(Descriptive.mean(x)).isCloseTo(106, within(5 * w.trueSd() / Math.sqrt(n)));
+        assertThat(Descriptive.stddev(x)).isCloseTo(w.trueSd(), within(0.03 * w.trueSd()));
+    }
+
+    @Test
+    void aRoundDependsOnlyOnSeedAndRound() {
+        WorkloadModel w = WorkloadModel.parse("warmup-ar1");
+        WorkloadGenerator inOrder = w.generator(42);
+        double[] series = new double[50];
+        for (int r = 0; r < 50; r++) {
+            series[r] = inOrder.round(r, 0).reading();
+        }
+        // a fresh process asked for round 37 only (emit), and a generator asked out of order
+        assertThat(w.generator(42).round(37, 0).reading()).isEqualTo(series[37]);
+        WorkloadGenerator jumping = w.generator(42);
+        assertThat(jumping.round(45, 0).reading()).isEqualTo(series[45]);
+        assertThat(jumping.round(3, 0).reading()).isEqualTo(series[3]);
+        assertThat(w.generator(43).round(37, 0).reading()).isNotEqualTo(series[37]);
+        double[] units = WorkloadModel.parse("units").generator(42).round(7, 0).unitReadings();
+        assertThat(WorkloadModel.parse("units").generator(42).round(7, 0).unitReadings()).containsExactly(units);
+    }
+
+    @Test
+    void warmupDecaysAcrossRoundsToTheStableMean() {
+        WorkloadModel w = WorkloadModel.parse("normal,warmup=exp:1:20");
+        int seeds = 4000;
+        double first = 0;
+        double later = 0;
+        for (int s = 0; s < seeds; s++) {
+            WorkloadGenerator g = w.generator(s);
+            first += g.round(0, 0).reading() / seeds;
+            later += g.round(300, 0).reading() / seeds;
+        }
+        double se = 10 / Math.sqrt(seeds);
+        assertThat(first).isCloseTo(200, within(2 * 5 * se)); // (1 + 1·e^0)·100, sd doubled too
+        assertThat(later).isCloseTo(100, within(5 * se)); // e^(−15) is nothing
+    }
+
+    @Test
+    void unitRoundsHaveWarmupAtTheStartAndCooldownAtTheEnd() {
+        WorkloadModel w = WorkloadModel.parse("units,cv=0,phi=0"); // noise-free: the phases alone
+        SimulatedRound r = w.generator(1).round(0, 0);
+        assertThat(r.unitReadings()).hasSize(200);
+        assertThat(r.unitReadings()[0]).isEqualTo(3.0); // step:2:20 → 1 + 2
+        assertThat(r.unitReadings()[19]).isEqualTo(3.0);
+        assertThat(r.unitReadings()[20]).isEqualTo(1.0);
+        assertThat(r.unitReadings()[194]).isEqualTo(1.0);
+        assertThat(r.unitReadings()[195]).isEqualTo(2.0); // step:1:5 on the last 5
+        assertThat(r.reading()).isCloseTo(200 + 2 * 20 + 5, within(1e-9));
+        assertThat(r.seconds()).isCloseTo(0.05 + 0.245, within(1e-12));
+        assertThat(w.generator(1).round(0, 50).unitReadings()).hasSize(50);
+    }
+
+    @Test
+    void wpsDurationIsSetupPlusWorkOverSpeedPlusPhases() {
+        WorkloadModel w = WorkloadModel.parse("wps,cv=0");
+        // 0.5 s + (w + 2·min(w, 2000) + 1·min(w, 300)) / 1000
+        assertThat(w.generator(1).round(0, 100_000).seconds()).isCloseTo(0.5 + (100_000 + 4000 + 300) / 1000.0,
+                within(1e-9));
+        assertThat(w.generator(1).round(3, 1000).seconds()).isCloseTo(0.5 + (1000 + 2000 + 300) / 1000.0,
+                within(1e-9));
+        assertThat(w.trueSpeed()).isEqualTo(1000);
+        assertThat(WorkloadModel.parse("wps,spikes=0.1:2").trueSpeed()).isCloseTo(1000 / 1.1, within(1e-9));
+    }
+
+    @Test
+    void exponentialPhaseSumIsTheSumOfItsFactors() {
+        Phase p = Phase.parse("warmup", "exp:0.5:7");
+        double sum = 0;
+        for (int i = 0; i < 40; i++) {
+            sum += p.factor(i);
+        }
+        assertThat(p.sum(40)).isCloseTo(sum, within(1e-12));
+        assertThat(Phase.parse("cooldown", "step:1:2.5").sum(10)).isEqualTo(3.0); // i = 0, 1, 2
+    }
+
+    @Test
+    void presetsAreOverriddenByLaterKeys() {
+        WorkloadModel w = WorkloadModel.parse("ar1, phi=0.5, mean=20");
+        assertThat(w.phi()).isEqualTo(0.5);
+        assertThat(w.trueMean()).isEqualTo(20);
+        assertThat(w.marginal().cv()).isEqualTo(0.1);
+        assertThat(w.level()).isEqualTo(WorkloadModel.Level.READINGS);
+        assertThat(WorkloadModel.parse("units").level()).isEqualTo(WorkloadModel.Level.UNITS);
+        assertThat(WorkloadModel.parse("wps").level()).isEqualTo(WorkloadModel.Level.WPS);
+        for (String preset : WorkloadModel.PRESETS.keySet()) {
+            assertThat(WorkloadModel.parse(preset).describe()).isNotBlank();
+        }
+    }
+
+    @Test
+    void badSpecsSayWhatIsWrong() {
+        assertThatThrownBy(() -> WorkloadModel.parse("nromal")).hasMessageContaining("'nromal'")
+                .hasMessageContaining("a preset (normal, ar1");
+        assertThatThrownBy(() -> WorkloadModel.parse("normal,colour=red")).hasMessageContaining("unknown key 'colour'");
+        assertThatThrownBy(() -> WorkloadModel.parse("dist=cauchy")).hasMessageContaining("is not normal, lognormal");
+        assertThatThrownBy(() -> WorkloadModel.parse("normal,cooldown=step:1:5"))
+                .hasMessageContaining("a cool-down happens at the end of a round");
+        assertThatThrownBy(() -> WorkloadModel.parse("units,wps=100")).hasMessageContaining("exclude each other");
+        assertThatThrownBy(() -> WorkloadModel.parse("ar1,phi=1")).hasMessageContaining("phi must be in (-1, 1)");
+        assertThatThrownBy(() -> WorkloadModel.parse("heavy,tail=2")).hasMessageContaining("tail index must be > 2");
+        assertThatThrownBy(() -> WorkloadModel.parse("normal,warmup=exp:1")).hasMessageContaining(
+                "warmup=exp:AMPLITUDE:TAU");
+        assertThatThrownBy(() -> WorkloadModel.parse("normal,mean=fast")).hasMessageContaining(
+                "mean=fast is not a number");
+        assertThatThrownBy(() -> WorkloadModel.parse(" ")).hasMessageContaining("empty workload spec");
+    }
+}

@@ -193,6 +193,21 @@ class RunCommandTest {
                 .isEqualTo(json(r).get("rounds").asInt());
     }
 
+    /**
+     * Bug (issue 16): a ratio PI whose readings are 0 looped forever ({@code echo 0} ran 14,603 rounds in 2 minutes):
+     * its harmonic mean is undefined, so the target stayed unmet. Such a round now fails, with the reason.
+     */
+    @Test
+    void aRatioPiReadingOfZeroFailsTheRoundInsteadOfRunningForever() {
+        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "50", "-o", out("ratio0"), "--pi",
+                "name=r,unit=MB/s,kind=ratio,column=0", "--", "echo", "0");
+        assertThat(r.code()).as(r.err()).isEqualTo(4);
+        JsonNode j = json(r);
+        assertThat(j.get("stopReason").asString()).isEqualTo("workload_failed");
+        assertThat(j.get("rounds").asInt()).isEqualTo(1);
+        assertThat(j.get("failures").get(0).get("message").asString()).contains("PI 'r'", "not > 0", "kind=ordinary");
+    }
+
     @Test
     void theDefaultPiIsWallTimeWithResources() {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "5", "-o", out("wall"), "--", "sleep",

@@ -4,6 +4,7 @@ import io.pilotbench.core.analysis.MeanAnalyzer;
 import io.pilotbench.core.analysis.PhaseDetector;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Phases;
@@ -126,10 +127,13 @@ public final class SessionEngine {
             }
         }
         long duration = result.durationNanos().orElse(measuredNanos);
+        String invalid = result.failed() ? null : invalidForKind(readings, units);
         RoundStatus status;
         if (result.timedOut()) {
             status = RoundStatus.TIMED_OUT;
-        } else if (result.failed()) {
+        } else if (result.failed() || invalid != null) {
+            // a value the PI's kind cannot average (a ratio of 0, a binary 2) fails the round: kept out of the
+            // analysis, it would leave the target unmet forever (a session ran 14,603 rounds of a 0 MB/s ratio)
             status = RoundStatus.FAILED;
         } else if (settings.hasWorkAmountRange() && duration < settings.shortRound().toNanos()
                 && workAmount < settings.workAmount().max()) {
@@ -140,7 +144,36 @@ public final class SessionEngine {
             status = RoundStatus.OK;
         }
         return new Round(rounds.size(), workAmount, start, duration, status, readings, units, result.exitCode(),
-                result.userCpuNanos(), result.systemCpuNanos(), result.peakRssBytes(), result.message());
+                result.userCpuNanos(), result.systemCpuNanos(), result.peakRssBytes(),
+                invalid != null ? invalid : result.message());
+    }
+
+    /** Why a value cannot be averaged by its PI's kind, in words; null when every value can. */
+    private String invalidForKind(double[] readings, double[][] units) {
+        for (int i = 0; i < readings.length; i++) {
+            PerformanceIndex pi = settings.pis().get(i);
+            String bad = invalid(pi, readings[i]);
+            for (int k = 0; bad == null && k < units[i].length; k++) {
+                bad = invalid(pi, units[i][k]);
+            }
+            if (bad != null) {
+                return "PI '" + pi.name() + "': " + bad;
+            }
+        }
+        return null;
+    }
+
+    private static String invalid(PerformanceIndex pi, double value) {
+        if (Double.isNaN(value)) {
+            return null; // no value reported
+        }
+        return switch (pi.kind()) {
+            case RATIO -> value > 0 ? null : "value " + Formats.number(value) + " is not > 0, and a ratio PI's "
+                    + "harmonic mean needs positive values (use kind=ordinary for values that can be 0)";
+            case BINARY -> value >= 0 && value <= 1 ? null : "value " + Formats.number(value) + " is outside 0..1, "
+                    + "and a binary PI averages outcomes";
+            default -> null;
+        };
     }
 
     /**

@@ -133,7 +133,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             } else if (SessionReader.isSession(path)) {
                 sessions.add(in);
             } else {
-                errors.add(in + " is a directory but not a Pilot session (no session.json)");
+                errors.add(SessionReader.whyNotASession(Path.of(in)));
                 err.println("pilot: " + errors.get(errors.size() - 1));
             }
         }

@@ -203,7 +203,7 @@ final class CompareCommand implements Callable<Integer> {
 
     int exitCode(Comparison c, StopReason reason, Gate gate) {
         if (reason == StopReason.INTERRUPTED) {
-            return Interrupts.EXIT_CODE;
+            return Interrupts.exitCode();
         }
         if (reason == StopReason.WORKLOAD_FAILED) {
             return RunCommand.WORKLOAD_FAILED;

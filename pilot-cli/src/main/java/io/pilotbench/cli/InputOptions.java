@@ -30,6 +30,12 @@ final class InputOptions {
             description = "Field separator: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
     String delimiter;
 
+    @Option(names = "--decimal-comma", description = "Numbers are written with a decimal comma (10,5 for 10.5), as "
+            + "some locales print them; fields are then separated by tabs, semicolons or white space. Without it, "
+            + "a decimal comma is read only where it cannot be a field separator (10,5;9,8), with a note, and a line "
+            + "such as 10,5 is refused as ambiguous.")
+    boolean decimalComma;
+
     @Option(names = {"-q", "--quiet"}, description = "Do not print notices (such as a skipped header) on stderr.")
     boolean quiet;
 
@@ -45,7 +51,8 @@ final class InputOptions {
     List<String> forEachSeries(List<String> files, InputStream stdin, PrintWriter err, Consumer<Series> action) {
         SeriesReader reader = new SeriesReader(Options.enumValue(SeriesReader.Delimiter.class, "--delimiter", delimiter),
                 columns.isEmpty() ? List.of(ColumnSelector.FIRST)
-                        : columns.stream().map(c -> Options.parse("--column", c, ColumnSelector::parse)).toList());
+                        : columns.stream().map(c -> Options.parse("--column", c, ColumnSelector::parse)).toList(),
+                decimalComma);
         Consumer<String> notices = quiet ? s -> { } : s -> err.println("pilot: note: " + s);
         List<String> errors = new ArrayList<>();
         for (String input : files) {

@@ -3,48 +3,67 @@ package io.pilotbench.cli;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Ctrl-C for commands that run sessions. {@link Main} routes SIGINT here ({@link #installSignalHandler}); a command
- * registers what the first Ctrl-C does (stop after recording what is finished, kill the running round); a second
- * Ctrl-C halts at once with exit code 130 (what is recorded stays on disk). Without a registered action, Ctrl-C exits
+ * Ctrl-C (SIGINT) and SIGTERM (what {@code timeout}, CI runners and service managers send) for commands that run
+ * sessions. {@link Main} routes both here ({@link #installSignalHandler}); a command registers what the first signal
+ * does (stop after recording what is finished, kill the running round's process group); the report is then printed
+ * marked interrupted and the command exits with 128 + the signal's number (130, 143), as shells report it. A second
+ * signal halts at once with that code (what is recorded stays on disk). Without a registered action, a signal exits
  * at once, as usual.
  */
 final class Interrupts {
-    /** The exit code of a run stopped by Ctrl-C: 128 + SIGINT, as shells report it. */
+    /** The exit code of a run stopped by Ctrl-C: 128 + SIGINT. */
     static final int EXIT_CODE = 130;
+    /** The exit code of a run stopped by SIGTERM: 128 + 15. */
+    static final int TERMINATED = 143;
     private static volatile Runnable action;
+    private static volatile int exitCode = EXIT_CODE;
     private static final AtomicInteger COUNT = new AtomicInteger();
 
     private Interrupts() {
     }
 
     /**
-     * Routes SIGINT to {@link #interrupt()}. Uses {@code sun.misc.Signal} (module jdk.unsupported, in every JDK):
-     * the supported alternative, a shutdown hook, cannot keep the JVM alive to print the report and choose the exit
-     * code. Where it is missing, the JVM's default (exit at once) stays.
+     * Routes SIGINT and SIGTERM to {@link #interrupt(int)}. Uses {@code sun.misc.Signal} (module jdk.unsupported, in
+     * every JDK): the supported alternative, a shutdown hook, cannot keep the JVM alive to print the report and choose
+     * the exit code. Where it is missing, the JVM's default (exit at once) stays.
      */
     static void installSignalHandler() {
-        try {
-            sun.misc.Signal.handle(new sun.misc.Signal("INT"), s -> interrupt());
-        } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
-            // no SIGINT on this platform, or the JVM reserves it (-Xrs): keep the default
+        for (String name : new String[] {"INT", "TERM"}) {
+            try {
+                sun.misc.Signal.handle(new sun.misc.Signal(name), s -> interrupt(128 + s.getNumber()));
+            } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
+                // no such signal on this platform, or the JVM reserves it (-Xrs): keep the default
+            }
         }
     }
 
-    /** Registers the first Ctrl-C's action for a running session; close the result when the session is over. */
+    /** Registers the first signal's action for a running session; close the result when the session is over. */
     static AutoCloseable onInterrupt(Runnable value) {
         COUNT.set(0);
+        exitCode = EXIT_CODE;
         action = value;
         return () -> action = null;
     }
 
-    /** What SIGINT does: the registered action the first time, halt with 130 after that (or with no action). */
+    /** The exit code for a session the last signal stopped: 130 after Ctrl-C, 143 after SIGTERM. */
+    static int exitCode() {
+        return exitCode;
+    }
+
+    /** Ctrl-C, as the signal handler delivers it (tests call it directly). */
     static void interrupt() {
+        interrupt(EXIT_CODE);
+    }
+
+    /** What a signal does: the registered action the first time, halt after that (or with no action). */
+    static void interrupt(int code) {
         Runnable a = action;
         if (a == null) {
-            System.exit(EXIT_CODE);
+            System.exit(code);
         } else if (COUNT.incrementAndGet() > 1) {
-            Runtime.getRuntime().halt(EXIT_CODE);
+            Runtime.getRuntime().halt(code);
         } else {
+            exitCode = code;
             a.run();
         }
     }

@@ -16,6 +16,7 @@ import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
@@ -48,12 +49,25 @@ final class LiveComparison {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private final CompareCommand cmd;
+    private DirectoryLock lock;
 
     LiveComparison(CompareCommand command) {
         this.cmd = command;
     }
 
+    /** Runs the comparison; its directory is locked (one writer) until it ends. */
     int run(CompareSettings settings, Gate gate, Format outputFormat) throws IOException, InterruptedException {
+        try {
+            return compare(settings, gate, outputFormat);
+        } finally {
+            if (lock != null) {
+                lock.close();
+            }
+        }
+    }
+
+    private int compare(CompareSettings settings, Gate gate, Format outputFormat) throws IOException,
+            InterruptedException {
         for (String option : new String[] {"--column", "--delimiter", "--unit"}) {
             if (cmd.given(option)) {
                 throw new IllegalArgumentException(option + " applies to stored files, not to commands");
@@ -100,12 +114,12 @@ final class LiveComparison {
                     : cmd.names.get(i));
         }
         workloadNames = cmd.unique(workloadNames, base == null ? Set.of() : Set.of(base.name()));
-        Path dir = outputDir();
         ProcessLauncher launcher = ProcessLauncher.best();
         PrintWriter err = cmd.spec.commandLine().getErr();
         long overhead = ProcessOptions.calibrate(launcher, cmd.process.shell, cmd.report.quiet ? null : err);
         EnvironmentSnapshot environment = EnvironmentProbe.system().capture(Path.of("").toAbsolutePath());
-        Files.createDirectories(dir);
+        Path dir = outputDir();
+        lock = DirectoryLock.claimEmpty(dir, "comparison");
         long seed = cmd.shuffle == null ? 0 : cmd.shuffle == -1 ? new java.util.Random().nextLong() & Long.MAX_VALUE
                 : cmd.shuffle;
         writeRecord(dir, workloadNames, settings, seed);
@@ -115,7 +129,7 @@ final class LiveComparison {
             Path sessionDir = dir.resolve(slug(workloadNames.get(i), i, dirs));
             Session session = Session.create(sessionSettings, sessionDir, workloadNames.get(i), environment);
             recorded.get(i).write(sessionDir);
-            CommandWorkload w = ProcessOptions.workload(recorded.get(i), launcher, sessionDir, overhead);
+            CommandWorkload w = cmd.process.workload(recorded.get(i), launcher, sessionDir, overhead);
             entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
         }
         InterleavedComparison run = new InterleavedComparison(entries, base, settings, cmd.direction(pi), pi.name())
@@ -135,7 +149,7 @@ final class LiveComparison {
         InterleavedComparison.Result result;
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
             run.requestStop();
-            entries.forEach(e -> ((CommandWorkload) e.workload()).stop());
+            entries.forEach(e -> e.workload().cancel());
         })) {
             result = run.run();
         } catch (IOException | RuntimeException e) {
@@ -151,6 +165,12 @@ final class LiveComparison {
                 gate, limit);
         Files.writeString(dir.resolve("comparison.json"), JSON.writeValueAsString(rendered.toMap()) + "\n");
         rendered.render(outputFormat, cmd.spec.commandLine().getOut());
+        for (InterleavedComparison.Entry e : entries) {
+            String left = ((CommandWorkload) e.workload()).leftProcessesWarning();
+            if (left != null) {
+                err.println("pilot: warning: " + e.name() + ": " + left);
+            }
+        }
         return cmd.exitCode(result.comparison(), result.stopReason(), gate);
     }
 
@@ -201,30 +221,9 @@ final class LiveComparison {
         return s;
     }
 
-    private Path outputDir() {
-        if (cmd.output != null) {
-            Path p = Path.of(cmd.output);
-            if (Files.exists(p) && (!Files.isDirectory(p) || isNotEmpty(p))) {
-                throw new IllegalArgumentException("-o: " + cmd.output + " exists and is not an empty directory; "
-                        + "choose a new one");
-            }
-            return p;
-        }
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("pilot-results", stamp + "-compare");
-        Path dir = base;
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = Path.of(base + "-" + i);
-        }
-        return dir;
-    }
-
-    private static boolean isNotEmpty(Path dir) {
-        try (var s = Files.list(dir)) {
-            return s.findAny().isPresent();
-        } catch (IOException e) {
-            return true;
-        }
+    /** -o (new, or empty), or a new pilot-results/YYYYMMDD-HHMMSS-compare. */
+    private Path outputDir() throws IOException {
+        return cmd.output != null ? Path.of(cmd.output) : OutputDirs.claimNew("compare");
     }
 
     /** compare.json: what was compared and how, so that the directory explains itself. */

@@ -86,8 +86,32 @@ final class Options {
         }
     }
 
+    /** A size in bytes: a whole number with an optional unit, k/KB/KiB, M/MB/MiB, G/GB/GiB (all powers of 1024). */
+    static long bytes(String option, String value) {
+        var m = java.util.regex.Pattern.compile("([0-9]+)\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)")
+                .matcher(value.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches() || m.group(1).length() > 12) {
+            throw new IllegalArgumentException(option + ": '" + value + "' is not a size (e.g. 0, 64KiB, 1MiB)");
+        }
+        long n = Long.parseLong(m.group(1));
+        int shift = switch (m.group(2).isEmpty() ? 'b' : m.group(2).charAt(0)) {
+            case 'k' -> 10;
+            case 'm' -> 20;
+            case 'g' -> 30;
+            default -> 0;
+        };
+        if (n > (Integer.MAX_VALUE - 8L) >> shift) {
+            throw new IllegalArgumentException(option + ": '" + value + "' is more than the most allowed, 2GiB");
+        }
+        return n << shift;
+    }
+
+    /** The longest duration an option takes: 100 years (a Duration of ns overflows at 292). */
+    static final double MAX_DURATION_NANOS = 100 * 365 * 24 * 3600e9;
+
     /**
-     * A positive duration: a number with a unit, ms, s, m or h ("500ms", "1.5s", "5m"), or a bare number of seconds.
+     * A positive duration: a number with a unit, ms, s, m or h ("500ms", "1.5s", "5m"), or a bare number of seconds;
+     * at most 100 years.
      */
     static Duration duration(String option, String value) {
         String s = value.strip().toLowerCase(Locale.ROOT);
@@ -101,10 +125,14 @@ final class Options {
                 case "h" -> 3600e9;
                 default -> 1e9;
             };
-            if (nanos >= 1e6 && nanos < Long.MAX_VALUE) {
-                return Duration.ofNanos(Math.round(nanos));
+            if (nanos < 1e6) {
+                throw new IllegalArgumentException(option + ": '" + value + "' must be at least 1ms");
             }
-            throw new IllegalArgumentException(option + ": '" + value + "' must be at least 1ms");
+            if (nanos > MAX_DURATION_NANOS) {
+                throw new IllegalArgumentException(option + ": '" + value + "' is more than the longest allowed, "
+                        + "100 years; leave the option out for no limit");
+            }
+            return Duration.ofNanos(Math.round(nanos));
         }
         throw new IllegalArgumentException(option + ": '" + value + "' is not a duration (e.g. 500ms, 30s, 5m, 1h)");
     }

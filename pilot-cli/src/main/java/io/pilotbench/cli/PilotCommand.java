@@ -1,6 +1,5 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.model.InputException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -44,14 +43,9 @@ public final class PilotCommand implements Runnable {
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((e, cmd, parseResult) -> {
-            if (e instanceof InputException || e instanceof IllegalArgumentException) {
-                cmd.getErr().println("pilot: " + e.getMessage());
-            } else {
-                cmd.getErr().println("pilot: internal error: " + e + " (please report this with the command line)");
-            }
+            cmd.getErr().println("pilot: " + Failures.message(e));
             cmd.getErr().flush();
-            return e instanceof InputException || e instanceof IllegalArgumentException ? ExitCodes.USAGE
-                    : ExitCodes.FAILURE;
+            return Failures.exitCode(e);
         });
         int code = cli.execute(args);
         out.flush();

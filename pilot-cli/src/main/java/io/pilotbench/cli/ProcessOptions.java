@@ -47,6 +47,12 @@ final class ProcessOptions {
     @Option(names = "--cwd", paramLabel = "DIR", order = 33, description = "Run the command in DIR.")
     String cwd;
 
+    @Option(names = "--keep-output", paramLabel = "SIZE|all", order = 35,
+            description = "How much of each round's standard output and error to keep in the session (round-results/"
+                + "N/stdout.txt, stderr.txt) once its PIs are read: the last SIZE of each (e.g. 1MiB, 0 for none) or "
+                + "all. Default: 64KiB.")
+    String keepOutput;
+
     @Option(names = "--shell", paramLabel = "SHELL", arity = "0..1", fallbackValue = "sh", order = 34,
             description = "Run COMMAND through SHELL -c (default sh), for pipes and redirections; the shell's own "
                 + "start-up is measured (median of 15 runs) and subtracted. Off by default: nothing is parsed by a "
@@ -67,6 +73,7 @@ final class ProcessOptions {
             throw new IllegalArgumentException("--cwd: " + recorded.cwd() + " is not a directory");
         }
         checkProgram(CommandTemplate.of(command, shell), recorded.cwd());
+        keepOutputBytes();
         return recorded;
     }
 
@@ -83,12 +90,20 @@ final class ProcessOptions {
     }
 
     /** The workload that runs {@code recorded} once per round, with round directories under {@code dir}. */
-    static CommandWorkload workload(RecordedCommand recorded, ProcessLauncher launcher, Path dir, long overhead) {
+    CommandWorkload workload(RecordedCommand recorded, ProcessLauncher launcher, Path dir, long overhead) {
+
         CommandTemplate template = CommandTemplate.of(recorded.words(), recorded.shell());
         return CommandWorkload.builder(template, specs(recorded.pis()), dir.resolve("round-results"))
                 .launcher(launcher).env(recorded.env()).cwd(recorded.cwd() == null ? null : Path.of(recorded.cwd()))
                 .timeout(recorded.timeoutMillis() == 0 ? null : Duration.ofMillis(recorded.timeoutMillis()))
-                .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes())).overheadNanos(overhead).build();
+                .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes())).overheadNanos(overhead)
+                .keepOutputBytes(keepOutputBytes()).build();
+    }
+
+    /** --keep-output in bytes: -1 for all. */
+    private long keepOutputBytes() {
+        return keepOutput == null ? CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES
+                : keepOutput.strip().equalsIgnoreCase("all") ? -1 : Options.bytes("--keep-output", keepOutput);
     }
 
     private Map<String, String> envVars() {
@@ -103,21 +118,28 @@ final class ProcessOptions {
         return m;
     }
 
-    /** Fails before anything is recorded when the program cannot be found (a shell finds its own). */
+    /**
+     * Fails before anything is recorded when the program (or, with --shell, the shell) cannot be found: a shell finds
+     * the command's program itself.
+     */
     private static void checkProgram(CommandTemplate template, String cwd) {
         if (template.shell() != null) {
-            return;
+            checkExecutable(template.shell(), null, "--shell: ", " (give an installed shell, e.g. --shell=/bin/sh)");
+        } else {
+            checkExecutable(template.words().get(0), cwd, "", " (give its path, or use --shell for shell built-ins)");
         }
-        String program = template.words().get(0);
+    }
+
+    private static void checkExecutable(String program, String cwd, String prefix, String fix) {
         if (program.contains("/")) {
             Path p = Path.of(program);
             if (!p.isAbsolute() && cwd != null) {
                 p = Path.of(cwd).resolve(p);
             }
             if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
-                throw new IllegalArgumentException("cannot run '" + program + "': "
+                throw new IllegalArgumentException(prefix + "cannot run '" + program + "': "
                         + (Files.exists(p) ? "it is not an executable file" : "no such file")
-                        + (!Path.of(program).isAbsolute() ? " (relative to " + cwd + ")" : ""));
+                        + (!Path.of(program).isAbsolute() && cwd != null ? " (relative to " + cwd + ")" : "") + fix);
             }
             return;
         }
@@ -128,8 +150,7 @@ final class ProcessOptions {
                 return;
             }
         }
-        throw new IllegalArgumentException("cannot run '" + program + "': not found on PATH (give its path, or use "
-                + "--shell for shell built-ins)");
+        throw new IllegalArgumentException(prefix + "cannot run '" + program + "': not found on PATH" + fix);
     }
 
     /** The shell's start-up, measured now (noted on {@code err} unless null), or 0 without a shell. */

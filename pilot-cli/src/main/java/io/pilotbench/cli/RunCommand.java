@@ -17,13 +17,9 @@ import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -107,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>();
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws Exception {
         Format outputFormat = report.format();
         ProgressLine.Mode mode = report.mode();
         Prepared p = resume != null ? resumed() : fresh();
@@ -117,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
         SessionResult result;
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
             pilot.requestStop();
-            p.workload.stop();
+            p.workload.cancel();
         })) {
             if (!report.quiet) {
                 err.println("pilot: " + (resume != null ? "resuming" : "running") + " " + p.template
@@ -126,21 +122,28 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
             }
             result = pilot.run(p.session);
-        } catch (IOException | RuntimeException | InterruptedException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e);
-        } finally {
             line.clear();
-            p.session.close();
+            try {
+                p.session.close(); // records it as interrupted, when the disk still takes it
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
+        line.clear();
+        p.session.close();
         RunReport.render(result, p.session.rounds(), p.template.toString(), p.launcher.description(), outputFormat,
                 spec.commandLine().getOut());
+        String left = p.workload.leftProcessesWarning();
+        if (left != null) {
+            err.println("pilot: warning: " + left);
+        }
         return switch (result.stopReason()) {
             case TARGET_MET -> ExitCodes.OK;
             case ROUND_LIMIT, TIME_LIMIT -> LIMIT;
             case WORKLOAD_FAILED -> WORKLOAD_FAILED;
-            case INTERRUPTED -> Interrupts.EXIT_CODE;
+            case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCodes.FAILURE;
         };
     }
@@ -163,13 +166,13 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in the command but no work amount "
                     + "is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
         }
-        Path dir = outputDir(template);
         ProcessLauncher launcher = ProcessLauncher.best();
         long overhead = ProcessOptions.calibrate(launcher, template.shell(), notes());
+        Path dir = outputDir(template);
         Session session = Session.create(settings, dir, name != null ? name : template.toString(),
                 EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
         recorded.write(dir);
-        return new Prepared(session, ProcessOptions.workload(recorded, launcher, dir, overhead), template, recorded,
+        return new Prepared(session, process.workload(recorded, launcher, dir, overhead), template, recorded,
                 launcher);
     }
 
@@ -188,7 +191,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = Path.of(resume);
         if (!SessionReader.isSession(dir)) {
-            throw new InputException(resume + " is not a Pilot session (no session.json)");
+            throw new InputException(SessionReader.whyNotASession(dir));
         }
         if (!RecordedCommand.exists(dir)) {
             throw new InputException(resume + " was not recorded by pilot run (no " + RecordedCommand.FILE
@@ -201,7 +204,7 @@ final class RunCommand implements Callable<Integer> {
         long overhead = ProcessOptions.calibrate(launcher, template.shell(), notes());
         Session session = Session.resume(dir, sessionOptions.overrides(SessionSettings.builder()
                 .pis(specs.stream().map(PiSpec::pi).toList()).build()));
-        return new Prepared(session, ProcessOptions.workload(recorded, launcher, dir, overhead), template, recorded,
+        return new Prepared(session, process.workload(recorded, launcher, dir, overhead), template, recorded,
                 launcher);
     }
 
@@ -210,21 +213,10 @@ final class RunCommand implements Callable<Integer> {
         return report.quiet ? null : spec.commandLine().getErr();
     }
 
-    /** -o, or pilot-results/YYYYMMDD-HHMMSS-<program>, made unique. */
-    private Path outputDir(CommandTemplate template) {
-        if (output != null) {
-            return Path.of(output);
-        }
-        String program = Path.of(template.words().get(0)).getFileName().toString()
-                .replaceAll("[^A-Za-z0-9._-]", "_");
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("pilot-results", stamp + "-" + (program.length() > 40 ? program.substring(0, 40)
-                : program));
-        Path dir = base;
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = Path.of(base + "-" + i);
-        }
-        return dir;
+    /** -o, or a new pilot-results/YYYYMMDD-HHMMSS-<program>. */
+    private Path outputDir(CommandTemplate template) throws IOException {
+        return output != null ? Path.of(output)
+                : OutputDirs.claimNew(Path.of(template.words().get(0)).getFileName().toString());
     }
 
     /** "the 95% CI of wall time is within ±5% of its mean" (for the start line). */

@@ -301,6 +301,10 @@ final class SimulateCommand implements Runnable {
             ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), mode);
             BufferedWriter csv = null;
             if (output != null) {
+                if (Files.exists(output) && !Files.isDirectory(output)) {
+                    throw new IllegalArgumentException("-o: " + output + " is a file; give a directory (new, or one "
+                            + "whose replications.csv and evaluation.json may be replaced)");
+                }
                 Files.createDirectories(output);
                 csv = Files.newBufferedWriter(output.resolve("replications.csv"));
                 csv.write(models.size() == 1 ? "strategy,replication,seed,estimate,low,high,covered,rounds,samples,"

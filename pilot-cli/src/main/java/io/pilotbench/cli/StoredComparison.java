@@ -62,7 +62,7 @@ final class StoredComparison {
         Path path = Path.of(input);
         if (Files.isDirectory(path)) {
             if (!SessionReader.isSession(path)) {
-                throw new InputException(input + " is a directory but not a Pilot session (no session.json)");
+                throw new InputException(SessionReader.whyNotASession(Path.of(input)));
             }
             StoredSession recorded = SessionReader.read(path);
             SessionResult r = Session.analyse(recorded.withSettings(precision.applyTo(recorded.settings()

@@ -5,23 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Ctrl-C on a real {@code pilot run} process: SIGINT stops the running round, the report is printed marked
- * interrupted, the exit code is 130, and the session resumes.
+ * Ctrl-C (SIGINT) and SIGTERM (what {@code timeout} and CI runners send) on a real {@code pilot run} process: the
+ * signal stops the running round and kills its process group, the report is printed marked interrupted, the exit code
+ * is 128 + the signal (130, 143), and the session resumes.
  */
 @EnabledOnOs({OS.LINUX, OS.MAC})
 class RunInterruptTest {
-    @Test
-    void ctrlCPrintsTheInterruptedReportExits130AndKeepsTheSessionResumable(@TempDir Path tmp) throws Exception {
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalPrintsTheInterruptedReportExitsWith128PlusItAndKeepsTheSessionResumable(String signal, int code,
+            @TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("s");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "run", "--progress", "never", "--max-rounds", "1000", "-o", dir.toString(), "--", "sleep", "0.05")
+                "run", "--progress", "never", "--max-rounds", "1000", "-o", dir.toString(), "--", "sleep", "0.2")
                 .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile())
                 .start();
         Path rounds = dir.resolve("rounds.csv");
@@ -30,12 +34,14 @@ class RunInterruptTest {
             Thread.sleep(20);
         }
         assertThat(Files.readAllLines(rounds).size()).as("rounds recorded before Ctrl-C").isGreaterThanOrEqualTo(4);
-        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).as("exits after Ctrl-C").isTrue();
         String out = Files.readString(tmp.resolve("out.txt"));
-        assertThat(p.exitValue()).as(out + Files.readString(tmp.resolve("err.txt"))).isEqualTo(130);
+        assertThat(p.exitValue()).as(out + Files.readString(tmp.resolve("err.txt"))).isEqualTo(code);
         assertThat(out).contains("stopped   interrupted before every target was met");
         int recorded = Files.readAllLines(rounds).size() - 1;
+        assertThat(out).as("the rounds reported are the rounds on disk").contains("rounds    " + recorded
+                + " recorded");
         assertThat(Files.readString(dir.resolve("session.json"))).contains("\"stopReason\" : \"interrupted\"");
         // no sleep is left behind, and the session goes on from where it stopped
         assertThat(ProcessHandle.allProcesses().filter(h -> h.parent().map(pp -> pp.pid() == p.pid()).orElse(false))

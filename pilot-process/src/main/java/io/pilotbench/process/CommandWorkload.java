@@ -1,5 +1,6 @@
 package io.pilotbench.process;
 
+import io.pilotbench.core.model.EnvironmentException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.Workload;
@@ -8,6 +9,7 @@ import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,11 +17,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An external command as a Pilot {@link Workload} (the paper's third kind of benchmark, §II): each round runs the
  * command once, in a fresh directory {@code <rounds>/<round>/} (its {@code %RESULT_DIR%}), with its standard output
- * and error in {@code stdout.txt} and {@code stderr.txt} there (removed when empty, with the directory when nothing
+ * and error in {@code stdout.txt} and {@code stderr.txt} there (cut to their last 64 KiB once the PIs are read, unless
+ * {@link Builder#keepOutputBytes} says otherwise; removed when empty, with the directory when nothing
  * else is left), and reads the PIs from what it printed and wrote.
  *
  * <p>The child also gets {@code PILOT_ROUND}, {@code PILOT_WORK_AMOUNT} and {@code PILOT_RESULT_DIR} in its
@@ -31,6 +35,10 @@ import java.util.Set;
 public final class CommandWorkload implements Workload {
     /** The most of a round's standard output that is read for its PIs: its last 16 MiB. */
     private static final int MAX_OUTPUT = 16 << 20;
+    /** The tail of each round's standard output and error kept by default: 64 KiB. */
+    public static final long DEFAULT_KEEP_OUTPUT_BYTES = 64 << 10;
+    /** Less free space than this on the disk of a failed round's directory means the disk is full. */
+    private static final long MIN_FREE_BYTES = 64 << 10;
 
     private final CommandTemplate command;
     private final List<PiSpec> pis;
@@ -41,6 +49,11 @@ public final class CommandWorkload implements Workload {
     private final Duration timeout;
     private final Set<Integer> validExitCodes;
     private final long overheadNanos;
+    private final long keepOutputBytes;
+    /** How many distinct output columns the PIs read. */
+    private final long columnsRead;
+    private final AtomicInteger leftProcesses = new AtomicInteger();
+    private volatile int firstLeftProcesses = -1;
 
     private CommandWorkload(Builder b) {
         this.command = b.command;
@@ -52,6 +65,9 @@ public final class CommandWorkload implements Workload {
         this.timeout = b.timeout;
         this.validExitCodes = Set.copyOf(b.validExitCodes);
         this.overheadNanos = b.overheadNanos;
+        this.keepOutputBytes = b.keepOutputBytes;
+        this.columnsRead = pis.stream().map(PiSpec::readings).filter(r -> r instanceof PiSpec.Column)
+                .map(r -> ((PiSpec.Column) r).index()).distinct().count();
     }
 
     public static Builder builder(CommandTemplate command, List<PiSpec> pis, Path roundsDir) {
@@ -63,14 +79,43 @@ public final class CommandWorkload implements Workload {
         return pis.stream().map(PiSpec::pi).toList();
     }
 
-    /** Kills the round running now, if any (Ctrl-C); its {@link #run} then throws {@link InterruptedException}. */
-    public void stop() {
+    /**
+     * Kills the round running now, if any, with its process group (Ctrl-C, SIGTERM, the session's time limit); its
+     * {@link #run} then throws {@link InterruptedException}.
+     */
+    @Override
+    public void cancel() {
         launcher.killRunning();
+    }
+
+    /**
+     * A warning when rounds left processes running in their process group after the command exited (a background
+     * child, {@code cmd &}): they compete with later rounds, unmeasured, and outlive Pilot. Null when none did (or
+     * the launcher cannot tell).
+     */
+    public String leftProcessesWarning() {
+        int n = leftProcesses.get();
+        return n == 0 ? null : n + " round" + (n == 1 ? "" : "s") + " (the first: round " + firstLeftProcesses
+                + ") left processes running after the command exited (background children in its process group); they "
+                + "ran on beside later rounds, unmeasured, and may still be running: wait for them in the command, or "
+                + "kill them";
     }
 
     @Override
     public RoundResult run(int round, long workAmount) throws IOException, InterruptedException {
-        Path dir = roundsDir.resolve(Integer.toString(round));
+        try {
+            return runIn(roundsDir.resolve(Integer.toString(round)), round, workAmount);
+        } catch (FileSystemException e) {
+            String reason = String.valueOf(e.getReason());
+            if (reason.contains("No space left") || reason.contains("Read-only file system")
+                    || reason.contains("quota exceeded")) {
+                throw new EnvironmentException(e.getFile() + ": " + reason, e); // the disk's fault, not the command's
+            }
+            throw e;
+        }
+    }
+
+    private RoundResult runIn(Path dir, int round, long workAmount) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path stdout = dir.resolve("stdout.txt");
         Path stderr = dir.resolve("stderr.txt");
@@ -83,16 +128,19 @@ public final class CommandWorkload implements Workload {
             outcome = launcher.run(new CommandRequest(command.argv(round, workAmount, dir), cwd, childEnv, stdout, stderr,
                     timeout));
         } catch (IOException e) {
-            tidy(dir, stdout, stderr);
+            tidy(dir, stdout, stderr, keepOutputBytes);
             throw e;
         }
         try {
+            if (outcome.leftProcesses() && leftProcesses.getAndIncrement() == 0) {
+                firstLeftProcesses = round;
+            }
             if (outcome.interrupted()) {
                 throw new InterruptedException("round " + round + " was stopped");
             }
             return result(outcome, dir, stdout, stderr);
         } finally {
-            tidy(dir, stdout, stderr);
+            tidy(dir, stdout, stderr, keepOutputBytes);
         }
     }
 
@@ -110,6 +158,7 @@ public final class CommandWorkload implements Workload {
                     + stderrTail(stderr)).build();
         }
         if (!validExitCodes.contains(o.exitCode())) {
+            requireSpace(dir);
             String how = o.signal() != 0 ? "killed by signal " + o.signal() : "exit code " + o.exitCode();
             return b.failed(how + " (accepted: " + codes() + ")" + stderrTail(stderr)).build();
         }
@@ -123,7 +172,7 @@ public final class CommandWorkload implements Workload {
                     if (out == null) {
                         out = tail(stdout);
                     }
-                    b.reading(i, OutputParser.reading(p.readings(), out));
+                    b.reading(i, OutputParser.reading(p.readings(), out, columnsRead == 1));
                 }
                 if (p.unitReadings() != null) {
                     b.unitReadings(i, OutputParser.unitReadings(p.unitReadings(), dir));
@@ -133,6 +182,18 @@ public final class CommandWorkload implements Workload {
             }
         }
         return b.build();
+    }
+
+    /**
+     * A command whose output cannot be written (a full disk: stdout.txt is on it) fails; that is not the workload's
+     * failure, so the session must stop with the disk named instead of counting the round against the command.
+     */
+    private static void requireSpace(Path dir) throws IOException {
+        if (Files.getFileStore(dir).getUnallocatedSpace() < MIN_FREE_BYTES) {
+            throw new EnvironmentException(dir + ": no space left on device (so the round's output could not be "
+                    + "written, and its failure is not counted against the command)",
+                    new FileSystemException(dir.toString(), null, "No space left on device"));
+        }
     }
 
     private String codes() {
@@ -161,9 +222,12 @@ public final class CommandWorkload implements Workload {
     }
 
     /** Removes empty output files, and the round directory when nothing else is in it. */
-    private static void tidy(Path dir, Path stdout, Path stderr) {
+    private static void tidy(Path dir, Path stdout, Path stderr, long keep) {
         try {
             for (Path f : new Path[] {stdout, stderr}) {
+                if (Files.exists(f) && keep >= 0 && Files.size(f) > keep) {
+                    keepTail(f, keep);
+                }
                 if (Files.exists(f) && Files.size(f) == 0) {
                     Files.delete(f);
                 }
@@ -173,6 +237,19 @@ public final class CommandWorkload implements Workload {
             // the command left files: they are the round's results
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Cuts {@code file} to its last {@code keep} bytes (a command that prints 20 MB a round must not fill the disk). */
+    private static void keepTail(Path file, long keep) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            long size = f.length();
+            byte[] tail = new byte[(int) keep];
+            f.seek(size - keep);
+            f.readFully(tail);
+            f.seek(0);
+            f.write(tail);
+            f.setLength(keep);
         }
     }
 
@@ -191,6 +268,7 @@ public final class CommandWorkload implements Workload {
         private Duration timeout;
         private Set<Integer> validExitCodes = Set.of(0);
         private long overheadNanos;
+        private long keepOutputBytes = DEFAULT_KEEP_OUTPUT_BYTES;
 
         private Builder(CommandTemplate command, List<PiSpec> pis, Path roundsDir) {
             if (command == null || pis == null || pis.isEmpty() || roundsDir == null) {
@@ -237,6 +315,20 @@ public final class CommandWorkload implements Workload {
                 throw new IllegalArgumentException("overhead must be >= 0 ns, got " + value);
             }
             overheadNanos = value;
+            return this;
+        }
+
+        /**
+         * How much of each round's standard output and error to keep in its directory, once the PIs are read: the
+         * last {@code bytes} bytes of each (default {@value CommandWorkload#DEFAULT_KEEP_OUTPUT_BYTES}), or all of it
+         * with -1.
+         */
+        public Builder keepOutputBytes(long bytes) {
+            if (bytes < -1 || bytes > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("output to keep must be -1 (all) or 0.." + (Integer.MAX_VALUE - 8)
+                        + " bytes, got " + bytes);
+            }
+            keepOutputBytes = bytes;
             return this;
         }
 

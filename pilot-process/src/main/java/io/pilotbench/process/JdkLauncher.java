@@ -71,6 +71,9 @@ final class JdkLauncher implements ProcessLauncher {
         try {
             process = builder.start();
         } catch (IOException e) {
+            if (String.valueOf(e.getMessage()).contains("error=" + LibC.ENOEXEC + ",") && Launchers.shellCanRun(request)) {
+                return run(Launchers.viaShell(request));
+            }
             throw new IOException(Launchers.cannotRun(request.argv().get(0), reason(e)), e);
         }
         Running running = new Running(process);
@@ -95,7 +98,8 @@ final class JdkLauncher implements ProcessLauncher {
         }
         int exitCode = process.exitValue();
         int signal = running.signalled && exitCode > 128 ? exitCode - 128 : 0;
-        return new ProcessOutcome(exitCode, signal, timedOut, running.interrupted, end - start, null, null, null);
+        return new ProcessOutcome(exitCode, signal, timedOut, running.interrupted, end - start, null, null, null,
+                false);
     }
 
     /** Java's "Cannot run program ... error=2, No such file or directory" reduced to its last part. */

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 
@@ -89,6 +91,26 @@ final class Launchers {
      */
     static boolean sameOutputFile(CommandRequest request) throws IOException {
         return Files.isSameFile(request.stdoutFile(), request.stderrFile());
+    }
+
+    /** The shell that runs a program the kernel cannot execute. */
+    static final String SHELL = "/bin/sh";
+
+    /**
+     * Whether a request whose program failed with ENOEXEC can be run by {@value #SHELL}: execvp's convention (POSIX
+     * exec, "the shell is invoked with the file as its first argument"; glibc's execvp and hyperfine do the same) for
+     * a script without a "#!" line. Not when the program is that shell already.
+     */
+    static boolean shellCanRun(CommandRequest request) {
+        return !request.argv().get(0).equals(SHELL) && Files.isExecutable(Path.of(SHELL));
+    }
+
+    /** The request run as {@code /bin/sh PROGRAM ARGS…}. */
+    static CommandRequest viaShell(CommandRequest r) {
+        List<String> argv = new ArrayList<>();
+        argv.add(SHELL);
+        argv.addAll(r.argv());
+        return new CommandRequest(argv, r.cwd(), r.env(), r.stdoutFile(), r.stderrFile(), r.timeout());
     }
 
     /** The one-line message for a program that cannot be started. */

@@ -40,6 +40,8 @@ final class LibC {
 
     // <errno.h>
     static final int EINTR = 4;
+    /** execve: the file is not in a format the kernel runs (a script without "#!"). */
+    static final int ENOEXEC = 8;
 
     /**
      * Generous sizes for glibc's opaque types (glibc 2.36 on x86-64: file actions 80 bytes, attributes 336,

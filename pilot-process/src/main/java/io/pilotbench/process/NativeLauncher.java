@@ -212,6 +212,9 @@ final class NativeLauncher implements ProcessLauncher {
             long start = System.nanoTime();
             // posix_spawn(3): returns an error number (not -1 and errno), including the exec's own failure
             int error = LibC.posix_spawnp(pidOut, program, fileActions, attr, argv, envp);
+            if (error == LibC.ENOEXEC && Launchers.shellCanRun(request)) {
+                return run(Launchers.viaShell(request)); // this attempt's memory is freed below
+            }
             if (error != 0) {
                 throw new IOException(Launchers.cannotRun(program, LibC.strerror(error)));
             }
@@ -221,6 +224,7 @@ final class NativeLauncher implements ProcessLauncher {
                     : Launchers.watchdog().schedule(running::timeOut, request.timeout().toNanos(),
                             TimeUnit.NANOSECONDS);
             long end;
+            boolean leftProcesses;
             try {
                 // waitid(2) with WNOWAIT: wait for the exit but leave the zombie, so the pid stays ours until marked
                 retrying("waitid", () -> LibC.waitid(LibC.P_PID, running.pid, siginfo, LibC.WEXITED | LibC.WNOWAIT));
@@ -228,13 +232,16 @@ final class NativeLauncher implements ProcessLauncher {
                 // wait4(2): reap, and the rusage of the child and of its waited-for descendants
                 retrying("wait4", () -> LibC.wait4(running.pid, status, 0, rusage));
                 end = System.nanoTime();
+                // signal 0 to the group: does any member outlive its leader? (the number stays the group's, not
+                // reusable, while it has members, so this cannot reach another group)
+                leftProcesses = LibC.kill(-running.pid, 0) == 0;
             } finally {
                 current = null;
                 if (timer != null) {
                     timer.cancel(false);
                 }
             }
-            return outcome(status.getInt(0), running, end - start, rusage);
+            return outcome(status.getInt(0), running, end - start, rusage, leftProcesses);
         } finally {
             if (fileActionsInitialised) {
                 LibC.posix_spawn_file_actions_destroy(fileActions);
@@ -246,7 +253,8 @@ final class NativeLauncher implements ProcessLauncher {
         }
     }
 
-    private static ProcessOutcome outcome(int status, Running running, long wallNanos, Pointer rusage) {
+    private static ProcessOutcome outcome(int status, Running running, long wallNanos, Pointer rusage,
+            boolean leftProcesses) {
         int termSig = status & 0x7f; // WIFEXITED: 0; WIFSIGNALED: the signal (0x7f would be stopped: not asked for)
         int exitCode = termSig == 0 ? (status >> 8) & 0xff : 128 + termSig;
         long user = rusage.getLong(LibC.RU_UTIME_SEC) * 1_000_000_000L + rusage.getLong(LibC.RU_UTIME_USEC) * 1000L;
@@ -257,7 +265,7 @@ final class NativeLauncher implements ProcessLauncher {
         // this JVM's peak only grew since, so a larger figure is the tree's own
         Long peakRss = maxRss > jvmPeakRssBytes() ? maxRss : null;
         return new ProcessOutcome(exitCode, termSig, running.timedOut(), running.interrupted(), wallNanos, user,
-                system, peakRss);
+                system, peakRss, leftProcesses);
     }
 
     /**

@@ -32,8 +32,17 @@ final class OutputParser {
 
     /** The reading of {@code source} in {@code stdout}; wall time is not read from output. */
     static double reading(PiSpec.ReadingSource source, String stdout) throws BadOutputException {
+        return reading(source, stdout, true);
+    }
+
+    /**
+     * @param onlyColumn whether this is the only column the command's PIs read: then "1,5" (two integers joined by
+     *                   the one comma of the line) is refused as ambiguous — a decimal comma, or two columns? When
+     *                   PIs read several columns, the commas are field separators, as in the original's "4,4".
+     */
+    static double reading(PiSpec.ReadingSource source, String stdout, boolean onlyColumn) throws BadOutputException {
         if (source instanceof PiSpec.Column c) {
-            return column(c.index(), stdout);
+            return column(c.index(), stdout, onlyColumn);
         } else if (source instanceof PiSpec.Regex r) {
             return regex(r, stdout);
         } else if (source instanceof PiSpec.Json j) {
@@ -46,7 +55,7 @@ final class OutputParser {
      * Field {@code index} of the last non-empty line, split on any of space, tab, CR and comma with empty fields
      * counted, as the original's {@code extract_csv_fields} ("a, b" is a, "", b).
      */
-    private static double column(int index, String stdout) throws BadOutputException {
+    private static double column(int index, String stdout, boolean onlyColumn) throws BadOutputException {
         String line = lastLine(stdout);
         if (line == null) {
             throw new BadOutputException("the command printed nothing on standard output, where column " + index
@@ -56,6 +65,13 @@ final class OutputParser {
         if (index >= fields.length) {
             throw new BadOutputException("the output line has " + fields.length + " field" + (fields.length == 1 ? ""
                     : "s") + ", so there is no column " + index + " (0-based): '" + quote(line) + "'");
+        }
+        int comma = line.indexOf(',');
+        if (onlyColumn && comma > 0 && comma == line.lastIndexOf(',') && line.indexOf('.') < 0 && comma + 1 < line.length()
+                && Character.isDigit(line.charAt(comma - 1)) && Character.isDigit(line.charAt(comma + 1))) {
+            throw new BadOutputException("'" + quote(line) + "' has a number with a decimal comma, or two columns "
+                    + "split at the comma: Pilot cannot tell which; make the command print a decimal point (e.g. "
+                    + "--env LC_ALL=C) or read the value with a regex PI");
         }
         return number(fields[index], "column " + index + " of '" + quote(line) + "'");
     }

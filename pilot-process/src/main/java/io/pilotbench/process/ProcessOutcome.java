@@ -15,7 +15,10 @@ package io.pilotbench.process;
  * @param peakRssBytes   the largest resident set of the process or of any waited-for descendant, bytes; null when
  *                       the launcher cannot tell, which on Linux includes every peak at or below the spawning JVM's
  *                       own peak RSS (the kernel folds the spawner's peak into the child's ru_maxrss at exec)
+ * @param leftProcesses  true when processes the command started in its process group (background children) were still
+ *                       running after it exited: they run on, unmeasured, beside later rounds and after Pilot exits
+ *                       (only the native launcher can tell; false otherwise)
  */
 public record ProcessOutcome(int exitCode, int signal, boolean timedOut, boolean interrupted, long wallNanos,
-        Long userCpuNanos, Long systemCpuNanos, Long peakRssBytes) {
+        Long userCpuNanos, Long systemCpuNanos, Long peakRssBytes, boolean leftProcesses) {
 }

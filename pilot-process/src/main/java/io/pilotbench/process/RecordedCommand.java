@@ -3,6 +3,7 @@ package io.pilotbench.process;
 import io.pilotbench.core.model.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,9 +80,15 @@ public record RecordedCommand(List<String> words, String shell, String cwd, Map<
             return new RecordedCommand(words, text(n.get("shell")), text(n.get("cwd")), env,
                     strings(n.get("pis"), file, "pis"), n.path("roundTimeoutMillis").asLong(0),
                     codes.isEmpty() ? List.of(0) : codes);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file + ": missing, so there is no command to resume; pilot analyze still reads "
+                    + "the session");
         } catch (IOException | JacksonException | IllegalArgumentException e) {
-            throw new InputException(file + ": cannot read the recorded command (" + e.getMessage()
-                    + "); the session can still be analysed with pilot analyze");
+            String why = e instanceof JacksonException j ? j.getOriginalMessage() : e.getMessage();
+            why = why == null ? e.getClass().getSimpleName() : why.lines().findFirst().orElse(why);
+            throw new InputException(file + ": cannot read the recorded command (" + why + "); restore the file (it "
+                    + "is JSON: the command, its shell, cwd, env and PIs) or start a new session; pilot analyze still "
+                    + "reads this one");
         }
     }
 

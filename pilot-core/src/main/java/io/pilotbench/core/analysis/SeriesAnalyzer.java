@@ -113,7 +113,11 @@ public final class SeriesAnalyzer {
             warnings.add("the samples trend or wander (a unit root): their mean depends on where they start and end, "
                     + "so no confidence interval of a steady mean exists; is this the right column?");
         }
-        if (estimate.status() == MetricResult.Status.TOO_AUTOCORRELATED) {
+        if (estimate.status() == MetricResult.Status.NOT_ENOUGH_DATA || estimate.ci() == null && x.length < 3) {
+            warnings.add("only " + estimate.n() + " samples" + (estimate.n() < x.length ? " after the warm-up" : "")
+                    + ": too few for a confidence interval (it needs at least 3, and a trustworthy one about "
+                    + Defaults.MIN_SAMPLES + ")");
+        } else if (estimate.status() == MetricResult.Status.TOO_AUTOCORRELATED) {
             warnings.add(String.format("no subsession size up to n/3 = %d brings |r1| under %s: the samples are too "
                     + "autocorrelated for a valid CI; collect more data (or raise --ac-limit, or use --method ar)",
                     x.length / 3, Formats.number(settings.autocorrelationLimit())));

@@ -170,7 +170,9 @@ public final class InterleavedComparison {
         StopReason reason = null;
         List<Integer> order = List.of();
         long nextLook = 0;
-        try (BufferedWriter log = openSchedule()) {
+        try (BufferedWriter log = openSchedule();
+                Deadline deadline = Deadline.start(limits.maxDuration(), 0,
+                        entries.stream().map(Entry::workload).toList())) {
             while (reason == null) {
                 double elapsed = (ticker.getAsLong() - t0) / 1e9;
                 long least = leastSamples(order);
@@ -198,7 +200,7 @@ public final class InterleavedComparison {
                     if (shuffle != null) {
                         Collections.shuffle(cycleOrder, shuffle);
                     }
-                    reason = cycle(cycle, cycleOrder, failures, limits, log, t0);
+                    reason = cycle(cycle, cycleOrder, failures, limits, log, t0, deadline);
                     cycle++;
                 }
             }
@@ -240,7 +242,7 @@ public final class InterleavedComparison {
 
     /** Runs one cycle in {@code order}; a stop reason when it must end the comparison, null otherwise. */
     private StopReason cycle(int cycle, List<Integer> order, int[] failures, SessionSettings limits,
-            BufferedWriter log, long t0) throws IOException {
+            BufferedWriter log, long t0, Deadline deadline) throws IOException {
         for (int i : order) {
             if (stopRequested) {
                 return StopReason.INTERRUPTED;
@@ -250,8 +252,8 @@ public final class InterleavedComparison {
             try {
                 round = e.session().runRound(e.workload(), ticker, clock);
             } catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                return StopReason.INTERRUPTED;
+                // cancelled: by the time limit (the round is dropped, as one not started), or by a stop request
+                return deadline.passed() && !stopRequested ? StopReason.TIME_LIMIT : StopReason.INTERRUPTED;
             }
             if (log != null) {
                 log.write(cycle + "," + csv(e.name()) + "," + round.index() + "\n");

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 
@@ -133,6 +134,14 @@ public final class Pilot {
 
     private SessionResult drive(Session session, double secondsBefore) throws IOException {
         long t0 = ticker.getAsLong();
+        StopReason reason;
+        try (Deadline deadline = Deadline.start(session.settings().maxDuration(), secondsBefore, List.of(workload))) {
+            reason = loop(session, secondsBefore, t0, deadline);
+        }
+        return session.finish(reason);
+    }
+
+    private StopReason loop(Session session, double secondsBefore, long t0, Deadline deadline) {
         int failures = session.result().failedRounds();
         StopReason reason;
         while (true) {
@@ -159,8 +168,9 @@ public final class Pilot {
             try {
                 round = session.runRound(workload, ticker, clock);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                reason = StopReason.INTERRUPTED;
+                // cancelled: by the time limit (the round is dropped, as one not started), or by a stop request
+                session.setSeconds(secondsBefore + (ticker.getAsLong() - t0) / 1e9);
+                reason = deadline.passed() && !stopRequested ? StopReason.TIME_LIMIT : StopReason.INTERRUPTED;
                 break;
             }
             session.setSeconds(secondsBefore + (ticker.getAsLong() - t0) / 1e9);
@@ -173,6 +183,6 @@ public final class Pilot {
                 }
             }
         }
-        return session.finish(reason);
+        return reason;
     }
 }

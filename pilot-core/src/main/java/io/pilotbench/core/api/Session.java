@@ -5,6 +5,7 @@ import io.pilotbench.core.engine.Planner;
 import io.pilotbench.core.engine.SessionAnalysis;
 import io.pilotbench.core.engine.SessionEngine;
 import io.pilotbench.core.engine.Totals;
+import io.pilotbench.core.model.EnvironmentException;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.RoundResult;
@@ -178,8 +179,8 @@ public final class Session implements AutoCloseable {
 
     /**
      * Runs one round of {@code workload} with the planned work amount, timed with {@code ticker} (ns, monotonic),
-     * and adds it. An exception or a null result from the workload is recorded as a failed round; an interruption is
-     * passed on and nothing is added.
+     * and adds it. An exception or a null result from the workload is recorded as a failed round; an interruption or
+     * an {@link EnvironmentException} is passed on and nothing is added.
      */
     public Round runRound(Workload workload, LongSupplier ticker, Clock startClock) throws InterruptedException {
         long work = nextWorkAmount();
@@ -192,7 +193,7 @@ public final class Session implements AutoCloseable {
             if (result == null) {
                 result = RoundResult.failure("the workload returned no result");
             }
-        } catch (InterruptedException e) {
+        } catch (InterruptedException | EnvironmentException e) {
             throw e;
         } catch (Exception e) {
             result = RoundResult.failure(e.getClass().getSimpleName()

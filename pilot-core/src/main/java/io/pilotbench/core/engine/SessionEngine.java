@@ -6,6 +6,7 @@ import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.Magnitude;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Phases;
 import io.pilotbench.core.model.PiResult;
@@ -166,6 +167,9 @@ public final class SessionEngine {
     private static String invalid(PerformanceIndex pi, double value) {
         if (Double.isNaN(value)) {
             return null; // no value reported
+        }
+        if (!Magnitude.inRange(value)) {
+            return Magnitude.problem(value);
         }
         return switch (pi.kind()) {
             case RATIO -> value > 0 ? null : "value " + Formats.number(value) + " is not > 0, and a ratio PI's "

@@ -1,16 +1,13 @@
 package io.pilotbench.core.input;
 
-import de.siegmar.fastcsv.reader.CommentStrategy;
+import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.Magnitude;
 import io.pilotbench.core.model.Series;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -21,7 +18,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * Reads columns of numbers from text: one number per line, or CSV, TSV, semicolon- or whitespace-separated columns.
@@ -29,11 +25,18 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>Blank lines and lines starting with {@code #} are skipped.</li>
  *   <li>The delimiter is detected from the first data line (comma, then tab, then semicolon, else whitespace) unless
- *       given. Quoted CSV fields are understood (FastCSV).</li>
+ *       given. Quoted CSV fields (on one line) are understood (FastCSV).</li>
+ *   <li>Decimal commas are never guessed: with {@code decimalComma} every number is read with a ',' as its decimal
+ *       separator (and fields are separated by tabs, semicolons or white space); without it, a first data line whose
+ *       ';' or tab fields are all decimal-comma numbers ("10,5;9,8") is read that way, with a notice, and a first
+ *       data line of two integers joined by one comma ("10,5") is refused as ambiguous unless a delimiter is
+ *       given.</li>
  *   <li>A first line whose selected fields are not numbers is taken as a header and skipped, with a notice; a column
  *       chosen by name needs such a header.</li>
  *   <li>Every line must have as many fields as the first one (a ragged file is an error), and every selected field
- *       must be a finite decimal number.</li>
+ *       must be a finite decimal number within {@link Magnitude}'s range.</li>
+ *   <li>The input is read as a stream, one line at a time ({@link TextLines}: lines of at most 1 Mi characters, no
+ *       NUL, UTF-8), and at most {@value #MAX_VALUES} values per column are kept.</li>
  * </ul>
  *
  * <p>Errors are {@link InputException}s whose message names the input, the line and the column.
@@ -44,23 +47,36 @@ public final class SeriesReader {
         AUTO, COMMA, TAB, SEMICOLON, WHITESPACE
     }
 
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final Pattern NON_FINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
-    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    /** The most values kept per column: 2²⁷ (1 GiB of doubles). */
+    public static final int MAX_VALUES = 1 << 27;
 
     private final Delimiter delimiter;
     private final List<ColumnSelector> columns;
+    private final boolean decimalComma;
 
     /**
      * @param delimiter the field separator, or AUTO
      * @param columns   the columns to read (at least one)
      */
     public SeriesReader(Delimiter delimiter, List<ColumnSelector> columns) {
+        this(delimiter, columns, false);
+    }
+
+    /**
+     * @param decimalComma numbers are written with a decimal comma ("10,5"); then fields are not separated by commas
+     * @throws IllegalArgumentException for a decimal comma with the comma as delimiter
+     */
+    public SeriesReader(Delimiter delimiter, List<ColumnSelector> columns, boolean decimalComma) {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("select at least one column");
         }
+        if (decimalComma && delimiter == Delimiter.COMMA) {
+            throw new IllegalArgumentException("--decimal-comma and --delimiter comma cannot go together: with a "
+                    + "decimal comma, fields are separated by tabs, semicolons or white space");
+        }
         this.delimiter = delimiter;
         this.columns = List.copyOf(columns);
+        this.decimalComma = decimalComma;
     }
 
     /**
@@ -86,35 +102,17 @@ public final class SeriesReader {
 
     /** Reads a stream to its end; {@code source} names it in messages. */
     public List<Series> read(String source, InputStream in, Consumer<String> notices) throws IOException {
-        return parse(source, decode(source, in.readAllBytes()), notices);
-    }
-
-    private static String decode(String source, byte[] bytes) {
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] == 0) {
-                throw new InputException(source + ": looks like a binary file (NUL byte at offset " + i
-                        + "); expected text with one number per line or delimited columns");
-            }
-        }
-        try {
-            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-            return text.startsWith("\uFEFF") ? text.substring(1) : text;
-        } catch (CharacterCodingException e) {
-            throw new InputException(source + ": is not UTF-8 text (a binary file?); expected one number per line "
-                    + "or delimited columns");
-        }
-    }
-
-    private List<Series> parse(String source, String text, Consumer<String> notices) {
-        Iterator<Row> rows = rows(text);
-        if (!rows.hasNext()) {
+        TextLines lines = new TextLines(source, in);
+        String firstText = nextData(lines);
+        if (firstText == null) {
             throw new InputException(source + ": no data (the input is empty or has only blank and # comment lines)");
         }
-        Row first = rows.next();
+        Splitter splitter = splitter(source, firstText, lines.number(), notices);
+        Row first = new Row(lines.number(), splitter.split(source, firstText, lines.number()));
         int width = first.fields.length;
         boolean named = columns.stream().anyMatch(ColumnSelector::byName);
-        boolean header = named || columns.stream().anyMatch(c -> c.index() < width && !looksNumeric(first.fields[c.index()]));
+        boolean header = named || columns.stream().anyMatch(c -> c.index() < width
+                && !looksNumeric(first.fields[c.index()], splitter.decimalComma));
         int[] indices = new int[columns.size()];
         String[] labels = new String[columns.size()];
         for (int k = 0; k < columns.size(); k++) {
@@ -139,16 +137,16 @@ public final class SeriesReader {
         DoubleList[] values = new DoubleList[columns.size()];
         Arrays.setAll(values, k -> new DoubleList());
         if (!header) {
-            add(source, first, indices, labels, values);
+            add(source, first, indices, labels, values, splitter.decimalComma);
         }
-        while (rows.hasNext()) {
-            Row row = rows.next();
+        for (String text = nextData(lines); text != null; text = nextData(lines)) {
+            Row row = new Row(lines.number(), splitter.split(source, text, lines.number()));
             if (row.fields.length != width) {
                 throw new InputException(source + ":" + row.line + ": " + row.fields.length + " field"
                         + (row.fields.length == 1 ? "" : "s") + " where line " + first.line + " has " + width
                         + " (ragged input); every line needs the same number of fields");
             }
-            add(source, row, indices, labels, values);
+            add(source, row, indices, labels, values, splitter.decimalComma);
         }
         List<Series> result = new ArrayList<>();
         for (int k = 0; k < columns.size(); k++) {
@@ -157,132 +155,161 @@ public final class SeriesReader {
         return result;
     }
 
-    private static void add(String source, Row row, int[] indices, String[] labels, DoubleList[] values) {
-        for (int k = 0; k < indices.length; k++) {
-            values[k].add(number(source, row, indices[k], labels[k]));
+    /** The next line that is neither blank nor a # comment, or null. */
+    private static String nextData(TextLines lines) throws IOException {
+        for (String line = lines.next(); line != null; line = lines.next()) {
+            String s = line.strip();
+            if (!s.isEmpty() && !s.startsWith("#")) {
+                return line;
+            }
+        }
+        return null;
+    }
+
+    /** How lines split into fields, and whether numbers have decimal commas: decided on the first data line. */
+    private Splitter splitter(String source, String firstLine, long lineNumber, Consumer<String> notices) {
+        String s = firstLine.strip();
+        if (decimalComma) {
+            Delimiter d = delimiter != Delimiter.AUTO ? delimiter : s.indexOf('\t') >= 0 ? Delimiter.TAB
+                    : s.indexOf(';') >= 0 ? Delimiter.SEMICOLON : Delimiter.WHITESPACE;
+            return new Splitter(d, true);
+        }
+        if (delimiter != Delimiter.AUTO) {
+            return new Splitter(delimiter, false);
+        }
+        if (s.indexOf(',') >= 0) {
+            for (Delimiter d : new Delimiter[] {Delimiter.SEMICOLON, Delimiter.TAB}) {
+                char c = d == Delimiter.SEMICOLON ? ';' : '\t';
+                if (s.indexOf(c) >= 0 && Arrays.stream(s.split(String.valueOf(c), -1)).map(String::strip)
+                        .allMatch(f -> Numbers.isDecimalComma(f) || f.chars().allMatch(Character::isDigit)
+                                && !f.isEmpty())) {
+                    notices.accept(source + ":" + lineNumber + ": read ',' as the decimal separator (\"" + shorten(s)
+                            + "\": fields separated by " + (c == ';' ? "';'" : "tabs") + "); give --delimiter comma "
+                            + "if commas separate fields");
+                    return new Splitter(d, true);
+                }
+            }
+            if (Numbers.isAmbiguousPair(s)) {
+                throw new InputException(source + ":" + lineNumber + ": '" + s + "' is ambiguous: two columns "
+                        + s.replace(",", " and ") + ", or one number with a decimal comma? Give --delimiter comma "
+                        + "for columns, or --decimal-comma for decimal commas");
+            }
+            return new Splitter(Delimiter.COMMA, false);
+        }
+        return new Splitter(detect(s), false);
+    }
+
+    /** The delimiter of a data line without commas: tab, semicolon, else whitespace. */
+    private static Delimiter detect(String line) {
+        return line.indexOf('\t') >= 0 ? Delimiter.TAB : line.indexOf(';') >= 0 ? Delimiter.SEMICOLON
+                : Delimiter.WHITESPACE;
+    }
+
+    /** Splits a line into fields. */
+    private record Splitter(Delimiter delimiter, boolean decimalComma) {
+        String[] split(String source, String line, long number) {
+            if (delimiter == Delimiter.WHITESPACE) {
+                return whitespaceFields(line.strip());
+            }
+            char separator = switch (delimiter) {
+                case TAB -> '\t';
+                case SEMICOLON -> ';';
+                default -> ',';
+            };
+            return line.indexOf('"') >= 0 ? quotedFields(source, line, number, separator) : fields(line, separator);
         }
     }
 
-    private static double number(String source, Row row, int index, String label) {
+    private static String[] fields(String line, char separator) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int i = line.indexOf(separator); i >= 0; i = line.indexOf(separator, start)) {
+            out.add(line.substring(start, i));
+            start = i + 1;
+        }
+        out.add(line.substring(start));
+        return out.toArray(String[]::new);
+    }
+
+    private static String[] whitespaceFields(String s) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            int start = i;
+            while (i < n && !Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            out.add(s.substring(start, i));
+            while (i < n && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+        }
+        return out.toArray(String[]::new);
+    }
+
+    /** A line with quotes: FastCSV reads its fields (a quoted field must end on its line). */
+    private static String[] quotedFields(String source, String line, long number, char separator) {
+        try {
+            Iterator<CsvRecord> it = CsvReader.builder().fieldSeparator(separator).allowExtraFields(true)
+                    .allowMissingFields(true).ofCsvRecord(line + "\n").iterator();
+            CsvRecord r = it.next();
+            if (it.hasNext()) {
+                throw new InputException(source + ":" + number + ": a quoted field does not end on its line; close "
+                        + "the quote (fields of numbers need none)");
+            }
+            return r.getFields().toArray(String[]::new);
+        } catch (CsvParseException e) {
+            throw new InputException(source + ":" + number + ": cannot be read as CSV (" + e.getMessage() + ")");
+        }
+    }
+
+    private static void add(String source, Row row, int[] indices, String[] labels, DoubleList[] values,
+            boolean decimalComma) {
+        for (int k = 0; k < indices.length; k++) {
+            values[k].add(source, number(source, row, indices[k], labels[k], decimalComma));
+        }
+    }
+
+    private static double number(String source, Row row, int index, String label, boolean decimalComma) {
         String token = row.fields[index].strip();
         String where = source + ":" + row.line + ": column " + index + (label.isEmpty() || label.equals("column " + index)
                 ? "" : " ('" + label + "')");
         if (token.isEmpty()) {
             throw new InputException(where + " is empty; every selected field needs a number");
         }
-        if (NON_FINITE.matcher(token).matches()) {
-            throw new InputException(where + ": '" + token + "' is not a finite number; remove or replace it");
+        if (decimalComma) {
+            if (token.indexOf('.') >= 0) {
+                throw new InputException(where + ": '" + shorten(token) + "' has a '.', which --decimal-comma does "
+                        + "not read (no thousands separators); write the number without it");
+            }
+            token = token.replace(',', '.');
         }
-        if (!DECIMAL.matcher(token).matches()) {
-            throw new InputException(where + ": '" + shorten(token) + "' is not a number; fix the value or choose "
-                    + "another column with --column");
+        if (!Numbers.isDecimal(token)) {
+            if (Numbers.isNonFinite(token)) {
+                throw new InputException(where + ": '" + token + "' is not a finite number; remove or replace it");
+            }
+            throw new InputException(where + ": '" + shorten(token) + "' is not a number; "
+                    + (Numbers.isDecimalComma(token) ? "for numbers with a decimal comma give --decimal-comma"
+                    : "fix the value or choose another column with --column"));
         }
-        double x = Double.parseDouble(token);
-        if (Double.isInfinite(x)) {
-            throw new InputException(where + ": '" + shorten(token) + "' is too large for a double");
+        double x = Numbers.parse(token);
+        if (!Magnitude.inRange(x)) {
+            throw new InputException(where + ": " + Magnitude.problem(x));
         }
         return x;
     }
 
-    private static boolean looksNumeric(String field) {
+    private static boolean looksNumeric(String field, boolean decimalComma) {
         String s = field.strip();
-        return DECIMAL.matcher(s).matches() || NON_FINITE.matcher(s).matches();
+        if (decimalComma) {
+            s = s.replace(',', '.');
+        }
+        return Numbers.isDecimal(s) || Numbers.isNonFinite(s);
     }
 
     /** One record: its 1-based line number and fields. */
     private record Row(long line, String[] fields) {
-    }
-
-    /** Rows produced one at a time by {@link #advance()}, which returns null at the end. */
-    private abstract static class RowIterator implements Iterator<Row> {
-        private Row next;
-        private boolean started;
-
-        abstract Row advance();
-
-        @Override
-        public boolean hasNext() {
-            if (!started) {
-                started = true;
-                next = advance();
-            }
-            return next != null;
-        }
-
-        @Override
-        public Row next() {
-            if (!hasNext()) {
-                throw new java.util.NoSuchElementException();
-            }
-            Row r = next;
-            next = advance();
-            return r;
-        }
-    }
-
-    private Iterator<Row> rows(String text) {
-        Delimiter d = delimiter == Delimiter.AUTO ? detect(text) : delimiter;
-        if (d == Delimiter.WHITESPACE) {
-            return whitespaceRows(text);
-        }
-        char separator = switch (d) {
-            case TAB -> '\t';
-            case SEMICOLON -> ';';
-            default -> ',';
-        };
-        CsvReader<CsvRecord> csv = CsvReader.builder().fieldSeparator(separator).commentStrategy(CommentStrategy.SKIP)
-                .commentCharacter('#').skipEmptyLines(true).allowExtraFields(true).allowMissingFields(true)
-                .ofCsvRecord(text);
-        Iterator<CsvRecord> it = csv.iterator();
-        return new RowIterator() {
-            @Override
-            Row advance() {
-                while (it.hasNext()) {
-                    CsvRecord r = it.next();
-                    if (r.getFieldCount() == 1 && r.getField(0).isBlank()) {
-                        continue;
-                    }
-                    return new Row(r.getStartingLineNumber(), r.getFields().toArray(String[]::new));
-                }
-                return null;
-            }
-        };
-    }
-
-    private static Iterator<Row> whitespaceRows(String text) {
-        String[] lines = text.split("\r?\n|\r", -1);
-        return new RowIterator() {
-            private int i = 0;
-
-            @Override
-            Row advance() {
-                while (i < lines.length) {
-                    String line = lines[i++].strip();
-                    if (!line.isEmpty() && !line.startsWith("#")) {
-                        return new Row(i, WHITESPACE.split(line));
-                    }
-                }
-                return null;
-            }
-        };
-    }
-
-    /** The delimiter of the first data line: comma, tab, semicolon, else whitespace. */
-    static Delimiter detect(String text) {
-        for (String line : (Iterable<String>) text.lines()::iterator) {
-            String s = line.strip();
-            if (s.isEmpty() || s.startsWith("#")) {
-                continue;
-            }
-            if (line.indexOf(',') >= 0) {
-                return Delimiter.COMMA;
-            }
-            if (line.indexOf('\t') >= 0) {
-                return Delimiter.TAB;
-            }
-            return line.indexOf(';') >= 0 ? Delimiter.SEMICOLON : Delimiter.WHITESPACE;
-        }
-        return Delimiter.WHITESPACE;
     }
 
     private static String[] trimmed(String[] fields) {
@@ -303,9 +330,13 @@ public final class SeriesReader {
         private double[] data = new double[256];
         private int size;
 
-        void add(double x) {
+        void add(String source, double x) {
             if (size == data.length) {
-                data = Arrays.copyOf(data, size * 2);
+                if (size >= MAX_VALUES) {
+                    throw new InputException(source + ": more than " + MAX_VALUES + " values in a column, more than "
+                            + "Pilot reads at once; analyse a part (head -n N) or a sample of it");
+                }
+                data = Arrays.copyOf(data, (int) Math.min((long) size * 2, MAX_VALUES));
             }
             data[size++] = x;
         }
@@ -317,6 +348,7 @@ public final class SeriesReader {
 
     @Override
     public String toString() {
-        return "SeriesReader[" + delimiter.name().toLowerCase(Locale.ROOT) + ", " + columns + "]";
+        return "SeriesReader[" + delimiter.name().toLowerCase(Locale.ROOT) + ", " + columns
+                + (decimalComma ? ", decimal comma" : "") + "]";
     }
 }

@@ -23,4 +23,13 @@ public interface Workload {
      * @param workAmount the work to do: within the settings' range, or the fixed work amount
      */
     RoundResult run(int round, long workAmount) throws Exception;
+
+    /**
+     * Stops the round running now, if any, from another thread: {@link #run} should then return soon by throwing
+     * {@link InterruptedException} (the round is not recorded). Pilot calls it when {@code maxDuration} runs out in
+     * the middle of a round, and on Ctrl-C or SIGTERM; it may come just after a round ended, and more than once. The
+     * default does nothing, so a round of an in-process workload that ignores it runs to its end.
+     */
+    default void cancel() {
+    }
 }

@@ -48,10 +48,12 @@ public final class SessionJournal implements Closeable {
     private final CsvWriter rounds;
     private final CsvWriter readings;
     private final CsvWriter unitReadings;
+    private final DirectoryLock lock;
 
-    private SessionJournal(Path directory, ObjectNode session, boolean fresh) throws IOException {
+    private SessionJournal(Path directory, ObjectNode session, boolean fresh, DirectoryLock lock) throws IOException {
         this.directory = directory;
         this.session = session;
+        this.lock = lock;
         this.unitReadings = open(directory.resolve(SessionFiles.UNIT_READINGS), fresh,
                 SessionFiles.UNIT_READINGS_HEADER);
         this.readings = open(directory.resolve(SessionFiles.READINGS), fresh, SessionFiles.READINGS_HEADER);
@@ -65,22 +67,21 @@ public final class SessionJournal implements Closeable {
      * @param name        the workload's name or command line
      * @param environment the environment snapshot (any JSON-serialisable value), or null
      * @throws IllegalArgumentException when the directory exists and is not empty
+     * @throws io.pilotbench.core.model.InputException when another process is writing it
      */
     public static SessionJournal create(Path directory, String name, SessionSettings settings, Object environment,
             Instant started) throws IOException {
-        if (Files.exists(directory)) {
-            if (!Files.isDirectory(directory)) {
-                throw new IllegalArgumentException(directory + " exists and is not a directory; choose another output "
-                        + "directory");
-            }
-            try (Stream<Path> entries = Files.list(directory)) {
-                if (entries.findAny().isPresent()) {
-                    throw new IllegalArgumentException(directory + " is not empty; choose a new output directory (or "
-                            + "resume the session in it)");
-                }
-            }
+        DirectoryLock lock = DirectoryLock.claimEmpty(directory, "session");
+        try {
+            return new SessionJournal(directory, header(directory, name, settings, environment, started), true, lock);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
         }
-        Files.createDirectories(directory);
+    }
+
+    private static ObjectNode header(Path directory, String name, SessionSettings settings, Object environment,
+            Instant started) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("formatVersion", SessionFiles.FORMAT_VERSION);
         m.put("tool", "pilot");
@@ -92,7 +93,7 @@ public final class SessionJournal implements Closeable {
         m.put("environment", environment);
         ObjectNode session = JSON.valueToTree(m);
         writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
-        return new SessionJournal(directory, session, true);
+        return session;
     }
 
     /**
@@ -103,6 +104,17 @@ public final class SessionJournal implements Closeable {
      * @return the journal and the session as recorded
      */
     public static Resumed resume(Path directory, UnaryOperator<SessionSettings> change) throws IOException {
+        DirectoryLock lock = DirectoryLock.acquire(directory, "session");
+        try {
+            return resume(directory, change, lock);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static Resumed resume(Path directory, UnaryOperator<SessionSettings> change, DirectoryLock lock)
+            throws IOException {
         StoredSession recorded = SessionReader.read(directory);
         SessionSettings settings = change.apply(recorded.settings());
         StoredSession stored = recorded.withSettings(settings);
@@ -115,7 +127,7 @@ public final class SessionJournal implements Closeable {
         // Rewrite the three tables with exactly the committed rounds, then append.
         Path tmp = Files.createTempDirectory(directory, ".resume");
         try {
-            SessionJournal copy = new SessionJournal(tmp, session, true);
+            SessionJournal copy = new SessionJournal(tmp, session, true, null);
             for (Round r : stored.rounds()) {
                 copy.append(r);
             }
@@ -132,7 +144,7 @@ public final class SessionJournal implements Closeable {
             }
             Files.deleteIfExists(tmp);
         }
-        return new Resumed(new SessionJournal(directory, session, false), stored);
+        return new Resumed(new SessionJournal(directory, session, false, lock), stored);
     }
 
     /** A reopened journal and what it held. */
@@ -184,9 +196,10 @@ public final class SessionJournal implements Closeable {
         writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
     }
 
+    /** Closes the files and releases the directory's lock. */
     @Override
     public void close() throws IOException {
-        try {
+        try (DirectoryLock l = lock) {
             unitReadings.close();
             readings.close();
             rounds.close();
@@ -208,8 +221,13 @@ public final class SessionJournal implements Closeable {
 
     static void writeAtomically(Path file, String content) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, content + "\n", StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        try {
+            Files.writeString(tmp, content + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp); // a full disk must not leave a half-written copy beside the file
+            throw e;
+        }
     }
 
     private static String str(Object o) {

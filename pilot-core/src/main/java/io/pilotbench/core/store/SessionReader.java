@@ -1,5 +1,6 @@
 package io.pilotbench.core.store;
 
+import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import io.pilotbench.core.model.InputException;
@@ -28,12 +29,35 @@ import tools.jackson.databind.JsonNode;
  * back as the rounds before it.
  */
 public final class SessionReader {
+    /** How to mend a damaged line of a session's table. */
+    private static final String DAMAGED = "; the line is damaged: fix it, or delete it and the lines after it (the "
+            + "rounds before it are intact, and pilot run --resume records the rest again)";
     private SessionReader() {
     }
 
     /** Whether {@code path} looks like a session directory (it holds a {@code session.json}). */
     public static boolean isSession(Path path) {
         return Files.isDirectory(path) && Files.isRegularFile(path.resolve(SessionFiles.SESSION));
+    }
+
+    /**
+     * Why {@code dir} is not a session, in one line with what to do: a directory that has a session's tables but lost
+     * its {@code session.json} says how to recover what is in them.
+     */
+    public static String whyNotASession(Path dir) {
+        if (!Files.exists(dir)) {
+            return dir + ": no such directory";
+        }
+        if (!Files.isDirectory(dir)) {
+            return dir + " is a file, not a Pilot session directory";
+        }
+        if (Files.isRegularFile(dir.resolve(SessionFiles.ROUNDS))) {
+            return dir + ": " + SessionFiles.SESSION + " is missing, and with it the session's settings and PIs ("
+                    + SessionFiles.ROUNDS + " and " + SessionFiles.READINGS + " are intact); restore it from a backup, "
+                    + "or analyse the readings as plain data: pilot analyze -c reading " + dir.resolve(
+                    SessionFiles.READINGS);
+        }
+        return dir + " is a directory but not a Pilot session (no " + SessionFiles.SESSION + ")";
     }
 
     /**
@@ -45,7 +69,7 @@ public final class SessionReader {
         try {
             session = SessionJournal.JSON.readTree(Files.readString(sessionFile));
         } catch (NoSuchFileException e) {
-            throw new InputException(dir + ": not a session directory (no " + SessionFiles.SESSION + ")");
+            throw new InputException(whyNotASession(dir));
         } catch (IOException | JacksonException e) {
             throw new InputException(sessionFile + ": cannot be read as JSON (" + firstLine(e) + ")");
         }
@@ -160,16 +184,20 @@ public final class SessionReader {
         int end = text.lastIndexOf('\n');
         text = end < 0 ? "" : text.substring(0, end + 1); // a line without its newline was cut mid-write
         boolean header = true;
-        for (CsvRecord r : CsvReader.builder().ofCsvRecord(text)) {
-            if (header) {
-                header = false;
-                continue;
+        try {
+            for (CsvRecord r : CsvReader.builder().allowExtraFields(true).allowMissingFields(true).ofCsvRecord(text)) {
+                if (header) {
+                    header = false;
+                    continue;
+                }
+                if (r.getFieldCount() != fields) {
+                    throw new InputException(file + ":" + r.getStartingLineNumber() + ": " + r.getFieldCount()
+                            + " fields where " + fields + " were expected" + DAMAGED);
+                }
+                action.accept(r);
             }
-            if (r.getFieldCount() != fields) {
-                throw new InputException(file + ":" + r.getStartingLineNumber() + ": " + r.getFieldCount()
-                        + " fields where " + fields + " were expected");
-            }
-            action.accept(r);
+        } catch (CsvParseException e) {
+            throw new InputException(file + ": cannot be read as CSV (" + firstLine(e) + ")" + DAMAGED);
         }
     }
 

@@ -110,7 +110,7 @@ class SessionJournalTest {
     @Test
     void badDirectoriesGiveOneLineMessages() throws Exception {
         assertThatThrownBy(() -> SessionReader.read(tmp)).isInstanceOf(InputException.class)
-                .hasMessageContaining("not a session directory");
+                .hasMessageContaining("is a directory but not a Pilot session");
         Path dir = tmp.resolve("s");
         SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH).close();
         Files.writeString(dir.resolve(SessionFiles.READINGS), "0,5,1.0\n", StandardOpenOption.APPEND);
@@ -120,6 +120,64 @@ class SessionJournalTest {
         Files.writeString(dir.resolve(SessionFiles.SESSION), "{\"formatVersion\": 99}", StandardCharsets.UTF_8);
         assertThatThrownBy(() -> SessionReader.read(dir)).isInstanceOf(InputException.class)
                 .hasMessageContaining("format version 99 is not supported");
+    }
+
+    @Test
+    void aSessionBeingWrittenIsRefusedToASecondWriterAndFreedWhenClosed() throws Exception {
+        Path dir = tmp.resolve("s");
+        SessionJournal first = SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH);
+        first.append(round(0));
+        assertThatThrownBy(() -> SessionJournal.resume(dir, x -> x)).isInstanceOf(InputException.class)
+                .hasMessageContaining("this session is being written by another pilot process (pid "
+                        + ProcessHandle.current().pid() + ")");
+        assertThatThrownBy(() -> SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH))
+                .hasMessageContaining(dir.toString());
+        first.append(round(1));
+        first.close();
+        SessionJournal.Resumed again = SessionJournal.resume(dir, x -> x);
+        assertThat(again.session().rounds()).hasSize(2);
+        again.journal().close();
+        assertThat(Files.list(dir).map(p -> p.getFileName().toString())).contains(DirectoryLock.FILE)
+                .doesNotContain(SessionFiles.RESULT + ".tmp");
+    }
+
+    @Test
+    void aLockFileLeftByADeadProcessDoesNotBlock() throws Exception {
+        Path dir = tmp.resolve("s");
+        SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH).close();
+        Files.writeString(dir.resolve(DirectoryLock.FILE), "999999\n"); // a killed writer's file, with no lock held
+        SessionJournal.Resumed r = SessionJournal.resume(dir, x -> x);
+        assertThat(Files.readString(dir.resolve(DirectoryLock.FILE)).strip())
+                .isEqualTo(Long.toString(ProcessHandle.current().pid()));
+        r.journal().close();
+    }
+
+    @Test
+    void aMalformedRowNamesItsFileAndLineAndHowToMendIt() throws Exception {
+        Path dir = tmp.resolve("s");
+        SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH).close();
+        Files.writeString(dir.resolve(SessionFiles.ROUNDS), "1,2,3,4,5,6,7,8,9,10,11,12\n", StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> SessionReader.read(dir)).isInstanceOf(InputException.class)
+                .hasMessageContaining("rounds.csv:2: 12 fields where 10 were expected")
+                .hasMessageContaining("delete it and the lines after it");
+        SessionJournal.create(tmp.resolve("q"), "w", SETTINGS, null, Instant.EPOCH).close();
+        Files.writeString(tmp.resolve("q").resolve(SessionFiles.READINGS), "0,0,1.5x\n",
+                StandardOpenOption.APPEND);
+        Files.writeString(tmp.resolve("q").resolve(SessionFiles.ROUNDS), round0Row(), StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> SessionReader.read(tmp.resolve("q"))).isInstanceOf(InputException.class)
+                .hasMessageContaining("readings.csv:2: field 3 '1.5x'").hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void aDeletedSessionJsonSaysHowToRecoverTheReadings() throws Exception {
+        Path dir = tmp.resolve("s");
+        try (SessionJournal j = SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH)) {
+            j.append(round(0));
+        }
+        Files.delete(dir.resolve(SessionFiles.SESSION));
+        assertThatThrownBy(() -> SessionReader.read(dir)).isInstanceOf(InputException.class)
+                .hasMessageContaining("session.json is missing")
+                .hasMessageContaining("pilot analyze -c reading " + dir.resolve(SessionFiles.READINGS));
     }
 
     private static String round0Row() {

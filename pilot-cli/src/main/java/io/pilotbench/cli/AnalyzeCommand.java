@@ -50,10 +50,14 @@ import picocli.CommandLine.Spec;
             "  pilot analyze latencies.txt",
             "  pilot analyze --column latency --unit ms --ci-width 5%% results.csv",
             "  pilot analyze --format json a.csv b.csv > summary.json",
-            "  pilot analyze --ci-width 5%% results/my-session      (a recorded session, re-analysed)",
+            "  pilot analyze --decimal-comma werte.txt          (10,5 means 10.5)",
+            "  pilot analyze --ci-width 5%% results/my-session  (a recorded session)",
             "",
-            "Exit codes: 0 every input analysed; 2 bad usage or an input could not be analysed (the others are "
-                + "still reported); 1 internal error."})
+            "Exit codes:",
+            "  0    every input analysed",
+            "  2    bad usage, or an input could not be analysed (the others are",
+            "       still reported)",
+            "  1    internal error (a bug: please report it)"})
 final class AnalyzeCommand implements Callable<Integer> {
 
     @Spec

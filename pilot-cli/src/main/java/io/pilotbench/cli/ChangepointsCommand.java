@@ -32,8 +32,11 @@ import picocli.CommandLine.Spec;
             "  pilot changepoints round_latencies.txt",
             "  pilot changepoints --beta 0.008 --format json -c 2 log.csv",
             "",
-            "Exit codes: 0 every input processed; 2 bad usage or an input could not be read (the others are still "
-                + "reported); 1 internal error."})
+            "Exit codes:",
+            "  0    every input processed",
+            "  2    bad usage, or an input could not be read (the others are still",
+            "       reported)",
+            "  1    internal error (a bug: please report it)"})
 final class ChangepointsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -51,14 +51,22 @@ import tools.jackson.databind.json.JsonMapper;
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot compare -- ./old/app ::: ./new/app",
-            "  pilot compare --name gzip --name zstd --shuffle -- gzip -kf data ::: zstd -qf data",
-            "  pilot compare --max-time 10m --fail-if-slower 5%% --baseline results/main -- ./app",
+            "  pilot compare --name gzip --name zstd --shuffle \\",
+            "      -- gzip -kf data ::: zstd -qf data",
+            "  pilot compare --max-time 10m --fail-if-slower 5%% \\",
+            "      --baseline results/main -- ./app",
             "  pilot compare --ac-limit 1 --column 1 before.csv after.csv",
-            "  pilot compare --format markdown results/main results/branch >> $GITHUB_STEP_SUMMARY",
+            "  pilot compare --format markdown results/main results/branch \\",
+            "      >> $GITHUB_STEP_SUMMARY",
             "",
-            "Exit codes: 0 decided (or stored data compared); 3 a limit ended a live comparison undecided; 4 a "
-                + "command failed more often than --max-failures allows; 5 a gate (--fail-if-slower, --fail-if-faster) "
-                + "tripped; with a gate, 0 also when undecided; 2 bad usage or input; 130 interrupted."})
+            "Exit codes:",
+            "  0    decided (or stored data compared); with a gate, also when undecided",
+            "  3    a limit ended a live comparison undecided",
+            "  4    a command failed more often than --max-failures allows",
+            "  5    a gate (--fail-if-slower, --fail-if-faster) tripped",
+            "  2    bad usage or input, or an unusable output directory",
+            "  130  interrupted by Ctrl-C; 143 by SIGTERM",
+            "  1    internal error (a bug: please report it)"})
 final class CompareCommand implements Callable<Integer> {
     /** A gate tripped. */
     static final int GATE = 5;

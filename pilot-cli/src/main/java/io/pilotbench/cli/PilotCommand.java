@@ -13,13 +13,18 @@ import picocli.CommandLine;
         subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class,
             SimulateCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
-        footer = {"  0  success (pilot run: the precision target was met)", "  1  internal error (a bug: please report it)",
-            "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)",
-            "  3  pilot run: a limit (--max-rounds, --max-time) stopped the session before the target was met",
-            "  3  pilot compare: a limit ended the comparison undecided",
-            "  4  pilot run, compare: the command failed more often than --max-failures allows",
-            "  5  pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped",
-            "  130  interrupted (Ctrl-C); what was measured is kept and can be resumed"})
+        footer = {
+            "  0    success (pilot run: the precision target was met)",
+            "  1    internal error (a bug: please report it)",
+            "  2    bad usage or bad input, or an unusable output directory (one line",
+            "       on stderr says what, where, and how to fix it)",
+            "  3    pilot run: a limit (--max-rounds, --max-time) stopped the session",
+            "       before the target was met; pilot compare: a limit ended it undecided",
+            "  4    pilot run, compare: the command failed more often than --max-failures",
+            "       allows",
+            "  5    pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped",
+            "  130  interrupted by Ctrl-C, 143 by SIGTERM; what was measured is kept,",
+            "       and pilot run --resume continues it"})
 public final class PilotCommand implements Runnable {
     @Spec
     CommandSpec spec;

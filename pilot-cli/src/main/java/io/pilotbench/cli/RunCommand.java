@@ -48,26 +48,40 @@ import picocli.CommandLine.Spec;
             ""},
         footerHeading = "%nPI forms (--pi):%n",
         footer = {
-            "  \"latency,ms,2,0,1\"                      the original Pilot's name,unit,column,type,must_satisfy: "
-                + "column 2 (0-based) of the last output line; type 0 ordinary, 1 ratio, 2 binary",
-            "  \"name=latency,unit=ms,column=2\"         the same with keys",
-            "  \"name=tput,unit=MB/s,kind=ratio,regex=([0-9.]+) MB/s\"   group 1 of the last match in the output",
-            "  \"name=p99,unit=ms,json=$.latency.p99\"   a JSON path (or Pointer /latency/p99) in the output",
-            "  \"name=op,unit=us,unit-readings=ops.txt\" unit readings: one value per line of %%RESULT_DIR%%/ops.txt "
-                + "(ur-column=K|NAME for a column of a CSV); must=readings|unit-readings|both|none",
-            "  wall                                     the round's wall-clock time in seconds (the default PI)",
+            "  \"latency,ms,2,0,1\"",
+            "      the original Pilot's name,unit,column,type,must_satisfy: column 2",
+            "      (0-based) of the last output line; type 0 ordinary, 1 ratio, 2 binary",
+            "  \"name=latency,unit=ms,column=2\"",
+            "      the same with keys",
+            "  \"name=tput,unit=MB/s,kind=ratio,regex=([0-9.]+) MB/s\"",
+            "      group 1 of the last match in the output",
+            "  \"name=p99,unit=ms,json=$.latency.p99\"",
+            "      a JSON path (or Pointer /latency/p99) in the output",
+            "  \"name=op,unit=us,unit-readings=ops.txt\"",
+            "      unit readings: one value per line of %%RESULT_DIR%%/ops.txt",
+            "      (ur-column=K|NAME for a column of a CSV);",
+            "      must=readings|unit-readings|both|none",
+            "  wall",
+            "      the round's wall-clock time in seconds (the default PI)",
             "",
             "Examples:",
             "  pilot run -- sleep 0.1",
             "  pilot run --ci-width 2%% --max-time 5m -- ./build.sh",
-            "  pilot run --pi 'name=tput,unit=MB/s,kind=ratio,regex=([0-9.]+) MB/s' -- ./disk-bench --size 1G",
+            "  pilot run --pi 'name=tput,unit=MB/s,kind=ratio,regex=([0-9.]+) MB/s' \\",
+            "      -- ./disk-bench --size 1G",
             "  pilot run --work-amount 1000:1000000 -- ./loop %%WORK_AMOUNT%%",
             "  pilot run --format json -o results/sleep -- sleep 0.01 > sleep.json",
             "  pilot run --resume results/sleep --max-time 10m",
             "",
-            "Exit codes: 0 target met; 3 a limit (--max-rounds, --max-time) stopped the session first (results are "
-                + "still written); 4 the command failed more often than --max-failures allows; 2 bad usage; 130 "
-                + "interrupted (Ctrl-C); 1 internal error."})
+            "Exit codes:",
+            "  0    the target was met",
+            "  3    a limit (--max-rounds, --max-time) stopped the session first",
+            "       (results are still written)",
+            "  4    the command failed more often than --max-failures allows",
+            "  2    bad usage, bad input, or an unusable output directory (full,",
+            "       read-only, in use by another pilot)",
+            "  130  interrupted by Ctrl-C; 143 by SIGTERM (the session can be resumed)",
+            "  1    internal error (a bug: please report it)"})
 final class RunCommand implements Callable<Integer> {
     /** A limit stopped the session before the target was met. */
     static final int LIMIT = 3;

@@ -42,14 +42,21 @@ import picocli.CommandLine.Spec;
         footer = {
             "  pilot simulate models",
             "  pilot simulate evaluate --workload ar1 --replications 200",
-            "  pilot simulate evaluate --workload normal --workload normal,mean=105 --format markdown",
-            "  pilot run --pi 'name=time,unit=ms,column=0' -- pilot simulate emit warmup-ar1 --seed 7",
+            "  pilot simulate evaluate --workload normal --workload normal,mean=105 \\",
+            "      --format markdown",
+            "  pilot run --pi 'name=time,unit=ms,column=0' \\",
+            "      -- pilot simulate emit warmup-ar1 --seed 7",
             "",
-            "Workload specs: a preset, then key=value pairs (later ones win), e.g. 'ar1,phi=0.5' or "
-                + "'dist=pareto,mean=100,cv=0.2,tail=2.5,spikes=0.01:5'. See 'pilot simulate models'.",
+            "Workload specs: a preset, then key=value pairs (later ones win), e.g.",
+            "  'ar1,phi=0.5' or 'dist=pareto,mean=100,cv=0.2,tail=2.5,spikes=0.01:5'.",
+            "  See 'pilot simulate models'.",
             "",
-            "Exit codes: 0 done; 2 bad usage or a bad spec; 1 internal error. An interrupted evaluation keeps the "
-                + "sessions already written to -o DIR/replications.csv."})
+            "Exit codes:",
+            "  0    done",
+            "  2    bad usage or a bad spec",
+            "  1    internal error (a bug: please report it)",
+            "An interrupted evaluation keeps the sessions already written to",
+            "-o DIR/replications.csv."})
 final class SimulateCommand implements Runnable {
     @Spec
     CommandSpec spec;

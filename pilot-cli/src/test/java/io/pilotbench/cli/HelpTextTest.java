@@ -53,6 +53,29 @@ class HelpTextTest {
         assertTrue(out.contains(phrase), out);
     }
 
+    /**
+     * Bug (issue 16): picocli wraps a footer line longer than the help's width (80 columns where there is no
+     * terminal) wherever it likes, in the middle of a path ("-- ." then "/disk-bench"). Every footer line must come
+     * out whole.
+     */
+    @ParameterizedTest
+    @MethodSource("commands")
+    void everyFooterLineIsPrintedWhole(String command) {
+        String[] words = command.isEmpty() ? new String[0] : command.split(" ");
+        picocli.CommandLine cli = new picocli.CommandLine(new PilotCommand(), new PilotCommand.Factory(System.in));
+        for (String w : words) {
+            cli = cli.getSubcommands().get(w);
+        }
+        List<String> lines = help(command).out().lines().toList();
+        for (String footer : cli.getCommandSpec().usageMessage().footer()) {
+            String expected = footer.replace("%%", "%").stripTrailing();
+            if (!expected.isBlank()) {
+                assertTrue(expected.length() <= 79, "longer than 79 columns: " + expected);
+                assertTrue(lines.contains(expected), "not printed whole: '" + expected + "' in\n" + lines);
+            }
+        }
+    }
+
     private static CliRun help(String command) {
         String[] words = command.isEmpty() ? new String[0] : command.split(" ");
         String[] args = Arrays.copyOf(words, words.length + 1);

@@ -55,6 +55,7 @@ import tools.jackson.databind.json.JsonMapper;
             "      -- gzip -kf data ::: zstd -qf data",
             "  pilot compare --max-time 10m --fail-if-slower 5%% \\",
             "      --baseline results/main -- ./app",
+            "  pilot compare --resume pilot-results/20261124-101500-compare --max-time 5m",
             "  pilot compare --ac-limit 1 --column 1 before.csv after.csv",
             "  pilot compare --format markdown results/main results/branch \\",
             "      >> $GITHUB_STEP_SUMMARY",
@@ -155,6 +156,11 @@ final class CompareCommand implements Callable<Integer> {
                 + "schedule.csv). Default: pilot-results/<date>-<time>-compare.")
     String output;
 
+    @Option(names = "--resume", paramLabel = "DIR", order = 41,
+            description = "Live: go on with the interrupted comparison in DIR, with its recorded commands, names and "
+                + "baseline; precision, limit and gate options given now replace the recorded ones.")
+    String resume;
+
     @Mixin
     ReportOptions report;
 
@@ -178,12 +184,15 @@ final class CompareCommand implements Callable<Integer> {
         CompareSettings settings = compareSettings();
         Gate gate = new Gate(failIfSlower == null ? Double.NaN : Options.percent("--fail-if-slower", failIfSlower),
                 failIfFaster == null ? Double.NaN : Options.percent("--fail-if-faster", failIfFaster));
+        if (resume != null) {
+            return new ResumedComparison(this).run(gate, outputFormat);
+        }
         boolean live = baseline != null || args.contains(SEPARATOR);
         return live ? new LiveComparison(this).run(settings, gate, outputFormat)
                 : new StoredComparison(this).run(settings, gate, outputFormat);
     }
 
-    private CompareSettings compareSettings() {
+    CompareSettings compareSettings() {
         CompareSettings s = CompareSettings.DEFAULTS.withRequireCiTarget(!noCiTarget);
         if (alpha != null) {
             double a = Options.fraction("--alpha", alpha);

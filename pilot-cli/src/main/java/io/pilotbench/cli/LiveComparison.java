@@ -48,6 +48,9 @@ import tools.jackson.databind.json.JsonMapper;
 final class LiveComparison {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
+    /** What a live comparison records about itself, for readers and for --resume. */
+    static final String RECORD = "compare.json";
+
     private final CompareCommand cmd;
     private DirectoryLock lock;
 
@@ -122,27 +125,46 @@ final class LiveComparison {
         lock = DirectoryLock.claimEmpty(dir, "comparison");
         long seed = cmd.shuffle == null ? 0 : cmd.shuffle == -1 ? new java.util.Random().nextLong() & Long.MAX_VALUE
                 : cmd.shuffle;
-        writeRecord(dir, workloadNames, settings, seed);
-        List<InterleavedComparison.Entry> entries = new ArrayList<>();
+        List<String> sessionDirs = new ArrayList<>();
         Set<String> dirs = new HashSet<>();
         for (int i = 0; i < commands.size(); i++) {
-            Path sessionDir = dir.resolve(slug(workloadNames.get(i), i, dirs));
+            sessionDirs.add(slug(workloadNames.get(i), i, dirs));
+        }
+        writeRecord(dir, workloadNames, sessionDirs, pi.name(), cmd.direction(pi), settings, seed);
+        List<InterleavedComparison.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            Path sessionDir = dir.resolve(sessionDirs.get(i));
             Session session = Session.create(sessionSettings, sessionDir, workloadNames.get(i), environment);
             recorded.get(i).write(sessionDir);
             CommandWorkload w = cmd.process.workload(recorded.get(i), launcher, sessionDir, overhead);
             entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
         }
-        InterleavedComparison run = new InterleavedComparison(entries, base, settings, cmd.direction(pi), pi.name())
-                .schedule(dir.resolve("schedule.csv"));
-        if (cmd.shuffle != null) {
+        return interleave(dir, entries, base, settings, cmd.direction(pi), pi.name(), sessionSettings, gate,
+                outputFormat, cmd.shuffle == null ? null : seed, 0, err);
+    }
+
+    /**
+     * Runs the entries in interleaved cycles to the end, writes comparison.json, prints the report and warnings.
+     *
+     * @param seed       the shuffle's seed, or null for the order given
+     * @param firstCycle the number of the first cycle (a resumed comparison goes on counting)
+     */
+    int interleave(Path dir, List<InterleavedComparison.Entry> entries, Contender base, CompareSettings settings,
+            io.pilotbench.core.compare.Direction direction, String piName, SessionSettings sessionSettings, Gate gate,
+            Format outputFormat, Long seed, int firstCycle, PrintWriter err) throws IOException {
+        InterleavedComparison run = new InterleavedComparison(entries, base, settings, direction, piName)
+                .schedule(dir.resolve("schedule.csv")).firstCycle(firstCycle);
+        if (seed != null) {
             run.shuffle(seed);
         }
+        List<String> workloadNames = entries.stream().map(InterleavedComparison.Entry::name).toList();
         ProgressLine line = new ProgressLine(err, cmd.report.mode());
         run.listener(p -> line.show(progressText(p)));
         if (!cmd.report.quiet) {
-            err.println("pilot: comparing " + String.join(", ", workloadNames) + (base == null ? ""
-                    : " against " + base.name()) + " in interleaved rounds" + (cmd.shuffle == null ? ""
-                    : " (shuffled, seed " + seed + ")") + "; results in " + dir
+            err.println("pilot: " + (firstCycle > 0 ? "resuming the comparison of " : "comparing ")
+                    + String.join(", ", workloadNames) + (base == null ? "" : " against " + base.name())
+                    + " in interleaved rounds" + (seed == null ? "" : " (shuffled, seed " + seed + ")")
+                    + "; results in " + dir
                     + " (Ctrl-C stops and keeps them)");
             err.flush();
         }
@@ -163,7 +185,7 @@ final class LiveComparison {
                 ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings) : null;
         ComparisonReport rendered = new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(),
                 gate, limit);
-        Files.writeString(dir.resolve("comparison.json"), JSON.writeValueAsString(rendered.toMap()) + "\n");
+        writeAtomically(dir.resolve("comparison.json"), JSON.writeValueAsString(rendered.toMap()) + "\n");
         rendered.render(outputFormat, cmd.spec.commandLine().getOut());
         for (InterleavedComparison.Entry e : entries) {
             String left = ((CommandWorkload) e.workload()).leftProcessesWarning();
@@ -174,19 +196,36 @@ final class LiveComparison {
         return cmd.exitCode(result.comparison(), result.stopReason(), gate);
     }
 
+    /** Writes a file whole or not at all (a full disk leaves the previous version). */
+    static void writeAtomically(Path file, String content) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.writeString(tmp, content);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+    }
+
     private Contender baselineContender() {
-        Path dir = Path.of(cmd.baseline);
+        return baselineContender(cmd.baseline);
+    }
+
+    /** The recorded session at {@code path} as the baseline contender, analysed with the precision given now. */
+    Contender baselineContender(String path) {
+        Path dir = Path.of(path);
         if (!SessionReader.isSession(dir)) {
-            throw new InputException("--baseline: " + cmd.baseline + " is not a Pilot session (no session.json); record "
-                    + "one with pilot run -o DIR");
+            throw new InputException("--baseline: " + SessionReader.whyNotASession(dir));
         }
         StoredSession recorded = SessionReader.read(dir);
         SessionResult r = Session.analyse(recorded.withSettings(cmd.precision().applyTo(recorded.settings().toBuilder())
                 .build()));
-        Contender c = cmd.contender("baseline", r, cmd.baseline);
+        Contender c = cmd.contender("baseline", r, path);
         if (!c.valid()) {
-            throw new InputException("--baseline: " + cmd.baseline + " has no confidence interval for '" + c.pi().name()
-                    + "' (" + c.n() + " samples); resume it (pilot run --resume " + cmd.baseline + ") or pick another");
+            throw new InputException("--baseline: " + path + " has no confidence interval for '" + c.pi().name()
+                    + "' (" + c.n() + " samples); resume it (pilot run --resume " + path + ") or pick another");
         }
         return c;
     }
@@ -227,9 +266,13 @@ final class LiveComparison {
     }
 
     /** compare.json: what was compared and how, so that the directory explains itself. */
-    private void writeRecord(Path dir, List<String> workloadNames, CompareSettings s, long seed) throws IOException {
+    private void writeRecord(Path dir, List<String> workloadNames, List<String> sessionDirs, String piName,
+            io.pilotbench.core.compare.Direction direction, CompareSettings s, long seed) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("workloads", workloadNames);
+        m.put("sessions", sessionDirs);
+        m.put("pi", piName);
+        m.put("direction", direction.name().toLowerCase(Locale.ROOT));
         m.put("baseline", cmd.baseline == null ? null : Path.of(cmd.baseline).toAbsolutePath().normalize().toString());
         m.put("metric", cmd.metric);
         m.put("confidence", s.confidence());
@@ -238,7 +281,7 @@ final class LiveComparison {
         m.put("test", s.test().name().toLowerCase(Locale.ROOT));
         m.put("ciTarget", s.requireCiTarget());
         m.put("shuffleSeed", cmd.shuffle == null ? null : seed);
-        Files.writeString(dir.resolve("compare.json"), JSON.writeValueAsString(m) + "\n");
+        writeAtomically(dir.resolve(RECORD), JSON.writeValueAsString(m) + "\n");
     }
 
     /** "cycle 12 · A 1.23 ms ± 2.1% · B 1.30 ms ± 1.9% · A vs B p = 0.03, ~40 more rounds each". */

@@ -252,4 +252,17 @@ class BadInputAndFaultsTest {
         oneLine(r, ExitCodes.USAGE);
         assertThat(r.err()).contains("is more than the longest allowed, 100 years").doesNotContain("at least 1ms");
     }
+
+    @Test
+    void compareResumeGoesOnAndRefusesWhatItCannotChange() throws Exception {
+        CliRun first = CliRun.run("compare", "-q", "--max-rounds", "4", "-o", out("c"), "--", "true", ":::", "sleep",
+                "0.001");
+        assertThat(first.code()).as(first.err()).isIn(0, RunCommand.LIMIT);
+        CliRun more = CliRun.run("compare", "-q", "--resume", out("c"), "--max-rounds", "6");
+        assertThat(more.code()).as(more.err()).isIn(0, RunCommand.LIMIT);
+        assertThat(Files.readAllLines(tmp.resolve("c/1-true/rounds.csv")).size() - 1).isBetween(4, 6);
+        oneLine(CliRun.run("compare", "--resume", out("c"), "--", "true", ":::", "false"), ExitCodes.USAGE);
+        oneLine(CliRun.run("compare", "--resume", out("c"), "--name", "x"), ExitCodes.USAGE);
+        oneLine(CliRun.run("compare", "--resume", tmp.toString()), ExitCodes.USAGE);
+    }
 }

@@ -156,13 +156,27 @@ class FaultInjectionTest {
             sessions = s.filter(Files::isDirectory).sorted().toList();
         }
         assertThat(sessions).hasSize(2);
+        int most = 0;
+        List<Integer> before = new ArrayList<>();
         for (Path session : sessions) {
             int n = checkRoundsOnDiskOnce(session);
             assertThat(n).isPositive();
             CliRun r = CliRun.run("analyze", "-q", session.toString());
             assertThat(r.code()).as(r.err()).isIn(0, 3);
             assertThat(r.out()).contains("rounds    " + n + " recorded");
+            before.add(n);
+            most = Math.max(most, n);
         }
+        // the comparison goes on from where each session stopped, counting cycles on in its schedule
+        CliRun resumed = CliRun.run("compare", "-q", "--resume", dir.toString(), "--max-rounds",
+                Integer.toString(most + 3));
+        assertThat(resumed.code()).as(resumed.err()).isIn(0, RunCommand.LIMIT);
+        for (int i = 0; i < sessions.size(); i++) {
+            assertThat(checkRoundsOnDiskOnce(sessions.get(i))).isGreaterThan(before.get(i));
+        }
+        List<String> schedule = Files.readAllLines(dir.resolve("schedule.csv"));
+        assertThat(schedule.stream().skip(1).filter(l -> l.matches("\\d+,.*")).map(l -> Integer.parseInt(
+                l.substring(0, l.indexOf(',')))).toList()).isSorted();
     }
 
     @Test

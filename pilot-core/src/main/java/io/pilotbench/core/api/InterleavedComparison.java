@@ -78,6 +78,7 @@ public final class InterleavedComparison {
     private LongSupplier ticker = System::nanoTime;
     private Clock clock = Clock.systemUTC();
     private Path schedule;
+    private int firstCycle;
     private double lookGrowth = DEFAULT_LOOK_GROWTH;
     private volatile boolean stopRequested;
 
@@ -127,6 +128,15 @@ public final class InterleavedComparison {
     }
 
     /** Appends {@code cycle,workload,round} to this CSV file after every round. */
+    /** The number of the first cycle (default 0): a resumed comparison goes on counting in its schedule. */
+    public InterleavedComparison firstCycle(int value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("the first cycle must be >= 0, got " + value);
+        }
+        firstCycle = value;
+        return this;
+    }
+
     public InterleavedComparison schedule(Path file) {
         schedule = file;
         return this;
@@ -166,7 +176,7 @@ public final class InterleavedComparison {
         for (int i = 0; i < entries.size(); i++) {
             failures[i] = entries.get(i).session().result().failedRounds();
         }
-        int cycle = 0;
+        int cycle = firstCycle;
         StopReason reason = null;
         List<Integer> order = List.of();
         long nextLook = 0;

@@ -52,7 +52,14 @@ public final class PilotCommand implements Runnable {
             cmd.getErr().flush();
             return Failures.exitCode(e);
         });
-        int code = cli.execute(args);
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler above; this JVM still has the memory the work held
+            err.println("pilot: " + Failures.message(e));
+            code = ExitCodes.USAGE;
+        }
         out.flush();
         err.flush();
         return code;

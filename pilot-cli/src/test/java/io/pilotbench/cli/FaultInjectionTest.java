@@ -140,7 +140,7 @@ class FaultInjectionTest {
     }
 
     @ParameterizedTest(name = "{0} at a random point of pilot compare (seed {1})")
-    @CsvSource({"KILL, 4", "TERM, 5"})
+    @CsvSource({"KILL, 4", "TERM, 5", "INT, 6"})
     void aSignalAtARandomPointOfCompareLeavesEverySessionConsistent(String signal, long seed) throws Exception {
         Path dir = tmp.resolve("c");
         Process p = pilot("compare", "compare", "--progress", "never", "--ci-width", "0.01%", "--max-rounds", "100000",
@@ -149,8 +149,11 @@ class FaultInjectionTest {
         Thread.sleep(200 + new Random(seed).nextInt(1500));
         new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(output("compare")).isEqualTo(signal.equals("KILL") ? SIGKILL_EXIT
-                : Interrupts.TERMINATED);
+        assertThat(p.exitValue()).as(output("compare")).isEqualTo(switch (signal) {
+            case "KILL" -> SIGKILL_EXIT;
+            case "TERM" -> Interrupts.TERMINATED;
+            default -> Interrupts.EXIT_CODE;
+        });
         List<Path> sessions;
         try (Stream<Path> s = Files.list(dir)) {
             sessions = s.filter(Files::isDirectory).sorted().toList();

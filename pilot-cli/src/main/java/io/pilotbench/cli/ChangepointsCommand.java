@@ -73,7 +73,7 @@ final class ChangepointsCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "M", defaultValue = "auto",
             description = "exact (the reference dynamic programme, O(n²)), scalable (block medians then exact "
-                + "refinement, O(n log n)) or auto (exact up to 10,000 samples). Default: ${DEFAULT-VALUE}.")
+                + "refinement, O(n log n)) or auto (exact up to 4,000 samples, where both cost the same). Default: ${DEFAULT-VALUE}.")
     String mode;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",

@@ -180,6 +180,9 @@ final class LiveComparison {
             throw new IllegalStateException(e);
         } finally {
             line.clear();
+            for (InterleavedComparison.Entry e : entries) {
+                ((CommandWorkload) e.workload()).tidyRounds();
+            }
         }
         String limit = result.stopReason() == StopReason.TIME_LIMIT || result.stopReason() == StopReason.ROUND_LIMIT
                 ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings) : null;

@@ -140,6 +140,7 @@ final class RunCommand implements Callable<Integer> {
             line.clear();
             try {
                 p.session.close(); // records it as interrupted, when the disk still takes it
+                p.workload.tidyRounds();
             } catch (IOException | RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
@@ -147,6 +148,7 @@ final class RunCommand implements Callable<Integer> {
         }
         line.clear();
         p.session.close();
+        p.workload.tidyRounds();
         RunReport.render(result, p.session.rounds(), p.template.toString(), p.launcher.description(), outputFormat,
                 spec.commandLine().getOut());
         String left = p.workload.leftProcessesWarning();

@@ -189,7 +189,7 @@ class BadInputAndFaultsTest {
     void devZeroIsOneLineNotAnOutOfMemoryError() {
         CliRun r = CliRun.run("analyze", "/dev/zero");
         oneLine(r, ExitCodes.USAGE);
-        assertThat(r.err()).contains("/dev/zero:1: a NUL character");
+        assertThat(r.err()).contains("/dev/zero:1: a NUL byte");
     }
 
     @Test
@@ -198,7 +198,7 @@ class BadInputAndFaultsTest {
         Files.writeString(wide, "1,".repeat(5_000_000) + "1\n", StandardCharsets.US_ASCII);
         CliRun r = CliRun.run("analyze", wide.toString());
         oneLine(r, ExitCodes.USAGE);
-        assertThat(r.err()).contains("wide.csv:1: the line is longer than 1048576 characters");
+        assertThat(r.err()).contains("wide.csv:1: the line is longer than 1048576 bytes");
     }
 
     @Test

@@ -61,7 +61,8 @@ final class Launchers {
     /**
      * Checks what would otherwise fail inside the child with a misleading message (a missing output directory makes
      * posix_spawn report ENOENT as if the program were missing): the working directory exists, and both output files
-     * can be created (they are truncated here and again by the launcher).
+     * can be created (they are truncated here and again by the launcher). The native launcher calls it only when a
+     * spawn failed, to say why (two opens and a stat a round, issue 17); the JDK launcher before every spawn.
      */
     static void prepare(CommandRequest request) throws IOException {
         String program = request.argv().get(0);
@@ -86,11 +87,12 @@ final class Launchers {
     }
 
     /**
-     * True when both streams go to the same file (then they must share one descriptor, or each overwrites the other);
-     * call after {@link #prepare}, which creates the files.
+     * True when both streams go to the same file (then they must share one descriptor, or each overwrites the other):
+     * the same path once made absolute and normalised. No file system call: this runs before every round's spawn.
      */
-    static boolean sameOutputFile(CommandRequest request) throws IOException {
-        return Files.isSameFile(request.stdoutFile(), request.stderrFile());
+    static boolean sameOutputFile(CommandRequest request) {
+        return request.stdoutFile().toAbsolutePath().normalize().equals(request.stderrFile().toAbsolutePath()
+                .normalize());
     }
 
     /** The shell that runs a program the kernel cannot execute. */

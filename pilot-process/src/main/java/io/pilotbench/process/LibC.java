@@ -121,6 +121,10 @@ final class LibC {
     record Binding(String unavailable, boolean chdir, boolean closeFrom) {
     }
 
+    /** glibc's shared object name (the functions below are glibc's: musl's constants and sizes differ). */
+    private static final String GLIBC = "libc.so.6";
+    private static final String JNA_PLATFORM_PATH = "jna.platform.library.path";
+
     /** Binds the functions once; never throws. */
     static Binding bind() {
         try {
@@ -128,7 +132,13 @@ final class LibC {
                 return new Binding("needs Linux on x86-64 or aarch64, this is " + System.getProperty("os.name")
                         + " on " + Platform.ARCH, false, false);
             }
-            NativeLibrary c = NativeLibrary.getInstance("c");
+            // glibc by its soname, which dlopen finds at once: no search path is needed. Without a platform path of
+            // its own, JNA's NativeLibrary computes one when its class loads by running ldconfig -p: a process, and
+            // about 0.2 s of every pilot run's start-up (issue 17). An empty one (unless the user set one) skips it.
+            if (System.getProperty(JNA_PLATFORM_PATH) == null) {
+                System.setProperty(JNA_PLATFORM_PATH, "");
+            }
+            NativeLibrary c = NativeLibrary.getInstance(GLIBC);
             // musl and others share the function names but not the constants and sizes above
             c.getFunction("gnu_get_libc_version");
             Native.register(LibC.class, c);

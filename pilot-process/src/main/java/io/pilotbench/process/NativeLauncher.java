@@ -146,7 +146,6 @@ final class NativeLauncher implements ProcessLauncher {
         if (request.cwd() != null && !binding.chdir()) {
             return fallback.run(request);
         }
-        Launchers.prepare(request);
         String program = request.argv().get(0);
         List<Memory> allocated = new ArrayList<>();
         Memory fileActions = zeroed(allocated, LibC.FILE_ACTIONS_BYTES);
@@ -216,6 +215,7 @@ final class NativeLauncher implements ProcessLauncher {
                 return run(Launchers.viaShell(request)); // this attempt's memory is freed below
             }
             if (error != 0) {
+                Launchers.prepare(request); // an unusable directory or output file: say so, not "no such program"
                 throw new IOException(Launchers.cannotRun(program, LibC.strerror(error)));
             }
             Running running = new Running(pidOut.getInt(0));
@@ -263,9 +263,23 @@ final class NativeLauncher implements ProcessLauncher {
         long maxRss = rusage.getLong(LibC.RU_MAXRSS) * 1024L; // kilobytes on Linux (getrusage(2))
         // the child's figure is at least this JVM's peak at the spawn (see the class comment); read after the wait,
         // this JVM's peak only grew since, so a larger figure is the tree's own
-        Long peakRss = maxRss > jvmPeakRssBytes() ? maxRss : null;
+        Long peakRss = maxRss > jvmPeak(maxRss) ? maxRss : null;
         return new ProcessOutcome(exitCode, termSig, running.timedOut(), running.interrupted(), wallNanos, user,
                 system, peakRss, leftProcesses);
+    }
+
+    /** The JVM's peak as last read: it only grows, so a child's figure at or below it needs no new read. */
+    private static volatile long knownJvmPeak;
+
+    /** This JVM's peak RSS, read from /proc only when {@code childMaxRss} is above the peak known (a read a round). */
+    private static long jvmPeak(long childMaxRss) {
+        long known = knownJvmPeak;
+        if (childMaxRss <= known) {
+            return known;
+        }
+        long now = jvmPeakRssBytes();
+        knownJvmPeak = now == Long.MAX_VALUE ? 0 : now;
+        return now;
     }
 
     /**

@@ -121,14 +121,67 @@ public final class Descriptive {
         if (data.length == 0) {
             return Double.NaN;
         }
-        double[] sorted = data.clone();
-        Arrays.sort(sorted);
-        double h = (sorted.length - 1) * p / 100;
+        double[] work = data.clone();
+        double h = (work.length - 1) * p / 100;
         int lo = (int) Math.floor(h);
-        if (lo >= sorted.length - 1) {
-            return sorted[sorted.length - 1];
+        double low = select(work, lo);
+        if (lo >= work.length - 1 || h == lo) {
+            return low;
         }
-        return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+        // after select, work[lo + 1 ..] holds the values ≥ work[lo]: the next order statistic is their minimum
+        double high = work[lo + 1];
+        for (int i = lo + 2; i < work.length; i++) {
+            high = Math.min(high, work[i]);
+        }
+        return low + (h - lo) * (high - low);
+    }
+
+    /**
+     * The k-th smallest value (0-based), rearranging {@code a} so that a[k] holds it, smaller-or-equal values are
+     * before it and greater-or-equal ones after: Hoare's selection ("FIND", CACM 4(7), 1961) with a median-of-three
+     * pivot, expected O(n). A full sort was 90 of the 230 ms that {@code pilot analyze} spent analysing 10⁶ values
+     * (issue 17).
+     */
+    static double select(double[] a, int k) {
+        int left = 0;
+        int right = a.length - 1;
+        while (right > left) {
+            if (right - left < 16) {
+                java.util.Arrays.sort(a, left, right + 1);
+                return a[k];
+            }
+            int mid = (left + right) >>> 1;
+            double pivot = medianOf3(a[left], a[mid], a[right]);
+            int i = left;
+            int j = right;
+            while (i <= j) {
+                while (a[i] < pivot) {
+                    i++;
+                }
+                while (a[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    double t = a[i];
+                    a[i] = a[j];
+                    a[j] = t;
+                    i++;
+                    j--;
+                }
+            }
+            if (k <= j) {
+                right = j;
+            } else if (k >= i) {
+                left = i;
+            } else {
+                return a[k]; // between the two parts: equal to the pivot
+            }
+        }
+        return a[k];
+    }
+
+    private static double medianOf3(double x, double y, double z) {
+        return Math.max(Math.min(x, y), Math.min(Math.max(x, y), z));
     }
 
     /**

@@ -72,6 +72,26 @@ class DescriptiveTest {
     }
 
     @Test
+    void percentilesBySelectionEqualThoseOfASortedCopy() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        for (int trial = 0; trial < 300; trial++) {
+            int n = 1 + r.nextInt(trial < 200 ? 60 : 5000);
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = trial % 3 == 0 ? r.nextInt(5) : r.nextGaussian(); // many ties, or none
+            }
+            double[] sorted = x.clone();
+            java.util.Arrays.sort(sorted);
+            for (double p : new double[] {0, 1, 10, 25, 50, 75, 90, 99, 100}) {
+                double h = (n - 1) * p / 100;
+                int lo = (int) Math.floor(h);
+                double expected = lo >= n - 1 ? sorted[n - 1] : sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+                assertThat(Descriptive.percentile(x, p)).as("n=%d p=%s", n, p).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
     void percentilesFollowRType7() {
         double[] x = {3, 1, 4, 1, 5, 9, 2, 6};
         // R: quantile(c(3,1,4,1,5,9,2,6), c(0, .25, .5, .9, 1)) = 1.00 1.75 3.50 6.90 9.00

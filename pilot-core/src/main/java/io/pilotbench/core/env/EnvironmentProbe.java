@@ -19,10 +19,9 @@ public interface EnvironmentProbe {
      * {@code /proc}, native library refused, unreadable repository) is {@code null} in the snapshot, and the benchmark
      * goes on. Only a {@link VirtualMachineError} (out of memory) propagates.
      *
-     * <p>Cost: reads a few dozen small files and, the first time, loads a native library. On a busy 2-core Linux VM the
-     * first capture in a JVM took 0.65 to 0.9 s, about 0.5 s of it OSHI's first call (JNA extracting and loading its
-     * native library, class loading); a later capture in the same JVM took 10 to 60 ms. Capture once per session, not
-     * per round, and not inside a timed region.
+     * <p>Cost: on Linux a few small files (about a millisecond). Elsewhere OSHI's: on a busy 2-core Linux VM its first
+     * capture in a JVM took 0.65 to 0.9 s (JNA loading its native library, five helper processes, class loading), a
+     * later one 10 to 60 ms. Capture once per session, not per round, and not inside a timed region.
      *
      * @param workingDirectory the session's working directory: the git repository is searched for from here upwards;
      *     need not exist (then there is no commit)
@@ -32,13 +31,13 @@ public interface EnvironmentProbe {
     EnvironmentSnapshot capture(Path workingDirectory);
 
     /**
-     * The probe of the running machine: operating system and hardware facts from OSHI, falling back to what the JVM
-     * itself knows (system properties, {@link Runtime#availableProcessors()}, the local host name); the git revision
+     * The probe of the running machine: on Linux, operating system and hardware facts read from /etc, /proc and /sys
+     * (about a millisecond, no process started); elsewhere from OSHI; falling back to what the JVM itself knows (system properties, {@link Runtime#availableProcessors()}, the local host name); the git revision
      * read from the repository's files (no {@code git} process is started). Thread-safe; holds no state between
      * captures.
      */
     static EnvironmentProbe system() {
-        return new OshiEnvironmentProbe();
+        return ProcEnvironmentProbe.applies() ? new ProcEnvironmentProbe() : new OshiEnvironmentProbe();
     }
 
     /**

@@ -35,8 +35,9 @@ import java.util.function.Consumer;
  *       chosen by name needs such a header.</li>
  *   <li>Every line must have as many fields as the first one (a ragged file is an error), and every selected field
  *       must be a finite decimal number within {@link Magnitude}'s range.</li>
- *   <li>The input is read as a stream, one line at a time ({@link TextLines}: lines of at most 1 Mi characters, no
- *       NUL, UTF-8), and at most {@value #MAX_VALUES} values per column are kept.</li>
+ *   <li>The input is read as a stream, one line at a time ({@link ByteLines}: lines of at most 1 MiB, no NUL, UTF-8),
+ *       plain lines parsed in place without a String per line, and at most {@value #MAX_VALUES} values per column
+ *       are kept.</li>
  * </ul>
  *
  * <p>Errors are {@link InputException}s whose message names the input, the line and the column.
@@ -102,11 +103,11 @@ public final class SeriesReader {
 
     /** Reads a stream to its end; {@code source} names it in messages. */
     public List<Series> read(String source, InputStream in, Consumer<String> notices) throws IOException {
-        TextLines lines = new TextLines(source, in);
-        String firstText = nextData(lines);
-        if (firstText == null) {
+        ByteLines lines = new ByteLines(source, in);
+        if (!nextData(lines)) {
             throw new InputException(source + ": no data (the input is empty or has only blank and # comment lines)");
         }
+        String firstText = lines.text();
         Splitter splitter = splitter(source, firstText, lines.number(), notices);
         Row first = new Row(lines.number(), splitter.split(source, firstText, lines.number()));
         int width = first.fields.length;
@@ -139,8 +140,16 @@ public final class SeriesReader {
         if (!header) {
             add(source, first, indices, labels, values, splitter.decimalComma);
         }
-        for (String text = nextData(lines); text != null; text = nextData(lines)) {
-            Row row = new Row(lines.number(), splitter.split(source, text, lines.number()));
+        FastLine fast = new FastLine(splitter, width, indices);
+        while (nextData(lines)) {
+            if (fast.read(lines)) {
+                for (int k = 0; k < indices.length; k++) {
+                    values[k].add(source, fast.value(k));
+                }
+                continue;
+            }
+            // a line with quotes, non-ASCII text or anything wrong: read as text, with the messages that go with it
+            Row row = new Row(lines.number(), splitter.split(source, lines.text(), lines.number()));
             if (row.fields.length != width) {
                 throw new InputException(source + ":" + row.line + ": " + row.fields.length + " field"
                         + (row.fields.length == 1 ? "" : "s") + " where line " + first.line + " has " + width
@@ -155,15 +164,161 @@ public final class SeriesReader {
         return result;
     }
 
-    /** The next line that is neither blank nor a # comment, or null. */
-    private static String nextData(TextLines lines) throws IOException {
-        for (String line = lines.next(); line != null; line = lines.next()) {
-            String s = line.strip();
-            if (!s.isEmpty() && !s.startsWith("#")) {
-                return line;
+    /** Moves to the next line that is neither blank nor a # comment; false at the end. */
+    private static boolean nextData(ByteLines lines) throws IOException {
+        while (lines.next()) {
+            byte[] b = lines.buffer();
+            int i = lines.start();
+            while (i < lines.end() && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\f')) {
+                i++;
+            }
+            if (i < lines.end() && b[i] != '#') {
+                return true;
             }
         }
-        return null;
+        return false;
+    }
+
+    /**
+     * The fast path of a data line: its fields found in the byte buffer and the selected ones parsed in place, no
+     * String made. It declines (returns false) whatever needs more than that — quotes, non-ASCII bytes, a field count
+     * other than the first line's, a value that is not a plain decimal number in range — and the caller reads that
+     * line as text, which gives the error message where there is one.
+     */
+    private static final class FastLine {
+        private final byte separator;
+        private final boolean whitespace;
+        private final boolean decimalComma;
+        private final int width;
+        private final int[] indices;
+        private final int[] from;
+        private final int[] to;
+        private final double[] parsed;
+        private byte[] scratch = new byte[64];
+
+        FastLine(Splitter splitter, int width, int[] indices) {
+            this.whitespace = splitter.delimiter() == Delimiter.WHITESPACE;
+            this.separator = switch (splitter.delimiter()) {
+                case TAB -> (byte) '\t';
+                case SEMICOLON -> (byte) ';';
+                default -> (byte) ',';
+            };
+            this.decimalComma = splitter.decimalComma();
+            this.width = width;
+            this.indices = indices;
+            this.from = new int[width];
+            this.to = new int[width];
+            this.parsed = new double[indices.length];
+        }
+
+        double value(int k) {
+            return parsed[k];
+        }
+
+        boolean read(ByteLines lines) {
+            if (!lines.ascii()) {
+                return false;
+            }
+            byte[] b = lines.buffer();
+            int end = lines.end();
+            int n = whitespace ? whitespaceFields(b, lines.start(), end) : separatedFields(b, lines.start(), end);
+            if (n != width) {
+                return false;
+            }
+            for (int k = 0; k < indices.length; k++) {
+                int f = from[indices[k]];
+                int t = to[indices[k]];
+                while (f < t && (b[f] == ' ' || b[f] == '\t')) {
+                    f++;
+                }
+                while (t > f && (b[t - 1] == ' ' || b[t - 1] == '\t')) {
+                    t--;
+                }
+                byte[] number = b;
+                if (decimalComma) {
+                    number = commaToPoint(b, f, t);
+                    if (number == null) {
+                        return false;
+                    }
+                    t -= f;
+                    f = 0;
+                }
+                double x = Numbers.parseSimple(number, f, t);
+                if (Double.isNaN(x)) {
+                    if (!Numbers.isDecimal(number, f, t)) {
+                        return false;
+                    }
+                    x = Numbers.parse(number, f, t);
+                }
+                if (!Magnitude.inRange(x)) {
+                    return false;
+                }
+                parsed[k] = x;
+            }
+            return true;
+        }
+
+        /** Fields between separators (empty ones count); -1 when there are more than the first line's, or a quote. */
+        private int separatedFields(byte[] b, int start, int end) {
+            int n = 0;
+            int f = start;
+            for (int i = start; i < end; i++) {
+                byte c = b[i];
+                if (c == separator) {
+                    if (n == width) {
+                        return -1;
+                    }
+                    from[n] = f;
+                    to[n++] = i;
+                    f = i + 1;
+                } else if (c == '"') {
+                    return -1;
+                }
+            }
+            if (n == width) {
+                return -1;
+            }
+            from[n] = f;
+            to[n++] = end;
+            return n;
+        }
+
+        private int whitespaceFields(byte[] b, int start, int end) {
+            int n = 0;
+            int i = start;
+            while (i < end) {
+                while (i < end && (b[i] == ' ' || b[i] == '\t' || b[i] == '\f' || b[i] == 0x0B)) {
+                    i++;
+                }
+                if (i == end) {
+                    break;
+                }
+                if (n == width) {
+                    return -1;
+                }
+                from[n] = i;
+                while (i < end && b[i] != ' ' && b[i] != '\t' && b[i] != '\f' && b[i] != 0x0B) {
+                    i++;
+                }
+                to[n++] = i;
+            }
+            return n;
+        }
+
+        /** The field with ',' as '.', in a scratch array; null when it has a '.' (refused, with a message, as text). */
+        private byte[] commaToPoint(byte[] b, int f, int t) {
+            if (scratch.length < t - f) {
+                scratch = new byte[t - f];
+            }
+            for (int i = f; i < t; i++) {
+                byte c = b[i];
+                if (c == '.') {
+                    return null;
+                }
+                scratch[i - f] = c == ',' ? (byte) '.' : c;
+            }
+            return scratch;
+        }
     }
 
     /** How lines split into fields, and whether numbers have decimal commas: decided on the first data line. */

@@ -23,6 +23,8 @@ import picocli.CommandLine;
             "  4    pilot run, compare: the command failed more often than --max-failures",
             "       allows",
             "  5    pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped",
+            "  6    pilot run --monitor: another component than the one under test passed",
+            "       the utilisation limit",
             "  130  interrupted by Ctrl-C, 143 by SIGTERM; what was measured is kept,",
             "       and pilot run --resume continues it"})
 public final class PilotCommand implements Runnable {

@@ -7,12 +7,17 @@ import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.process.PiSpec;
 import io.pilotbench.process.ProcessLauncher;
 import io.pilotbench.process.RecordedCommand;
+import io.pilotbench.process.monitor.Bottlenecks;
+import io.pilotbench.process.monitor.ComponentUtilization;
+import io.pilotbench.process.monitor.MonitoredWorkload;
+import io.pilotbench.process.monitor.ProcMonitors;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
 import java.io.IOException;
@@ -78,6 +83,9 @@ import picocli.CommandLine.Spec;
             "  3    a limit (--max-rounds, --max-time) stopped the session first",
             "       (results are still written)",
             "  4    the command failed more often than --max-failures allows",
+            "  6    --monitor: a component other than the one under test passed the",
+            "       utilisation limit (the target was met, but the result may be bound",
+            "       by that component)",
             "  2    bad usage, bad input, or an unusable output directory (full,",
             "       read-only, in use by another pilot)",
             "  130  interrupted by Ctrl-C; 143 by SIGTERM (the session can be resumed)",
@@ -87,6 +95,10 @@ final class RunCommand implements Callable<Integer> {
     static final int LIMIT = 3;
     /** The workload failed more often than allowed. */
     static final int WORKLOAD_FAILED = 4;
+    /** With --monitor: a component other than the one under test passed the utilisation limit. */
+    static final int BOTTLENECK = 6;
+    /** The paper's threshold (§III-B): 80%. */
+    static final double DEFAULT_UTILIZATION_LIMIT = 0.8;
 
     @Spec
     CommandSpec spec;
@@ -113,6 +125,21 @@ final class RunCommand implements Callable<Integer> {
                 + "precision and limit options given now replace the recorded ones.")
     String resume;
 
+    @Option(names = "--monitor", order = 47,
+            description = "Read the utilisation of the CPU (each core, and the command's own), memory, disks and "
+                + "network links around every round (monitor.csv in the session) and report any component other than "
+                + "the one under test that passed --utilization-limit: the result may be bound by it (exit code 6).")
+    boolean monitor;
+
+    @Option(names = "--cut", paramLabel = "COMPONENT", order = 48,
+            description = "With --monitor, the component under test, as the report names it: cpu, disk:vda, "
+                + "net:eth0, memory.")
+    String cut;
+
+    @Option(names = "--utilization-limit", paramLabel = "PCT", order = 49,
+            description = "With --monitor, the utilisation above which another component is a suspect. Default: 80%%.")
+    String utilizationLimit;
+
     @Parameters(arity = "0..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")
     List<String> command = new ArrayList<>();
 
@@ -120,10 +147,17 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Format outputFormat = report.format();
         ProgressLine.Mode mode = report.mode();
+        if ((cut != null || utilizationLimit != null) && !monitor) {
+            throw new IllegalArgumentException("--cut and --utilization-limit apply with --monitor; add it");
+        }
+        double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
+                : Options.percent("--utilization-limit", utilizationLimit);
         Prepared p = resume != null ? resumed() : fresh();
         PrintWriter err = spec.commandLine().getErr();
         ProgressLine line = new ProgressLine(err, mode);
-        Pilot pilot = Pilot.of(p.session.settings(), p.workload).listener(line);
+        MonitoredWorkload monitored = monitor ? new MonitoredWorkload(p.workload, new ProcMonitors().all(),
+                p.session.result().directory()) : null;
+        Pilot pilot = Pilot.of(p.session.settings(), monitored != null ? monitored : p.workload).listener(line);
         SessionResult result;
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
             pilot.requestStop();
@@ -154,6 +188,24 @@ final class RunCommand implements Callable<Integer> {
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
             err.println("pilot: warning: " + left);
+        }
+        if (monitored != null) {
+            monitored.close();
+            List<ComponentUtilization> usage = monitored.utilizations();
+            PrintWriter out = spec.commandLine().getOut();
+            if (outputFormat == Format.TEXT) {
+                out.println();
+                String disk = new ProcMonitors().diskOf(p.session.result().directory().toAbsolutePath());
+                out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE + (disk == null ? ""
+                        : "; the session is on " + disk) + "):");
+                for (String l : Bottlenecks.describe(usage, cut, limit)) {
+                    out.println("  " + l);
+                }
+                out.flush();
+            }
+            if (!Bottlenecks.suspects(usage, cut, limit).isEmpty() && result.stopReason() == StopReason.TARGET_MET) {
+                return BOTTLENECK;
+            }
         }
         return switch (result.stopReason()) {
             case TARGET_MET -> ExitCodes.OK;

@@ -1,0 +1,40 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code pilot run --monitor}: the paper's accuracy check (§III-B) on a real command. */
+@EnabledOnOs(OS.LINUX)
+class RunMonitorTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCpuBoundCommandMeasuredAsADiskIsReportedWithExitCode6() throws Exception {
+        CliRun r = CliRun.run("run", "-q", "--monitor", "--cut", "disk:nothing", "--ci-width", "40%", "--max-rounds",
+                "60", "-o", tmp.resolve("s").toString(), "--", "sh", "-c",
+                "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done");
+        assertThat(r.out()).contains("utilisation (--monitor").contains("the result may be CPU-bound, not a measure "
+                + "of disk:nothing");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(r.out().contains("converged") ? RunCommand.BOTTLENECK
+                : RunCommand.LIMIT);
+        List<String> rows = Files.readAllLines(tmp.resolve("s/monitor.csv"));
+        int rounds = Files.readAllLines(tmp.resolve("s/rounds.csv")).size() - 1;
+        assertThat(rows.get(0)).isEqualTo("round,component,utilization");
+        assertThat(rows.stream().filter(l -> l.contains(",cpu:command,")).count()).isEqualTo(rounds);
+    }
+
+    @Test
+    void theMonitorsOptionsNeedTheMonitor() {
+        CliRun r = CliRun.run("run", "--cut", "disk:vda", "--", "true");
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).isEqualTo("pilot: --cut and --utilization-limit apply with --monitor; add it\n");
+    }
+}

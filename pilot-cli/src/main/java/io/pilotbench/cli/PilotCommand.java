@@ -10,7 +10,8 @@ import picocli.CommandLine;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class,
+        subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
+            ChangepointsCommand.class,
             SimulateCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
@@ -40,6 +41,8 @@ public final class PilotCommand implements Runnable {
         CommandLine cli = new CommandLine(new PilotCommand(), new Factory(stdin));
         // pilot run -- is optional: the first word that is not an option starts the command
         cli.getSubcommands().get("run").setStopAtPositional(true);
+        // pilot overhead hands its arguments to pilot compare as they are, "--" included
+        cli.getSubcommands().get("overhead").setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class HelpTextTest {
     static List<String> commands() {
-        return List.of("", "run", "compare", "overhead", "analyze", "changepoints", "simulate", "simulate evaluate",
+        return List.of("", "run", "compare", "overhead", "analyze", "changepoints", "graph", "simulate", "simulate evaluate",
                 "simulate emit", "simulate models");
     }
 

@@ -18,6 +18,8 @@ import io.pilotbench.process.monitor.Bottlenecks;
 import io.pilotbench.process.monitor.ComponentUtilization;
 import io.pilotbench.process.monitor.MonitoredWorkload;
 import io.pilotbench.process.monitor.ProcMonitors;
+import io.pilotbench.process.monitor.SamplingCalibration;
+import io.pilotbench.stats.RateSearch;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
 import java.io.IOException;
@@ -136,7 +138,14 @@ final class RunCommand implements Callable<Integer> {
                 + "net:eth0, memory.")
     String cut;
 
-    @Option(names = "--utilization-limit", paramLabel = "PCT", order = 49,
+    @Option(names = "--monitor-rate", paramLabel = "HZ|auto", order = 49,
+            description = "With --monitor, also read the monitors HZ times a second while a round runs, for the "
+                + "peaks within it; auto: the highest rate whose overhead on the command stays within 1%%, found by "
+                + "Newton's method on pairs of rounds with and without sampling (paper §III-B). Default: only "
+                + "around each round, which costs the command nothing.")
+    String monitorRate;
+
+    @Option(names = "--utilization-limit", paramLabel = "PCT", order = 50,
             description = "With --monitor, the utilisation above which another component is a suspect. Default: 80%%.")
     String utilizationLimit;
 
@@ -147,9 +156,12 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Format outputFormat = report.format();
         ProgressLine.Mode mode = report.mode();
-        if ((cut != null || utilizationLimit != null) && !monitor) {
-            throw new IllegalArgumentException("--cut and --utilization-limit apply with --monitor; add it");
+        if ((cut != null || utilizationLimit != null || monitorRate != null) && !monitor) {
+            throw new IllegalArgumentException("--cut, --monitor-rate and --utilization-limit apply with --monitor; "
+                    + "add it");
         }
+        Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
+                : Options.positive("--monitor-rate", monitorRate);
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
                 : Options.percent("--utilization-limit", utilizationLimit);
         Prepared p = resume != null ? resumed() : fresh();
@@ -157,6 +169,9 @@ final class RunCommand implements Callable<Integer> {
         ProgressLine line = new ProgressLine(err, mode);
         MonitoredWorkload monitored = monitor ? new MonitoredWorkload(p.workload, new ProcMonitors().all(),
                 p.session.result().directory()) : null;
+        if (monitored != null && monitorRate != null) {
+            monitored.sampleAt(rate != null ? rate : calibrated(monitored));
+        }
         Pilot pilot = Pilot.of(p.session.settings(), monitored != null ? monitored : p.workload).listener(line);
         SessionResult result;
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
@@ -214,6 +229,26 @@ final class RunCommand implements Callable<Integer> {
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCodes.FAILURE;
         };
+    }
+
+    /** The largest overhead --monitor-rate auto accepts: the paper's 1%. */
+    static final double SAMPLING_OVERHEAD_LIMIT = 0.01;
+
+    /** --monitor-rate auto: the highest sampling rate within the overhead limit, said on stderr. */
+    private double calibrated(MonitoredWorkload monitored) {
+        RateSearch.Result r = new SamplingCalibration(monitored, 5).choose(SAMPLING_OVERHEAD_LIMIT, 6);
+        if (!report.quiet) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
+                    ? "sampling " + io.pilotbench.core.model.Formats.significant(r.rate(), 3) + " times a second, "
+                        + "overhead " + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "% ("
+                        + r.evaluations() + " rates measured, 5 pairs of rounds each)"
+                    : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
+                        + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
+                        + "limit: sampling that rarely anyway"));
+            err.flush();
+        }
+        return r.rate();
     }
 
     /** What a session needs to run. */

@@ -35,6 +35,6 @@ class RunMonitorTest {
     void theMonitorsOptionsNeedTheMonitor() {
         CliRun r = CliRun.run("run", "--cut", "disk:vda", "--", "true");
         assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
-        assertThat(r.err()).isEqualTo("pilot: --cut and --utilization-limit apply with --monitor; add it\n");
+        assertThat(r.err()).isEqualTo("pilot: --cut, --monitor-rate and --utilization-limit apply with --monitor; add it\n");
     }
 }

@@ -110,4 +110,26 @@ class MonitoredWorkloadTest {
                 .orElseThrow();
         assertThat(u.mean()).as(disk + " busy during direct writes").isGreaterThan(0.2);
     }
+
+    /** Newton's search for the sampling rate, run for real on a command and the machine's monitors. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void theSamplingRateSearchConvergesOnARealMonitor() throws Exception {
+        io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
+                io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.02"), null),
+                List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
+        MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), null);
+        io.pilotbench.stats.RateSearch.Result r = new SamplingCalibration(m, 3).choose(0.05, 5);
+        assertThat(r.evaluations()).isBetween(1, 5);
+        assertThat(r.rate()).isBetween(SamplingCalibration.LOWEST_HZ, SamplingCalibration.HIGHEST_HZ);
+        if (r.withinLimit()) {
+            assertThat(r.overhead()).isLessThanOrEqualTo(0.05);
+        }
+        // sampling at the chosen rate during real rounds records a peak at least the round's average
+        m.sampleAt(Math.min(r.rate(), 200));
+        for (int round = 0; round < 2; round++) {
+            m.run(round, 0);
+        }
+        assertThat(m.utilizations()).allMatch(u -> u.peak() >= u.mean() - 1e-12);
+    }
 }

@@ -153,7 +153,8 @@ final class SessionCharts {
         if (max > min) {
             double width = 2 * iqr / Math.cbrt(kept.length);
             bins = width > 0 ? (int) Math.ceil((max - min) / width) : (int) Math.ceil(Math.sqrt(kept.length));
-            bins = Math.max(5, Math.min(80, bins));
+            // at most 2·√n bins (a few readings per bar), at most 80, at least 5
+            bins = Math.max(5, Math.min(Math.min(80, (int) Math.ceil(2 * Math.sqrt(kept.length))), bins));
         }
         double w = max > min ? (max - min) / bins : 1;
         long[] counts = new long[bins];

@@ -141,7 +141,7 @@
       axes: [{ label: 'rounds recorded' }, { label: 'CI half-width' + unitLabel(spec), size: 60 },
         { scale: 'm', side: 1, label: 'mean' + unitLabel(spec), size: 60, grid: { show: false } }],
       series: [{ label: 'rounds' }, series(spec, 'CI half-width', COLORS[0], false),
-        { label: 'target half-width', stroke: '#c0392b', dash: [6, 4], width: 1.5, value: function (u, v) { return num(v); } },
+        { label: 'target half-width', stroke: '#c0392b', dash: [6, 4], width: 1.5, points: { show: false }, value: function (u, v) { return num(v); } },
         { label: 'mean', stroke: COLORS[2], scale: 'm', width: 1, value: function (u, v) { return num(v); } }]
     }, [d.x, d.half, d.target, d.mean], 'Re-analysed at ' + d.x.length + ' looks; the session stopped after '
       + d.stop + ' rounds. The CI must fall under the dashed target line for the session to stop on its own.');
@@ -183,8 +183,9 @@
       scales: { x: { distr: 3 } },
       axes: [{ label: 'block (subsession) size' }, { label: 'r1', size: 50 }],
       series: [{ label: 'size' }, series(spec, 'r1', COLORS[0], d.x.length > 200),
-        { label: d.method === 'pilot' ? 'limit' : 'limit (pilot method)', stroke: '#c0392b', dash: [6, 4], counted: false, value: function (u, v) { return num(v); } },
-        { label: '-limit', stroke: '#c0392b', dash: [6, 4], counted: false, value: function (u, v) { return num(v); } }]
+        { label: d.method === 'pilot' ? 'limit' : 'limit (pilot method)', stroke: '#c0392b', dash: [6, 4], counted: false,
+          points: { show: false }, value: function (u, v) { return num(v); } },
+        { label: '-limit', stroke: '#c0392b', dash: [6, 4], counted: false, points: { show: false }, value: function (u, v) { return num(v); } }]
     }, [d.x, d.r, up, down], (d.method === 'pilot' ? 'The pilot method takes the smallest size whose |r1| is '
       + 'within the limit: ' : 'The AR method models what correlation remains; the batch size its CI rests on: ')
       + (d.chosen > 0 ? d.chosen : 'none') + '.');
@@ -208,11 +209,13 @@
     var data = [d.x, d.y];
     var note = d.n + ' rounds; status ' + d.status;
     if (d.fit) {
-      opts.series.push({ label: 'fit t = α + w/v', stroke: '#c0392b', width: 1.5, counted: false,
+      opts.series.push({ label: 'fit t = α + w/v', stroke: '#c0392b', width: 1.5, counted: false, points: { show: false },
         value: function (u, v) { return num(v); } });
       opts.series.push({ label: 'v at CI low', stroke: 'rgba(192,57,43,0.4)', counted: false, dash: [4, 3],
+        points: { show: false },
         value: function (u, v) { return num(v); } });
       opts.series.push({ label: 'v at CI high', stroke: 'rgba(192,57,43,0.4)', counted: false, dash: [4, 3],
+        points: { show: false },
         value: function (u, v) { return num(v); } });
       opts.bands = [{ series: [3, 4], fill: 'rgba(192,57,43,0.12)' }];
       data = [d.x, d.y, d.fit, d.high, d.low];

@@ -12,7 +12,7 @@ import picocli.CommandLine;
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
         subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class,
-            SimulateCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+            SimulateCommand.class, ReportCommand.class, PlotCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (pilot run: the precision target was met)", "  1  internal error (a bug: please report it)",
             "  2  bad usage or bad input (one line on stderr says what, where, and how to fix it)",

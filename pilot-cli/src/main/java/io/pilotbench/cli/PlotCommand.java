@@ -60,13 +60,13 @@ final class PlotCommand implements Callable<Integer> {
             description = "Confidence level of the CI error bars. Default: ${DEFAULT-VALUE}.")
     String confidence;
 
-    @Option(names = "--title", paramLabel = "TEXT", defaultValue = "")
+    @Option(names = "--title", paramLabel = "TEXT", defaultValue = "", description = "The plot's title.")
     String title;
 
-    @Option(names = "--xlabel", paramLabel = "TEXT", defaultValue = "")
+    @Option(names = "--xlabel", paramLabel = "TEXT", defaultValue = "", description = "The x axis label.")
     String xLabel;
 
-    @Option(names = "--ylabel", paramLabel = "TEXT", defaultValue = "")
+    @Option(names = "--ylabel", paramLabel = "TEXT", defaultValue = "", description = "The y axis label.")
     String yLabel;
 
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "800x500",

@@ -11,7 +11,6 @@ import io.pilotbench.core.model.RoundStatus;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.StoredSession;
 import io.pilotbench.core.model.WpsResult;
-import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.Subsessions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +26,7 @@ import java.util.Map;
  */
 final class SessionCharts {
     /** Looks at the CI over rounds: at most this many re-analyses, growing geometrically like the engine's looks. */
-    static final int MAX_LOOKS = 40;
+    static final int MAX_LOOKS = 25;
     /** Block sizes tried for the autocorrelation chart. */
     static final int MAX_BLOCK_SIZES = 120;
 
@@ -146,9 +145,11 @@ final class SessionCharts {
         if (kept.length == 0) {
             return null;
         }
-        double min = Descriptive.min(kept);
-        double max = Descriptive.max(kept);
-        double iqr = Descriptive.percentile(kept, 75) - Descriptive.percentile(kept, 25);
+        double[] sorted = kept.clone();
+        java.util.Arrays.sort(sorted); // once: the quartiles and the median below would each sort a copy
+        double min = sorted[0];
+        double max = sorted[sorted.length - 1];
+        double iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
         int bins = 1;
         if (max > min) {
             double width = 2 * iqr / Math.cbrt(kept.length);
@@ -170,10 +171,18 @@ final class SessionCharts {
         out.put("binWidth", w);
         out.put("n", kept.length);
         out.put("mean", m.mean());
-        out.put("median", Descriptive.median(kept));
+        out.put("median", quantile(sorted, 0.5));
         out.put("ciLow", m.ci() == null ? null : m.ci().low());
         out.put("ciHigh", m.ci() == null ? null : m.ci().high());
         return out;
+    }
+
+    /** The p-quantile of sorted data, interpolated linearly (R's type 7; the median for p = 0.5). */
+    static double quantile(double[] sorted, double p) {
+        double h = (sorted.length - 1) * p;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(sorted.length - 1, lo + 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
     }
 
     /**

@@ -23,7 +23,7 @@ awk -v n="$n" 'BEGIN {
   } }'
 mv rounds.tmp "$dir/rounds.csv" && mv readings.tmp "$dir/readings.csv"
 out="target/bench-report/report-$n.html"
-for i in 1 2 3; do
-  /usr/bin/time -f "pilot report, $n readings: %e s wall, %M KB peak RSS" ./pilot report -o "$out" "$dir" > /dev/null
+for i in 1 2 3 4 5; do
+  /usr/bin/time -f "pilot report, $n readings: %e s wall, %U s user + %S s system CPU, %M KB peak RSS" ./pilot report -o "$out" "$dir" > /dev/null
 done
 ls -l "$out" | awk '{printf "report size: %.2f MB\n", $5 / 1e6}'

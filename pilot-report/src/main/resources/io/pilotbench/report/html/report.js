@@ -6,7 +6,7 @@
   var DATA = JSON.parse(document.getElementById('pilot-data').textContent);
   var charts = [];
   window.pilotCharts = charts;
-  var WIDTH = 540;
+  var WIDTH = 520;
   var HEIGHT = 240;
   var COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#9467bd', '#8c564b'];
 
@@ -16,6 +16,8 @@
     if (a !== 0 && (a < 1e-3 || a >= 1e6)) { return v.toExponential(4); }
     return String(+v.toPrecision(6));
   }
+
+  function pValue(p) { return p < 0.001 ? 'p < 0.001' : 'p = ' + num(p); }
 
   function unitLabel(spec) { return spec.unit ? ' (' + spec.unit + ')' : ''; }
 
@@ -114,11 +116,11 @@
     (d.shades || []).forEach(function (s) {
       e.overlays.push(overlay(u, 'pilot-shade ' + (s.label === 'warm-up' ? 'warmup' : 'cooldown'), s.from, s.to,
         s.label + ' (' + s.count + ')', s.label + ' removed: ' + s.count + ' samples, mean ' + num(s.mean)
-          + (s.pValue === null ? '' : ', p = ' + num(s.pValue))));
+          + (s.pValue === null ? '' : ', ' + pValue(s.pValue))));
     });
     (d.changes || []).forEach(function (c) {
       e.overlays.push(overlay(u, 'pilot-mark change', c.x, null, 'shift', 'level shift at round ' + c.round
-        + ': ' + num(c.before) + ' → ' + num(c.after) + ', p = ' + num(c.pValue)));
+        + ': ' + num(c.before) + ' → ' + num(c.after) + ', ' + pValue(c.pValue)));
     });
     place(u, e.overlays);
     return e;
@@ -126,7 +128,7 @@
 
   function shadeNote(d) {
     var parts = (d.shades || []).map(function (s) {
-      return s.label + ': ' + s.count + ' removed' + (s.pValue === null ? '' : ' (p = ' + num(s.pValue) + ')');
+      return s.label + ': ' + s.count + ' removed' + (s.pValue === null ? '' : ' (' + pValue(s.pValue) + ')');
     });
     (d.changes || []).forEach(function (c) {
       parts.push('level shift at ' + c.round + ': ' + num(c.before) + ' → ' + num(c.after));

@@ -28,11 +28,12 @@ final class SessionCharts {
     /**
      * Looks at the CI over rounds: at most this many re-analyses, growing geometrically like the engine's looks. A
      * look re-analyses every round up to it, so looks at ratio g cost g/(g − 1) analyses of the whole session:
-     * past {@link Thinning#LIMIT} rounds fewer looks (g ≈ 2.4 at 10^6 rounds: 1.7 analyses) keep a 10^6-round report
-     * within its time budget (bench/README.md).
+     * past {@link #FEW_LOOKS_FROM} rounds fewer looks (g ≈ 2.4 at 10^6 rounds: 1.7 analyses instead of 4.4) keep a
+     * long session's report within its time budget (bench/README.md).
      */
     static final int MAX_LOOKS = 40;
     static final int MAX_LOOKS_LONG = 15;
+    static final int FEW_LOOKS_FROM = 10_000;
     /** Block sizes tried for the autocorrelation chart. */
     static final int MAX_BLOCK_SIZES = 120;
 
@@ -340,7 +341,7 @@ final class SessionCharts {
     private List<Looks> looks() {
         int n = stored.rounds().size();
         List<Integer> at = new ArrayList<>();
-        int looks = n > Thinning.LIMIT ? MAX_LOOKS_LONG : MAX_LOOKS;
+        int looks = n > FEW_LOOKS_FROM ? MAX_LOOKS_LONG : MAX_LOOKS;
         double growth = Math.max(1.05, Math.pow(n / 3.0, 1.0 / looks));
         for (double k = Math.min(3, n); k < n; k = Math.max(k + 1, k * growth)) {
             at.add((int) k);

@@ -30,13 +30,14 @@ import picocli.CommandLine.Parameters;
             ""},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  pilot plot --mode bar --components Elapsed,User,System --stack User,System -o cpu.svg \\",
-            "      ext4:'ext4/*.csv' xfs:'xfs/*.csv'",
-            "  pilot plot --mode line --components value --xlabel threads --ylabel 'ops/s' -o scaling.pdf \\",
+            "  pilot plot --mode bar --components Elapsed,User,System \\",
+            "      --stack User,System -o cpu.svg 'ext4:ext4/*.csv' 'xfs:xfs/*.csv'",
+            "  pilot plot --mode line --xlabel threads --ylabel ops/s -o scaling.pdf \\",
             "      'gzip:gzip-*.txt' 'zstd:zstd-*.txt'",
-            "  pilot plot --mode bar -o sessions.png main:pilot-results/main branch:pilot-results/branch",
+            "  pilot plot -o sessions.png main:results/main branch:results/branch",
             "",
-            "Exit codes: 0 written; 2 bad usage or input (one line on stderr names it); 1 internal error."})
+            "Exit codes: 0 written; 2 bad usage or input (one line on stderr names it);",
+            "1 internal error."})
 final class PlotCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "M", defaultValue = "bar",

@@ -36,8 +36,8 @@ import picocli.CommandLine.Spec;
             "  pilot report -o compare.html pilot-results/20261124-103000-compare",
             "  pilot report -o main-vs-branch.html results/main results/branch",
             "",
-            "Exit codes: 0 written; 2 an input is not a session or comparison directory, or -o cannot be written; "
-                + "1 internal error."})
+            "Exit codes: 0 written; 2 an input is not a session or comparison directory,",
+            "or -o cannot be written; 1 internal error."})
 final class ReportCommand implements Callable<Integer> {
     /** Where the report goes without -o. */
     static final String DEFAULT_OUTPUT = "report.html";

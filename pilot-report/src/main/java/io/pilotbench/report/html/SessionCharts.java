@@ -32,7 +32,7 @@ final class SessionCharts {
      * long session's report within its time budget (bench/README.md).
      */
     static final int MAX_LOOKS = 40;
-    static final int MAX_LOOKS_LONG = 15;
+    static final int MAX_LOOKS_LONG = 12;
     static final int FEW_LOOKS_FROM = 10_000;
     /** Block sizes tried for the autocorrelation chart. */
     static final int MAX_BLOCK_SIZES = 120;
@@ -152,11 +152,15 @@ final class SessionCharts {
         if (kept.length == 0) {
             return null;
         }
-        double[] sorted = kept.clone();
-        java.util.Arrays.sort(sorted); // once: the quartiles and the median below would each sort a copy
-        double min = sorted[0];
-        double max = sorted[sorted.length - 1];
-        double iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
+        // quantiles by selection, O(n) each, on one copy: sorting 10^6 readings was a fifth of a long report's time
+        double[] work = kept.clone();
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : kept) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        double iqr = quantile(work, 0.75) - quantile(work, 0.25);
         int bins = 1;
         if (max > min) {
             double width = 2 * iqr / Math.cbrt(kept.length);
@@ -178,18 +182,62 @@ final class SessionCharts {
         out.put("binWidth", w);
         out.put("n", kept.length);
         out.put("mean", m.mean());
-        out.put("median", quantile(sorted, 0.5));
+        out.put("median", quantile(work, 0.5));
         out.put("ciLow", m.ci() == null ? null : m.ci().low());
         out.put("ciHigh", m.ci() == null ? null : m.ci().high());
         return out;
     }
 
-    /** The p-quantile of sorted data, interpolated linearly (R's type 7; the median for p = 0.5). */
-    static double quantile(double[] sorted, double p) {
-        double h = (sorted.length - 1) * p;
+    /**
+     * The p-quantile, interpolated linearly between order statistics (R's type 7; the median for p = 0.5). Reorders
+     * {@code data} (a partial sort by selection), which keeps later calls on the same array fast.
+     */
+    static double quantile(double[] data, double p) {
+        double h = (data.length - 1) * p;
         int lo = (int) Math.floor(h);
-        int hi = Math.min(sorted.length - 1, lo + 1);
-        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+        double a = select(data, lo);
+        if (lo + 1 >= data.length || h == lo) {
+            return a;
+        }
+        // the next order statistic is the smallest value above position lo, which selection left to its right
+        double b = Double.POSITIVE_INFINITY;
+        for (int i = lo + 1; i < data.length; i++) {
+            b = Math.min(b, data[i]);
+        }
+        return a + (h - lo) * (b - a);
+    }
+
+    /** The k-th smallest value (0-based); afterwards data[k] holds it, smaller ones left of it, larger right. */
+    static double select(double[] data, int k) {
+        int left = 0;
+        int right = data.length - 1;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(k);
+        while (right > left) {
+            double pivot = data[left + random.nextInt(right - left + 1)];
+            int i = left;
+            int j = right;
+            while (i <= j) {
+                while (data[i] < pivot) {
+                    i++;
+                }
+                while (data[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    double t = data[i];
+                    data[i++] = data[j];
+                    data[j--] = t;
+                }
+            }
+            if (k <= j) {
+                right = j;
+            } else if (k >= i) {
+                left = i;
+            } else {
+                return data[k];
+            }
+        }
+        return data[k];
     }
 
     /**

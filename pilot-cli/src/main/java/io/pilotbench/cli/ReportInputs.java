@@ -123,7 +123,9 @@ final class ReportInputs {
         }
         List<Path> subdirs;
         try (Stream<Path> s = Files.list(dir)) {
-            subdirs = s.filter(SessionReader::isSession).sorted().toList();
+            // pilot compare names them 1-NAME, 2-NAME, ...: in workload order by the number, not as text (10 < 2)
+            subdirs = s.filter(SessionReader::isSession).sorted(java.util.Comparator.comparingInt(
+                    (Path d) -> leadingNumber(d.getFileName().toString())).thenComparing(Path::toString)).toList();
         } catch (IOException e) {
             throw new InputException(dir + ": cannot list the directory (" + e.getMessage() + ")");
         }
@@ -181,6 +183,15 @@ final class ReportInputs {
         return new ReportInput.ComparisonReport(String.join(" vs ", used), c, verdicts(c), List.of(),
                 "The sessions below compared as pilot compare compares session directories (Welch's t-test at α = "
                         + CompareSettings.DEFAULTS.alpha() + ").");
+    }
+
+    /** The number a directory name starts with ("12-gzip": 12), or Integer.MAX_VALUE without one. */
+    static int leadingNumber(String name) {
+        int i = 0;
+        while (i < name.length() && i < 9 && Character.isDigit(name.charAt(i))) {
+            i++;
+        }
+        return i == 0 ? Integer.MAX_VALUE : Integer.parseInt(name.substring(0, i));
     }
 
     private static Contender contender(String name, SessionResult r, String metric, Path dir) {

@@ -96,7 +96,7 @@ class ReportBrowserTest {
     }
 
     @Test
-    void aWpsSessionDrawsEveryRoundAndTheFittedLine() throws Exception {
+    void aWpsSessionWithUnitReadingsDrawsEveryRoundTheFitAndTheUnitWarmup() throws Exception {
         Path session = tmp.resolve("wps");
         SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("time", "s"))
                 .workAmount(1_000, 1_000_000).wps(WpsMode.REPORT).shortRound(Duration.ofMillis(1)).maxRounds(60)
@@ -106,8 +106,13 @@ class ReportBrowserTest {
             for (int round = 0; round < 60 && s.needsMoreRounds(); round++) { // the caller enforces limits
                 long work = s.nextWorkAmount();
                 double seconds = 0.05 + work / 2e6 + random.nextDouble(-0.002, 0.002);
+                // 200 operations per round, the first 20 of each twice as slow: a per-round warm-up
+                double[] ops = new double[200];
+                for (int i = 0; i < ops.length; i++) {
+                    ops[i] = (i < 20 ? 2.0 : 1.0) + random.nextDouble(-0.05, 0.05);
+                }
                 s.addRound(work, Instant.EPOCH, (long) (seconds * 1e9), RoundResult.builder().reading(0, seconds)
-                        .build());
+                        .unitReadings(0, ops).build());
             }
             s.finish(StopReason.ROUND_LIMIT);
         }
@@ -131,6 +136,15 @@ class ReportBrowserTest {
             assertThat(data.get(4).get(i).doubleValue()).isLessThanOrEqualTo(data.get(2).get(i).doubleValue());
         }
         assertThat(wps.v()).isCloseTo(2e6, within(2e5));
+        // the unit readings: every one drawn, and their ensemble's warm-up shading spans the cut positions
+        long units = (long) expected.analysedRounds() * 200;
+        assertThat(drawn(charts, "units", 0)).isEqualTo(units);
+        assertThat(drawn(charts, "ensemble", 0)).isEqualTo(200);
+        int unitWarmup = expected.pis().get(0).unitReadingsPhases().warmup();
+        assertThat(unitWarmup).as("unit readings' warm-up per round").isBetween(15, 25);
+        List<Number> shade = shade(chartId(charts, "ensemble", 0), "warmup");
+        assertThat(shade.get(0).doubleValue()).isCloseTo(-0.5, within(0.02));
+        assertThat(shade.get(1).doubleValue()).isCloseTo(unitWarmup - 0.5, within(0.02));
         assertThat(browser.errors()).isEmpty();
         browser.screenshot(Path.of("target", "report-wps.png"));
     }

@@ -111,7 +111,8 @@
       series: [{ label: xLabel, value: function (u, v) { return v === null ? '-' : String(v); } },
         series(spec, spec.pi, COLORS[0], many)]
     }, [d.x, d.y], (d.thinned ? 'Thinned for drawing: ' + d.x.length + ' of ' + d.n
-      + ' points (each bucket\'s minimum and maximum). ' : '') + shadeNote(d));
+      + ' points (each bucket\'s minimum and maximum). ' : '') + (spec.kind === 'units'
+      ? 'The warm-up and cool-down cut from every round are shown by position in the round.' : shadeNote(d)));
     var u = e.plot;
     (d.shades || []).forEach(function (s) {
       e.overlays.push(overlay(u, 'pilot-shade ' + (s.label === 'warm-up' ? 'warmup' : 'cooldown'), s.from, s.to,

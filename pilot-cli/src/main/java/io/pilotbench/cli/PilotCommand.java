@@ -11,7 +11,8 @@ import picocli.CommandLine;
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
         subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
-            ChangepointsCommand.class, GraphCommand.class, SimulateCommand.class, CommandLine.HelpCommand.class},
+            ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
+            SimulateCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    success (pilot run: the precision target was met)",

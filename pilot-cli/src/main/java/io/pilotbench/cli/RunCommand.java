@@ -15,6 +15,7 @@ import io.pilotbench.process.PiSpec;
 import io.pilotbench.process.ProcessLauncher;
 import io.pilotbench.process.RecordedCommand;
 import io.pilotbench.process.monitor.Bottlenecks;
+import io.pilotbench.process.monitor.ComponentGraph;
 import io.pilotbench.process.monitor.ComponentUtilization;
 import io.pilotbench.process.monitor.MonitoredWorkload;
 import io.pilotbench.process.monitor.ProcMonitors;
@@ -27,6 +28,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -145,7 +147,12 @@ final class RunCommand implements Callable<Integer> {
                 + "around each round, which costs the command nothing.")
     String monitorRate;
 
-    @Option(names = "--utilization-limit", paramLabel = "PCT", order = 50,
+    @Option(names = "--graph", paramLabel = "FILE", order = 50,
+            description = "With --monitor, limits from a component graph file (see pilot graph --help): the speed "
+                + "of network links the system does not know, such as loopback (node net:lo limit=10Gb/s).")
+    java.nio.file.Path graph;
+
+    @Option(names = "--utilization-limit", paramLabel = "PCT", order = 51,
             description = "With --monitor, the utilisation above which another component is a suspect. Default: 80%%.")
     String utilizationLimit;
 
@@ -156,10 +163,12 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Format outputFormat = report.format();
         ProgressLine.Mode mode = report.mode();
-        if ((cut != null || utilizationLimit != null || monitorRate != null) && !monitor) {
-            throw new IllegalArgumentException("--cut, --monitor-rate and --utilization-limit apply with --monitor; "
-                    + "add it");
+        if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
+            throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
+                    + "--monitor; add it");
         }
+        ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(graph == null ? Map.of()
+                : ComponentGraph.parse(graph).linkSpeedsMbits());
         Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
                 : Options.positive("--monitor-rate", monitorRate);
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
@@ -167,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
         Prepared p = resume != null ? resumed() : fresh();
         PrintWriter err = spec.commandLine().getErr();
         ProgressLine line = new ProgressLine(err, mode);
-        MonitoredWorkload monitored = monitor ? new MonitoredWorkload(p.workload, new ProcMonitors().all(),
+        MonitoredWorkload monitored = monitor ? new MonitoredWorkload(p.workload, monitors.all(),
                 p.session.result().directory()) : null;
         if (monitored != null && monitorRate != null) {
             monitored.sampleAt(rate != null ? rate : calibrated(monitored));
@@ -198,14 +207,15 @@ final class RunCommand implements Callable<Integer> {
         line.clear();
         p.session.close();
         p.workload.tidyRounds();
+        Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitorJson(monitored,
+                limit, p.session.result().directory()));
         RunReport.render(result, p.session.rounds(), p.template.toString(), p.launcher.description(), outputFormat,
-                spec.commandLine().getOut());
+                spec.commandLine().getOut(), monitorJson);
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
             err.println("pilot: warning: " + left);
         }
         if (monitored != null) {
-            monitored.close();
             List<ComponentUtilization> usage = monitored.utilizations();
             PrintWriter out = spec.commandLine().getOut();
             if (outputFormat == Format.TEXT) {
@@ -229,6 +239,38 @@ final class RunCommand implements Callable<Integer> {
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCodes.FAILURE;
         };
+    }
+
+    /**
+     * The monitor's figures and verdict, for the JSON report and monitor.json in the session: every component's mean
+     * and peak utilisation, the component under test, the limit and the suspects.
+     */
+    private Map<String, Object> monitorJson(MonitoredWorkload monitored, double limit, java.nio.file.Path dir)
+            throws IOException {
+        monitored.close();
+        List<ComponentUtilization> usage = monitored.utilizations();
+        List<Map<String, Object>> components = new ArrayList<>();
+        for (ComponentUtilization u : usage) {
+            Map<String, Object> c = new java.util.LinkedHashMap<>();
+            c.put("component", u.component());
+            c.put("mean", u.mean());
+            c.put("peak", u.peak());
+            c.put("peakRound", u.peakRound());
+            c.put("underTest", Bottlenecks.underTest(u.component(), cut));
+            components.add(c);
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("cut", cut);
+        m.put("utilizationLimit", limit);
+        m.put("sessionDisk", new ProcMonitors().diskOf(dir.toAbsolutePath()));
+        m.put("components", components);
+        m.put("suspects", Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
+                .toList());
+        m.put("verdict", Bottlenecks.describe(usage, cut, limit));
+        LiveComparison.writeAtomically(dir.resolve("monitor.json"), tools.jackson.databind.json.JsonMapper.builder()
+                .enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(m)
+                + "\n");
+        return m;
     }
 
     /** The largest overhead --monitor-rate auto accepts: the paper's 1%. */

@@ -150,6 +150,39 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         return new ComponentGraph(nodes, links);
     }
 
+    /**
+     * The {@code limit} of every network link node ({@code net:IF}), in Mb/s by interface name: for the monitors of
+     * links whose speed the system does not know.
+     *
+     * @throws InputException for a limit that is not a rate such as 10Gb/s, 400Mb/s or 1GB/s
+     */
+    public Map<String, Double> linkSpeedsMbits() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Node n : nodes) {
+            String limit = n.facts().get("limit");
+            if (n.name().startsWith("net:") && limit != null) {
+                out.put(n.name().substring(4), megabits(n.name(), limit));
+            }
+        }
+        return out;
+    }
+
+    /** "10Gb/s" → 10000, "400Mb/s" → 400, "1GB/s" → 8000 (bits b, bytes B; k, M, G powers of 1000). */
+    static double megabits(String node, String rate) {
+        var m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*([kMG]?)([bB])(?:it|yte)?(?:ps|/s)")
+                .matcher(rate.strip());
+        if (!m.matches()) {
+            throw new InputException(node + ": limit '" + rate + "' is not a rate (e.g. 10Gb/s, 400Mb/s, 1GB/s)");
+        }
+        double x = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+            case "k" -> 1e-3;
+            case "G" -> 1e3;
+            case "M" -> 1;
+            default -> 1e-6;
+        };
+        return m.group(3).equals("B") ? x * 8 : x;
+    }
+
     /** The graph as text: one line per node with its facts and note, then the links. */
     public List<String> describe() {
         List<String> out = new ArrayList<>();

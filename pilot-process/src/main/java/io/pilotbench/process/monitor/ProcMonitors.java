@@ -17,14 +17,29 @@ import java.util.Map;
  */
 public final class ProcMonitors {
     private final Path root;
+    private final Map<String, Double> linkMbits;
 
     public ProcMonitors() {
-        this(Path.of("/"));
+        this(Path.of("/"), Map.of());
     }
 
     /** @param root where /proc and /sys are (tests pass fixtures) */
     ProcMonitors(Path root) {
+        this(root, Map.of());
+    }
+
+    private ProcMonitors(Path root, Map<String, Double> linkMbits) {
         this.root = root;
+        this.linkMbits = Map.copyOf(linkMbits);
+    }
+
+    /**
+     * These monitors with the speed of network links given (Mb/s by interface name, e.g. from a graph file's
+     * {@code node net:lo limit=10Gb/s}): for links whose speed sysfs does not know (loopback, virtual links), or
+     * to measure against a limit other than the link's.
+     */
+    public ProcMonitors withLinkSpeeds(Map<String, Double> mbitsByInterface) {
+        return new ProcMonitors(root, mbitsByInterface);
     }
 
     /** Every monitor that can read this machine. */
@@ -116,6 +131,9 @@ public final class ProcMonitors {
     }
 
     private Double speedMbits(String name) {
+        if (linkMbits.containsKey(name)) {
+            return linkMbits.get(name);
+        }
         List<String> s = lines("sys/class/net/" + name + "/speed");
         try {
             double v = s.isEmpty() ? -1 : Double.parseDouble(s.get(0).trim());

@@ -65,4 +65,17 @@ class ComponentGraphTest {
         Files.writeString(f, "node cpu fast\n");
         assertThatThrownBy(() -> ComponentGraph.parse(f)).hasMessageContaining("g.txt:1: 'fast' is not key=value");
     }
+
+    @Test
+    void linkLimitsAreRatesInBitsOrBytes() throws Exception {
+        assertThat(ComponentGraph.megabits("n", "10Gb/s")).isEqualTo(10_000);
+        assertThat(ComponentGraph.megabits("n", "400Mb/s")).isEqualTo(400);
+        assertThat(ComponentGraph.megabits("n", "1GB/s")).isEqualTo(8_000);
+        assertThat(ComponentGraph.megabits("n", "100kbps")).isEqualTo(0.1);
+        assertThatThrownBy(() -> ComponentGraph.megabits("net:lo", "fast")).isInstanceOf(InputException.class)
+                .hasMessageContaining("net:lo: limit 'fast' is not a rate");
+        Path f = tmp.resolve("g.txt");
+        Files.writeString(f, "node net:lo limit=2Gb/s\nnode disk:sda limit=500MB/s\n");
+        assertThat(ComponentGraph.parse(f).linkSpeedsMbits()).containsExactly(java.util.Map.entry("lo", 2000.0));
+    }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The Linux monitors, reading the kernel's cumulative counters (proc(5)): {@code /proc/stat} (CPU jiffies per core),
- * {@code /proc/meminfo} (memory in use, MemTotal − MemAvailable), {@code /proc/diskstats} (field 13, the milliseconds
+ * {@code /proc/meminfo} (memory in use, MemTotal − MemAvailable; swap in use), {@code /proc/diskstats} (field 13, the milliseconds
  * a device was busy: its utilisation as iostat's %util), {@code /proc/net/dev} with the link speed from
  * {@code /sys/class/net/IF/speed} (bytes per direction against what the link carries). Hand-written rather than OSHI:
  * these are a few lines of each file, read twice a round, and OSHI's objects re-read far more (issue 17 moved the
@@ -67,15 +67,27 @@ public final class ProcMonitors {
     Map<String, Usage> memory(double nowMillis) {
         Double total = null;
         Double available = null;
+        Double swapTotal = null;
+        Double swapFree = null;
         for (String line : lines("proc/meminfo")) {
             if (line.startsWith("MemTotal:")) {
                 total = kb(line);
             } else if (line.startsWith("MemAvailable:")) {
                 available = kb(line);
+            } else if (line.startsWith("SwapTotal:")) {
+                swapTotal = kb(line);
+            } else if (line.startsWith("SwapFree:")) {
+                swapFree = kb(line);
             }
         }
-        return total == null || available == null ? Map.of() : Map.of("memory", Usage.level(total - available,
-                total));
+        Map<String, Usage> out = new LinkedHashMap<>();
+        if (total != null && available != null) {
+            out.put("memory", Usage.level(total - available, total));
+        }
+        if (swapTotal != null && swapFree != null && swapTotal > 0) {
+            out.put("swap", Usage.level(swapTotal - swapFree, swapTotal));
+        }
+        return out;
     }
 
     Map<String, Usage> disks(double nowMillis) {

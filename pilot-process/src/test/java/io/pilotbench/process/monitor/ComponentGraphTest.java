@@ -78,4 +78,21 @@ class ComponentGraphTest {
         Files.writeString(f, "node net:lo limit=2Gb/s\nnode disk:sda limit=500MB/s\n");
         assertThat(ComponentGraph.parse(f).linkSpeedsMbits()).containsExactly(java.util.Map.entry("lo", 2000.0));
     }
+
+    /** The static plug-in: the working directory's disk gets a measured write and read bandwidth. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void theDiskOfADirectoryIsCalibratedWithDirectIo() throws Exception {
+        String disk = new ProcMonitors().diskOf(tmp);
+        org.junit.jupiter.api.Assumptions.assumeTrue(disk != null, "the temporary directory is not on a block device");
+        ComponentGraph g = ComponentGraph.local(tmp).withDiskBandwidth(tmp);
+        ComponentGraph.Node node = g.nodes().stream().filter(n -> n.name().equals(disk)).findFirst().orElseThrow();
+        double write = Double.parseDouble(node.facts().get("write").replace("MB/s", ""));
+        double read = Double.parseDouble(node.facts().get("read").replace("MB/s", ""));
+        assertThat(write).isPositive();
+        assertThat(read).isPositive();
+        try (var left = Files.list(tmp)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".pilot-calibration"));
+        }
+    }
 }

@@ -233,7 +233,7 @@ public final class Campaign {
         } else if (s instanceof Stmt.For f) {
             forLoop(f);
         } else if (s instanceof Stmt.Fastfail f) {
-            fastfail = sub(f.script());
+            fastfail = f.script(); // substituted when it runs: %VAR%s then name the failure
         } else if (s instanceof Stmt.Checkpoint c) {
             checkpoint(c);
         } else if (s instanceof Stmt.Measure m) {
@@ -608,8 +608,9 @@ public final class Campaign {
     private void runFastfail() throws IOException, InterruptedException {
         if (fastfail != null && !fastfail.isBlank()) {
             Path out = results.resolve("fastfail.out");
-            int code = shell(fastfail, out, Map.of());
-            note("FASTFAIL ran '" + fastfail + "' (exit " + code + ", output in fastfail.out)");
+            String text = sub(fastfail);
+            int code = shell(text, out, Map.of());
+            note("FASTFAIL ran '" + text + "' (exit " + code + ", output in fastfail.out)");
         }
     }
 

@@ -163,6 +163,9 @@ public final class Campaign {
      * @return {@link #OK}, {@link #LIMIT}, {@link #FAILED} or {@link #STOPPED}
      */
     public int run() throws IOException, InterruptedException {
+        if (resuming && replayUntil == 0) {
+            catchUp();
+        }
         try {
             block(program);
         } catch (Abort a) {
@@ -273,11 +276,19 @@ public final class Campaign {
 
     /** True while a resume replays steps that were completed before. */
     private boolean replaying() {
-        if (step < replayUntil) {
-            return true;
+        return step < replayUntil;
+    }
+
+    /**
+     * Passes over a step completed before the crash. Right after the last of them the replay has caught up, before
+     * any condition after it is evaluated: RESTORE is 1 from there on (so {@code IF %RESTORE% == 0} after a
+     * CHECKPOINT does not reboot the machine again).
+     */
+    private void skipStep() {
+        step++;
+        if (step == replayUntil) {
+            catchUp();
         }
-        catchUp();
-        return false;
     }
 
     /** The replay reached the first step not completed: check it rebuilt the state recorded, then RESTORE = 1. */
@@ -303,7 +314,7 @@ public final class Campaign {
     private void checkpoint(Stmt.Checkpoint c) throws IOException {
         if (replaying()) {
             vars.put("RESTORE", "0");
-            step++;
+            skipStep();
             return;
         }
         vars.put("RESTORE", "0");
@@ -320,7 +331,7 @@ public final class Campaign {
     /** EXEC outside a TEST: a command run once, not measured (services off, a reboot after a CHECKPOINT...). */
     private void command(Stmt.Command c) throws IOException, InterruptedException {
         if (replaying()) {
-            step++;
+            skipStep();
             return;
         }
         String text = sub(c.text());
@@ -398,7 +409,7 @@ public final class Campaign {
         Path csv = dir.resolve(RunsCsv.FILE);
         vars.put("RESULTS", csv.toString());
         if (replaying()) {
-            step++;
+            skipStep();
             return;
         }
         SessionSettings settings = settings(plan.options);
@@ -406,7 +417,6 @@ public final class Campaign {
         state.currentStep = step;
         state.currentName = name;
         state.currentDir = dirName;
-        state.vars = new LinkedHashMap<>(vars);
         state.currentRuns = 0;
         journal();
         checkCooling();

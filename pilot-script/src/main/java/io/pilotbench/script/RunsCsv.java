@@ -17,6 +17,8 @@ import java.util.Locale;
 final class RunsCsv {
     static final String FILE = "runs.csv";
     static final List<String> BASE = List.of("run", "elapsed", "user", "system", "wait", "cpu%", "exit", "threads");
+    /** Columns that number or describe runs rather than measure them: Getstats leaves them out. */
+    static final java.util.Set<String> NOT_MEASURED = java.util.Set.of("run", "exit", "threads", "round", "index");
 
     private final Path file;
     private final List<String> columns;

@@ -11,7 +11,7 @@ import picocli.CommandLine;
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
         subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class,
-            ScriptCommand.class,
+            ScriptCommand.class, GetstatsCommand.class,
             SimulateCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HelpTextTest {
     static List<String> commands() {
         return List.of("", "run", "compare", "analyze", "changepoints", "simulate", "simulate evaluate",
-                "simulate emit", "simulate models");
+                "simulate emit", "simulate models", "script", "getstats");
     }
 
     @ParameterizedTest

@@ -76,6 +76,8 @@ public final class Campaign {
     private boolean failed;
     private volatile boolean stop;
     private volatile ThreadedRun running;
+    /** The Getstats variables of the elapsed times of the last TEST that ended, for IF and WHILE expressions. */
+    private Map<String, Double> lastTest = Map.of();
     /** Tests set this to stagger the copies before the barrier. */
     String beforeBarrier;
 
@@ -410,6 +412,7 @@ public final class Campaign {
         Path csv = dir.resolve(RunsCsv.FILE);
         vars.put("RESULTS", csv.toString());
         if (replaying()) {
+            rememberLastTest(csv); // as it was when this TEST ended, so that conditions replay the same way
             skipStep();
             return;
         }
@@ -524,6 +527,7 @@ public final class Campaign {
 
     private void finishTest(Session session, String name, String dirName, StopReason reason) throws IOException {
         SessionResult r = session.finish(reason);
+        rememberLastTest(results.resolve(dirName).resolve(RunsCsv.FILE));
         state.finished.add(new CampaignState.Finished(name, dirName, session.rounds().size(), reason.name()));
         state.currentStep = null;
         state.currentName = null;
@@ -534,6 +538,15 @@ public final class Campaign {
         journal();
         note("TEST " + name + ": " + session.rounds().size() + " runs in " + Formats.duration(r.seconds()) + ", "
                 + reason.name().toLowerCase(Locale.ROOT).replace('_', ' '));
+    }
+
+    private void rememberLastTest(Path csv) throws IOException {
+        if (!Files.isRegularFile(csv)) {
+            lastTest = Map.of();
+            return;
+        }
+        double[] elapsed = SampleParser.Csv.readCsv(csv, "last").columns().get("elapsed");
+        lastTest = elapsed == null ? Map.of() : ColumnStats.of("elapsed", elapsed, 0.95).variables();
     }
 
     private static String lastMessage(Session s) {
@@ -692,7 +705,7 @@ public final class Campaign {
         }
         String expr = String.join(" ", w);
         try {
-            return Predicate.parse(expr).holds(Map.of());
+            return Predicate.parse(expr).holds(lastTest);
         } catch (IllegalArgumentException e) {
             throw new ScriptException(c.pos(), "expected a condition such as %X% == 1, found '" + expr + "' ("
                     + e.getMessage() + ")");

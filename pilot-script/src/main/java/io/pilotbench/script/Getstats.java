@@ -144,6 +144,10 @@ public final class Getstats {
         List<Comparison> comparisons = new ArrayList<>();
         Sample first = samples.isEmpty() ? null : samples.get(0);
         for (Sample s : samples) {
+            if (s.failed() > 0) {
+                warnings.add(new Warning(s.name(), "exit", "failed", s.failed() + " failed run"
+                        + (s.failed() == 1 ? "" : "s") + " of " + s.name() + " left out (exit status not 0)"));
+            }
             for (Map.Entry<String, double[]> c : chosen(s, o).entrySet()) {
                 double[] x = c.getValue();
                 if (x.length == 0) {

@@ -170,12 +170,24 @@ interface SampleParser {
                 cols.add(new ArrayList<>());
                 numeric[i] = true;
             }
+            int exitColumn = -1;
+            for (int i = 0; i < header.length; i++) {
+                if (header[i].strip().equalsIgnoreCase("exit")) {
+                    exitColumn = i;
+                }
+            }
+            int failed = 0;
             for (int r = 1; r < lines.size(); r++) {
                 String line = lines.get(r);
                 if (line.isBlank()) {
                     continue;
                 }
                 String[] f = line.split(",", -1);
+                if (exitColumn >= 0 && exitColumn < f.length && !f[exitColumn].strip().isEmpty()
+                        && !f[exitColumn].strip().equals("0")) {
+                    failed++;
+                    continue;
+                }
                 for (int i = 0; i < header.length && i < f.length; i++) {
                     String v = f[i].strip();
                     if (v.isEmpty() || !numeric[i]) {
@@ -195,7 +207,7 @@ interface SampleParser {
                     out.put(header[i].strip(), cols.get(i).stream().mapToDouble(Double::doubleValue).toArray());
                 }
             }
-            return new Sample(name, out);
+            return new Sample(name, out, failed);
         }
     }
 }

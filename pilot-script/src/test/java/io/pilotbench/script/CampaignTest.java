@@ -131,15 +131,22 @@ class CampaignTest {
     @Test
     void aTestWithoutAProgramStopsAtPilotsTargetNeverBeforeMinRuns() throws Exception {
         Campaign c = start("""
-                TEST steady 25
+                TEST held 70
+                  OPTION ci-width 50%
+                  EXEC true
+                DONE
+                TEST free
                   OPTION ci-width 50%
                   EXEC true
                 DONE
                 """, Map.of());
         assertThat(c.run()).isEqualTo(Campaign.OK);
-        // Pilot's target (a 50% CI on `true`) is met long before 25 runs; min-runs holds it to 25
-        assertThat(rows("000-steady")).hasSize(25);
-        assertThat(dir.resolve("results/000-steady/session.json")).exists();
+        CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
+        assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("TARGET_MET", "TARGET_MET");
+        // a 50% CI on `true` needs about Pilot's minimum of 20 samples; min-runs holds the first TEST to 70
+        assertThat(rows("000-held")).hasSizeGreaterThanOrEqualTo(70);
+        assertThat(rows("001-free")).hasSizeGreaterThanOrEqualTo(20);
+        assertThat(dir.resolve("results/000-held/session.json")).exists();
     }
 
     @Test
@@ -179,5 +186,25 @@ class CampaignTest {
         }
         org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
                 .hasMessageContaining("c.pilot:1:1: COOL drop-caches needs root");
+    }
+
+    @Test
+    void conditionsSeeTheLastTestsStatisticsAndHooksAddColumns() throws Exception {
+        Campaign c = start("""
+                MEASURE free-memory
+                TEST quick 3 1 getstats --predicate '$count >= 3'
+                  EXEC sleep 0.01
+                DONE
+                IF $mean < 5 && $count == 3
+                  EXEC echo "mean below 5 s after 3 runs" > verdict
+                ELSE
+                  EXEC echo "no" > verdict
+                FI
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        assertThat(Files.readString(dir.resolve("verdict"))).isEqualTo("mean below 5 s after 3 runs\n");
+        List<String> lines = Files.readAllLines(dir.resolve("results/000-quick/runs.csv"));
+        assertThat(lines.get(0)).endsWith(",threads,mem_free_kb,mem_available_kb");
+        assertThat(Double.parseDouble(lines.get(1).split(",")[9])).isPositive();
     }
 }

@@ -52,8 +52,9 @@ final class ScriptCommand implements Callable<Integer> {
     String output;
 
     @Option(names = "--resume", paramLabel = "RESULTS_DIR", order = 2,
-            description = "Continue the campaign journaled in RESULTS_DIR (after a crash, kill -9, Ctrl-C or a "
-                + "reboot): finished TESTs are not run again, the TEST in progress goes on; RESTORE is 1.")
+            description = "Continue the campaign journaled in RESULTS_DIR, or the one a CHECKPOINT file names "
+                + "(after a crash, kill -9, Ctrl-C or a reboot): finished TESTs are not run again, the TEST in "
+                + "progress goes on; RESTORE is 1.")
     String resume;
 
     @Option(names = "--check", order = 3, description = "Only check the script (and its INCLUDEs); run nothing.")
@@ -74,7 +75,7 @@ final class ScriptCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--resume continues the recorded campaign; give no script, "
                         + "variables or -o");
             }
-            Path dir = Path.of(resume);
+            Path dir = Campaign.resultsOf(Path.of(resume));
             try (DirectoryLock lock = DirectoryLock.acquire(existing(dir), "campaign")) {
                 return run(Campaign.resume(dir, err, snapshot(dir)));
             }

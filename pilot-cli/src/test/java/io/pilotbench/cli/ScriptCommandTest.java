@@ -136,7 +136,8 @@ class ScriptCommandTest {
         assertThat(Files.readString(res.resolve("state.json"))).contains("\"RESTORE\" : \"0\"")
                 .contains("\"steps\" : 2").contains("\"COLOUR\" : \"blue\"");
 
-        Process second = pilot("script", "--resume", res.toString());
+        // as in the paper, the checkpoint file leads back to the campaign
+        Process second = pilot("script", "--resume", res.resolve("state.json").toString());
         assertThat(second.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(second.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isZero();
         assertThat(lines(tmp.resolve("ran.log"))).containsExactly("before", "before", "going down",
@@ -154,5 +155,34 @@ class ScriptCommandTest {
         CliRun r = CliRun.run("script", "--resume", tmp.resolve("res").toString());
         assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).contains("changed since the campaign").hasLineCount(1);
+    }
+
+    /** Ctrl-C: the run in progress is killed and not recorded; exit 130; --resume finishes with nothing failed. */
+    @Test
+    void ctrlCStopsWithExitCode130AndTheCampaignResumes() throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, """
+                TEST slow 8 1 getstats --predicate '$count >= 8' --column elapsed
+                  EXEC sleep 0.3
+                DONE
+                """);
+        Path res = tmp.resolve("res");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        Path runs = res.resolve("000-slow").resolve("runs.csv");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while ((!Files.exists(runs) || lines(runs).size() < 3) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(100); // in the middle of run 3
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isEqualTo(130);
+        int before = lines(runs).size() - 1;
+        assertThat(before).isBetween(2, 7);
+        CliRun r = CliRun.run("script", "-q", "--resume", res.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> rows = lines(runs);
+        assertThat(rows.subList(1, rows.size())).hasSize(8).allMatch(l -> l.split(",")[6].equals("0"));
+        assertThat(lines(res.resolve("000-slow").resolve("rounds.csv"))).hasSize(9);
     }
 }

@@ -119,6 +119,7 @@ public final class Campaign {
         CampaignState s = new CampaignState();
         s.script = script.toAbsolutePath().normalize().toString();
         s.digest = digest(script);
+        s.results = results.toAbsolutePath().normalize().toString();
         s.args.putAll(args);
         Campaign c = new Campaign(program, script.toAbsolutePath().normalize().getParent(), results, err,
                 environment, s, false);
@@ -148,6 +149,25 @@ public final class Campaign {
         List<Stmt> program = ScriptParser.parse(script);
         s.failed = false;
         return new Campaign(program, script.getParent(), results, err, environment, s, true);
+    }
+
+    /**
+     * The results directory of a campaign named by {@code path}: the directory itself, or the one a CHECKPOINT file
+     * names (the paper resumed from the checkpoint file).
+     */
+    public static Path resultsOf(Path path) throws IOException {
+        if (Files.isRegularFile(path)) {
+            CampaignState s = CampaignState.read(path);
+            if (s.results == null) {
+                throw new IllegalArgumentException(path + ": names no results directory");
+            }
+            return Path.of(s.results);
+        }
+        return path;
+    }
+
+    boolean stopRequested() {
+        return stop;
     }
 
     /** Asks the campaign to stop soon (Ctrl-C): the run in progress is killed, the TEST is kept, resumable. */
@@ -731,7 +751,10 @@ public final class Campaign {
     private static String digest(Path script) throws IOException {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(Files.readAllBytes(script));
+            for (String text : ScriptParser.texts(script)) {
+                md.update(text.getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
             return HexFormat.of().formatHex(md.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -37,6 +37,8 @@ final class CampaignState {
 
     String script;
     String digest;
+    /** The results directory, absolute (so that a CHECKPOINT file elsewhere leads back to it). */
+    String results;
     Map<String, String> args = new LinkedHashMap<>();
     /** Steps (TESTs, EXECs outside a TEST, CHECKPOINTs) completed, in execution order. */
     int steps;
@@ -58,6 +60,7 @@ final class CampaignState {
         m.put("format", "pilot-campaign-1");
         m.put("script", script);
         m.put("digest", digest);
+        m.put("results", results);
         m.put("args", args);
         m.put("steps", steps);
         if (currentStep != null) {
@@ -120,6 +123,7 @@ final class CampaignState {
         CampaignState s = new CampaignState();
         s.script = (String) m.get("script");
         s.digest = (String) m.get("digest");
+        s.results = (String) m.get("results");
         s.args = new LinkedHashMap<>((Map<String, String>) m.get("args"));
         s.steps = ((Number) m.get("steps")).intValue();
         Map<String, Object> c = (Map<String, Object>) m.get("current");

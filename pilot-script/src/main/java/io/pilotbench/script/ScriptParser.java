@@ -28,6 +28,8 @@ final class ScriptParser {
             + "IF, WHILE, FOREACH, FOR, INCLUDE, FASTFAIL, CHECKPOINT, OPTION, MEASURE, COOL";
 
     private final Deque<Path> including = new ArrayDeque<>();
+    /** The text of every file read, in order (the script's digest covers its INCLUDEs). */
+    private final List<String> texts = new ArrayList<>();
 
     private ScriptParser() {
     }
@@ -35,6 +37,13 @@ final class ScriptParser {
     /** Parses {@code file} (named in messages as given) and everything it includes. */
     static List<Stmt> parse(Path file) throws IOException {
         return new ScriptParser().parseFile(file, file.toString(), null);
+    }
+
+    /** Parses {@code file} and returns the texts of it and of every file it includes, in the order read. */
+    static List<String> texts(Path file) throws IOException {
+        ScriptParser p = new ScriptParser();
+        p.parseFile(file, file.toString(), null);
+        return p.texts;
     }
 
     /** Parses script text (for tests and for scripts without INCLUDEs relative to a file). */
@@ -60,6 +69,7 @@ final class ScriptParser {
         }
         including.push(real);
         String text = Files.readString(real, StandardCharsets.UTF_8);
+        texts.add(text);
         Path dir = real.getParent();
         List<Stmt> body = block(new Cursor(Line.split(shown, text), dir), Context.TOP, Set.of()).body;
         including.pop();

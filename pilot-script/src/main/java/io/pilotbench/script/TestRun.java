@@ -61,6 +61,10 @@ final class TestRun implements Workload {
             before[i] = hooks.get(i).sample();
         }
         ThreadedRun.Outcome o = exec.run(command, campaign.scriptDir(), env, out);
+        if (campaign.stopRequested()) {
+            // killed by Ctrl-C or SIGTERM: not a result, and not recorded (Session.runRound passes this on)
+            throw new InterruptedException("stopped");
+        }
         int width = hooks.stream().mapToInt(h -> h.columns().size()).sum();
         double[] values = new double[width];
         int at = 0;

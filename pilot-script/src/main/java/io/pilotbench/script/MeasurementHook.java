@@ -23,6 +23,11 @@ interface MeasurementHook {
     /** The current readings, one per column. */
     double[] sample() throws IOException;
 
+    /** A line about the last sample for the TEST's {@code hooks.log} (which processes used the CPU), or null. */
+    default String note() {
+        return null;
+    }
+
     /** True: record after − before; false: record the value after. */
     default boolean counter() {
         return true;
@@ -95,7 +100,9 @@ interface MeasurementHook {
         private static final double TICKS = 100;
         private final Path proc;
         private Map<String, Long> before = new HashMap<>();
+        private final Map<String, String> names = new HashMap<>();
         private final long self = ProcessHandle.current().pid();
+        private String note;
 
         CpuOthers(Path proc) {
             this.proc = proc;
@@ -119,22 +126,37 @@ interface MeasurementHook {
                         String stat = Files.readString(d.resolve("stat"));
                         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                         now.put(name, Long.parseLong(f[11]) + Long.parseLong(f[12]));
+                        names.put(name, stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
                     } catch (IOException | RuntimeException e) {
                         // it exited while we looked
                     }
                 }
             }
             long sum = 0;
+            List<Map.Entry<String, Long>> used = new ArrayList<>();
             for (Map.Entry<String, Long> e : now.entrySet()) {
                 Long b = before.get(e.getKey());
-                if (b != null) {
+                if (b != null && e.getValue() > b) {
                     sum += e.getValue() - b;
+                    used.add(Map.entry(e.getKey(), e.getValue() - b));
                 }
             }
             boolean first = before.isEmpty();
             before = now;
+            used.sort(Map.Entry.<String, Long>comparingByValue().reversed());
+            StringBuilder n = new StringBuilder();
+            for (Map.Entry<String, Long> e : used.subList(0, Math.min(5, used.size()))) {
+                n.append(n.length() == 0 ? "" : ", ").append(names.getOrDefault(e.getKey(), "?")).append(" (pid ")
+                        .append(e.getKey()).append(") ").append(e.getValue() / TICKS).append(" s");
+            }
+            note = first || used.isEmpty() ? null : "cpu-others: " + n;
             // before the run the column is 0; after, the ticks others used in between: after − before = that sum
             return new double[] {first ? 0 : sum / TICKS};
+        }
+
+        @Override
+        public String note() {
+            return note;
         }
 
         @Override

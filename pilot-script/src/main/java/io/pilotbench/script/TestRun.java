@@ -75,6 +75,16 @@ final class TestRun implements Workload {
             }
         }
         hookValues.put(round, values);
+        StringBuilder notes = new StringBuilder();
+        for (MeasurementHook h : hooks) {
+            if (h.note() != null) {
+                notes.append("run ").append(round + 1).append(": ").append(h.note()).append('\n');
+            }
+        }
+        if (notes.length() > 0) {
+            Files.writeString(dir.resolve("hooks.log"), notes, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
         String cleanupFailure = null;
         for (String c : cleanup) {
             int code = campaign.shell(campaign.sub(c), out.resolve("cleanup.out"), env);

@@ -62,6 +62,7 @@ class MeasurementHookTest {
         writeStat(102, "flush (8:0)", 100, 80);  // +30 ticks; the name has a space and parentheses
         writeStat(103, "new", 500, 500);         // not there before: not counted
         assertThat(h.sample()).containsExactly(0.5);
+        assertThat(h.note()).isEqualTo("cpu-others: flush (8:0) (pid 102) 0.3 s, kworker/0:1 (pid 101) 0.2 s");
     }
 
     private void writeStat(int pid, String comm, long utime, long stime) throws IOException {

@@ -4,6 +4,7 @@ import io.pilotbench.core.env.EnvironmentProbe;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.script.Campaign;
+import io.pilotbench.script.ResumeUnit;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Spec;
             "  pilot script examples/campaign.pilot SIZE=200000",
             "  pilot script --check examples/campaign.pilot",
             "  pilot script --resume results/zip",
+            "  sudo pilot script --install-resume results/zip",
             "",
             "Exit codes:",
             "  0    every TEST ended (target met, or its program said stop)",
@@ -57,10 +59,19 @@ final class ScriptCommand implements Callable<Integer> {
                 + "progress goes on; RESTORE is 1.")
     String resume;
 
-    @Option(names = "--check", order = 3, description = "Only check the script (and its INCLUDEs); run nothing.")
+    @Option(names = "--install-resume", paramLabel = "RESULTS_DIR", order = 3,
+            description = "Write a systemd unit that runs pilot script --resume RESULTS_DIR at boot (as you) and "
+                + "disables itself when the campaign has ended, and enable it (root; with --unit-dir only write it).")
+    String installResume;
+
+    @Option(names = "--unit-dir", paramLabel = "DIR", order = 4, hidden = true,
+            description = "Where --install-resume writes the unit (default /etc/systemd/system, then enabled).")
+    Path unitDir;
+
+    @Option(names = "--check", order = 5, description = "Only check the script (and its INCLUDEs); run nothing.")
     boolean check;
 
-    @Option(names = {"-q", "--quiet"}, order = 4, description = "No progress lines on stderr.")
+    @Option(names = {"-q", "--quiet"}, order = 6, description = "No progress lines on stderr.")
     boolean quiet;
 
     @Parameters(arity = "0..*", paramLabel = "FILE [VAR=VALUE...]",
@@ -70,6 +81,9 @@ final class ScriptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = quiet ? null : spec.commandLine().getErr();
+        if (installResume != null) {
+            return installResume();
+        }
         if (resume != null) {
             if (!words.isEmpty() || output != null) {
                 throw new IllegalArgumentException("--resume continues the recorded campaign; give no script, "
@@ -102,6 +116,34 @@ final class ScriptCommand implements Callable<Integer> {
         try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "campaign")) {
             return run(Campaign.start(file, vars, dir, err, snapshot(dir)));
         }
+    }
+
+    /** --install-resume: the unit, and systemctl enable unless --unit-dir says where else to write it. */
+    private int installResume() throws Exception {
+        Path results = Campaign.resultsOf(Path.of(installResume));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path jar = Path.of(ScriptCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> command = Files.isRegularFile(jar) ? List.of(java, "-jar", jar.toString())
+                : List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName());
+        boolean system = unitDir == null;
+        if (system && !"root".equals(System.getProperty("user.name"))) {
+            throw new IllegalArgumentException("--install-resume writes to " + ResumeUnit.SYSTEM_UNITS + " and runs "
+                    + "systemctl enable, which needs root; run it with sudo");
+        }
+        Path unit = ResumeUnit.write(system ? ResumeUnit.SYSTEM_UNITS : unitDir, results, command,
+                System.getProperty("user.name"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("wrote " + unit);
+        if (system) {
+            Process p = new ProcessBuilder("systemctl", "enable", unit.getFileName().toString())
+                    .redirectErrorStream(true).start();
+            String said = new String(p.getInputStream().readAllBytes()).strip();
+            if (p.waitFor() != 0) {
+                throw new IllegalArgumentException("systemctl enable " + unit.getFileName() + " failed: " + said);
+            }
+            out.println("enabled: the campaign resumes at the next boot");
+        }
+        return ExitCodes.OK;
     }
 
     private static Path existing(Path dir) {

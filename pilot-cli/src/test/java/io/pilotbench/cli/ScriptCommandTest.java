@@ -185,4 +185,30 @@ class ScriptCommandTest {
         assertThat(rows.subList(1, rows.size())).hasSize(8).allMatch(l -> l.split(",")[6].equals("0"));
         assertThat(lines(res.resolve("000-slow").resolve("rounds.csv"))).hasSize(9);
     }
+
+    @Test
+    void installResumeWritesAUnitThatResumesTheCampaignAtBoot() throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, "CHECKPOINT\nIF %RESTORE% == 0\n  EXEC kill -9 $PPID\nFI\n");
+        Path res = tmp.resolve("my results");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Path units = Files.createDirectories(tmp.resolve("units"));
+        CliRun r = CliRun.run("script", "--install-resume", res.toString(), "--unit-dir", units.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<Path> written;
+        try (var s = Files.list(units)) {
+            written = s.toList();
+        }
+        assertThat(written).singleElement().satisfies(u -> assertThat(u.getFileName().toString())
+                .matches("pilot-resume-[0-9a-f]{8}\\.service"));
+        String unit = Files.readString(written.get(0));
+        assertThat(unit).contains("Type=oneshot").contains("User=" + System.getProperty("user.name"))
+                .contains("script --resume \"" + res.toAbsolutePath() + "\"")
+                .contains("ExecStartPost=/bin/systemctl disable " + written.get(0).getFileName())
+                .contains("WorkingDirectory=" + res.toAbsolutePath() + "\n").contains("WantedBy=multi-user.target");
+        CliRun none = CliRun.run("script", "--install-resume", tmp.toString(), "--unit-dir", units.toString());
+        assertThat(none.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(none.err()).contains("no campaign here to resume");
+    }
 }

@@ -1,16 +1,13 @@
 package io.pilotbench.script;
 
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.Round;
-import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.RoundStatus;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
-import io.pilotbench.process.PiSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +16,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -512,7 +508,7 @@ public final class Campaign {
                 if (program != null) {
                     if ((ok - minRuns) % batch == 0 && checkedAt != ok) {
                         checkedAt = ok;
-                        if (program.saysStop(rounds, workload.runs(), env(), this::sub)) {
+                        if (program.saysStop(rounds, env())) {
                             return StopReason.TARGET_MET;
                         }
                     }
@@ -589,32 +585,7 @@ public final class Campaign {
     }
 
     private SessionSettings settings(List<Stmt.Option> options) {
-        SessionSettings.Builder b = SessionSettings.builder().pi(PiSpec.wallTime().pi());
-        for (Stmt.Option o : options) {
-            String v = sub(o.value().text());
-            try {
-                switch (o.key()) {
-                    case "ci-width" -> b.ciTarget(CiTarget.parse(v));
-                    case "confidence" -> b.confidence(v.endsWith("%")
-                            ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v));
-                    case "max-runs" -> b.maxRounds(Integer.parseInt(v));
-                    case "max-failures" -> b.maxFailures(Integer.parseInt(v));
-                    case "max-time" -> b.maxDuration(duration(v));
-                    default -> throw new IllegalStateException(o.key());
-                }
-            } catch (IllegalArgumentException e) {
-                throw new ScriptException(o.value().pos(), "expected a value for OPTION " + o.key() + ", found '"
-                        + v + "' (" + e.getMessage() + ")");
-            }
-        }
-        return b.build();
-    }
-
-    private static Duration duration(String v) {
-        String s = v.strip().toLowerCase(Locale.ROOT);
-        double n = Double.parseDouble(s.replaceAll("[a-z]+$", ""));
-        double seconds = s.endsWith("ms") ? n / 1000 : s.endsWith("m") ? n * 60 : s.endsWith("h") ? n * 3600 : n;
-        return Duration.ofNanos((long) (seconds * 1e9));
+        return TestSettings.of(options, this::sub);
     }
 
     private void checkCooling() throws IOException {
@@ -767,13 +738,5 @@ public final class Campaign {
                 Files.deleteIfExists(p);
             }
         }
-    }
-
-    static String text(Path p) throws IOException {
-        return Files.readString(p, StandardCharsets.UTF_8);
-    }
-
-    static RoundResult failure(String message) {
-        return RoundResult.failure(message);
     }
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * The program of {@code TEST name min-runs batch program…}: exit status 0 stops the TEST (paper §3.1).
@@ -66,8 +65,7 @@ final class StopProgram {
     }
 
     /** True when the TEST may stop now. */
-    boolean saysStop(List<Round> rounds, RunsCsv runs, Map<String, String> env, UnaryOperator<String> sub)
-            throws IOException, InterruptedException {
+    boolean saysStop(List<Round> rounds, Map<String, String> env) throws IOException, InterruptedException {
         if (predicate == null) {
             ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", text).directory(dir.toFile())
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);

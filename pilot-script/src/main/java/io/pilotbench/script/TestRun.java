@@ -39,10 +39,6 @@ final class TestRun implements Workload {
         Files.createDirectories(dir.resolve("output"));
     }
 
-    RunsCsv runs() {
-        return runs;
-    }
-
     @Override
     public RoundResult run(int round, long workAmount) throws Exception {
         Path out = dir.resolve("output");

@@ -48,6 +48,17 @@ class GetstatsCommandTest {
     }
 
     @Test
+    void thePapersPredicateWorksAsWritten() throws Exception {
+        String paper = "($delta < 0.05 * $mean) || ($count > 30)";
+        Files.writeString(tmp.resolve("steady.csv"), "elapsed\n10\n10.1\n9.9\n10\n10.1\n");
+        Files.writeString(tmp.resolve("noisy.csv"), "elapsed\n1\n20\n3\n40\n");
+        assertThat(CliRun.run("getstats", "--predicate", paper, tmp.resolve("steady.csv").toString()).code())
+                .isZero();
+        assertThat(CliRun.run("getstats", "--predicate", paper, tmp.resolve("noisy.csv").toString()).code())
+                .isOne();
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() {
         CliRun r = CliRun.run("getstats", tmp.resolve("nothing").toString());
         assertThat(r.code()).isEqualTo(ExitCodes.USAGE);

@@ -149,7 +149,11 @@ interface SampleParser {
     final class Csv implements SampleParser {
         @Override
         public boolean detects(Path path, String head) {
-            return Files.isRegularFile(path) && head.lines().findFirst().map(l -> l.contains(",")).orElse(false);
+            // a header of names: the first field of the first line is not a number (one column needs no comma)
+            return Files.isRegularFile(path) && head.lines().findFirst().map(l -> {
+                String first = l.split(",", -1)[0].strip();
+                return !first.isEmpty() && !first.matches("[-+]?[0-9.].*");
+            }).orElse(false);
         }
 
         @Override

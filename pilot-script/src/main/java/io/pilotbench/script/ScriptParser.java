@@ -255,6 +255,13 @@ final class ScriptParser {
             }
         }
         String program = w.size() > 4 ? line.restAfter(4) : null;
+        if (program != null && !program.contains("%")) {
+            try {
+                new StopProgram(program, c.dir); // a getstats predicate is checked now, not when the TEST starts
+            } catch (IllegalArgumentException e) {
+                throw new ScriptException(w.get(4).pos(), "expected a stop program: " + e.getMessage());
+            }
+        }
         Block b = block(c, Context.TEST, Set.of("DONE"));
         if (b.end == null) {
             throw new ScriptException(line.pos(), "expected DONE to end this TEST before the end of the file");

@@ -51,6 +51,9 @@ final class TestRun implements Workload {
             }
         }
         campaign.cool(dir);
+        if (campaign.stopRequested()) {
+            throw new InterruptedException("stopped before EXEC");
+        }
         List<MeasurementHook> hooks = campaign.hooks();
         double[][] before = new double[hooks.size()][];
         for (int i = 0; i < hooks.size(); i++) {

@@ -46,6 +46,19 @@ final class Options {
     }
 
     /** "5%" or "0.05" → 0.05; one line on bad input. */
+    /** A finite number > 0 ("200", "0.5"). */
+    static double positive(String option, String value) {
+        try {
+            double x = Double.parseDouble(value.strip());
+            if (x > 0 && Double.isFinite(x)) {
+                return x;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + ": '" + value + "' is not a number > 0");
+    }
+
     static double percent(String option, String text) {
         String t = text.strip();
         double v;

@@ -10,7 +10,8 @@ import picocli.CommandLine;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        subcommands = {RunCommand.class, CompareCommand.class, AnalyzeCommand.class, ChangepointsCommand.class,
+        subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
+            ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
             ScriptCommand.class, GetstatsCommand.class,
             SimulateCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
@@ -24,6 +25,8 @@ import picocli.CommandLine;
             "  4    pilot run, compare: the command failed more often than --max-failures",
             "       allows",
             "  5    pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped",
+            "  6    pilot run --monitor: another component than the one under test passed",
+            "       the utilisation limit",
             "  130  interrupted by Ctrl-C, 143 by SIGTERM; what was measured is kept,",
             "       and pilot run --resume continues it"})
 public final class PilotCommand implements Runnable {
@@ -39,6 +42,8 @@ public final class PilotCommand implements Runnable {
         CommandLine cli = new CommandLine(new PilotCommand(), new Factory(stdin));
         // pilot run -- is optional: the first word that is not an option starts the command
         cli.getSubcommands().get("run").setStopAtPositional(true);
+        // pilot overhead hands its arguments to pilot compare as they are, "--" included
+        cli.getSubcommands().get("overhead").setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

@@ -7,12 +7,20 @@ import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.process.PiSpec;
 import io.pilotbench.process.ProcessLauncher;
 import io.pilotbench.process.RecordedCommand;
+import io.pilotbench.process.monitor.Bottlenecks;
+import io.pilotbench.process.monitor.ComponentGraph;
+import io.pilotbench.process.monitor.ComponentUtilization;
+import io.pilotbench.process.monitor.MonitoredWorkload;
+import io.pilotbench.process.monitor.ProcMonitors;
+import io.pilotbench.process.monitor.SamplingCalibration;
+import io.pilotbench.stats.RateSearch;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
 import java.io.IOException;
@@ -20,6 +28,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,6 +87,9 @@ import picocli.CommandLine.Spec;
             "  3    a limit (--max-rounds, --max-time) stopped the session first",
             "       (results are still written)",
             "  4    the command failed more often than --max-failures allows",
+            "  6    --monitor: a component other than the one under test passed the",
+            "       utilisation limit (the target was met, but the result may be bound",
+            "       by that component)",
             "  2    bad usage, bad input, or an unusable output directory (full,",
             "       read-only, in use by another pilot)",
             "  130  interrupted by Ctrl-C; 143 by SIGTERM (the session can be resumed)",
@@ -87,6 +99,10 @@ final class RunCommand implements Callable<Integer> {
     static final int LIMIT = 3;
     /** The workload failed more often than allowed. */
     static final int WORKLOAD_FAILED = 4;
+    /** With --monitor: a component other than the one under test passed the utilisation limit. */
+    static final int BOTTLENECK = 6;
+    /** The paper's threshold (§III-B): 80%. */
+    static final double DEFAULT_UTILIZATION_LIMIT = 0.8;
 
     @Spec
     CommandSpec spec;
@@ -113,6 +129,33 @@ final class RunCommand implements Callable<Integer> {
                 + "precision and limit options given now replace the recorded ones.")
     String resume;
 
+    @Option(names = "--monitor", order = 47,
+            description = "Read the utilisation of the CPU (each core, and the command's own), memory, disks and "
+                + "network links around every round (monitor.csv in the session) and report any component other than "
+                + "the one under test that passed --utilization-limit: the result may be bound by it (exit code 6).")
+    boolean monitor;
+
+    @Option(names = "--cut", paramLabel = "COMPONENT", order = 48,
+            description = "With --monitor, the component under test, as the report names it: cpu, disk:vda, "
+                + "net:eth0, memory.")
+    String cut;
+
+    @Option(names = "--monitor-rate", paramLabel = "HZ|auto", order = 49,
+            description = "With --monitor, also read the monitors HZ times a second while a round runs, for the "
+                + "peaks within it; auto: the highest rate whose overhead on the command stays within 1%%, found by "
+                + "Newton's method on pairs of rounds with and without sampling (paper §III-B). Default: only "
+                + "around each round, which costs the command nothing.")
+    String monitorRate;
+
+    @Option(names = "--graph", paramLabel = "FILE", order = 50,
+            description = "With --monitor, limits from a component graph file (see pilot graph --help): the speed "
+                + "of network links the system does not know, such as loopback (node net:lo limit=10Gb/s).")
+    java.nio.file.Path graph;
+
+    @Option(names = "--utilization-limit", paramLabel = "PCT", order = 51,
+            description = "With --monitor, the utilisation above which another component is a suspect. Default: 80%%.")
+    String utilizationLimit;
+
     @Parameters(arity = "0..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")
     List<String> command = new ArrayList<>();
 
@@ -120,10 +163,25 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Format outputFormat = report.format();
         ProgressLine.Mode mode = report.mode();
+        if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
+            throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
+                    + "--monitor; add it");
+        }
+        ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(graph == null ? Map.of()
+                : ComponentGraph.parse(graph).linkSpeedsMbits());
+        Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
+                : Options.positive("--monitor-rate", monitorRate);
+        double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
+                : Options.percent("--utilization-limit", utilizationLimit);
         Prepared p = resume != null ? resumed() : fresh();
         PrintWriter err = spec.commandLine().getErr();
         ProgressLine line = new ProgressLine(err, mode);
-        Pilot pilot = Pilot.of(p.session.settings(), p.workload).listener(line);
+        MonitoredWorkload monitored = monitor ? new MonitoredWorkload(p.workload, monitors.all(),
+                p.session.result().directory()) : null;
+        if (monitored != null && monitorRate != null) {
+            monitored.sampleAt(rate != null ? rate : calibrated(monitored));
+        }
+        Pilot pilot = Pilot.of(p.session.settings(), monitored != null ? monitored : p.workload).listener(line);
         SessionResult result;
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
             pilot.requestStop();
@@ -149,11 +207,30 @@ final class RunCommand implements Callable<Integer> {
         line.clear();
         p.session.close();
         p.workload.tidyRounds();
+        Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitorJson(monitored,
+                limit, p.session.result().directory()));
         RunReport.render(result, p.session.rounds(), p.template.toString(), p.launcher.description(), outputFormat,
-                spec.commandLine().getOut());
+                spec.commandLine().getOut(), monitorJson);
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
             err.println("pilot: warning: " + left);
+        }
+        if (monitored != null) {
+            List<ComponentUtilization> usage = monitored.utilizations();
+            PrintWriter out = spec.commandLine().getOut();
+            if (outputFormat == Format.TEXT) {
+                out.println();
+                String disk = new ProcMonitors().diskOf(p.session.result().directory().toAbsolutePath());
+                out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE + (disk == null ? ""
+                        : "; the session is on " + disk) + "):");
+                for (String l : Bottlenecks.describe(usage, cut, limit)) {
+                    out.println("  " + l);
+                }
+                out.flush();
+            }
+            if (!Bottlenecks.suspects(usage, cut, limit).isEmpty() && result.stopReason() == StopReason.TARGET_MET) {
+                return BOTTLENECK;
+            }
         }
         return switch (result.stopReason()) {
             case TARGET_MET -> ExitCodes.OK;
@@ -162,6 +239,58 @@ final class RunCommand implements Callable<Integer> {
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCodes.FAILURE;
         };
+    }
+
+    /**
+     * The monitor's figures and verdict, for the JSON report and monitor.json in the session: every component's mean
+     * and peak utilisation, the component under test, the limit and the suspects.
+     */
+    private Map<String, Object> monitorJson(MonitoredWorkload monitored, double limit, java.nio.file.Path dir)
+            throws IOException {
+        monitored.close();
+        List<ComponentUtilization> usage = monitored.utilizations();
+        List<Map<String, Object>> components = new ArrayList<>();
+        for (ComponentUtilization u : usage) {
+            Map<String, Object> c = new java.util.LinkedHashMap<>();
+            c.put("component", u.component());
+            c.put("mean", u.mean());
+            c.put("peak", u.peak());
+            c.put("peakRound", u.peakRound());
+            c.put("underTest", Bottlenecks.underTest(u.component(), cut));
+            components.add(c);
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("cut", cut);
+        m.put("utilizationLimit", limit);
+        m.put("sessionDisk", new ProcMonitors().diskOf(dir.toAbsolutePath()));
+        m.put("components", components);
+        m.put("suspects", Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
+                .toList());
+        m.put("verdict", Bottlenecks.describe(usage, cut, limit));
+        LiveComparison.writeAtomically(dir.resolve("monitor.json"), tools.jackson.databind.json.JsonMapper.builder()
+                .enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(m)
+                + "\n");
+        return m;
+    }
+
+    /** The largest overhead --monitor-rate auto accepts: the paper's 1%. */
+    static final double SAMPLING_OVERHEAD_LIMIT = 0.01;
+
+    /** --monitor-rate auto: the highest sampling rate within the overhead limit, said on stderr. */
+    private double calibrated(MonitoredWorkload monitored) {
+        RateSearch.Result r = new SamplingCalibration(monitored, 5).choose(SAMPLING_OVERHEAD_LIMIT, 6);
+        if (!report.quiet) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
+                    ? "sampling " + io.pilotbench.core.model.Formats.significant(r.rate(), 3) + " times a second, "
+                        + "overhead " + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "% ("
+                        + r.evaluations() + " rates measured, 5 pairs of rounds each)"
+                    : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
+                        + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
+                        + "limit: sampling that rarely anyway"));
+            err.flush();
+        }
+        return r.rate();
     }
 
     /** What a session needs to run. */

@@ -31,7 +31,7 @@ final class StoredComparison {
         this.cmd = command;
     }
 
-    int run(CompareSettings settings, Gate gate, Format outputFormat) {
+    int run(CompareSettings settings, Gate gate, Format outputFormat) throws InterruptedException {
         for (String option : ProcessOptions.RECORDED) {
             if (cmd.given(option)) {
                 throw new IllegalArgumentException(option + " applies to commands; to compare commands, put them "
@@ -47,15 +47,52 @@ final class StoredComparison {
         }
         cmd.checkNames(cmd.args.size());
         SessionOptions.Precision precision = cmd.precision();
-        List<Contender> contenders = new ArrayList<>();
-        for (int i = 0; i < cmd.args.size(); i++) {
-            contenders.add(contender(cmd.args.get(i), cmd.names.isEmpty() ? null : cmd.names.get(i), precision));
-        }
+        List<Contender> contenders = contenders(precision);
         contenders = cmd.uniqueNames(contenders);
         Direction direction = cmd.direction(contenders.get(0).pi());
         Comparison c = Comparison.of(contenders, settings, direction);
         new ComparisonReport(c, null, Double.NaN, gate, null).render(outputFormat, cmd.spec.commandLine().getOut());
         return cmd.exitCode(c, null, gate);
+    }
+
+    /**
+     * Every input read and analysed, in the order given: each on its own thread, up to one per core (two 10⁶-value
+     * files took 0.88 s one after the other, ministat 0.54 s; issue 17). The first input that fails, in order, is
+     * the error reported.
+     */
+    private List<Contender> contenders(SessionOptions.Precision precision) throws InterruptedException {
+        int n = cmd.args.size();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Math.min(n, Runtime.getRuntime().availableProcessors())), r -> {
+                    Thread t = new Thread(r, "pilot-compare-input");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            List<java.util.concurrent.Future<Contender>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String input = cmd.args.get(i);
+                String name = cmd.names.isEmpty() ? null : cmd.names.get(i);
+                futures.add(pool.submit(() -> contender(input, name, precision)));
+            }
+            List<Contender> out = new ArrayList<>();
+            for (java.util.concurrent.Future<Contender> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private Contender contender(String input, String givenName, SessionOptions.Precision precision) {

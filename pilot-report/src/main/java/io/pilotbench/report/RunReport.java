@@ -35,6 +35,12 @@ public final class RunReport {
     /** Writes the report of {@code result}, whose rounds are {@code rounds}, in {@code format}. */
     public static void render(SessionResult result, List<Round> rounds, String command, String launcher,
             Format format, PrintWriter out) {
+        render(result, rounds, command, launcher, format, out, Map.of());
+    }
+
+    /** As above; {@code extra} fields (a monitor's verdict, say) are added to the JSON report, in order. */
+    public static void render(SessionResult result, List<Round> rounds, String command, String launcher,
+            Format format, PrintWriter out, Map<String, Object> extra) {
         switch (format) {
             case JSON -> {
                 Map<String, Object> m = ResultJson.toMap(result);
@@ -43,6 +49,7 @@ public final class RunReport {
                 Resources res = Resources.of(rounds);
                 m.put("resources", res == null ? null : res.toMap());
                 m.put("failures", failures(rounds));
+                m.putAll(extra);
                 out.println(JSON.writeValueAsString(m));
             }
             case TEXT -> {

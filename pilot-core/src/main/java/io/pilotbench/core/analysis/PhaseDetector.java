@@ -56,14 +56,22 @@ public final class PhaseDetector {
         Truncation w = Truncation.none(Double.NaN);
         Truncation c = Truncation.none(Double.NaN);
         for (int pass = 0; pass < 2; pass++) {
-            w = WarmupDetector.warmup(Arrays.copyOf(start, start.length - c.cut()), Defaults.WARMUP_ALPHA, locator,
+            w = WarmupDetector.warmup(prefix(start, start.length - c.cut()), Defaults.WARMUP_ALPHA, locator,
                     Defaults.WARMUP_MAX_FRACTION);
-            c = WarmupDetector.warmup(Arrays.copyOf(end, end.length - w.cut()), Defaults.WARMUP_ALPHA, locator,
+            c = WarmupDetector.warmup(prefix(end, end.length - w.cut()), Defaults.WARMUP_ALPHA, locator,
                     Defaults.WARMUP_MAX_FRACTION);
+            if (c.cut() == 0) {
+                break; // the second pass would test exactly the same series again (the usual, stationary case)
+            }
         }
         // a complete series (a file, the rounds' unit readings) has no pending warm-up: a change found too late to be
         // one is a level shift (files) or stays in (units), and the test that found it decided nothing
         return new Phases(w.cut(), decided(w), w.meanBefore(), c.cut(), decided(c), c.meanBefore(), 0, List.of());
+    }
+
+    /** The first n values of x: x itself when that is all of it (the detector only reads). */
+    private static double[] prefix(double[] x, int n) {
+        return n == x.length ? x : Arrays.copyOf(x, n);
     }
 
     private static double decided(Truncation t) {

@@ -37,6 +37,12 @@ import java.util.function.UnaryOperator;
  * (rounds, time, failures, a stop request), run the workload and time it with a monotonic clock, record the round
  * (on disk first, when there is a directory), analyse, and tell the listener. A failed round (an exception, or
  * {@link RoundResult#failure}) is recorded and the session stops once failures exceed {@code maxFailures}.
+ *
+ * <p>{@code maxDuration} bounds the whole session, also in the middle of a round: when it passes, the workload's
+ * {@link Workload#cancel()} is called (a command's process group is killed), the round is dropped and the session
+ * ends with TIME_LIMIT. A session directory is written by one process at a time (an OS lock; see
+ * {@code DirectoryLock}): a second {@link Session#create} or {@link Session#resume} of it fails with an
+ * {@link io.pilotbench.core.model.InputException} that says so.
  */
 public final class Pilot {
     private final SessionSettings settings;

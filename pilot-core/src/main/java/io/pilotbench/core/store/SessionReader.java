@@ -88,75 +88,97 @@ public final class SessionReader {
         Instant ended = session.path("ended").isString() ? instant(session, "ended", sessionFile) : null;
         int pis = settings.pis().size();
 
-        List<Object[]> rows = new ArrayList<>();
-        forEachRow(dir.resolve(SessionFiles.ROUNDS), SessionFiles.ROUNDS_HEADER.length, r -> rows.add(
-                new Object[] {r.getStartingLineNumber(), r.getFields().toArray(String[]::new)}));
-        int n = rows.size();
-        double[][] readings = new double[n][pis];
-        for (double[] r : readings) {
-            Arrays.fill(r, Double.NaN);
+        // readings and unit readings first, into arrays that grow with the largest round seen; then the rounds,
+        // each built as its row is parsed. Nothing of a row outlives it: holding every round row's fields until the
+        // end made a 10^6-round session spend most of its reading time in the garbage collector.
+        double[][] readings = new double[Math.max(1, pis)][];
+        for (int p = 0; p < readings.length; p++) {
+            readings[p] = new double[1024];
+            Arrays.fill(readings[p], Double.NaN);
         }
-        int[][] unitCounts = new int[n][pis];
-        int[] discarded = {0};
         Path readingsFile = dir.resolve(SessionFiles.READINGS);
         forEachRow(readingsFile, SessionFiles.READINGS_HEADER.length, r -> {
             int round = integer(r, 0, readingsFile);
             int pi = pi(r, pis, readingsFile);
-            if (round >= n) {
-                discarded[0]++;
-                return;
+            if (round >= readings[pi].length) {
+                for (int p = 0; p < readings.length; p++) {
+                    int old = readings[p].length;
+                    readings[p] = Arrays.copyOf(readings[p], Math.max(round + 1, old * 2));
+                    Arrays.fill(readings[p], old, readings[p].length, Double.NaN);
+                }
             }
-            readings[round][pi] = number(r, 2, readingsFile);
+            readings[pi][round] = number(r, 2, readingsFile);
         });
-        double[][][] unitValues = new double[n][pis][];
-        for (int i = 0; i < n; i++) {
-            for (int p = 0; p < pis; p++) {
-                unitValues[i][p] = new double[8];
-            }
-        }
+        // per round and PI: the unit readings (null until the first one)
+        List<double[][]> unitValues = new ArrayList<>();
+        List<int[]> unitCounts = new ArrayList<>();
         Path unitsFile = dir.resolve(SessionFiles.UNIT_READINGS);
         forEachRow(unitsFile, SessionFiles.UNIT_READINGS_HEADER.length, r -> {
             int round = integer(r, 0, unitsFile);
             int pi = pi(r, pis, unitsFile);
-            if (round >= n) {
-                discarded[0]++;
-                return;
+            while (unitValues.size() <= round) {
+                unitValues.add(new double[pis][]);
+                unitCounts.add(new int[pis]);
             }
             int index = integer(r, 2, unitsFile);
-            if (index != unitCounts[round][pi]) {
+            int[] counts = unitCounts.get(round);
+            if (index != counts[pi]) {
                 throw new InputException(unitsFile + ":" + r.getStartingLineNumber() + ": unit reading " + index
-                        + " of round " + round + " is out of order (expected " + unitCounts[round][pi] + ")");
+                        + " of round " + round + " is out of order (expected " + counts[pi] + ")");
             }
-            double[] a = unitValues[round][pi];
-            if (index == a.length) {
-                unitValues[round][pi] = a = Arrays.copyOf(a, a.length * 2);
+            double[][] values = unitValues.get(round);
+            double[] a = values[pi];
+            if (a == null) {
+                values[pi] = a = new double[8];
+            } else if (index == a.length) {
+                values[pi] = a = Arrays.copyOf(a, a.length * 2);
             }
             a[index] = number(r, 3, unitsFile);
-            unitCounts[round][pi]++;
+            counts[pi]++;
         });
         List<Round> rounds = new ArrayList<>();
         Path roundsFile = dir.resolve(SessionFiles.ROUNDS);
-        for (int i = 0; i < n; i++) {
-            long line = (long) rows.get(i)[0];
-            String[] f = (String[]) rows.get(i)[1];
-            String where = roundsFile + ":" + line;
+        forEachRow(roundsFile, SessionFiles.ROUNDS_HEADER.length, r -> {
+            int i = rounds.size();
+            String where = roundsFile + ":" + r.getStartingLineNumber();
+            double[] values = new double[pis];
+            for (int p = 0; p < pis; p++) {
+                values[p] = i < readings[p].length ? readings[p][i] : Double.NaN;
+            }
             double[][] u = new double[pis][];
             for (int p = 0; p < pis; p++) {
-                u[p] = Arrays.copyOf(unitValues[i][p], unitCounts[i][p]);
+                double[] a = i < unitValues.size() ? unitValues.get(i)[p] : null;
+                u[p] = a == null ? NO_UNITS : Arrays.copyOf(a, unitCounts.get(i)[p]);
             }
             try {
-                if (Integer.parseInt(f[0]) != i) {
-                    throw new InputException(where + ": round " + f[0] + " where round " + i + " was expected");
+                if (Integer.parseInt(r.getField(0)) != i) {
+                    throw new InputException(where + ": round " + r.getField(0) + " where round " + i
+                            + " was expected");
                 }
-                rounds.add(new Round(i, Long.parseLong(f[1]), Instant.parse(f[2]), Long.parseLong(f[3]),
-                        RoundStatus.valueOf(f[4].toUpperCase(Locale.ROOT)), readings[i], u,
-                        f[5].isEmpty() ? null : Integer.valueOf(f[5]), optLong(f[6]), optLong(f[7]), optLong(f[8]),
-                        f[9].isEmpty() ? null : f[9]));
+                String exit = r.getField(5);
+                String message = r.getField(9);
+                rounds.add(new Round(i, Long.parseLong(r.getField(1)), instant(r.getField(2)),
+                        Long.parseLong(r.getField(3)), RoundStatus.valueOf(r.getField(4).toUpperCase(Locale.ROOT)),
+                        values, u, exit.isEmpty() ? null : Integer.valueOf(exit), optLong(r.getField(6)),
+                        optLong(r.getField(7)), optLong(r.getField(8)), message.isEmpty() ? null : message));
             } catch (RuntimeException e) {
                 if (e instanceof InputException ie) {
                     throw ie;
                 }
                 throw new InputException(where + ": malformed round row (" + firstLine(e) + ")");
+            }
+        });
+        int n = rounds.size();
+        // rows of a round that was being written when the session stopped (its rounds.csv row is missing)
+        int[] discarded = {0};
+        for (int p = 0; p < pis; p++) {
+            for (int i = n; i < readings[p].length; i++) {
+                discarded[0] += Double.isNaN(readings[p][i]) ? 0 : 1; // number() admits no NaN
+            }
+        }
+        for (int i = n; i < unitCounts.size(); i++) {
+            for (int c : unitCounts.get(i)) {
+                discarded[0] += c;
             }
         }
         StopReason reason = null;
@@ -170,6 +192,60 @@ public final class SessionReader {
         }
         return new StoredSession(dir, session.path("name").asString(""), settings, started, ended, rounds,
                 discarded[0], reason);
+    }
+
+    private static final double[] NO_UNITS = new double[0];
+
+    /**
+     * A round's start as the journal writes it ({@link Instant#toString()}: {@code 2026-11-24T08:00:00.123456789Z},
+     * the fraction optional), parsed directly: {@link Instant#parse} builds a map of fields per call and was most of
+     * the time of reading a 10^6-round session. Any other form goes to {@link Instant#parse}.
+     */
+    static Instant instant(String s) {
+        int len = s.length();
+        if (len < 20 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':'
+                || s.charAt(16) != ':' || s.charAt(len - 1) != 'Z') {
+            return Instant.parse(s);
+        }
+        int nanos = 0;
+        if (len > 20) {
+            if (s.charAt(19) != '.' || len - 21 > 9 || len - 21 < 1) {
+                return Instant.parse(s);
+            }
+            int digits = len - 21;
+            nanos = digits(s, 20, len - 1);
+            for (int i = digits; i < 9; i++) {
+                nanos *= 10;
+            }
+        }
+        int year = digits(s, 0, 4);
+        int month = digits(s, 5, 7);
+        int day = digits(s, 8, 10);
+        int hour = digits(s, 11, 13);
+        int minute = digits(s, 14, 16);
+        int second = digits(s, 17, 19);
+        if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0 || nanos < 0) {
+            return Instant.parse(s);
+        }
+        // LocalDate.of validates the calendar (February 30 throws as Instant.parse would)
+        long epochDay = java.time.LocalDate.of(year, month, day).toEpochDay();
+        if (hour > 23 || minute > 59 || second > 59) {
+            return Instant.parse(s);
+        }
+        return Instant.ofEpochSecond(epochDay * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
+    }
+
+    /** The decimal number in s[from, to), or −1 when a character is not a digit. */
+    private static int digits(String s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
     }
 
     private static void forEachRow(Path file, int fields, Consumer<CsvRecord> action) {

@@ -1,0 +1,119 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.report.plot.Plot;
+import io.pilotbench.report.plot.PlotData;
+import io.pilotbench.report.plot.PlotSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code pilot plot}: Graphit's line and bar graphs with error bars, for papers (SVG, PDF) and slides (PNG). */
+@Command(name = "plot", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Draw a line or bar graph with error bars from session directories and results files, as SVG, PDF or "
+                + "PNG (Auto-pilot's Graphit).",
+            "",
+            "INPUT is NAME:FILE or NAME:'GLOB' (quoted, so that pilot expands it: 'ext4:results/*.csv'; the same "
+                + "NAME again adds files to it) or a bare FILE (named after itself). A file is read as pilot analyze "
+                + "reads it, one component per --components column (by header name or 0-based index; default the "
+                + "first column). A session directory gives the components Elapsed (round wall time, s), User and "
+                + "System (CPU s per round) and one per PI (its readings after warm-up removal, with the "
+                + "session's own CI).",
+            "",
+            "--mode bar: one group of bars per NAME (its files pooled), a bar per component, --stack components "
+                + "stacked in one bar. --mode line: a line per NAME (and component), a point per file at the first "
+                + "number in its name (threads-8.csv: 8), or at its position.",
+            ""},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  pilot plot --mode bar --components Elapsed,User,System \\",
+            "      --stack User,System -o cpu.svg 'ext4:ext4/*.csv' 'xfs:xfs/*.csv'",
+            "  pilot plot --mode line --xlabel threads --ylabel ops/s -o scaling.pdf \\",
+            "      'gzip:gzip-*.txt' 'zstd:zstd-*.txt'",
+            "  pilot plot -o sessions.png main:results/main branch:results/branch",
+            "",
+            "Exit codes: 0 written; 2 bad usage or input (one line on stderr names it);",
+            "1 internal error."})
+final class PlotCommand implements Callable<Integer> {
+
+    @Option(names = "--mode", paramLabel = "M", defaultValue = "bar",
+            description = "line or bar. Default: ${DEFAULT-VALUE}.")
+    String mode;
+
+    @Option(names = "--components", paramLabel = "C,C", split = ",",
+            description = "The components to show, in order (columns of files; Elapsed, User, System or PI names "
+                + "of sessions). Default: all of them (the first column of files).")
+    List<String> components = List.of();
+
+    @Option(names = "--stack", paramLabel = "C,C", split = ",",
+            description = "Bar mode: components drawn stacked in one bar (e.g. User,System).")
+    List<String> stack = List.of();
+
+    @Option(names = "--error-bars", paramLabel = "E", defaultValue = "ci",
+            description = "ci (95%% CI of the mean), minmax, sd or none. Default: ${DEFAULT-VALUE}.")
+    String errorBars;
+
+    @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "0.95",
+            description = "Confidence level of the CI error bars. Default: ${DEFAULT-VALUE}.")
+    String confidence;
+
+    @Option(names = "--title", paramLabel = "TEXT", defaultValue = "", description = "The plot's title.")
+    String title;
+
+    @Option(names = "--xlabel", paramLabel = "TEXT", defaultValue = "", description = "The x axis label.")
+    String xLabel;
+
+    @Option(names = "--ylabel", paramLabel = "TEXT", defaultValue = "", description = "The y axis label.")
+    String yLabel;
+
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "800x500",
+            description = "Width and height in pixels (PNG) or points (SVG, PDF). Default: ${DEFAULT-VALUE}.")
+    String size;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "plot.svg",
+            description = "The file to write: *.svg, *.pdf or *.png. Default: ${DEFAULT-VALUE}.")
+    String output;
+
+    @Parameters(paramLabel = "INPUT", arity = "1..*", description = "NAME:FILE, NAME:'GLOB' or FILE.")
+    List<String> inputs;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Path out = ReportCommand.checkedOutput(output, "name the file *.svg, *.pdf or *.png", ".svg", ".pdf",
+                ".png");
+        PlotSpec.Mode m = Options.enumValue(PlotSpec.Mode.class, "--mode", mode);
+        PlotData.ErrorBars e = Options.enumValue(PlotData.ErrorBars.class, "--error-bars", errorBars);
+        double level = Options.fraction("--confidence", confidence);
+        if (!(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("--confidence " + confidence + ": give a level in (0, 1), e.g. 0.95");
+        }
+        String[] wh = size.toLowerCase(java.util.Locale.ROOT).split("x");
+        int width;
+        int height;
+        try {
+            width = Integer.parseInt(wh[0].strip());
+            height = Integer.parseInt(wh[1].strip());
+        } catch (RuntimeException ex) {
+            throw new IllegalArgumentException("--size " + size + ": give width x height in pixels, e.g. 800x500");
+        }
+        if (!stack.isEmpty() && m == PlotSpec.Mode.LINE) {
+            throw new IllegalArgumentException("--stack applies to --mode bar");
+        }
+        PlotSpec plotSpec = new PlotSpec(m, components, stack, e, title, xLabel, yLabel, width, height);
+        PlotData data = PlotInputs.load(PlotInputs.parse(inputs), components, m == PlotSpec.Mode.LINE, level);
+        try {
+            Plot.of(data, plotSpec).write(out);
+        } catch (IOException ex) {
+            throw ReportCommand.unwritable(output, ex);
+        }
+        spec.commandLine().getOut().println(out);
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,191 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.input.ColumnSelector;
+import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundStatus;
+import io.pilotbench.core.model.Series;
+import io.pilotbench.core.store.SessionReader;
+import io.pilotbench.report.html.ReportInput;
+import io.pilotbench.report.plot.PlotData;
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The inputs of {@code pilot plot}: {@code NAME:FILES} (a path or a glob such as {@code 'ext4:results/*.csv'}; the
+ * same NAME given again adds files to it) or a bare path (named after itself). A file is read as {@code pilot
+ * analyze} reads it, one component per column (named by the header, or by {@code --components}); a session
+ * directory gives Elapsed (round wall time, s), User and System (CPU seconds per round) and one component per PI
+ * (its readings after warm-up removal, with the session's own CI). A campaign directory (issue 19) will add its runs
+ * here as points.
+ */
+final class PlotInputs {
+    private static final Pattern NUMBER = Pattern.compile("[0-9]+(\\.[0-9]+)?");
+
+    private PlotInputs() {
+    }
+
+    /** One named group of files, in the order given. */
+    record Named(String name, List<Path> files) {
+    }
+
+    static List<Named> parse(List<String> args) {
+        Map<String, List<Path>> out = new LinkedHashMap<>();
+        for (String a : args) {
+            int colon = a.indexOf(':');
+            String name;
+            String pattern;
+            if (colon > 0 && !Files.exists(Path.of(a))) {
+                name = a.substring(0, colon);
+                pattern = a.substring(colon + 1);
+            } else {
+                name = Path.of(a).getFileName() == null ? a : Path.of(a).getFileName().toString();
+                pattern = a;
+            }
+            out.computeIfAbsent(name, k -> new ArrayList<>()).addAll(expand(a, pattern));
+        }
+        return out.entrySet().stream().map(e -> new Named(e.getKey(), e.getValue())).toList();
+    }
+
+    /** A path, or a glob in its last segment, expanded and sorted. */
+    private static List<Path> expand(String arg, String pattern) {
+        if (pattern.isEmpty()) {
+            throw new InputException(arg + ": no file after the name; write NAME:FILE or NAME:'GLOB'");
+        }
+        Path p = Path.of(pattern);
+        if (!pattern.contains("*") && !pattern.contains("?") && !pattern.contains("[")) {
+            if (!Files.exists(p)) {
+                throw new InputException(pattern + ": no such file or directory; give a results file (CSV, one "
+                        + "number per line) or a session directory, as NAME:FILE or NAME:'GLOB'");
+            }
+            return List.of(p);
+        }
+        Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
+        PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + p.getFileName());
+        List<Path> found;
+        try (Stream<Path> s = Files.list(dir)) {
+            found = s.filter(f -> m.matches(f.getFileName())).sorted().toList();
+        } catch (IOException e) {
+            throw new InputException(arg + ": cannot list " + dir + " (" + e.getMessage() + "); globs may use * ? "
+                    + "[] in the file name only");
+        }
+        if (found.isEmpty()) {
+            throw new InputException(arg + ": the glob matches no file in " + dir + "; check the pattern (quote it "
+                    + "so the shell leaves it to pilot)");
+        }
+        return found;
+    }
+
+    /**
+     * The plot data: each NAME a series; in line mode each file a point at the first number in its name (its
+     * position when there is none), in bar mode the files of a NAME pooled into one group.
+     */
+    static PlotData load(List<Named> named, List<String> components, boolean line, double confidence) {
+        List<PlotData.Series> series = new ArrayList<>();
+        for (Named n : named) {
+            List<PlotData.Point> points = new ArrayList<>();
+            if (line) {
+                for (int i = 0; i < n.files().size(); i++) {
+                    Path f = n.files().get(i);
+                    points.add(point(x(f, i + 1), label(f), List.of(f), components, confidence));
+                }
+                points.sort(java.util.Comparator.comparingDouble(PlotData.Point::x));
+            } else {
+                points.add(point(1, n.name(), n.files(), components, confidence));
+            }
+            series.add(new PlotData.Series(n.name(), points));
+        }
+        return new PlotData(series);
+    }
+
+    private static String label(Path f) {
+        return f.getFileName() == null ? f.toString() : f.getFileName().toString();
+    }
+
+    private static double x(Path f, int position) {
+        Matcher m = NUMBER.matcher(label(f));
+        return m.find() ? Double.parseDouble(m.group()) : position;
+    }
+
+    /** The components of {@code files} pooled: samples concatenated per component. */
+    private static PlotData.Point point(double x, String label, List<Path> files, List<String> components,
+            double confidence) {
+        Map<String, List<double[]>> samples = new LinkedHashMap<>();
+        Map<String, double[]> sessionCi = new LinkedHashMap<>();
+        for (Path f : files) {
+            if (Files.isDirectory(f)) {
+                session(f, samples, sessionCi);
+            } else {
+                file(f, components, samples);
+            }
+        }
+        Map<String, PlotData.Summary> out = new LinkedHashMap<>();
+        for (Map.Entry<String, List<double[]>> e : samples.entrySet()) {
+            double[] all = e.getValue().stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+            if (all.length == 0) {
+                continue;
+            }
+            PlotData.Summary s = PlotData.Summary.of(all, confidence);
+            double[] ci = sessionCi.get(e.getKey());
+            out.put(e.getKey(), files.size() == 1 && ci != null ? s.withCi(ci[0], ci[1]) : s);
+        }
+        return new PlotData.Point(x, label, out);
+    }
+
+    private static void session(Path dir, Map<String, List<double[]>> samples, Map<String, double[]> ci) {
+        if (!SessionReader.isSession(dir)) {
+            throw new InputException(dir + " is a directory but not a Pilot session (no session.json); give a "
+                    + "session directory or a results file");
+        }
+        ReportInput.SessionReport s = ReportInputs.session(dir);
+        List<Round> ok = s.stored().rounds().stream().filter(r -> r.status() == RoundStatus.OK).toList();
+        samples.computeIfAbsent("Elapsed", k -> new ArrayList<>())
+                .add(ok.stream().mapToDouble(Round::durationSeconds).toArray());
+        if (ok.stream().allMatch(r -> r.userCpuNanos() != null && r.systemCpuNanos() != null) && !ok.isEmpty()) {
+            samples.computeIfAbsent("User", k -> new ArrayList<>())
+                    .add(ok.stream().mapToDouble(r -> r.userCpuNanos() / 1e9).toArray());
+            samples.computeIfAbsent("System", k -> new ArrayList<>())
+                    .add(ok.stream().mapToDouble(r -> r.systemCpuNanos() / 1e9).toArray());
+        }
+        List<PiResult> pis = s.result().pis();
+        for (int p = 0; p < pis.size(); p++) {
+            int index = p;
+            double[] readings = ok.stream().mapToDouble(r -> r.reading(index)).filter(v -> !Double.isNaN(v))
+                    .toArray();
+            int from = Math.min(readings.length, pis.get(p).readingsFrom());
+            String name = pis.get(p).pi().name();
+            samples.computeIfAbsent(name, k -> new ArrayList<>())
+                    .add(java.util.Arrays.copyOfRange(readings, from, readings.length));
+            MetricResult m = pis.get(p).readings();
+            if (m.ci() != null) {
+                ci.put(name, new double[] {m.ci().low(), m.ci().high()});
+            }
+        }
+    }
+
+    private static void file(Path f, List<String> components, Map<String, List<double[]>> samples) {
+        List<ColumnSelector> columns = components.isEmpty() ? List.of(ColumnSelector.FIRST)
+                : components.stream().map(ColumnSelector::parse).toList();
+        SeriesReader reader = new SeriesReader(SeriesReader.Delimiter.AUTO, columns);
+        List<Series> read = reader.read(f, notice -> { });
+        for (int i = 0; i < read.size(); i++) {
+            Series s = read.get(i);
+            String name = !components.isEmpty() ? components.get(i)
+                    : s.column() == null || s.column().matches("[0-9]*") ? "value" : s.column();
+            samples.computeIfAbsent(name, k -> new ArrayList<>()).add(s.values());
+        }
+    }
+}

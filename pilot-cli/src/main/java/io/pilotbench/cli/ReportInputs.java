@@ -1,0 +1,213 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.compare.CompareSettings;
+import io.pilotbench.core.compare.Comparison;
+import io.pilotbench.core.compare.Contender;
+import io.pilotbench.core.compare.Direction;
+import io.pilotbench.core.compare.PairComparison;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.store.SessionReader;
+import io.pilotbench.report.html.ReportInput;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads what {@code pilot report} and {@code pilot plot} are given: session directories ({@code session.json}) and
+ * comparison directories ({@code compare.json} beside one session directory per workload), each re-analysed with
+ * the settings it was recorded with. A {@code pilot script} campaign directory (issue 19) will be recognised here by
+ * its own marker file and become one more kind of {@link ReportInput}.
+ */
+final class ReportInputs {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String COMPARISON_FILE = "compare.json";
+
+    private ReportInputs() {
+    }
+
+    /**
+     * The inputs, in order; two or more sessions (and no comparison) are also compared, first PI against first PI,
+     * in a section of their own at the top.
+     *
+     * @throws InputException naming the path and the fix, for the first input that is not a session or comparison
+     */
+    static List<ReportInput> load(List<String> inputs) {
+        List<ReportInput> out = new ArrayList<>();
+        List<ReportInput.SessionReport> sessions = new ArrayList<>();
+        boolean comparisons = false;
+        for (String in : inputs) {
+            Path p = Path.of(in);
+            if (!Files.exists(p)) {
+                throw new InputException(in + ": no such directory; give a session directory (pilot run -o DIR) or "
+                        + "a comparison directory (pilot compare -o DIR)");
+            }
+            if (!Files.isDirectory(p)) {
+                throw new InputException(in + " is a file, not a session directory; pilot report reads directories "
+                        + "recorded by pilot run or pilot compare (for a file of numbers use pilot analyze)");
+            }
+            if (Files.isRegularFile(p.resolve(COMPARISON_FILE))) {
+                out.add(comparison(p));
+                comparisons = true;
+            } else if (SessionReader.isSession(p)) {
+                ReportInput.SessionReport s = session(p);
+                sessions.add(s);
+                out.add(s);
+            } else {
+                throw new InputException(in + " is a directory but neither a Pilot session (no session.json) nor a "
+                        + "comparison (no " + COMPARISON_FILE + "); give the directory pilot run or pilot compare "
+                        + "wrote (-o DIR)");
+            }
+        }
+        if (sessions.size() >= 2 && !comparisons) {
+            out.add(0, stored(sessions));
+        }
+        return out;
+    }
+
+    /** A session directory, read and re-analysed with its recorded settings. */
+    static ReportInput.SessionReport session(Path dir) {
+        StoredSession stored = SessionReader.read(dir);
+        SessionResult result = Session.analyse(stored);
+        return new ReportInput.SessionReport(stored, result, environment(dir));
+    }
+
+    /** session.json's environment, flattened to "cpu.model" → "…". */
+    private static Map<String, String> environment(Path dir) {
+        Map<String, String> out = new LinkedHashMap<>();
+        try {
+            JsonNode env = JSON.readTree(dir.resolve("session.json").toFile()).path("environment");
+            flatten("", env, out);
+        } catch (JacksonException e) {
+            // SessionReader has read the file already; an environment it cannot give is simply not shown
+        }
+        return out;
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out);
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                flatten(prefix + "[" + i + "]", node.get(i), out);
+            }
+        } else if (!node.isMissingNode() && !node.isNull()) {
+            out.put(prefix, node.asString());
+        }
+    }
+
+    /**
+     * A directory written by a live {@code pilot compare}: its workloads' sessions re-analysed and compared again
+     * with the recorded settings, verdicts by confidence sequences as when it ran.
+     */
+    private static ReportInput comparison(Path dir) {
+        JsonNode record;
+        try {
+            record = JSON.readTree(dir.resolve(COMPARISON_FILE).toFile());
+        } catch (JacksonException e) {
+            throw new InputException(dir.resolve(COMPARISON_FILE) + ": not valid JSON (" + e.getOriginalMessage()
+                    + "); was it written by pilot compare?");
+        }
+        List<Path> subdirs;
+        try (Stream<Path> s = Files.list(dir)) {
+            // pilot compare names them 1-NAME, 2-NAME, ...: in workload order by the number, not as text (10 < 2)
+            subdirs = s.filter(SessionReader::isSession).sorted(java.util.Comparator.comparingInt(
+                    (Path d) -> leadingNumber(d.getFileName().toString())).thenComparing(Path::toString)).toList();
+        } catch (IOException e) {
+            throw new InputException(dir + ": cannot list the directory (" + e.getMessage() + ")");
+        }
+        List<String> names = new ArrayList<>();
+        record.path("workloads").forEach(n -> names.add(n.asString()));
+        if (subdirs.isEmpty()) {
+            throw new InputException(dir + ": a comparison directory without session directories; the workloads' "
+                    + "sessions (1-NAME/, 2-NAME/, ...) must stay beside " + COMPARISON_FILE);
+        }
+        String metric = record.path("metric").isString() ? record.path("metric").asString() : null;
+        CompareSettings settings = CompareSettings.DEFAULTS
+                .withConfidence(record.path("confidence").asDouble(CompareSettings.DEFAULTS.confidence()))
+                .withAlpha(record.path("alpha").asDouble(CompareSettings.DEFAULTS.alpha()))
+                .withEquivalence(record.path("equivalence").asDouble(CompareSettings.DEFAULTS.equivalence()))
+                .withTest(CompareSettings.Test.valueOf(record.path("test").asString("welch")
+                        .toUpperCase(Locale.ROOT)))
+                .withRequireCiTarget(record.path("ciTarget").asBoolean(true))
+                .withSequential(true);
+        List<ReportInput.SessionReport> sessions = new ArrayList<>();
+        List<Contender> contenders = new ArrayList<>();
+        for (int i = 0; i < subdirs.size(); i++) {
+            ReportInput.SessionReport s = session(subdirs.get(i));
+            sessions.add(s);
+            String name = i < names.size() ? names.get(i) : s.result().name();
+            contenders.add(contender(name, s.result(), metric, subdirs.get(i)));
+        }
+        Comparison c = Comparison.of(contenders, settings, Direction.of(contenders.get(0).pi()));
+        return new ReportInput.ComparisonReport(String.join(" vs ", names.isEmpty()
+                ? contenders.stream().map(Contender::name).toList() : names), c, verdicts(c), sessions,
+                "A live comparison recorded in " + dir + ": its sessions re-analysed and compared again with the "
+                        + "recorded settings (verdicts by confidence sequences at α = " + settings.alpha() + ").");
+    }
+
+    /** Two or more sessions given together: compared as pilot compare compares session directories. */
+    private static ReportInput stored(List<ReportInput.SessionReport> sessions) {
+        List<Contender> contenders = new ArrayList<>();
+        List<String> used = new ArrayList<>();
+        for (ReportInput.SessionReport s : sessions) {
+            String name = s.result().name();
+            for (int i = 2; used.contains(name); i++) {
+                name = s.result().name() + " #" + i;
+            }
+            used.add(name);
+            contenders.add(contender(name, s.result(), null, s.stored().directory()));
+        }
+        for (Contender c : contenders) {
+            if (!c.pi().name().equals(contenders.get(0).pi().name())
+                    || !c.pi().unit().equals(contenders.get(0).pi().unit())) {
+                throw new InputException("the sessions measure different PIs ('" + contenders.get(0).pi().name()
+                        + "' in " + contenders.get(0).source() + ", '" + c.pi().name() + "' in " + c.source()
+                        + "): report them one at a time, or compare sessions of the same PI");
+            }
+        }
+        Comparison c = Comparison.of(contenders, CompareSettings.DEFAULTS, Direction.of(contenders.get(0).pi()));
+        return new ReportInput.ComparisonReport(String.join(" vs ", used), c, verdicts(c), List.of(),
+                "The sessions below compared as pilot compare compares session directories (Welch's t-test at α = "
+                        + CompareSettings.DEFAULTS.alpha() + ").");
+    }
+
+    /** The number a directory name starts with ("12-gzip": 12), or Integer.MAX_VALUE without one. */
+    static int leadingNumber(String name) {
+        int i = 0;
+        while (i < name.length() && i < 9 && Character.isDigit(name.charAt(i))) {
+            i++;
+        }
+        return i == 0 ? Integer.MAX_VALUE : Integer.parseInt(name.substring(0, i));
+    }
+
+    private static Contender contender(String name, SessionResult r, String metric, Path dir) {
+        try {
+            return Contender.of(name, r, metric, false).named(name);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(dir + ": " + e.getMessage());
+        }
+    }
+
+    private static List<String> verdicts(Comparison c) {
+        var words = new io.pilotbench.report.ComparisonReport(c, null, Double.NaN, null, null);
+        List<String> out = new ArrayList<>();
+        for (PairComparison p : c.adjacent()) {
+            out.add(words.sentence(p));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,205 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.pilotbench.stats.StudentT;
+import java.awt.image.BufferedImage;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * {@code pilot plot} end to end: the SVG is parsed (axes, one bar per component and group, every error bar's data and
+ * drawn extent equal to the CI computed here from the raw numbers), the PNG has the size asked for, the PDF is one
+ * page, and bad input is one line and exit code 2.
+ */
+class PlotCommandTest {
+    @TempDir
+    static Path tmp;
+
+    /** Per file system: two Getstats-like result files of 8 runs each (Elapsed, User, System seconds). */
+    private static final double[][][] RUNS = new double[2][16][3];
+
+    @BeforeAll
+    static void writeResults() throws Exception {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        String[] fs = {"ext4", "xfs"};
+        for (int f = 0; f < 2; f++) {
+            for (int file = 0; file < 2; file++) {
+                StringBuilder b = new StringBuilder("Elapsed,User,System\n");
+                for (int k = 0; k < 8; k++) {
+                    double user = 6 + 2 * f + r.nextDouble();
+                    double sys = 3 + r.nextDouble(0.5);
+                    double[] row = {user + sys + r.nextDouble(0.3), user, sys};
+                    RUNS[f][file * 8 + k] = row;
+                    b.append(String.format(Locale.ROOT, "%.17g,%.17g,%.17g%n", row[0], row[1], row[2]));
+                }
+                Files.writeString(tmp.resolve(fs[f] + "-" + file + ".csv"), b.toString());
+            }
+        }
+        for (int t : new int[] {1, 2, 4, 8}) {
+            Files.writeString(tmp.resolve("gzip-" + t + ".txt"), (100 * t) + "\n" + (100 * t + 4) + "\n"
+                    + (100 * t + 2) + "\n");
+        }
+    }
+
+    /** Student-t CI of the mean of column {@code c} of a file system's 16 runs, computed here. */
+    private static double[] ci(int fs, int c) {
+        double sum = 0;
+        for (double[] row : RUNS[fs]) {
+            sum += row[c];
+        }
+        double mean = sum / 16;
+        double ss = 0;
+        for (double[] row : RUNS[fs]) {
+            ss += (row[c] - mean) * (row[c] - mean);
+        }
+        double half = StudentT.critical(0.95, 15) * Math.sqrt(ss / 15) / 4;
+        return new double[] {mean - half, mean + half, mean};
+    }
+
+    private static Document svg(Path file) throws Exception {
+        var f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(false);
+        return f.newDocumentBuilder().parse(file.toFile());
+    }
+
+    private static List<Element> byClass(Document d, String tag, String cls) {
+        List<Element> out = new ArrayList<>();
+        NodeList all = d.getElementsByTagName(tag);
+        for (int i = 0; i < all.getLength(); i++) {
+            Element e = (Element) all.item(i);
+            if (List.of(e.getAttribute("class").split(" ")).contains(cls)) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private static double num(Element e, String attr) {
+        return Double.parseDouble(e.getAttribute(attr));
+    }
+
+    @Test
+    void groupedAndStackedBarsHaveErrorBarsThatSpanTheCis() throws Exception {
+        Path out = tmp.resolve("bars.svg");
+        CliRun r = CliRun.run("plot", "--mode", "bar", "--components", "Elapsed,User,System", "--stack",
+                "User,System", "--ylabel", "seconds", "--title", "CPU", "-o", out.toString(),
+                "ext4:" + tmp + "/ext4-*.csv", "xfs:" + tmp + "/xfs-*.csv");
+        assertThat(r.code()).as(r.err()).isZero();
+        Document d = svg(out);
+        assertThat(byClass(d, "line", "x-axis")).hasSize(1);
+        assertThat(byClass(d, "line", "y-axis")).hasSize(1);
+        assertThat(byClass(d, "text", "y-title").get(0).getTextContent()).isEqualTo("seconds");
+        assertThat(byClass(d, "text", "legend-label")).extracting(Element::getTextContent)
+                .containsExactly("Elapsed", "User", "System");
+        // 2 groups × (Elapsed + the User/System stack of 2) = 6 bars
+        List<Element> bars = byClass(d, "rect", "bar");
+        assertThat(bars).hasSize(6);
+        // the y axis: value = a + b·pixel, from two of its ticks
+        List<Element> ticks = byClass(d, "line", "y-tick");
+        assertThat(ticks.size()).isGreaterThanOrEqualTo(3);
+        double v0 = num(ticks.get(0), "data-value");
+        double p0 = num(ticks.get(0), "y1");
+        double v1 = num(ticks.get(ticks.size() - 1), "data-value");
+        double p1 = num(ticks.get(ticks.size() - 1), "y1");
+        java.util.function.DoubleUnaryOperator value = p -> v0 + (p - p0) * (v1 - v0) / (p1 - p0);
+        List<Element> errorBars = byClass(d, "g", "error-bar");
+        assertThat(errorBars).hasSize(6);
+        String[] names = {"ext4", "xfs"};
+        String[] comps = {"Elapsed", "User", "System"};
+        for (Element g : errorBars) {
+            int fs = List.of(names).indexOf(g.getAttribute("data-series"));
+            int c = List.of(comps).indexOf(g.getAttribute("data-component"));
+            double[] expected = ci(fs, c);
+            double base = c == 2 ? ci(fs, 1)[2] : 0; // System sits on User
+            assertThat(num(g, "data-low")).isCloseTo(base + expected[0], within(1e-9));
+            assertThat(num(g, "data-high")).isCloseTo(base + expected[1], within(1e-9));
+            Element line = (Element) g.getElementsByTagName("line").item(0);
+            double drawnLow = value.applyAsDouble(Math.max(num(line, "y1"), num(line, "y2")));
+            double drawnHigh = value.applyAsDouble(Math.min(num(line, "y1"), num(line, "y2")));
+            double pixel = Math.abs((v1 - v0) / (p1 - p0)); // one pixel in values; coordinates have 2 decimals
+            assertThat(drawnLow).isCloseTo(base + expected[0], within(pixel * 0.01));
+            assertThat(drawnHigh).isCloseTo(base + expected[1], within(pixel * 0.01));
+        }
+        // a bar's top is its mean (stacked: base + mean)
+        for (Element bar : bars) {
+            int fs = List.of(names).indexOf(bar.getAttribute("data-series"));
+            int c = List.of(comps).indexOf(bar.getAttribute("data-component"));
+            double top = value.applyAsDouble(num(bar, "y"));
+            double base = c == 2 ? ci(fs, 1)[2] : 0;
+            assertThat(top).isCloseTo(base + ci(fs, c)[2], within(Math.abs((v1 - v0) / (p1 - p0)) * 0.01));
+        }
+    }
+
+    @Test
+    void aLineGraphHasAPointPerFileAtTheNumberInItsName() throws Exception {
+        Path out = tmp.resolve("line.svg");
+        CliRun r = CliRun.run("plot", "--mode", "line", "--xlabel", "threads", "--error-bars", "minmax", "-o",
+                out.toString(), "gzip:" + tmp + "/gzip-*.txt");
+        assertThat(r.code()).as(r.err()).isZero();
+        Document d = svg(out);
+        List<Element> points = byClass(d, "circle", "point");
+        assertThat(points).extracting(p -> num(p, "data-x")).containsExactly(1.0, 2.0, 4.0, 8.0);
+        assertThat(points).extracting(p -> num(p, "data-value"))
+                .containsExactly(102.0, 202.0, 402.0, 802.0);
+        assertThat(byClass(d, "polyline", "series-line")).hasSize(1);
+        List<Element> bars = byClass(d, "g", "error-bar");
+        assertThat(bars).extracting(g -> num(g, "data-low")).containsExactly(100.0, 200.0, 400.0, 800.0);
+        assertThat(bars).extracting(g -> num(g, "data-high")).containsExactly(104.0, 204.0, 404.0, 804.0);
+    }
+
+    @Test
+    void pngHasTheSizeAskedForAndPdfIsOnePage() throws Exception {
+        Path png = tmp.resolve("p.png");
+        CliRun r = CliRun.run("plot", "--size", "640x400", "-o", png.toString(), "gzip:" + tmp + "/gzip-1.txt");
+        assertThat(r.code()).as(r.err()).isZero();
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertThat(img.getWidth()).isEqualTo(640);
+        assertThat(img.getHeight()).isEqualTo(400);
+        Path pdf = tmp.resolve("p.pdf");
+        r = CliRun.run("plot", "-o", pdf.toString(), "gzip:" + tmp + "/gzip-1.txt");
+        assertThat(r.code()).as(r.err()).isZero();
+        String text = new String(Files.readAllBytes(pdf), StandardCharsets.ISO_8859_1);
+        assertThat(text).startsWith("%PDF-1.4").contains("/Count 1", "/MediaBox [0 0 800 500]").endsWith("%%EOF\n");
+    }
+
+    private static void assertOneLineError(CliRun r, String... mentions) {
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception").startsWith("pilot: ")
+                .contains(mentions);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitCode2() throws Exception {
+        String gif = tmp.resolve("plot.gif").toString();
+        assertOneLineError(CliRun.run("plot", "-o", gif, tmp.resolve("gzip-1.txt").toString()), gif,
+                "unknown extension", "*.svg");
+        String missing = tmp.resolve("missing.csv").toString();
+        assertOneLineError(CliRun.run("plot", "-o", tmp.resolve("a.svg").toString(), "x:" + missing), missing,
+                "no such file");
+        assertOneLineError(CliRun.run("plot", "-o", tmp.resolve("b.svg").toString(), "x:" + tmp + "/*.nothing"),
+                "matches no file");
+        Path plain = Files.createDirectories(tmp.resolve("plain"));
+        assertOneLineError(CliRun.run("plot", "-o", tmp.resolve("c.svg").toString(), "x:" + plain), plain.toString(),
+                "not a Pilot session");
+        Path file = Files.writeString(tmp.resolve("f"), "x");
+        String unwritable = file.resolve("p.svg").toString();
+        assertOneLineError(CliRun.run("plot", "-o", unwritable, tmp.resolve("gzip-1.txt").toString()), unwritable,
+                "not a directory");
+        assertOneLineError(CliRun.run("plot", "--components", "Nope", "-o", tmp.resolve("d.svg").toString(),
+                tmp.resolve("ext4-0.csv").toString()), "Nope");
+    }
+}

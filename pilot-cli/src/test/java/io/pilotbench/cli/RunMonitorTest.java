@@ -1,0 +1,72 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code pilot run --monitor}: the paper's accuracy check (§III-B) on a real command. */
+@EnabledOnOs(OS.LINUX)
+class RunMonitorTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCpuBoundCommandMeasuredAsADiskIsReportedWithExitCode6() throws Exception {
+        CliRun r = CliRun.run("run", "-q", "--monitor", "--cut", "disk:nothing", "--ci-width", "40%", "--max-rounds",
+                "60", "-o", tmp.resolve("s").toString(), "--", "sh", "-c",
+                "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done");
+        assertThat(r.out()).contains("utilisation (--monitor").contains("the result may be CPU-bound, not a measure "
+                + "of disk:nothing");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(r.out().contains("stopped   converged") ? RunCommand.BOTTLENECK
+                : RunCommand.LIMIT);
+        List<String> rows = Files.readAllLines(tmp.resolve("s/monitor.csv"));
+        int rounds = Files.readAllLines(tmp.resolve("s/rounds.csv")).size() - 1;
+        assertThat(rows.get(0)).isEqualTo("round,component,utilization");
+        assertThat(rows.stream().filter(l -> l.contains(",cpu:command,")).count()).isEqualTo(rounds);
+    }
+
+    @Test
+    void theMonitorsOptionsNeedTheMonitor() {
+        CliRun r = CliRun.run("run", "--cut", "disk:vda", "--", "true");
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).isEqualTo("pilot: --cut, --monitor-rate, --graph and --utilization-limit apply with --monitor; add it\n");
+    }
+
+    /** A bounded transfer over loopback, with the link's limit from a graph file: the interface shows it. */
+    @Test
+    void aLoopbackTransferShowsTheInterfaceBusy() throws Exception {
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50,
+                java.net.InetAddress.getLoopbackAddress())) {
+            Thread sink = new Thread(() -> {
+                byte[] buffer = new byte[1 << 16];
+                while (!server.isClosed()) {
+                    try (java.net.Socket s = server.accept(); var in = s.getInputStream()) {
+                        while (in.read(buffer) >= 0) {
+                            // discard
+                        }
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            sink.setDaemon(true);
+            sink.start();
+            Path graph = tmp.resolve("graph.txt");
+            Files.writeString(graph, "node net:lo limit=1Gb/s\n");
+            CliRun r = CliRun.run("run", "-q", "--format", "json", "--monitor", "--graph", graph.toString(), "--cut",
+                    "cpu", "--max-rounds", "3", "-o", tmp.resolve("s").toString(), "--", "bash", "-c",
+                    "head -c 20000000 /dev/zero > /dev/tcp/127.0.0.1/" + server.getLocalPort());
+            assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+            tools.jackson.databind.JsonNode monitor = tools.jackson.databind.json.JsonMapper.builder().build()
+                    .readTree(r.out()).get("monitor");
+            assertThat(monitor.get("suspects").toString()).contains("net:lo:tx", "net:lo:rx");
+            assertThat(Files.readString(tmp.resolve("s/monitor.json"))).contains("\"net:lo:tx\"");
+        }
+    }
+}

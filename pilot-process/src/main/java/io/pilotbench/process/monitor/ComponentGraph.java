@@ -1,0 +1,269 @@
+package io.pilotbench.process.monitor;
+
+import io.pilotbench.core.model.InputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The devices a benchmark's data passes through and how they connect (Pilot paper §III-B, step 1): components with
+ * their theoretical limits, and directed links. Built for the local machine from /proc and /sys ({@link #local}), or
+ * read from a small file the user writes ({@link #parse}):
+ *
+ * <pre>
+ * # nodes: a name (as --monitor reports it), then key=value facts; links: one per direction
+ * node cpu cores=16
+ * node disk:nvme0n1 limit=3GB/s
+ * node net:eth0 limit=10Gb/s
+ * link cpu -> disk:nvme0n1
+ * link disk:nvme0n1 -> cpu
+ * </pre>
+ *
+ * @param nodes the components, in order
+ * @param links directed links, each {from, to}
+ */
+public record ComponentGraph(List<Node> nodes, List<String[]> links) {
+    /** A component: its name ("disk:vda"), its facts ("cores=2", "size=256GiB", "limit=1Gb/s") and a note. */
+    public record Node(String name, Map<String, String> facts, String note) {
+    }
+
+    public ComponentGraph {
+        nodes = List.copyOf(nodes);
+        links = List.copyOf(links);
+    }
+
+    /**
+     * This machine's graph: the CPU (cores, model), memory (size), every whole block device (size, rotational or
+     * not; the one holding {@code workingDirectory} noted), every network link with a speed; data flows between the
+     * CPU and memory, and between memory and each disk and link, both ways.
+     */
+    public static ComponentGraph local(Path workingDirectory) {
+        return local(Path.of("/"), new ProcMonitors(), workingDirectory);
+    }
+
+    static ComponentGraph local(Path root, ProcMonitors monitors, Path workingDirectory) {
+        List<Node> nodes = new ArrayList<>();
+        List<String[]> links = new ArrayList<>();
+        int cores = (int) monitors.cpu(0).keySet().stream().filter(k -> k.matches("cpu\\d+")).count();
+        Map<String, String> cpu = new LinkedHashMap<>();
+        cpu.put("cores", Integer.toString(cores));
+        nodes.add(new Node("cpu", cpu, "cpu0.." + (cores - 1) + " each a component of --monitor, and cpu:command "
+                + "the command's own CPU time"));
+        Usage memory = monitors.memory(0).get("memory");
+        if (memory != null) {
+            nodes.add(new Node("memory", Map.of("size", bytes(memory.capacity() * 1024)), ""));
+            link(links, "cpu", "memory");
+        }
+        String home = workingDirectory == null ? null : monitors.diskOf(workingDirectory);
+        for (String disk : monitors.disks(0).keySet()) {
+            String device = disk.substring("disk:".length());
+            Map<String, String> facts = new LinkedHashMap<>();
+            String sectors = first(root.resolve("sys/block").resolve(device).resolve("size"));
+            if (sectors != null) {
+                facts.put("size", bytes(Double.parseDouble(sectors) * 512));
+            }
+            String rotational = first(root.resolve("sys/block").resolve(device).resolve("queue/rotational"));
+            if (rotational != null) {
+                facts.put("rotational", rotational.equals("1") ? "yes" : "no");
+            }
+            nodes.add(new Node(disk, facts, disk.equals(home) ? "holds the working directory" : ""));
+            link(links, memory != null ? "memory" : "cpu", disk);
+        }
+        for (String link : monitors.network(0).keySet()) {
+            if (!link.endsWith(":rx")) {
+                continue;
+            }
+            String name = link.substring(0, link.length() - 3);
+            String speed = first(root.resolve("sys/class/net").resolve(name.substring(4)).resolve("speed"));
+            nodes.add(new Node(name, Map.of("limit", speed + "Mb/s"), "rx and tx each a component"));
+            link(links, memory != null ? "memory" : "cpu", name);
+        }
+        return new ComponentGraph(nodes, links);
+    }
+
+    private static void link(List<String[]> links, String a, String b) {
+        links.add(new String[] {a, b});
+        links.add(new String[] {b, a});
+    }
+
+    /**
+     * Reads a graph file: {@code node NAME [key=value…]}, {@code link FROM -> TO}; blank lines and # comments are
+     * skipped.
+     *
+     * @throws InputException naming the file and line of the first mistake
+     */
+    public static ComponentGraph parse(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+        List<Node> nodes = new ArrayList<>();
+        List<String[]> links = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String where = file + ":" + (i + 1) + ": ";
+            String[] w = line.split("\\s+");
+            switch (w[0].toLowerCase(Locale.ROOT)) {
+                case "node" -> {
+                    if (w.length < 2) {
+                        throw new InputException(where + "a node needs a name: node disk:sda limit=500MB/s");
+                    }
+                    Map<String, String> facts = new LinkedHashMap<>();
+                    for (int k = 2; k < w.length; k++) {
+                        int eq = w[k].indexOf('=');
+                        if (eq <= 0) {
+                            throw new InputException(where + "'" + w[k] + "' is not key=value (e.g. limit=1Gb/s)");
+                        }
+                        facts.put(w[k].substring(0, eq), w[k].substring(eq + 1));
+                    }
+                    nodes.add(new Node(w[1], facts, ""));
+                }
+                case "link" -> {
+                    if (w.length != 4 || !w[2].equals("->")) {
+                        throw new InputException(where + "a link is 'link FROM -> TO', one per direction");
+                    }
+                    links.add(new String[] {w[1], w[3]});
+                }
+                default -> throw new InputException(where + "'" + w[0] + "': a line is 'node NAME key=value…' or "
+                        + "'link FROM -> TO'");
+            }
+        }
+        List<String> names = nodes.stream().map(Node::name).toList();
+        for (String[] l : links) {
+            for (String end : l) {
+                if (!names.contains(end)) {
+                    throw new InputException(file + ": the link " + l[0] + " -> " + l[1] + " names '" + end
+                            + "', which is not a node; add 'node " + end + "'");
+                }
+            }
+        }
+        return new ComponentGraph(nodes, links);
+    }
+
+    /**
+     * The {@code limit} of every network link node ({@code net:IF}), in Mb/s by interface name: for the monitors of
+     * links whose speed the system does not know.
+     *
+     * @throws InputException for a limit that is not a rate such as 10Gb/s, 400Mb/s or 1GB/s
+     */
+    public Map<String, Double> linkSpeedsMbits() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Node n : nodes) {
+            String limit = n.facts().get("limit");
+            if (n.name().startsWith("net:") && limit != null) {
+                out.put(n.name().substring(4), megabits(n.name(), limit));
+            }
+        }
+        return out;
+    }
+
+    /** "10Gb/s" → 10000, "400Mb/s" → 400, "1GB/s" → 8000 (bits b, bytes B; k, M, G powers of 1000). */
+    static double megabits(String node, String rate) {
+        var m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*([kMG]?)([bB])(?:it|yte)?(?:ps|/s)")
+                .matcher(rate.strip());
+        if (!m.matches()) {
+            throw new InputException(node + ": limit '" + rate + "' is not a rate (e.g. 10Gb/s, 400Mb/s, 1GB/s)");
+        }
+        double x = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+            case "k" -> 1e-3;
+            case "G" -> 1e3;
+            case "M" -> 1;
+            default -> 1e-6;
+        };
+        return m.group(3).equals("B") ? x * 8 : x;
+    }
+
+    /**
+     * This graph with the bandwidth of the disk holding {@code directory} measured (a static plug-in of the paper's
+     * §III-B: the component's theoretical limit): 64 MiB written and read back with direct I/O by {@code dd}, which
+     * bypasses the page cache, in a file removed afterwards. The facts gain {@code write} and {@code read} in MB/s.
+     *
+     * @throws IOException when dd cannot run or fails (direct I/O is not supported on every file system: a tmpfs
+     *                     refuses it)
+     */
+    public ComponentGraph withDiskBandwidth(Path directory) throws IOException, InterruptedException {
+        String disk = new ProcMonitors().diskOf(directory);
+        if (disk == null) {
+            throw new IOException(directory + " is not on a block device, so there is no disk to calibrate");
+        }
+        Path file = directory.resolve(".pilot-calibration-" + ProcessHandle.current().pid());
+        try {
+            double write = dd(List.of("dd", "if=/dev/zero", "of=" + file, "bs=1M", "count=64", "oflag=direct"));
+            double read = dd(List.of("dd", "if=" + file, "of=/dev/null", "bs=1M", "iflag=direct"));
+            List<Node> out = new ArrayList<>();
+            for (Node n : nodes) {
+                if (n.name().equals(disk)) {
+                    Map<String, String> facts = new LinkedHashMap<>(n.facts());
+                    facts.put("write", String.format(Locale.ROOT, "%.0fMB/s", 64 * 1.048576 / write));
+                    facts.put("read", String.format(Locale.ROOT, "%.0fMB/s", 64 * 1.048576 / read));
+                    out.add(new Node(n.name(), facts, n.note()));
+                } else {
+                    out.add(n);
+                }
+            }
+            return new ComponentGraph(out, links);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** Seconds the dd command took. */
+    private static double dd(List<String> command) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) {
+            String last = output.strip().lines().reduce((a, b) -> b).orElse("");
+            throw new IOException("calibration: " + String.join(" ", command) + " failed: " + last);
+        }
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /** The graph as text: one line per node with its facts and note, then the links. */
+    public List<String> describe() {
+        List<String> out = new ArrayList<>();
+        int width = nodes.stream().mapToInt(n -> n.name().length()).max().orElse(4);
+        for (Node n : nodes) {
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  %-" + width + "s", n.name()));
+            n.facts().forEach((k, v) -> b.append("  ").append(k).append(' ').append(v));
+            if (!n.note().isEmpty()) {
+                b.append("  (").append(n.note()).append(')');
+            }
+            out.add(b.toString());
+        }
+        out.add("links:");
+        for (String[] l : links) {
+            out.add("  " + l[0] + " -> " + l[1]);
+        }
+        return out;
+    }
+
+    private static String bytes(double b) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+        int u = 0;
+        while (b >= 1024 && u < units.length - 1) {
+            b /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, b >= 100 || u == 0 ? "%.0f%s" : "%.1f%s", b, units[u]);
+    }
+
+    private static String first(Path file) {
+        try {
+            List<String> l = Files.readAllLines(file);
+            return l.isEmpty() ? null : l.get(0).strip();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package io.pilotbench.process.monitor;
+
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.Workload;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
+
+/**
+ * A workload whose every round is bracketed by readings of the monitors (Pilot paper §III-B, steps 2–3): the
+ * counters are read just before and just after the round — outside the part a command's duration measures, which
+ * is the launcher's own clock around the process — and each component's utilisation over the round is
+ * Δbusy / Δcapacity, written to {@code monitor.csv} ({@code round,component,utilization}) as it is measured. Cumulative
+ * counters need no sampling thread, so monitoring costs two reads of a few /proc files a round and nothing while the
+ * command runs. The flip side: a per-round figure is an average over the round, not the peak within it.
+ */
+public final class MonitoredWorkload implements Workload {
+    /** The file of per-round utilisations in the session directory. */
+    public static final String FILE = "monitor.csv";
+
+    private final Workload delegate;
+    private final List<Monitor> monitors;
+    private final DoubleSupplier clockMillis;
+    private final BufferedWriter csv;
+    private final Map<String, double[]> totals = new LinkedHashMap<>(); // Δbusy, Δcapacity (levels: Σ level, rounds)
+    private final Map<String, double[]> peaks = new LinkedHashMap<>(); // utilisation, round
+    private volatile double sampleHz;
+
+    /**
+     * @param directory where {@value #FILE} is appended (null: keep the figures in memory only)
+     */
+    public MonitoredWorkload(Workload delegate, List<Monitor> monitors, Path directory) throws IOException {
+        this(delegate, monitors, directory, () -> System.nanoTime() / 1e6);
+    }
+
+    MonitoredWorkload(Workload delegate, List<Monitor> monitors, Path directory, DoubleSupplier clockMillis)
+            throws IOException {
+        this.delegate = delegate;
+        this.monitors = List.copyOf(monitors);
+        this.clockMillis = clockMillis;
+        if (directory == null) {
+            csv = null;
+        } else {
+            Path file = directory.resolve(FILE);
+            boolean fresh = !Files.exists(file);
+            csv = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+            if (fresh) {
+                csv.write("round,component,utilization\n");
+                csv.flush();
+            }
+        }
+    }
+
+    /** The command's own CPU time over its wall time, against one core: a single-threaded CPU-bound command is near 1. */
+    public static final String COMMAND_CPU = "cpu:command";
+
+    /**
+     * Also reads the monitors {@code hz} times a second while a round runs, for the peaks within it (0, the default:
+     * only around the round). The reads run on a thread of their own beside the command, so they cost it something:
+     * {@link SamplingCalibration} measures how much, and chooses the rate.
+     */
+    public MonitoredWorkload sampleAt(double hz) {
+        if (!(hz >= 0) || Double.isInfinite(hz)) {
+            throw new IllegalArgumentException("the sampling rate must be >= 0 per second, got " + hz);
+        }
+        sampleHz = hz;
+        return this;
+    }
+
+    /** The workload itself, unmonitored (for calibration). */
+    Workload delegate() {
+        return delegate;
+    }
+
+    /** One round of the workload with the in-round sampler running, recorded nowhere (for calibration). */
+    RoundResult delegateSampled(int round) throws Exception {
+        Sampler sampler = sampleHz > 0 ? new Sampler(read(), (long) Math.max(1, 1e9 / sampleHz)) : null;
+        try {
+            return delegate.run(round, 0);
+        } finally {
+            if (sampler != null) {
+                sampler.stop();
+            }
+        }
+    }
+
+    @Override
+    public RoundResult run(int round, long workAmount) throws Exception {
+        Map<String, Usage> before = read();
+        Sampler sampler = sampleHz > 0 ? new Sampler(before, (long) Math.max(1, 1e9 / sampleHz)) : null;
+        RoundResult result = null;
+        try {
+            result = delegate.run(round, workAmount);
+            return result;
+        } finally {
+            Map<String, Double> inRound = sampler == null ? Map.of() : sampler.stop();
+            Map<String, Usage> after = read();
+            if (result != null && result.userCpuNanos() != null && result.systemCpuNanos() != null
+                    && result.durationNanos().isPresent() && result.durationNanos().getAsLong() > 0) {
+                // the scheduler moves a busy process between cores, so no core may look busy while the command is
+                // CPU-bound: its own CPU time (rusage, with its descendants) says so directly
+                before.put(COMMAND_CPU, Usage.counter(0, 0));
+                after.put(COMMAND_CPU, Usage.counter(result.userCpuNanos() + result.systemCpuNanos(),
+                        result.durationNanos().getAsLong()));
+            }
+            record(round, before, after, inRound);
+        }
+    }
+
+    /** Reads the monitors every {@code periodNanos} on a thread of its own, keeping each component's highest use. */
+    private final class Sampler implements Runnable {
+        private final Map<String, Double> peaks = new LinkedHashMap<>();
+        private final long periodNanos;
+        private final Thread thread;
+        private Map<String, Usage> previous;
+        private volatile boolean running = true;
+
+        Sampler(Map<String, Usage> start, long periodNanos) {
+            this.previous = start;
+            this.periodNanos = periodNanos;
+            this.thread = new Thread(this, "pilot-monitor");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        @Override
+        public void run() {
+            while (running) {
+                java.util.concurrent.locks.LockSupport.parkNanos(periodNanos);
+                if (!running) {
+                    break;
+                }
+                Map<String, Usage> now = read();
+                synchronized (peaks) {
+                    for (Map.Entry<String, Usage> e : now.entrySet()) {
+                        double u = utilization(previous.get(e.getKey()), e.getValue());
+                        if (u >= 0) {
+                            peaks.merge(e.getKey(), u, Math::max);
+                        }
+                    }
+                }
+                previous = now;
+            }
+        }
+
+        Map<String, Double> stop() {
+            running = false;
+            java.util.concurrent.locks.LockSupport.unpark(thread);
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            synchronized (peaks) {
+                return new LinkedHashMap<>(peaks);
+            }
+        }
+    }
+
+    /** The utilisation between two readings, or -1 when there is none (too short an interval, a missing reading). */
+    private static double utilization(Usage b, Usage a) {
+        if (b == null) {
+            return -1;
+        }
+        if (a.level()) {
+            return Math.max(b.busy() / b.capacity(), a.busy() / a.capacity());
+        }
+        double capacity = a.capacity() - b.capacity();
+        return capacity > 0 ? Math.min(1, Math.max(0, (a.busy() - b.busy()) / capacity)) : -1;
+    }
+
+    @Override
+    public void cancel() {
+        delegate.cancel();
+    }
+
+    private Map<String, Usage> read() {
+        Map<String, Usage> out = new LinkedHashMap<>();
+        double now = clockMillis.getAsDouble();
+        for (Monitor m : monitors) {
+            out.putAll(m.read(now));
+        }
+        return out;
+    }
+
+    private void record(int round, Map<String, Usage> before, Map<String, Usage> after, Map<String, Double> inRound) {
+        StringBuilder rows = new StringBuilder();
+        for (Map.Entry<String, Usage> e : after.entrySet()) {
+            Usage a = e.getValue();
+            Usage b = before.get(e.getKey());
+            if (b == null) {
+                continue;
+            }
+            double u = utilization(b, a);
+            if (u < 0) {
+                continue; // too short a round for the counter's resolution
+            }
+            double[] t = totals.computeIfAbsent(e.getKey(), k -> new double[2]);
+            if (a.level()) {
+                t[0] += u;
+                t[1] += 1;
+            } else {
+                t[0] += a.busy() - b.busy();
+                t[1] += a.capacity() - b.capacity();
+            }
+            double[] p = peaks.computeIfAbsent(e.getKey(), k -> new double[] {-1, -1});
+            double peak = Math.max(u, inRound.getOrDefault(e.getKey(), -1.0));
+            if (peak > p[0]) {
+                p[0] = peak;
+                p[1] = round;
+            }
+            rows.append(round).append(',').append(e.getKey()).append(',')
+                    .append(String.format(Locale.ROOT, "%.4f", u)).append('\n');
+        }
+        if (csv != null) {
+            try {
+                csv.write(rows.toString());
+                csv.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Every component's utilisation over the rounds so far, in the monitors' order. */
+    public List<ComponentUtilization> utilizations() {
+        List<ComponentUtilization> out = new ArrayList<>();
+        for (Map.Entry<String, double[]> e : totals.entrySet()) {
+            double[] t = e.getValue();
+            double[] p = peaks.get(e.getKey());
+            if (t[1] > 0 && p != null) {
+                out.add(new ComponentUtilization(e.getKey(), Math.min(1, t[0] / t[1]), p[0], (int) p[1]));
+            }
+        }
+        return out;
+    }
+
+    /** Closes {@value #FILE}. */
+    public void close() throws IOException {
+        if (csv != null) {
+            csv.close();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.pilotbench.process.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pilotbench.core.model.InputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+class ComponentGraphTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aMachinesGraphFromItsFiles() throws Exception {
+        Files.createDirectories(tmp.resolve("proc/net"));
+        Files.createDirectories(tmp.resolve("sys/block/sda/queue"));
+        Files.createDirectories(tmp.resolve("sys/class/net/eth0"));
+        Files.writeString(tmp.resolve("proc/stat"), "cpu  1 0 1 1 0\ncpu0 1 0 1 1 0\ncpu1 1 0 1 1 0\ncpu2 1 0 1 1 0\n");
+        Files.writeString(tmp.resolve("proc/meminfo"), "MemTotal: 8388608 kB\nMemAvailable: 1 kB\n");
+        Files.writeString(tmp.resolve("proc/diskstats"), "8 0 sda 1 2 3 4 5 6 7 8 9 10 11\n");
+        Files.writeString(tmp.resolve("sys/block/sda/size"), "1953525168\n");
+        Files.writeString(tmp.resolve("sys/block/sda/queue/rotational"), "0\n");
+        Files.writeString(tmp.resolve("proc/net/dev"), "h\nh\n  eth0: 1 1 0 0 0 0 0 0 2 2 0 0 0 0 0 0\n");
+        Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "10000\n");
+        ComponentGraph g = ComponentGraph.local(tmp, new ProcMonitors(tmp), null);
+        assertThat(g.nodes()).extracting(ComponentGraph.Node::name).containsExactly("cpu", "memory", "disk:sda",
+                "net:eth0");
+        assertThat(g.nodes().get(0).facts()).containsEntry("cores", "3");
+        assertThat(g.nodes().get(1).facts()).containsEntry("size", "8.0GiB");
+        assertThat(g.nodes().get(2).facts()).containsEntry("size", "932GiB").containsEntry("rotational", "no");
+        assertThat(g.nodes().get(3).facts()).containsEntry("limit", "10000Mb/s");
+        assertThat(g.describe()).contains("  memory -> disk:sda", "  disk:sda -> memory", "  memory -> net:eth0");
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void thisMachinesGraphNotesTheDiskOfTheWorkingDirectory() {
+        ComponentGraph g = ComponentGraph.local(tmp);
+        assertThat(Integer.parseInt(g.nodes().get(0).facts().get("cores"))).isPositive();
+        String disk = new ProcMonitors().diskOf(tmp);
+        if (disk != null) {
+            assertThat(g.nodes()).anyMatch(n -> n.name().equals(disk) && n.note().equals("holds the working "
+                    + "directory"));
+        }
+    }
+
+    @Test
+    void aGraphFileIsReadAndItsMistakesNamed() throws Exception {
+        Path f = tmp.resolve("g.txt");
+        Files.writeString(f, "# a NAS benchmark\nnode cpu cores=4\nnode net:eth0 limit=1Gb/s\nlink cpu -> net:eth0\n"
+                + "link net:eth0 -> cpu\n");
+        ComponentGraph g = ComponentGraph.parse(f);
+        assertThat(g.nodes()).hasSize(2);
+        assertThat(g.links()).hasSize(2);
+        Files.writeString(f, "node cpu\nlink cpu -> disk:sda\n");
+        assertThatThrownBy(() -> ComponentGraph.parse(f)).isInstanceOf(InputException.class)
+                .hasMessageContaining("names 'disk:sda', which is not a node; add 'node disk:sda'");
+        Files.writeString(f, "node cpu\nedge cpu -> cpu\n");
+        assertThatThrownBy(() -> ComponentGraph.parse(f)).hasMessageContaining("g.txt:2: 'edge'");
+        Files.writeString(f, "node cpu fast\n");
+        assertThatThrownBy(() -> ComponentGraph.parse(f)).hasMessageContaining("g.txt:1: 'fast' is not key=value");
+    }
+
+    @Test
+    void linkLimitsAreRatesInBitsOrBytes() throws Exception {
+        assertThat(ComponentGraph.megabits("n", "10Gb/s")).isEqualTo(10_000);
+        assertThat(ComponentGraph.megabits("n", "400Mb/s")).isEqualTo(400);
+        assertThat(ComponentGraph.megabits("n", "1GB/s")).isEqualTo(8_000);
+        assertThat(ComponentGraph.megabits("n", "100kbps")).isEqualTo(0.1);
+        assertThatThrownBy(() -> ComponentGraph.megabits("net:lo", "fast")).isInstanceOf(InputException.class)
+                .hasMessageContaining("net:lo: limit 'fast' is not a rate");
+        Path f = tmp.resolve("g.txt");
+        Files.writeString(f, "node net:lo limit=2Gb/s\nnode disk:sda limit=500MB/s\n");
+        assertThat(ComponentGraph.parse(f).linkSpeedsMbits()).containsExactly(java.util.Map.entry("lo", 2000.0));
+    }
+
+    /** The static plug-in: the working directory's disk gets a measured write and read bandwidth. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void theDiskOfADirectoryIsCalibratedWithDirectIo() throws Exception {
+        String disk = new ProcMonitors().diskOf(tmp);
+        org.junit.jupiter.api.Assumptions.assumeTrue(disk != null, "the temporary directory is not on a block device");
+        ComponentGraph g = ComponentGraph.local(tmp).withDiskBandwidth(tmp);
+        ComponentGraph.Node node = g.nodes().stream().filter(n -> n.name().equals(disk)).findFirst().orElseThrow();
+        double write = Double.parseDouble(node.facts().get("write").replace("MB/s", ""));
+        double read = Double.parseDouble(node.facts().get("read").replace("MB/s", ""));
+        assertThat(write).isPositive();
+        assertThat(read).isPositive();
+        try (var left = Files.list(tmp)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".pilot-calibration"));
+        }
+    }
+}

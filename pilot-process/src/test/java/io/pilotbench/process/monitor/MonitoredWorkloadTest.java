@@ -1,0 +1,137 @@
+package io.pilotbench.process.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+class MonitoredWorkloadTest {
+    @TempDir
+    Path tmp;
+
+    /** Counters that advance by a fixed amount per read: the utilisation over a round is their ratio. */
+    @Test
+    void aRoundsUtilisationIsTheCountersDeltaOverItsCapacity() throws Exception {
+        double[] clock = {0};
+        double[] busy = {0};
+        Monitor disk = now -> Map.of("disk:x", Usage.counter(busy[0], now));
+        Workload w = (round, work) -> {
+            clock[0] += 100; // the round takes 100 ms, of which the disk is busy for 30 (round 0) or 90 (round 1)
+            busy[0] += round == 0 ? 30 : 90;
+            return RoundResult.ofReadings(1);
+        };
+        MonitoredWorkload m = new MonitoredWorkload(w, List.of(disk), tmp, () -> clock[0]);
+        m.run(0, 0);
+        m.run(1, 0);
+        m.close();
+        ComponentUtilization u = m.utilizations().get(0);
+        assertThat(u.component()).isEqualTo("disk:x");
+        assertThat(u.mean()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(u.peak()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(u.peakRound()).isEqualTo(1);
+        assertThat(Files.readAllLines(tmp.resolve(MonitoredWorkload.FILE))).containsExactly(
+                "round,component,utilization", "0,disk:x,0.3000", "1,disk:x,0.9000");
+        assertThat(Bottlenecks.suspects(m.utilizations(), "cpu", 0.8)).isEmpty(); // 60% < 80%
+        assertThat(Bottlenecks.suspects(m.utilizations(), "cpu", 0.5)).extracting(ComponentUtilization::component)
+                .containsExactly("disk:x");
+        assertThat(Bottlenecks.suspects(m.utilizations(), "disk:x", 0.5)).isEmpty();
+    }
+
+    @Test
+    void theProcFilesAreReadAsTheKernelDocumentsThem() throws Exception {
+        Files.createDirectories(tmp.resolve("proc/net"));
+        Files.createDirectories(tmp.resolve("sys/block/sda"));
+        Files.createDirectories(tmp.resolve("sys/class/net/eth0"));
+        Files.writeString(tmp.resolve("proc/stat"), "cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 60 0 20 400 20 0 0 0 0 0\n"
+                + "intr 1 2 3\n");
+        Files.writeString(tmp.resolve("proc/meminfo"), "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 250 kB\nSwapTotal: 400 kB\n"
+                + "SwapFree: 300 kB\n");
+        Files.writeString(tmp.resolve("proc/diskstats"), "   8       0 sda 1 2 3 4 5 6 7 8 9 1234 11\n"
+                + "   8       1 sda1 1 2 3 4 5 6 7 8 9 999 11\n   7       0 loop0 0 0 0 0 0 0 0 0 0 5 0\n");
+        Files.writeString(tmp.resolve("proc/net/dev"), "Inter-| Receive | Transmit\n face |bytes …\n"
+                + "    lo: 10 1 0 0 0 0 0 0 10 1 0 0 0 0 0 0\n  eth0: 5000 9 0 0 0 0 0 0 7000 9 0 0 0 0 0 0\n");
+        Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "1000\n");
+        ProcMonitors p = new ProcMonitors(tmp);
+        assertThat(p.cpu(0)).containsEntry("cpu", Usage.counter(150, 1000)).containsEntry("cpu0", Usage.counter(80,
+                500));
+        assertThat(p.memory(0)).containsEntry("memory", Usage.level(750, 1000)).containsEntry("swap",
+                Usage.level(100, 400));
+        assertThat(p.disks(7)).containsOnlyKeys("disk:sda").containsEntry("disk:sda", Usage.counter(1234, 7));
+        // 1000 Mb/s = 125,000 bytes per ms
+        assertThat(p.network(2)).containsOnlyKeys("net:eth0:rx", "net:eth0:tx")
+                .containsEntry("net:eth0:tx", Usage.counter(7000, 250_000));
+    }
+
+    /** A real CPU-bound command measured as a disk benchmark: flagged CPU-bound by its own CPU time. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aCpuBoundCommandMeasuredAsADiskIsFlagged() throws Exception {
+        io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
+                io.pilotbench.process.CommandTemplate.of(List.of("sh", "-c",
+                        "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"), null),
+                List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
+        MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), tmp);
+        for (int round = 0; round < 3; round++) {
+            m.run(round, 0);
+        }
+        m.close();
+        // on a quiet machine the command's own CPU time says it (cpu:command near 100%); on a machine busy with
+        // other work the command gets less of a core, and then the cores themselves are the ones flagged
+        List<ComponentUtilization> suspects = Bottlenecks.suspects(m.utilizations(), "disk:vda", 0.8);
+        assertThat(suspects).extracting(ComponentUtilization::component).anyMatch(c -> c.startsWith("cpu"));
+        assertThat(m.utilizations()).extracting(ComponentUtilization::component)
+                .contains(MonitoredWorkload.COMMAND_CPU, "cpu", "memory");
+        assertThat(Bottlenecks.describe(m.utilizations(), "disk:vda", 0.8)).anyMatch(l -> l.startsWith("cpu")
+                && l.contains("the result may be CPU-bound, not a measure of disk:vda"));
+    }
+
+    /** Direct writes to the disk that holds the directory show that disk busy. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void directWritesShowTheirDiskBusy() throws Exception {
+        ProcMonitors monitors = new ProcMonitors();
+        String disk = monitors.diskOf(tmp);
+        org.junit.jupiter.api.Assumptions.assumeTrue(disk != null, "the temporary directory is not on a block device");
+        io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
+                io.pilotbench.process.CommandTemplate.of(List.of("sh", "-c", "dd if=/dev/zero of=blob bs=1M count=32 "
+                        + "oflag=direct 2>/dev/null; rm -f blob"), null),
+                List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).cwd(tmp).build();
+        MonitoredWorkload m = new MonitoredWorkload(command, monitors.all(), null);
+        for (int round = 0; round < 3; round++) {
+            m.run(round, 0);
+        }
+        ComponentUtilization u = m.utilizations().stream().filter(c -> c.component().equals(disk)).findFirst()
+                .orElseThrow();
+        assertThat(u.mean()).as(disk + " busy during direct writes").isGreaterThan(0.2);
+    }
+
+    /** Newton's search for the sampling rate, run for real on a command and the machine's monitors. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void theSamplingRateSearchConvergesOnARealMonitor() throws Exception {
+        io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
+                io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.02"), null),
+                List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
+        MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), null);
+        io.pilotbench.stats.RateSearch.Result r = new SamplingCalibration(m, 3).choose(0.05, 5);
+        assertThat(r.evaluations()).isBetween(1, 5);
+        assertThat(r.rate()).isBetween(SamplingCalibration.LOWEST_HZ, SamplingCalibration.HIGHEST_HZ);
+        if (r.withinLimit()) {
+            assertThat(r.overhead()).isLessThanOrEqualTo(0.05);
+        }
+        // sampling at the chosen rate during real rounds records a peak at least the round's average
+        m.sampleAt(Math.min(r.rate(), 200));
+        for (int round = 0; round < 2; round++) {
+            m.run(round, 0);
+        }
+        assertThat(m.utilizations()).allMatch(u -> u.peak() >= u.mean() - 1e-12);
+    }
+}

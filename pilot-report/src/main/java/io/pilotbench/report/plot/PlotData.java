@@ -1,0 +1,102 @@
+package io.pilotbench.report.plot;
+
+import io.pilotbench.stats.Descriptive;
+import io.pilotbench.stats.StudentT;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a plot shows: named series (the NAMEs of {@code pilot plot}), each with points (a file or session each, at an
+ * x value), each point with the samples of its components (Elapsed, User, System, or a CSV's columns).
+ *
+ * @param series the series, in legend order
+ */
+public record PlotData(List<Series> series) {
+    public PlotData {
+        series = List.copyOf(series);
+        if (series.isEmpty()) {
+            throw new IllegalArgumentException("nothing to plot: give at least one NAME:FILES");
+        }
+    }
+
+    /**
+     * @param name   the legend entry
+     * @param points in x order
+     */
+    public record Series(String name, List<Point> points) {
+        public Series {
+            points = List.copyOf(points);
+        }
+    }
+
+    /**
+     * One point (a line mode marker) or one group of bars.
+     *
+     * @param x          the x value (line mode), e.g. a thread count taken from the file name
+     * @param label      what it is (a file or session name)
+     * @param components component name → its summary, in order
+     */
+    public record Point(double x, String label, Map<String, Summary> components) {
+        public Point {
+            components = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(components));
+        }
+    }
+
+    /**
+     * A component's value with the three kinds of error bar.
+     *
+     * @param n      samples
+     * @param mean   their mean
+     * @param ciLow  the CI of the mean (given, e.g. a session's autocorrelation-aware CI, or Student's t)
+     * @param ciHigh its upper end
+     * @param min    smallest sample
+     * @param max    largest sample
+     * @param sd     standard deviation (NaN for n &lt; 2)
+     */
+    public record Summary(int n, double mean, double ciLow, double ciHigh, double min, double max, double sd) {
+
+        /**
+         * The summary of independent samples: mean, Student-t CI at {@code confidence} (for n &lt; 2 the CI is the
+         * mean itself), min, max, sd.
+         */
+        public static Summary of(double[] samples, double confidence) {
+            if (samples.length == 0) {
+                throw new IllegalArgumentException("no samples");
+            }
+            double mean = Descriptive.mean(samples);
+            double sd = samples.length < 2 ? Double.NaN : Descriptive.stddev(samples);
+            double half = samples.length < 2 ? 0
+                    : StudentT.critical(confidence, samples.length - 1) * sd / Math.sqrt(samples.length);
+            return new Summary(samples.length, mean, mean - half, mean + half, Descriptive.min(samples),
+                    Descriptive.max(samples), sd);
+        }
+
+        /** This summary with another CI (a session's own). */
+        public Summary withCi(double low, double high) {
+            return new Summary(n, mean, low, high, min, max, sd);
+        }
+
+        /** [low, high] of the error bar of {@code kind}; [mean, mean] for NONE or where it is undefined. */
+        public double[] errorBar(ErrorBars kind) {
+            return switch (kind) {
+                case CI -> new double[] {ciLow, ciHigh};
+                case MINMAX -> new double[] {min, max};
+                case SD -> Double.isNaN(sd) ? new double[] {mean, mean} : new double[] {mean - sd, mean + sd};
+                case NONE -> new double[] {mean, mean};
+            };
+        }
+    }
+
+    /** What the error bars show. */
+    public enum ErrorBars {
+        /** The confidence interval of the mean. */
+        CI,
+        /** The smallest and largest sample. */
+        MINMAX,
+        /** The mean ± one standard deviation. */
+        SD,
+        /** No error bars. */
+        NONE
+    }
+}

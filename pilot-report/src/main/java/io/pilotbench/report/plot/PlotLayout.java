@@ -1,0 +1,311 @@
+package io.pilotbench.report.plot;
+
+import io.pilotbench.core.model.Formats;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Lays a plot out and draws it on a {@link Canvas}: title, axes with ticks and labels, grouped and stacked bars or
+ * lines with markers, error bars and a legend on the right. Graphit's plots (Auto-pilot, seeds/002 §3.4) are the
+ * model: a bar group per workload with a bar per component, or a line per workload against a variable.
+ */
+final class PlotLayout {
+    static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+        "#7f7f7f", "#bcbd22", "#17becf"};
+    private static final double LEFT = 80;
+    private static final double RIGHT = 160;
+    private static final double TOP = 50;
+
+    private final PlotData data;
+    private final PlotSpec spec;
+    private final List<String> components;
+    private final double bottom;
+
+    PlotLayout(PlotData data, PlotSpec spec) {
+        this.data = data;
+        this.spec = spec;
+        Set<String> all = new LinkedHashSet<>();
+        for (PlotData.Series s : data.series()) {
+            for (PlotData.Point p : s.points()) {
+                all.addAll(p.components().keySet());
+            }
+        }
+        List<String> chosen = spec.components().isEmpty() ? new ArrayList<>(all) : spec.components();
+        for (String c : chosen) {
+            if (!all.contains(c)) {
+                throw new IllegalArgumentException("--components: no component '" + c + "' in the data; it has "
+                        + all);
+            }
+        }
+        for (String c : spec.stack()) {
+            if (!chosen.contains(c)) {
+                throw new IllegalArgumentException("--stack: '" + c + "' is not among the components " + chosen);
+            }
+        }
+        this.components = chosen;
+        this.bottom = spec.mode() == PlotSpec.Mode.BAR && rotateLabels() ? 120 : 70;
+    }
+
+    void draw(Canvas c) {
+        c.rect(0, 0, spec.width(), spec.height(), "#ffffff", "background", "");
+        if (!spec.title().isEmpty()) {
+            c.text(spec.width() / 2.0, 28, spec.title(), 16, "middle", 0, true, "title", "");
+        }
+        if (spec.mode() == PlotSpec.Mode.BAR) {
+            bars(c);
+        } else {
+            lines(c);
+        }
+    }
+
+    private double plotRight() {
+        return spec.width() - RIGHT;
+    }
+
+    private double plotBottom() {
+        return spec.height() - bottom;
+    }
+
+    /** Bar groups: one per series and point. */
+    private record Group(String label, PlotData.Point point) {
+    }
+
+    private List<Group> groups() {
+        List<Group> out = new ArrayList<>();
+        for (PlotData.Series s : data.series()) {
+            for (PlotData.Point p : s.points()) {
+                out.add(new Group(s.points().size() == 1 ? s.name() : s.name() + " " + p.label(), p));
+            }
+        }
+        return out;
+    }
+
+    private boolean rotateLabels() {
+        return groups().stream().anyMatch(g -> g.label().length() > 10);
+    }
+
+    /** The bar slots of a group: each unstacked component, and the stacked ones together. */
+    private List<List<String>> slots() {
+        List<List<String>> out = new ArrayList<>();
+        boolean stackPlaced = false;
+        for (String comp : components) {
+            if (spec.stack().contains(comp)) {
+                if (!stackPlaced) {
+                    out.add(components.stream().filter(spec.stack()::contains).toList());
+                    stackPlaced = true;
+                }
+            } else {
+                out.add(List.of(comp));
+            }
+        }
+        return out;
+    }
+
+    private void bars(Canvas c) {
+        List<Group> groups = groups();
+        List<List<String>> slots = slots();
+        double top = 0;
+        double low = 0;
+        for (Group g : groups) {
+            for (List<String> slot : slots) {
+                double base = 0;
+                for (String comp : slot) {
+                    PlotData.Summary s = g.point().components().get(comp);
+                    if (s == null) {
+                        continue;
+                    }
+                    double[] e = s.errorBar(spec.errorBars());
+                    top = Math.max(top, base + Math.max(s.mean(), e[1]));
+                    low = Math.min(low, base + Math.min(s.mean(), e[0]));
+                    base += s.mean();
+                }
+            }
+        }
+        double[] y = niceRange(low, top);
+        yAxis(c, y);
+        double groupWidth = (plotRight() - LEFT) / groups.size();
+        double barWidth = groupWidth * 0.8 / slots.size();
+        c.line(LEFT, plotBottom(), plotRight(), plotBottom(), "#333333", 1, "axis x-axis", "");
+        for (int gi = 0; gi < groups.size(); gi++) {
+            Group g = groups.get(gi);
+            double gx = LEFT + gi * groupWidth + groupWidth * 0.1;
+            for (int si = 0; si < slots.size(); si++) {
+                double x = gx + si * barWidth;
+                double base = 0;
+                for (String comp : slots.get(si)) {
+                    PlotData.Summary s = g.point().components().get(comp);
+                    if (s == null) {
+                        continue;
+                    }
+                    String color = COLORS[components.indexOf(comp) % COLORS.length];
+                    double y0 = py(base, y);
+                    double y1 = py(base + s.mean(), y);
+                    String d = attr("series", g.label()) + attr("component", comp) + attr("value", s.mean())
+                            + attr("base", base);
+                    c.rect(x + 1, Math.min(y0, y1), barWidth - 2, Math.abs(y0 - y1), color, "bar", d);
+                    errorBar(c, x + barWidth / 2, base, s, y, Math.min(barWidth * 0.3, 8), g.label(), comp);
+                    base += s.mean();
+                }
+            }
+            double lx = LEFT + (gi + 0.5) * groupWidth;
+            if (rotateLabels()) {
+                c.text(lx, plotBottom() + 14, g.label(), 12, "end", 35, false, "x-label", attr("group", g.label()));
+            } else {
+                c.text(lx, plotBottom() + 18, g.label(), 12, "middle", 0, false, "x-label", attr("group", g.label()));
+            }
+        }
+        if (!spec.xLabel().isEmpty()) {
+            c.text((LEFT + plotRight()) / 2, spec.height() - 12, spec.xLabel(), 13, "middle", 0, false, "x-title",
+                    "");
+        }
+        List<String> legend = new ArrayList<>();
+        for (String comp : components) {
+            legend.add(comp);
+        }
+        legend(c, legend);
+    }
+
+    private void errorBar(Canvas c, double x, double base, PlotData.Summary s, double[] y, double cap, String series,
+            String comp) {
+        if (spec.errorBars() == PlotData.ErrorBars.NONE) {
+            return;
+        }
+        double[] e = s.errorBar(spec.errorBars());
+        c.begin("error-bar", attr("series", series) + attr("component", comp) + attr("low", base + e[0])
+                + attr("high", base + e[1]));
+        double ylo = py(base + e[0], y);
+        double yhi = py(base + e[1], y);
+        c.line(x, ylo, x, yhi, "#222222", 1.2, "error-bar-line", "");
+        c.line(x - cap, ylo, x + cap, ylo, "#222222", 1.2, "error-bar-cap", "");
+        c.line(x - cap, yhi, x + cap, yhi, "#222222", 1.2, "error-bar-cap", "");
+        c.end();
+    }
+
+    private void lines(Canvas c) {
+        double xmin = Double.POSITIVE_INFINITY;
+        double xmax = Double.NEGATIVE_INFINITY;
+        double ymin = Double.POSITIVE_INFINITY;
+        double ymax = Double.NEGATIVE_INFINITY;
+        for (PlotData.Series s : data.series()) {
+            for (PlotData.Point p : s.points()) {
+                xmin = Math.min(xmin, p.x());
+                xmax = Math.max(xmax, p.x());
+                for (String comp : components) {
+                    PlotData.Summary v = p.components().get(comp);
+                    if (v != null) {
+                        double[] e = v.errorBar(spec.errorBars());
+                        ymin = Math.min(ymin, Math.min(v.mean(), e[0]));
+                        ymax = Math.max(ymax, Math.max(v.mean(), e[1]));
+                    }
+                }
+            }
+        }
+        double[] y = niceRange(Math.min(0, ymin), ymax);
+        double[] x = niceRange(xmin, xmax);
+        yAxis(c, y);
+        c.line(LEFT, plotBottom(), plotRight(), plotBottom(), "#333333", 1, "axis x-axis", "");
+        for (double t : ticks(x)) {
+            double px = LEFT + (t - x[0]) / (x[1] - x[0]) * (plotRight() - LEFT);
+            c.line(px, plotBottom(), px, plotBottom() + 5, "#333333", 1, "x-tick", attr("value", t));
+            c.text(px, plotBottom() + 20, Formats.significant(t, 4), 12, "middle", 0, false, "x-tick-label", "");
+        }
+        if (!spec.xLabel().isEmpty()) {
+            c.text((LEFT + plotRight()) / 2, spec.height() - 16, spec.xLabel(), 13, "middle", 0, false, "x-title",
+                    "");
+        }
+        List<String> legend = new ArrayList<>();
+        int k = 0;
+        for (PlotData.Series s : data.series()) {
+            for (String comp : components) {
+                String name = components.size() == 1 ? s.name() : s.name() + " " + comp;
+                String color = COLORS[k++ % COLORS.length];
+                legend.add(name);
+                List<PlotData.Point> pts = s.points().stream().filter(p -> p.components().containsKey(comp))
+                        .toList();
+                double[] xs = new double[pts.size()];
+                double[] ys = new double[pts.size()];
+                for (int i = 0; i < pts.size(); i++) {
+                    xs[i] = LEFT + (pts.get(i).x() - x[0]) / (x[1] - x[0]) * (plotRight() - LEFT);
+                    ys[i] = py(pts.get(i).components().get(comp).mean(), y);
+                }
+                c.polyline(xs, ys, color, 2, "series-line", attr("series", name));
+                for (int i = 0; i < pts.size(); i++) {
+                    PlotData.Summary v = pts.get(i).components().get(comp);
+                    c.circle(xs[i], ys[i], 3.5, color, "point", attr("series", name) + attr("x", pts.get(i).x())
+                            + attr("value", v.mean()));
+                    errorBar(c, xs[i], 0, v, y, 5, name, comp);
+                }
+            }
+        }
+        legend(c, legend);
+    }
+
+    private void yAxis(Canvas c, double[] y) {
+        c.line(LEFT, TOP, LEFT, plotBottom(), "#333333", 1, "axis y-axis", "");
+        for (double t : ticks(y)) {
+            double p = py(t, y);
+            c.line(LEFT, p, plotRight(), p, "#e6e6e6", 0.8, "grid", "");
+            c.line(LEFT - 5, p, LEFT, p, "#333333", 1, "y-tick", attr("value", t));
+            c.text(LEFT - 8, p + 4, Formats.significant(t, 4), 12, "end", 0, false, "y-tick-label", "");
+        }
+        if (!spec.yLabel().isEmpty()) {
+            c.text(22, (TOP + plotBottom()) / 2, spec.yLabel(), 13, "middle", 90, false, "y-title", "");
+        }
+    }
+
+    private void legend(Canvas c, List<String> entries) {
+        c.begin("legend", "");
+        double x = plotRight() + 16;
+        double y = TOP + 6;
+        for (int i = 0; i < entries.size(); i++) {
+            c.rect(x, y + i * 20 - 9, 12, 12, COLORS[i % COLORS.length], "legend-swatch", "");
+            c.text(x + 18, y + i * 20 + 1, entries.get(i), 12, "start", 0, false, "legend-label", "");
+        }
+        c.end();
+    }
+
+    private double py(double v, double[] y) {
+        return plotBottom() - (v - y[0]) / (y[1] - y[0]) * (plotBottom() - TOP);
+    }
+
+    /** [low, high] rounded out to a nice tick step. */
+    static double[] niceRange(double lo, double hi) {
+        if (!(hi > lo)) {
+            double pad = lo == 0 ? 1 : Math.abs(lo) * 0.1;
+            lo -= pad;
+            hi += pad;
+        }
+        double step = niceStep((hi - lo) / 5);
+        return new double[] {Math.floor(lo / step) * step, Math.ceil(hi / step) * step, step};
+    }
+
+    private static double niceStep(double raw) {
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        double f = raw / p;
+        return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * p;
+    }
+
+    private static List<Double> ticks(double[] r) {
+        List<Double> out = new ArrayList<>();
+        long n = Math.round((r[1] - r[0]) / r[2]);
+        for (long i = 0; i <= n; i++) {
+            out.add(r[0] + i * r[2]);
+        }
+        return out;
+    }
+
+    static String attr(String name, String value) {
+        return " data-" + name + "=\"" + escape(value) + "\"";
+    }
+
+    static String attr(String name, double value) {
+        return " data-" + name + "=\"" + String.format(Locale.ROOT, "%s", value) + "\"";
+    }
+
+    static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,34 @@
+package io.pilotbench.report.plot;
+
+import java.util.List;
+
+/**
+ * How to draw a plot.
+ *
+ * @param mode       line (one line per series against x) or bar (a group of bars per point, one group per series
+ *                   when each series has one point)
+ * @param components the components to show, in order; empty: all of the first point's
+ * @param stack      components drawn stacked in one bar (bar mode), e.g. User and System; empty: none
+ * @param errorBars  what the error bars show
+ * @param title      the title, or empty
+ * @param xLabel     the x axis label, or empty
+ * @param yLabel     the y axis label, or empty
+ * @param width      in pixels (PNG) or points (SVG, PDF)
+ * @param height     likewise
+ */
+public record PlotSpec(Mode mode, List<String> components, List<String> stack, PlotData.ErrorBars errorBars,
+        String title, String xLabel, String yLabel, int width, int height) {
+
+    /** Line graph or bars. */
+    public enum Mode {
+        LINE, BAR
+    }
+
+    public PlotSpec {
+        components = List.copyOf(components);
+        stack = List.copyOf(stack);
+        if (width < 200 || height < 150) {
+            throw new IllegalArgumentException("a plot needs at least 200 × 150, got " + width + " × " + height);
+        }
+    }
+}

@@ -76,6 +76,8 @@ public final class Campaign {
     private Map<String, Double> lastTest = Map.of();
     /** Tests set this to stagger the copies before the barrier. */
     String beforeBarrier;
+    /** Whether pilot runs as root (COOL needs it); tests set it. */
+    boolean root = isRoot();
 
     private Campaign(List<Stmt> program, Path scriptDir, Path results, PrintWriter err,
             Supplier<EnvironmentSnapshot> environment, CampaignState state, boolean resuming) {
@@ -590,7 +592,7 @@ public final class Campaign {
 
     private void checkCooling() throws IOException {
         for (Stmt.Cool c : cools) {
-            if (!isRoot()) {
+            if (!root) {
                 throw new ScriptException(c.pos(), "COOL " + c.kind() + " needs root (drop caches, remount) and "
                         + "pilot runs as " + System.getProperty("user.name") + "; run pilot script as root or "
                         + "remove the COOL line");

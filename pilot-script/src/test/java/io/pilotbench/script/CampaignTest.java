@@ -174,18 +174,43 @@ class CampaignTest {
     }
 
     @Test
-    void coolingNeedsRoot() throws Exception {
+    void coolingNeedsRootAndSaysSoBeforeTheFirstRun() throws Exception {
         Campaign c = start("""
                 COOL drop-caches
                 TEST cold
-                  EXEC true
+                  EXEC touch ran
                 DONE
                 """, Map.of());
-        if (Campaign.isRoot()) {
-            return; // as root the caches are dropped: nothing to refuse
-        }
+        c.root = false;
         org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
-                .hasMessageContaining("c.pilot:1:1: COOL drop-caches needs root");
+                .hasMessageEndingWith("c.pilot:1:1: COOL drop-caches needs root (drop caches, remount) and pilot runs as "
+                        + System.getProperty("user.name") + "; run pilot script as root or remove the COOL line");
+        assertThat(dir.resolve("ran")).doesNotExist();
+    }
+
+    /** Per run, user and system CPU are the sums over the copies: two copies of a busy loop use twice one's. */
+    @Test
+    void threadCopiesCpuTimesAreSummed() throws Exception {
+        Campaign c = start("""
+                FOR T=1 TO 2
+                  THREADS %T%
+                  TEST busy-%T% 3 1 getstats --predicate '$count >= 3' --column elapsed
+                    EXEC i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done
+                  DONE
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        double one = meanCpu(rows("000-busy-1"));
+        double two = meanCpu(rows("001-busy-2"));
+        assertThat(one).isPositive();
+        assertThat(two / one).as("CPU of 2 copies / CPU of 1").isBetween(1.5, 2.6);
+    }
+
+    private static double meanCpu(List<String> rows) {
+        return rows.stream().mapToDouble(r -> {
+            String[] f = r.split(",");
+            return Double.parseDouble(f[2]) + Double.parseDouble(f[3]);
+        }).average().orElseThrow();
     }
 
     @Test

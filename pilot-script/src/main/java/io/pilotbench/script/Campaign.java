@@ -262,7 +262,16 @@ public final class Campaign {
             checkpoint(c);
         } else if (s instanceof Stmt.Measure m) {
             List<String> args = m.args().stream().map(w -> sub(w.text())).toList();
-            hooks.add(MeasurementHook.of(m.kind(), args, Path.of("/proc")));
+            MeasurementHook h = MeasurementHook.of(m.kind(), args, Path.of("/proc"));
+            if (!replaying()) {
+                try {
+                    h.sample(); // a device or interface that is not there: say so now, not at every run
+                } catch (IOException e) {
+                    throw new ScriptException(m.pos(), "MEASURE " + m.kind() + " cannot measure here: "
+                            + e.getMessage());
+                }
+            }
+            hooks.add(h);
         } else if (s instanceof Stmt.Cool c) {
             cools.add(c);
         } else if (s instanceof Stmt.Command c) {

@@ -188,6 +188,39 @@ class CampaignTest {
         assertThat(dir.resolve("ran")).doesNotExist();
     }
 
+    /** A copy that dies before it reaches the barrier fails the run; the others are released, nothing hangs. */
+    @Test
+    void aCopyDyingBeforeTheBarrierFailsTheRunWithoutHanging() throws Exception {
+        Campaign c = start("""
+                THREADS 3
+                TEST dies 2 1 getstats --predicate '$count >= 2'
+                  EXEC echo ran > ran-$PILOT_THREAD
+                DONE
+                """, Map.of());
+        c.beforeBarrier = "[ $PILOT_THREAD = 2 ] && exit 3";
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                c::run);
+        assertThat(code).isEqualTo(Campaign.FAILED);
+        assertThat(rows("000-dies")).singleElement().satisfies(r -> assertThat(r.split(",")[6]).isEqualTo("3"));
+        assertThat(dir.resolve("ran-1")).exists();
+        assertThat(dir.resolve("ran-3")).exists();
+        assertThat(dir.resolve("ran-2")).doesNotExist();
+    }
+
+    @Test
+    void aMeasureThatCannotMeasureHereIsOneLineBeforeAnyRun() throws Exception {
+        Campaign c = start("""
+                MEASURE io no-such-disk
+                TEST t
+                  EXEC touch ran
+                DONE
+                """, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+                .hasMessageContaining("c.pilot:1:1: MEASURE io cannot measure here: ")
+                .hasMessageContaining("no device no-such-disk");
+        assertThat(dir.resolve("ran")).doesNotExist();
+    }
+
     /** Per run, user and system CPU are the sums over the copies: two copies of a busy loop use twice one's. */
     @Test
     void threadCopiesCpuTimesAreSummed() throws Exception {

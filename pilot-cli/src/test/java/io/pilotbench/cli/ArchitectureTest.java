@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The layout of DESIGN.md, checked on the compiled classes of every module (the command line depends on them all).
  *
  * <ul>
- *   <li>Modules point down: stats ← core ← process, simulate ← report ← cli.</li>
+ *   <li>Modules point down: stats ← core ← process, simulate ← report, script ← cli.</li>
  *   <li>Inside core: model at the bottom; analysis, input, env on it; engine, store, compare above; the api facade on
  *       top, imported by nothing in core.</li>
  *   <li>No two packages anywhere import each other, directly or through others.</li>
@@ -52,12 +52,14 @@ class ArchitectureTest {
                 .layer("process").definedBy("io.pilotbench.process..")
                 .layer("simulate").definedBy("io.pilotbench.simulate..")
                 .layer("report").definedBy("io.pilotbench.report..")
+                .layer("script").definedBy("io.pilotbench.script..")
                 .layer("cli").definedBy("io.pilotbench.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("process").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("script").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("process").mayOnlyBeAccessedByLayers("cli", "script")
                 .whereLayer("simulate").mayOnlyBeAccessedByLayers("report", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "script", "cli")
                 .check(PILOT);
     }
 
@@ -83,6 +85,16 @@ class ArchitectureTest {
         classes().that().resideInAPackage("io.pilotbench.core.model..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("io.pilotbench.core.model..",
                         "io.pilotbench.stats..", "java..")
+                .check(PILOT);
+    }
+
+    /** Campaigns (pilot-script) are built on the library's public API, like any user's code. */
+    @Test
+    void scriptsUseOnlyThePublicApiOfCore() {
+        noClasses().that().resideInAPackage("io.pilotbench.script..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.pilotbench.core.engine..",
+                        "io.pilotbench.core.store..", "io.pilotbench.core.env..", "io.pilotbench.core.analysis..",
+                        "io.pilotbench.core.input..")
                 .check(PILOT);
     }
 

@@ -53,13 +53,16 @@ class ArchitectureTest {
                 .layer("simulate").definedBy("io.pilotbench.simulate..")
                 .layer("report").definedBy("io.pilotbench.report..")
                 .layer("script").definedBy("io.pilotbench.script..")
+                .layer("junit").definedBy("io.pilotbench.junit..")
                 .layer("cli").definedBy("io.pilotbench.cli..")
+                .whereLayer("junit").mayNotBeAccessedByAnyLayer()
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("script").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("process").mayOnlyBeAccessedByLayers("cli", "script")
                 .whereLayer("simulate").mayOnlyBeAccessedByLayers("report", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "script", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "script", "junit",
+                        "cli")
                 .check(PILOT);
     }
 
@@ -88,10 +91,10 @@ class ArchitectureTest {
                 .check(PILOT);
     }
 
-    /** Campaigns (pilot-script) are built on the library's public API, like any user's code. */
+    /** Campaigns (pilot-script) and JUnit assertions (pilot-junit) use the library's public API, as users do. */
     @Test
     void scriptsUseOnlyThePublicApiOfCore() {
-        noClasses().that().resideInAPackage("io.pilotbench.script..")
+        noClasses().that().resideInAnyPackage("io.pilotbench.script..", "io.pilotbench.junit..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.pilotbench.core.engine..",
                         "io.pilotbench.core.store..", "io.pilotbench.core.env..", "io.pilotbench.core.analysis..",
                         "io.pilotbench.core.input..")

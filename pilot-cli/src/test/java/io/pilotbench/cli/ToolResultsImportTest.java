@@ -70,4 +70,19 @@ class ToolResultsImportTest {
         assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).contains("neither a JMH (-rf json) nor a hyperfine (--export-json) result").hasLineCount(1);
     }
+
+    /**
+     * A JMH result as a round's unit readings: a round is one JMH fork and its iterations are the unit readings, so
+     * the unit readings' warm-up test finds the JIT's and the CI treats forks as the level where independence holds.
+     */
+    @Test
+    void aJmhResultFileGivesTheRoundsUnitReadings() throws Exception {
+        String file = CliRun.resource("import/jmh-edm.json");
+        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "4", "--pi",
+                "name=score,unit=ms/op,unit-readings=jmh.json", "-o", tmp.resolve("s").toString(), "--", "sh", "-c",
+                "cp " + file + " \"$PILOT_RESULT_DIR/jmh.json\"");
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        JsonNode units = JSON.readTree(r.out()).get("pis").get(0).get("unitReadings");
+        assertThat(units.get("n").asInt() + units.path("removed").asInt()).isEqualTo(4 * 6);
+    }
 }

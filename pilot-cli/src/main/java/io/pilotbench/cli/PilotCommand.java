@@ -12,7 +12,7 @@ import picocli.CommandLine;
         description = "Statistically valid benchmark results in the least possible time.",
         subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
             ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
-            ScriptCommand.class, GetstatsCommand.class,
+            ScriptCommand.class, GetstatsCommand.class, HistoryCommand.class,
             SimulateCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {

@@ -74,6 +74,16 @@ final class PlotCommand implements Callable<Integer> {
             description = "Width and height in pixels (PNG) or points (SVG, PDF). Default: ${DEFAULT-VALUE}.")
     String size;
 
+    @Option(names = "--legend", paramLabel = "WHERE", defaultValue = "right",
+            description = "Where the legend goes: right, top, bottom, inside (the plot's top right) or none. "
+                + "Default: ${DEFAULT-VALUE}.")
+    String legend;
+
+    @Option(names = "--rotate-labels", paramLabel = "DEG|auto", defaultValue = "auto",
+            description = "The angle of the bar labels, 0 to 90 degrees; auto turns them by 35 when one is longer "
+                + "than 10 characters. Default: ${DEFAULT-VALUE}.")
+    String rotateLabels;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "plot.svg",
             description = "The file to write: *.svg, *.pdf or *.png. Default: ${DEFAULT-VALUE}.")
     String output;
@@ -106,7 +116,16 @@ final class PlotCommand implements Callable<Integer> {
         if (!stack.isEmpty() && m == PlotSpec.Mode.LINE) {
             throw new IllegalArgumentException("--stack applies to --mode bar");
         }
-        PlotSpec plotSpec = new PlotSpec(m, components, stack, e, title, xLabel, yLabel, width, height);
+        PlotSpec.Legend where = Options.enumValue(PlotSpec.Legend.class, "--legend", legend);
+        int angle;
+        try {
+            angle = rotateLabels.strip().equalsIgnoreCase("auto") ? PlotSpec.AUTO_ANGLE
+                    : Integer.parseInt(rotateLabels.strip());
+        } catch (NumberFormatException ex) {
+            throw new IllegalArgumentException("--rotate-labels " + rotateLabels + ": give an angle from 0 to 90, or "
+                    + "auto");
+        }
+        PlotSpec plotSpec = new PlotSpec(m, components, stack, e, title, xLabel, yLabel, width, height, where, angle);
         PlotData data = PlotInputs.load(PlotInputs.parse(inputs), components, m == PlotSpec.Mode.LINE, level);
         try {
             Plot.of(data, plotSpec).write(out);

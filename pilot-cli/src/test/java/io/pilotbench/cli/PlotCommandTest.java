@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.BeforeAll;
@@ -174,6 +175,48 @@ class PlotCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         String text = new String(Files.readAllBytes(pdf), StandardCharsets.ISO_8859_1);
         assertThat(text).startsWith("%PDF-1.4").contains("/Count 1", "/MediaBox [0 0 800 500]").endsWith("%%EOF\n");
+    }
+
+    /** Graphit's layout options: where the legend goes, and how far the bar labels turn. */
+    @Test
+    void theLegendGoesWhereAskedAndLabelsTurnByTheAngleGiven() throws Exception {
+        java.util.regex.Pattern swatch = java.util.regex.Pattern.compile(
+                "<rect class=\"legend-swatch\" x=\"([0-9.]+)\" y=\"([0-9.]+)\"");
+        java.util.regex.Pattern axis = java.util.regex.Pattern.compile(
+                "<line class=\"axis x-axis\" x1=\"([0-9.]+)\" y1=\"([0-9.]+)\" x2=\"([0-9.]+)\" y2=\"([0-9.]+)\"");
+        Map<String, double[]> at = new java.util.HashMap<>();
+        for (String where : new String[] {"right", "top", "bottom", "inside", "none"}) {
+            Path svg = tmp.resolve("legend-" + where + ".svg");
+            CliRun r = CliRun.run("plot", "--mode", "bar", "--legend", where, "--rotate-labels", "90", "-o",
+                    svg.toString(), "ext4:" + tmp + "/ext4-*.csv", "xfs:" + tmp + "/xfs-*.csv");
+            assertThat(r.code()).as(r.err()).isZero();
+            String text = Files.readString(svg);
+            java.util.regex.Matcher a = axis.matcher(text);
+            assertThat(a.find()).isTrue();
+            double left = Double.parseDouble(a.group(1));
+            double right = Double.parseDouble(a.group(3));
+            double bottom = Double.parseDouble(a.group(2));
+            java.util.regex.Matcher m = swatch.matcher(text);
+            if (where.equals("none")) {
+                assertThat(m.find()).as("no legend").isFalse();
+                continue;
+            }
+            assertThat(m.find()).isTrue();
+            double x = Double.parseDouble(m.group(1));
+            double y = Double.parseDouble(m.group(2));
+            switch (where) {
+                case "right" -> assertThat(x).isGreaterThan(right);
+                case "top" -> assertThat(y).isLessThan(60);
+                case "bottom" -> assertThat(y).isGreaterThan(bottom);
+                default -> assertThat(x).isBetween(left, right); // inside
+            }
+            assertThat(text).contains("data-position=\"" + where + "\"");
+            assertThat(text).containsPattern("class=\"x-label\"[^>]*transform=\"rotate\\(-90\\.00 ");
+        }
+        assertOneLineError(CliRun.run("plot", "--legend", "left", "-o", tmp.resolve("l.svg").toString(),
+                tmp.resolve("gzip-1.txt").toString()), "--legend");
+        assertOneLineError(CliRun.run("plot", "--rotate-labels", "120", "-o", tmp.resolve("l.svg").toString(),
+                tmp.resolve("gzip-1.txt").toString()), "--rotate-labels");
     }
 
     private static void assertOneLineError(CliRun r, String... mentions) {

@@ -16,8 +16,7 @@ final class PlotLayout {
     static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
         "#7f7f7f", "#bcbd22", "#17becf"};
     private static final double LEFT = 80;
-    private static final double RIGHT = 160;
-    private static final double TOP = 50;
+    private static final double TOP_TITLE = 50;
 
     private final PlotData data;
     private final PlotSpec spec;
@@ -46,7 +45,8 @@ final class PlotLayout {
             }
         }
         this.components = chosen;
-        this.bottom = spec.mode() == PlotSpec.Mode.BAR && rotateLabels() ? 120 : 70;
+        this.bottom = (spec.mode() == PlotSpec.Mode.BAR && rotateLabels() ? 120 : 70)
+                + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0);
     }
 
     void draw(Canvas c) {
@@ -62,7 +62,12 @@ final class PlotLayout {
     }
 
     private double plotRight() {
-        return spec.width() - RIGHT;
+        return spec.width() - (spec.legend() == PlotSpec.Legend.RIGHT ? 160 : 30);
+    }
+
+    /** The top of the plot area: below the title, and below a legend placed on top. */
+    private double top() {
+        return TOP_TITLE + (spec.legend() == PlotSpec.Legend.TOP ? 24 : 0);
     }
 
     private double plotBottom() {
@@ -84,7 +89,12 @@ final class PlotLayout {
     }
 
     private boolean rotateLabels() {
-        return groups().stream().anyMatch(g -> g.label().length() > 10);
+        return spec.labelAngle() == PlotSpec.AUTO_ANGLE ? groups().stream().anyMatch(g -> g.label().length() > 10)
+                : spec.labelAngle() > 0;
+    }
+
+    private int labelAngle() {
+        return spec.labelAngle() == PlotSpec.AUTO_ANGLE ? 35 : spec.labelAngle();
     }
 
     /** The bar slots of a group: each unstacked component, and the stacked ones together. */
@@ -152,7 +162,8 @@ final class PlotLayout {
             }
             double lx = LEFT + (gi + 0.5) * groupWidth;
             if (rotateLabels()) {
-                c.text(lx, plotBottom() + 14, g.label(), 12, "end", 35, false, "x-label", attr("group", g.label()));
+                c.text(lx, plotBottom() + 14, g.label(), 12, "end", labelAngle(), false, "x-label",
+                        attr("group", g.label()));
             } else {
                 c.text(lx, plotBottom() + 18, g.label(), 12, "middle", 0, false, "x-label", attr("group", g.label()));
             }
@@ -244,7 +255,7 @@ final class PlotLayout {
     }
 
     private void yAxis(Canvas c, double[] y) {
-        c.line(LEFT, TOP, LEFT, plotBottom(), "#333333", 1, "axis y-axis", "");
+        c.line(LEFT, top(), LEFT, plotBottom(), "#333333", 1, "axis y-axis", "");
         for (double t : ticks(y)) {
             double p = py(t, y);
             c.line(LEFT, p, plotRight(), p, "#e6e6e6", 0.8, "grid", "");
@@ -252,23 +263,43 @@ final class PlotLayout {
             c.text(LEFT - 8, p + 4, Formats.significant(t, 4), 12, "end", 0, false, "y-tick-label", "");
         }
         if (!spec.yLabel().isEmpty()) {
-            c.text(22, (TOP + plotBottom()) / 2, spec.yLabel(), 13, "middle", 90, false, "y-title", "");
+            c.text(22, (top() + plotBottom()) / 2, spec.yLabel(), 13, "middle", 90, false, "y-title", "");
         }
     }
 
     private void legend(Canvas c, List<String> entries) {
-        c.begin("legend", "");
-        double x = plotRight() + 16;
-        double y = TOP + 6;
+        if (spec.legend() == PlotSpec.Legend.NONE) {
+            return;
+        }
+        c.begin("legend", attr("position", spec.legend().name().toLowerCase(Locale.ROOT)));
+        boolean row = spec.legend() == PlotSpec.Legend.TOP || spec.legend() == PlotSpec.Legend.BOTTOM;
+        double x = switch (spec.legend()) {
+            case RIGHT -> plotRight() + 16;
+            case INSIDE -> plotRight() - 12 - 18 - 7 * entries.stream().mapToInt(String::length).max().orElse(0);
+            default -> LEFT;
+        };
+        double y = switch (spec.legend()) {
+            case TOP -> top() - 14;
+            case BOTTOM -> spec.height() - 14;
+            default -> top() + 10;
+        };
+        if (spec.legend() == PlotSpec.Legend.INSIDE) {
+            c.rect(x - 6, y - 15, plotRight() - x, entries.size() * 20 + 8, "#ffffff", "legend-box", "");
+        }
         for (int i = 0; i < entries.size(); i++) {
-            c.rect(x, y + i * 20 - 9, 12, 12, COLORS[i % COLORS.length], "legend-swatch", "");
-            c.text(x + 18, y + i * 20 + 1, entries.get(i), 12, "start", 0, false, "legend-label", "");
+            c.rect(x, y - 9, 12, 12, COLORS[i % COLORS.length], "legend-swatch", "");
+            c.text(x + 18, y + 1, entries.get(i), 12, "start", 0, false, "legend-label", "");
+            if (row) {
+                x += 18 + 7 * entries.get(i).length() + 16;
+            } else {
+                y += 20;
+            }
         }
         c.end();
     }
 
     private double py(double v, double[] y) {
-        return plotBottom() - (v - y[0]) / (y[1] - y[0]) * (plotBottom() - TOP);
+        return plotBottom() - (v - y[0]) / (y[1] - y[0]) * (plotBottom() - top());
     }
 
     /** [low, high] rounded out to a nice tick step. */

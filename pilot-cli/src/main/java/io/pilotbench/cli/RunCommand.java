@@ -149,7 +149,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--graph", paramLabel = "FILE", order = 50,
             description = "With --monitor, limits from a component graph file (see pilot graph --help): the speed "
-                + "of network links the system does not know, such as loopback (node net:lo limit=10Gb/s).")
+                + "of network links the system does not know, such as loopback (node net:lo limit=10Gb/s), and "
+                + "disks' bandwidth (node disk:vda limit=500MB/s), which adds their read and write throughput.")
     java.nio.file.Path graph;
 
     @Option(names = "--utilization-limit", paramLabel = "PCT", order = 51,
@@ -167,8 +168,9 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
                     + "--monitor; add it");
         }
-        ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(graph == null ? Map.of()
-                : ComponentGraph.parse(graph).linkSpeedsMbits());
+        ComponentGraph limits = graph == null ? null : ComponentGraph.parse(graph);
+        ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
+                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits());
         Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
                 : Options.positive("--monitor-rate", monitorRate);
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT

@@ -167,6 +167,18 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         return out;
     }
 
+    /** The {@code limit} of every disk node ({@code disk:DEV}), in Mb/s by device name. */
+    public Map<String, Double> diskBandwidthsMbits() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Node n : nodes) {
+            String limit = n.facts().get("limit");
+            if (n.name().startsWith("disk:") && limit != null) {
+                out.put(n.name().substring(5), megabits(n.name(), limit));
+            }
+        }
+        return out;
+    }
+
     /** "10Gb/s" → 10000, "400Mb/s" → 400, "1GB/s" → 8000 (bits b, bytes B; k, M, G powers of 1000). */
     static double megabits(String node, String rate) {
         var m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*([kMG]?)([bB])(?:it|yte)?(?:ps|/s)")

@@ -18,19 +18,31 @@ import java.util.Map;
 public final class ProcMonitors {
     private final Path root;
     private final Map<String, Double> linkMbits;
+    private final Map<String, Double> diskMbits;
 
     public ProcMonitors() {
-        this(Path.of("/"), Map.of());
+        this(Path.of("/"), Map.of(), Map.of());
     }
 
     /** @param root where /proc and /sys are (tests pass fixtures) */
     ProcMonitors(Path root) {
-        this(root, Map.of());
+        this(root, Map.of(), Map.of());
     }
 
-    private ProcMonitors(Path root, Map<String, Double> linkMbits) {
+    private ProcMonitors(Path root, Map<String, Double> linkMbits, Map<String, Double> diskMbits) {
         this.root = root;
         this.linkMbits = Map.copyOf(linkMbits);
+        this.diskMbits = Map.copyOf(diskMbits);
+    }
+
+    /**
+     * These monitors with the bandwidth of disks given (Mb/s by device name, e.g. from a graph file's
+     * {@code node disk:vda limit=500MB/s}, which {@code pilot graph --calibrate} measures): each disk then also has
+     * its throughput as components, {@code disk:vda:read} and {@code disk:vda:write} (bytes moved against what the
+     * limit allows), beside its busy time.
+     */
+    public ProcMonitors withDiskBandwidths(Map<String, Double> mbitsByDevice) {
+        return new ProcMonitors(root, linkMbits, mbitsByDevice);
     }
 
     /**
@@ -39,7 +51,7 @@ public final class ProcMonitors {
      * to measure against a limit other than the link's.
      */
     public ProcMonitors withLinkSpeeds(Map<String, Double> mbitsByInterface) {
-        return new ProcMonitors(root, mbitsByInterface);
+        return new ProcMonitors(root, mbitsByInterface, diskMbits);
     }
 
     /** Every monitor that can read this machine. */
@@ -99,6 +111,13 @@ public final class ProcMonitors {
                 continue; // partitions are not in /sys/block: whole devices only
             }
             out.put("disk:" + f[2], Usage.counter(Double.parseDouble(f[12]), nowMillis));
+            Double mbits = diskMbits.get(f[2]);
+            if (mbits != null) { // sectors of 512 bytes (fields 6 and 10), against the bandwidth given
+                double bytesPerMs = mbits * 1e6 / 8 / 1000;
+                out.put("disk:" + f[2] + ":read", Usage.counter(Double.parseDouble(f[5]) * 512, nowMillis * bytesPerMs));
+                out.put("disk:" + f[2] + ":write", Usage.counter(Double.parseDouble(f[9]) * 512,
+                        nowMillis * bytesPerMs));
+            }
         }
         return out;
     }

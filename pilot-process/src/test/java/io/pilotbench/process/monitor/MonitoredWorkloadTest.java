@@ -65,6 +65,10 @@ class MonitoredWorkloadTest {
         assertThat(p.memory(0)).containsEntry("memory", Usage.level(750, 1000)).containsEntry("swap",
                 Usage.level(100, 400));
         assertThat(p.disks(7)).containsOnlyKeys("disk:sda").containsEntry("disk:sda", Usage.counter(1234, 7));
+        // with a bandwidth of 8 Mb/s (1,000 bytes a ms): sectors read (field 6) and written (field 10) of 512 bytes
+        assertThat(p.withDiskBandwidths(java.util.Map.of("sda", 8.0)).disks(7))
+                .containsEntry("disk:sda:read", Usage.counter(3 * 512, 7000))
+                .containsEntry("disk:sda:write", Usage.counter(7 * 512, 7000));
         // 1000 Mb/s = 125,000 bytes per ms
         assertThat(p.network(2)).containsOnlyKeys("net:eth0:rx", "net:eth0:tx")
                 .containsEntry("net:eth0:tx", Usage.counter(7000, 250_000));
@@ -97,9 +101,10 @@ class MonitoredWorkloadTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void directWritesShowTheirDiskBusy() throws Exception {
-        ProcMonitors monitors = new ProcMonitors();
-        String disk = monitors.diskOf(tmp);
+        String disk = new ProcMonitors().diskOf(tmp);
         org.junit.jupiter.api.Assumptions.assumeTrue(disk != null, "the temporary directory is not on a block device");
+        // a bandwidth of 8,000 Mb/s (1 GB/s), as a graph file would give it: the writes' throughput is measured too
+        ProcMonitors monitors = new ProcMonitors().withDiskBandwidths(java.util.Map.of(disk.substring(5), 8000.0));
         io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
                 io.pilotbench.process.CommandTemplate.of(List.of("sh", "-c", "dd if=/dev/zero of=blob bs=1M count=32 "
                         + "oflag=direct 2>/dev/null; rm -f blob"), null),
@@ -111,6 +116,9 @@ class MonitoredWorkloadTest {
         ComponentUtilization u = m.utilizations().stream().filter(c -> c.component().equals(disk)).findFirst()
                 .orElseThrow();
         assertThat(u.mean()).as(disk + " busy during direct writes").isGreaterThan(0.2);
+        ComponentUtilization writes = m.utilizations().stream().filter(c -> c.component().equals(disk + ":write"))
+                .findFirst().orElseThrow();
+        assertThat(writes.mean()).as("32 MiB a round against 1 GB/s").isGreaterThan(0.01);
     }
 
     /** Newton's search for the sampling rate, run for real on a command and the machine's monitors. */

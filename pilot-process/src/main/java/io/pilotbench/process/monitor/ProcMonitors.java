@@ -106,9 +106,10 @@ public final class ProcMonitors {
         Map<String, Usage> out = new LinkedHashMap<>();
         for (String line : lines("proc/diskstats")) {
             String[] f = line.trim().split("\\s+");
-            if (f.length < 13 || f[2].startsWith("loop") || f[2].startsWith("ram")
-                    || !Files.isDirectory(root.resolve("sys/block").resolve(f[2]))) {
-                continue; // partitions are not in /sys/block: whole devices only
+            Path block = root.resolve("sys/block").resolve(f[2]);
+            if (f.length < 13 || f[2].startsWith("ram") || !Files.isDirectory(block)
+                    || f[2].startsWith("loop") && !Files.exists(block.resolve("loop/backing_file"))) {
+                continue; // partitions are not in /sys/block: whole devices only; loop devices only when attached
             }
             out.put("disk:" + f[2], Usage.counter(Double.parseDouble(f[12]), nowMillis));
             Double mbits = diskMbits.get(f[2]);

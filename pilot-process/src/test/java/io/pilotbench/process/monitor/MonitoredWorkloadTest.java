@@ -142,4 +142,40 @@ class MonitoredWorkloadTest {
         }
         assertThat(m.utilizations()).allMatch(u -> u.peak() >= u.mean() - 1e-12);
     }
+
+    /** A file system on a loop device (root only): direct writes into it show the loop device busy. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aLoopDeviceShowsItsWritesBusy() throws Exception {
+        Path image = tmp.resolve("disk.img");
+        Path mount = java.nio.file.Files.createDirectory(tmp.resolve("mnt"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(run("truncate", "-s", "64M", image.toString()) == 0
+                && run("mkfs.ext4", "-q", image.toString()) == 0
+                && run("mount", "-o", "loop", image.toString(), mount.toString()) == 0,
+                "cannot make and mount a loop file system here (needs root, losetup and mkfs.ext4)");
+        try {
+            ProcMonitors monitors = new ProcMonitors();
+            String disk = monitors.diskOf(mount);
+            assertThat(disk).as("the mount's device").startsWith("disk:loop");
+            io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
+                    io.pilotbench.process.CommandTemplate.of(List.of("sh", "-c", "dd if=/dev/zero of=blob bs=1M "
+                            + "count=16 oflag=direct 2>/dev/null; rm -f blob"), null),
+                    List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).cwd(mount).build();
+            MonitoredWorkload m = new MonitoredWorkload(command, monitors.all(), null);
+            for (int round = 0; round < 3; round++) {
+                m.run(round, 0);
+            }
+            ComponentUtilization u = m.utilizations().stream().filter(c -> c.component().equals(disk)).findFirst()
+                    .orElseThrow();
+            assertThat(u.mean()).as(disk + " busy during direct writes").isGreaterThan(0.1);
+        } finally {
+            run("umount", "-l", mount.toString());
+        }
+    }
+
+    private static int run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        return p.waitFor();
+    }
 }

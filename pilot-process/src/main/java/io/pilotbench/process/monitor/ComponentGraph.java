@@ -74,16 +74,94 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
             nodes.add(new Node(disk, facts, disk.equals(home) ? "holds the working directory" : ""));
             link(links, memory != null ? "memory" : "cpu", disk);
         }
+        String remote = null;
+        if (home == null && workingDirectory != null) {
+            remote = remoteInterface(text(root.resolve("proc/self/mountinfo")), text(root.resolve("proc/net/route")),
+                    workingDirectory.toAbsolutePath().normalize(), host -> {
+                        try {
+                            return java.net.InetAddress.getByName(host);
+                        } catch (java.net.UnknownHostException e) {
+                            return null;
+                        }
+                    });
+        }
         for (String link : monitors.network(0).keySet()) {
             if (!link.endsWith(":rx")) {
                 continue;
             }
             String name = link.substring(0, link.length() - 3);
             String speed = first(root.resolve("sys/class/net").resolve(name.substring(4)).resolve("speed"));
-            nodes.add(new Node(name, Map.of("limit", speed + "Mb/s"), "rx and tx each a component"));
+            nodes.add(new Node(name, Map.of("limit", speed + "Mb/s"), "rx and tx each a component"
+                    + (name.equals(remote) ? "; carries the working directory's remote mount" : "")));
             link(links, memory != null ? "memory" : "cpu", name);
         }
         return new ComponentGraph(nodes, links);
+    }
+
+    /**
+     * The network link ("net:eth0") that carries the remote file system holding {@code dir} (NFS, CIFS, sshfs), or
+     * null: the mount with the longest mount point above {@code dir} in {@code mountinfo} (proc(5)), its server's
+     * IPv4 address, and the interface of the most specific route to it in {@code route} (/proc/net/route).
+     */
+    static String remoteInterface(String mountinfo, String route, Path dir, java.util.function.Function<String,
+            java.net.InetAddress> resolve) {
+        if (mountinfo == null || route == null) {
+            return null;
+        }
+        String best = null;
+        String source = null;
+        String type = null;
+        for (String line : mountinfo.lines().toList()) {
+            String[] f = line.split(" ");
+            int dash = java.util.Arrays.asList(f).indexOf("-");
+            if (f.length < 5 || dash < 0 || dash + 2 >= f.length) {
+                continue;
+            }
+            String point = f[4];
+            if (dir.startsWith(point) && (best == null || point.length() > best.length())) {
+                best = point;
+                type = f[dash + 1];
+                source = f[dash + 2];
+            }
+        }
+        if (type == null || !(type.startsWith("nfs") || type.equals("cifs") || type.equals("smb3")
+                || type.startsWith("fuse.sshfs"))) {
+            return null;
+        }
+        String host = source.startsWith("//") ? source.substring(2).split("/")[0]
+                : source.contains(":") ? source.substring(0, source.indexOf(':')) : source;
+        if (host.contains("@")) {
+            host = host.substring(host.indexOf('@') + 1);
+        }
+        java.net.InetAddress address = resolve.apply(host);
+        if (!(address instanceof java.net.Inet4Address)) {
+            return null;
+        }
+        byte[] a = address.getAddress();
+        long ip = ((a[3] & 0xffL) << 24) | ((a[2] & 0xffL) << 16) | ((a[1] & 0xffL) << 8) | (a[0] & 0xffL);
+        String iface = null;
+        int bestBits = -1;
+        for (String line : route.lines().skip(1).toList()) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 8) {
+                continue;
+            }
+            long destination = Long.parseLong(f[1], 16);
+            long mask = Long.parseLong(f[7], 16);
+            if ((ip & mask) == (destination & mask) && Long.bitCount(mask) > bestBits) {
+                bestBits = Long.bitCount(mask);
+                iface = f[0];
+            }
+        }
+        return iface == null ? null : "net:" + iface;
+    }
+
+    private static String text(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static void link(List<String[]> links, String a, String b) {

@@ -95,4 +95,26 @@ class ComponentGraphTest {
             assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".pilot-calibration"));
         }
     }
+
+    /** A working directory on NFS: the graph says which link carries it (the route to the server). */
+    @Test
+    void theLinkOfARemoteMountIsTheRouteToItsServer() throws Exception {
+        String mountinfo = "22 27 0:21 / /proc rw - proc proc rw\n"
+                + "27 1 254:0 / / rw - ext4 /dev/vda rw\n"
+                + "41 27 0:44 / /home rw - nfs4 fileserver:/export/home rw,addr=10.1.2.3\n";
+        // /proc/net/route: little-endian hex; the default via eth0, 10.1.2.0/24 via eth1
+        String route = "Iface\tDestination\tGateway\tFlags\tRefCnt\tUse\tMetric\tMask\n"
+                + "eth0\t00000000\t0102000A\t0003\t0\t0\t0\t00000000\n"
+                + "eth1\t0002010A\t00000000\t0001\t0\t0\t0\t00FFFFFF\n";
+        java.util.function.Function<String, java.net.InetAddress> dns = host -> {
+            try {
+                return host.equals("fileserver") ? java.net.InetAddress.getByAddress(new byte[] {10, 1, 2, 3}) : null;
+            } catch (java.net.UnknownHostException e) {
+                return null;
+            }
+        };
+        assertThat(ComponentGraph.remoteInterface(mountinfo, route, Path.of("/home/me/bench"), dns))
+                .isEqualTo("net:eth1");
+        assertThat(ComponentGraph.remoteInterface(mountinfo, route, Path.of("/srv/local"), dns)).isNull();
+    }
 }

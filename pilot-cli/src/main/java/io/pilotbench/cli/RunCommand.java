@@ -280,13 +280,17 @@ final class RunCommand implements Callable<Integer> {
 
     /** --monitor-rate auto: the highest sampling rate within the overhead limit, said on stderr. */
     private double calibrated(MonitoredWorkload monitored) {
-        RateSearch.Result r = new SamplingCalibration(monitored, 5).choose(SAMPLING_OVERHEAD_LIMIT, 6);
+        SamplingCalibration calibration = new SamplingCalibration(monitored, 5);
+        RateSearch.Result r = calibration.choose(SAMPLING_OVERHEAD_LIMIT, 6);
         if (!report.quiet) {
             PrintWriter err = spec.commandLine().getErr();
+            io.pilotbench.stats.ConfidenceInterval ci = calibration.overheadCi(r.rate());
             err.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
                     ? "sampling " + io.pilotbench.core.model.Formats.significant(r.rate(), 3) + " times a second, "
-                        + "overhead " + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "% ("
-                        + r.evaluations() + " rates measured, 5 pairs of rounds each)"
+                        + "overhead " + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%"
+                        + (ci == null ? "" : " (95% CI " + io.pilotbench.core.model.Formats.significant(100 * ci.low(),
+                            2) + "% to " + io.pilotbench.core.model.Formats.significant(100 * ci.high(), 2) + "%)")
+                        + ", " + r.evaluations() + " rates measured, 5 pairs of rounds each"
                     : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
                         + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
                         + "limit: sampling that rarely anyway"));

@@ -20,6 +20,8 @@ public final class SamplingCalibration {
     private final MonitoredWorkload monitored;
     private final int pairs;
     private int nextRound = -1;
+    /** The durations with and without sampling measured at each rate. */
+    private final java.util.Map<Double, double[][]> measured = new java.util.HashMap<>();
 
     /** @param pairs the rounds with and without monitoring per measured rate, at least 2 */
     public SamplingCalibration(MonitoredWorkload monitored, int pairs) {
@@ -44,7 +46,23 @@ public final class SamplingCalibration {
                 monitored.sampleAt(saved);
             }
         }
+        measured.put(hz, new double[][] {with, without});
         return SampleStats.of(with).mean() / SampleStats.of(without).mean() - 1;
+    }
+
+    /**
+     * The 95% confidence interval of the overhead measured at {@code hz} (Fieller's, for the ratio of the two mean
+     * durations, less one), or null when that rate was not measured or the interval is unbounded.
+     */
+    public io.pilotbench.stats.ConfidenceInterval overheadCi(double hz) {
+        double[][] m = measured.get(hz);
+        if (m == null) {
+            return null;
+        }
+        return io.pilotbench.stats.RatioOfMeans.fieller(SampleStats.of(m[0]), SampleStats.of(m[1]), 0.95)
+                .map(ci -> new io.pilotbench.stats.ConfidenceInterval(ci.confidence(), ci.center() - 1, ci.low() - 1,
+                        ci.high() - 1, ci.width()))
+                .orElse(null);
     }
 
     /** The highest rate within {@code limit} (a fraction, 0.01 for 1%), with at most {@code maxEvaluations} rates. */

@@ -129,8 +129,16 @@ class MonitoredWorkloadTest {
                 io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.02"), null),
                 List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
         MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), null);
-        io.pilotbench.stats.RateSearch.Result r = new SamplingCalibration(m, 3).choose(0.05, 5);
+        SamplingCalibration calibration = new SamplingCalibration(m, 3);
+        io.pilotbench.stats.RateSearch.Result r = calibration.choose(0.05, 5);
         assertThat(r.evaluations()).isBetween(1, 5);
+        io.pilotbench.stats.ConfidenceInterval ci = calibration.overheadCi(r.rate());
+        if (ci != null) { // the chosen rate's overhead, with the interval of the ratio of its mean durations
+            assertThat(ci.center()).isCloseTo(r.overhead(), org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(ci.low()).isLessThanOrEqualTo(ci.center());
+            assertThat(ci.high()).isGreaterThanOrEqualTo(ci.center());
+        }
+        assertThat(calibration.overheadCi(12345)).as("a rate never measured").isNull();
         assertThat(r.rate()).isBetween(SamplingCalibration.LOWEST_HZ, SamplingCalibration.HIGHEST_HZ);
         if (r.withinLimit()) {
             assertThat(r.overhead()).isLessThanOrEqualTo(0.05);

@@ -28,6 +28,11 @@ import org.ojalgo.optimisation.Variable;
  * constraints. Ties are broken deterministically: among the minimum sets, the one that is first when workers are
  * taken in name order (each worker in turn is kept when a minimum cover with it, and with those already kept,
  * exists: one more solve per worker, fine for inventories of hundreds).
+ *
+ * <p>The tie-breaking solves leave out (1c). It only makes l_j mirror the selection and never changes which x are
+ * optimal (with (1d) a lower bound, any l_j may be raised to 1 once a provider is selected); and ojAlgo 57.1.0
+ * answers INFEASIBLE for some feasible programs that hold both (1c) and a fixed x_i (the instance is
+ * {@code WorkerSelectionTest#ojAlgoFixedVariableRegression}; the exhaustive test found it).
  */
 public final class WorkerSelection {
     private WorkerSelection() {
@@ -51,14 +56,14 @@ public final class WorkerSelection {
             return List.of(sorted.get(0)); // nothing to cover: one worker runs the jobs
         }
         Map<String, Integer> required = required(sorted, coverage);
-        Integer best = solve(sorted, coverage, required, Map.of(), Integer.MAX_VALUE);
+        Integer best = solve(sorted, coverage, required, Map.of(), Integer.MAX_VALUE, true);
         if (best == null) {
             throw new IllegalArgumentException("the workers cannot cover the hardware factors as asked");
         }
         Map<Integer, Boolean> fixed = new LinkedHashMap<>();
         for (int i = 0; i < sorted.size(); i++) {
             fixed.put(i, true);
-            if (solve(sorted, coverage, required, fixed, best) == null) {
+            if (solve(sorted, coverage, required, fixed, best, false) == null) {
                 fixed.put(i, false);
             }
         }
@@ -97,10 +102,11 @@ public final class WorkerSelection {
     }
 
     /**
-     * Solves the program with some x_i fixed and Σ x ≤ {@code atMost}; the optimum count, or null when infeasible.
+     * Solves the program with some x_i fixed and Σ x ≤ {@code atMost} (and (1c) when {@code linking}); the optimum
+     * count, or null when infeasible.
      */
     private static Integer solve(List<Worker> workers, Map<String, Double> coverage, Map<String, Integer> required,
-            Map<Integer, Boolean> fixed, int atMost) {
+            Map<Integer, Boolean> fixed, int atMost, boolean linking) {
         ExpressionsBasedModel model = new ExpressionsBasedModel();
         List<Variable> x = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
@@ -125,8 +131,10 @@ public final class WorkerSelection {
                 for (int i = 0; i < workers.size(); i++) {
                     if (level.equals(workers.get(i).attributes().get(factor))) {
                         b.set(x.get(i), 1);
-                        model.addExpression("1c_" + factor + "=" + level + "_" + i).lower(0).set(l, 1)
-                                .set(x.get(i), -1);
+                        if (linking) {
+                            model.addExpression("1c_" + factor + "=" + level + "_" + i).lower(0).set(l, 1)
+                                    .set(x.get(i), -1);
+                        }
                     }
                 }
             }

@@ -360,9 +360,11 @@ public final class ExperimentRunner {
         int code = script(je, words, pkg.root(), out);
         Map<String, String> seen = metricsEq(Files.readAllLines(out, StandardCharsets.UTF_8));
         if (code != 0) {
-            throw new InputException(jobDir + ": the factors could not be applied (the probe through "
-                    + String.join(" ", words.subList(Math.max(0, words.size() - 3 - 0), words.size()))
-                    + " exited with " + code + "; see " + out + ")");
+            Path err = out.resolveSibling(out.getFileName() + ".err");
+            List<String> lines = Files.exists(err) ? Files.readAllLines(err) : List.of();
+            throw new InputException(jobDir + ": the factors could not be applied: a probe run through their "
+                    + "wrappers exited with " + code + (lines.isEmpty() ? "" : " (" + lines.get(lines.size() - 1)
+                    + ")") + "; a user factor's script must shift its level off and exec \"$@\"");
         }
         String pers = seen.get("personality");
         if (pers != null && !pers.isEmpty()) {

@@ -12,7 +12,7 @@ import picocli.CommandLine;
         description = "Statistically valid benchmark results in the least possible time.",
         subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
             ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
-            SimulateCommand.class, CommandLine.HelpCommand.class},
+            SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    success (pilot run: the precision target was met)",

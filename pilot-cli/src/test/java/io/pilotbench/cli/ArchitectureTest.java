@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The layout of DESIGN.md, checked on the compiled classes of every module (the command line depends on them all).
  *
  * <ul>
- *   <li>Modules point down: stats ← core ← process, simulate ← report ← cli.</li>
+ *   <li>Modules point down: stats ← core ← process, simulate ← report ← experiment ← cli.</li>
  *   <li>Inside core: model at the bottom; analysis, input, env on it; engine, store, compare above; the api facade on
  *       top, imported by nothing in core.</li>
  *   <li>No two packages anywhere import each other, directly or through others.</li>
@@ -52,12 +52,14 @@ class ArchitectureTest {
                 .layer("process").definedBy("io.pilotbench.process..")
                 .layer("simulate").definedBy("io.pilotbench.simulate..")
                 .layer("report").definedBy("io.pilotbench.report..")
+                .layer("experiment").definedBy("io.pilotbench.experiment..")
                 .layer("cli").definedBy("io.pilotbench.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("process").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("experiment").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("experiment", "cli")
+                .whereLayer("process").mayOnlyBeAccessedByLayers("experiment", "cli")
                 .whereLayer("simulate").mayOnlyBeAccessedByLayers("report", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "experiment", "cli")
                 .check(PILOT);
     }
 

@@ -121,6 +121,36 @@ public record ExperimentPackage(String name, Path root, boolean setup, Map<Strin
         return new ExperimentPackage(name, target, setup, env);
     }
 
+    /**
+     * Checks the package at {@code source} without keeping anything: an archive is extracted (safely) into a
+     * temporary directory that is removed afterwards.
+     *
+     * @return the package, whose root is gone for an archive (use it for {@link #describe()} only)
+     * @throws InputException as {@link #open} does
+     */
+    public static ExperimentPackage check(String name, Path source) throws IOException {
+        if (!isArchive(source) || !Files.isRegularFile(source)) {
+            return open(name, source, null);
+        }
+        Path scratch = Files.createTempDirectory("pilot-package-");
+        try {
+            return open(name, source, scratch.resolve("p"));
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        List<Path> all = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.forEach(all::add);
+        }
+        java.util.Collections.reverse(all);
+        for (Path p : all) {
+            Files.deleteIfExists(p);
+        }
+    }
+
     /** One line for {@code pilot package check}. */
     public String describe() {
         return "package " + name + ": " + RUN + ", " + COLLECT + (setup ? ", " + SETUP : "")

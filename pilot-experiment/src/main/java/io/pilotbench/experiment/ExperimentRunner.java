@@ -64,6 +64,20 @@ public final class ExperimentRunner {
         this.arch = Worker.local().attributes().get("arch");
     }
 
+    /** Whether this process runs as root (effective uid 0, from /proc/self/status; false where that is unknown). */
+    public static boolean isRoot() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) {
+                    return line.split("\\s+")[2].equals("0");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
+
     /** What a run did. */
     public record Outcome(int jobs, int ran, int skipped, int failed) {
     }

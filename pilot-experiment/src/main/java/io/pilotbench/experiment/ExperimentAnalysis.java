@@ -202,7 +202,7 @@ public final class ExperimentAnalysis {
     public static List<String> render(MetricAnalysis a, double alpha) {
         List<String> out = new ArrayList<>();
         out.add("metric " + a.metric() + ": " + a.n() + " jobs, R² = " + String.format(Locale.ROOT, "%.4f",
-                a.rSquared()) + ", " + a.table().type().name().replace('_', ' ') + " sums of squares");
+                a.rSquared()) + ", " + typeName(a.table().type()) + " sums of squares");
         out.add(String.format(Locale.ROOT, "  %-34s %4s %12s %10s %10s", "factor", "Df", "Mean Sq.", "F",
                 "p-value"));
         for (AnovaRow r : a.table().terms()) {
@@ -229,6 +229,14 @@ public final class ExperimentAnalysis {
             }
         }
         return out;
+    }
+
+    private static String typeName(SumOfSquares t) {
+        return switch (t) {
+            case TYPE_I -> "Type I";
+            case TYPE_II -> "Type II";
+            case TYPE_III -> "Type III";
+        };
     }
 
     static String p(double p) {

@@ -211,6 +211,10 @@ public final class ExperimentAnalysis {
         }
         AnovaRow res = a.table().residual();
         out.add(String.format(Locale.ROOT, "  %-34s %4d %12.4g", "Residuals", res.df(), res.meanSquare()));
+        if (res.ss() == 0) {
+            out.add("  (no residual variance: " + a.metric() + " is fixed by the factors, so F is infinite or "
+                    + "undefined)");
+        }
         for (AnovaRow r : a.table().terms()) {
             if (!(r.pValue() < alpha)) {
                 continue;

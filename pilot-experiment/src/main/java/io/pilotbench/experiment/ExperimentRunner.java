@@ -220,9 +220,9 @@ public final class ExperimentRunner {
                 failed++;
             }
             if (progress != null) {
-                progress.println("job " + job.number() + "/" + total + " " + describe(job) + ": "
-                        + (row.get("error").isEmpty() ? "time " + row.get(ExperimentSpec.TIME) + " s (" + row.get("rounds")
-                            + " rounds, " + row.get("stop") + ")" : "failed: " + row.get("error")));
+                String what = row.get("error").isEmpty() ? "time " + row.get(ExperimentSpec.TIME) + " s ("
+                        + row.get("rounds") + " rounds, " + row.get("stop") + ")" : "failed: " + row.get("error");
+                progress.println("job " + job.number() + "/" + total + " " + describe(job) + ": " + what);
                 progress.flush();
             }
         }

@@ -21,9 +21,9 @@ import java.util.Map;
  *   <li>link-order: {@code CC} is the wrapper {@code pilot-link-cc}, which reorders {@code .o} operands
  *       (alphabetical, reverse, random with a seed per job) and logs the order in the job's {@code link-order.log};
  *       the real compiler is {@code PILOT_REAL_CC} (this process's {@code CC}, else cc).</li>
- *   <li>a user factor: its script runs as {@code sh SCRIPT LEVEL COMMAND...}: it applies the level, shifts it off
- *       and runs the command ({@code shift; exec "$@"}); it may export {@code PILOT_OBSERVED_<NAME>} (upper case, - as _) to report what it
- *       observed.</li>
+ *   <li>a user factor: its script runs as {@code sh SCRIPT LEVEL COMMAND...}: it applies the level, shifts it
+ *       off and runs the command ({@code shift; exec "$@"}); it may export {@code PILOT_OBSERVED_<NAME>} (upper
+ *       case, - as _) to report what it observed.</li>
  * </ul>
  * Every job's scripts also get {@code PILOT_JOB}, {@code PILOT_PACKAGE} and {@code PILOT_FACTOR_<NAME>} per factor.
  */

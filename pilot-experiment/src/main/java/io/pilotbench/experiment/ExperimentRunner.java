@@ -36,7 +36,8 @@ import java.util.Set;
  * DIR/plan.csv          the jobs, in run order (checked on resume: same file and seed, same plan)
  * DIR/packages/NAME/    each package, copied (or extracted safely)   factors/NAME/  user factor scripts, copied
  * DIR/jobs/NNNN/        per job: setup.log, observed.txt, session/ (a Pilot session of run.sh), collect.txt
- * DIR/results.csv       one row per finished job: the journal (see {@link ResultsTable})
+ * DIR/results.csv       one row per finished job: the journal (see {@link ResultsTable}); made last when
+ *                       starting, so without it a resume copies the packages again
  * </pre>
  *
  * Per job: apply the factors ({@link JobEnvironment}), run setup.sh, drop caches when asked, observe the levels with
@@ -118,10 +119,33 @@ public final class ExperimentRunner {
                 throw new InputException(dir + ": the experiment plans differently now (another machine, or a "
                         + "changed script?); it cannot be resumed here");
             }
-            ResultsTable.repair(dir);
             ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
-            r.reopen();
+            if (Files.exists(dir.resolve(ResultsTable.FILE))) {
+                ResultsTable.repair(dir);
+                r.reopen();
+            } else {
+                // killed while the packages were being copied: the table, written last, is missing; copy again
+                for (String part : List.of("packages", "factors", "bin")) {
+                    deleteTree(dir.resolve(part));
+                }
+                r.install();
+                ResultsTable.create(dir, r.header());
+            }
             return r.runAll();
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        List<Path> all = new ArrayList<>();
+        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+            walk.forEach(all::add);
+        }
+        java.util.Collections.reverse(all);
+        for (Path p : all) {
+            Files.delete(p);
         }
     }
 

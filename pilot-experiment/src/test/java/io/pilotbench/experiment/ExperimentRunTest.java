@@ -136,6 +136,22 @@ class ExperimentRunTest {
         assertThat(ExperimentRunner.planCsv(plan(f))).isEqualTo(Files.readString(dir.resolve("plan.csv")));
     }
 
+    @Test
+    void anExperimentKilledWhileCopyingItsPackagesResumesFromTheStart() throws IOException {
+        pkg("p", ":\n", "echo n 1\n");
+        Path f = file("exp.yaml", "packages: {p: packages/p}\nprecision: {max-rounds: 2}\nfactors: {aslr: 100%}\n");
+        Path dir = tmp.resolve("out");
+        ExperimentRunner.start(plan(f), dir, null);
+        // what a kill during the copy leaves: the plan, part of the packages, no table
+        Files.delete(dir.resolve("results.csv"));
+        Files.delete(dir.resolve("packages/p/collect.sh"));
+        ExperimentRunner.Outcome o = ExperimentRunner.resume(dir, null, false);
+        assertThat(o.ran()).isEqualTo(2);
+        assertThat(o.failed()).isZero();
+        assertThat(ResultsTable.read(dir)).hasSize(2);
+        assertThat(dir.resolve("packages/p/collect.sh")).exists();
+    }
+
     private static int rows(Path dir) throws IOException {
         Path f = dir.resolve("results.csv");
         return Files.exists(f) ? (int) Files.readString(f).chars().filter(c -> c == '\n').count() - 1 : 0;

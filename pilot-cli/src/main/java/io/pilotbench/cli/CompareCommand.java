@@ -73,7 +73,6 @@ final class CompareCommand implements Callable<Integer> {
     static final int GATE = 5;
     /** The separator of commands. */
     static final String SEPARATOR = ":::";
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     @Spec
     CommandSpec spec;
@@ -280,4 +279,12 @@ final class CompareCommand implements Callable<Integer> {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
+
+    /**
+     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
+     * every {@code pilot --help} too (Jackson's 460 classes, issue 17).
+     */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    }
 }

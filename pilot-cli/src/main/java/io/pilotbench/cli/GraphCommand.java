@@ -34,7 +34,6 @@ import tools.jackson.databind.json.JsonMapper;
             "Exit codes: 0 printed; 2 a bad graph file (one line names its line and the fix)",
             "or bad usage."})
 final class GraphCommand implements Callable<Integer> {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     @Spec
     CommandSpec spec;
@@ -72,12 +71,20 @@ final class GraphCommand implements Callable<Integer> {
                 nodes.add(m);
             }
             List<List<String>> links = graph.links().stream().map(List::of).toList();
-            out.println(JSON.writeValueAsString(Map.of("nodes", nodes, "links", links)));
+            out.println(Json.MAPPER.writeValueAsString(Map.of("nodes", nodes, "links", links)));
         } else {
             out.println(file != null ? "components (" + file + "):" : "components of this machine:");
             graph.describe().forEach(out::println);
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
+     * every {@code pilot --help} too (Jackson's 460 classes, issue 17).
+     */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 }

@@ -2,11 +2,13 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.input.ColumnSelector;
 import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.input.ToolResults;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Series;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +84,7 @@ final class InputOptions {
                 throw new InputException("-: cannot read standard input (" + e.getMessage() + ")");
             }
         }
-        return reader.read(Path.of(input), notices);
+        List<Series> tool = Files.isRegularFile(Path.of(input)) ? ToolResults.read(Path.of(input)) : null;
+        return tool != null ? tool : reader.read(Path.of(input), notices);
     }
 }

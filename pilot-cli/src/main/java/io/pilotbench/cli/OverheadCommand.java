@@ -37,7 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
             "Exit codes: as pilot compare's (0 decided, 3 a limit ended it undecided, 2 bad",
             "usage, 130/143 interrupted)."})
 final class OverheadCommand implements Callable<Integer> {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Spec
     CommandSpec spec;
@@ -77,8 +76,8 @@ final class OverheadCommand implements Callable<Integer> {
         Path result = dir.resolve("comparison.json");
         if ((code == ExitCodes.OK || code == RunCommand.LIMIT) && Files.isRegularFile(result)) {
             Path record = dir.resolve(LiveComparison.RECORD);
-            String sentence = sentence(JSON.readTree(Files.readString(result)), Files.isRegularFile(record)
-                    ? JSON.readTree(Files.readString(record)).path("workloads") : null);
+            String sentence = sentence(Json.MAPPER.readTree(Files.readString(result)), Files.isRegularFile(record)
+                    ? Json.MAPPER.readTree(Files.readString(record)).path("workloads") : null);
             if (sentence != null) {
                 out.println();
                 out.println(sentence);
@@ -121,5 +120,13 @@ final class OverheadCommand implements Callable<Integer> {
     private static String signed(double fraction) {
         String s = Formats.significant(100 * fraction, 3) + "%";
         return fraction >= 0 ? "+" + s : s;
+    }
+
+    /**
+     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
+     * every {@code pilot --help} too (Jackson's 460 classes, issue 17).
+     */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.builder().build();
     }
 }

@@ -12,6 +12,7 @@ import picocli.CommandLine;
         description = "Statistically valid benchmark results in the least possible time.",
         subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
             ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
+            ScriptCommand.class, GetstatsCommand.class,
             SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {

@@ -38,6 +38,24 @@ final class StoredComparison {
                         + "after -- separated by ::: (pilot compare -- CMD_A ::: CMD_B)");
             }
         }
+        List<io.pilotbench.core.model.Series> tool = cmd.args.size() == 1 && Files.isRegularFile(Path.of(
+                cmd.args.get(0))) ? io.pilotbench.core.input.ToolResults.read(Path.of(cmd.args.get(0))) : null;
+        if (tool != null && tool.size() >= 2) {
+            // one hyperfine or JMH result with several commands or benchmarks: they are the contenders
+            cmd.checkNames(tool.size());
+            SessionOptions.Precision precision = cmd.precision();
+            List<Contender> contenders = new ArrayList<>();
+            for (int i = 0; i < tool.size(); i++) {
+                var analysis = new SeriesAnalyzer(precision.toAnalysisSettings()).analyze(tool.get(i));
+                contenders.add(Contender.of(cmd.names.isEmpty() ? tool.get(i).column() : cmd.names.get(i),
+                        PerformanceIndex.of("value", cmd.unit.strip()), analysis));
+            }
+            Comparison c = Comparison.of(cmd.uniqueNames(contenders), settings, cmd.direction(contenders.get(0)
+                    .pi()));
+            new ComparisonReport(c, null, Double.NaN, gate, null).render(outputFormat,
+                    cmd.spec.commandLine().getOut());
+            return cmd.exitCode(c, null, gate);
+        }
         if (cmd.args.size() < 2) {
             throw new IllegalArgumentException(cmd.args.isEmpty()
                     ? "nothing to compare: give two or more files or session directories, or commands after -- "

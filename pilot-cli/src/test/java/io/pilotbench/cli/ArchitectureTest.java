@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The layout of DESIGN.md, checked on the compiled classes of every module (the command line depends on them all).
  *
  * <ul>
- *   <li>Modules point down: stats ← core ← process, simulate ← report ← experiment ← cli.</li>
+ *   <li>Modules point down: stats ← core ← process, simulate ← report, script, experiment ← cli.</li>
  *   <li>Inside core: model at the bottom; analysis, input, env on it; engine, store, compare above; the api facade on
  *       top, imported by nothing in core.</li>
  *   <li>No two packages anywhere import each other, directly or through others.</li>
@@ -52,14 +52,19 @@ class ArchitectureTest {
                 .layer("process").definedBy("io.pilotbench.process..")
                 .layer("simulate").definedBy("io.pilotbench.simulate..")
                 .layer("report").definedBy("io.pilotbench.report..")
+                .layer("script").definedBy("io.pilotbench.script..")
+                .layer("junit").definedBy("io.pilotbench.junit..")
                 .layer("experiment").definedBy("io.pilotbench.experiment..")
                 .layer("cli").definedBy("io.pilotbench.cli..")
+                .whereLayer("junit").mayNotBeAccessedByAnyLayer()
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("experiment").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("report").mayOnlyBeAccessedByLayers("experiment", "cli")
-                .whereLayer("process").mayOnlyBeAccessedByLayers("experiment", "cli")
+                .whereLayer("script").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("process").mayOnlyBeAccessedByLayers("cli", "script", "experiment")
                 .whereLayer("simulate").mayOnlyBeAccessedByLayers("report", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "experiment", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "script", "junit",
+                        "experiment", "cli")
                 .check(PILOT);
     }
 
@@ -85,6 +90,16 @@ class ArchitectureTest {
         classes().that().resideInAPackage("io.pilotbench.core.model..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("io.pilotbench.core.model..",
                         "io.pilotbench.stats..", "java..")
+                .check(PILOT);
+    }
+
+    /** Campaigns (pilot-script) and JUnit assertions (pilot-junit) use the library's public API, as users do. */
+    @Test
+    void scriptsUseOnlyThePublicApiOfCore() {
+        noClasses().that().resideInAnyPackage("io.pilotbench.script..", "io.pilotbench.junit..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.pilotbench.core.engine..",
+                        "io.pilotbench.core.store..", "io.pilotbench.core.env..", "io.pilotbench.core.analysis..",
+                        "io.pilotbench.core.input..")
                 .check(PILOT);
     }
 

@@ -99,6 +99,11 @@ final class LibC {
 
     static native int kill(int pid, int sig);
 
+    /** creat(2): open(path, O_CREAT | O_WRONLY | O_TRUNC, mode), which, unlike open, is not variadic. */
+    static native int creat(String path, int mode);
+
+    static native int close(int fd);
+
     static native String strerror(int errnum);
 
     /** posix_spawn_file_actions_addchdir_np: glibc 2.29 and later. */

@@ -1,6 +1,7 @@
 package io.pilotbench.process;
 
 import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.input.ToolResults;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Series;
 import java.nio.file.Files;
@@ -125,7 +126,8 @@ final class OutputParser {
 
     /**
      * The unit readings in {@code file} of the round directory: one number per line or a column of CSV/TSV (a header
-     * is recognised and skipped; blank lines and # comments are ignored).
+     * is recognised and skipped; blank lines and # comments are ignored), or a JMH JSON result (its iterations, so
+     * that a round is one JMH fork) or a hyperfine JSON export (its runs).
      */
     static double[] unitReadings(PiSpec.UnitReadingsFile source, Path roundDir) throws BadOutputException {
         Path file = roundDir.resolve(source.file());
@@ -134,8 +136,14 @@ final class OutputParser {
                     + source.file());
         }
         try {
-            List<Series> series = new SeriesReader(SeriesReader.Delimiter.AUTO, List.of(source.column()))
-                    .read(file, notice -> { });
+            List<Series> tool = ToolResults.read(file);
+            if (tool != null && tool.size() != 1) {
+                throw new BadOutputException("unit readings file " + source.file() + " holds the results of "
+                        + tool.size() + " benchmarks or commands; give one per round (one JMH benchmark, one "
+                        + "hyperfine command)");
+            }
+            List<Series> series = tool != null ? tool : new SeriesReader(SeriesReader.Delimiter.AUTO,
+                    List.of(source.column())).read(file, notice -> { });
             double[] values = series.get(0).values();
             for (double v : values) {
                 if (!Double.isFinite(v)) {

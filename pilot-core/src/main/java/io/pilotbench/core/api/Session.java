@@ -16,6 +16,7 @@ import io.pilotbench.core.model.StoredSession;
 import io.pilotbench.core.model.Workload;
 import io.pilotbench.core.store.ResultJson;
 import io.pilotbench.core.store.SessionJournal;
+import io.pilotbench.core.store.SessionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -98,6 +99,16 @@ public final class Session implements AutoCloseable {
         Session s = new Session(stored.settings(), r.journal(), stored.name(), Clock.systemUTC());
         s.replay(stored.rounds());
         return s;
+    }
+
+    /**
+     * Re-analyses the session recorded in {@code directory} without changing it, with its recorded settings (see
+     * {@link #analyse(StoredSession)}).
+     *
+     * @throws io.pilotbench.core.model.InputException when the directory is not a readable session (one line)
+     */
+    public static SessionResult analyse(Path directory) {
+        return analyse(SessionReader.read(directory));
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.Arrays;
  * {@code /dev/zero}) and a line that is not UTF-8 each end the read with one {@link InputException}. Lines end at
  * {@code \n}; a {@code \r} before it is dropped, and so is a byte-order mark at the start.
  */
-final class ByteLines {
+public final class ByteLines {
     /** The longest line read: 1 MiB (no file of numbers has longer ones). */
     static final int MAX_LINE_BYTES = 1 << 20;
 
@@ -31,38 +31,44 @@ final class ByteLines {
     private boolean ascii;
     private long number;
     private boolean eof;
+    private boolean terminated;
 
-    ByteLines(String source, InputStream in) {
+    public ByteLines(String source, InputStream in) {
         this.source = source;
         this.in = in;
     }
 
-    byte[] buffer() {
+    public byte[] buffer() {
         return buffer;
     }
 
     /** Where the current line starts in {@link #buffer()}. */
-    int start() {
+    public int start() {
         return start;
     }
 
     /** Where the current line ends (exclusive, without its line end). */
-    int end() {
+    public int end() {
         return end;
     }
 
     /** Whether the current line is all ASCII (no multi-byte UTF-8 character). */
-    boolean ascii() {
+    public boolean ascii() {
         return ascii;
     }
 
+    /** Whether the current line ended with a line end (the last line of a file cut mid-write does not). */
+    public boolean terminated() {
+        return terminated;
+    }
+
     /** The 1-based number of the current line. */
-    long number() {
+    public long number() {
         return number;
     }
 
     /** The current line as text (UTF-8, checked). */
-    String text() {
+    public String text() {
         if (ascii) {
             return new String(buffer, start, end - start, StandardCharsets.ISO_8859_1);
         }
@@ -77,7 +83,7 @@ final class ByteLines {
     }
 
     /** Moves to the next line; false at the end of the input. */
-    boolean next() throws IOException {
+    public boolean next() throws IOException {
         if (eof) {
             return false;
         }
@@ -87,6 +93,7 @@ final class ByteLines {
             for (; scan < filled; scan++) {
                 byte b = buffer[scan];
                 if (b == '\n') {
+                    terminated = true;
                     return line(next, scan, scan + 1, high);
                 }
                 if (b == 0) {
@@ -104,6 +111,7 @@ final class ByteLines {
             int consumed = scan - next;
             if (!fill()) {
                 eof = true;
+                terminated = false;
                 return consumed > 0 && line(next, filled, filled, high);
             }
             scan = next + consumed;

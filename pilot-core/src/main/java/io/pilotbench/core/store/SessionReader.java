@@ -3,6 +3,7 @@ package io.pilotbench.core.store;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import io.pilotbench.core.input.ByteLines;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.RoundStatus;
@@ -10,13 +11,14 @@ import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.StoredSession;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -248,36 +250,107 @@ public final class SessionReader {
         return v;
     }
 
-    private static void forEachRow(Path file, int fields, Consumer<CsvRecord> action) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+    /** A row of a session table: its fields and where it starts. */
+    interface Row {
+        String getField(int index);
+
+        int getFieldCount();
+
+        long getStartingLineNumber();
+    }
+
+    /** A row split at its commas (the journal quotes only messages, and a line with a quote goes to FastCSV). */
+    private record PlainRow(String[] fields, long line) implements Row {
+        @Override
+        public String getField(int index) {
+            return fields[index];
+        }
+
+        @Override
+        public int getFieldCount() {
+            return fields.length;
+        }
+
+        @Override
+        public long getStartingLineNumber() {
+            return line;
+        }
+    }
+
+    /**
+     * Calls {@code action} on every complete row after the header, read as a stream of lines ({@link ByteLines}): the
+     * files of a 10^6-round session were read whole into one String and parsed from it, most of {@code pilot report}'s
+     * time on such a session. A last line without its line end was cut mid-write and is ignored. A line with a quote
+     * (a message with a comma) is parsed by FastCSV.
+     */
+    private static void forEachRow(Path file, int fields, Consumer<Row> action) {
+        try (InputStream in = Files.newInputStream(file)) {
+            ByteLines lines = new ByteLines(file.toString(), in);
+            boolean header = true;
+            String[] split = new String[fields];
+            while (lines.next()) {
+                if (!lines.terminated()) {
+                    break;
+                }
+                if (header) {
+                    header = false;
+                    continue;
+                }
+                if (lines.end() == lines.start()) {
+                    continue;
+                }
+                String text = lines.text();
+                Row row = text.indexOf('"') >= 0 ? quoted(file, text, lines.number()) : plain(text, split,
+                        lines.number());
+                if (row.getFieldCount() != fields) {
+                    throw new InputException(file + ":" + row.getStartingLineNumber() + ": " + row.getFieldCount()
+                            + " fields where " + fields + " were expected" + DAMAGED);
+                }
+                action.accept(row);
+            }
         } catch (NoSuchFileException e) {
             throw new InputException(file + ": missing from the session directory");
         } catch (IOException e) {
             throw new InputException(file + ": cannot be read (" + firstLine(e) + ")");
         }
-        int end = text.lastIndexOf('\n');
-        text = end < 0 ? "" : text.substring(0, end + 1); // a line without its newline was cut mid-write
-        boolean header = true;
-        try {
-            for (CsvRecord r : CsvReader.builder().allowExtraFields(true).allowMissingFields(true).ofCsvRecord(text)) {
-                if (header) {
-                    header = false;
-                    continue;
-                }
-                if (r.getFieldCount() != fields) {
-                    throw new InputException(file + ":" + r.getStartingLineNumber() + ": " + r.getFieldCount()
-                            + " fields where " + fields + " were expected" + DAMAGED);
-                }
-                action.accept(r);
+    }
+
+    /** The fields of a line without quotes; a line with another number of fields than expected keeps them all. */
+    private static Row plain(String text, String[] split, long line) {
+        int n = 0;
+        int from = 0;
+        for (int i = text.indexOf(','); i >= 0; i = text.indexOf(',', from)) {
+            if (n == split.length) {
+                n++;
+                break;
             }
+            split[n++] = text.substring(from, i);
+            from = i + 1;
+        }
+        if (n < split.length) {
+            split[n++] = text.substring(from);
+        } else {
+            n = text.split(",", -1).length; // more fields than expected: only the count matters (an error follows)
+            return new PlainRow(new String[n], line);
+        }
+        return new PlainRow(n == split.length ? split.clone() : java.util.Arrays.copyOf(split, n), line);
+    }
+
+    private static Row quoted(Path file, String text, long line) {
+        try {
+            Iterator<CsvRecord> it = CsvReader.builder().allowExtraFields(true).allowMissingFields(true)
+                    .ofCsvRecord(text + "\n").iterator();
+            CsvRecord r = it.next();
+            if (it.hasNext()) {
+                throw new InputException(file + ":" + line + ": a quoted field does not end on its line" + DAMAGED);
+            }
+            return new PlainRow(r.getFields().toArray(String[]::new), line);
         } catch (CsvParseException e) {
-            throw new InputException(file + ": cannot be read as CSV (" + firstLine(e) + ")" + DAMAGED);
+            throw new InputException(file + ":" + line + ": cannot be read as CSV (" + firstLine(e) + ")" + DAMAGED);
         }
     }
 
-    private static int integer(CsvRecord r, int field, Path file) {
+    private static int integer(Row r, int field, Path file) {
         try {
             return Integer.parseInt(r.getField(field));
         } catch (NumberFormatException e) {
@@ -286,7 +359,7 @@ public final class SessionReader {
         }
     }
 
-    private static int pi(CsvRecord r, int pis, Path file) {
+    private static int pi(Row r, int pis, Path file) {
         int pi = integer(r, 1, file);
         if (pi < 0 || pi >= pis) {
             throw new InputException(file + ":" + r.getStartingLineNumber() + ": PI " + pi + " does not exist (the "
@@ -295,7 +368,7 @@ public final class SessionReader {
         return pi;
     }
 
-    private static double number(CsvRecord r, int field, Path file) {
+    private static double number(Row r, int field, Path file) {
         try {
             double v = Double.parseDouble(r.getField(field));
             if (Double.isFinite(v)) {

@@ -1,0 +1,69 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code pilot getstats} on a campaign pilot script ran, in every format, and as a TEST stop program. */
+class GetstatsCommandTest {
+    @TempDir
+    Path tmp;
+
+    private Path campaign() throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, """
+                FOREACH N 1 2
+                  TEST sleep-%N% 5 1 getstats --predicate '$count >= 5' --column elapsed
+                    EXEC sleep 0.0%N%
+                  DONE
+                DONE
+                """);
+        Path res = tmp.resolve("res");
+        CliRun r = CliRun.run("script", "-q", "-o", res.toString(), script.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        return res;
+    }
+
+    @Test
+    void aCampaignInEveryFormat() throws Exception {
+        Path res = campaign();
+        CliRun text = CliRun.run("getstats", res.toString());
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("sleep-1\nNAME").contains("sleep-2\nNAME")
+                .contains("Comparing sleep-2 (Sample 1) to sleep-1 (Sample 2).")
+                .containsPattern("elapsed +5 ");
+        CliRun csv = CliRun.run("getstats", "--format", "csv", "--column", "elapsed", res.toString());
+        assertThat(csv.out().lines()).hasSize(3).first().asString().startsWith("sample,column,count,mean");
+        CliRun json = CliRun.run("getstats", "--format", "json", res.toString());
+        assertThat(json.out()).contains("\"comparisons\"").contains("\"method\"");
+        CliRun md = CliRun.run("getstats", "--format", "markdown", res.toString());
+        assertThat(md.out()).contains("### sleep-1").contains("| NAME | COUNT | MEAN |");
+        // sleep 0.02 never takes less than 20 ms; each TEST stopped at 5 runs
+        assertThat(CliRun.run("getstats", "--predicate", "$min >= 0.02 && $count == 5", "--column", "elapsed",
+                res.resolve("001-sleep-2").toString()).code()).isZero();
+        assertThat(CliRun.run("getstats", "--predicate", "$count > 5", res.toString()).code()).isOne();
+    }
+
+    @Test
+    void thePapersPredicateWorksAsWritten() throws Exception {
+        String paper = "($delta < 0.05 * $mean) || ($count > 30)";
+        Files.writeString(tmp.resolve("steady.csv"), "elapsed\n10\n10.1\n9.9\n10\n10.1\n");
+        Files.writeString(tmp.resolve("noisy.csv"), "elapsed\n1\n20\n3\n40\n");
+        assertThat(CliRun.run("getstats", "--predicate", paper, tmp.resolve("steady.csv").toString()).code())
+                .isZero();
+        assertThat(CliRun.run("getstats", "--predicate", paper, tmp.resolve("noisy.csv").toString()).code())
+                .isOne();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() {
+        CliRun r = CliRun.run("getstats", tmp.resolve("nothing").toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("no such file or directory").hasLineCount(1);
+        CliRun p = CliRun.run("getstats", "--predicate", "$mean <", tmp.toString());
+        assertThat(p.code()).isEqualTo(ExitCodes.USAGE);
+    }
+}

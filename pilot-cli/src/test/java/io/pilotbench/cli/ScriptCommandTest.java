@@ -1,0 +1,214 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code pilot script} end to end: real processes, a real kill -9, a simulated reboot. */
+@EnabledOnOs(OS.LINUX)
+class ScriptCommandTest {
+    @TempDir
+    Path tmp;
+
+    private Process pilot(String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile()).start();
+    }
+
+    private List<String> lines(Path p) throws IOException {
+        return Files.readAllLines(p);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "TEST a 3 2|1:12: expected a stop program after the batch size",
+        "FOREACH X a b|1:1: expected DONE to end this FOREACH before the end of the file",
+        "EXEC 'oops|1:6: expected a closing ' before the end of the line",
+        "THREADS=x|1:9: expected a thread count of at least 1, found 'x'",
+        "INCLUDE bad.pilot|1:9: INCLUDE cycle: bad.pilot is already being included"})
+    void aMistakeIsOneLineWithFileLineColumnAndExitCodeTwoBeforeAnythingRuns(String script, String expected)
+            throws IOException {
+        Path f = tmp.resolve("bad.pilot");
+        Files.writeString(f, "EXEC touch ran\n" + script.replace("1:", "") + "\n");
+        CliRun r = CliRun.run("script", "-o", tmp.resolve("res").toString(), f.toString());
+        String where = f + ":" + (Integer.parseInt(expected.substring(0, 1)) + 1) + expected.substring(1);
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).startsWith("pilot: " + where).endsWith("\n").hasLineCount(1);
+        assertThat(tmp.resolve("ran")).as("nothing ran").doesNotExist();
+        assertThat(tmp.resolve("res")).as("no results directory").doesNotExist();
+    }
+
+    /**
+     * kill -9 of pilot script while the second of three TESTs runs; --resume finishes the campaign: the first TEST
+     * is not run again, and each TEST has its 6 runs, numbered 1..6, none lost and none twice.
+     */
+    @Test
+    void killNineMidCampaignThenResumeLosesAndDoublesNothing() throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, """
+                FOREACH T one two three
+                  TEST %T% 6 1 getstats --predicate '$count >= 6' --column elapsed
+                    EXEC echo "%T% $PILOT_RUN" >> ran.log; sleep 0.1
+                  DONE
+                DONE
+                """);
+        Path res = tmp.resolve("res");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        Path two = res.resolve("001-two").resolve("runs.csv");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while ((!Files.exists(two) || lines(two).size() < 3) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        p.destroyForcibly(); // SIGKILL: no handler, no cleanup
+        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(137);
+        int twoBefore = lines(two).size() - 1;
+        assertThat(twoBefore).as("killed in the middle of TEST two").isBetween(2, 5);
+        Thread.sleep(200); // the EXEC in flight ends on its own
+
+        CliRun r = CliRun.run("script", "--resume", res.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("resuming after step 1").contains("TEST two: continuing after " + twoBefore
+                + " runs");
+        List<String> ran = lines(tmp.resolve("ran.log"));
+        for (String t : List.of("one", "two", "three")) {
+            List<String> runs = ran.stream().filter(l -> l.startsWith(t + " ")).toList();
+            assertThat(runs.stream().distinct().sorted().toList()).as(t).containsExactly(t + " 1", t + " 2",
+                    t + " 3", t + " 4", t + " 5", t + " 6");
+            // only the run killed half-way may have started twice; it was recorded once
+            assertThat(runs).hasSizeBetween(6, t.equals("two") ? 7 : 6);
+        }
+        for (String d : List.of("000-one", "001-two", "002-three")) {
+            List<String> rows = lines(res.resolve(d).resolve("runs.csv"));
+            assertThat(rows.subList(1, rows.size())).extracting(l -> l.split(",")[0])
+                    .as(d).containsExactly("1", "2", "3", "4", "5", "6");
+            assertThat(lines(res.resolve(d).resolve("rounds.csv"))).as("Pilot's own journal of " + d).hasSize(7);
+        }
+        try (var s = Files.list(res)) {
+            assertThat(s.filter(Files::isDirectory).map(x -> x.getFileName().toString()).sorted().toList())
+                    .containsExactly("000-one", "001-two", "002-three");
+        }
+        assertThat(Files.readString(res.resolve("campaign.json"))).contains("\"complete\" : true");
+        CliRun again = CliRun.run("script", "--resume", res.toString());
+        assertThat(again.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(again.err()).contains("the campaign is complete");
+        // each TEST is a Pilot session
+        assertThat(CliRun.run("analyze", res.resolve("001-two").toString()).code()).isZero();
+    }
+
+    /** The paper's reboot pattern: CHECKPOINT, then IF RESTORE is 0 "reboot" (here: kill -9 pilot itself). */
+    @Test
+    void checkpointAndRestoreRoundTripThroughANewProcess() throws Exception {
+        Path script = tmp.resolve("reboot.pilot");
+        Files.writeString(script, """
+                VAR COLOUR=blue
+                TEST before 2 1 getstats --predicate '$count >= 2'
+                  EXEC echo before >> ran.log
+                DONE
+                CHECKPOINT state.json
+                IF %RESTORE% == 0
+                  EXEC echo "going down" >> ran.log; kill -9 $PPID
+                FI
+                EXEC echo "after restore=%RESTORE% %COLOUR%" >> ran.log
+                TEST after 2 1 getstats --predicate '$count >= 2'
+                  EXEC echo after >> ran.log
+                DONE
+                """);
+        Path res = tmp.resolve("res");
+        Process first = pilot("script", "-o", res.toString(), script.toString());
+        assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(first.exitValue()).as("pilot killed itself, as a reboot would").isEqualTo(137);
+        assertThat(Files.readString(res.resolve("state.json"))).contains("\"RESTORE\" : \"0\"")
+                .contains("\"steps\" : 2").contains("\"COLOUR\" : \"blue\"");
+
+        // as in the paper, the checkpoint file leads back to the campaign
+        Process second = pilot("script", "--resume", res.resolve("state.json").toString());
+        assertThat(second.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(second.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isZero();
+        assertThat(lines(tmp.resolve("ran.log"))).containsExactly("before", "before", "going down",
+                "after restore=1 blue", "after", "after");
+    }
+
+    @Test
+    void resumeRefusesAChangedScript() throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, "TEST a 1 1 getstats --predicate '$count >= 1'\n  EXEC true\nDONE\n"
+                + "CHECKPOINT\nIF %RESTORE% == 0\n  EXEC kill -9 $PPID\nFI\n");
+        Process p = pilot("script", "-o", tmp.resolve("res").toString(), script.toString());
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Files.writeString(script, Files.readString(script) + "VAR X=1\n");
+        CliRun r = CliRun.run("script", "--resume", tmp.resolve("res").toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("changed since the campaign").hasLineCount(1);
+    }
+
+    /** Ctrl-C: the run in progress is killed and not recorded; exit 130; --resume finishes with nothing failed. */
+    @Test
+    void ctrlCStopsWithExitCode130AndTheCampaignResumes() throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, """
+                TEST slow 8 1 getstats --predicate '$count >= 8' --column elapsed
+                  EXEC sleep 0.3
+                DONE
+                """);
+        Path res = tmp.resolve("res");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        Path runs = res.resolve("000-slow").resolve("runs.csv");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while ((!Files.exists(runs) || lines(runs).size() < 3) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(100); // in the middle of run 3
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isEqualTo(130);
+        int before = lines(runs).size() - 1;
+        assertThat(before).isBetween(2, 7);
+        CliRun r = CliRun.run("script", "-q", "--resume", res.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> rows = lines(runs);
+        assertThat(rows.subList(1, rows.size())).hasSize(8).allMatch(l -> l.split(",")[6].equals("0"));
+        assertThat(lines(res.resolve("000-slow").resolve("rounds.csv"))).hasSize(9);
+    }
+
+    @Test
+    void installResumeWritesAUnitThatResumesTheCampaignAtBoot() throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, "CHECKPOINT\nIF %RESTORE% == 0\n  EXEC kill -9 $PPID\nFI\n");
+        Path res = tmp.resolve("my results");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Path units = Files.createDirectories(tmp.resolve("units"));
+        CliRun r = CliRun.run("script", "--install-resume", res.toString(), "--unit-dir", units.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<Path> written;
+        try (var s = Files.list(units)) {
+            written = s.toList();
+        }
+        assertThat(written).singleElement().satisfies(u -> assertThat(u.getFileName().toString())
+                .matches("pilot-resume-[0-9a-f]{8}\\.service"));
+        String unit = Files.readString(written.get(0));
+        assertThat(unit).contains("Type=oneshot").contains("User=" + System.getProperty("user.name"))
+                .contains("script --resume \"" + res.toAbsolutePath() + "\"")
+                .contains("ExecStartPost=/bin/systemctl disable " + written.get(0).getFileName())
+                .contains("WorkingDirectory=" + res.toAbsolutePath() + "\n").contains("WantedBy=multi-user.target");
+        CliRun none = CliRun.run("script", "--install-resume", tmp.toString(), "--unit-dir", units.toString());
+        assertThat(none.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(none.err()).contains("no campaign here to resume");
+    }
+}

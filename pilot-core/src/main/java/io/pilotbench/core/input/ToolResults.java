@@ -1,0 +1,109 @@
+package io.pilotbench.core.input;
+
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.Series;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Results of other benchmark tools, recognised by their content, so that Pilot can be the analysis layer over them
+ * (issue 21): JMH's JSON ({@code -rf json}: one series per benchmark and parameter set, its iterations fork after
+ * fork, in the score's unit) and hyperfine's JSON ({@code --export-json}: one series per command, its run times in
+ * seconds). A file that is neither is left to {@link SeriesReader}.
+ */
+public final class ToolResults {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private ToolResults() {
+    }
+
+    /** The series in {@code file} when it is a JMH or hyperfine JSON export, or null when it is not one. */
+    public static List<Series> read(Path file) {
+        if (!startsWithJson(file)) {
+            return null;
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readString(file));
+        } catch (IOException | JacksonException e) {
+            return null; // not JSON after all: let the text reader say what it is
+        }
+        String source = file.toString();
+        if (root.isObject() && root.path("results").isArray() && root.path("results").path(0).has("times")) {
+            return hyperfine(source, root.path("results"));
+        }
+        if (root.isArray() && root.path(0).has("benchmark") && root.path(0).has("primaryMetric")) {
+            return jmh(source, root);
+        }
+        throw new InputException(source + ": JSON that is neither a JMH (-rf json) nor a hyperfine (--export-json) "
+                + "result; give numbers one per line or in columns");
+    }
+
+    private static List<Series> hyperfine(String source, JsonNode results) {
+        List<Series> out = new ArrayList<>();
+        for (JsonNode r : results) {
+            out.add(new Series(source, r.path("command").asString() + " (s)", numbers(source, r.path("times"),
+                    "times of '" + r.path("command").asString() + "'")));
+        }
+        return out;
+    }
+
+    private static List<Series> jmh(String source, JsonNode benchmarks) {
+        List<Series> out = new ArrayList<>();
+        for (JsonNode b : benchmarks) {
+            JsonNode metric = b.path("primaryMetric");
+            List<Double> values = new ArrayList<>();
+            for (JsonNode fork : metric.path("rawData")) {
+                for (JsonNode v : fork) {
+                    values.add(v.asDouble());
+                }
+            }
+            if (values.isEmpty()) {
+                throw new InputException(source + ": benchmark " + b.path("benchmark").asString() + " has no raw "
+                        + "data (JMH writes it with -rf json)");
+            }
+            StringBuilder name = new StringBuilder(b.path("benchmark").asString());
+            Map<String, String> params = new TreeMap<>();
+            b.path("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asString()));
+            if (!params.isEmpty()) {
+                name.append(params.toString().replace('{', '[').replace('}', ']'));
+            }
+            name.append(" (").append(metric.path("scoreUnit").asString()).append(", ")
+                    .append(metric.path("rawData").size()).append(" forks)");
+            out.add(new Series(source, name.toString(), values.stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+        return out;
+    }
+
+    private static double[] numbers(String source, JsonNode array, String what) {
+        double[] out = new double[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            if (!array.get(i).isNumber() || !Double.isFinite(array.get(i).asDouble())) {
+                throw new InputException(source + ": " + what + " holds '" + array.get(i) + "' at " + i + ", not a "
+                        + "finite number");
+            }
+            out[i] = array.get(i).asDouble();
+        }
+        return out;
+    }
+
+    private static boolean startsWithJson(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            int c;
+            do {
+                c = in.read();
+            } while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+            return c == '{' || c == '[';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.pilotbench.junit;
+
+import io.pilotbench.core.api.Pilot;
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.compare.CompareSettings;
+import io.pilotbench.core.compare.Comparison;
+import io.pilotbench.core.compare.Contender;
+import io.pilotbench.core.compare.Direction;
+import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.compare.PairComparison;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.Workload;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Performance assertions for JUnit 5 tests, backed by Pilot's statistics: a test fails only on a statistically real
+ * regression against a stored baseline, never on one noisy run.
+ *
+ * <pre>{@code
+ * @Test
+ * void parsingIsNotSlower() {
+ *     PerformanceAssertions.assertNotSlower(Path.of("src/test/baselines/parse"), 0.05, () -> parser.parse(input));
+ * }
+ * }</pre>
+ *
+ * <p>The code block runs as a Pilot session: call after call, timed, until the 95% CI of its time per call is within
+ * ±5% of the mean (or 30 s pass), with the warm-up the engine finds cut. The first time, when the baseline directory
+ * does not exist, the session is recorded there and the assertion passes: commit the directory. After that, the block
+ * fails when it is significantly slower than the baseline (Welch's test at α = 0.01, the sequential comparison's
+ * verdict) and the CI of its slow-down factor lies wholly above 1 + {@code tolerance}: the gate of
+ * {@code pilot compare --fail-if-slower}. A false alarm needs both; on seeded simulations of an unchanged build it
+ * happened in 0 of 400 seeded runs (CV 10%), and a 20% slow-down was caught in 98 of 100 (see
+ * {@code PerformanceAssertionsTest}, which checks at most 1 of 200 and at least 95 of 100).
+ */
+public final class PerformanceAssertions {
+    /** The name of the performance index of a timed block. */
+    public static final String PI = "time per call";
+
+    private PerformanceAssertions() {
+    }
+
+    /** A block of code to time; it may throw. */
+    @FunctionalInterface
+    public interface Block {
+        void run() throws Exception;
+    }
+
+    /** What the comparison found: the means, the slow-down factor with its CI, the sentence the report gives. */
+    public record Verdict(double baselineMean, double candidateMean, double factor, double factorLow,
+            double factorHigh, boolean baselineRecorded, String sentence) {
+    }
+
+    /**
+     * Times {@code block} and fails when it is really slower than the baseline in {@code baseline} by more than
+     * {@code tolerance} (a fraction: 0.05 is 5%).
+     *
+     * @return the verdict, for a test that wants to print or check more
+     * @throws AssertionFailedError on a regression, with the comparison's sentence
+     */
+    public static Verdict assertNotSlower(Path baseline, double tolerance, Block block) {
+        return assertNotSlower(baseline, tolerance, defaults(), timed(block));
+    }
+
+    /**
+     * As {@link #assertNotSlower(Path, double, Block)}, with a workload that reports its own reading (seconds per
+     * call, say) and the session settings to use; the PI must be the first of the settings.
+     */
+    public static Verdict assertNotSlower(Path baseline, double tolerance, SessionSettings settings,
+            Workload workload) {
+        if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be a fraction >= 0, e.g. 0.05 for 5%; got " + tolerance);
+        }
+        try {
+            if (!Files.exists(baseline)) {
+                SessionResult recorded = Pilot.of(settings, workload).directory(baseline).name("baseline").run();
+                double mean = mean(recorded);
+                return new Verdict(mean, mean, 1, 1, 1, true, "no baseline in " + baseline + ": recorded one ("
+                        + recorded.rounds() + " rounds); commit it, and later runs are compared with it");
+            }
+            SessionResult before = Session.analyse(baseline);
+            SessionResult now = Pilot.of(before.settings().toBuilder().maxDuration(settings.maxDuration()).build(),
+                    workload).name("candidate").run();
+            String piName = settings.pis().get(0).name();
+            Comparison c = Comparison.of(List.of(Contender.of("baseline", before, piName, false),
+                    Contender.of("candidate", now, piName, true)), CompareSettings.DEFAULTS, Direction.LOWER_IS_BETTER);
+            PairComparison pair = c.pairs().get(0);
+            boolean forward = pair.a().name().equals("candidate");
+            double factor = forward ? pair.ratio().center() : 1 / pair.ratio().center();
+            double low = forward ? pair.ratio().low() : 1 / pair.ratio().high();
+            double high = forward ? pair.ratio().high() : 1 / pair.ratio().low();
+            String sentence = String.format(Locale.ROOT, "candidate %s per call against the baseline's %s: %.3f× "
+                    + "(95%% CI %.3f× to %.3f×), tolerance %.1f%%", seconds(mean(now)), seconds(mean(before)), factor,
+                    low, high, 100 * tolerance);
+            Verdict verdict = new Verdict(mean(before), mean(now), factor, low, high, false, sentence);
+            if (!new Gate(tolerance, Double.NaN).check(c).isEmpty()) {
+                throw new AssertionFailedError("performance regression: " + sentence, "at most " + String.format(
+                        Locale.ROOT, "%.3f×", 1 + tolerance), String.format(Locale.ROOT, "%.3f×", factor));
+            }
+            return verdict;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot record or read the baseline " + baseline + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** The settings of a timed block: CI within ±5% of the mean, at most 30 s, the engine's warm-up removal. */
+    public static SessionSettings defaults() {
+        return SessionSettings.builder().pi(PerformanceIndex.of(PI, "s")).ciTarget(CiTarget.ofMean(0.10))
+                .maxDuration(Duration.ofSeconds(30)).build();
+    }
+
+    private static Workload timed(Block block) {
+        return (round, work) -> {
+            long t0 = System.nanoTime();
+            block.run();
+            return RoundResult.ofReadings((System.nanoTime() - t0) / 1e9);
+        };
+    }
+
+    private static double mean(SessionResult r) {
+        return r.pis().get(0).readings().mean();
+    }
+
+    private static String seconds(double s) {
+        return io.pilotbench.core.model.Formats.quantity(s, "s", s);
+    }
+}

@@ -1,0 +1,87 @@
+package io.pilotbench.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.Workload;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+
+class PerformanceAssertionsTest {
+    @TempDir
+    Path tmp;
+
+    /** Seconds per call from a seeded lognormal around {@code mean} with a CV of 10%: a build's timings, no clock. */
+    private static Workload seeded(long seed, double mean) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double sigma = Math.sqrt(Math.log(1 + 0.1 * 0.1));
+        double mu = Math.log(mean) - sigma * sigma / 2;
+        return (round, work) -> RoundResult.ofReadings(Math.exp(mu + sigma * random.nextGaussian()));
+    }
+
+    /** An unchanged build: the same distribution, other seeds. The gate must almost never trip. */
+    @Test
+    void anUnchangedBuildPassesAlmostAlways() {
+        int falseAlarms = 0;
+        int trials = 200;
+        for (int t = 0; t < trials; t++) {
+            Path baseline = tmp.resolve("same-" + t);
+            PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
+                    seeded(2L * t, 1e-3));
+            try {
+                PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
+                        seeded(2L * t + 1, 1e-3));
+            } catch (AssertionFailedError e) {
+                falseAlarms++;
+            }
+        }
+        // the gate needs a significant slow-down whose factor's CI lies wholly above 1.05: under no change that
+        // is rarer than the test's 1% level; 2 of 200 would already be suspicious
+        assertThat(falseAlarms).as("false alarms in %d seeded unchanged builds", trials).isLessThanOrEqualTo(1);
+    }
+
+    /** A build 20% slower is caught, with the comparison's sentence in the failure. */
+    @Test
+    void aTwentyPercentSlowdownIsCaught() {
+        int caught = 0;
+        int trials = 100;
+        String message = null;
+        for (int t = 0; t < trials; t++) {
+            Path baseline = tmp.resolve("slow-" + t);
+            PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
+                    seeded(1000L + 2 * t, 1e-3));
+            try {
+                PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
+                        seeded(1001L + 2 * t, 1.2e-3));
+            } catch (AssertionFailedError e) {
+                caught++;
+                message = e.getMessage();
+            }
+        }
+        assertThat(caught).as("20%% slow-downs caught of %d", trials).isGreaterThanOrEqualTo(95);
+        assertThat(message).startsWith("performance regression: candidate").contains("tolerance 5.0%");
+    }
+
+    @Test
+    void theFirstRunRecordsTheBaselineAndARealBlockIsTimed() {
+        Path baseline = tmp.resolve("sleep");
+        PerformanceAssertions.Verdict first = PerformanceAssertions.assertNotSlower(baseline, 0.5,
+                () -> Thread.sleep(2));
+        assertThat(first.baselineRecorded()).isTrue();
+        assertThat(baseline.resolve("session.json")).exists();
+        assertThat(first.baselineMean()).isBetween(0.002, 0.05);
+        // twice as slow, against a 50% tolerance: a real regression
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.5, () -> Thread.sleep(6)))
+                .isInstanceOf(AssertionFailedError.class).hasMessageContaining("performance regression");
+    }
+
+    @Test
+    void aNegativeToleranceIsRefused() {
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(tmp.resolve("x"), -0.1, () -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerance");
+    }
+}

@@ -1,0 +1,166 @@
+package io.pilotbench.script;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The campaign journal, {@code campaign.json} in the results directory, rewritten atomically (a temporary file
+ * renamed over it) after every run and every step; CHECKPOINT writes the same state to its file.
+ *
+ * <p>Resuming replays the script from its start with the recorded command-line variables, without side effects, up
+ * to the first step not completed ({@link #steps}): the interpreter is deterministic in its variables, so the replay
+ * rebuilds the loop nest and the variables exactly; the script's digest must be unchanged, and the variables at the
+ * end of the replay must equal those recorded ({@link #vars}), or resume refuses. The TEST in progress, if any, goes
+ * on in its own session directory ({@code Session.resume}): its recorded runs count, the run killed half-way is run
+ * again (it was never recorded), so no run is lost or doubled.
+ */
+final class CampaignState {
+    static final String FILE = "campaign.json";
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    /** A TEST that ended: its name, session directory (relative to the results) and why it stopped. */
+    record Finished(String name, String dir, int runs, String stop) {
+    }
+
+    String script;
+    String digest;
+    /** The results directory, absolute (so that a CHECKPOINT file elsewhere leads back to it). */
+    String results;
+    Map<String, String> args = new LinkedHashMap<>();
+    /** Steps (TESTs, EXECs outside a TEST, CHECKPOINTs) completed, in execution order. */
+    int steps;
+    /** The TEST in progress: its step number, name and directory; null between TESTs. */
+    Integer currentStep;
+    String currentName;
+    String currentDir;
+    int currentRuns;
+    List<Finished> finished = new ArrayList<>();
+    /** The variables after the last completed step (what the replay must reproduce). */
+    Map<String, String> vars = new LinkedHashMap<>();
+    /** Where the loop nest stood at the last write, for people reading the file. */
+    List<String> position = new ArrayList<>();
+    boolean failed;
+    boolean complete;
+
+    Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("format", "pilot-campaign-1");
+        m.put("script", script);
+        m.put("digest", digest);
+        m.put("results", results);
+        m.put("args", args);
+        m.put("steps", steps);
+        if (currentStep != null) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("step", currentStep);
+            c.put("name", currentName);
+            c.put("dir", currentDir);
+            c.put("runs", currentRuns);
+            m.put("current", c);
+        }
+        List<Map<String, Object>> f = new ArrayList<>();
+        for (Finished t : finished) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("name", t.name());
+            x.put("dir", t.dir());
+            x.put("runs", t.runs());
+            x.put("stop", t.stop());
+            f.add(x);
+        }
+        m.put("finished", f);
+        m.put("vars", vars);
+        m.put("position", position);
+        m.put("failed", failed);
+        m.put("complete", complete);
+        return m;
+    }
+
+    /** Writes the state to {@code file} atomically: readers see the old state or the new, never half of one. */
+    void write(Path file) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, JSON.writeValueAsString(toMap()) + "\n", StandardCharsets.UTF_8);
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Reads a state file, refusing one that another user owns or that others may write (Auto-pilot's rule: the
+     * state decides which commands run).
+     */
+    @SuppressWarnings("unchecked")
+    static CampaignState read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(file + ": no campaign state here (expected " + FILE
+                    + " written by pilot script)");
+        }
+        checkOwner(file);
+        Map<String, Object> m;
+        try {
+            m = JSON.readValue(Files.readString(file), new TypeReference<Map<String, Object>>() { });
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(file + ": not a campaign state file (" + e.getMessage() + ")");
+        }
+        if (!"pilot-campaign-1".equals(m.get("format"))) {
+            throw new IllegalArgumentException(file + ": not a campaign state file of this pilot (format "
+                    + m.get("format") + ")");
+        }
+        CampaignState s = new CampaignState();
+        s.script = (String) m.get("script");
+        s.digest = (String) m.get("digest");
+        s.results = (String) m.get("results");
+        s.args = new LinkedHashMap<>((Map<String, String>) m.get("args"));
+        s.steps = ((Number) m.get("steps")).intValue();
+        Map<String, Object> c = (Map<String, Object>) m.get("current");
+        if (c != null) {
+            s.currentStep = ((Number) c.get("step")).intValue();
+            s.currentName = (String) c.get("name");
+            s.currentDir = (String) c.get("dir");
+            s.currentRuns = ((Number) c.get("runs")).intValue();
+        }
+        for (Map<String, Object> x : (List<Map<String, Object>>) m.get("finished")) {
+            s.finished.add(new Finished((String) x.get("name"), (String) x.get("dir"),
+                    ((Number) x.get("runs")).intValue(), (String) x.get("stop")));
+        }
+        s.vars = new LinkedHashMap<>((Map<String, String>) m.get("vars"));
+        s.position = new ArrayList<>((List<String>) m.get("position"));
+        s.failed = Boolean.TRUE.equals(m.get("failed"));
+        s.complete = Boolean.TRUE.equals(m.get("complete"));
+        return s;
+    }
+
+    private static void checkOwner(Path file) throws IOException {
+        PosixFileAttributes a;
+        try {
+            a = Files.readAttributes(file, PosixFileAttributes.class);
+        } catch (UnsupportedOperationException e) {
+            return; // not a POSIX file system: nothing to check
+        }
+        String owner = a.owner().getName();
+        String me = System.getProperty("user.name");
+        if (!owner.equals(me) && !owner.equals("root")) {
+            throw new IllegalArgumentException(file + ": owned by " + owner + ", not by you (" + me
+                    + ") or root; refusing to run the commands it names");
+        }
+        if (a.permissions().contains(PosixFilePermission.GROUP_WRITE)
+                || a.permissions().contains(PosixFilePermission.OTHERS_WRITE)) {
+            throw new IllegalArgumentException(file + ": others may write it; refusing to run the commands it "
+                    + "names (chmod go-w " + file + ")");
+        }
+    }
+}

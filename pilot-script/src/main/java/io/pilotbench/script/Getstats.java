@@ -1,0 +1,222 @@
+package io.pilotbench.script;
+
+import io.pilotbench.stats.Descriptive;
+import io.pilotbench.stats.FisherF;
+import io.pilotbench.stats.Outliers;
+import io.pilotbench.stats.TTest;
+import io.pilotbench.stats.TTestResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code pilot getstats}: Auto-pilot's Getstats (Wright et al., USENIX ATC 2005 FREENIX, §3.3) on {@code pilot
+ * script} results, CSV files and GNU {@code time -v} logs.
+ *
+ * <ul>
+ *   <li>A table per sample (TEST): COUNT MEAN MEDIAN LOW HIGH MIN MAX SDEV% HW% for every measured column, LOW/HIGH
+ *       the Student-t confidence interval of the mean, and O/H, the difference of the means from the first sample's
+ *       in percent of it.</li>
+ *   <li>Warnings: every value whose z-score (x − mean)/sd exceeds the threshold (2 by default, as the paper); every
+ *       column with a significant linear trend over its runs ({@code Trend}): free memory falling is a leak, times
+ *       rising a degradation.</li>
+ *   <li>Every later sample compared with the first (u1: the later sample, u2: the first, as the paper's Figure 3):
+ *       the CI of u1 − u2 and the three one- and two-sided t-tests. An F-test of the two variances (R's
+ *       {@code var.test}: p = 2·min(P(F ≤ f), P(F ≥ f))) picks the test: pooled when it does not reject equal
+ *       variances at alpha, Welch's when it does — the report says which.</li>
+ *   <li>{@code --predicate EXPR}: exit 0 when EXPR holds for every chosen column of every sample (the TEST stop
+ *       program of the paper), 1 otherwise; nothing is printed.</li>
+ * </ul>
+ */
+public final class Getstats {
+    /**
+     * What to compute and how to print it.
+     *
+     * @param confidence for the intervals, in (0, 1), e.g. 0.95
+     * @param alpha      significance level of the F-test, the t-tests and the trend warnings, e.g. 0.05
+     * @param zThreshold z-score above which a value is warned about, e.g. 2
+     * @param format     text, csv, json or markdown
+     * @param columns    the columns to report (and to test a predicate on); empty: all (predicate: elapsed, user,
+     *                   system)
+     * @param predicate  null, or a predicate: then only an exit code
+     */
+    public record Options(double confidence, double alpha, double zThreshold, String format, List<String> columns,
+            String predicate) {
+        public Options {
+            if (!(confidence > 0 && confidence < 1) || !(alpha > 0 && alpha < 1)) {
+                throw new IllegalArgumentException("confidence and alpha must be in (0, 1), got " + confidence
+                        + " and " + alpha);
+            }
+            if (!(zThreshold > 0)) {
+                throw new IllegalArgumentException("the z-score threshold must be > 0, got " + zThreshold);
+            }
+            if (!List.of("text", "csv", "json", "markdown").contains(format)) {
+                throw new IllegalArgumentException("format must be text, csv, json or markdown, got '" + format + "'");
+            }
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** A row of a sample's table. */
+    record Row(String sample, ColumnStats stats, double overheadPercent) {
+    }
+
+    record Warning(String sample, String column, String kind, String text) {
+    }
+
+    /** u1 (a later sample) against u2 (the first), for one column. */
+    record Comparison(String column, String sample1, String sample2, double f, double fP, boolean welch,
+            TTestResult t) {
+        String method() {
+            return welch ? "Welch" : "pooled";
+        }
+    }
+
+    record Report(List<String> samples, List<Row> rows, List<Warning> warnings, List<Comparison> comparisons,
+            double confidence, double alpha) {
+    }
+
+    private Getstats() {
+    }
+
+    /**
+     * Reads the inputs, analyses them and prints the report; with a predicate, prints nothing.
+     *
+     * @return 0, or with a predicate 0 when it holds and 1 when not
+     */
+    public static int run(List<Path> inputs, Options o, PrintWriter out) throws IOException {
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("no input: give pilot script results, TEST directories, CSV files or "
+                    + "GNU time -v logs");
+        }
+        List<Sample> samples = new ArrayList<>();
+        for (Path p : inputs) {
+            samples.addAll(SampleParser.parse(p));
+        }
+        if (o.predicate() != null) {
+            return holds(samples, o) ? 0 : 1;
+        }
+        Report r = analyse(samples, o);
+        switch (o.format()) {
+            case "csv" -> GetstatsRenderer.csv(r, out);
+            case "json" -> out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+                    .writeValueAsString(GetstatsRenderer.json(r)));
+            case "markdown" -> GetstatsRenderer.markdown(r, out);
+            default -> GetstatsRenderer.text(r, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    static boolean holds(List<Sample> samples, Options o) {
+        Predicate p = Predicate.parse(o.predicate());
+        List<String> cols = o.columns().isEmpty() ? StopProgram.DEFAULT_COLUMNS : o.columns();
+        boolean any = false;
+        for (Sample s : samples) {
+            for (String c : cols) {
+                double[] x = s.columns().get(c);
+                if (x == null || x.length == 0) {
+                    continue;
+                }
+                any = true;
+                if (!p.holds(ColumnStats.of(c, x, o.confidence()).variables())) {
+                    return false;
+                }
+            }
+        }
+        if (!any) {
+            throw new IllegalArgumentException("no column " + String.join(", ", cols) + " in the input to test the "
+                    + "predicate on");
+        }
+        return true;
+    }
+
+    static Report analyse(List<Sample> samples, Options o) {
+        List<Row> rows = new ArrayList<>();
+        List<Warning> warnings = new ArrayList<>();
+        List<Comparison> comparisons = new ArrayList<>();
+        Sample first = samples.isEmpty() ? null : samples.get(0);
+        for (Sample s : samples) {
+            if (s.failed() > 0) {
+                warnings.add(new Warning(s.name(), "exit", "failed", s.failed() + " failed run"
+                        + (s.failed() == 1 ? "" : "s") + " of " + s.name() + " left out (exit status not 0)"));
+            }
+            for (Map.Entry<String, double[]> c : chosen(s, o).entrySet()) {
+                double[] x = c.getValue();
+                if (x.length == 0) {
+                    continue;
+                }
+                ColumnStats st = ColumnStats.of(c.getKey(), x, o.confidence());
+                double[] base = first.columns().get(c.getKey());
+                double oh = s == first || base == null || base.length == 0 ? Double.NaN
+                        : (st.mean() - Descriptive.mean(base)) / Descriptive.mean(base) * 100;
+                rows.add(new Row(s.name(), st, oh));
+                warnings.addAll(warnings(s.name(), c.getKey(), x, st, o));
+                if (s != first && base != null && base.length >= 2 && x.length >= 2) {
+                    comparisons.add(compare(c.getKey(), s.name(), x, first.name(), base, o));
+                }
+            }
+        }
+        return new Report(samples.stream().map(Sample::name).toList(), rows, warnings, comparisons, o.confidence(),
+                o.alpha());
+    }
+
+    private static Map<String, double[]> chosen(Sample s, Options o) {
+        if (o.columns().isEmpty()) {
+            return s.columns();
+        }
+        Map<String, double[]> m = new LinkedHashMap<>();
+        for (String c : o.columns()) {
+            if (s.columns().containsKey(c)) {
+                m.put(c, s.columns().get(c));
+            }
+        }
+        return m;
+    }
+
+    private static List<Warning> warnings(String sample, String column, double[] x, ColumnStats st, Options o) {
+        List<Warning> w = new ArrayList<>();
+        if (x.length >= 3 && st.sdev() > 0) {
+            double[] z = Outliers.zScores(x);
+            for (int i = 0; i < z.length; i++) {
+                if (Math.abs(z[i]) > o.zThreshold()) {
+                    w.add(new Warning(sample, column, "z-score", String.format(Locale.ROOT,
+                            "high z-score of %.4f for %s in run %d of %s (value %s, mean %s)", z[i], column, i + 1,
+                            sample, GetstatsRenderer.num(x[i]), GetstatsRenderer.num(st.mean()))));
+                }
+            }
+        }
+        if (x.length >= 3 && st.slopeP() < o.alpha()) {
+            String c = column.toLowerCase(Locale.ROOT);
+            boolean memory = c.contains("mem") || c.contains("free");
+            String meaning = memory ? (st.slope() < 0 ? "falling free memory: a leak?" : "rising free memory")
+                    : st.slope() > 0 ? "rising: a gradual degradation?" : "falling: the runs speed up (warm-up?)";
+            w.add(new Warning(sample, column, memory && st.slope() < 0 ? "leak"
+                    : !memory && st.slope() > 0 ? "degradation" : "trend", String.format(Locale.ROOT,
+                    "%s of %s changes by %s per run (slope p-value %s): %s", column, sample,
+                    GetstatsRenderer.num(st.slope()), GetstatsRenderer.p(st.slopeP()), meaning)));
+        }
+        return w;
+    }
+
+    /**
+     * The F-test of equal variances, then the t-test it picks, of u1 (x) against u2 (y).
+     */
+    static Comparison compare(String column, String name1, double[] x, String name2, double[] y, Options o) {
+        double vx = Descriptive.variance(x);
+        double vy = Descriptive.variance(y);
+        double f = vx / vy;
+        double upper = FisherF.upperTail(f, x.length - 1, y.length - 1);
+        double fP = Math.min(1, 2 * Math.min(upper, 1 - upper));
+        boolean welch = fP < o.alpha();
+        TTestResult t = welch ? TTest.welch(x, y, o.confidence()) : TTest.pooled(x, y, o.confidence());
+        return new Comparison(column, name1, name2, f, fP, welch, t);
+    }
+}

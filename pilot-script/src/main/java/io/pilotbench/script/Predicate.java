@@ -1,0 +1,92 @@
+package io.pilotbench.script;
+
+import com.ezylang.evalex.EvaluationException;
+import com.ezylang.evalex.Expression;
+import com.ezylang.evalex.parser.ParseException;
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Getstats predicate such as {@code ($delta < 0.05 * $mean) || ($count > 30)} (the paper's Figure 1), evaluated by
+ * EvalEx: arithmetic, comparisons, {@code && || !} and a few math functions, nothing that can run code or touch
+ * files. The paper handed predicates to Perl's {@code eval}; here {@code $name} and {@code "$name"} (Perl's quoted
+ * interpolation, as in the figure) both mean the variable, and {@code $hw%} the half-width in percent.
+ *
+ * <p>A variable that is NaN (e.g. {@code $delta} with one run) makes the predicate false: not enough is known yet.
+ */
+final class Predicate {
+    private static final Pattern VAR = Pattern.compile("\"?\\$([A-Za-z_][A-Za-z0-9_]*)(%?)\"?");
+
+    private final String text;
+    private final String translated;
+
+    private Predicate(String text, String translated) {
+        this.text = text;
+        this.translated = translated;
+    }
+
+    /**
+     * Checks and compiles {@code text}.
+     *
+     * @throws IllegalArgumentException naming the predicate and what is wrong with it
+     */
+    static Predicate parse(String text) {
+        String t = translate(text);
+        try {
+            new Expression(t).validate();
+        } catch (ParseException e) {
+            throw new IllegalArgumentException("predicate '" + text + "': " + e.getMessage());
+        }
+        return new Predicate(text, t);
+    }
+
+    static String translate(String text) {
+        Matcher m = VAR.matcher(text);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(b, Matcher.quoteReplacement("v_" + m.group(1) + (m.group(2).isEmpty() ? "" : "_pct")));
+        }
+        m.appendTail(b);
+        return b.toString();
+    }
+
+    /**
+     * True when the predicate holds with these values ({@code name} without {@code $}; {@code hw%} for
+     * {@code $hw%}).
+     *
+     * @throws IllegalArgumentException when it uses an unknown variable or does not give true or false
+     */
+    boolean holds(Map<String, Double> values) {
+        Expression e = new Expression(translated);
+        for (Map.Entry<String, Double> v : values.entrySet()) {
+            String name = "v_" + v.getKey().replace("%", "_pct");
+            if (v.getValue().isNaN() || v.getValue().isInfinite()) {
+                if (translated.contains(name)) {
+                    return false;
+                }
+                continue;
+            }
+            e.with(name, new BigDecimal(v.getValue()));
+        }
+        try {
+            var r = e.evaluate();
+            if (!r.isBooleanValue()) {
+                throw new IllegalArgumentException("predicate '" + text + "' gives " + r.getValue()
+                        + ", not true or false");
+            }
+            return r.getBooleanValue();
+        } catch (EvaluationException ex) {
+            throw new IllegalArgumentException("predicate '" + text + "': " + ex.getMessage()
+                    + " (variables: $mean $median $delta $hw% $sdev $sdev% $count $slope $min $max $low $high)");
+        } catch (ParseException ex) {
+            throw new IllegalArgumentException("predicate '" + text + "': " + ex.getMessage());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

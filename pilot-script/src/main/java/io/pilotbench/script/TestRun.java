@@ -1,0 +1,131 @@
+package io.pilotbench.script;
+
+import io.pilotbench.core.model.Round;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run of a TEST as a Pilot {@link Workload}: SETUP (not measured), cooling, the measurement hooks' first sample,
+ * EXEC (n copies with THREADS), the hooks' second sample, CLEANUP. The round's duration is EXEC's elapsed time; a
+ * SETUP, EXEC or CLEANUP that fails makes the run a failed one.
+ */
+final class TestRun implements Workload {
+    private final Campaign campaign;
+    private final ThreadedRun exec;
+    private final List<String> setup;
+    private final List<String> cleanup;
+    private final Path dir;
+    private final RunsCsv runs;
+    private final String command;
+    private final Map<Integer, double[]> hookValues = new HashMap<>();
+    private final int threads;
+
+    TestRun(Campaign campaign, ThreadedRun exec, Campaign.Plan plan, Path dir, RunsCsv runs, String command)
+            throws IOException {
+        this.campaign = campaign;
+        this.exec = exec;
+        this.setup = plan.setup;
+        this.cleanup = plan.cleanup;
+        this.dir = dir;
+        this.runs = runs;
+        this.command = command;
+        this.threads = exec.threads();
+        Files.createDirectories(dir.resolve("output"));
+    }
+
+    @Override
+    public RoundResult run(int round, long workAmount) throws Exception {
+        Path out = dir.resolve("output");
+        Map<String, String> env = campaign.env();
+        env.put("PILOT_RUN", Integer.toString(round + 1));
+        for (String s : setup) {
+            int code = campaign.shell(campaign.sub(s), out.resolve("setup.out"), env);
+            if (code != 0) {
+                return RoundResult.failure("SETUP '" + campaign.sub(s) + "' exited with " + code);
+            }
+        }
+        campaign.cool(dir);
+        if (campaign.stopRequested()) {
+            throw new InterruptedException("stopped before EXEC");
+        }
+        List<MeasurementHook> hooks = campaign.hooks();
+        double[][] before = new double[hooks.size()][];
+        for (int i = 0; i < hooks.size(); i++) {
+            before[i] = hooks.get(i).sample();
+        }
+        ThreadedRun.Outcome o = exec.run(command, campaign.scriptDir(), env, out);
+        if (campaign.stopRequested()) {
+            // killed by Ctrl-C or SIGTERM: not a result, and not recorded (Session.runRound passes this on)
+            throw new InterruptedException("stopped");
+        }
+        int width = hooks.stream().mapToInt(h -> h.columns().size()).sum();
+        double[] values = new double[width];
+        int at = 0;
+        for (int i = 0; i < hooks.size(); i++) {
+            double[] after = hooks.get(i).sample();
+            for (int k = 0; k < after.length; k++) {
+                values[at++] = hooks.get(i).counter() ? after[k] - before[i][k] : after[k];
+            }
+        }
+        hookValues.put(round, values);
+        StringBuilder notes = new StringBuilder();
+        for (MeasurementHook h : hooks) {
+            if (h.note() != null) {
+                notes.append("run ").append(round + 1).append(": ").append(h.note()).append('\n');
+            }
+        }
+        if (notes.length() > 0) {
+            Files.writeString(dir.resolve("hooks.log"), notes, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
+        String cleanupFailure = null;
+        for (String c : cleanup) {
+            int code = campaign.shell(campaign.sub(c), out.resolve("cleanup.out"), env);
+            if (code != 0 && cleanupFailure == null) {
+                cleanupFailure = "CLEANUP '" + campaign.sub(c) + "' exited with " + code;
+            }
+        }
+        RoundResult.Builder b = RoundResult.builder().durationNanos(o.elapsedNanos()).exitCode(o.exitCode());
+        if (o.userNanos() != null && o.systemNanos() != null) {
+            b.cpuNanos(o.userNanos(), o.systemNanos());
+        }
+        if (o.failure() != null) {
+            b.failed("EXEC: " + o.failure() + " (output in " + dir.getFileName() + "/output)");
+        } else if (cleanupFailure != null) {
+            b.failed(cleanupFailure);
+        } else {
+            b.reading(0, o.elapsedNanos() / 1e9);
+        }
+        return b.build();
+    }
+
+    @Override
+    public void cancel() {
+        exec.kill();
+    }
+
+    /** Writes the row of a round Pilot recorded (and of any recorded before a crash but not yet in runs.csv). */
+    void recorded(Round r) throws IOException {
+        row(r, hookValues.remove(r.index()));
+    }
+
+    /** Fills runs.csv from the session's rounds that it lacks (a crash between the journal and this file). */
+    void catchUp(List<Round> rounds) throws IOException {
+        for (int i = runs.size(); i < rounds.size(); i++) {
+            row(rounds.get(i), null);
+        }
+    }
+
+    private void row(Round r, double[] hooks) throws IOException {
+        Double user = r.userCpuNanos() == null ? null : r.userCpuNanos() / 1e9;
+        Double sys = r.systemCpuNanos() == null ? null : r.systemCpuNanos() / 1e9;
+        runs.add(r.index(), r.durationSeconds(), user, sys, r.exitCode() == null ? -1 : r.exitCode(), threads,
+                hooks);
+    }
+}

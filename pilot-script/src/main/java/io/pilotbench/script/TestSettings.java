@@ -1,0 +1,57 @@
+package io.pilotbench.script;
+
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.process.PiSpec;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
+/**
+ * A TEST's Pilot settings: the wall-time PI with {@code pilot run}'s defaults, changed by its OPTION lines
+ * ({@code ci-width 5%} or an absolute width in seconds, {@code confidence 0.99} or {@code 99%}, {@code max-runs N},
+ * {@code max-time 90s|5m|1h|250ms}, {@code max-failures N}).
+ */
+final class TestSettings {
+    private TestSettings() {
+    }
+
+    static SessionSettings of(List<Stmt.Option> options, UnaryOperator<String> sub) {
+        SessionSettings.Builder b = SessionSettings.builder().pi(PiSpec.wallTime().pi());
+        for (Stmt.Option o : options) {
+            String v = sub.apply(o.value().text());
+            try {
+                switch (o.key()) {
+                    case "ci-width" -> b.ciTarget(CiTarget.parse(v));
+                    case "confidence" -> b.confidence(v.endsWith("%")
+                            ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v));
+                    case "max-runs" -> b.maxRounds(Integer.parseInt(v));
+                    case "max-failures" -> b.maxFailures(Integer.parseInt(v));
+                    case "max-time" -> b.maxDuration(duration(v));
+                    default -> throw new IllegalStateException(o.key());
+                }
+            } catch (IllegalArgumentException e) {
+                throw new ScriptException(o.value().pos(), "expected a value for OPTION " + o.key() + ", found '"
+                        + v + "' (" + e.getMessage() + ")");
+            }
+        }
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException(options.isEmpty() ? new Pos("?", 0, 0) : options.get(0).pos(),
+                    "the TEST's OPTIONs do not fit together: " + e.getMessage());
+        }
+    }
+
+    /** "90s", "5m", "1h", "250ms" or plain seconds. */
+    static Duration duration(String v) {
+        String s = v.strip().toLowerCase(Locale.ROOT);
+        double n = Double.parseDouble(s.replaceAll("[a-z]+$", ""));
+        double seconds = s.endsWith("ms") ? n / 1000 : s.endsWith("m") ? n * 60 : s.endsWith("h") ? n * 3600 : n;
+        if (!(seconds > 0)) {
+            throw new IllegalArgumentException("a duration must be > 0");
+        }
+        return Duration.ofNanos((long) (seconds * 1e9));
+    }
+}

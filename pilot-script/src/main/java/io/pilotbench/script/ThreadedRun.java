@@ -1,0 +1,230 @@
+package io.pilotbench.script;
+
+import io.pilotbench.process.CommandRequest;
+import io.pilotbench.process.ProcessLauncher;
+import io.pilotbench.process.ProcessOutcome;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs {@code n} copies of an EXEC command at once (Auto-pilot's THREADS, paper §3.1–3.3), each with
+ * {@code PILOT_THREAD} and {@code APTHREAD} set to 1..n, behind a barrier so that no copy gets a head start.
+ *
+ * <p>The barrier: each copy is started as {@code sh -c 'read _ < FIFO_k; exec sh -c COMMAND'}, with a FIFO of its own.
+ * Opening a FIFO for writing blocks until its reader has opened it, so once Pilot has opened all n FIFOs every copy is
+ * waiting in {@code read}; Pilot then writes one newline to each, and they all go (the paper used a System V semaphore
+ * the copies decremented; a FIFO needs no helper program). A copy that dies before reaching its FIFO (a missing
+ * shell, a kill) is unblocked by Pilot opening the FIFO itself, so a round never hangs on it.
+ *
+ * <p>Per round (paper §3.3, "Combining Results"): elapsed = from the release to the end of the longest copy; user and
+ * system CPU = the sums over the copies; the exit status is the first non-zero one. With one copy there is no barrier
+ * and elapsed is the launcher's own wall time around the process.
+ */
+final class ThreadedRun implements AutoCloseable {
+    /** What a round of n copies did. */
+    record Outcome(long elapsedNanos, Long userNanos, Long systemNanos, int exitCode, String failure) {
+    }
+
+    private final int threads;
+    private final List<ProcessLauncher> launchers = new ArrayList<>();
+    private final Path fifoDir;
+    private final ExecutorService pool;
+    /** Shell text run by each copy before it waits at the barrier (tests use it to stagger the copies). */
+    private final String beforeBarrier;
+
+    ThreadedRun(int threads, String beforeBarrier) throws IOException, InterruptedException {
+        this.threads = threads;
+        this.beforeBarrier = beforeBarrier;
+        for (int i = 0; i < threads; i++) {
+            launchers.add(ProcessLauncher.best());
+        }
+        if (threads > 1) {
+            fifoDir = Files.createTempDirectory("pilot-barrier-");
+            List<String> cmd = new ArrayList<>(List.of("mkfifo", "-m", "600"));
+            for (int k = 1; k <= threads; k++) {
+                cmd.add(fifoDir.resolve("go-" + k).toString());
+            }
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (p.waitFor() != 0) {
+                throw new IOException("cannot make the FIFOs of the THREADS barrier: " + out.strip());
+            }
+            pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "pilot-thread-copy");
+                t.setDaemon(true);
+                return t;
+            });
+        } else {
+            fifoDir = null;
+            pool = null;
+        }
+    }
+
+    int threads() {
+        return threads;
+    }
+
+    String description() {
+        return launchers.get(0).description();
+    }
+
+    /**
+     * Runs the copies and waits for all of them.
+     *
+     * @param outDir where each copy's output goes ({@code thread-K.out}, {@code thread-K.err})
+     */
+    Outcome run(String command, Path cwd, Map<String, String> env, Path outDir)
+            throws IOException, InterruptedException {
+        if (threads == 1) {
+            ProcessOutcome o = launchers.get(0).run(request(List.of("/bin/sh", "-c", command), cwd, env, 1, outDir));
+            return new Outcome(o.wallNanos(), o.userCpuNanos(), o.systemCpuNanos(), o.exitCode(), failure(o, 1));
+        }
+        String wrapper = (beforeBarrier == null ? "" : beforeBarrier + "; ")
+                + "read _ < \"$1\" || exit 125; shift; exec /bin/sh -c \"$1\"";
+        List<Future<long[]>> copies = new ArrayList<>();
+        ProcessOutcome[] outcomes = new ProcessOutcome[threads];
+        boolean[] released = {false};
+        for (int k = 1; k <= threads; k++) {
+            int copy = k;
+            Path fifo = fifoDir.resolve("go-" + k);
+            CommandRequest r = request(List.of("/bin/sh", "-c", wrapper, "sh", fifo.toString(), command), cwd, env,
+                    copy, outDir);
+            copies.add(pool.submit(() -> {
+                ProcessOutcome o = launchers.get(copy - 1).run(r);
+                long end = System.nanoTime();
+                outcomes[copy - 1] = o;
+                synchronized (released) {
+                    if (!released[0]) {
+                        unblock(fifo); // it ended before the release: do not let the barrier wait for it
+                    }
+                }
+                return new long[] {end};
+            }));
+        }
+        List<FileOutputStream> opened = new ArrayList<>();
+        long release;
+        try {
+            for (int k = 1; k <= threads; k++) {
+                opened.add(new FileOutputStream(fifoDir.resolve("go-" + k).toFile()));
+            }
+            synchronized (released) {
+                release = System.nanoTime();
+                for (FileOutputStream o : opened) {
+                    try {
+                        o.write('\n');
+                        o.flush();
+                    } catch (IOException e) {
+                        // that copy died before reading: its outcome says so
+                    }
+                }
+                released[0] = true;
+            }
+        } finally {
+            for (FileOutputStream o : opened) {
+                try {
+                    o.close();
+                } catch (IOException e) {
+                    // a reader gone: nothing to close cleanly
+                }
+            }
+        }
+        long last = release;
+        for (Future<long[]> f : copies) {
+            try {
+                last = Math.max(last, f.get()[0]);
+            } catch (ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof IOException io) {
+                    throw io;
+                }
+                throw new IOException("a copy of the command failed: " + c, c);
+            }
+        }
+        Long user = 0L;
+        Long sys = 0L;
+        int exit = 0;
+        String failure = null;
+        for (int k = 0; k < threads; k++) {
+            ProcessOutcome o = outcomes[k];
+            user = user == null || o.userCpuNanos() == null ? null : user + o.userCpuNanos();
+            sys = sys == null || o.systemCpuNanos() == null ? null : sys + o.systemCpuNanos();
+            if (failure == null && failure(o, k + 1) != null) {
+                failure = failure(o, k + 1);
+                exit = o.exitCode();
+            }
+        }
+        return new Outcome(last - release, user, sys, exit, failure);
+    }
+
+    private static String failure(ProcessOutcome o, int copy) {
+        if (o.interrupted()) {
+            return "copy " + copy + " was interrupted";
+        }
+        if (o.signal() != 0) {
+            return "copy " + copy + " was killed by signal " + o.signal();
+        }
+        if (o.exitCode() != 0) {
+            return "copy " + copy + " exited with " + o.exitCode();
+        }
+        return null;
+    }
+
+    private static void unblock(Path fifo) {
+        Thread t = new Thread(() -> {
+            try (FileInputStream in = new FileInputStream(fifo.toFile())) {
+                in.read();
+            } catch (IOException e) {
+                // gone: nothing to unblock
+            }
+        }, "pilot-barrier-unblock");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static CommandRequest request(List<String> argv, Path cwd, Map<String, String> env, int copy, Path out) {
+        Map<String, String> e = new HashMap<>(env);
+        e.put("PILOT_THREAD", Integer.toString(copy));
+        e.put("APTHREAD", Integer.toString(copy));
+        return new CommandRequest(argv, cwd, e, out.resolve("thread-" + copy + ".out"),
+                out.resolve("thread-" + copy + ".err"), null);
+    }
+
+    /** Stops the copies running now (Ctrl-C). */
+    void kill() {
+        for (ProcessLauncher l : launchers) {
+            l.killRunning();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (pool != null) {
+            pool.shutdownNow();
+            try {
+                pool.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (fifoDir != null) {
+            try (var s = Files.list(fifoDir)) {
+                for (Path p : s.toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            Files.deleteIfExists(fifoDir);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+package io.pilotbench.script;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Campaigns that run real processes, in this JVM. */
+class CampaignTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter log = new StringWriter();
+
+    private Campaign start(String script, Map<String, String> args) throws IOException {
+        Path f = dir.resolve("c.pilot");
+        Files.writeString(f, script);
+        Path results = dir.resolve("results");
+        Files.createDirectories(results);
+        return Campaign.start(f, args, results, new PrintWriter(log), () -> null);
+    }
+
+    private List<String> rows(String testDir) throws IOException {
+        List<String> lines = Files.readAllLines(dir.resolve("results").resolve(testDir).resolve("runs.csv"));
+        return lines.subList(1, lines.size());
+    }
+
+    /**
+     * Four copies are started one after another and each waits a different time (0.1 to 0.4 s) before it reaches
+     * the barrier; their own clocks show them starting EXEC together, and the run's elapsed time counts from the
+     * release, not from the first spawn.
+     */
+    @Test
+    void threadCopiesStartTogetherBehindTheBarrier() throws Exception {
+        Campaign c = start("""
+                THREADS 4
+                TEST barrier 3 1 getstats --predicate '$count >= 3' --column elapsed
+                  EXEC date +%s%N > start-$PILOT_THREAD-$APTHREAD-$PILOT_RUN
+                DONE
+                """, Map.of());
+        c.beforeBarrier = "sleep 0.$PILOT_THREAD";
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        for (int run = 1; run <= 3; run++) {
+            List<Long> starts = new ArrayList<>();
+            for (int k = 1; k <= 4; k++) {
+                starts.add(Long.parseLong(Files.readString(dir.resolve("start-" + k + "-" + k + "-" + run)).strip()));
+            }
+            long spreadNanos = starts.stream().mapToLong(x -> x).max().getAsLong()
+                    - starts.stream().mapToLong(x -> x).min().getAsLong();
+            // without the barrier the copies would start 100 ms apart (sleep 0.1 ... 0.4)
+            assertThat(spreadNanos).as("run %d: copies started %d ms apart", run, spreadNanos / 1_000_000)
+                    .isLessThan(25_000_000L);
+        }
+        for (String row : rows("000-barrier")) {
+            String[] f = row.split(",");
+            assertThat(Double.parseDouble(f[1])).as("elapsed from the release, not from the spawns").isLessThan(0.25);
+            assertThat(f[7]).isEqualTo("4");
+        }
+    }
+
+    @Test
+    void fastfailStopsAtTheFailedRunAndRunsItsScript() throws Exception {
+        Campaign c = start("""
+                FASTFAIL echo "paged about %NAME%" > fastfail-ran
+                VAR NAME=bad
+                TEST ok 2 1 getstats --predicate '$count >= 2'
+                  EXEC true
+                DONE
+                TEST bad 4 1 getstats --predicate '$count >= 4'
+                  EXEC test $PILOT_RUN -lt 3
+                DONE
+                TEST never
+                  EXEC touch never-ran
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.FAILED);
+        assertThat(Files.readString(dir.resolve("fastfail-ran"))).isEqualTo("paged about bad\n");
+        assertThat(dir.resolve("never-ran")).doesNotExist();
+        assertThat(rows("000-ok")).hasSize(2);
+        List<String> bad = rows("001-bad");
+        assertThat(bad).hasSize(3);
+        assertThat(bad.get(2).split(",")[6]).isEqualTo("1"); // run 3 exited with 1, and nothing ran after it
+        CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
+        assertThat(s.failed).isTrue();
+        assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("TARGET_MET",
+                "WORKLOAD_FAILED");
+        assertThat(log.toString()).contains("FASTFAIL stops the campaign");
+    }
+
+    @Test
+    void loopsVariablesAndConditionsDriveTheTests() throws Exception {
+        Campaign c = start("""
+                ENV GREETING=hello
+                FOREACH C a b
+                  FOR N=1 TO 8 FACTOR 2
+                    IF %N% == 2
+                      VAR KIND=two
+                    ELSEIF %N% > 2
+                      VAR KIND=many
+                    ELSE
+                      VAR KIND=one
+                    FI
+                    TEST %C%-%N% 1 1 getstats --predicate '$count >= 1'
+                      EXEC echo "%C% %N% %KIND% $GREETING$ $GREETING" >> seen
+                    DONE
+                  DONE
+                DONE
+                VAR I=0
+                WHILE %I% < 3
+                  VAR I=%I%1
+                DONE
+                FOR K=3 TO 1 STEP -1
+                  EXEC echo "k %K% %I%" >> seen
+                DONE
+                """, Map.of("SIZE", "ignored"));
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        assertThat(Files.readAllLines(dir.resolve("seen"))).containsExactly(
+                "a 1 one hello hello", "a 2 two hello hello", "a 4 many hello hello", "a 8 many hello hello",
+                "b 1 one hello hello", "b 2 two hello hello", "b 4 many hello hello", "b 8 many hello hello",
+                "k 3 011", "k 2 011", "k 1 011");
+    }
+
+    @Test
+    void aTestWithoutAProgramStopsAtPilotsTargetNeverBeforeMinRuns() throws Exception {
+        Campaign c = start("""
+                TEST held 70
+                  OPTION ci-width 50%
+                  EXEC true
+                DONE
+                TEST free
+                  OPTION ci-width 50%
+                  EXEC true
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
+        assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("TARGET_MET", "TARGET_MET");
+        // a 50% CI on `true` needs about Pilot's minimum of 20 samples; min-runs holds the first TEST to 70
+        assertThat(rows("000-held")).hasSizeGreaterThanOrEqualTo(70);
+        assertThat(rows("001-free")).hasSizeGreaterThanOrEqualTo(20);
+        assertThat(dir.resolve("results/000-held/session.json")).exists();
+    }
+
+    @Test
+    void aLimitEndsATestWithExitCodeThree() throws Exception {
+        Campaign c = start("""
+                TEST capped 1 1 getstats --predicate '$count > 100'
+                  OPTION max-runs 4
+                  EXEC true
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.LIMIT);
+        assertThat(rows("000-capped")).hasSize(4);
+    }
+
+    @Test
+    void anExternalStopProgramSeesTheResultsSoFar() throws Exception {
+        Campaign c = start("""
+                TEST ext 2 2 test $(wc -l < %RESULTS%) -gt 6
+                  EXEC true
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        // checked after 2, 4, 6 runs (header + 6 rows = 7 lines > 6 → stop)
+        assertThat(rows("000-ext")).hasSize(6);
+    }
+
+    @Test
+    void coolingNeedsRootAndSaysSoBeforeTheFirstRun() throws Exception {
+        Campaign c = start("""
+                COOL drop-caches
+                TEST cold
+                  EXEC touch ran
+                DONE
+                """, Map.of());
+        c.root = false;
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+                .hasMessageEndingWith("c.pilot:1:1: COOL drop-caches needs root (drop caches, remount) and pilot runs as "
+                        + System.getProperty("user.name") + "; run pilot script as root or remove the COOL line");
+        assertThat(dir.resolve("ran")).doesNotExist();
+    }
+
+    /** A copy that dies before it reaches the barrier fails the run; the others are released, nothing hangs. */
+    @Test
+    void aCopyDyingBeforeTheBarrierFailsTheRunWithoutHanging() throws Exception {
+        Campaign c = start("""
+                THREADS 3
+                TEST dies 2 1 getstats --predicate '$count >= 2'
+                  EXEC echo ran > ran-$PILOT_THREAD
+                DONE
+                """, Map.of());
+        c.beforeBarrier = "[ $PILOT_THREAD = 2 ] && exit 3";
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                c::run);
+        assertThat(code).isEqualTo(Campaign.FAILED);
+        assertThat(rows("000-dies")).singleElement().satisfies(r -> assertThat(r.split(",")[6]).isEqualTo("3"));
+        assertThat(dir.resolve("ran-1")).exists();
+        assertThat(dir.resolve("ran-3")).exists();
+        assertThat(dir.resolve("ran-2")).doesNotExist();
+    }
+
+    @Test
+    void aMeasureThatCannotMeasureHereIsOneLineBeforeAnyRun() throws Exception {
+        Campaign c = start("""
+                MEASURE io no-such-disk
+                TEST t
+                  EXEC touch ran
+                DONE
+                """, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+                .hasMessageContaining("c.pilot:1:1: MEASURE io cannot measure here: ")
+                .hasMessageContaining("no device no-such-disk");
+        assertThat(dir.resolve("ran")).doesNotExist();
+    }
+
+    /** Per run, user and system CPU are the sums over the copies: two copies of a busy loop use twice one's. */
+    @Test
+    void threadCopiesCpuTimesAreSummed() throws Exception {
+        Campaign c = start("""
+                FOR T=1 TO 2
+                  THREADS %T%
+                  TEST busy-%T% 3 1 getstats --predicate '$count >= 3' --column elapsed
+                    EXEC i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done
+                  DONE
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        double one = meanCpu(rows("000-busy-1"));
+        double two = meanCpu(rows("001-busy-2"));
+        assertThat(one).isPositive();
+        assertThat(two / one).as("CPU of 2 copies / CPU of 1").isBetween(1.5, 2.6);
+    }
+
+    private static double meanCpu(List<String> rows) {
+        return rows.stream().mapToDouble(r -> {
+            String[] f = r.split(",");
+            return Double.parseDouble(f[2]) + Double.parseDouble(f[3]);
+        }).average().orElseThrow();
+    }
+
+    @Test
+    void conditionsSeeTheLastTestsStatisticsAndHooksAddColumns() throws Exception {
+        Campaign c = start("""
+                MEASURE free-memory
+                TEST quick 3 1 getstats --predicate '$count >= 3'
+                  EXEC sleep 0.01
+                DONE
+                IF $mean < 5 && $count == 3
+                  EXEC echo "mean below 5 s after 3 runs" > verdict
+                ELSE
+                  EXEC echo "no" > verdict
+                FI
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        assertThat(Files.readString(dir.resolve("verdict"))).isEqualTo("mean below 5 s after 3 runs\n");
+        List<String> lines = Files.readAllLines(dir.resolve("results/000-quick/runs.csv"));
+        assertThat(lines.get(0)).endsWith(",threads,mem_free_kb,mem_available_kb");
+        assertThat(Double.parseDouble(lines.get(1).split(",")[9])).isPositive();
+    }
+}

@@ -1,0 +1,40 @@
+package io.pilotbench.script;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pilotbench.core.model.SessionSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TestSettingsTest {
+    private static SessionSettings settings(String body) throws Exception {
+        List<Stmt> program = ScriptParser.parse("t.pilot", "TEST a\n" + body + "  EXEC true\nDONE\n", Path.of("."));
+        List<Stmt.Option> options = ((Stmt.Test) program.get(0)).body().stream()
+                .filter(s -> s instanceof Stmt.Option).map(s -> (Stmt.Option) s).toList();
+        return TestSettings.of(options, s -> s.replace("%W%", "7%"));
+    }
+
+    @Test
+    void optionsChangePilotsDefaults() throws Exception {
+        SessionSettings s = settings("  OPTION ci-width %W%\n  OPTION confidence 99%\n  OPTION max-runs 40\n"
+                + "  OPTION max-time 2m\n  OPTION max-failures 3\n");
+        assertThat(s.ciTarget().relative()).isTrue();
+        assertThat(s.ciTarget().value()).isEqualTo(0.07, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(s.confidence()).isEqualTo(0.99);
+        assertThat(s.maxRounds()).isEqualTo(40);
+        assertThat(s.maxDuration()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(s.maxFailures()).isEqualTo(3);
+        assertThat(TestSettings.duration("250ms")).isEqualTo(Duration.ofMillis(250));
+    }
+
+    @Test
+    void aBadValueIsOneLineAtItsColumn() {
+        assertThatThrownBy(() -> settings("  OPTION max-runs many\n")).isInstanceOf(ScriptException.class)
+                .hasMessageStartingWith("t.pilot:2:19: expected a value for OPTION max-runs, found 'many'");
+        assertThatThrownBy(() -> settings("  OPTION ci-width wide\n"))
+                .hasMessageStartingWith("t.pilot:2:19: expected a value for OPTION ci-width, found 'wide'");
+    }
+}

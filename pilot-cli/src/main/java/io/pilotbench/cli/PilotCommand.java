@@ -12,7 +12,7 @@ import picocli.CommandLine;
         description = "Statistically valid benchmark results in the least possible time.",
         subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
             ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
-            ScriptCommand.class, GetstatsCommand.class,
+            ScriptCommand.class, GetstatsCommand.class, HistoryCommand.class, JmhCommand.class,
             SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
@@ -44,6 +44,8 @@ public final class PilotCommand implements Runnable {
         cli.getSubcommands().get("run").setStopAtPositional(true);
         // pilot overhead hands its arguments to pilot compare as they are, "--" included
         cli.getSubcommands().get("overhead").setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true);
+        cli.getSubcommands().get("jmh").setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true)
+                .setUnmatchedOptionsArePositionalParams(false);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

@@ -27,12 +27,14 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Reads what {@code pilot report} and {@code pilot plot} are given: session directories ({@code session.json}) and
  * comparison directories ({@code compare.json} beside one session directory per workload), each re-analysed with
- * the settings it was recorded with. A {@code pilot script} campaign directory (issue 19) will be recognised here by
- * its own marker file and become one more kind of {@link ReportInput}.
+ * the settings it was recorded with; and {@code pilot script} campaign directories ({@code campaign.json} beside one
+ * session directory per TEST), whose TESTs become sessions of the report, compared with each other.
  */
 final class ReportInputs {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     static final String COMPARISON_FILE = "compare.json";
+    /** The journal of a {@code pilot script} campaign, beside one session directory per TEST. */
+    static final String CAMPAIGN_FILE = "campaign.json";
 
     private ReportInputs() {
     }
@@ -60,6 +62,13 @@ final class ReportInputs {
             if (Files.isRegularFile(p.resolve(COMPARISON_FILE))) {
                 out.add(comparison(p));
                 comparisons = true;
+            } else if (Files.isRegularFile(p.resolve(CAMPAIGN_FILE))) {
+                // a pilot script campaign: every TEST is a session directory, in the order they ran
+                for (Path test : campaignSessions(p)) {
+                    ReportInput.SessionReport s = session(test);
+                    sessions.add(s);
+                    out.add(s);
+                }
             } else if (SessionReader.isSession(p)) {
                 ReportInput.SessionReport s = session(p);
                 sessions.add(s);
@@ -74,6 +83,20 @@ final class ReportInputs {
             out.add(0, stored(sessions));
         }
         return out;
+    }
+
+    /** A campaign's TEST sessions: its subdirectories that are sessions, by name (000-…, 001-…: the order run). */
+    private static List<Path> campaignSessions(Path campaign) {
+        try (var entries = Files.list(campaign)) {
+            List<Path> tests = entries.filter(SessionReader::isSession).sorted().toList();
+            if (tests.isEmpty()) {
+                throw new InputException(campaign + ": a campaign with no TEST session yet; run it (pilot script "
+                        + "--resume " + campaign + ") before reporting it");
+            }
+            return tests;
+        } catch (java.io.IOException e) {
+            throw new InputException(campaign + ": cannot be listed (" + e.getMessage() + ")");
+        }
     }
 
     /** A session directory, read and re-analysed with its recorded settings. */

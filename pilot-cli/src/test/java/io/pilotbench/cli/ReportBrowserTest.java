@@ -191,6 +191,29 @@ class ReportBrowserTest {
         browser.screenshot(Path.of("target", "report-compare.png"));
     }
 
+    /** A pilot script campaign of two TESTs: each drawn as a session, and the two ranked against each other. */
+    @Test
+    void aCampaignDrawsEveryTestAndRanksThem() throws Exception {
+        Path script = tmp.resolve("campaign.pilot");
+        Files.writeString(script, "TEST fast 6 6 true\nEXEC sleep 0.01\nDONE\nTEST slow 6 6 true\nEXEC sleep 0.03\n"
+                + "DONE\n");
+        Path dir = tmp.resolve("campaign");
+        CliRun run = CliRun.run("script", "-q", "-o", dir.toString(), script.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+
+        report("campaign.html", dir.toString());
+        List<Map<String, Object>> charts = charts();
+        assertEveryChartDrew(charts);
+        String[] tests = {"000-fast", "001-slow"};
+        for (int i = 0; i < 2; i++) {
+            long rounds = Files.readAllLines(dir.resolve(tests[i]).resolve("rounds.csv")).size() - 1;
+            assertThat(drawn(charts, "readings", i)).as(tests[i]).isEqualTo(rounds);
+        }
+        assertThat(js("return document.querySelectorAll('figure[data-kind=ranking] g.row').length;")).isEqualTo(2L);
+        assertThat(browser.errors()).isEmpty();
+        browser.screenshot(Path.of("target", "report-campaign.png"));
+    }
+
     private static JsonNode workload(JsonNode comparison, String name) {
         for (JsonNode w : comparison.path("workloads")) {
             if (w.path("name").asString().equals(name)) {

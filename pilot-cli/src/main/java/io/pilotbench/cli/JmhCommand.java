@@ -1,0 +1,108 @@
+package io.pilotbench.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code pilot jmh}: JMH benchmarks run until precise (issue 21). A round is one JMH fork — forks are where
+ * independence holds, since each JVM compiles and lays out the code anew — and its measurement iterations are the
+ * round's unit readings, so the JIT's warm-up is the unit readings' warm-up, found and cut by the engine's test instead
+ * of a fixed number of warm-up iterations, and the session stops at the precision target instead of after 5 forks.
+ * It is {@code pilot run} (or {@code pilot compare} with {@code --compare}) of
+ * {@code java -jar JAR BENCHMARK -f 1 -wi 0 -i N -rf json -rff %RESULT_DIR%/jmh.json}, whose JSON result gives the
+ * unit readings; every option of run or compare applies.
+ */
+@Command(name = "jmh", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Run a JMH benchmark until its CI is as narrow as asked: one fork per round, its measurement "
+                + "iterations the round's unit readings (the JIT's warm-up is found and cut, not guessed).",
+            "",
+            "Options of pilot run (or of pilot compare, with --compare) are passed on: --ci-width, --max-time, "
+                + "-o, --format, ...; JMH's own options go after --.",
+            ""},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  pilot jmh --jar target/benchmarks.jar --benchmark 'Parse.json$' --unit us/op",
+            "  pilot jmh --compare --jar old.jar --jar new.jar --benchmark 'Parse.json$'",
+            "  pilot jmh --compare --jar b.jar --benchmark 'Sort.quick$' \\",
+            "      --benchmark 'Sort.merge$'",
+            "",
+            "Exit codes: as pilot run's, or pilot compare's with --compare."})
+final class JmhCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--jar", paramLabel = "JAR", required = true,
+            description = "The benchmarks jar (JMH's uber-jar); twice with --compare to compare two builds.")
+    List<String> jars = new ArrayList<>();
+
+    @Option(names = "--benchmark", paramLabel = "REGEX", required = true,
+            description = "The benchmark, as JMH's include pattern; twice with --compare to compare two.")
+    List<String> benchmarks = new ArrayList<>();
+
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "10",
+            description = "Measurement iterations per fork (per round). Default: ${DEFAULT-VALUE}.")
+    int iterations;
+
+    @Option(names = "--unit", paramLabel = "UNIT", defaultValue = "score",
+            description = "The score's unit, as JMH reports it (us/op, ops/s). Default: ${DEFAULT-VALUE}.")
+    String unit;
+
+    @Option(names = "--compare", description = "Compare two jars, or two benchmarks, in interleaved forks.")
+    boolean compare;
+
+    @Option(names = "--java", paramLabel = "JAVA", defaultValue = "java",
+            description = "The java that runs the forks. Default: ${DEFAULT-VALUE}.")
+    String java;
+
+    @Unmatched
+    List<String> passed = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (iterations < 2) {
+            throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at least 2 "
+                    + "measurement iterations to be a round of unit readings");
+        }
+        int workloads = compare ? Math.max(jars.size(), benchmarks.size()) : 1;
+        if (!compare && (jars.size() > 1 || benchmarks.size() > 1)) {
+            throw new IllegalArgumentException("one --jar and one --benchmark (two of either with --compare)");
+        }
+        if (compare && (workloads != 2 || jars.size() > 2 || benchmarks.size() > 2
+                || jars.size() == 2 && benchmarks.size() == 2)) {
+            throw new IllegalArgumentException("--compare takes two jars and one --benchmark, or one jar and two "
+                    + "--benchmark");
+        }
+        int dashes = passed.indexOf("--");
+        List<String> options = dashes < 0 ? passed : passed.subList(0, dashes);
+        List<String> jmhOptions = dashes < 0 ? List.of() : passed.subList(dashes + 1, passed.size());
+        List<String> args = new ArrayList<>(List.of(compare ? "compare" : "run"));
+        args.addAll(List.of("--pi", "name=" + (workloads == 1 || benchmarks.size() == 1 ? benchmarks.get(0) : "score")
+                .replace(",", " ") + ",unit=" + unit + ",unit-readings=jmh.json"));
+        if (compare && !options.contains("--name")) {
+            for (int i = 0; i < 2; i++) {
+                args.addAll(List.of("--name", jars.size() == 2 ? jars.get(i) : benchmarks.get(i)));
+            }
+        }
+        args.addAll(options);
+        args.add("--");
+        for (int i = 0; i < workloads; i++) {
+            if (i > 0) {
+                args.add(CompareCommand.SEPARATOR);
+            }
+            args.addAll(List.of(java, "-jar", jars.get(jars.size() == 2 ? i : 0),
+                    benchmarks.get(benchmarks.size() == 2 ? i : 0), "-f", "1", "-wi", "0", "-i",
+                    Integer.toString(iterations), "-rf", "json", "-rff", "%RESULT_DIR%/jmh.json"));
+            args.addAll(jmhOptions);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        return PilotCommand.run(args.toArray(String[]::new), out, spec.commandLine().getErr(), System.in);
+    }
+}

@@ -1,0 +1,71 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code pilot jmh}, with a stand-in for {@code java -jar benchmarks.jar} that writes a real JMH result (recorded on
+ * this machine, import/jmh-edm.json: 2 forks of 3 iterations) where {@code -rff} says, and logs its arguments: the
+ * translation to one fork per round and the reading of the iterations are what is tested here; a real JMH jar is
+ * driven the same way (README, bench/README).
+ */
+@EnabledOnOs({OS.LINUX, OS.MAC})
+class JmhCommandTest {
+    @TempDir
+    Path tmp;
+
+    private Path fakeJava() throws Exception {
+        Path script = tmp.resolve("fake-java");
+        Files.writeString(script, "#!/bin/sh\n"
+                + "echo \"$@\" >> " + tmp.resolve("args.log") + "\n"
+                + "while [ $# -gt 0 ]; do if [ \"$1\" = -rff ]; then cp " + CliRun.resource("import/jmh-edm.json")
+                + " \"$2\"; fi; shift; done\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return script;
+    }
+
+    @Test
+    void aRoundIsOneForkAndItsIterationsTheUnitReadings() throws Exception {
+        CliRun r = CliRun.run("jmh", "--java", fakeJava().toString(), "--jar", "b.jar", "--benchmark", "Edm.exact$",
+                "--iterations", "3", "--unit", "ms/op", "--format", "json", "--max-rounds", "3", "-o",
+                tmp.resolve("s").toString(), "--", "-p", "n=1000");
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        JsonNode pi = JsonMapper.builder().build().readTree(r.out()).get("pis").get(0);
+        assertThat(pi.get("name").asString()).isEqualTo("Edm.exact$");
+        assertThat(pi.get("unit").asString()).isEqualTo("ms/op");
+        JsonNode units = pi.get("unitReadings");
+        // the recorded result holds 6 iterations (2 forks of 3): each round's unit readings are those
+        assertThat(units.get("n").asInt() + units.path("removed").asInt()).isEqualTo(3 * 6);
+        String args = Files.readString(tmp.resolve("args.log"));
+        assertThat(args.lines()).hasSize(3).allMatch(l -> l.startsWith("-jar b.jar Edm.exact$ -f 1 -wi 0 -i 3 -rf json "
+                + "-rff ") && l.endsWith("/jmh.json -p n=1000"));
+    }
+
+    @Test
+    void compareInterleavesForksOfTwoJars() throws Exception {
+        CliRun r = CliRun.run("jmh", "--compare", "--java", fakeJava().toString(), "--jar", "old.jar", "--jar",
+                "new.jar", "--benchmark", "Edm.exact$", "--iterations", "3", "--max-rounds", "2", "-o",
+                tmp.resolve("c").toString());
+        assertThat(r.code()).as(r.err()).isIn(ExitCodes.OK, RunCommand.LIMIT);
+        assertThat(r.out()).contains("old.jar").contains("new.jar");
+        assertThat(Files.readString(tmp.resolve("args.log")).lines().filter(l -> l.contains("-jar old.jar"))).hasSize(2);
+    }
+
+    @Test
+    void whatCannotBeDoneIsOneLine() {
+        CliRun two = CliRun.run("jmh", "--jar", "a.jar", "--jar", "b.jar", "--benchmark", "x");
+        assertThat(two.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(two.err()).contains("one --jar and one --benchmark").hasLineCount(1);
+        CliRun few = CliRun.run("jmh", "--jar", "a.jar", "--benchmark", "x", "--iterations", "1");
+        assertThat(few.err()).contains("--iterations: 1 is too few").hasLineCount(1);
+    }
+}

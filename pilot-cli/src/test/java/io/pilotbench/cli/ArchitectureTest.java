@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The layout of DESIGN.md, checked on the compiled classes of every module (the command line depends on them all).
  *
  * <ul>
- *   <li>Modules point down: stats ← core ← process, simulate ← report, script ← cli.</li>
+ *   <li>Modules point down: stats ← core ← process, simulate ← report, script, experiment ← cli.</li>
  *   <li>Inside core: model at the bottom; analysis, input, env on it; engine, store, compare above; the api facade on
  *       top, imported by nothing in core.</li>
  *   <li>No two packages anywhere import each other, directly or through others.</li>
@@ -54,15 +54,17 @@ class ArchitectureTest {
                 .layer("report").definedBy("io.pilotbench.report..")
                 .layer("script").definedBy("io.pilotbench.script..")
                 .layer("junit").definedBy("io.pilotbench.junit..")
+                .layer("experiment").definedBy("io.pilotbench.experiment..")
                 .layer("cli").definedBy("io.pilotbench.cli..")
                 .whereLayer("junit").mayNotBeAccessedByAnyLayer()
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("experiment").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("experiment", "cli")
                 .whereLayer("script").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("process").mayOnlyBeAccessedByLayers("cli", "script")
+                .whereLayer("process").mayOnlyBeAccessedByLayers("cli", "script", "experiment")
                 .whereLayer("simulate").mayOnlyBeAccessedByLayers("report", "cli")
                 .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "script", "junit",
-                        "cli")
+                        "experiment", "cli")
                 .check(PILOT);
     }
 

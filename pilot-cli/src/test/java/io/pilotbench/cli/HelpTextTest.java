@@ -20,7 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HelpTextTest {
     static List<String> commands() {
         return List.of("", "run", "compare", "overhead", "analyze", "changepoints", "report", "plot", "graph",
-                "history", "history add", "history detect", "jmh", "simulate", "simulate evaluate", "simulate emit", "simulate models", "script", "getstats");
+                "history", "history add", "history detect", "jmh", "simulate", "simulate evaluate", "simulate emit", "simulate models", "script", "getstats",
+                "package", "package check", "experiment", "experiment plan", "experiment run", "experiment resume",
+                "experiment analyze");
     }
 
     @ParameterizedTest

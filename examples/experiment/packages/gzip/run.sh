@@ -1,0 +1,2 @@
+#!/bin/sh
+gzip -6 -c input.txt > out.gz

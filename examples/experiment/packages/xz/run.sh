@@ -1,0 +1,2 @@
+#!/bin/sh
+xz -6 -c input.txt > out.xz

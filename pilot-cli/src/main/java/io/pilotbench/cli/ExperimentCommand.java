@@ -1,0 +1,270 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.experiment.ExperimentAnalysis;
+import io.pilotbench.experiment.ExperimentFile;
+import io.pilotbench.experiment.ExperimentPackage;
+import io.pilotbench.experiment.ExperimentPlan;
+import io.pilotbench.experiment.ExperimentRunner;
+import io.pilotbench.experiment.ExperimentSpec;
+import io.pilotbench.experiment.Factor;
+import io.pilotbench.experiment.Job;
+import io.pilotbench.experiment.Worker;
+import io.pilotbench.stats.anova.SumOfSquares;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code pilot experiment}: DataMill's experiments on this machine (issue 20). */
+@Command(name = "experiment", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+        subcommands = {ExperimentCommand.Plan.class, ExperimentCommand.Run.class, ExperimentCommand.Resume.class,
+            ExperimentCommand.Analyze.class},
+        description = {
+            "Vary the factors that silently move results (ASLR, environment size, compiler flags, link order, "
+                + "caches, your own) on purpose, run every package under every chosen combination as a Pilot "
+                + "session, and attribute the variance with an n-way ANOVA (DataMill, ICPE 2013).",
+            ""},
+        footerHeading = "%nThe experiment file (YAML):%n",
+        footer = {
+            "  packages: {gzip: packages/gzip, xz: packages/xz.tar.gz}",
+            "  replications: 2            # jobs per combination of levels",
+            "  seed: 20                   # the plan (subsets, order) is reproducible",
+            "  metrics: [size]            # NAME VALUE lines of collect.sh; time is",
+            "                             # always there (the session's mean)",
+            "  constraints: {arch: x86_64, memory: 2G, cores: 2}",
+            "  precision: {ci-width: 10%%, max-rounds: 10, max-time: 20s}",
+            "  factors:",
+            "    package: 100%%            # 100%% every level, 0%% one random level,",
+            "    aslr: {coverage: 100%%}   # 75%% a random subset of at least 75%%",
+            "    env-padding: {levels: [0, 4096]}",
+            "    cflags: {levels: [-O0, -O2], coverage: 50%%}",
+            "    link-order: {levels: [alphabetical, reverse, random]}",
+            "    drop-caches: {levels: [off, on]}    # needs root",
+            "    nice: {script: factors/nice.sh, levels: [0, 5]}",
+            "  hardware: {arch: 100%%}     # workers chosen by the paper's ILP",
+            "",
+            "A user factor's script is run as: sh SCRIPT LEVEL COMMAND...; it applies",
+            "the level, then runs the command (shift; exec \"$@\").",
+            "",
+            "Examples:",
+            "  pilot experiment plan examples/experiment/compressors.yaml",
+            "  pilot experiment run examples/experiment/compressors.yaml -o results/c",
+            "  pilot experiment resume results/c",
+            "  pilot experiment analyze results/c"})
+final class ExperimentCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Parses, checks the packages and plans: every bad file is one line here, before anything runs. */
+    static ExperimentPlan plan(Path file) throws IOException {
+        ExperimentSpec s = ExperimentFile.read(file);
+        for (Map.Entry<String, Path> p : s.packages().entrySet()) {
+            ExperimentPackage.check(p.getKey(), p.getValue());
+        }
+        return ExperimentPlan.of(s, List.of(Worker.local()), ExperimentRunner.isRoot());
+    }
+
+    /** {@code pilot experiment plan FILE}. */
+    @Command(name = "plan", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {
+                "Checks FILE and its packages and prints the jobs it would run, in their (seeded, random) order, "
+                    + "with each job's factor levels and worker, and their count; warns when the count explodes. "
+                    + "Runs nothing.",
+                ""},
+            footerHeading = "%nExit codes:%n",
+            footer = {
+                "  0    planned",
+                "  2    a bad experiment file or package (one line says what and where)"})
+    static final class Plan implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "FILE", description = "The experiment file (YAML).")
+        Path file;
+
+        @Override
+        public Integer call() throws Exception {
+            ExperimentPlan plan = plan(file);
+            PrintWriter out = spec.commandLine().getOut();
+            ExperimentSpec s = plan.spec();
+            out.println("experiment " + s.name() + ", seed " + s.seed() + ", " + s.replications()
+                    + " replication(s)");
+            for (Worker w : plan.workers()) {
+                out.println("worker " + w.name() + ": " + w.attributes());
+            }
+            for (Factor f : s.factors()) {
+                List<String> chosen = plan.chosen().get(f.name());
+                out.println("factor " + f.name() + " (" + f.kind().key() + ", coverage "
+                        + Math.round(f.coverage() * 100) + "%): " + String.join(", ", chosen)
+                        + (f.kind() == Factor.Kind.HARDWARE ? "" : " (" + chosen.size() + " of " + f.levels().size()
+                            + ")"));
+            }
+            out.println(plan.jobs().size() + " jobs, in this order:");
+            List<String> head = new ArrayList<>(List.of("job", "worker", "rep"));
+            s.factors().forEach(f -> head.add(f.name()));
+            out.println("  " + String.join("\t", head));
+            for (Job j : plan.jobs()) {
+                List<String> row = new ArrayList<>(List.of(j.id(), j.worker(), Integer.toString(j.replication())));
+                row.addAll(j.levels().values());
+                out.println("  " + String.join("\t", row));
+            }
+            out.println(plan.jobs().size() + " jobs");
+            out.flush();
+            if (plan.warning() != null) {
+                spec.commandLine().getErr().println("pilot: warning: " + plan.warning());
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code pilot experiment run FILE}. */
+    @Command(name = "run", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {
+                "Runs every job of FILE's plan in its random order: setup.sh, the factors applied (and observed "
+                    + "by a probe), run.sh as a Pilot session to the precision target, collect.sh. One row per job "
+                    + "lands in DIR/results.csv as the job ends: a killed experiment continues with pilot "
+                    + "experiment resume DIR, with no job lost or run twice.",
+                ""},
+            footerHeading = "%nExit codes:%n",
+            footer = {
+                "  0    every job ran",
+                "  4    some jobs failed (their rows say why; the others are analysable)",
+                "  2    a bad experiment file or package, or an unusable DIR"})
+    static final class Run implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "FILE", description = "The experiment file (YAML).")
+        Path file;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+                description = "The experiment directory (new or empty). Default: pilot-results/<date>-<time>-<name>.")
+        Path output;
+
+        @Override
+        public Integer call() throws Exception {
+            ExperimentPlan plan = plan(file);
+            if (plan.warning() != null) {
+                spec.commandLine().getErr().println("pilot: warning: " + plan.warning());
+            }
+            Path dir = output != null ? output : OutputDirs.claimNew("experiment-" + plan.spec().name());
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("pilot: running " + plan.jobs().size() + " jobs into " + dir + " (pilot experiment resume "
+                    + dir + " continues a stopped run)");
+            err.flush();
+            return report(ExperimentRunner.start(plan, dir, err), dir);
+        }
+
+        int report(ExperimentRunner.Outcome o, Path dir) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(o.jobs() + " jobs: " + o.ran() + " run now, " + o.skipped() + " done before, " + o.failed()
+                    + " failed; results in " + dir.resolve("results.csv") + "; analyse with pilot experiment "
+                    + "analyze " + dir);
+            out.flush();
+            return o.failed() > 0 ? RunCommand.WORKLOAD_FAILED : ExitCodes.OK;
+        }
+    }
+
+    /** {@code pilot experiment resume DIR}. */
+    @Command(name = "resume", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {
+                "Finishes the experiment in DIR: the jobs with a row in results.csv are kept, the job that was cut "
+                    + "off continues its session, the rest run. The experiment must plan the same way as when it "
+                    + "started (same file, seed and machine).",
+                ""},
+            footerHeading = "%nExit codes:%n",
+            footer = {
+                "  0    every job ran",
+                "  4    some jobs failed",
+                "  2    DIR is not an experiment, or is being written by another pilot"})
+    static final class Resume implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", description = "The experiment directory.")
+        Path dir;
+
+        @Override
+        public Integer call() throws Exception {
+            Run run = new Run();
+            run.spec = spec;
+            return run.report(ExperimentRunner.resume(dir, spec.commandLine().getErr(), ExperimentRunner.isRoot()),
+                    dir);
+        }
+    }
+
+    /** {@code pilot experiment analyze DIR}. */
+    @Command(name = "analyze", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {
+                "An n-way ANOVA of each metric over the factors that vary (interactions up to --order), with R², "
+                    + "the paper's table (factor, Mean Sq., F, p-value) and one sentence per significant factor "
+                    + "with its effect: the difference between its highest and lowest level means, with a 95%% CI.",
+                ""},
+            footerHeading = "%nExamples:%n",
+            footer = {
+                "  pilot experiment analyze results/c",
+                "  pilot experiment analyze results/c --order 1 --type 1",
+                "",
+                "Type II sums of squares (the default) do not depend on the order of the",
+                "factors, and suit the unbalanced tables that failed jobs leave; they",
+                "match R's car::Anova(type = 2). Type I is R's anova(lm(...))."})
+    static final class Analyze implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", description = "The experiment directory.")
+        Path dir;
+
+        @Option(names = "--order", paramLabel = "N", defaultValue = "2",
+                description = "Interactions of up to N factors (1: main effects only). Default: 2, as the paper.")
+        int order;
+
+        @Option(names = "--type", paramLabel = "1|2|3", defaultValue = "2",
+                description = "Sums of squares: 1 sequential, 2 (default), 3.")
+        int type;
+
+        @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.05",
+                description = "The p-value under which a factor is called significant. Default: 0.05.")
+        double alpha;
+
+        @Override
+        public Integer call() throws Exception {
+            if (order < 1) {
+                throw new IllegalArgumentException("--order must be at least 1, got " + order);
+            }
+            if (!(alpha > 0 && alpha < 1)) {
+                throw new IllegalArgumentException("--alpha must be in (0, 1), got " + alpha);
+            }
+            SumOfSquares ss = switch (type) {
+                case 1 -> SumOfSquares.TYPE_I;
+                case 2 -> SumOfSquares.TYPE_II;
+                case 3 -> SumOfSquares.TYPE_III;
+                default -> throw new IllegalArgumentException("--type must be 1, 2 or 3, got " + type);
+            };
+            PrintWriter out = spec.commandLine().getOut();
+            boolean first = true;
+            for (ExperimentAnalysis.MetricAnalysis a : ExperimentAnalysis.analyze(dir, order, ss)) {
+                if (!first) {
+                    out.println();
+                }
+                first = false;
+                ExperimentAnalysis.render(a, alpha).forEach(out::println);
+            }
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** pilot package check and pilot experiment plan/run/resume/analyze, in process. */
+class ExperimentCommandTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void packages() throws IOException {
+        Path p = Files.createDirectories(tmp.resolve("p"));
+        Files.writeString(p.resolve("run.sh"), ":\n");
+        Files.writeString(p.resolve("collect.sh"), "echo size 7\n");
+        Path q = Files.createDirectories(tmp.resolve("q"));
+        Files.writeString(q.resolve("run.sh"), "sleep 0.02\n");
+        Files.writeString(q.resolve("collect.sh"), "echo size 9\n");
+        Files.createDirectories(tmp.resolve("norun"));
+        Files.writeString(tmp.resolve("norun/collect.sh"), ":\n");
+        try (TarArchiveOutputStream t = new TarArchiveOutputStream(new GzipCompressorOutputStream(
+                Files.newOutputStream(tmp.resolve("evil.tar.gz"))))) {
+            entry(t, "run.sh", ":\n");
+            entry(t, "collect.sh", ":\n");
+            entry(t, "../../escaped", "pwned\n");
+        }
+    }
+
+    private static void entry(TarArchiveOutputStream t, String name, String content) throws IOException {
+        byte[] b = content.getBytes(StandardCharsets.UTF_8);
+        TarArchiveEntry e = new TarArchiveEntry(name, true);
+        e.setSize(b.length);
+        t.putArchiveEntry(e);
+        t.write(b);
+        t.closeArchiveEntry();
+    }
+
+    private Path file(String yaml) throws IOException {
+        return Files.writeString(tmp.resolve("exp.yaml"), yaml);
+    }
+
+    @Test
+    void packageCheckSaysWhatAPackageHolds() {
+        CliRun r = CliRun.run("package", "check", tmp.resolve("p").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("ok, package p: run.sh, collect.sh");
+        CliRun bad = CliRun.run("package", "check", tmp.resolve("norun").toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).contains("no run.sh").doesNotContain("\n");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "{packages: {p: p}, factors: {colour: {levels: [red]}}}|unknown factor 'colour'",
+        "{packages: {p: p}, factors: {aslr: {coverage: 150%}}}|outside 0% to 100%",
+        "{packages: {p: p}, factors: {aslr: {coverage: -1%}}}|outside 0% to 100%",
+        "{packages: {p: norun}}|no run.sh",
+        "{packages: {p: evil.tar.gz}}|climbs out with '..'",
+        "{packages: {p: missing}}|no such package"})
+    void everyBadExperimentFileIsOneLineAndExitCode2(String yaml, String message) throws IOException {
+        Path f = file(yaml + "\n");
+        for (String command : new String[] {"plan", "run"}) {
+            CliRun r = CliRun.run("experiment", command, f.toString(), "-o", tmp.resolve("out-" + command)
+                    .toString());
+            if (command.equals("plan")) {
+                r = CliRun.run("experiment", "plan", f.toString());
+            }
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).startsWith("pilot: ").contains(message).doesNotContain("\n");
+        }
+        assertThat(tmp.getParent().resolve("escaped")).doesNotExist();
+        assertThat(tmp.resolve("out-run")).doesNotExist();
+    }
+
+    @Test
+    void planPrintsTheJobsAndTheirCountReproducibly() throws IOException {
+        Path f = file("seed: 9\nreplications: 2\npackages: {p: p, q: q}\nfactors: {aslr: 100%}\n");
+        CliRun a = CliRun.run("experiment", "plan", f.toString());
+        CliRun b = CliRun.run("experiment", "plan", f.toString());
+        assertThat(a.code()).as(a.err()).isZero();
+        assertThat(a.out()).contains("8 jobs, in this order:").contains("factor aslr (aslr, coverage 100%): on, off")
+                .endsWith("8 jobs\n");
+        assertThat(a.out()).isEqualTo(b.out());
+        assertThat(a.out().lines().filter(l -> l.matches("  000[1-8]\tlocal\t[12]\t[pq]\to(n|ff)"))).hasSize(8);
+    }
+
+    @Test
+    void runThenAnalyzeNamesThePackage() throws IOException {
+        Path f = file("seed: 3\nreplications: 3\npackages: {p: p, q: q}\nmetrics: [size]\n"
+                + "precision: {max-rounds: 3}\nfactors: {aslr: 100%}\n");
+        Path dir = tmp.resolve("out");
+        CliRun run = CliRun.run("experiment", "run", f.toString(), "-o", dir.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).contains("12 jobs: 12 run now, 0 done before, 0 failed");
+        assertThat(run.err()).contains("job 12/12");
+        CliRun again = CliRun.run("experiment", "resume", dir.toString());
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.out()).contains("0 run now, 12 done before");
+        CliRun an = CliRun.run("experiment", "analyze", dir.toString(), "--order", "1");
+        assertThat(an.code()).as(an.err()).isZero();
+        assertThat(an.out()).contains("metric time: 12 jobs").contains("Mean Sq.")
+                .contains("package changes execution time by").contains("metric size: 12 jobs");
+        CliRun busy = CliRun.run("experiment", "analyze", tmp.resolve("nothing").toString());
+        assertThat(busy.code()).isEqualTo(2);
+        assertThat(busy.err()).contains("not an experiment directory");
+    }
+}

@@ -1,0 +1,256 @@
+package io.pilotbench.experiment;
+
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.stats.StudentT;
+import io.pilotbench.stats.anova.AnovaRow;
+import io.pilotbench.stats.anova.AnovaTable;
+import io.pilotbench.stats.anova.FactorialAnova;
+import io.pilotbench.stats.anova.SumOfSquares;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The analysis of an experiment's table (paper §5): per metric, an n-way ANOVA ({@link FactorialAnova}; Type II
+ * sums of squares by default, which do not depend on the order of the factors and suit the unbalanced tables that
+ * failed jobs and partial coverage leave) with the interactions up to a chosen order, its R², and for each factor
+ * whose p-value is under α a sentence with the effect's size: the difference between its highest and lowest level
+ * means, relative to the lowest, with a CI from the residual mean square (t with the residual degrees of freedom).
+ *
+ * <p>The factors are the table's factor columns that take at least two levels among the jobs that succeeded.
+ */
+public final class ExperimentAnalysis {
+    private ExperimentAnalysis() {
+    }
+
+    /**
+     * One metric's analysis.
+     *
+     * @param metric    the metric's column
+     * @param n         jobs analysed
+     * @param factors   the factors in the model
+     * @param table     the ANOVA table
+     * @param rSquared  1 − SS_residual / SS_total
+     * @param effects   per factor: the effect of going from its lowest- to its highest-mean level
+     */
+    public record MetricAnalysis(String metric, int n, List<String> factors, AnovaTable table, double rSquared,
+            Map<String, Effect> effects) {
+    }
+
+    /**
+     * A main effect: level means, and the largest difference between two of them with its CI.
+     *
+     * @param low          the level with the lowest mean
+     * @param high         the level with the highest mean
+     * @param lowMean      its mean
+     * @param highMean     its mean
+     * @param difference   highMean − lowMean
+     * @param ciHalfWidth  half-width of the 95% CI of the difference (residual MS, residual df)
+     */
+    public record Effect(String low, String high, double lowMean, double highMean, double difference,
+            double ciHalfWidth) {
+        /** The difference relative to the lowest mean, as a fraction. */
+        public double relative() {
+            return difference / Math.abs(lowMean);
+        }
+    }
+
+    /** Analyses every metric of the experiment in {@code dir}. */
+    public static List<MetricAnalysis> analyze(Path dir, int order, SumOfSquares type) throws IOException {
+        List<Map<String, String>> rows = ResultsTable.read(dir);
+        List<String> header = ResultsTable.header(dir);
+        return analyze(rows, header, order, type);
+    }
+
+    /** Analyses rows as read from a results table with {@code header}. */
+    public static List<MetricAnalysis> analyze(List<Map<String, String>> rows, List<String> header, int order,
+            SumOfSquares type) {
+        int t = header.indexOf(ExperimentSpec.TIME);
+        if (t < 0) {
+            throw new InputException("the results table has no '" + ExperimentSpec.TIME + "' column");
+        }
+        List<String> factorColumns = new ArrayList<>();
+        for (String h : header.subList(0, t)) {
+            if (!h.equals("job") && !h.equals("replication") && !h.endsWith(".observed")) {
+                factorColumns.add(h);
+            }
+        }
+        List<String> metrics = new ArrayList<>();
+        metrics.add(ExperimentSpec.TIME);
+        int metricsFrom = header.indexOf("stop") + 1;
+        for (String h : header.subList(metricsFrom, header.size())) {
+            if (!h.equals("env.bytes") && !h.equals("error")) {
+                metrics.add(h);
+            }
+        }
+        List<MetricAnalysis> out = new ArrayList<>();
+        for (String metric : metrics) {
+            out.add(analyzeMetric(rows, factorColumns, metric, order, type));
+        }
+        return out;
+    }
+
+    static MetricAnalysis analyzeMetric(List<Map<String, String>> rows, List<String> factorColumns, String metric,
+            int order, SumOfSquares type) {
+        List<Map<String, String>> ok = new ArrayList<>();
+        for (Map<String, String> r : rows) {
+            String v = r.get(metric);
+            if ((r.get("error") == null || r.get("error").isEmpty()) && v != null && !v.isEmpty()) {
+                ok.add(r);
+            }
+        }
+        List<String> factors = new ArrayList<>();
+        for (String f : factorColumns) {
+            Set<String> levels = new LinkedHashSet<>();
+            ok.forEach(r -> levels.add(r.get(f)));
+            if (levels.size() >= 2) {
+                factors.add(f);
+            }
+        }
+        if (factors.isEmpty()) {
+            throw new InputException("metric " + metric + ": no factor takes two levels among the " + ok.size()
+                    + " jobs that succeeded; there is nothing to attribute variance to");
+        }
+        double[] y = new double[ok.size()];
+        Map<String, String[]> labels = new LinkedHashMap<>();
+        factors.forEach(f -> labels.put(f, new String[ok.size()]));
+        for (int i = 0; i < ok.size(); i++) {
+            y[i] = Double.parseDouble(ok.get(i).get(metric));
+            for (String f : factors) {
+                labels.get(f)[i] = ok.get(i).get(f);
+            }
+        }
+        List<String> terms = terms(factors, order);
+        AnovaTable table;
+        try {
+            table = FactorialAnova.table(y, labels, terms, type);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("metric " + metric + ": " + e.getMessage() + "; with " + ok.size()
+                    + " jobs, try a lower --order (or more replications)");
+        }
+        double mean = 0;
+        for (double v : y) {
+            mean += v;
+        }
+        mean /= y.length;
+        double total = 0;
+        for (double v : y) {
+            total += (v - mean) * (v - mean);
+        }
+        double r2 = total == 0 ? Double.NaN : 1 - table.residual().ss() / total;
+        Map<String, Effect> effects = new LinkedHashMap<>();
+        for (String f : factors) {
+            effects.put(f, effect(y, labels.get(f), table.residual()));
+        }
+        return new MetricAnalysis(metric, ok.size(), factors, table, r2, effects);
+    }
+
+    /** Main effects, then every interaction of 2..order factors, in factor order. */
+    static List<String> terms(List<String> factors, int order) {
+        List<String> terms = new ArrayList<>();
+        for (int k = 1; k <= Math.max(1, Math.min(order, factors.size())); k++) {
+            combine(factors, k, 0, new ArrayList<>(), terms);
+        }
+        return terms;
+    }
+
+    private static void combine(List<String> f, int k, int from, List<String> acc, List<String> out) {
+        if (acc.size() == k) {
+            out.add(String.join(":", acc));
+            return;
+        }
+        for (int i = from; i < f.size(); i++) {
+            acc.add(f.get(i));
+            combine(f, k, i + 1, acc, out);
+            acc.remove(acc.size() - 1);
+        }
+    }
+
+    private static Effect effect(double[] y, String[] labels, AnovaRow residual) {
+        Map<String, double[]> sums = new TreeMap<>();
+        for (int i = 0; i < y.length; i++) {
+            double[] s = sums.computeIfAbsent(labels[i], k -> new double[2]);
+            s[0] += y[i];
+            s[1]++;
+        }
+        String low = null;
+        String high = null;
+        for (Map.Entry<String, double[]> e : sums.entrySet()) {
+            double m = e.getValue()[0] / e.getValue()[1];
+            if (low == null || m < sums.get(low)[0] / sums.get(low)[1]) {
+                low = e.getKey();
+            }
+            if (high == null || m > sums.get(high)[0] / sums.get(high)[1]) {
+                high = e.getKey();
+            }
+        }
+        double lm = sums.get(low)[0] / sums.get(low)[1];
+        double hm = sums.get(high)[0] / sums.get(high)[1];
+        double half = residual.df() > 0 ? StudentT.quantile(0.975, residual.df())
+                * Math.sqrt(residual.meanSquare() * (1 / sums.get(low)[1] + 1 / sums.get(high)[1])) : Double.NaN;
+        return new Effect(low, high, lm, hm, hm - lm, half);
+    }
+
+    /** The paper's table and the sentences, as text. */
+    public static List<String> render(MetricAnalysis a, double alpha) {
+        List<String> out = new ArrayList<>();
+        out.add("metric " + a.metric() + ": " + a.n() + " jobs, R² = " + String.format(Locale.ROOT, "%.4f",
+                a.rSquared()) + ", " + typeName(a.table().type()) + " sums of squares");
+        out.add(String.format(Locale.ROOT, "  %-34s %4s %12s %10s %10s", "factor", "Df", "Mean Sq.", "F",
+                "p-value"));
+        for (AnovaRow r : a.table().terms()) {
+            out.add(String.format(Locale.ROOT, "  %-34s %4d %12.4g %10.4g %10s", r.term(), r.df(), r.meanSquare(),
+                    r.f(), p(r.pValue())));
+        }
+        AnovaRow res = a.table().residual();
+        out.add(String.format(Locale.ROOT, "  %-34s %4d %12.4g", "Residuals", res.df(), res.meanSquare()));
+        if (res.ss() == 0) {
+            out.add("  (no residual variance: " + a.metric() + " is fixed by the factors, so F is infinite or "
+                    + "undefined)");
+        }
+        for (AnovaRow r : a.table().terms()) {
+            if (!(r.pValue() < alpha)) {
+                continue;
+            }
+            Effect e = a.effects().get(r.term());
+            String what = a.metric().equals(ExperimentSpec.TIME) ? "execution time" : a.metric();
+            if (e != null) {
+                out.add("  " + r.term().replace('-', ' ') + " changes " + what + " by " + String.format(Locale.ROOT,
+                        "%.1f%%", 100 * e.relative()) + " (" + e.high() + " " + String.format(Locale.ROOT, "%.4g",
+                        e.highMean()) + " vs " + e.low() + " " + String.format(Locale.ROOT, "%.4g", e.lowMean())
+                        + ", difference " + String.format(Locale.ROOT, "%.3g ± %.2g", e.difference(),
+                        e.ciHalfWidth()) + " at 95%; " + pSentence(r.pValue()) + ")");
+            } else {
+                out.add("  the interaction " + r.term() + " is significant (" + pSentence(r.pValue()) + "): the "
+                        + "effect of one factor depends on the level of the other");
+            }
+        }
+        return out;
+    }
+
+    private static String typeName(SumOfSquares t) {
+        return switch (t) {
+            case TYPE_I -> "Type I";
+            case TYPE_II -> "Type II";
+            case TYPE_III -> "Type III";
+        };
+    }
+
+    static String p(double p) {
+        if (Double.isNaN(p)) {
+            return "NaN";
+        }
+        return p < 2e-16 ? "< 2e-16" : String.format(Locale.ROOT, "%.4g", p);
+    }
+
+    static String pSentence(double p) {
+        return p < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p = %.3f", p);
+    }
+}

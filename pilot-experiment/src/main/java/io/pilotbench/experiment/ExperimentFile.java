@@ -1,0 +1,339 @@
+package io.pilotbench.experiment;
+
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.InputException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+
+/**
+ * Reads an experiment file (YAML). Why YAML through SnakeYAML Engine: it is YAML 1.2 (so {@code on}, {@code off}
+ * and {@code no} stay strings: ASLR levels are not booleans, the "Norway problem" of YAML 1.1 parsers), it builds
+ * only maps, lists and scalars (no object construction from tags, so a file cannot instantiate classes), it has no
+ * dependencies of its own, it is maintained by SnakeYAML's authors, and its errors carry line and column. TOML would
+ * have done as well, but its maintained Java parsers pull in ANTLR.
+ *
+ * <pre>
+ * name: compressors
+ * seed: 42
+ * replications: 3
+ * packages: {gzip: packages/gzip, xz: packages/xz.tar.gz}
+ * constraints: {arch: x86_64, cores: 1, memory: 1G}
+ * metrics: [ratio]
+ * precision: {ci-width: 10%, max-rounds: 10, max-time: 20s}
+ * factors:
+ *   package: 100%
+ *   aslr: {levels: [on, off], coverage: 100%}
+ *   env-padding: {levels: [0, 4096], coverage: 0%}
+ *   delay: {script: factors/delay.sh, levels: ["0", "0.01"]}
+ * hardware: {arch: 100%}
+ * </pre>
+ *
+ * Every mistake is one {@link InputException} line: the file, the key path, what is wrong and what is accepted.
+ */
+public final class ExperimentFile {
+    private static final Set<String> TOP = Set.of("name", "seed", "replications", "packages", "constraints",
+            "metrics", "precision", "factors", "hardware");
+    private static final Map<String, List<String>> FIXED_LEVELS = Map.of(
+            "aslr", List.of("on", "off"),
+            "link-order", List.of("default", "alphabetical", "reverse", "random"),
+            "drop-caches", List.of("off", "on"));
+
+    private final Path file;
+
+    private ExperimentFile(Path file) {
+        this.file = file;
+    }
+
+    /** Parses the experiment file at {@code file}; packages are named, not opened. */
+    public static ExperimentSpec read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new InputException(file + ": no such experiment file");
+        }
+        return parse(file, Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    /** Parses {@code text} as if read from {@code file}. */
+    public static ExperimentSpec parse(Path file, String text) {
+        Object doc;
+        try {
+            doc = new Load(LoadSettings.builder().setLabel(file.toString()).setAllowDuplicateKeys(false).build())
+                    .loadFromString(text);
+        } catch (MarkedYamlEngineException e) {
+            String where = e.getProblemMark().map(m -> " line " + (m.getLine() + 1) + " column " + (m.getColumn() + 1))
+                    .orElse("");
+            throw new InputException(file + ":" + where + ": not valid YAML: " + e.getProblem());
+        } catch (YamlEngineException e) {
+            throw new InputException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        return new ExperimentFile(file).spec(doc);
+    }
+
+    private ExperimentSpec spec(Object doc) {
+        Map<String, Object> top = map("", doc);
+        for (String key : top.keySet()) {
+            if (!TOP.contains(key)) {
+                throw bad(key, "unknown key (expected: " + String.join(", ", new java.util.TreeSet<>(TOP)) + ")");
+            }
+        }
+        String name = top.containsKey("name") ? string("name", top.get("name")) : stem();
+        long seed = top.containsKey("seed") ? integer("seed", top.get("seed"), Long.MIN_VALUE) : 1;
+        int replications = top.containsKey("replications")
+                ? (int) integer("replications", top.get("replications"), 1) : 1;
+        Map<String, Path> packages = new LinkedHashMap<>();
+        Map<String, Object> pk = map("packages", top.get("packages"));
+        if (pk.isEmpty()) {
+            throw bad("packages", "name at least one package (name: directory or .tar.gz)");
+        }
+        for (Map.Entry<String, Object> e : pk.entrySet()) {
+            packages.put(e.getKey(), resolve(string("packages." + e.getKey(), e.getValue())));
+        }
+        Map<String, String> constraints = new LinkedHashMap<>();
+        if (top.containsKey("constraints")) {
+            for (Map.Entry<String, Object> e : map("constraints", top.get("constraints")).entrySet()) {
+                constraints.put(e.getKey(), scalar("constraints." + e.getKey(), e.getValue()));
+            }
+        }
+        List<String> metrics = new ArrayList<>();
+        if (top.containsKey("metrics")) {
+            for (Object m : list("metrics", top.get("metrics"))) {
+                String metric = string("metrics", m);
+                if (!metric.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+                    throw bad("metrics", "'" + metric + "' is not a metric name (letters, digits, _ . -)");
+                }
+                if (!metric.equals(ExperimentSpec.TIME) && !metrics.contains(metric)) {
+                    metrics.add(metric);
+                }
+            }
+        }
+        List<Factor> factors = new ArrayList<>();
+        if (top.containsKey("factors")) {
+            for (Map.Entry<String, Object> e : map("factors", top.get("factors")).entrySet()) {
+                factors.add(factor(e.getKey(), e.getValue(), packages));
+            }
+        }
+        if (packages.size() > 1 && factors.stream().noneMatch(f -> f.kind() == Factor.Kind.PACKAGE)) {
+            factors.add(0, new Factor("package", Factor.Kind.PACKAGE, List.copyOf(packages.keySet()), 1, null));
+        }
+        if (top.containsKey("hardware")) {
+            for (Map.Entry<String, Object> e : map("hardware", top.get("hardware")).entrySet()) {
+                String key = "hardware." + e.getKey();
+                if (factors.stream().anyMatch(f -> f.name().equals(e.getKey()))) {
+                    throw bad(key, "a software factor has this name already");
+                }
+                // the levels are the inventory's values, known when workers are selected
+                factors.add(new Factor(e.getKey(), Factor.Kind.HARDWARE, List.of("*"), coverage(key, e.getValue()),
+                        null));
+            }
+        }
+        return new ExperimentSpec(name, file, seed, replications, packages, constraints, metrics, factors,
+                precision(top.get("precision")));
+    }
+
+    private Factor factor(String name, Object value, Map<String, Path> packages) {
+        String key = "factors." + name;
+        Factor.Kind kind = null;
+        for (Factor.Kind k : Factor.Kind.values()) {
+            if (k.key().equals(name) && k != Factor.Kind.USER && k != Factor.Kind.HARDWARE) {
+                kind = k;
+            }
+        }
+        Map<String, Object> body = value instanceof Map ? map(key, value) : Map.of("coverage", value);
+        for (String k : body.keySet()) {
+            if (!Set.of("levels", "coverage", "script").contains(k)) {
+                throw bad(key + "." + k, "unknown key (expected: levels, coverage, script)");
+            }
+        }
+        if (kind == null && !body.containsKey("script")) {
+            throw bad(key, "unknown factor '" + name + "' (built in: package, aslr, env-padding, cflags, "
+                    + "link-order, drop-caches; a factor of your own needs script: FILE)");
+        }
+        if (kind != null && body.containsKey("script")) {
+            throw bad(key + ".script", "'" + name + "' is built in and takes no script; name your own factor "
+                    + "differently");
+        }
+        double coverage = body.containsKey("coverage") ? coverage(key + ".coverage", body.get("coverage")) : 1;
+        List<String> levels = new ArrayList<>();
+        if (body.containsKey("levels")) {
+            for (Object l : list(key + ".levels", body.get("levels"))) {
+                String level = scalar(key + ".levels", l);
+                if (levels.contains(level)) {
+                    throw bad(key + ".levels", "level '" + level + "' is given twice");
+                }
+                levels.add(level);
+            }
+        }
+        if (kind == Factor.Kind.PACKAGE) {
+            if (!levels.isEmpty()) {
+                for (String l : levels) {
+                    if (!packages.containsKey(l)) {
+                        throw bad(key + ".levels", "no package named '" + l + "' (packages: "
+                                + String.join(", ", packages.keySet()) + ")");
+                    }
+                }
+            } else {
+                levels.addAll(packages.keySet());
+            }
+        } else if (levels.isEmpty()) {
+            List<String> fixed = FIXED_LEVELS.get(name);
+            if (fixed == null) {
+                throw bad(key + ".levels", "give the factor's levels (a list)");
+            }
+            levels.addAll(fixed);
+        }
+        List<String> allowed = FIXED_LEVELS.get(name);
+        for (String l : levels) {
+            if (allowed != null && !allowed.contains(l)) {
+                throw bad(key + ".levels", "'" + l + "' is not a level of " + name + " (levels: "
+                        + String.join(", ", allowed) + ")");
+            }
+            if (kind == Factor.Kind.ENV_PADDING && !l.matches("[0-9]{1,7}")) {
+                throw bad(key + ".levels", "'" + l + "' is not a number of padding bytes (0 to 9999999)");
+            }
+        }
+        Path script = null;
+        if (kind == null) {
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_-]*")) {
+                throw bad(key, "a factor's name is letters, digits, _ and -");
+            }
+            script = resolve(string(key + ".script", body.get("script")));
+            if (!Files.isRegularFile(script)) {
+                throw bad(key + ".script", script + " does not exist");
+            }
+        }
+        return new Factor(name, kind == null ? Factor.Kind.USER : kind, levels, coverage, script);
+    }
+
+    private ExperimentSpec.Precision precision(Object value) {
+        String ci = "10%";
+        int maxRounds = 0;
+        Duration maxTime = null;
+        Integer minSub = null;
+        if (value != null) {
+            for (Map.Entry<String, Object> e : map("precision", value).entrySet()) {
+                String key = "precision." + e.getKey();
+                switch (e.getKey()) {
+                    case "ci-width" -> {
+                        ci = scalar(key, e.getValue());
+                        try {
+                            CiTarget.parse(ci);
+                        } catch (IllegalArgumentException x) {
+                            throw bad(key, x.getMessage());
+                        }
+                    }
+                    case "max-rounds" -> maxRounds = (int) integer(key, e.getValue(), 1);
+                    case "max-time" -> maxTime = duration(key, scalar(key, e.getValue()));
+                    case "min-subsessions" -> minSub = (int) integer(key, e.getValue(), 1);
+                    default -> throw bad(key, "unknown key (expected: ci-width, max-rounds, max-time, "
+                            + "min-subsessions)");
+                }
+            }
+        }
+        return new ExperimentSpec.Precision(ci, maxRounds, maxTime, minSub);
+    }
+
+    /** "100%", "75%", "0%", or a number read as a percentage. */
+    private double coverage(String key, Object value) {
+        String s = scalar(key, value).strip();
+        String number = s.endsWith("%") ? s.substring(0, s.length() - 1).strip() : s;
+        double pct;
+        try {
+            pct = Double.parseDouble(number);
+        } catch (NumberFormatException e) {
+            throw bad(key, "'" + s + "' is not a coverage (a percentage from 0% to 100%)");
+        }
+        if (!(pct >= 0 && pct <= 100)) {
+            throw bad(key, "coverage " + s + (s.endsWith("%") ? "" : "%") + " is outside 0% to 100%");
+        }
+        return pct / 100;
+    }
+
+    private Duration duration(String key, String s) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|m|h)?")
+                .matcher(s.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw bad(key, "'" + s + "' is not a duration (e.g. 500ms, 20s, 5m, 1h)");
+        }
+        double v = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        double seconds = switch (unit) {
+            case "ms" -> v / 1000;
+            case "m" -> v * 60;
+            case "h" -> v * 3600;
+            default -> v;
+        };
+        return Duration.ofNanos((long) (seconds * 1e9));
+    }
+
+    private Path resolve(String path) {
+        Path p = Path.of(path);
+        Path dir = file.toAbsolutePath().getParent();
+        return p.isAbsolute() || dir == null ? p : dir.resolve(p).normalize();
+    }
+
+    private String stem() {
+        String n = file.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> map(String key, Object value) {
+        if (value == null && !key.isEmpty()) {
+            throw bad(key, "missing");
+        }
+        if (!(value instanceof Map<?, ?> m)) {
+            throw bad(key.isEmpty() ? "(top)" : key, "expected a mapping (key: value lines)");
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            out.put(String.valueOf(e.getKey()), e.getValue());
+        }
+        return out;
+    }
+
+    private List<?> list(String key, Object value) {
+        if (!(value instanceof List<?> l)) {
+            throw bad(key, "expected a list ([a, b] or '- a' lines)");
+        }
+        return l;
+    }
+
+    private String string(String key, Object value) {
+        if (!(value instanceof String s) || s.isBlank()) {
+            throw bad(key, "expected a non-empty string");
+        }
+        return s;
+    }
+
+    private String scalar(String key, Object value) {
+        if (value instanceof String || value instanceof Number || value instanceof Boolean) {
+            return String.valueOf(value);
+        }
+        throw bad(key, "expected a single value");
+    }
+
+    private long integer(String key, Object value, long min) {
+        if (!(value instanceof Number n) || n.longValue() != n.doubleValue() || n.longValue() < min) {
+            throw bad(key, "expected a whole number" + (min == Long.MIN_VALUE ? "" : " ≥ " + min) + ", got "
+                    + value);
+        }
+        return n.longValue();
+    }
+
+    private InputException bad(String key, String why) {
+        return new InputException(file + ": " + key + ": " + why);
+    }
+}

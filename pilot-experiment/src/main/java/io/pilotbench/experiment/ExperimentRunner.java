@@ -1,0 +1,476 @@
+package io.pilotbench.experiment;
+
+import io.pilotbench.core.api.Pilot;
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.store.DirectoryLock;
+import io.pilotbench.process.CommandTemplate;
+import io.pilotbench.process.CommandWorkload;
+import io.pilotbench.process.PiSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs an experiment's jobs into a directory, and resumes it after a kill (paper §3.3, on one machine).
+ *
+ * <pre>
+ * DIR/experiment.yaml   a copy of the experiment file      source.txt  where it was read from
+ * DIR/plan.csv          the jobs, in run order (checked on resume: same file and seed, same plan)
+ * DIR/packages/NAME/    each package, copied (or extracted safely)   factors/NAME/  user factor scripts, copied
+ * DIR/jobs/NNNN/        per job: setup.log, observed.txt, session/ (a Pilot session of run.sh), collect.txt
+ * DIR/results.csv       one row per finished job: the journal (see {@link ResultsTable}); made last when
+ *                       starting, so without it a resume copies the packages again
+ * </pre>
+ *
+ * Per job: apply the factors ({@link JobEnvironment}), run setup.sh, drop caches when asked, observe the levels with
+ * a probe run through the same wrappers, run run.sh as a Pilot session to the precision target, run collect.sh,
+ * append the row. The directory is locked ({@link DirectoryLock}) while it is written; a resume skips the jobs with
+ * a row and continues a job's session where it stopped ({@link Session#resume}), so no job is lost or run twice.
+ */
+public final class ExperimentRunner {
+    static final String PLAN = "plan.csv";
+    static final String SPEC = "experiment.yaml";
+    static final String SOURCE = "source.txt";
+    static final String LINK_CC = "pilot-link-cc";
+
+    private final ExperimentPlan plan;
+    private final Path dir;
+    private final PrintWriter progress;
+    private final Map<String, ExperimentPackage> packages = new LinkedHashMap<>();
+    private final Map<String, Path> scripts = new LinkedHashMap<>();
+    private final String arch;
+
+    private ExperimentRunner(ExperimentPlan plan, Path dir, PrintWriter progress) {
+        this.plan = plan;
+        this.dir = dir;
+        this.progress = progress;
+        this.arch = Worker.local().attributes().get("arch");
+    }
+
+    /** Whether this process runs as root (effective uid 0, from /proc/self/status; false where that is unknown). */
+    public static boolean isRoot() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) {
+                    return line.split("\\s+")[2].equals("0");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /** What a run did. */
+    public record Outcome(int jobs, int ran, int skipped, int failed) {
+    }
+
+    /**
+     * Starts {@code plan} in {@code dir} (new or empty) and runs every job.
+     *
+     * @param progress one line per job, or null
+     */
+    public static Outcome start(ExperimentPlan plan, Path dir, PrintWriter progress) throws IOException {
+        try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "experiment")) {
+            ExperimentSpec spec = plan.spec();
+            Files.copy(spec.file(), dir.resolve(SPEC));
+            Files.writeString(dir.resolve(SOURCE), spec.file().toAbsolutePath() + "\n");
+            Files.writeString(dir.resolve(PLAN), planCsv(plan));
+            ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
+            r.install();
+            ResultsTable.create(dir, r.header());
+            return r.runAll();
+        }
+    }
+
+    /**
+     * Resumes the experiment in {@code dir}: re-plans it from its copied file and seed (and refuses when the plan
+     * differs: another inventory or file), then runs the jobs without a row.
+     *
+     * @param root whether this process runs as root
+     */
+    public static Outcome resume(Path dir, PrintWriter progress, boolean root) throws IOException {
+        if (!Files.isRegularFile(dir.resolve(PLAN)) || !Files.isRegularFile(dir.resolve(SOURCE))) {
+            throw new InputException(dir + ": not an experiment directory (no " + PLAN + " or " + SOURCE + ")");
+        }
+        try (DirectoryLock lock = DirectoryLock.acquire(dir, "experiment")) {
+            Path source = Path.of(Files.readString(dir.resolve(SOURCE)).strip());
+            ExperimentSpec spec = ExperimentFile.parse(source, Files.readString(dir.resolve(SPEC)));
+            ExperimentPlan plan = ExperimentPlan.of(spec, List.of(Worker.local()), root);
+            if (!planCsv(plan).equals(Files.readString(dir.resolve(PLAN)))) {
+                throw new InputException(dir + ": the experiment plans differently now (another machine, or a "
+                        + "changed script?); it cannot be resumed here");
+            }
+            ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
+            if (Files.exists(dir.resolve(ResultsTable.FILE))) {
+                ResultsTable.repair(dir);
+                r.reopen();
+            } else {
+                // killed while the packages were being copied: the table, written last, is missing; copy again
+                for (String part : List.of("packages", "factors", "bin")) {
+                    deleteTree(dir.resolve(part));
+                }
+                r.install();
+                ResultsTable.create(dir, r.header());
+            }
+            return r.runAll();
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        List<Path> all = new ArrayList<>();
+        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+            walk.forEach(all::add);
+        }
+        java.util.Collections.reverse(all);
+        for (Path p : all) {
+            Files.delete(p);
+        }
+    }
+
+    /** The plan as CSV: job, worker, replication, then one column per factor. */
+    static String planCsv(ExperimentPlan plan) {
+        StringBuilder b = new StringBuilder();
+        List<String> head = new ArrayList<>(List.of("job", "worker", "replication"));
+        plan.spec().factors().forEach(f -> head.add(f.name()));
+        b.append(ResultsTable.line(head));
+        for (Job j : plan.jobs()) {
+            List<String> row = new ArrayList<>(List.of(j.id(), j.worker(), Integer.toString(j.replication())));
+            row.addAll(j.levels().values());
+            b.append(ResultsTable.line(row));
+        }
+        return b.toString();
+    }
+
+    /** Copies the packages (extracting archives safely), the user scripts and the link-order wrapper. */
+    private void install() throws IOException {
+        ExperimentSpec spec = plan.spec();
+        for (Map.Entry<String, Path> p : spec.packages().entrySet()) {
+            Path target = dir.resolve("packages").resolve(p.getKey());
+            ExperimentPackage pkg;
+            if (ExperimentPackage.isArchive(p.getValue())) {
+                pkg = ExperimentPackage.open(p.getKey(), p.getValue(), target);
+            } else {
+                pkg = ExperimentPackage.open(p.getKey(), p.getValue(), null).copyTo(target);
+            }
+            packages.put(p.getKey(), pkg);
+        }
+        for (Factor f : spec.factors()) {
+            if (f.kind() == Factor.Kind.USER) {
+                Path target = dir.resolve("factors").resolve(f.name()).resolve(f.script().getFileName());
+                Files.createDirectories(target.getParent());
+                Files.copy(f.script(), target);
+                scripts.put(f.name(), target);
+            }
+        }
+        Path cc = dir.resolve("bin").resolve(LINK_CC);
+        Files.createDirectories(cc.getParent());
+        try (InputStream in = ExperimentRunner.class.getResourceAsStream(LINK_CC)) {
+            Files.copy(in, cc);
+        }
+        Files.setPosixFilePermissions(cc, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** The copies made by {@link #install}, on resume. */
+    private void reopen() throws IOException {
+        for (String name : plan.spec().packages().keySet()) {
+            packages.put(name, ExperimentPackage.open(name, dir.resolve("packages").resolve(name), null));
+        }
+        for (Factor f : plan.spec().factors()) {
+            if (f.kind() == Factor.Kind.USER) {
+                scripts.put(f.name(), dir.resolve("factors").resolve(f.name()).resolve(f.script().getFileName()));
+            }
+        }
+    }
+
+    List<String> header() {
+        List<String> h = new ArrayList<>(List.of("job", "worker", "replication", "package"));
+        for (Factor f : plan.spec().factors()) {
+            if (f.kind() != Factor.Kind.PACKAGE) {
+                h.add(f.name());
+            }
+        }
+        for (Factor f : plan.spec().factors()) {
+            if (f.kind() != Factor.Kind.PACKAGE && f.kind() != Factor.Kind.HARDWARE) {
+                h.add(f.name() + ".observed");
+            }
+        }
+        h.addAll(List.of(ExperimentSpec.TIME, "time.ci.low", "time.ci.high", "rounds", "stop"));
+        h.addAll(plan.spec().metrics());
+        h.add("env.bytes");
+        h.add("error");
+        return h;
+    }
+
+    private Outcome runAll() throws IOException {
+        Set<String> done = new HashSet<>();
+        for (Map<String, String> row : ResultsTable.read(dir)) {
+            done.add(row.get("job"));
+        }
+        int ran = 0;
+        int failed = 0;
+        int skipped = 0;
+        int total = plan.jobs().size();
+        for (Job job : plan.jobs()) {
+            if (done.contains(job.id())) {
+                skipped++;
+                continue;
+            }
+            Map<String, String> row = runJob(job);
+            ResultsTable.append(dir, new ArrayList<>(row.values()));
+            ran++;
+            if (!row.get("error").isEmpty()) {
+                failed++;
+            }
+            if (progress != null) {
+                String what = row.get("error").isEmpty() ? "time " + row.get(ExperimentSpec.TIME) + " s ("
+                        + row.get("rounds") + " rounds, " + row.get("stop") + ")" : "failed: " + row.get("error");
+                progress.println("job " + job.number() + "/" + total + " " + describe(job) + ": " + what);
+                progress.flush();
+            }
+        }
+        return new Outcome(total, ran, skipped, failed);
+    }
+
+    static String describe(Job job) {
+        StringBuilder b = new StringBuilder();
+        job.levels().forEach((k, v) -> b.append(b.length() == 0 ? "" : " ").append(k).append('=').append(v));
+        return b.toString();
+    }
+
+    private String packageOf(Job job) {
+        String p = job.levels().get("package");
+        return p != null && packages.containsKey(p) ? p : packages.keySet().iterator().next();
+    }
+
+    /** Runs one job (or what is left of it) and returns its row. */
+    private Map<String, String> runJob(Job job) throws IOException {
+        ExperimentSpec spec = plan.spec();
+        Path jobDir = dir.resolve("jobs").resolve(job.id());
+        Files.createDirectories(jobDir);
+        ExperimentPackage pkg = packages.get(packageOf(job));
+        JobEnvironment je = JobEnvironment.of(spec, job, pkg, scripts, dir.resolve("bin").resolve(LINK_CC), jobDir,
+                arch, System.getenv());
+        Map<String, String> row = new LinkedHashMap<>();
+        for (String h : header()) {
+            row.put(h, "");
+        }
+        row.put("job", job.id());
+        row.put("worker", job.worker());
+        row.put("replication", Integer.toString(job.replication()));
+        row.put("package", pkg.name());
+        job.levels().forEach((k, v) -> {
+            if (row.containsKey(k)) {
+                row.put(k, v);
+            }
+        });
+        try {
+            if (pkg.setup()) {
+                int code = script(je, List.of("sh", ExperimentPackage.SETUP), pkg.root(), jobDir.resolve("setup.log"));
+                if (code != 0) {
+                    row.put("error", "setup.sh exited with " + code + " (see jobs/" + job.id() + "/setup.log)");
+                    return row;
+                }
+            }
+            boolean dropped = false;
+            if ("on".equals(job.levels().get("drop-caches"))) {
+                dropCaches();
+                dropped = true;
+            }
+            Map<String, String> observed = observe(je, pkg, jobDir);
+            for (Factor f : spec.factors()) {
+                String key = f.name() + ".observed";
+                if (!row.containsKey(key)) {
+                    continue;
+                }
+                row.put(key, switch (f.kind()) {
+                    case ASLR -> observed.getOrDefault("aslr", "?");
+                    case ENV_PADDING -> observed.getOrDefault("pad", "?");
+                    case CFLAGS -> observed.getOrDefault("cflags", "?");
+                    case LINK_ORDER -> linkOrder(jobDir);
+                    case DROP_CACHES -> dropped ? "dropped" : "kept";
+                    case USER -> observed.getOrDefault("user." + JobEnvironment.variable(f.name()), "unreported");
+                    default -> "";
+                });
+            }
+            row.put("env.bytes", observed.getOrDefault("envbytes", ""));
+            SessionResult result = session(job, je, pkg, jobDir.resolve("session"));
+            PiResult pi = result.pis().get(0);
+            MetricResult m = pi.readings();
+            row.put(ExperimentSpec.TIME, number(m.mean()));
+            row.put("time.ci.low", m.ci() == null ? "" : number(m.ci().low()));
+            row.put("time.ci.high", m.ci() == null ? "" : number(m.ci().high()));
+            row.put("rounds", Integer.toString(result.rounds()));
+            row.put("stop", result.stopReason().name().toLowerCase(Locale.ROOT));
+            if (!Double.isFinite(m.mean())) {
+                row.put("error", "no successful round of run.sh (" + result.failedRounds() + " failed; see jobs/"
+                        + job.id() + "/session)");
+                return row;
+            }
+            Path collected = jobDir.resolve("collect.txt");
+            int code = script(je, List.of("sh", ExperimentPackage.COLLECT), pkg.root(), collected);
+            if (code != 0) {
+                row.put("error", "collect.sh exited with " + code + " (see jobs/" + job.id() + "/collect.txt)");
+                return row;
+            }
+            Map<String, String> metrics = metrics(Files.readAllLines(collected, StandardCharsets.UTF_8));
+            List<String> missing = new ArrayList<>();
+            for (String metric : spec.metrics()) {
+                String v = metrics.get(metric);
+                row.put(metric, v == null ? "" : v);
+                if (v == null) {
+                    missing.add(metric);
+                }
+            }
+            if (!missing.isEmpty()) {
+                row.put("error", "collect.sh did not print " + String.join(", ", missing) + " (as NAME VALUE lines)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted in job " + job.id(), e);
+        }
+        return row;
+    }
+
+    /** The job's Pilot session of run.sh: new, or continued where a kill left it. */
+    private SessionResult session(Job job, JobEnvironment je, ExperimentPackage pkg, Path sessionDir)
+            throws IOException {
+        ExperimentSpec.Precision p = plan.spec().precision();
+        SessionSettings.Builder b = SessionSettings.builder().pi(PiSpec.wallTime().pi())
+                .ciTarget(CiTarget.parse(p.ciWidth())).shortRound(Duration.ZERO).maxRounds(p.maxRounds())
+                .maxDuration(p.maxTime());
+        if (p.minSubsessions() != null) {
+            b.minSubsessions(p.minSubsessions());
+        }
+        SessionSettings settings = b.build();
+        Map<String, String> extra = new LinkedHashMap<>();
+        extra.put("PILOT_ROUND", CommandTemplate.ROUND);
+        extra.put("PILOT_RESULT_DIR", CommandTemplate.RESULT_DIR);
+        List<String> words = je.wrap(List.of("sh", pkg.root().resolve(ExperimentPackage.RUN).toString()), extra);
+        CommandWorkload.Builder wb = CommandWorkload.builder(CommandTemplate.of(words, null),
+                List.of(PiSpec.wallTime()), sessionDir.resolve("rounds")).cwd(pkg.root());
+        if (!je.clean()) {
+            wb.env(je.env());
+        }
+        CommandWorkload workload = wb.build();
+        Session session = Files.isRegularFile(sessionDir.resolve("session.json")) ? Session.resume(sessionDir)
+                : Session.create(settings, sessionDir, "job " + job.id() + " " + describe(job), null);
+        SessionResult r;
+        try {
+            r = Pilot.of(session.settings(), workload).run(session);
+        } finally {
+            session.close();
+        }
+        workload.tidyRounds();
+        return r;
+    }
+
+    /** What the job's wrappers do to a process: a probe run through them (personality, environment, flags). */
+    private Map<String, String> observe(JobEnvironment je, ExperimentPackage pkg, Path jobDir)
+            throws IOException, InterruptedException {
+        String probe = "echo personality=$(cat /proc/self/personality 2>/dev/null); "
+                + "echo envbytes=$(cat /proc/self/environ 2>/dev/null | wc -c); "
+                + "echo pad=${#PILOT_ENV_PAD}; echo \"cflags=$CFLAGS\"; "
+                + "env | sed -n 's/^PILOT_OBSERVED_\\([A-Za-z0-9_]*\\)=/user.\\1=/p'";
+        Path out = jobDir.resolve("observed.txt");
+        List<String> words = je.wrap(List.of("sh", "-c", probe), Map.of());
+        int code = script(je, words, pkg.root(), out);
+        Map<String, String> seen = metricsEq(Files.readAllLines(out, StandardCharsets.UTF_8));
+        if (code != 0) {
+            Path err = out.resolveSibling(out.getFileName() + ".err");
+            List<String> lines = Files.exists(err) ? Files.readAllLines(err) : List.of();
+            throw new InputException(jobDir + ": the factors could not be applied: a probe run through their "
+                    + "wrappers exited with " + code + (lines.isEmpty() ? "" : " (" + lines.get(lines.size() - 1)
+                    + ")") + "; a user factor's script must shift its level off and exec \"$@\"");
+        }
+        String pers = seen.get("personality");
+        if (pers != null && !pers.isEmpty()) {
+            long bits = Long.parseLong(pers, 16);
+            seen.put("aslr", (bits & 0x0040000) != 0 ? "off" : "on");
+        }
+        return seen;
+    }
+
+    private static String linkOrder(Path jobDir) throws IOException {
+        Path log = jobDir.resolve("link-order.log");
+        if (!Files.isRegularFile(log)) {
+            return "not linked";
+        }
+        List<String> lines = Files.readAllLines(log);
+        return lines.isEmpty() ? "not linked" : lines.get(lines.size() - 1).strip();
+    }
+
+    private static void dropCaches() throws IOException, InterruptedException {
+        new ProcessBuilder("sync").inheritIO().start().waitFor();
+        try {
+            Files.writeString(Path.of("/proc/sys/vm/drop_caches"), "3\n");
+        } catch (IOException e) {
+            throw new InputException("drop-caches: cannot write /proc/sys/vm/drop_caches (" + e.getMessage()
+                    + "); run as root on a system that allows it, or remove the factor");
+        }
+    }
+
+    /** Runs a script (not measured) with the job's environment, its output in {@code log}. */
+    private static int script(JobEnvironment je, List<String> words, Path cwd, Path log)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(words).directory(cwd.toFile()).redirectErrorStream(false)
+                .redirectOutput(log.toFile()).redirectError(ProcessBuilder.Redirect.appendTo(
+                        log.resolveSibling(log.getFileName() + ".err").toFile()));
+        pb.environment().clear();
+        pb.environment().putAll(je.env());
+        return pb.start().waitFor();
+    }
+
+    /** NAME VALUE or NAME=VALUE lines; the last value of a name wins. */
+    static Map<String, String> metrics(List<String> lines) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String line : lines) {
+            String[] parts = line.strip().split("\\s*[=\\s]\\s*", 2);
+            if (parts.length == 2 && !parts[0].isEmpty()) {
+                try {
+                    double v = Double.parseDouble(parts[1].strip().split("\\s+")[0]);
+                    m.put(parts[0], number(v));
+                } catch (NumberFormatException e) {
+                    // not a metric line
+                }
+            }
+        }
+        return m;
+    }
+
+    private static Map<String, String> metricsEq(List<String> lines) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String line : lines) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                m.put(line.substring(0, eq), line.substring(eq + 1).strip());
+            }
+        }
+        return m;
+    }
+
+    static String number(double v) {
+        return Double.isFinite(v) ? Double.toString(v) : "";
+    }
+}

@@ -1,0 +1,143 @@
+package io.pilotbench.experiment;
+
+import io.pilotbench.core.model.InputException;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The experiment's table, {@value #FILE}: CSV, one header line, then one row per finished job (one job per
+ * replication), appended and forced to disk as each job ends — it is also the experiment's journal: a job with a row
+ * is done. A row cut short by a kill (no final newline) is dropped on resume, and its job runs again.
+ */
+final class ResultsTable {
+    static final String FILE = "results.csv";
+
+    private ResultsTable() {
+    }
+
+    /** Creates the table with its header. */
+    static void create(Path dir, List<String> header) throws IOException {
+        Files.writeString(dir.resolve(FILE), line(header), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+    }
+
+    /** Appends one row and forces it to disk. */
+    static void append(Path dir, List<String> row) throws IOException {
+        try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ch.write(ByteBuffer.wrap(line(row).getBytes(StandardCharsets.UTF_8)));
+            ch.force(true);
+        }
+    }
+
+    /** Drops a last row that a kill cut short (no newline at its end). */
+    static void repair(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            long end = f.length();
+            long keep = end;
+            while (keep > 0) {
+                f.seek(keep - 1);
+                if (f.read() == '\n') {
+                    break;
+                }
+                keep--;
+            }
+            if (keep < end) {
+                f.setLength(keep);
+            }
+        }
+    }
+
+    /** The rows as header → value maps. */
+    static List<Map<String, String>> read(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new InputException(dir + ": not an experiment directory (no " + FILE + "); run pilot experiment "
+                    + "run first");
+        }
+        List<List<String>> rows = parse(Files.readString(file, StandardCharsets.UTF_8));
+        if (rows.isEmpty()) {
+            throw new InputException(file + ": empty (no header)");
+        }
+        List<String> header = rows.get(0);
+        List<Map<String, String>> out = new ArrayList<>();
+        for (int i = 1; i < rows.size(); i++) {
+            List<String> r = rows.get(i);
+            if (r.size() != header.size()) {
+                continue; // a row cut short by a kill
+            }
+            Map<String, String> m = new LinkedHashMap<>();
+            for (int c = 0; c < header.size(); c++) {
+                m.put(header.get(c), r.get(c));
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    /** The header of the table. */
+    static List<String> header(Path dir) throws IOException {
+        List<List<String>> rows = parse(Files.readString(dir.resolve(FILE), StandardCharsets.UTF_8));
+        return rows.isEmpty() ? List.of() : rows.get(0);
+    }
+
+    static String line(List<String> cells) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            String c = cells.get(i) == null ? "" : cells.get(i);
+            if (i > 0) {
+                b.append(',');
+            }
+            if (c.contains(",") || c.contains("\"") || c.contains("\n") || c.contains("\r")) {
+                b.append('"').append(c.replace("\"", "\"\"")).append('"');
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('\n').toString();
+    }
+
+    /** RFC 4180 rows; a last line without a newline is left out (cut short). */
+    static List<List<String>> parse(String text) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> row = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (quoted) {
+                if (ch == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    cell.append('"');
+                    i++;
+                } else if (ch == '"') {
+                    quoted = false;
+                } else {
+                    cell.append(ch);
+                }
+            } else if (ch == '"') {
+                quoted = true;
+            } else if (ch == ',') {
+                row.add(cell.toString());
+                cell.setLength(0);
+            } else if (ch == '\n') {
+                row.add(cell.toString());
+                cell.setLength(0);
+                rows.add(row);
+                row = new ArrayList<>();
+            } else if (ch != '\r') {
+                cell.append(ch);
+            }
+        }
+        return rows;
+    }
+}

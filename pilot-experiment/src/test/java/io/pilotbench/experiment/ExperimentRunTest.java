@@ -1,0 +1,159 @@
+package io.pilotbench.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pilotbench.stats.anova.SumOfSquares;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real experiments: real packages, real processes, real sessions. */
+class ExperimentRunTest {
+    @TempDir
+    Path tmp;
+
+    private Path pkg(String name, String run, String collect) throws IOException {
+        Path p = Files.createDirectories(tmp.resolve("packages").resolve(name));
+        Files.writeString(p.resolve("run.sh"), run);
+        Files.writeString(p.resolve("collect.sh"), collect);
+        return p;
+    }
+
+    private Path file(String name, String yaml) throws IOException {
+        return Files.writeString(tmp.resolve(name), yaml);
+    }
+
+    private static ExperimentPlan plan(Path file) throws IOException {
+        return ExperimentPlan.of(ExperimentFile.read(file), List.of(Worker.local()), false);
+    }
+
+    @Test
+    void everySoftwareFactorIsAppliedAndObserved() throws IOException {
+        pkg("p", "echo run > \"$PILOT_RESULT_DIR/ran\"\n", "echo answer 42\necho \"padding=${#PILOT_ENV_PAD}\"\n");
+        Files.writeString(tmp.resolve("marker.sh"), "export PILOT_OBSERVED_MARKER=\"seen-$1\"\nshift\nexec \"$@\"\n");
+        Path f = file("exp.yaml", """
+                seed: 5
+                packages: {p: packages/p}
+                metrics: [answer, padding]
+                precision: {max-rounds: 3}
+                factors:
+                  aslr: 100%
+                  env-padding: {levels: [0, 1000]}
+                  marker: {script: marker.sh, levels: [x, y]}
+                """);
+        Path dir = tmp.resolve("out");
+        ExperimentRunner.Outcome o = ExperimentRunner.start(plan(f), dir, null);
+        assertThat(o.jobs()).isEqualTo(8);
+        assertThat(o.failed()).isZero();
+        List<Map<String, String>> rows = ResultsTable.read(dir);
+        assertThat(rows).hasSize(8);
+        assertThat(rows.stream().map(r -> r.get("job")).distinct()).hasSize(8);
+        Map<String, Integer> envBytes = new HashMap<>();
+        for (Map<String, String> r : rows) {
+            assertThat(r.get("error")).isEmpty();
+            assertThat(r.get("aslr.observed")).isEqualTo(r.get("aslr"));
+            assertThat(r.get("env-padding.observed")).isEqualTo(r.get("env-padding"));
+            assertThat(r.get("padding")).isEqualTo(r.get("env-padding") + ".0"); // collect.sh saw the padding
+            assertThat(r.get("marker.observed")).isEqualTo("seen-" + r.get("marker"));
+            assertThat(r.get("answer")).isEqualTo("42.0");
+            assertThat(Double.parseDouble(r.get("time"))).isPositive();
+            assertThat(r.get("rounds")).isEqualTo("3");
+            envBytes.merge(r.get("env-padding"), Integer.parseInt(r.get("env.bytes")), Math::max);
+        }
+        // the clean environment: padding 1000 adds 1000 bytes to what the run sees (the job number's is equal)
+        assertThat(envBytes.get("1000") - envBytes.get("0")).isBetween(1000, 1000 + 16);
+        assertThat(envBytes.get("0")).isLessThan(2000);
+        assertThat(dir.resolve("jobs/0001/session/session.json")).exists();
+    }
+
+    @Test
+    void aPlantedDelayIsFoundWithItsSizeAndAFactorWithoutEffectIsNot() throws IOException {
+        pkg("p", ":\n", "echo done 1\n");
+        Files.writeString(tmp.resolve("delay.sh"), "sleep \"$1\"\nshift\nexec \"$@\"\n");
+        Files.writeString(tmp.resolve("noop.sh"), "shift\nexec \"$@\"\n");
+        Path f = file("exp.yaml", """
+                seed: 11
+                replications: 3
+                packages: {p: packages/p}
+                precision: {max-rounds: 4}
+                factors:
+                  delay: {script: delay.sh, levels: ["0", "0.03"]}
+                  noop: {script: noop.sh, levels: [a, b]}
+                """);
+        Path dir = tmp.resolve("out");
+        ExperimentRunner.start(plan(f), dir, null);
+        ExperimentAnalysis.MetricAnalysis a = ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
+        assertThat(a.n()).isEqualTo(12);
+        assertThat(a.table().row("delay").pValue()).isLessThan(0.001);
+        ExperimentAnalysis.Effect e = a.effects().get("delay");
+        assertThat(e.high()).isEqualTo("0.03");
+        // sleep 0.03 costs 30 ms and a little more; the CI is from the residuals
+        assertThat(e.difference()).isBetween(0.028, 0.040);
+        // noop has no effect: false positives at p < 0.001 are 1 in 1000 (ExperimentAnalysisTest measures the rate)
+        assertThat(a.table().row("noop").pValue()).isGreaterThan(0.001);
+        assertThat(ExperimentAnalysis.render(a, 0.05)).anySatisfy(l -> assertThat(l)
+                .contains("delay changes execution time by").contains("p < 0.001"));
+    }
+
+    @Test
+    void aKilledExperimentResumesWithNoJobLostOrDoubled() throws Exception {
+        pkg("p", "sleep 0.05\n", "echo n 1\n");
+        Path f = file("exp.yaml", """
+                seed: 2
+                replications: 3
+                packages: {p: packages/p}
+                precision: {max-rounds: 6}
+                factors: {aslr: 100%}
+                """);
+        Path dir = tmp.resolve("out");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), ExperimentMain.class.getName(), f.toString(), dir.toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
+        while (rows(dir) < 2 && child.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(120); // into the next job's session
+        child.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no cleanup
+        int before = rows(dir);
+        assertThat(before).as(Files.readString(tmp.resolve("child.log"))).isBetween(2, 5);
+        ExperimentRunner.Outcome o = ExperimentRunner.resume(dir, null, false);
+        assertThat(o.skipped()).isEqualTo(before);
+        List<Map<String, String>> rows = ResultsTable.read(dir);
+        assertThat(rows).hasSize(6);
+        Map<String, Long> perJob = rows.stream().collect(Collectors.groupingBy(r -> r.get("job"),
+                Collectors.counting()));
+        assertThat(perJob).hasSize(6).allSatisfy((job, n) -> assertThat(n).isEqualTo(1));
+        assertThat(rows).allSatisfy(r -> assertThat(Integer.parseInt(r.get("rounds"))).isBetween(1, 6));
+        // the job that was cut off kept its rounds: its session was resumed, not restarted
+        assertThat(ExperimentRunner.planCsv(plan(f))).isEqualTo(Files.readString(dir.resolve("plan.csv")));
+    }
+
+    @Test
+    void anExperimentKilledWhileCopyingItsPackagesResumesFromTheStart() throws IOException {
+        pkg("p", ":\n", "echo n 1\n");
+        Path f = file("exp.yaml", "packages: {p: packages/p}\nprecision: {max-rounds: 2}\nfactors: {aslr: 100%}\n");
+        Path dir = tmp.resolve("out");
+        ExperimentRunner.start(plan(f), dir, null);
+        // what a kill during the copy leaves: the plan, part of the packages, no table
+        Files.delete(dir.resolve("results.csv"));
+        Files.delete(dir.resolve("packages/p/collect.sh"));
+        ExperimentRunner.Outcome o = ExperimentRunner.resume(dir, null, false);
+        assertThat(o.ran()).isEqualTo(2);
+        assertThat(o.failed()).isZero();
+        assertThat(ResultsTable.read(dir)).hasSize(2);
+        assertThat(dir.resolve("packages/p/collect.sh")).exists();
+    }
+
+    private static int rows(Path dir) throws IOException {
+        Path f = dir.resolve("results.csv");
+        return Files.exists(f) ? (int) Files.readString(f).chars().filter(c -> c == '\n').count() - 1 : 0;
+    }
+}

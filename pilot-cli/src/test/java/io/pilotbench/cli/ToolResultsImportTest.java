@@ -85,4 +85,23 @@ class ToolResultsImportTest {
         JsonNode units = JSON.readTree(r.out()).get("pis").get(0).get("unitReadings");
         assertThat(units.get("n").asInt() + units.path("removed").asInt()).isEqualTo(4 * 6);
     }
+
+    /**
+     * criterion.rs's raw.csv, in the format its documentation gives (criterion 0.3-0.5: no Rust toolchain here to
+     * write a real one): a series per benchmark, each sample its time per iteration.
+     */
+    @Test
+    void criterionSamplesAreTimesPerIteration() throws Exception {
+        String file = CliRun.resource("import/criterion-raw.csv");
+        CliRun r = CliRun.run("analyze", "--format", "json", file);
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode recursive = JSON.readTree(r.out()).get("results").get(0);
+        assertThat(recursive.get("column").asString()).isEqualTo("fib/recursive/20 (ns per iteration)");
+        assertThat(recursive.get("n").asInt()).isEqualTo(4);
+        double expected = (1220000.0 / 50 + 2430000.0 / 100 + 3700000.0 / 150 + 4810000.0 / 200) / 4;
+        assertThat(recursive.findValue("mean").asDouble()).isCloseTo(expected, within(1e-9));
+        CliRun c = CliRun.run("compare", file);
+        assertThat(c.code()).as(c.err()).isZero();
+        assertThat(c.out()).contains("fib/iterative/20").contains("fib/recursive/20");
+    }
 }

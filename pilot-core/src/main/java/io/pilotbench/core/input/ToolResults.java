@@ -16,8 +16,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Results of other benchmark tools, recognised by their content, so that Pilot can be the analysis layer over them
  * (issue 21): JMH's JSON ({@code -rf json}: one series per benchmark and parameter set, its iterations fork after
- * fork, in the score's unit) and hyperfine's JSON ({@code --export-json}: one series per command, its run times in
- * seconds). A file that is neither is left to {@link SeriesReader}.
+ * fork, in the score's unit), hyperfine's JSON ({@code --export-json}: one series per command, its run times in
+ * seconds) and criterion.rs's raw.csv (one series per benchmark, each sample's time per iteration). A file that is
+ * none of them is left to {@link SeriesReader}.
  */
 public final class ToolResults {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -25,8 +26,18 @@ public final class ToolResults {
     private ToolResults() {
     }
 
-    /** The series in {@code file} when it is a JMH or hyperfine JSON export, or null when it is not one. */
+    /** The header of criterion.rs's raw.csv (target/criterion/…/raw.csv, criterion 0.3 to 0.5). */
+    static final String CRITERION_HEADER = "group,function,value,throughput_num,throughput_type,"
+            + "sample_measured_value,unit,iteration_count";
+
+    /**
+     * The series in {@code file} when it is a JMH or hyperfine JSON export or a criterion.rs raw.csv, or null when it
+     * is none of them.
+     */
     public static List<Series> read(Path file) {
+        if (startsWithCriterionHeader(file)) {
+            return criterion(file);
+        }
         if (!startsWithJson(file)) {
             return null;
         }
@@ -81,6 +92,54 @@ public final class ToolResults {
             out.add(new Series(source, name.toString(), values.stream().mapToDouble(Double::doubleValue).toArray()));
         }
         return out;
+    }
+
+    /**
+     * criterion.rs's raw samples: one series per benchmark (group/function/value), each sample its measured time
+     * divided by its iteration count, in the sample's unit (criterion writes ns).
+     */
+    private static List<Series> criterion(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+        Map<String, List<Double>> samples = new java.util.LinkedHashMap<>();
+        Map<String, String> units = new java.util.HashMap<>();
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            String[] f = lines.get(i).split(",", -1);
+            if (f.length != 8) {
+                throw new InputException(file + ":" + (i + 1) + ": " + f.length + " fields where criterion's raw.csv "
+                        + "has 8");
+            }
+            String name = f[0] + "/" + f[1] + (f[2].isEmpty() ? "" : "/" + f[2]);
+            double perIteration;
+            try {
+                perIteration = Double.parseDouble(f[5]) / Double.parseDouble(f[7]);
+            } catch (NumberFormatException e) {
+                throw new InputException(file + ":" + (i + 1) + ": sample_measured_value '" + f[5]
+                        + "' or iteration_count '" + f[7] + "' is not a number");
+            }
+            samples.computeIfAbsent(name, k -> new ArrayList<>()).add(perIteration);
+            units.put(name, f[6]);
+        }
+        List<Series> out = new ArrayList<>();
+        samples.forEach((name, values) -> out.add(new Series(file.toString(), name + " (" + units.get(name)
+                + " per iteration)", values.stream().mapToDouble(Double::doubleValue).toArray())));
+        return out;
+    }
+
+    private static boolean startsWithCriterionHeader(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(CRITERION_HEADER.length());
+            return new String(head, java.nio.charset.StandardCharsets.US_ASCII).equals(CRITERION_HEADER);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static double[] numbers(String source, JsonNode array, String what) {

@@ -1,6 +1,8 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.process.JmhWorkload;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -84,8 +86,9 @@ final class JmhCommand implements Callable<Integer> {
         List<String> options = dashes < 0 ? passed : passed.subList(0, dashes);
         List<String> jmhOptions = dashes < 0 ? List.of() : passed.subList(dashes + 1, passed.size());
         List<String> args = new ArrayList<>(List.of(compare ? "compare" : "run"));
-        args.addAll(List.of("--pi", "name=" + (workloads == 1 || benchmarks.size() == 1 ? benchmarks.get(0) : "score")
-                .replace(",", " ") + ",unit=" + unit + ",unit-readings=jmh.json"));
+        String piName = workloads == 1 || benchmarks.size() == 1 ? benchmarks.get(0) : "score";
+        args.addAll(List.of("--pi", new JmhWorkload(Path.of(jars.get(0)), piName, iterations, unit, java, jmhOptions)
+                .piText()));
         if (compare && !options.contains("--name")) {
             for (int i = 0; i < 2; i++) {
                 args.addAll(List.of("--name", jars.size() == 2 ? jars.get(i) : benchmarks.get(i)));
@@ -97,10 +100,8 @@ final class JmhCommand implements Callable<Integer> {
             if (i > 0) {
                 args.add(CompareCommand.SEPARATOR);
             }
-            args.addAll(List.of(java, "-jar", jars.get(jars.size() == 2 ? i : 0),
-                    benchmarks.get(benchmarks.size() == 2 ? i : 0), "-f", "1", "-wi", "0", "-i",
-                    Integer.toString(iterations), "-rf", "json", "-rff", "%RESULT_DIR%/jmh.json"));
-            args.addAll(jmhOptions);
+            args.addAll(new JmhWorkload(Path.of(jars.get(jars.size() == 2 ? i : 0)),
+                    benchmarks.get(benchmarks.size() == 2 ? i : 0), iterations, unit, java, jmhOptions).command());
         }
         PrintWriter out = spec.commandLine().getOut();
         return PilotCommand.run(args.toArray(String[]::new), out, spec.commandLine().getErr(), System.in);

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The layout of DESIGN.md, checked on the compiled classes of every module (the command line depends on them all).
  *
  * <ul>
- *   <li>Modules point down: stats ← core ← process, simulate ← report, script, experiment ← cli.</li>
+ *   <li>Modules point down: stats ← core ← process, simulate ← report, script, experiment ← mill ← cli.</li>
  *   <li>Inside core: model at the bottom; analysis, input, env on it; engine, store, compare above; the api facade on
  *       top, imported by nothing in core.</li>
  *   <li>No two packages anywhere import each other, directly or through others.</li>
@@ -55,16 +55,18 @@ class ArchitectureTest {
                 .layer("script").definedBy("io.pilotbench.script..")
                 .layer("junit").definedBy("io.pilotbench.junit..")
                 .layer("experiment").definedBy("io.pilotbench.experiment..")
+                .layer("mill").definedBy("io.pilotbench.mill..")
                 .layer("cli").definedBy("io.pilotbench.cli..")
                 .whereLayer("junit").mayNotBeAccessedByAnyLayer()
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("experiment").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("report").mayOnlyBeAccessedByLayers("experiment", "cli")
+                .whereLayer("mill").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("experiment").mayOnlyBeAccessedByLayers("mill", "cli")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("experiment", "mill", "cli")
                 .whereLayer("script").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("process").mayOnlyBeAccessedByLayers("cli", "script", "experiment")
+                .whereLayer("process").mayOnlyBeAccessedByLayers("cli", "script", "experiment", "mill")
                 .whereLayer("simulate").mayOnlyBeAccessedByLayers("report", "cli")
                 .whereLayer("core").mayOnlyBeAccessedByLayers("process", "simulate", "report", "script", "junit",
-                        "experiment", "cli")
+                        "experiment", "mill", "cli")
                 .check(PILOT);
     }
 

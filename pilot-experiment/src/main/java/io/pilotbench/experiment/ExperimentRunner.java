@@ -119,19 +119,82 @@ public final class ExperimentRunner {
                 throw new InputException(dir + ": the experiment plans differently now (another machine, or a "
                         + "changed script?); it cannot be resumed here");
             }
-            ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
-            if (Files.exists(dir.resolve(ResultsTable.FILE))) {
-                ResultsTable.repair(dir);
-                r.reopen();
-            } else {
-                // killed while the packages were being copied: the table, written last, is missing; copy again
-                for (String part : List.of("packages", "factors", "bin")) {
-                    deleteTree(dir.resolve(part));
+            return continueIn(plan, dir, progress).runAll();
+        }
+    }
+
+    /** A runner for {@code plan} in a locked directory that was started before: reopened or, if killed while
+     *  copying the packages, installed again. */
+    private static ExperimentRunner continueIn(ExperimentPlan plan, Path dir, PrintWriter progress)
+            throws IOException {
+        ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
+        if (Files.exists(dir.resolve(ResultsTable.FILE))) {
+            ResultsTable.repair(dir);
+            r.reopen();
+        } else {
+            // killed while the packages were being copied: the table, written last, is missing; copy again
+            for (String part : List.of("packages", "factors", "bin")) {
+                deleteTree(dir.resolve(part));
+            }
+            r.install();
+            ResultsTable.create(dir, r.header());
+        }
+        return r;
+    }
+
+    /**
+     * Runs one job of a plan made elsewhere (by a mill master or a cluster back-end, which chose the worker and the
+     * levels) in {@code dir}, laid out as a one-job experiment directory, and returns the job's results row (column
+     * → value, in {@code results.csv}'s order; its {@code error} is empty when the job succeeded).
+     *
+     * <p>Idempotent, so a job re-sent after a lost lease or a kill is never run twice: a directory that already
+     * holds the job's row returns that row; one that holds part of it continues the job's session where it stopped.
+     * A directory started for another job (or another experiment file) is refused.
+     *
+     * @param progress one line when the job ends, or null
+     * @throws InputException when {@code dir} holds another job, or the factors cannot be applied
+     */
+    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path dir, PrintWriter progress)
+            throws IOException {
+        ExperimentPlan plan = new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(),
+                List.of(job));
+        String csv = planCsv(plan);
+        ExperimentRunner r;
+        DirectoryLock lock;
+        if (Files.isRegularFile(dir.resolve(PLAN))) {
+            lock = DirectoryLock.acquire(dir, "experiment job");
+            try {
+                if (!csv.equals(Files.readString(dir.resolve(PLAN)))) {
+                    throw new InputException(dir + ": holds another job (its plan.csv differs); give each job a "
+                            + "directory of its own");
                 }
+                r = continueIn(plan, dir, progress);
+            } catch (IOException | RuntimeException e) {
+                lock.close();
+                throw e;
+            }
+        } else {
+            lock = DirectoryLock.claimEmpty(dir, "experiment job");
+            try {
+                Files.copy(spec.file(), dir.resolve(SPEC));
+                Files.writeString(dir.resolve(SOURCE), spec.file().toAbsolutePath() + "\n");
+                Files.writeString(dir.resolve(PLAN), csv);
+                r = new ExperimentRunner(plan, dir, progress);
                 r.install();
                 ResultsTable.create(dir, r.header());
+            } catch (IOException | RuntimeException e) {
+                lock.close();
+                throw e;
             }
-            return r.runAll();
+        }
+        try (lock) {
+            r.runAll();
+            for (Map<String, String> row : ResultsTable.read(dir)) {
+                if (row.get("job").equals(job.id())) {
+                    return row;
+                }
+            }
+            throw new IllegalStateException(dir + ": job " + job.id() + " ran but left no row");
         }
     }
 

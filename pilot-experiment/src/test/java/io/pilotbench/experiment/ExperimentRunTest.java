@@ -1,6 +1,7 @@
 package io.pilotbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
@@ -71,6 +72,35 @@ class ExperimentRunTest {
         assertThat(envBytes.get("1000") - envBytes.get("0")).isBetween(1000, 1000 + 16);
         assertThat(envBytes.get("0")).isLessThan(2000);
         assertThat(dir.resolve("jobs/0001/session/session.json")).exists();
+    }
+
+    @Test
+    void oneJobRunsOnceInItsOwnDirectoryAndASecondCallReturnsItsRowWithoutRunningAgain() throws IOException {
+        Path runs = tmp.resolve("runs");
+        pkg("p", "echo x >> '" + runs + "'\n", "echo answer 7\n");
+        Path f = file("exp.yaml", """
+                seed: 3
+                packages: {p: packages/p}
+                metrics: [answer]
+                precision: {max-rounds: 3}
+                factors:
+                  env-padding: {levels: [0, 512]}
+                """);
+        ExperimentSpec spec = ExperimentFile.read(f);
+        Job job = ExperimentPlan.of(spec, List.of(Worker.local()), false).jobs().get(1);
+        Path dir = tmp.resolve("job");
+        Map<String, String> row = ExperimentRunner.runJob(spec, job, dir, null);
+        assertThat(row.get("error")).isEmpty();
+        assertThat(row.get("job")).isEqualTo(job.id());
+        assertThat(row.get("env-padding.observed")).isEqualTo(job.levels().get("env-padding"));
+        assertThat(row.get("answer")).isEqualTo("7.0");
+        assertThat(Files.readAllLines(runs)).hasSize(3);
+
+        assertThat(ExperimentRunner.runJob(spec, job, dir, null)).isEqualTo(row);
+        assertThat(Files.readAllLines(runs)).hasSize(3); // not run again
+        Job other = ExperimentPlan.of(spec, List.of(Worker.local()), false).jobs().get(0);
+        assertThatThrownBy(() -> ExperimentRunner.runJob(spec, other, dir, null))
+                .isInstanceOf(io.pilotbench.core.model.InputException.class).hasMessageContaining("another job");
     }
 
     @Test

@@ -371,7 +371,8 @@ public final class ExperimentRunner {
                     case ASLR -> observed.getOrDefault("aslr", "?");
                     case ENV_PADDING -> observed.getOrDefault("pad", "?");
                     case CFLAGS -> observed.getOrDefault("cflags", "?");
-                    case LINK_ORDER -> linkOrder(jobDir);
+                    case LINK_ORDER -> lastLine(jobDir.resolve("link-order.log"));
+                    case SYMBOL_NAMES -> lastLine(jobDir.resolve("symbol-names.log"));
                     case DROP_CACHES -> dropped ? "dropped" : "kept";
                     case USER -> observed.getOrDefault("user." + JobEnvironment.variable(f.name()), "unreported");
                     default -> "";
@@ -475,8 +476,8 @@ public final class ExperimentRunner {
         return seen;
     }
 
-    private static String linkOrder(Path jobDir) throws IOException {
-        Path log = jobDir.resolve("link-order.log");
+    /** What the link wrapper logged for the job's last link, or "not linked". */
+    private static String lastLine(Path log) throws IOException {
         if (!Files.isRegularFile(log)) {
             return "not linked";
         }

@@ -2,6 +2,7 @@ package io.pilotbench.experiment;
 
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
+import io.pilotbench.core.env.EnvironmentProbe;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
@@ -439,7 +440,8 @@ public final class ExperimentRunner {
         }
         CommandWorkload workload = wb.build();
         Session session = Files.isRegularFile(sessionDir.resolve("session.json")) ? Session.resume(sessionDir)
-                : Session.create(settings, sessionDir, "job " + job.id() + " " + describe(job), null);
+                : Session.create(settings, sessionDir, "job " + job.id() + " " + describe(job),
+                        EnvironmentProbe.system().capture(pkg.root()));
         SessionResult r;
         try {
             r = Pilot.of(session.settings(), workload).run(session);

@@ -33,13 +33,20 @@ interface MeasurementHook {
         return true;
     }
 
-    static MeasurementHook of(String kind, List<String> args, Path proc) {
+    /**
+     * The hook of {@code MEASURE kind args}.
+     *
+     * @param env the campaign's exported variables ({@code ENV}): {@code PILOT_SSH} is the ssh command of
+     *            {@code MEASURE remote} (e.g. {@code ssh -p 2222 -i key}); default {@code ssh}
+     */
+    static MeasurementHook of(String kind, List<String> args, Path proc, java.util.Map<String, String> env) {
         return switch (kind) {
             case "io" -> new DiskStats(proc, args.get(0));
             case "free-memory" -> new FreeMemory(proc);
             case "cpu-others" -> new CpuOthers(proc);
             case "net" -> new NetDev(proc, args.get(0));
-            case "remote" -> new Remote(args.get(0), String.join(" ", args.subList(1, args.size())));
+            case "remote" -> new Remote(args.get(0), String.join(" ", args.subList(1, args.size())),
+                    List.of(env.getOrDefault("PILOT_SSH", "ssh").trim().split("\\s+")));
             default -> throw new IllegalArgumentException("unknown MEASURE " + kind);
         };
     }
@@ -189,8 +196,11 @@ interface MeasurementHook {
     /**
      * {@code MEASURE remote HOST CMD}: runs CMD on HOST over ssh (batch mode: keys, no password prompt) before and
      * after; the number it prints last is the reading and the difference is recorded.
+     *
+     * @param ssh the ssh command and its options ({@code ENV PILOT_SSH=...} in the script; like git's
+     *            GIT_SSH_COMMAND), to which {@code -o BatchMode=yes HOST CMD} is added
      */
-    record Remote(String host, String command) implements MeasurementHook {
+    record Remote(String host, String command, List<String> ssh) implements MeasurementHook {
         @Override
         public List<String> columns() {
             return List.of("remote_" + host.replaceAll("[^A-Za-z0-9]", "_"));
@@ -198,7 +208,8 @@ interface MeasurementHook {
 
         @Override
         public double[] sample() throws IOException {
-            List<String> argv = new ArrayList<>(List.of("ssh", "-o", "BatchMode=yes", host, command));
+            List<String> argv = new ArrayList<>(ssh);
+            argv.addAll(List.of("-o", "BatchMode=yes", host, command));
             Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).strip();
             try {

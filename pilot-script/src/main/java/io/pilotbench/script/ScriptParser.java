@@ -210,8 +210,9 @@ final class ScriptParser {
                     case "remote" -> 2;
                     default -> 0;
                 };
-                if (args.size() < need || need < 2 && args.size() > need) {
-                    throw new ScriptException(args.size() < need ? end(line) : args.get(need).pos(),
+                int most = need + (kind.equals("chill") ? 1 : 0); // COOL chill [SIZE]
+                if (args.size() < need || need < 2 && args.size() > most) {
+                    throw new ScriptException(args.size() < need ? end(line) : args.get(most).pos(),
                             "expected " + d + " " + kind + usage(kind));
                 }
                 return List.of(d.equals("MEASURE") ? new Stmt.Measure(pos, kind, List.copyOf(args))
@@ -230,6 +231,7 @@ final class ScriptParser {
             case "net" -> " INTERFACE (e.g. eth0)";
             case "remote" -> " HOST COMMAND...";
             case "remount" -> " DIRECTORY";
+            case "chill" -> " [SIZE]";
             default -> " with nothing after it";
         };
     }

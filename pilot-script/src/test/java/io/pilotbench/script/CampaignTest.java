@@ -184,7 +184,8 @@ class CampaignTest {
         c.root = false;
         org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("c.pilot:1:1: COOL drop-caches needs root (drop caches, remount) and pilot runs as "
-                        + System.getProperty("user.name") + "; run pilot script as root or remove the COOL line");
+                        + System.getProperty("user.name") + "; run pilot script as root, use COOL chill (no root "
+                        + "needed), or remove the COOL line");
         assertThat(dir.resolve("ran")).doesNotExist();
     }
 
@@ -264,5 +265,65 @@ class CampaignTest {
         List<String> lines = Files.readAllLines(dir.resolve("results/000-quick/runs.csv"));
         assertThat(lines.get(0)).endsWith(",threads,mem_free_kb,mem_available_kb");
         assertThat(Double.parseDouble(lines.get(1).split(",")[9])).isPositive();
+    }
+
+    /** MEASURE remote over a real sshd: each run appends a line to a file the remote command counts, so the recorded
+     *  difference (after − before) is exactly 1 per run. */
+    @Test
+    void remoteMeasurementRunsOverRealSshBeforeAndAfterEveryRun() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(SshServer.available(),
+                "no OpenSSH server (/usr/sbin/sshd): apt-get install openssh-server");
+        Path keys = Files.createDirectories(dir.resolve("ssh"));
+        Path counted = dir.resolve("counted");
+        Files.writeString(counted, "");
+        try (SshServer sshd = SshServer.start(keys)) {
+            Campaign c = start("ENV PILOT_SSH=\"" + sshd.sshCommand() + "\"\n"
+                    + "MEASURE remote " + sshd.host() + " wc -l < " + counted + "\n"
+                    + "TEST remote 4 1 getstats --predicate '$count >= 4'\n"
+                    + "  EXEC echo run >> " + counted + "\n"
+                    + "DONE\n", Map.of());
+            assertThat(c.run()).as(log.toString()).isEqualTo(Campaign.OK);
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("results/000-remote/runs.csv"));
+        int col = List.of(lines.get(0).split(",")).indexOf("remote_" + System.getProperty("user.name")
+                .replaceAll("[^A-Za-z0-9]", "_") + "_127_0_0_1");
+        assertThat(col).as(lines.get(0)).isPositive();
+        assertThat(lines.subList(1, lines.size())).hasSize(4)
+                .allSatisfy(r -> assertThat(Double.parseDouble(r.split(",")[col])).isEqualTo(1.0));
+        assertThat(Files.readAllLines(counted)).hasSize(4);
+    }
+
+    /** COOL chill runs the chill program before every run, without root; it dirties the size asked for (its peak
+     *  resident size, reported by the chill itself, is at least that). */
+    @Test
+    void chillDirtiesTheMemoryAskedForBeforeEveryRun() throws Exception {
+        Campaign c = start("""
+                COOL chill 64M
+                TEST cold 2 1 getstats --predicate '$count >= 2'
+                  EXEC true
+                DONE
+                """, Map.of());
+        assertThat(c.run()).as(log.toString()).isEqualTo(Campaign.OK);
+        List<String> lines = Files.readAllLines(dir.resolve("results/000-cold/cool.out"));
+        assertThat(lines).hasSize(2).allSatisfy(l -> {
+            java.util.regex.Matcher m = java.util.regex.Pattern
+                    .compile("chill: dirtied 64 MiB \\(peak resident (\\d+) MiB\\) in [0-9.]+ s").matcher(l);
+            assertThat(m.matches()).as(l).isTrue();
+            assertThat(Long.parseLong(m.group(1))).isGreaterThanOrEqualTo(64);
+        });
+    }
+
+    @Test
+    void chillSizesComeFromTheScriptOrFromWhatTheKernelCallsAvailable() throws IOException {
+        assertThat(Chill.parseSize("64M")).isEqualTo(64L << 20);
+        assertThat(Chill.parseSize("2g")).isEqualTo(2L << 30);
+        assertThat(Chill.parseSize("4096")).isEqualTo(4096L);
+        assertThat(Chill.parseSize("lots")).isNull();
+        assertThat(Chill.parseSize("-5M")).isNull();
+        Path meminfo = Files.writeString(dir.resolve("meminfo"), "MemTotal:       24000000 kB\n"
+                + "MemFree:         1000000 kB\nMemAvailable:   20000000 kB\n");
+        assertThat(Chill.defaultBytes(meminfo)).isEqualTo(20_000_000L * 1024 - (256L << 20));
+        Files.writeString(meminfo, "MemAvailable:      1000 kB\n");
+        assertThat(Chill.defaultBytes(meminfo)).isEqualTo(Chill.SMALLEST);
     }
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,12 +22,12 @@ class MeasurementHookTest {
                    8       0 sda 100 5 2000 30 50 7 800 40 0 60 70
                    8       1 sda1 90 4 1800 25 45 6 700 35 0 55 60
                 """);
-        MeasurementHook h = MeasurementHook.of("io", List.of("sda1"), proc);
+        MeasurementHook h = MeasurementHook.of("io", List.of("sda1"), proc, Map.of());
         assertThat(h.columns()).containsExactly("sda1_reads", "sda1_read_sectors", "sda1_writes",
                 "sda1_write_sectors");
         assertThat(h.sample()).containsExactly(90, 1800, 45, 700);
         assertThat(h.counter()).isTrue();
-        assertThatThrownBy(() -> MeasurementHook.of("io", List.of("sdz"), proc).sample())
+        assertThatThrownBy(() -> MeasurementHook.of("io", List.of("sdz"), proc, Map.of()).sample())
                 .hasMessageContaining("no device sdz");
     }
 
@@ -34,7 +35,7 @@ class MeasurementHookTest {
     void freeMemoryIsALevelInKilobytes() throws IOException {
         Files.writeString(proc.resolve("meminfo"), "MemTotal:       16000000 kB\nMemFree:         1234567 kB\n"
                 + "MemAvailable:    7654321 kB\n");
-        MeasurementHook h = MeasurementHook.of("free-memory", List.of(), proc);
+        MeasurementHook h = MeasurementHook.of("free-memory", List.of(), proc, Map.of());
         assertThat(h.sample()).containsExactly(1234567, 7654321);
         assertThat(h.counter()).isFalse();
     }
@@ -48,7 +49,7 @@ class MeasurementHookTest {
                     lo:    1000      10    0    0    0     0          0         0     1000      10    0    0    0     0       0          0
                   eth0: 5000000    4000    0    0    0     0          0         0  3000000    2500    0    0    0     0       0          0
                 """);
-        assertThat(MeasurementHook.of("net", List.of("eth0"), proc).sample()).containsExactly(5000000, 4000,
+        assertThat(MeasurementHook.of("net", List.of("eth0"), proc, Map.of()).sample()).containsExactly(5000000, 4000,
                 3000000, 2500);
     }
 
@@ -56,7 +57,7 @@ class MeasurementHookTest {
     void cpuOfOtherProcessesIsTheTicksTheyUsedBetweenTwoSamples() throws IOException {
         writeStat(101, "kworker/0:1", 10, 5);
         writeStat(102, "flush (8:0)", 100, 50);
-        MeasurementHook h = MeasurementHook.of("cpu-others", List.of(), proc);
+        MeasurementHook h = MeasurementHook.of("cpu-others", List.of(), proc, Map.of());
         assertThat(h.sample()).containsExactly(0);
         writeStat(101, "kworker/0:1", 30, 5);    // +20 ticks
         writeStat(102, "flush (8:0)", 100, 80);  // +30 ticks; the name has a space and parentheses

@@ -606,6 +606,13 @@ public final class Campaign {
                         + "pilot runs as " + System.getProperty("user.name") + "; run pilot script as root, use "
                         + "COOL chill (no root needed), or remove the COOL line");
             }
+            if (c.kind().equals("remount")) {
+                try {
+                    Remount.find(Path.of("/proc/self/mountinfo"), scriptDir.resolve(sub(c.args().get(0).text())));
+                } catch (IOException e) {
+                    throw new ScriptException(c.args().get(0).pos(), e.getMessage());
+                }
+            }
             if (c.kind().equals("chill") && !c.args().isEmpty() && Chill.parseSize(sub(c.args().get(0).text()))
                     == null) {
                 throw new ScriptException(c.args().get(0).pos(), "expected COOL chill [SIZE] with a size such as "
@@ -626,7 +633,8 @@ public final class Campaign {
                 continue;
             }
             String cmd = switch (c.kind()) {
-                case "remount" -> "umount " + sub(c.args().get(0).text()) + " && mount " + sub(c.args().get(0).text());
+                case "remount" -> Remount.command(Remount.find(Path.of("/proc/self/mountinfo"),
+                        scriptDir.resolve(sub(c.args().get(0).text()))));
                 default -> "sync && echo 3 > /proc/sys/vm/drop_caches";
             };
             requireOk(cmd, shell(cmd, dir.resolve("cool.out"), Map.of()), "COOL " + c.kind());

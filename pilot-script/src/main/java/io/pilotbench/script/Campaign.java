@@ -600,25 +600,7 @@ public final class Campaign {
     }
 
     private void checkCooling() throws IOException {
-        for (Stmt.Cool c : cools) {
-            if (!root && !c.kind().equals("chill")) {
-                throw new ScriptException(c.pos(), "COOL " + c.kind() + " needs root (drop caches, remount) and "
-                        + "pilot runs as " + System.getProperty("user.name") + "; run pilot script as root, use "
-                        + "COOL chill (no root needed), or remove the COOL line");
-            }
-            if (c.kind().equals("remount")) {
-                try {
-                    Remount.find(Path.of("/proc/self/mountinfo"), scriptDir.resolve(sub(c.args().get(0).text())));
-                } catch (IOException e) {
-                    throw new ScriptException(c.args().get(0).pos(), e.getMessage());
-                }
-            }
-            if (c.kind().equals("chill") && !c.args().isEmpty() && Chill.parseSize(sub(c.args().get(0).text()))
-                    == null) {
-                throw new ScriptException(c.args().get(0).pos(), "expected COOL chill [SIZE] with a size such as "
-                        + "512M or 2G, found '" + c.args().get(0).text() + "'");
-            }
-        }
+        new Cooling(cools, this).check(root);
     }
 
     static boolean isRoot() {
@@ -627,38 +609,7 @@ public final class Campaign {
 
     /** Cools caches between runs (drop-caches and remount need root: checked before the TEST's first run). */
     void cool(Path dir) throws IOException, InterruptedException {
-        for (Stmt.Cool c : cools) {
-            if (c.kind().equals("chill")) {
-                chill(c, dir.resolve("cool.out"));
-                continue;
-            }
-            String cmd = switch (c.kind()) {
-                case "remount" -> Remount.command(Remount.find(Path.of("/proc/self/mountinfo"),
-                        scriptDir.resolve(sub(c.args().get(0).text()))));
-                default -> "sync && echo 3 > /proc/sys/vm/drop_caches";
-            };
-            requireOk(cmd, shell(cmd, dir.resolve("cool.out"), Map.of()), "COOL " + c.kind());
-        }
-    }
-
-    /** Runs {@link Chill} and appends what it did to {@code out}. */
-    private void chill(Stmt.Cool c, Path out) throws IOException, InterruptedException {
-        long bytes = c.args().isEmpty() ? Chill.defaultBytes(Path.of("/proc/meminfo"))
-                : Chill.parseSize(sub(c.args().get(0).text()));
-        List<String> command = Chill.command(bytes);
-        long start = System.nanoTime();
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
-        int code = p.waitFor();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        if (code != 0 || !text.startsWith("peak-resident-kb ")) {
-            throw new IOException("COOL chill of " + (bytes >> 20) + " MiB failed (exit " + code + "): " + text
-                    + "; give it a smaller SIZE");
-        }
-        long peakKb = Long.parseLong(text.substring("peak-resident-kb ".length()).strip());
-        Files.writeString(out, String.format(java.util.Locale.ROOT, "chill: dirtied %d MiB (peak resident %d MiB) "
-                + "in %.2f s%n", bytes >> 20, peakKb >> 10, seconds), java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
+        new Cooling(cools, this).apply(dir.resolve("cool.out"));
     }
 
     private void requireOk(String command, int code, String what) throws IOException {

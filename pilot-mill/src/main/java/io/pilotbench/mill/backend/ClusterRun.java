@@ -163,7 +163,16 @@ public final class ClusterRun {
      */
     public static Outcome start(ExperimentSpec spec, ExecutionBackend backend, Path dir, boolean root,
             Settings settings, PrintWriter progress) throws IOException {
-        ExperimentPlan plan = plan(spec, backend, root);
+        return start(plan(spec, backend, root), backend, dir, settings, progress);
+    }
+
+    /**
+     * Starts {@code plan} (made by {@link #plan} on this back-end) in {@code dir} (new or empty) and runs it to the
+     * end.
+     */
+    public static Outcome start(ExperimentPlan plan, ExecutionBackend backend, Path dir, Settings settings,
+            PrintWriter progress) throws IOException {
+        ExperimentSpec spec = plan.spec();
         boolean pinned = spec.factors().stream().anyMatch(f -> f.kind() == Factor.Kind.HARDWARE);
         List<Job> jobs = new ArrayList<>();
         for (Job j : plan.jobs()) {
@@ -224,6 +233,20 @@ public final class ClusterRun {
             return new ClusterRun(spec, jobs, Boolean.parseBoolean(p.getProperty("pinned")), p.getProperty("tag"),
                     backend, dir, settings, progress).run();
         }
+    }
+
+    /** The back-end a cluster experiment directory runs on ({@code slurm}, {@code kubernetes}), or null when
+     *  {@code dir} is not one (a local experiment, or not an experiment). */
+    public static String backendOf(Path dir) throws IOException {
+        Path props = dir.resolve(PROPERTIES);
+        if (!Files.isRegularFile(props)) {
+            return null;
+        }
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(props)) {
+            p.load(in);
+        }
+        return p.getProperty("backend");
     }
 
     /** A short tag from the directory's absolute path: its cluster jobs' names start with it. */

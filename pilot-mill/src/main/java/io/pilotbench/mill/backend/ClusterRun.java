@@ -313,7 +313,8 @@ public final class ClusterRun {
             }
         }
         while (!live.isEmpty()) {
-            List<String> ids = live.values().stream().map(Track::id).toList();
+            Map<String, ClusterJob> ids = new LinkedHashMap<>();
+            live.values().forEach(t -> ids.put(t.id(), t.ticket()));
             Map<String, ExecutionBackend.State> states = backend.poll(ids);
             for (Track t : new ArrayList<>(live.values())) {
                 ExecutionBackend.State st = states.getOrDefault(t.id(), ExecutionBackend.State.LOST);

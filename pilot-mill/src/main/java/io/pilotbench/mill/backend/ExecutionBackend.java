@@ -3,7 +3,6 @@ package io.pilotbench.mill.backend;
 import io.pilotbench.experiment.Worker;
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -58,8 +57,12 @@ public interface ExecutionBackend extends Closeable {
     /** Submits one job and returns its id in the cluster. */
     String submit(ClusterJob job) throws IOException;
 
-    /** The state of each id (every id given has an entry). */
-    Map<String, State> poll(Collection<String> ids) throws IOException;
+    /**
+     * The state of each cluster job (every id given has an entry).
+     *
+     * @param jobs cluster id → the job it runs (a back-end may look at the job's files, e.g. an exit marker)
+     */
+    Map<String, State> poll(Map<String, ClusterJob> jobs) throws IOException;
 
     /** The row the job wrote (results column → value), or null when it wrote none (yet). */
     Map<String, String> collect(ClusterJob job, String id) throws IOException;

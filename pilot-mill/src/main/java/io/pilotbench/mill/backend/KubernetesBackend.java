@@ -18,7 +18,6 @@ import io.pilotbench.experiment.Worker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -223,9 +222,9 @@ public final class KubernetesBackend implements ExecutionBackend {
     }
 
     @Override
-    public Map<String, State> poll(Collection<String> ids) throws IOException {
+    public Map<String, State> poll(Map<String, ClusterJob> jobs) throws IOException {
         Map<String, State> states = new LinkedHashMap<>();
-        for (String id : ids) {
+        for (String id : jobs.keySet()) {
             Job j = call("read Job " + id, () -> client.batch().v1().jobs().inNamespace(namespace).withName(id)
                     .get());
             states.put(id, state(j));

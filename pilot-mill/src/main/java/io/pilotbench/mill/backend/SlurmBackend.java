@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +43,8 @@ public final class SlurmBackend implements ExecutionBackend {
     private final List<String> launcher;
     private final String partition;
     private final Map<String, String> env;
+    /** How the jobs that left the queue ended, by id, as {@link #poll} found out (for {@link #why}). */
+    private final Map<String, String> whys = new java.util.concurrent.ConcurrentHashMap<>();
 
     private SlurmBackend(List<String> launcher, String partition, Map<String, String> env) {
         this.launcher = List.copyOf(launcher);
@@ -146,7 +147,7 @@ public final class SlurmBackend implements ExecutionBackend {
         String stem = job.job().id() + "-a" + job.attempt();
         Path jobFile = dir.resolve(job.job().id() + ".job.csv");
         Files.writeString(jobFile, job.jobCsv(), StandardCharsets.UTF_8);
-        Path exit = dir.resolve(stem + ".exit");
+        Path exit = exitFile(job);
         Files.deleteIfExists(exit);
         Path script = dir.resolve(stem + ".sh");
         StringBuilder s = new StringBuilder("#!/bin/sh\n# pilot experiment job " + job.job().id() + ", attempt "
@@ -219,14 +220,14 @@ public final class SlurmBackend implements ExecutionBackend {
     }
 
     @Override
-    public Map<String, State> poll(Collection<String> ids) throws IOException {
+    public Map<String, State> poll(Map<String, ClusterJob> jobs) throws IOException {
         Map<String, State> states = new LinkedHashMap<>();
-        if (ids.isEmpty()) {
+        if (jobs.isEmpty()) {
             return states;
         }
         Map<String, String> queued = queue();
         List<String> gone = new ArrayList<>();
-        for (String id : ids) {
+        for (String id : jobs.keySet()) {
             String st = queued.get(id);
             if (st == null) {
                 gone.add(id);
@@ -241,7 +242,7 @@ public final class SlurmBackend implements ExecutionBackend {
             }
         }
         for (String id : gone) {
-            states.put(id, ended(id));
+            states.put(id, ended(id, jobs.get(id)));
         }
         return states;
     }
@@ -262,13 +263,29 @@ public final class SlurmBackend implements ExecutionBackend {
         return m;
     }
 
-    /** How a job that left the queue ended: sacct, else scontrol, else its exit file, else lost. */
-    private State ended(String id) throws IOException {
+    /**
+     * How a job that left the queue ended: sacct, else scontrol (which forgets a job MinJobAge after it ended), else
+     * the exit file its script writes when the launcher returns (none: the script was killed, or never ran), else
+     * lost.
+     */
+    private State ended(String id, ClusterJob job) throws IOException {
         String state = endState(id);
+        if (state == null && job != null) {
+            Path exit = exitFile(job);
+            if (Files.isRegularFile(exit)) {
+                String code = Files.readString(exit).strip();
+                state = code.equals("0") ? "COMPLETED" : "FAILED (exit file: " + code + ")";
+            }
+        }
         if (state == null) {
             return State.LOST;
         }
+        whys.put(id, state);
         return state.startsWith("COMPLETED") ? State.DONE : State.FAILED;
+    }
+
+    static Path exitFile(ClusterJob job) {
+        return job.clusterDir().resolve(job.job().id() + "-a" + job.attempt() + ".exit");
     }
 
     /** The end state word Slurm gives ({@code COMPLETED}, {@code CANCELLED}, ...), or null when none knows. */
@@ -297,8 +314,8 @@ public final class SlurmBackend implements ExecutionBackend {
 
     @Override
     public String why(String id) throws IOException {
-        String s = endState(id);
-        return s == null ? "not known to squeue, sacct or scontrol" : s;
+        String s = whys.get(id);
+        return s == null ? "not known to squeue, sacct or scontrol, and no exit file" : s;
     }
 
     @Override

@@ -182,6 +182,23 @@ class SlurmBackendTest {
         assertThat(third.submitted).isEmpty();
     }
 
+    /** Without slurmdbd (sacct disabled) and after scontrol forgot a job, only its exit file tells how it ended. */
+    @Test
+    void aJobSlurmForgotIsJudgedByItsExitFileElseLost() throws IOException {
+        io.pilotbench.experiment.Job job = new io.pilotbench.experiment.Job(7, "slurm", 1, Map.of());
+        ClusterJob t = new ClusterJob("pilot-x-0007-a2", job, "", 2, shared.resolve("forgot"), null, null, Map.of());
+        SlurmBackend b = backend();
+        String never = "987654"; // an id this cluster never gave
+        assertThat(b.poll(Map.of(never, t))).containsEntry(never, ExecutionBackend.State.LOST);
+        Files.createDirectories(t.clusterDir());
+        Files.writeString(SlurmBackend.exitFile(t), "0\n");
+        assertThat(b.poll(Map.of(never, t))).containsEntry(never, ExecutionBackend.State.DONE);
+        Files.writeString(SlurmBackend.exitFile(t), "2\n");
+        assertThat(b.poll(Map.of(never, t))).containsEntry(never, ExecutionBackend.State.FAILED);
+        assertThat(b.why(never)).isEqualTo("FAILED (exit file: 2)");
+        assertThat(SlurmBackend.exitFile(t).getFileName().toString()).isEqualTo("0007-a2.exit");
+    }
+
     @Test
     void aMissingConfigurationIsOneClearLineAtOnce() {
         Map<String, String> env = Map.of("SLURM_CONF", shared.resolve("no-such.conf").toString());
@@ -229,8 +246,8 @@ class SlurmBackendTest {
         }
 
         @Override
-        public Map<String, State> poll(Collection<String> ids) throws IOException {
-            return inner.poll(ids);
+        public Map<String, State> poll(Map<String, ClusterJob> jobs) throws IOException {
+            return inner.poll(jobs);
         }
 
         @Override

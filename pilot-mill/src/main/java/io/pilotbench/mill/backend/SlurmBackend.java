@@ -204,7 +204,7 @@ public final class SlurmBackend implements ExecutionBackend {
         }
         String features = job.constraints().get("features");
         if (features != null && !features.isBlank()) {
-            o.add("--constraint=" + features.strip().replace(',', '&'));
+            o.add("--constraint=" + String.join("&", features.strip().split("\\s*[,&]\\s*")));
         }
         return o;
     }

@@ -182,6 +182,29 @@ class SlurmBackendTest {
         assertThat(third.submitted).isEmpty();
     }
 
+    /** A hardware factor's levels come from the nodes: each job is pinned (--nodelist) to the node the plan chose. */
+    @Test
+    void jobsOfAnExperimentWithHardwareFactorsRunOnTheirPlannedNode() throws Exception {
+        Path file = TinyExperiment.write(shared.resolve("exp4"), 1, "0");
+        Files.writeString(file, Files.readString(file) + "hardware: {arch: 100%}\n");
+        Path dir = shared.resolve("out4");
+        ClusterRun.Outcome o = ClusterRun.start(ExperimentFile.read(file), backend(), dir, true, FAST, null);
+        assertThat(o.collected()).isEqualTo(2);
+        List<Map<String, String>> rows = Csv.records(Files.readString(dir.resolve("results.csv")));
+        assertThat(rows).allSatisfy(r -> {
+            assertThat(r.get("worker")).isEqualTo(cluster.node());
+            assertThat(r.get("arch")).isEqualTo(Worker.local().attributes().get("arch"));
+            assertThat(r.get("error")).isEmpty();
+        });
+        for (String id : List.of("0001", "0002")) {
+            String job = cluster.command("scontrol", "show", "job", "--oneliner",
+                    Csv.parse(Files.readString(dir.resolve("cluster/journal.csv"))).stream()
+                            .filter(e -> e.get(0).equals("submitted") && e.get(1).equals(id)).findFirst()
+                            .orElseThrow().get(3));
+            assertThat(job).contains(" ReqNodeList=" + cluster.node() + " ").contains(" OverSubscribe=NO ");
+        }
+    }
+
     /** Without slurmdbd (sacct disabled) and after scontrol forgot a job, only its exit file tells how it ended. */
     @Test
     void aJobSlurmForgotIsJudgedByItsExitFileElseLost() throws IOException {

@@ -80,4 +80,13 @@ class BackendFormatsTest {
         p.waitFor();
         assertThat(out).isEqualTo("[it's][a b][$HOME][\"q\"]");
     }
+
+    @Test
+    void aMissingConfigurationIsOneClearLineAtOnce() {
+        Map<String, String> env = Map.of("SLURM_CONF", tmp.resolve("no-such.conf").toString());
+        assertThatThrownBy(() -> SlurmBackend.create(List.of("pilot"), null,
+                env)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith("slurm: SLURM_CONF is ").hasMessageEndingWith("or unset it")
+                .hasMessageNotContaining("\n");
+    }
 }

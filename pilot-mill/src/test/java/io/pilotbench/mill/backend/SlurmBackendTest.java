@@ -18,12 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -222,15 +220,6 @@ class SlurmBackendTest {
         assertThat(SlurmBackend.exitFile(t).getFileName().toString()).isEqualTo("0007-a2.exit");
     }
 
-    @Test
-    void aMissingConfigurationIsOneClearLineAtOnce() {
-        Map<String, String> env = Map.of("SLURM_CONF", shared.resolve("no-such.conf").toString());
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SlurmBackend.create(RunJobMain.launcher(), null,
-                env)).isInstanceOf(io.pilotbench.core.model.InputException.class)
-                .hasMessageStartingWith("slurm: SLURM_CONF is ").hasMessageEndingWith("or unset it")
-                .hasMessageNotContaining("\n");
-    }
-
     static final class Killed extends RuntimeException {
         Killed() {
             super("killed after sbatch");
@@ -292,9 +281,5 @@ class SlurmBackendTest {
         public String why(String id) throws IOException {
             return inner.why(id);
         }
-    }
-
-    static String ids(Collection<String> c) {
-        return c.stream().collect(Collectors.joining(","));
     }
 }

@@ -51,8 +51,9 @@ import java.util.regex.Pattern;
  * <p>Exactly once: a row goes into results.csv only if its job has none there, and the journal records each cluster
  * id as soon as the cluster accepted the job; a driver killed between the two finds its job again by name
  * ({@link ExecutionBackend#active}), so a resumed driver never submits a job that is still queued or running. A job
- * that ran twice anyway (re-submitted after a cluster lost track of it) writes the same row twice into its own
- * directory's table, idempotently, and is collected once.
+ * submitted again after its row was written (its cluster lost track of it late) finds the row in its directory and
+ * returns it without running ({@link io.pilotbench.experiment.ExperimentRunner#runJob} is idempotent); it is
+ * collected once.
  *
  * <p>Nodes: jobs of an experiment with hardware factors are pinned to the node the plan chose (their levels are that
  * node's attributes); the others may run on any node that meets the constraints, which the back-end passes on to

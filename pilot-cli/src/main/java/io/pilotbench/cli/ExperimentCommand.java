@@ -10,15 +10,22 @@ import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Factor;
 import io.pilotbench.experiment.Job;
 import io.pilotbench.experiment.Worker;
+import io.pilotbench.mill.backend.ClusterRun;
+import io.pilotbench.mill.backend.ExecutionBackend;
+import io.pilotbench.mill.backend.JobRunner;
+import io.pilotbench.mill.backend.KubernetesBackend;
+import io.pilotbench.mill.backend.SlurmBackend;
 import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,7 +34,7 @@ import picocli.CommandLine.Spec;
 /** {@code pilot experiment}: DataMill's experiments on this machine (issue 20). */
 @Command(name = "experiment", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
         subcommands = {ExperimentCommand.Plan.class, ExperimentCommand.Run.class, ExperimentCommand.Resume.class,
-            ExperimentCommand.Analyze.class},
+            ExperimentCommand.Analyze.class, ExperimentCommand.RunJob.class},
         description = {
             "Vary the factors that silently move results (ASLR, environment size, compiler flags, link order, "
                 + "caches, your own) on purpose, run every package under every chosen combination as a Pilot "
@@ -59,7 +66,9 @@ import picocli.CommandLine.Spec;
             "  pilot experiment plan examples/experiment/compressors.yaml",
             "  pilot experiment run examples/experiment/compressors.yaml -o results/c",
             "  pilot experiment resume results/c",
-            "  pilot experiment analyze results/c"})
+            "  pilot experiment analyze results/c",
+            "  pilot experiment run examples/experiment/compressors.yaml -o results/s \\",
+            "      --backend slurm        # one sbatch job per experiment job"})
 final class ExperimentCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -155,8 +164,15 @@ final class ExperimentCommand implements Runnable {
                 description = "The experiment directory (new or empty). Default: pilot-results/<date>-<time>-<name>.")
         Path output;
 
+        @Mixin
+        ClusterOptions cluster;
+
         @Override
         public Integer call() throws Exception {
+            if (!cluster.backend.equals("local")) {
+                return onCluster();
+            }
+            cluster.refuseClusterOptions();
             ExperimentPlan plan = plan(file);
             if (plan.warning() != null) {
                 spec.commandLine().getErr().println("pilot: warning: " + plan.warning());
@@ -167,6 +183,28 @@ final class ExperimentCommand implements Runnable {
                     + dir + " continues a stopped run)");
             err.flush();
             return report(ExperimentRunner.start(plan, dir, err), dir);
+        }
+
+        /** The same experiment through a cluster back-end: every job a cluster job, the rows collected into DIR. */
+        private int onCluster() throws IOException {
+            ExperimentSpec s = ExperimentFile.read(file);
+            for (Map.Entry<String, Path> p : s.packages().entrySet()) {
+                ExperimentPackage.check(p.getKey(), p.getValue());
+            }
+            ClusterRun.Settings settings = cluster.settings();
+            try (ExecutionBackend backend = cluster.open()) {
+                ExperimentPlan plan = ClusterRun.plan(s, backend, ExperimentRunner.isRoot());
+                PrintWriter err = spec.commandLine().getErr();
+                if (plan.warning() != null) {
+                    err.println("pilot: warning: " + plan.warning());
+                }
+                Path dir = output != null ? output : OutputDirs.claimNew("experiment-" + s.name());
+                err.println("pilot: running " + plan.jobs().size() + " jobs on " + backend.name() + " into " + dir
+                        + " (pilot experiment resume " + dir + " follows them again if this stops)");
+                err.flush();
+                return cluster.report(spec.commandLine().getOut(), ClusterRun.start(plan, backend, dir, settings,
+                        err), dir);
+            }
         }
 
         int report(ExperimentRunner.Outcome o, Path dir) {
@@ -198,12 +236,184 @@ final class ExperimentCommand implements Runnable {
         @Parameters(paramLabel = "DIR", description = "The experiment directory.")
         Path dir;
 
+        @Mixin
+        ClusterOptions cluster;
+
         @Override
         public Integer call() throws Exception {
+            String backend = ClusterRun.backendOf(dir);
+            if (backend != null) {
+                if (!cluster.backend.equals("local") && !cluster.backend.equals(backend)) {
+                    throw new IllegalArgumentException(dir + " runs on " + backend + "; resume it with --backend "
+                            + backend + " (or without --backend)");
+                }
+                cluster.backend = backend;
+                ClusterRun.Settings settings = cluster.settings();
+                try (ExecutionBackend b = cluster.open()) {
+                    return cluster.report(spec.commandLine().getOut(), ClusterRun.resume(dir, b, settings,
+                            spec.commandLine().getErr()), dir);
+                }
+            }
+            cluster.refuseClusterOptions();
             Run run = new Run();
             run.spec = spec;
             return run.report(ExperimentRunner.resume(dir, spec.commandLine().getErr(), ExperimentRunner.isRoot()),
                     dir);
+        }
+    }
+
+    /** The options of {@code run} and {@code resume} that choose and reach a cluster. */
+    static final class ClusterOptions {
+        @Option(names = "--backend", paramLabel = "local|slurm|kubernetes", defaultValue = "local",
+                description = {"Where the jobs run: local (default: here, one after another), slurm (one sbatch "
+                    + "job each, --exclusive, on nodes that share DIR's file system) or kubernetes (one Job each, "
+                    + "one pilot job per node, in --image). The rows land in DIR/results.csv either way."})
+        String backend;
+
+        @Option(names = "--partition", paramLabel = "P", description = "Slurm: the partition (default: the "
+                + "cluster's). Slurm's commands find the cluster as usual (SLURM_CONF, /etc/slurm).")
+        String partition;
+
+        @Option(names = "--namespace", paramLabel = "N", description = "Kubernetes: the namespace of the Jobs "
+                + "(default: the kubeconfig context's).")
+        String namespace;
+
+        @Option(names = "--image", paramLabel = "IMG", description = "Kubernetes: the image the jobs run in; it "
+                + "holds java, pilot and the experiment's files at the path given here (or --file-in-image).")
+        String image;
+
+        @Option(names = "--file-in-image", paramLabel = "PATH", description = "Kubernetes: the experiment "
+                + "file's path inside --image (default: FILE's absolute path here).")
+        String fileInImage;
+
+        @Option(names = "--pilot", paramLabel = "CMD", description = "The command that runs pilot on a node, "
+                + "split at spaces (default: slurm, this java and class path; kubernetes, pilot).")
+        String pilot;
+
+        @Option(names = "--max-attempts", paramLabel = "N", defaultValue = "3", description = "Submissions of "
+                + "a job whose cluster job ended without a row (cancelled, node failure, deleted) before it is "
+                + "given up. Default: 3.")
+        int maxAttempts;
+
+        @Option(names = "--poll", paramLabel = "DURATION", defaultValue = "2s", description = "How often the "
+                + "cluster is asked for the jobs' states. Default: 2s.")
+        String poll;
+
+        ClusterRun.Settings settings() {
+            if (maxAttempts < 1) {
+                throw new IllegalArgumentException("--max-attempts must be at least 1, got " + maxAttempts);
+            }
+            Duration d;
+            try {
+                d = Duration.parse("PT" + poll.strip().toUpperCase(java.util.Locale.ROOT));
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException("--poll: '" + poll + "' is not a duration (e.g. 2s, 500ms is "
+                        + "0.5s, 1m)");
+            }
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("--poll must be positive, got " + poll);
+            }
+            return new ClusterRun.Settings(maxAttempts, d);
+        }
+
+        void refuseClusterOptions() {
+            if (partition != null || namespace != null || image != null || fileInImage != null || pilot != null) {
+                throw new IllegalArgumentException("--partition, --namespace, --image, --file-in-image and --pilot "
+                        + "need --backend slurm or kubernetes");
+            }
+        }
+
+        ExecutionBackend open() {
+            switch (backend) {
+                case "slurm" -> {
+                    if (namespace != null || image != null || fileInImage != null) {
+                        throw new IllegalArgumentException("--namespace, --image and --file-in-image are for "
+                                + "--backend kubernetes");
+                    }
+                    return SlurmBackend.create(pilot != null ? words(pilot) : thisPilot(), partition, Map.of());
+                }
+                case "kubernetes" -> {
+                    if (partition != null) {
+                        throw new IllegalArgumentException("--partition is for --backend slurm");
+                    }
+                    return KubernetesBackend.connect(namespace, image, pilot != null ? words(pilot)
+                            : List.of("pilot"), fileInImage);
+                }
+                default -> throw new IllegalArgumentException("--backend must be local, slurm or kubernetes, got '"
+                        + backend + "'");
+            }
+        }
+
+        private static List<String> words(String cmd) {
+            List<String> w = List.of(cmd.strip().split("\\s+"));
+            if (w.get(0).isEmpty()) {
+                throw new IllegalArgumentException("--pilot is empty; give the command that runs pilot on a node");
+            }
+            return w;
+        }
+
+        /** This JVM's java and class path (the pilot jar, when run by the pilot script), and pilot's main class. */
+        private static List<String> thisPilot() {
+            String java = ProcessHandle.current().info().command().orElse("java");
+            return List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                    System.getProperty("java.class.path"), Main.class.getName());
+        }
+
+        int report(PrintWriter out, ClusterRun.Outcome o, Path dir) {
+            out.println(o.jobs() + " jobs: " + o.collected() + " collected (" + o.failed() + " failed), "
+                    + o.resubmitted() + " submitted again" + (o.givenUp().isEmpty() ? "" : ", given up: "
+                    + String.join(" ", o.givenUp()) + " (pilot experiment resume " + dir + " tries them again)")
+                    + "; results in " + dir.resolve("results.csv") + "; analyse with pilot experiment analyze "
+                    + dir);
+            out.flush();
+            return o.failed() > 0 || !o.givenUp().isEmpty() ? RunCommand.WORKLOAD_FAILED : ExitCodes.OK;
+        }
+    }
+
+    /** {@code pilot experiment run-job}: what a cluster job runs (hidden: the back-ends write its command line). */
+    @Command(name = "run-job", hidden = true, mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {
+                "Runs one job of an experiment run on a cluster (pilot experiment run --backend) into JOBDIR, which "
+                    + "becomes a one-job experiment directory; run again on the same JOBDIR it continues the job, "
+                    + "or returns the row of a finished job without running it.",
+                ""},
+            footerHeading = "%nExit codes:%n",
+            footer = {
+                "  0    the job has its row (its error column says whether the job itself failed)",
+                "  2    a bad experiment, job file or JOBDIR"})
+    static final class RunJob implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--experiment", paramLabel = "DIR",
+                description = "The cluster experiment's directory (its copy of the experiment file is read).")
+        Path experiment;
+
+        @Option(names = "--file", paramLabel = "FILE", description = "The experiment file (instead of --experiment).")
+        Path file;
+
+        @Option(names = "--job", paramLabel = "FILE", required = true,
+                description = "The job: a CSV header job,worker,replication,FACTOR... and one row.")
+        Path job;
+
+        @Option(names = "--dir", paramLabel = "JOBDIR", required = true, description = "The job's directory.")
+        Path dir;
+
+        @Option(names = "--print-row", description = "End with the row on stdout, as one line: "
+                + JobRunner.ROW_PREFIX + "BASE64 (of its CSV header and row).")
+        boolean printRow;
+
+        @Override
+        public Integer call() throws Exception {
+            if ((experiment == null) == (file == null)) {
+                throw new IllegalArgumentException("run-job needs exactly one of --experiment DIR and --file FILE");
+            }
+            Map<String, String> row = JobRunner.run(experiment, file, job, dir, spec.commandLine().getErr());
+            if (printRow) {
+                spec.commandLine().getOut().println(JobRunner.rowLine(row));
+                spec.commandLine().getOut().flush();
+            }
+            return ExitCodes.OK;
         }
     }
 

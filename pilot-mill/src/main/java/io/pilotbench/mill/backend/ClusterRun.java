@@ -1,0 +1,456 @@
+package io.pilotbench.mill.backend;
+
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.store.DirectoryLock;
+import io.pilotbench.experiment.ExperimentFile;
+import io.pilotbench.experiment.ExperimentPlan;
+import io.pilotbench.experiment.ExperimentSpec;
+import io.pilotbench.experiment.Factor;
+import io.pilotbench.experiment.Job;
+import io.pilotbench.experiment.Worker;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs an experiment on a cluster through an {@link ExecutionBackend}: plans it on the cluster's nodes, submits one
+ * cluster job per experiment job, tracks them, submits again a job whose cluster job ended without a row (cancelled,
+ * timed out, its node failed, purged: the infrastructure's failures, up to {@link Settings#maxAttempts} attempts),
+ * and collects each job's row exactly once into a directory laid out as {@code pilot experiment run}'s, so
+ * {@code pilot experiment analyze DIR} reads it:
+ *
+ * <pre>
+ * DIR/experiment.yaml, source.txt   the experiment file, copied, and where it was read from
+ * DIR/plan.csv                      the jobs (job, worker, replication, factor levels); a resume reads them here
+ *                                   rather than planning again on a cluster whose nodes may have changed
+ * DIR/cluster.properties            the back-end's name, the experiment's tag (the prefix of its cluster job names)
+ * DIR/cluster/journal.csv           event,job,attempt,id,detail: submitted / ended / collected / gave-up, appended
+ *                                   and forced to disk as they happen
+ * DIR/cluster/                      the back-end's per-job files (job files, batch scripts, cluster output)
+ * DIR/jobs/NNNN/                    each job's one-job experiment directory (its session, logs, its own row)
+ * DIR/results.csv                   one row per collected job, made when the first row arrives
+ * </pre>
+ *
+ * <p>Exactly once: a row goes into results.csv only if its job has none there, and the journal records each cluster
+ * id as soon as the cluster accepted the job; a driver killed between the two finds its job again by name
+ * ({@link ExecutionBackend#active}), so a resumed driver never submits a job that is still queued or running. A job
+ * submitted again after its row was written (its cluster lost track of it late) finds the row in its directory and
+ * returns it without running ({@link io.pilotbench.experiment.ExperimentRunner#runJob} is idempotent); it is
+ * collected once.
+ *
+ * <p>Nodes: jobs of an experiment with hardware factors are pinned to the node the plan chose (their levels are that
+ * node's attributes); the others may run on any node that meets the constraints, which the back-end passes on to
+ * the cluster, and their {@code worker} column is the back-end's name.
+ */
+public final class ClusterRun {
+    static final String PROPERTIES = "cluster.properties";
+    static final String JOURNAL = "journal.csv";
+    /** What setup.sh, the factor probe, collect.sh and the JVM's start may take beyond max-time. */
+    static final Duration MARGIN = Duration.ofMinutes(10);
+    private static final Pattern NAME = Pattern.compile("(.*)-(\\d{4,})-a(\\d+)");
+
+    /**
+     * How the driver behaves.
+     *
+     * @param maxAttempts the most submissions of one job (≥ 1); after that many cluster jobs ended without a row,
+     *                    the job is given up (no row; a resume tries it again)
+     * @param poll        how long to wait between polls of the cluster (&gt; 0)
+     */
+    public record Settings(int maxAttempts, Duration poll) {
+        /** 3 attempts, a poll every 2 s. */
+        public static final Settings DEFAULTS = new Settings(3, Duration.ofSeconds(2));
+
+        public Settings {
+            if (maxAttempts < 1) {
+                throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
+            }
+            if (poll.isNegative() || poll.isZero()) {
+                throw new IllegalArgumentException("poll must be positive, got " + poll);
+            }
+        }
+    }
+
+    /**
+     * What a run did.
+     *
+     * @param jobs        the plan's jobs
+     * @param collected   jobs with a row in results.csv (from this run and before)
+     * @param failed      of those, rows whose {@code error} is not empty (the job's own failure: setup.sh,
+     *                    run.sh...; not re-submitted, as a local run does not run them again)
+     * @param resubmitted submissions after the first, in this run
+     * @param givenUp     ids of jobs given up after {@link Settings#maxAttempts} (no row)
+     */
+    public record Outcome(int jobs, int collected, int failed, int resubmitted, List<String> givenUp) {
+        public Outcome {
+            givenUp = List.copyOf(givenUp);
+        }
+    }
+
+    private final ExperimentSpec spec;
+    private final List<Job> jobs;
+    private final boolean pinned;
+    private final String tag;
+    private final ExecutionBackend backend;
+    private final Path dir;
+    private final Settings settings;
+    private final PrintWriter progress;
+
+    private ClusterRun(ExperimentSpec spec, List<Job> jobs, boolean pinned, String tag, ExecutionBackend backend,
+            Path dir, Settings settings, PrintWriter progress) {
+        this.spec = spec;
+        this.jobs = jobs;
+        this.pinned = pinned;
+        this.tag = tag;
+        this.backend = backend;
+        this.dir = dir;
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    /**
+     * Plans {@code spec} on the cluster's nodes (without running anything).
+     *
+     * @throws InputException when no node meets the constraints, or the cluster cannot be reached
+     */
+    public static ExperimentPlan plan(ExperimentSpec spec, ExecutionBackend backend, boolean root)
+            throws IOException {
+        List<Worker> inventory = backend.inventory();
+        Map<String, String> constraints = new LinkedHashMap<>(spec.constraints());
+        String features = constraints.remove("features");
+        if (features != null) {
+            List<String> wanted = List.of(features.strip().split("\\s*[,&]\\s*"));
+            List<Worker> having = new ArrayList<>();
+            for (Worker w : inventory) {
+                if (List.of(w.attributes().getOrDefault("features", "").split(",")).containsAll(wanted)) {
+                    having.add(w);
+                }
+            }
+            if (having.isEmpty()) {
+                throw new InputException(spec.file() + ": constraints.features: no " + backend.name() + " node has "
+                        + String.join(" and ", wanted));
+            }
+            inventory = having;
+        }
+        ExperimentSpec planned = new ExperimentSpec(spec.name(), spec.file(), spec.seed(), spec.replications(),
+                spec.packages(), constraints, spec.metrics(), spec.factors(), spec.precision());
+        ExperimentPlan p = ExperimentPlan.of(planned, inventory, root);
+        return new ExperimentPlan(spec, p.workers(), p.chosen(), p.jobs());
+    }
+
+    /**
+     * Plans {@code spec} on the cluster, starts it in {@code dir} (new or empty) and runs it to the end.
+     *
+     * @param root     whether the jobs will run as root on the nodes (factors that need it are refused otherwise)
+     * @param progress one line per job collected, re-submitted or given up, or null
+     * @throws InputException when the cluster is unreachable, no node meets the constraints, or {@code dir} is not
+     *                        empty
+     */
+    public static Outcome start(ExperimentSpec spec, ExecutionBackend backend, Path dir, boolean root,
+            Settings settings, PrintWriter progress) throws IOException {
+        return start(plan(spec, backend, root), backend, dir, settings, progress);
+    }
+
+    /**
+     * Starts {@code plan} (made by {@link #plan} on this back-end) in {@code dir} (new or empty) and runs it to the
+     * end.
+     */
+    public static Outcome start(ExperimentPlan plan, ExecutionBackend backend, Path dir, Settings settings,
+            PrintWriter progress) throws IOException {
+        ExperimentSpec spec = plan.spec();
+        boolean pinned = spec.factors().stream().anyMatch(f -> f.kind() == Factor.Kind.HARDWARE);
+        List<Job> jobs = new ArrayList<>();
+        for (Job j : plan.jobs()) {
+            jobs.add(pinned ? j : new Job(j.number(), backend.name(), j.replication(), j.levels()));
+        }
+        try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "cluster experiment")) {
+            Files.copy(spec.file(), dir.resolve("experiment.yaml"));
+            Files.writeString(dir.resolve("source.txt"), spec.file().toAbsolutePath() + "\n");
+            StringBuilder csv = new StringBuilder();
+            for (Job j : jobs) {
+                String one = JobRunner.jobCsv(spec, j);
+                csv.append(csv.length() == 0 ? one : one.substring(one.indexOf('\n') + 1));
+            }
+            Files.writeString(dir.resolve("plan.csv"), csv.toString());
+            Files.createDirectories(dir.resolve("cluster"));
+            Properties p = new Properties();
+            p.setProperty("backend", backend.name());
+            p.setProperty("tag", tag(dir));
+            p.setProperty("pinned", Boolean.toString(pinned));
+            try (var out = Files.newBufferedWriter(dir.resolve(PROPERTIES))) {
+                p.store(out, "pilot experiment run --backend " + backend.name());
+            }
+            return new ClusterRun(spec, jobs, pinned, p.getProperty("tag"), backend, dir, settings, progress).run();
+        }
+    }
+
+    /**
+     * Continues the experiment in {@code dir} after the driver stopped (killed, interrupted, or jobs given up): keeps
+     * the collected rows, follows the cluster jobs still queued or running (known from the journal, or found by
+     * name), collects those that ended, and submits the rest.
+     *
+     * @throws InputException when {@code dir} is not a cluster experiment of this back-end, or another driver writes
+     *                        it
+     */
+    public static Outcome resume(Path dir, ExecutionBackend backend, Settings settings, PrintWriter progress)
+            throws IOException {
+        Path props = dir.resolve(PROPERTIES);
+        if (!Files.isRegularFile(props)) {
+            throw new InputException(dir + ": not a cluster experiment (no " + PROPERTIES + "); pilot experiment "
+                    + "resume continues a local one");
+        }
+        try (DirectoryLock lock = DirectoryLock.acquire(dir, "cluster experiment")) {
+            Properties p = new Properties();
+            try (var in = Files.newBufferedReader(props)) {
+                p.load(in);
+            }
+            if (!backend.name().equals(p.getProperty("backend"))) {
+                throw new InputException(dir + ": was started on " + p.getProperty("backend") + ", not "
+                        + backend.name() + "; resume it with --backend " + p.getProperty("backend"));
+            }
+            ExperimentSpec spec = ExperimentFile.parse(Path.of(Files.readString(dir.resolve("source.txt")).strip()),
+                    Files.readString(dir.resolve("experiment.yaml")));
+            List<Job> jobs = new ArrayList<>();
+            List<List<String>> rows = Csv.parse(Files.readString(dir.resolve("plan.csv")));
+            for (List<String> r : rows.subList(1, rows.size())) {
+                jobs.add(JobRunner.readJob(spec, Csv.line(rows.get(0)) + Csv.line(r), dir.resolve("plan.csv")));
+            }
+            return new ClusterRun(spec, jobs, Boolean.parseBoolean(p.getProperty("pinned")), p.getProperty("tag"),
+                    backend, dir, settings, progress).run();
+        }
+    }
+
+    /** The back-end a cluster experiment directory runs on ({@code slurm}, {@code kubernetes}), or null when
+     *  {@code dir} is not one (a local experiment, or not an experiment). */
+    public static String backendOf(Path dir) throws IOException {
+        Path props = dir.resolve(PROPERTIES);
+        if (!Files.isRegularFile(props)) {
+            return null;
+        }
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(props)) {
+            p.load(in);
+        }
+        return p.getProperty("backend");
+    }
+
+    /** A short tag from the directory's absolute path: its cluster jobs' names start with it. */
+    static String tag(Path dir) {
+        String abs = dir.toAbsolutePath().normalize().toString();
+        long h = 1125899906842597L;
+        for (int i = 0; i < abs.length(); i++) {
+            h = 31 * h + abs.charAt(i);
+        }
+        return "pilot-" + String.format("%08x", (int) (h ^ (h >>> 32)));
+    }
+
+    private record Track(ClusterJob ticket, String id) {
+    }
+
+    private Outcome run() throws IOException {
+        Map<String, Track> live = new LinkedHashMap<>(); // job id → its current cluster job
+        Map<String, Integer> attempts = new LinkedHashMap<>();
+        Set<String> givenUp = new HashSet<>();
+        Set<String> collected = collectedIds();
+        Map<String, Job> byId = new LinkedHashMap<>();
+        jobs.forEach(j -> byId.put(j.id(), j));
+        Path journal = dir.resolve("cluster").resolve(JOURNAL);
+        if (Files.isRegularFile(journal)) {
+            for (List<String> e : Csv.parse(Files.readString(journal))) {
+                if (e.size() < 4 || !byId.containsKey(e.get(1))) {
+                    continue;
+                }
+                String job = e.get(1);
+                int attempt = Integer.parseInt(e.get(2));
+                attempts.merge(job, attempt, Math::max);
+                switch (e.get(0)) {
+                    case "submitted" -> live.put(job, new Track(ticket(byId.get(job), attempt), e.get(3)));
+                    case "gave-up" -> givenUp.add(job);
+                    default -> live.remove(job);
+                }
+            }
+        }
+        givenUp.clear(); // a resume tries the given-up jobs again, with fresh attempts
+        live.keySet().removeAll(collected); // killed after writing the row, before journaling it
+        // a driver killed between the cluster's accepting a job and the journal's recording it: adopt it by name
+        for (Map.Entry<String, String> a : backend.active(tag + "-").entrySet()) {
+            Matcher m = NAME.matcher(a.getKey());
+            if (!m.matches() || !m.group(1).equals(tag) || !byId.containsKey(m.group(2))) {
+                continue;
+            }
+            String job = m.group(2);
+            int attempt = Integer.parseInt(m.group(3));
+            Track t = live.get(job);
+            if (!collected.contains(job) && (t == null || !t.id().equals(a.getValue()))) {
+                if (t != null && t.ticket().attempt() >= attempt) {
+                    backend.cancel(a.getValue()); // an older duplicate: the journal's is the one to follow
+                    continue;
+                }
+                live.put(job, new Track(ticket(byId.get(job), attempt), a.getValue()));
+                attempts.merge(job, attempt, Math::max);
+                journal("submitted", job, attempt, a.getValue(), "found in the cluster by name");
+            }
+        }
+        int resubmitted = 0;
+        for (Job j : jobs) {
+            if (!collected.contains(j.id()) && !live.containsKey(j.id())) {
+                live.put(j.id(), submit(j, attempts.merge(j.id(), 1, Integer::sum)));
+            }
+        }
+        while (!live.isEmpty()) {
+            Map<String, ClusterJob> ids = new LinkedHashMap<>();
+            live.values().forEach(t -> ids.put(t.id(), t.ticket()));
+            Map<String, ExecutionBackend.State> states = backend.poll(ids);
+            for (Track t : new ArrayList<>(live.values())) {
+                ExecutionBackend.State st = states.getOrDefault(t.id(), ExecutionBackend.State.LOST);
+                if (!st.ended()) {
+                    continue;
+                }
+                String job = t.ticket().job().id();
+                live.remove(job);
+                Map<String, String> row = backend.collect(t.ticket(), t.id());
+                if (row != null) {
+                    record(t.ticket().job(), row, collected);
+                    journal("collected", job, t.ticket().attempt(), t.id(), st.name().toLowerCase(Locale.ROOT));
+                    continue;
+                }
+                String why = st == ExecutionBackend.State.LOST ? "lost" : backend.why(t.id());
+                journal("ended", job, t.ticket().attempt(), t.id(), why);
+                int attempt = t.ticket().attempt();
+                if (attempt < settings.maxAttempts()) {
+                    live.put(job, submit(byId.get(job), attempts.merge(job, 1, Integer::sum)));
+                    resubmitted++;
+                    say("job " + job + ": cluster job " + t.id() + " ended (" + why + ") without a row; submitted "
+                            + "again (attempt " + (attempt + 1) + " of " + settings.maxAttempts() + ")");
+                } else {
+                    givenUp.add(job);
+                    journal("gave-up", job, attempt, t.id(), why);
+                    say("job " + job + ": gave up after " + attempt + " attempts (the last ended: " + why + "; see "
+                            + dir.resolve("cluster") + "); pilot experiment resume --backend " + backend.name()
+                            + " tries it again");
+                }
+            }
+            if (!live.isEmpty()) {
+                try {
+                    Thread.sleep(settings.poll().toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted; the cluster jobs go on, and pilot experiment "
+                            + "resume --backend " + backend.name() + " " + dir + " follows them again");
+                }
+            }
+        }
+        int failed = 0;
+        for (Map<String, String> r : rows()) {
+            if (!r.getOrDefault("error", "").isEmpty()) {
+                failed++;
+            }
+        }
+        List<String> gave = jobs.stream().map(Job::id).filter(givenUp::contains).toList();
+        return new Outcome(jobs.size(), collected.size(), failed, resubmitted, gave);
+    }
+
+    private ClusterJob ticket(Job job, int attempt) {
+        Duration max = spec.precision().maxTime();
+        return new ClusterJob(tag + "-" + job.id() + "-a" + attempt, job, JobRunner.jobCsv(spec, job), attempt, dir,
+                pinned ? job.worker() : null, max == null ? null : max.plus(MARGIN), spec.constraints());
+    }
+
+    private Track submit(Job job, int attempt) throws IOException {
+        ClusterJob t = ticket(job, attempt);
+        String id = backend.submit(t);
+        journal("submitted", job.id(), attempt, id, "");
+        return new Track(t, id);
+    }
+
+    /** Appends the row unless its job has one: the only place rows are written. */
+    private void record(Job job, Map<String, String> row, Set<String> collected) throws IOException {
+        if (!job.id().equals(row.get("job"))) {
+            throw new IOException("job " + job.id() + ": its cluster job returned the row of job " + row.get("job"));
+        }
+        if (!collected.add(job.id())) {
+            return;
+        }
+        Path table = dir.resolve("results.csv");
+        List<String> header = new ArrayList<>(row.keySet());
+        if (!Files.exists(table)) {
+            Files.writeString(table, Csv.line(header), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        } else {
+            List<List<String>> all = Csv.parse(Files.readString(table, StandardCharsets.UTF_8));
+            if (!all.isEmpty() && !all.get(0).equals(header)) {
+                throw new IOException(table + ": job " + job.id() + "'s row has other columns than the table's");
+            }
+        }
+        append(table, Csv.line(new ArrayList<>(row.values())));
+        String what = row.getOrDefault("error", "").isEmpty() ? "time " + row.get(ExperimentSpec.TIME) + " s ("
+                + row.get("rounds") + " rounds)" : "failed: " + row.get("error");
+        say("job " + job.id() + " collected (" + collected.size() + "/" + jobs.size() + "): " + what);
+    }
+
+    private List<Map<String, String>> rows() throws IOException {
+        Path table = dir.resolve("results.csv");
+        if (!Files.isRegularFile(table)) {
+            return List.of();
+        }
+        truncateCutRow(table);
+        return Csv.records(Files.readString(table, StandardCharsets.UTF_8));
+    }
+
+    private Set<String> collectedIds() throws IOException {
+        Set<String> s = new HashSet<>();
+        for (Map<String, String> r : rows()) {
+            s.add(r.get("job"));
+        }
+        return s;
+    }
+
+    /** Drops a last row a kill cut short (no newline), so the next append starts on a line of its own. */
+    private static void truncateCutRow(Path file) throws IOException {
+        byte[] b = Files.readAllBytes(file);
+        int keep = b.length;
+        while (keep > 0 && b[keep - 1] != '\n') {
+            keep--;
+        }
+        if (keep < b.length) {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.truncate(keep);
+            }
+        }
+    }
+
+    private void journal(String event, String job, int attempt, String id, String detail) throws IOException {
+        append(dir.resolve("cluster").resolve(JOURNAL), Csv.line(List.of(event, job, Integer.toString(attempt), id,
+                detail)));
+    }
+
+    private static void append(Path file, String text) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+            ch.force(true);
+        }
+    }
+
+    private void say(String line) {
+        if (progress != null) {
+            progress.println(line);
+            progress.flush();
+        }
+    }
+}

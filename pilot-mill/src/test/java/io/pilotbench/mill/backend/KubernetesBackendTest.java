@@ -1,0 +1,307 @@
+package io.pilotbench.mill.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.PodAffinityTerm;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.ServerRequest;
+import io.fabric8.mockwebserver.ServerResponse;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.experiment.ExperimentAnalysis;
+import io.pilotbench.experiment.ExperimentFile;
+import io.pilotbench.experiment.ExperimentSpec;
+import io.pilotbench.experiment.Worker;
+import io.pilotbench.mill.testing.TinyExperiment;
+import io.pilotbench.stats.anova.SumOfSquares;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Kubernetes back-end against fabric8's API-server mock in CRUD mode (objects are stored and listed as an API
+ * server would), with this test playing the Job controller: it sees each Job the driver created, makes its pod (with
+ * the controller's {@code job-name} label), serves the pod's log and moves the Job's status to succeeded or failed.
+ *
+ * <p>What this cannot show, since no cluster runs here: that a scheduler honours the anti-affinity, node selector
+ * and requests (the test checks the Job objects say what they must, not what a scheduler does with them); that a
+ * real pod runs pilot in an image; that the Job controller counts failures and deadlines as assumed (the statuses
+ * set here are the documented ones: {@code succeeded}, {@code failed}, condition {@code Failed} with reason
+ * {@code DeadlineExceeded}); and the mock serves pod logs from expectations, not from containers.
+ */
+class KubernetesBackendTest {
+    private static final String NS = "bench";
+    private static final ClusterRun.Settings FAST = new ClusterRun.Settings(3, Duration.ofMillis(100));
+
+    @TempDir
+    Path tmp;
+    private KubernetesMockServer server;
+    private KubernetesClient client;
+
+    @BeforeEach
+    void startMock() {
+        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
+                new KubernetesMixedDispatcher(responses), false);
+        server.init();
+        client = server.createClient();
+        for (String n : List.of("node-a", "node-b")) {
+            client.nodes().resource(new NodeBuilder().withNewMetadata().withName(n)
+                    .addToLabels("kubernetes.io/arch", "amd64").addToLabels("kubernetes.io/os", "linux")
+                    .addToLabels(KubernetesBackend.HOSTNAME, n).addToLabels("disktype", n.equals("node-a") ? "ssd"
+                        : "hdd").endMetadata()
+                    .withNewStatus().addToCapacity("cpu", new Quantity("4")).addToCapacity("memory",
+                        new Quantity("8Gi")).endStatus().build()).create();
+        }
+    }
+
+    @AfterEach
+    void stopMock() {
+        client.close();
+        server.destroy();
+    }
+
+    private KubernetesBackend backend() {
+        return new KubernetesBackend(server.createClient(), NS, "registry.example/pilot:1", List.of("pilot"),
+                "/experiments/tiny.yaml");
+    }
+
+    @Test
+    void theInventoryIsTheNodesWithTheirLabelsCoresAndMemory() throws Exception {
+        List<Worker> nodes = backend().inventory();
+        assertThat(nodes).extracting(Worker::name).containsExactlyInAnyOrder("node-a", "node-b");
+        Worker a = nodes.stream().filter(w -> w.name().equals("node-a")).findFirst().orElseThrow();
+        assertThat(a.attributes()).containsEntry("arch", "x86_64").containsEntry("os", "linux")
+                .containsEntry("cores", "4").containsEntry("memory", Long.toString(8L << 30))
+                .containsEntry("disktype", "ssd");
+    }
+
+    @Test
+    void aJobIsExclusiveBoundedAndSelectsItsNodesByTheConstraints() throws Exception {
+        Path file = TinyExperiment.write(tmp.resolve("exp"), 1, "0");
+        ExperimentSpec spec = withConstraints(ExperimentFile.read(file), Map.of("arch", "x86_64", "disktype", "ssd",
+                "memory", "2G", "cores", "2"));
+        io.pilotbench.experiment.Job job = new io.pilotbench.experiment.Job(1, "kubernetes", 1, Map.of("work", "4"));
+        ClusterJob t = new ClusterJob("pilot-0a1b2c3d-0001-a1", job, JobRunner.jobCsv(spec, job), 1, tmp, null,
+                Duration.ofSeconds(620), spec.constraints());
+        Job k = KubernetesBackend.job(t, NS, "img:1", List.of("pilot"), "/e/tiny.yaml");
+        assertThat(k.getSpec().getBackoffLimit()).isZero();
+        assertThat(k.getSpec().getActiveDeadlineSeconds()).isEqualTo(620L);
+        assertThat(k.getMetadata().getLabels()).containsEntry(KubernetesBackend.EXPERIMENT, "pilot-0a1b2c3d")
+                .containsEntry(KubernetesBackend.JOB, "0001");
+        PodSpec pod = k.getSpec().getTemplate().getSpec();
+        assertThat(pod.getRestartPolicy()).isEqualTo("Never");
+        assertThat(pod.getNodeSelector()).containsExactlyInAnyOrderEntriesOf(Map.of("kubernetes.io/arch", "amd64",
+                "disktype", "ssd"));
+        assertThat(k.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(KubernetesBackend.EXCLUSIVE,
+                "true");
+        List<PodAffinityTerm> apart = pod.getAffinity().getPodAntiAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution();
+        assertThat(apart).hasSize(1);
+        assertThat(apart.get(0).getTopologyKey()).isEqualTo(KubernetesBackend.HOSTNAME);
+        assertThat(apart.get(0).getLabelSelector().getMatchLabels()).containsExactly(Map.entry(
+                KubernetesBackend.EXCLUSIVE, "true"));
+        assertThat(apart.get(0).getNamespaceSelector()).as("all namespaces").isNotNull();
+        var container = pod.getContainers().get(0);
+        assertThat(container.getImage()).isEqualTo("img:1");
+        assertThat(container.getResources().getRequests()).containsEntry("cpu", new Quantity("2"))
+                .containsEntry("memory", new Quantity(Long.toString(2L << 30)));
+        assertThat(container.getCommand()).containsSubsequence("pilot", "experiment", "run-job", "--file",
+                "/e/tiny.yaml", "--print-row");
+        assertThat(container.getEnv().get(0).getValue()).isEqualTo(JobRunner.jobCsv(spec, job));
+        // a job pinned to its planned node (hardware factors) selects it by hostname
+        ClusterJob pinned = new ClusterJob(t.name(), job, t.jobCsv(), 1, tmp, "node-b", null, Map.of());
+        assertThat(KubernetesBackend.job(pinned, NS, "img:1", List.of("pilot"), "/e/tiny.yaml").getSpec()
+                .getTemplate().getSpec().getNodeSelector()).containsExactly(Map.entry(KubernetesBackend.HOSTNAME,
+                    "node-b"));
+    }
+
+    /**
+     * Four jobs: 0001 and 0004 succeed at once, 0002's first Job fails (DeadlineExceeded, no row) and 0003's first
+     * Job is deleted while it runs (lost); both are submitted once more and collected, and every row lands once.
+     */
+    @Test
+    void jobsAreCollectedOnceAndFailedOrDeletedJobsAreSubmittedAgainOnce() throws Exception {
+        Path file = TinyExperiment.write(tmp.resolve("exp"), 2, "0");
+        ExperimentSpec spec = ExperimentFile.read(file);
+        Path dir = tmp.resolve("out");
+        AtomicReference<ClusterRun.Outcome> outcome = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        StringWriter log = new StringWriter();
+        Thread driver = new Thread(() -> {
+            try (KubernetesBackend b = backend()) {
+                outcome.set(ClusterRun.start(spec, b, dir, false, FAST, new PrintWriter(log)));
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        driver.start();
+        Set<String> handled = new HashSet<>();
+        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (driver.isAlive() && System.nanoTime() < end) {
+            for (Job j : client.batch().v1().jobs().inNamespace(NS).list().getItems()) {
+                String name = j.getMetadata().getName();
+                if (!handled.add(name)) {
+                    continue;
+                }
+                String id = j.getMetadata().getLabels().get(KubernetesBackend.JOB);
+                boolean first = name.endsWith("-a1");
+                if (id.equals("0002") && first) {
+                    fail(j, "DeadlineExceeded");
+                } else if (id.equals("0003") && first) {
+                    running(j);
+                    client.batch().v1().jobs().inNamespace(NS).withName(name).delete();
+                    client.pods().inNamespace(NS).withName(name + "-pod").delete(); // by name: the mock's
+                    // delete-by-label-selector sometimes hung here until the client's 10 s timeout
+                } else {
+                    succeed(j, spec);
+                }
+            }
+            Thread.sleep(20);
+        }
+        driver.join(5_000);
+        assertThat(failure.get()).isNull();
+        ClusterRun.Outcome o = outcome.get();
+        assertThat(o).as(log.toString()).isNotNull();
+        assertThat(o.collected()).isEqualTo(4);
+        assertThat(o.resubmitted()).isEqualTo(2);
+        assertThat(o.givenUp()).isEmpty();
+        assertThat(handled).containsExactlyInAnyOrder(names(dir, "0001-a1", "0002-a1", "0002-a2", "0003-a1",
+                "0003-a2", "0004-a1"));
+        List<Map<String, String>> rows = Csv.records(Files.readString(dir.resolve("results.csv")));
+        assertThat(rows).extracting(r -> r.get("job")).containsExactlyInAnyOrder("0001", "0002", "0003", "0004");
+        String journal = Files.readString(dir.resolve("cluster/journal.csv"));
+        assertThat(journal).contains("ended,0002,1," + ClusterRun.tag(dir) + "-0002-a1,DeadlineExceeded")
+                .contains("ended,0003,1," + ClusterRun.tag(dir) + "-0003-a1,lost");
+        var a = ExperimentAnalysis.analyze(dir, 2, SumOfSquares.TYPE_II).get(0);
+        assertThat(a.n()).isEqualTo(4);
+        assertThat(a.factors()).containsExactly("work");
+    }
+
+    @Test
+    void aResumedDriverFollowsTheJobsItSubmittedAndSubmitsNothingTwice() throws Exception {
+        Path file = TinyExperiment.write(tmp.resolve("exp"), 1, "0");
+        ExperimentSpec spec = ExperimentFile.read(file);
+        Path dir = tmp.resolve("out");
+        Thread driver = new Thread(() -> {
+            try (KubernetesBackend b = backend()) {
+                ClusterRun.start(spec, b, dir, false, FAST, null);
+            } catch (Exception e) {
+                // interrupted: the driver "dies"; its Jobs stay
+            }
+        });
+        driver.start();
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (client.batch().v1().jobs().inNamespace(NS).list().getItems().size() < 2 && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        driver.interrupt();
+        driver.join(5_000);
+        assertThat(driver.isAlive()).isFalse();
+        List<Job> jobs = client.batch().v1().jobs().inNamespace(NS).list().getItems();
+        assertThat(jobs).hasSize(2);
+        jobs.forEach(j -> succeed(j, spec));
+        try (KubernetesBackend b = backend()) {
+            ClusterRun.Outcome o = ClusterRun.resume(dir, b, FAST, null);
+            assertThat(o.collected()).isEqualTo(2);
+            assertThat(o.resubmitted()).isZero();
+        }
+        assertThat(client.batch().v1().jobs().inNamespace(NS).list().getItems()).hasSize(2);
+    }
+
+    @Test
+    void anUnreachableApiServerIsOneClearLine() {
+        // no retries here (fabric8 retries a refused connection 10 times, backing off, about 19 s in all)
+        KubernetesBackend b = new KubernetesBackend(server.createClient(c -> c.editOrNewConfig()
+                .withRequestRetryBackoffLimit(0).endConfig()), NS, "img:1", List.of("pilot"), null);
+        server.destroy();
+        assertThatThrownBy(b::inventory).isInstanceOf(InputException.class)
+                .hasMessageStartingWith("kubernetes: cannot list the nodes in namespace bench (")
+                .hasMessageEndingWith("check kubectl's context (kubectl get nodes) and the namespace (--namespace)");
+    }
+
+    private static String[] names(Path dir, String... stems) {
+        return java.util.Arrays.stream(stems).map(s -> ClusterRun.tag(dir) + "-" + s).toArray(String[]::new);
+    }
+
+    private static ExperimentSpec withConstraints(ExperimentSpec s, Map<String, String> c) {
+        return new ExperimentSpec(s.name(), s.file(), s.seed(), s.replications(), s.packages(), c, s.metrics(),
+                s.factors(), s.precision());
+    }
+
+    /** What the Job controller does when a pod starts: a pod labelled with the Job's name, the Job active. */
+    private void running(Job j) {
+        String name = j.getMetadata().getName();
+        client.pods().inNamespace(NS).resource(new PodBuilder().withNewMetadata().withName(name + "-pod")
+                .addToLabels("job-name", name).endMetadata().build()).create();
+        j.setStatus(new JobStatusBuilder().withActive(1).build());
+        client.batch().v1().jobs().inNamespace(NS).resource(j).updateStatus();
+    }
+
+    /** The pod ran pilot: its log ends with the row line; the Job succeeded. */
+    private void succeed(Job j, ExperimentSpec spec) {
+        running(j);
+        String name = j.getMetadata().getName();
+        String id = j.getMetadata().getLabels().get(KubernetesBackend.JOB);
+        String work = JobRunner.readJob(spec, j.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv()
+                .get(0).getValue(), name).levels().get("work");
+        double time = 0.01 * Integer.parseInt(work) + 0.0001 * Integer.parseInt(id);
+        Map<String, String> row = new LinkedHashMap<>();
+        row.put("job", id);
+        row.put("worker", "kubernetes");
+        row.put("replication", "1");
+        row.put("package", "spin");
+        row.put("work", work);
+        row.put("work.observed", work);
+        row.put("time", Double.toString(time));
+        row.put("time.ci.low", Double.toString(time * 0.99));
+        row.put("time.ci.high", Double.toString(time * 1.01));
+        row.put("rounds", "3");
+        row.put("stop", "round_limit");
+        row.put("units", Integer.toString(4000 * Integer.parseInt(work)));
+        row.put("env.bytes", "2000");
+        row.put("error", "");
+        server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods/" + name + "-pod/log?pretty=false")
+                .andReturn(200, "job " + id + ": time " + time + " s\n" + JobRunner.rowLine(row) + "\n").always();
+        Job now = client.batch().v1().jobs().inNamespace(NS).withName(name).get();
+        now.setStatus(new JobStatusBuilder().withSucceeded(1).build());
+        client.batch().v1().jobs().inNamespace(NS).resource(now).updateStatus();
+    }
+
+    /** The Job hit its deadline: the controller killed the pod (no row in its log) and marked the Job failed. */
+    private void fail(Job j, String reason) {
+        running(j);
+        String name = j.getMetadata().getName();
+        server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods/" + name + "-pod/log?pretty=false")
+                .andReturn(200, "setup...\n").always();
+        Job now = client.batch().v1().jobs().inNamespace(NS).withName(name).get();
+        now.setStatus(new JobStatusBuilder().withFailed(1).withConditions(new JobConditionBuilder()
+                .withType("Failed").withStatus("True").withReason(reason).build()).build());
+        client.batch().v1().jobs().inNamespace(NS).resource(now).updateStatus();
+    }
+}

@@ -1,11 +1,15 @@
 package io.pilotbench.core.engine;
 
 import io.pilotbench.core.analysis.PhaseDetector;
+import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.Phases;
 import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.stats.changepoint.Edm;
 import io.pilotbench.stats.changepoint.EdmSettings;
 import io.pilotbench.stats.changepoint.StableSegment;
+import io.pilotbench.stats.steadystate.RunsWarmup;
+import io.pilotbench.stats.steadystate.Truncation;
+import io.pilotbench.stats.steadystate.WarmupDetector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +24,11 @@ import java.util.List;
  * Handbook</i>, 1983; Law &amp; Kelton, <i>Simulation Modeling and Analysis</i>, §9.5.1). Averaging R rounds divides
  * the noise by √R, so a warm-up shorter than the original's EDM minimum of 30 is still found exactly, and every round
  * loses the same prefix and suffix. The ensemble sums are kept as rounds arrive; the test runs at each look.
+ *
+ * <p>Rounds shorter than the series test needs ({@link WarmupDetector#MIN_SAMPLES} unit readings: a JMH fork of a
+ * few iterations) are compared with themselves across rounds instead ({@link RunsWarmup}: a paired t-test over the
+ * rounds, which are independent processes); before that, such a round's warm-up was never looked for and stayed in
+ * the mean.
  *
  * <p>With {@code edm} or {@code fixed} each round is cut on its own when it arrives (the original's way,
  * PILOT-ORIGINAL.md §2.6).
@@ -76,6 +85,9 @@ final class UnitReadings {
         if (length == 0) {
             return Phases.NONE;
         }
+        if (length < WarmupDetector.MIN_SAMPLES) {
+            return acrossRounds(length);
+        }
         double[] start = new double[length];
         double[] end = new double[length];
         for (int i = 0; i < length; i++) {
@@ -83,6 +95,28 @@ final class UnitReadings {
             end[i] = fromEnd[i] / count[i]; // end[0] is every round's last unit reading: a cool-down is its prefix
         }
         return PhaseDetector.twoEnded(start, end, removal);
+    }
+
+    /** The warm-up and cool-down of short rounds, each tested in what the other leaves (as {@link
+     *  PhaseDetector#twoEnded}). */
+    private Phases acrossRounds(int length) {
+        List<double[]> reversed = new ArrayList<>(rounds.size());
+        for (double[] r : rounds) {
+            double[] b = new double[r.length];
+            for (int i = 0; i < r.length; i++) {
+                b[i] = r[r.length - 1 - i];
+            }
+            reversed.add(b);
+        }
+        Truncation w = RunsWarmup.warmup(rounds, length, Defaults.RUNS_WARMUP_ALPHA,
+                Defaults.RUNS_WARMUP_MAX_FRACTION);
+        Truncation c = RunsWarmup.warmup(reversed, length - w.cut(), Defaults.RUNS_WARMUP_ALPHA,
+                Defaults.RUNS_WARMUP_MAX_FRACTION);
+        if (c.found()) {
+            w = RunsWarmup.warmup(rounds, length - c.cut(), Defaults.RUNS_WARMUP_ALPHA,
+                    Defaults.RUNS_WARMUP_MAX_FRACTION);
+        }
+        return new Phases(w.cut(), w.pValue(), w.meanBefore(), c.cut(), c.pValue(), c.meanBefore(), 0, List.of());
     }
 
     /** The positions that at least half of the rounds have: the ensemble is an average over most rounds. */

@@ -66,6 +66,7 @@ CREATE TABLE jobs (
     attempts      INT           NOT NULL,
     lease_worker  BIGINT        REFERENCES workers (id),
     lease_expires_ms BIGINT,
+    last_error    VARCHAR(2000),
     UNIQUE (experiment_id, number),
     CHECK (state IN ('queued', 'leased', 'done', 'failed'))
 );

@@ -343,6 +343,17 @@ final class MillStore implements Closeable {
         return true;
     }
 
+    /**
+     * Gives a job back (the worker could not run it: a bad checksum, factors it cannot apply), with the reason; it
+     * is queued again, and fails once leased {@value #MAX_ATTEMPTS} times. False when the worker does not hold it.
+     */
+    boolean release(long workerId, long jobId, int attempt, String error) {
+        return jdbi.withHandle(h -> h.createUpdate("UPDATE jobs SET state = 'queued', lease_worker = NULL, "
+                + "lease_expires_ms = NULL, last_error = :err WHERE id = :id AND lease_worker = :w AND attempts = :a "
+                + "AND state = 'leased'").bind("err", error.length() > 2000 ? error.substring(0, 2000) : error)
+                .bind("id", jobId).bind("w", workerId).bind("a", attempt).execute() == 1);
+    }
+
     /** Extends the worker's lease on the job; false when it no longer holds it. */
     boolean heartbeat(long workerId, long jobId, int attempt, long leaseMs) {
         return jdbi.withHandle(h -> h.createUpdate("UPDATE jobs SET lease_expires_ms = :x WHERE id = :id "
@@ -381,7 +392,7 @@ final class MillStore implements Closeable {
      */
     Posted postResult(long workerId, long jobId, int attempt, Map<String, String> row) {
         String rowJson = Json.write(row);
-        String header = String.join(",", row.keySet());
+        String header = Json.write(List.copyOf(row.keySet()));
         return jdbi.inTransaction(h -> {
             Optional<Map<String, Object>> job = h.createQuery("SELECT experiment_id, state, lease_worker, attempts "
                     + "FROM jobs WHERE id = :id FOR UPDATE").bind("id", jobId).mapToMap().findOne();

@@ -1,6 +1,7 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.experiment.ExperimentAnalysis;
+import io.pilotbench.experiment.ExperimentFigures;
 import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentPackage;
 import io.pilotbench.experiment.ExperimentPlan;
@@ -217,6 +218,11 @@ final class ExperimentCommand implements Runnable {
             footer = {
                 "  pilot experiment analyze results/c",
                 "  pilot experiment analyze results/c --order 1 --type 1",
+                "  pilot experiment analyze results/c --figures results/c/figures",
+                "",
+                "Figures: per metric, a box plot of the jobs at each level of each factor",
+                "(a box per level and machine), and interaction plots of the two-factor",
+                "terms significant at --alpha (or of the two strongest factors).",
                 "",
                 "Type II sums of squares (the default) do not depend on the order of the",
                 "factors, and suit the unbalanced tables that failed jobs leave; they",
@@ -240,6 +246,14 @@ final class ExperimentCommand implements Runnable {
                 description = "The p-value under which a factor is called significant. Default: 0.05.")
         double alpha;
 
+        @Option(names = "--figures", paramLabel = "OUT",
+                description = "Also draw the box and interaction plots into directory OUT.")
+        Path figures;
+
+        @Option(names = "--format", paramLabel = "svg|pdf|png", defaultValue = "svg",
+                description = "The figures' format. Default: svg.")
+        String format;
+
         @Override
         public Integer call() throws Exception {
             if (order < 1) {
@@ -254,14 +268,24 @@ final class ExperimentCommand implements Runnable {
                 case 3 -> SumOfSquares.TYPE_III;
                 default -> throw new IllegalArgumentException("--type must be 1, 2 or 3, got " + type);
             };
+            if (!List.of("svg", "pdf", "png").contains(format)) {
+                throw new IllegalArgumentException("--format must be svg, pdf or png, got " + format);
+            }
             PrintWriter out = spec.commandLine().getOut();
             boolean first = true;
-            for (ExperimentAnalysis.MetricAnalysis a : ExperimentAnalysis.analyze(dir, order, ss)) {
+            List<ExperimentAnalysis.MetricAnalysis> analyses = ExperimentAnalysis.analyze(dir, order, ss);
+            for (ExperimentAnalysis.MetricAnalysis a : analyses) {
                 if (!first) {
                     out.println();
                 }
                 first = false;
                 ExperimentAnalysis.render(a, alpha).forEach(out::println);
+            }
+            if (figures != null) {
+                List<Path> files = ExperimentFigures.write(dir, analyses, alpha, figures, format);
+                out.println();
+                out.println(files.size() + " figures in " + figures + ": " + String.join(", ",
+                        files.stream().map(f -> f.getFileName().toString()).toList()));
             }
             out.flush();
             return ExitCodes.OK;

@@ -49,6 +49,7 @@ public final class ExperimentFile {
     private static final Map<String, List<String>> FIXED_LEVELS = Map.of(
             "aslr", List.of("on", "off"),
             "link-order", List.of("default", "alphabetical", "reverse", "random"),
+            "symbol-names", List.of("original", "random"),
             "drop-caches", List.of("off", "on"));
 
     private final Path file;
@@ -158,7 +159,7 @@ public final class ExperimentFile {
         }
         if (kind == null && !body.containsKey("script")) {
             throw bad(key, "unknown factor '" + name + "' (built in: package, aslr, env-padding, cflags, "
-                    + "link-order, drop-caches; a factor of your own needs script: FILE)");
+                    + "link-order, symbol-names, drop-caches; a factor of your own needs script: FILE)");
         }
         if (kind != null && body.containsKey("script")) {
             throw bad(key + ".script", "'" + name + "' is built in and takes no script; name your own factor "

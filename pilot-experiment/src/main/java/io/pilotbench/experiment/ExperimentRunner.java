@@ -2,6 +2,7 @@ package io.pilotbench.experiment;
 
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
+import io.pilotbench.core.env.EnvironmentProbe;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
@@ -371,7 +372,8 @@ public final class ExperimentRunner {
                     case ASLR -> observed.getOrDefault("aslr", "?");
                     case ENV_PADDING -> observed.getOrDefault("pad", "?");
                     case CFLAGS -> observed.getOrDefault("cflags", "?");
-                    case LINK_ORDER -> linkOrder(jobDir);
+                    case LINK_ORDER -> lastLine(jobDir.resolve("link-order.log"));
+                    case SYMBOL_NAMES -> lastLine(jobDir.resolve("symbol-names.log"));
                     case DROP_CACHES -> dropped ? "dropped" : "kept";
                     case USER -> observed.getOrDefault("user." + JobEnvironment.variable(f.name()), "unreported");
                     default -> "";
@@ -438,7 +440,8 @@ public final class ExperimentRunner {
         }
         CommandWorkload workload = wb.build();
         Session session = Files.isRegularFile(sessionDir.resolve("session.json")) ? Session.resume(sessionDir)
-                : Session.create(settings, sessionDir, "job " + job.id() + " " + describe(job), null);
+                : Session.create(settings, sessionDir, "job " + job.id() + " " + describe(job),
+                        EnvironmentProbe.system().capture(pkg.root()));
         SessionResult r;
         try {
             r = Pilot.of(session.settings(), workload).run(session);
@@ -475,8 +478,8 @@ public final class ExperimentRunner {
         return seen;
     }
 
-    private static String linkOrder(Path jobDir) throws IOException {
-        Path log = jobDir.resolve("link-order.log");
+    /** What the link wrapper logged for the job's last link, or "not linked". */
+    private static String lastLine(Path log) throws IOException {
         if (!Files.isRegularFile(log)) {
             return "not linked";
         }

@@ -37,6 +37,9 @@ public record Factor(String name, Kind kind, List<String> levels, double coverag
         CFLAGS("cflags"),
         /** The order of {@code .o} operands on the link line, through a compiler wrapper in {@code CC}. */
         LINK_ORDER("link-order"),
+        /** The names of the linked objects' global symbols: as written, or renamed at random with a seed per job
+         *  (their lengths vary, and with them the string table and symbol hash layout), by the same wrapper. */
+        SYMBOL_NAMES("symbol-names"),
         /** Dropping the page cache before each job (root only). */
         DROP_CACHES("drop-caches"),
         /** A worker attribute (architecture, cores...): chosen by worker selection, not applied. */

@@ -21,6 +21,9 @@ import java.util.Map;
  *   <li>link-order: {@code CC} is the wrapper {@code pilot-link-cc}, which reorders {@code .o} operands
  *       (alphabetical, reverse, random with a seed per job) and logs the order in the job's {@code link-order.log};
  *       the real compiler is {@code PILOT_REAL_CC} (this process's {@code CC}, else cc).</li>
+ *   <li>symbol-names random: the same wrapper renames the global symbols the linked objects define (all but
+ *       {@code main}) to names of seeded random length, consistently across the objects, and logs how many in the
+ *       job's {@code symbol-names.log}.</li>
  *   <li>a user factor: its script runs as {@code sh SCRIPT LEVEL COMMAND...}: it applies the level, shifts it
  *       off and runs the command ({@code shift; exec "$@"}); it may export {@code PILOT_OBSERVED_<NAME>} (upper
  *       case, - as _) to report what it observed.</li>
@@ -72,12 +75,14 @@ final class JobEnvironment {
             switch (f.kind()) {
                 case CFLAGS -> env.put("CFLAGS", level);
                 case LINK_ORDER -> {
-                    env.put("PILOT_REAL_CC", inherited.getOrDefault("CC", "cc"));
-                    env.put("CC", linkCc.toString());
+                    wrapCompiler(env, inherited, linkCc, spec, job);
                     env.put("PILOT_LINK_ORDER", level);
-                    env.put("PILOT_LINK_SEED", Long.toString(Math.floorMod(spec.seed() * 31 + job.number(),
-                            1_000_000_007L)));
                     env.put("PILOT_LINK_LOG", jobDir.resolve("link-order.log").toString());
+                }
+                case SYMBOL_NAMES -> {
+                    wrapCompiler(env, inherited, linkCc, spec, job);
+                    env.put("PILOT_SYMBOL_NAMES", level);
+                    env.put("PILOT_SYMBOL_LOG", jobDir.resolve("symbol-names.log").toString());
                 }
                 case ASLR -> {
                     wrappers.add("setarch");
@@ -99,6 +104,14 @@ final class JobEnvironment {
             env.put("PILOT_ENV_PAD", "x".repeat(Integer.parseInt(padding)));
         }
         return new JobEnvironment(env, wrappers, padding != null);
+    }
+
+    /** CC is the link wrapper, which runs the real compiler with a seed per job. */
+    private static void wrapCompiler(Map<String, String> env, Map<String, String> inherited, Path linkCc,
+            ExperimentSpec spec, Job job) {
+        env.put("PILOT_REAL_CC", inherited.getOrDefault("CC", "cc"));
+        env.put("CC", linkCc.toString());
+        env.put("PILOT_LINK_SEED", Long.toString(Math.floorMod(spec.seed() * 31 + job.number(), 1_000_000_007L)));
     }
 
     /** "link-order" → "LINK_ORDER". */

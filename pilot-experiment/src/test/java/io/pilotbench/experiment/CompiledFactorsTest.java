@@ -49,4 +49,40 @@ class CompiledFactorsTest {
             }
         }
     }
+
+    @Test
+    void randomSymbolNamesRenameEveryGlobalSymbolButMainConsistentlyAndTheProgramStillRuns() throws IOException {
+        Path p = Files.createDirectories(tmp.resolve("prog"));
+        Files.writeString(p.resolve("b.c"), "int counter = 5;\nint twice(int x) { return 2 * x; }\n");
+        Files.writeString(p.resolve("a.c"), "extern int counter;\nint twice(int);\n"
+                + "int main(void) { return twice(counter) - 10; }\n");
+        Files.writeString(p.resolve("setup.sh"), "set -e\n$CC -c a.c b.c\n$CC -o prog a.o b.o\n"
+                + "nm prog | awk '$2 ~ /[TD]/ { print $3 }' | sort > symbols-$PILOT_JOB\n");
+        Files.writeString(p.resolve("run.sh"), "./prog\n");
+        Files.writeString(p.resolve("collect.sh"), "echo ok 1\n");
+        Path f = Files.writeString(tmp.resolve("exp.yaml"), """
+                seed: 4
+                packages: {prog: prog}
+                metrics: [ok]
+                precision: {max-rounds: 2}
+                factors:
+                  symbol-names: {levels: [original, random]}
+                """);
+        Path dir = tmp.resolve("out");
+        ExperimentRunner.start(ExperimentPlan.of(ExperimentFile.read(f), List.of(Worker.local()), false), dir, null);
+        List<Map<String, String>> rows = ResultsTable.read(dir);
+        assertThat(rows).hasSize(2);
+        for (Map<String, String> r : rows) {
+            assertThat(r.get("error")).isEmpty(); // the program linked and ran (exit 0: twice(5) == 10)
+            List<String> symbols = Files.readAllLines(dir.resolve("packages/prog/symbols-" + r.get("job")));
+            if (r.get("symbol-names").equals("random")) {
+                assertThat(r.get("symbol-names.observed")).isEqualTo("random: 2 renamed");
+                assertThat(symbols).contains("main").noneMatch(s -> s.equals("counter") || s.equals("twice"))
+                        .anyMatch(s -> s.matches("counter_[a-z]{1,32}")).anyMatch(s -> s.matches("twice_[a-z]{1,32}"));
+            } else {
+                assertThat(r.get("symbol-names.observed")).isEqualTo("original: 2 kept");
+                assertThat(symbols).contains("main", "counter", "twice");
+            }
+        }
+    }
 }

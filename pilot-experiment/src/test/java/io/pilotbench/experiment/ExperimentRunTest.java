@@ -71,7 +71,9 @@ class ExperimentRunTest {
         // the clean environment: padding 1000 adds 1000 bytes to what the run sees (the job number's is equal)
         assertThat(envBytes.get("1000") - envBytes.get("0")).isBetween(1000, 1000 + 16);
         assertThat(envBytes.get("0")).isLessThan(2000);
-        assertThat(dir.resolve("jobs/0001/session/session.json")).exists();
+        // each job's session records the machine it ran on
+        assertThat(Files.readString(dir.resolve("jobs/0001/session/session.json"))).contains("\"environment\" : {")
+                .contains("\"kernel\"").contains("\"cpuModel\"");
     }
 
     @Test

@@ -10,14 +10,21 @@ import java.util.Map;
  * What a plot shows: named series (the NAMEs of {@code pilot plot}), each with points (a file or session each, at an
  * x value), each point with the samples of its components (Elapsed, User, System, or a CSV's columns).
  *
- * @param series the series, in legend order
+ * @param series       the series, in legend order
+ * @param categoricalX whether x is a category (line mode: a tick per distinct x, named by its points' label, as in
+ *                     an interaction plot) rather than a number
  */
-public record PlotData(List<Series> series) {
+public record PlotData(List<Series> series, boolean categoricalX) {
     public PlotData {
         series = List.copyOf(series);
         if (series.isEmpty()) {
             throw new IllegalArgumentException("nothing to plot: give at least one NAME:FILES");
         }
+    }
+
+    /** Data with a numeric x. */
+    public PlotData(List<Series> series) {
+        this(series, false);
     }
 
     /**
@@ -53,12 +60,21 @@ public record PlotData(List<Series> series) {
      * @param min    smallest sample
      * @param max    largest sample
      * @param sd     standard deviation (NaN for n &lt; 2)
+     * @param q1     the first quartile (R's {@code quantile(type = 7)}), or NaN when not known (a box needs it)
+     * @param median the median, or NaN when not known
+     * @param q3     the third quartile, or NaN when not known
      */
-    public record Summary(int n, double mean, double ciLow, double ciHigh, double min, double max, double sd) {
+    public record Summary(int n, double mean, double ciLow, double ciHigh, double min, double max, double sd, double q1,
+            double median, double q3) {
+
+        /** A summary without quartiles: enough for bars, lines and error bars, not for a box. */
+        public Summary(int n, double mean, double ciLow, double ciHigh, double min, double max, double sd) {
+            this(n, mean, ciLow, ciHigh, min, max, sd, Double.NaN, Double.NaN, Double.NaN);
+        }
 
         /**
          * The summary of independent samples: mean, Student-t CI at {@code confidence} (for n &lt; 2 the CI is the
-         * mean itself), min, max, sd.
+         * mean itself), min, max, sd and quartiles.
          */
         public static Summary of(double[] samples, double confidence) {
             if (samples.length == 0) {
@@ -69,12 +85,13 @@ public record PlotData(List<Series> series) {
             double half = samples.length < 2 ? 0
                     : StudentT.critical(confidence, samples.length - 1) * sd / Math.sqrt(samples.length);
             return new Summary(samples.length, mean, mean - half, mean + half, Descriptive.min(samples),
-                    Descriptive.max(samples), sd);
+                    Descriptive.max(samples), sd, Descriptive.percentile(samples, 25), Descriptive.median(samples),
+                    Descriptive.percentile(samples, 75));
         }
 
         /** This summary with another CI (a session's own). */
         public Summary withCi(double low, double high) {
-            return new Summary(n, mean, low, high, min, max, sd);
+            return new Summary(n, mean, low, high, min, max, sd, q1, median, q3);
         }
 
         /** [low, high] of the error bar of {@code kind}; [mean, mean] for NONE or where it is undefined. */

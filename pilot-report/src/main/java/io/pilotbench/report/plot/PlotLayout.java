@@ -45,7 +45,7 @@ final class PlotLayout {
             }
         }
         this.components = chosen;
-        this.bottom = (spec.mode() == PlotSpec.Mode.BAR && rotateLabels() ? 120 : 70)
+        this.bottom = (spec.mode() != PlotSpec.Mode.LINE && rotateLabels() ? 120 : 70)
                 + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0);
     }
 
@@ -54,7 +54,7 @@ final class PlotLayout {
         if (!spec.title().isEmpty()) {
             c.text(spec.width() / 2.0, 28, spec.title(), 16, "middle", 0, true, "title", "");
         }
-        if (spec.mode() == PlotSpec.Mode.BAR) {
+        if (spec.mode() != PlotSpec.Mode.LINE) {
             bars(c);
         } else {
             lines(c);
@@ -117,14 +117,24 @@ final class PlotLayout {
     private void bars(Canvas c) {
         List<Group> groups = groups();
         List<List<String>> slots = slots();
-        double top = 0;
-        double low = 0;
+        boolean box = spec.mode() == PlotSpec.Mode.BOX;
+        double top = box ? Double.NEGATIVE_INFINITY : 0;
+        double low = box ? Double.POSITIVE_INFINITY : 0;
         for (Group g : groups) {
             for (List<String> slot : slots) {
                 double base = 0;
                 for (String comp : slot) {
                     PlotData.Summary s = g.point().components().get(comp);
                     if (s == null) {
+                        continue;
+                    }
+                    if (box) {
+                        if (Double.isNaN(s.median())) {
+                            throw new IllegalArgumentException("a box plot needs quartiles; " + g.label() + " " + comp
+                                    + " has none (summarise its samples with Summary.of)");
+                        }
+                        top = Math.max(top, s.max());
+                        low = Math.min(low, s.min());
                         continue;
                     }
                     double[] e = s.errorBar(spec.errorBars());
@@ -151,6 +161,10 @@ final class PlotLayout {
                         continue;
                     }
                     String color = COLORS[components.indexOf(comp) % COLORS.length];
+                    if (box) {
+                        box(c, x, barWidth, s, y, color, g.label(), comp);
+                        continue;
+                    }
                     double y0 = py(base, y);
                     double y1 = py(base + s.mean(), y);
                     String d = attr("series", g.label()) + attr("component", comp) + attr("value", s.mean())
@@ -177,6 +191,26 @@ final class PlotLayout {
             legend.add(comp);
         }
         legend(c, legend);
+    }
+
+    /** A box (Tukey's, but with the whiskers at the extremes): first to third quartile, the median across it, the
+     *  mean as a dot. */
+    private void box(Canvas c, double x, double width, PlotData.Summary s, double[] y, String color, String series,
+            String comp) {
+        double mid = x + width / 2;
+        double cap = Math.min(width * 0.25, 8);
+        c.begin("box", attr("series", series) + attr("component", comp) + attr("n", s.n()) + attr("min", s.min())
+                + attr("q1", s.q1()) + attr("median", s.median()) + attr("q3", s.q3()) + attr("max", s.max())
+                + attr("mean", s.mean()));
+        c.line(mid, py(s.min(), y), mid, py(s.q1(), y), "#222222", 1, "whisker", "");
+        c.line(mid, py(s.q3(), y), mid, py(s.max(), y), "#222222", 1, "whisker", "");
+        c.line(mid - cap, py(s.min(), y), mid + cap, py(s.min(), y), "#222222", 1, "whisker-cap", "");
+        c.line(mid - cap, py(s.max(), y), mid + cap, py(s.max(), y), "#222222", 1, "whisker-cap", "");
+        double top = py(s.q3(), y);
+        c.rect(x + 1, top, width - 2, Math.max(py(s.q1(), y) - top, 0.5), color, "box-body", "");
+        c.line(x + 1, py(s.median(), y), x + width - 1, py(s.median(), y), "#111111", 2, "median", "");
+        c.circle(mid, py(s.mean(), y), 2.5, "#ffffff", "mean", "");
+        c.end();
     }
 
     private void errorBar(Canvas c, double x, double base, PlotData.Summary s, double[] y, double cap, String series,
@@ -215,13 +249,15 @@ final class PlotLayout {
             }
         }
         double[] y = niceRange(Math.min(0, ymin), ymax);
-        double[] x = niceRange(xmin, xmax);
+        java.util.Map<Double, String> categories = categories();
+        double[] x = categories.isEmpty() ? niceRange(xmin, xmax) : new double[] {xmin - 0.5, xmax + 0.5, 1};
         yAxis(c, y);
         c.line(LEFT, plotBottom(), plotRight(), plotBottom(), "#333333", 1, "axis x-axis", "");
-        for (double t : ticks(x)) {
+        for (double t : categories.isEmpty() ? ticks(x) : List.copyOf(categories.keySet())) {
             double px = LEFT + (t - x[0]) / (x[1] - x[0]) * (plotRight() - LEFT);
+            String label = categories.isEmpty() ? Formats.significant(t, 4) : categories.get(t);
             c.line(px, plotBottom(), px, plotBottom() + 5, "#333333", 1, "x-tick", attr("value", t));
-            c.text(px, plotBottom() + 20, Formats.significant(t, 4), 12, "middle", 0, false, "x-tick-label", "");
+            c.text(px, plotBottom() + 20, label, 12, "middle", 0, false, "x-tick-label", "");
         }
         if (!spec.xLabel().isEmpty()) {
             c.text((LEFT + plotRight()) / 2, spec.height() - 16, spec.xLabel(), 13, "middle", 0, false, "x-title",
@@ -252,6 +288,19 @@ final class PlotLayout {
             }
         }
         legend(c, legend);
+    }
+
+    /** x → its label on a categorical axis (an interaction plot's levels); empty for a numeric x. */
+    private java.util.Map<Double, String> categories() {
+        java.util.Map<Double, String> out = new java.util.TreeMap<>();
+        if (data.categoricalX()) {
+            for (PlotData.Series s : data.series()) {
+                for (PlotData.Point p : s.points()) {
+                    out.putIfAbsent(p.x(), p.label());
+                }
+            }
+        }
+        return out;
     }
 
     private void yAxis(Canvas c, double[] y) {

@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * How to draw a plot.
  *
- * @param mode       line (one line per series against x) or bar (a group of bars per point, one group per series
- *                   when each series has one point)
+ * @param mode       line (one line per series against x; points with labels make x categorical), bar (a group of
+ *                   bars per point, one group per series when each series has one point) or box (bar's layout, a
+ *                   box per bar: quartiles, median, whiskers to the extremes, the mean as a dot)
  * @param components the components to show, in order; empty: all of the first point's
  * @param stack      components drawn stacked in one bar (bar mode), e.g. User and System; empty: none
  * @param errorBars  what the error bars show
@@ -33,9 +34,9 @@ public record PlotSpec(Mode mode, List<String> components, List<String> stack, P
         this(mode, components, stack, errorBars, title, xLabel, yLabel, width, height, Legend.RIGHT, AUTO_ANGLE);
     }
 
-    /** Line graph or bars. */
+    /** Line graph, bars, or box plots. */
     public enum Mode {
-        LINE, BAR
+        LINE, BAR, BOX
     }
 
     public PlotSpec {

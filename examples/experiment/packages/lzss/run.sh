@@ -1,0 +1,2 @@
+#!/bin/sh
+./lzss < input.txt > out.lzss

@@ -1,0 +1,2 @@
+#!/bin/sh
+./lzw input.txt > out.lzw

@@ -84,6 +84,28 @@ final class ExperimentBundle {
     static ExperimentSpec layOut(Path dir, String fileName, String text, List<Part> parts) throws IOException {
         checkFileName(fileName);
         Files.createDirectories(dir);
+        Path root = dir.toAbsolutePath().normalize();
+        // every part first, as it came (the file's parser checks that factor scripts exist); paths checked before
+        // anything is written
+        Map<String, Part> given = new LinkedHashMap<>();
+        for (Part p : parts) {
+            Path target = root.resolve(p.path()).normalize();
+            if (p.path().isEmpty() || Path.of(p.path()).isAbsolute() || !target.startsWith(root)
+                    || target.equals(root) || !root.relativize(target).toString().equals(p.path())) {
+                throw new InputException("files: '" + p.path() + "' is not a plain relative path inside the "
+                        + "experiment's directory (no leading /, no .., no . or empty parts)");
+            }
+            given.put(p.path(), p);
+        }
+        for (Part p : given.values()) {
+            Path target = root.resolve(p.path());
+            try {
+                Files.createDirectories(target.getParent());
+                Files.write(target, p.content());
+            } catch (java.nio.file.FileSystemException e) {
+                throw new InputException("files: '" + p.path() + "' collides with another file's path");
+            }
+        }
         Path file = dir.resolve(fileName);
         Files.writeString(file, text, StandardCharsets.UTF_8);
         ExperimentSpec spec;
@@ -93,13 +115,11 @@ final class ExperimentBundle {
             throw local(e, dir);
         }
         Map<String, String> needs = needs(spec, dir);
-        Map<String, Part> given = new LinkedHashMap<>();
-        for (Part p : parts) {
-            if (!needs.containsKey(p.path())) {
-                throw new InputException("files: '" + p.path() + "' is not a package or script the experiment file "
+        for (String path : given.keySet()) {
+            if (!needs.containsKey(path)) {
+                throw new InputException("files: '" + path + "' is not a package or script the experiment file "
                         + "refers to (it refers to: " + String.join(", ", needs.keySet()) + ")");
             }
-            given.put(p.path(), p);
         }
         List<String> missing = new ArrayList<>();
         needs.keySet().forEach(n -> {
@@ -113,25 +133,19 @@ final class ExperimentBundle {
         }
         int n = 0;
         for (Map.Entry<String, String> need : needs.entrySet()) {
-            Path target = dir.resolve(need.getKey()).normalize();
-            if (!target.startsWith(dir.normalize())) {
-                throw new InputException("files: '" + need.getKey() + "' is outside the experiment's directory");
-            }
-            byte[] content = given.get(need.getKey()).content();
-            Files.createDirectories(target.getParent());
+            Path target = root.resolve(need.getKey());
             try {
                 switch (need.getValue()) {
-                    case ARCHIVE -> {
-                        Files.write(target, content);
-                        ExperimentPackage.check(need.getKey(), target);
-                    }
+                    case ARCHIVE -> ExperimentPackage.check(need.getKey(), target);
                     case TREE -> {
-                        Path archive = dir.resolve(".archives").resolve((n++) + ".tar.gz");
+                        Path archive = root.resolve(".archives").resolve((n++) + ".tar.gz");
                         Files.createDirectories(archive.getParent());
-                        Files.write(archive, content);
+                        Files.move(target, archive);
                         ExperimentPackage.open(need.getKey(), archive, target);
                     }
-                    default -> Files.write(target, content);
+                    default -> {
+                        // a factor script: written as it came
+                    }
                 }
             } catch (InputException e) {
                 throw local(e, dir);

@@ -161,7 +161,11 @@ class MillSecurityTest {
         MillHttp.Reply outside = http.post("api/experiments", alice, submission(Map.of("../p.tar.gz",
                 TinyExperiment.tarGz(scripts)), "name: evil\npackages:\n  p: ../p.tar.gz\n"));
         assertThat(outside.status()).as(outside.body()).isEqualTo(400);
-        assertThat(outside.error()).contains("outside the experiment's directory");
+        assertThat(outside.error()).contains("'../p.tar.gz' is not a plain relative path");
+        MillHttp.Reply outsideFile = http.post("api/experiments", alice, submission(Map.of("p.tar.gz",
+                TinyExperiment.tarGz(scripts)), "name: evil\npackages:\n  p: ../p.tar.gz\n"));
+        assertThat(outsideFile.status()).as(outsideFile.body()).isEqualTo(400);
+        assertThat(outsideFile.error()).contains("outside the experiment's directory");
         MillHttp.Reply extra = http.post("api/experiments", alice, submission(Map.of("packages/p.tar.gz",
                 TinyExperiment.tarGz(scripts), "../../x.sh", new byte[] {1}), text));
         assertThat(extra.status()).isEqualTo(400);

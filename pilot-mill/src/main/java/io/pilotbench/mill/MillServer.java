@@ -78,6 +78,7 @@ public final class MillServer implements AutoCloseable {
             pool.close();
             throw new InputException("--db: cannot prepare the database (" + rootMessage(e) + ")");
         }
+        store.renewLeases(o.lease().toMillis());
         MillApi api = new MillApi(store, clock, o.lease(), o.data().resolve("staging"));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;

@@ -354,6 +354,17 @@ final class MillStore implements Closeable {
                 .bind("id", jobId).bind("w", workerId).bind("a", attempt).execute() == 1);
     }
 
+    /**
+     * Gives every leased job a fresh lease of {@code leaseMs}: called when a master starts, because its workers could
+     * not heartbeat while it was down, and a job should not move to another worker for the master's downtime.
+     *
+     * @return how many leases were renewed
+     */
+    int renewLeases(long leaseMs) {
+        return jdbi.withHandle(h -> h.createUpdate("UPDATE jobs SET lease_expires_ms = :x WHERE state = 'leased'")
+                .bind("x", now() + leaseMs).execute());
+    }
+
     /** Extends the worker's lease on the job; false when it no longer holds it. */
     boolean heartbeat(long workerId, long jobId, int attempt, long leaseMs) {
         return jdbi.withHandle(h -> h.createUpdate("UPDATE jobs SET lease_expires_ms = :x WHERE id = :id "

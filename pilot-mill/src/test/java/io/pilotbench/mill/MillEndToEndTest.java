@@ -150,13 +150,20 @@ class MillEndToEndTest {
                 + "results WHERE job_id = " + killedJob[0] + " AND worker_id <> " + w1Id) == 1);
         // w1 comes back with its saved identity (no token) and takes its share of what is left
         worker(http, null, "w1");
+        await("w1 back under its saved identity", Duration.ofSeconds(30), () -> {
+            try {
+                return Files.readString(tmp.resolve("w1.log")).contains("registered already as w1");
+            } catch (IOException e) {
+                return false;
+            }
+        });
 
         await("every job", Duration.ofSeconds(120), () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = "
                 + id + " AND state IN ('done', 'failed')") == 8);
         assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'done'")).as(logs()).isEqualTo(8);
         assertThat(count("SELECT COUNT(*) FROM results")).isEqualTo(8);
         assertThat(count("SELECT attempt FROM results WHERE job_id = " + killedJob[0])).isEqualTo(killedAttempt + 1);
-        assertThat(Files.readString(tmp.resolve("w1.log"))).contains("registered already as w1");
+        assertThat(count("SELECT COUNT(*) FROM workers")).as("no second registration").isEqualTo(3);
 
         // the results as a user downloads them: one row per job, in job order
         MillHttp.Reply csv = http.get("api/experiments/" + id + "/results.csv", alice);

@@ -153,6 +153,20 @@ abstract class MillStoreContract {
     }
 
     @Test
+    void aRestartedMasterRenewsLeasesSoItsDowntimeCostsNoJob() {
+        experiment(alice, false, 1);
+        MillStore.WorkerInfo a = worker("a", Map.of());
+        MillStore.WorkerInfo b = worker("b", Map.of());
+        MillStore.Lease l = store.lease(a, 10_000).orElseThrow();
+        clock.advance(30_000); // the master was down: no heartbeat arrived
+        assertThat(store.renewLeases(10_000)).isEqualTo(1);
+        assertThat(store.lease(b, 10_000)).isEmpty();
+        assertThat(store.heartbeat(a.id(), l.jobId(), l.attempt(), 10_000)).isTrue();
+        clock.advance(10_001);
+        assertThat(store.lease(b, 10_000)).as("silent after the restart too").isPresent();
+    }
+
+    @Test
     void aFailedRowFailsItsJobAndAJobLeasedTooOftenFails() {
         long e = experiment(alice, false, 2);
         MillStore.WorkerInfo a = worker("a", Map.of());

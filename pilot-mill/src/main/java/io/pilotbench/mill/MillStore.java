@@ -192,8 +192,10 @@ final class MillStore implements Closeable {
                         ? new WorkerInfo(rs.getLong("id"), rs.getString("name"),
                                 Json.strings(rs.getString("inventory")), rs.getLong("last_seen_ms")) : null)
                 .findOne());
-        w.ifPresent(x -> jdbi.useHandle(h -> h.createUpdate("UPDATE workers SET last_seen_ms = :now WHERE id = :id")
-                .bind("now", now()).bind("id", x.id()).execute()));
+        // last seen to the second: one write per worker per second, not one per request
+        w.filter(x -> now() - x.lastSeenMs() >= 1000).ifPresent(x -> jdbi.useHandle(h -> h.createUpdate(
+                "UPDATE workers SET last_seen_ms = :now WHERE id = :id").bind("now", now()).bind("id", x.id())
+                .execute()));
         return w;
     }
 

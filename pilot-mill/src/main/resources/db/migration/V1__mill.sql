@@ -80,3 +80,14 @@ CREATE TABLE results (
     row_json      VARCHAR(1000000) NOT NULL,
     received_ms   BIGINT        NOT NULL
 );
+
+-- a tar.gz of the job's directory (session, logs, collect output), from the worker holding the job's lease, before
+-- its row; frozen once the row is in
+CREATE TABLE result_archives (
+    job_id        BIGINT        PRIMARY KEY REFERENCES jobs (id),
+    worker_id     BIGINT        NOT NULL REFERENCES workers (id),
+    attempt       INT           NOT NULL,
+    sha256        CHAR(64)      NOT NULL,
+    content       BYTEA         NOT NULL,
+    received_ms   BIGINT        NOT NULL
+);

@@ -56,6 +56,11 @@ final class MasterClient {
         return send(b.build());
     }
 
+    Reply postBytes(String path, byte[] body) throws IOException, InterruptedException {
+        return send(request(path).timeout(Duration.ofMinutes(5)).header("Content-Type", "application/gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+    }
+
     Reply get(String path, Map<String, String> query) throws IOException, InterruptedException {
         StringBuilder q = new StringBuilder();
         query.forEach((k, v) -> q.append(q.length() == 0 ? "?" : "&").append(k).append('=')

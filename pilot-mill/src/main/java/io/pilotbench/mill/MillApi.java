@@ -38,11 +38,13 @@ import tools.jackson.core.JacksonException;
  * POST /api/experiments {..., private}  → {id, jobs}          GET /api/experiments → [{id, name, owner, private}]
  * GET  /api/experiments/ID → progress: jobs by state, per worker
  * GET  /api/experiments/ID/results.csv           GET /api/experiments/ID/analysis → {lines}
+ * GET  /api/experiments/ID/jobs/N/archive → the job's directory as .tar.gz (when its worker sent one)
  *
  * POST /api/worker/register {token, name, inventory} → {id, name, secret}
  * POST /api/worker/lease → 200 a job with its experiment file and its files' checksums, or 204 none now
  * POST /api/worker/jobs/ID/heartbeat {attempt}   GET /api/worker/jobs/ID/file?path=P → the bytes
  * POST /api/worker/jobs/ID/result {attempt, row} POST /api/worker/jobs/ID/release {attempt, error}
+ * POST /api/worker/jobs/ID/archive?attempt=A  (body: the job's directory as .tar.gz, before the row)
  * </pre>
  */
 final class MillApi {
@@ -109,12 +111,14 @@ final class MillApi {
         r.get("/api/experiments/{id}", this::progress);
         r.get("/api/experiments/{id}/results.csv", this::resultsCsv);
         r.get("/api/experiments/{id}/analysis", this::analysis);
+        r.get("/api/experiments/{id}/jobs/{number}/archive", this::archive);
         r.post("/api/worker/register", this::register);
         r.post("/api/worker/lease", this::lease);
         r.post("/api/worker/jobs/{id}/heartbeat", this::heartbeat);
         r.get("/api/worker/jobs/{id}/file", this::file);
         r.post("/api/worker/jobs/{id}/result", this::result);
         r.post("/api/worker/jobs/{id}/release", this::release);
+        r.post("/api/worker/jobs/{id}/archive", this::putArchive);
     }
 
     private static void error(Context ctx, int status, String message) {
@@ -367,6 +371,20 @@ final class MillApi {
         return ExperimentAnalysis.analyze(rows, h, 2, SumOfSquares.TYPE_II);
     }
 
+    private void archive(Context ctx) {
+        MillStore.ExperimentInfo e = visible(ctx);
+        int number;
+        try {
+            number = Integer.parseInt(ctx.pathParam("number"));
+        } catch (NumberFormatException x) {
+            throw new Refused(404, "no job " + ctx.pathParam("number"));
+        }
+        byte[] content = store.archive(e.id(), number).orElseThrow(() -> new Refused(404, "job " + number
+                + " has no archive (not finished, or its worker sent none)"));
+        ctx.header("Content-Disposition", "attachment; filename=\"job-" + number + ".tar.gz\"");
+        ctx.contentType("application/gzip").result(content);
+    }
+
     // ---- workers -----------------------------------------------------------------------------------------------
 
     private void register(Context ctx) {
@@ -444,6 +462,25 @@ final class MillApi {
             throw new Refused(409, "this worker does not hold that job");
         }
         ok(ctx, Map.of("released", true));
+    }
+
+    /** A job directory's archive: gzip data, from the lease holder, before the row. */
+    private void putArchive(Context ctx) {
+        MillStore.WorkerInfo w = worker(ctx);
+        int attempt;
+        try {
+            attempt = Integer.parseInt(String.valueOf(ctx.queryParam("attempt")));
+        } catch (NumberFormatException e) {
+            throw new InputException("attempt: give the lease's attempt (?attempt=N)");
+        }
+        byte[] body = ctx.bodyAsBytes();
+        if (body.length < 2 || (body[0] & 0xff) != 0x1f || (body[1] & 0xff) != 0x8b) {
+            throw new InputException("the archive is not gzip data (send the job's directory as .tar.gz)");
+        }
+        if (!store.putArchive(w.id(), jobId(ctx), attempt, body)) {
+            throw new Refused(409, "this worker does not hold that job's lease (or its row is in already)");
+        }
+        ok(ctx, Map.of("stored", body.length));
     }
 
     /** A result row: checked against the job it claims to be (number, replication, levels, worker) first. */

@@ -394,6 +394,34 @@ final class MillStore implements Closeable {
                 + "FROM jobs WHERE id = :id").bind("id", jobId).map((rs, ctx) -> lease(rs, 0)).findOne());
     }
 
+    /**
+     * Keeps a job directory's archive from the worker holding the job's lease {@code attempt}, replacing an earlier
+     * one (of an earlier lease); false when the worker does not hold that lease, or the job has its row already.
+     */
+    boolean putArchive(long workerId, long jobId, int attempt, byte[] content) {
+        return jdbi.inTransaction(h -> {
+            boolean holds = h.createQuery("SELECT id FROM jobs WHERE id = :id AND lease_worker = :w "
+                    + "AND attempts = :a AND state = 'leased' FOR UPDATE").bind("id", jobId).bind("w", workerId)
+                    .bind("a", attempt).mapTo(Long.class).findOne().isPresent();
+            if (!holds) {
+                return false;
+            }
+            h.createUpdate("DELETE FROM result_archives WHERE job_id = :id").bind("id", jobId).execute();
+            h.createUpdate("INSERT INTO result_archives (job_id, worker_id, attempt, sha256, content, received_ms) "
+                    + "VALUES (:j, :w, :a, :s, :c, :now)").bind("j", jobId).bind("w", workerId).bind("a", attempt)
+                    .bind("s", Secrets.sha256(content)).bind("c", content).bind("now", now()).execute();
+            return true;
+        });
+    }
+
+    /** The archive of the experiment's job {@code number}, if one came with its accepted row. */
+    Optional<byte[]> archive(long experimentId, int number) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT a.content FROM result_archives a JOIN jobs j "
+                + "ON j.id = a.job_id JOIN results r ON r.job_id = j.id AND r.worker_id = a.worker_id "
+                + "AND r.attempt = a.attempt WHERE j.experiment_id = :e AND j.number = :n").bind("e", experimentId)
+                .bind("n", number).mapTo(byte[].class).findOne());
+    }
+
     enum Posted {
         ACCEPTED, DUPLICATE, NOT_HOLDER, ALREADY_DONE, OTHER_HEADER
     }

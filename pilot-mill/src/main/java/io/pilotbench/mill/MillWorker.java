@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * A mill worker (paper §4): registers once with an enrolment token and this machine's inventory
  * ({@link Worker#local()}), then pulls jobs, one at a time, over outbound HTTP: lease, fetch the experiment's files
  * and verify their SHA-256, run the job ({@link ExperimentRunner#runJob}) in a directory of its own while
- * heartbeating, post the row.
+ * heartbeating, post a .tar.gz of the job's directory ({@link JobArchive}), then the row.
  *
  * <pre>
  * DATA/worker.json          the master's URL, this worker's id, name and secret (mode 600): a restarted worker
@@ -237,6 +237,18 @@ public final class MillWorker {
             return;
         } finally {
             beat.shutdownNow();
+        }
+        Path jobDir = options.data().resolve("jobs").resolve(Long.toString(lease.job()));
+        byte[] archive = JobArchive.of(jobDir, JobArchive.MAX_BYTES);
+        if (archive == null) {
+            say("job " + lease.number() + ": its directory is larger than " + (JobArchive.MAX_BYTES >> 20)
+                    + " MiB compressed; sending the row without it");
+        } else {
+            MasterClient.Reply a = retrying("archive", () -> client.postBytes("/api/worker/jobs/" + lease.job()
+                    + "/archive?attempt=" + lease.attempt(), archive));
+            if (!a.ok()) {
+                say("job " + lease.number() + ": archive refused (" + a.error() + ")");
+            }
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("attempt", lease.attempt());

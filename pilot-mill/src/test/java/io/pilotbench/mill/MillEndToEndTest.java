@@ -217,6 +217,24 @@ class MillEndToEndTest {
             assertThat(distributed.get(i).table().terms().stream().map(t -> t.term() + " " + t.df()).toList())
                     .isEqualTo(single.get(i).table().terms().stream().map(t -> t.term() + " " + t.df()).toList());
         }
+        // each job's directory came back with its row: the killed job's from the worker that finished it
+        java.net.http.HttpResponse<byte[]> archive = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(http.base().resolve("api/experiments/" + id + "/jobs/"
+                        + master.store().withHandle(h -> h.createQuery("SELECT number FROM jobs WHERE id = :id")
+                        .bind("id", killedJob[0]).mapTo(Integer.class).one()) + "/archive"))
+                        .header("Authorization", "Bearer " + alice).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(archive.statusCode()).isEqualTo(200);
+        List<String> names = new ArrayList<>();
+        try (var tar = new org.apache.commons.compress.archivers.tar.TarArchiveInputStream(
+                new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(archive.body())))) {
+            for (var e = tar.getNextEntry(); e != null; e = tar.getNextEntry()) {
+                names.add(e.getName());
+            }
+        }
+        assertThat(names).contains("results.csv", "plan.csv").anyMatch(n -> n.matches("jobs/\\d{4}/collect.txt"))
+                .anyMatch(n -> n.matches("jobs/\\d{4}/session/session.json")).noneMatch(n -> n.contains(".pilot.lock"));
+        assertThat(count("SELECT COUNT(*) FROM result_archives")).isEqualTo(8);
         MillHttp.Reply analysis = http.get("api/experiments/" + id + "/analysis", alice);
         assertThat(analysis.status()).isEqualTo(200);
         assertThat(analysis.body()).contains("metric time: 8 jobs").contains("metric size: 8 jobs");

@@ -43,6 +43,11 @@ final class MillHttp {
                 .POST(HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : Json.write(body))).build());
     }
 
+    Reply postBytes(String path, String bearer, byte[] body) throws IOException, InterruptedException {
+        return send(builder(path, bearer).header("Content-Type", "application/gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+    }
+
     Reply get(String path, String bearer) throws IOException, InterruptedException {
         return send(builder(path, bearer).GET().build());
     }

@@ -126,14 +126,28 @@ class MillSecurityTest {
         otherJob.put("number", ((Number) lease.get("number")).intValue() % 8 + 1);
         assertThat(http.post(jobs + "/result", a, row(otherJob, "wa")).status()).as("another job's row")
                 .isEqualTo(400);
+        assertThat(http.postBytes(jobs + "/archive?attempt=" + lease.get("attempt"), b, gzip()).status())
+                .as("an archive for another's job").isEqualTo(409);
+        assertThat(http.postBytes(jobs + "/archive?attempt=" + lease.get("attempt"), a, new byte[] {1, 2, 3})
+                .status()).as("not gzip").isEqualTo(400);
+        assertThat(http.postBytes(jobs + "/archive?attempt=" + lease.get("attempt"), a, gzip()).status())
+                .isEqualTo(200);
         nothingLost(0);
         MillHttp.Reply ok = http.post(jobs + "/result", a, row(lease, "wa"));
         assertThat(ok.status()).as(ok.body()).isEqualTo(200);
         assertThat(http.post(jobs + "/result", a, row(lease, "wa")).json()).containsEntry("duplicate", true);
         assertThat(http.get(jobs + "/file?path=packages/fast", a).status()).as("done: no more rights")
                 .isEqualTo(403);
+        assertThat(http.postBytes(jobs + "/archive?attempt=" + lease.get("attempt"), a, gzip()).status())
+                .as("the archive is frozen with the row").isEqualTo(409);
         nothingLost(1);
         assertThat(http.get("api/experiments/" + experiment + "/results.csv", alice).body()).contains(",wa,");
+        assertThat(http.get("api/experiments/" + experiment + "/jobs/" + lease.get("number") + "/archive", alice)
+                .status()).isEqualTo(200);
+    }
+
+    static byte[] gzip() throws Exception {
+        return TinyExperiment.tarGz(Map.of("collect.txt", "size 1\n"));
     }
 
     private Map<String, Object> submission(Map<String, byte[]> files, String text) {

@@ -53,9 +53,14 @@ class MillEndToEndTest {
         }
     }
 
+    private Duration lease = LEASE;
+    private String dbUrl;
+    private String dbUser;
+    private String dbPassword;
+
     private MillServer startMaster(int port) throws IOException {
-        return MillServer.start(new MillServer.Options("127.0.0.1", port, tmp.resolve("master"), null, null, null,
-                LEASE), Clock.systemUTC(), new PrintWriter(masterLog, true));
+        return MillServer.start(new MillServer.Options("127.0.0.1", port, tmp.resolve("master"), dbUrl, dbUser,
+                dbPassword, lease), Clock.systemUTC(), new PrintWriter(masterLog, true));
     }
 
     private Process worker(MillHttp http, String token, String name) throws IOException {
@@ -90,6 +95,27 @@ class MillEndToEndTest {
         }
     }
 
+    /** The job {@code worker} holds once its Pilot session has begun (its job directory has a session). */
+    private long insideAJob(String worker) throws Exception {
+        long id = count("SELECT id FROM workers WHERE name = '" + worker + "'");
+        long[] job = new long[1];
+        await(worker + " inside a job", Duration.ofSeconds(60), () -> {
+            List<Long> held = master.store().withHandle(h -> h.createQuery("SELECT id FROM jobs WHERE "
+                    + "lease_worker = :w AND state = 'leased'").bind("w", id).mapTo(Long.class).list());
+            if (held.isEmpty()) {
+                return false;
+            }
+            job[0] = held.get(0);
+            try (var s = Files.list(tmp.resolve(worker).resolve("jobs").resolve(Long.toString(job[0]))
+                    .resolve("jobs"))) {
+                return s.anyMatch(d -> Files.isDirectory(d.resolve("session")));
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        return job[0];
+    }
+
     private long count(String sql) {
         return master.store().withHandle(h -> h.createQuery(sql).mapTo(Long.class).one());
     }
@@ -117,20 +143,7 @@ class MillEndToEndTest {
 
         // kill w1 with SIGKILL in the middle of a job: once its job's Pilot session has begun
         long w1Id = count("SELECT id FROM workers WHERE name = 'w1'");
-        long[] killedJob = new long[1];
-        await("w1 inside a job", Duration.ofSeconds(60), () -> {
-            List<Long> held = master.store().withHandle(h -> h.createQuery("SELECT id FROM jobs WHERE "
-                    + "lease_worker = :w AND state = 'leased'").bind("w", w1Id).mapTo(Long.class).list());
-            if (held.isEmpty()) {
-                return false;
-            }
-            killedJob[0] = held.get(0);
-            try (var s = Files.list(tmp.resolve("w1/jobs").resolve(Long.toString(held.get(0))).resolve("jobs"))) {
-                return s.anyMatch(d -> Files.isDirectory(d.resolve("session")));
-            } catch (IOException e) {
-                return false;
-            }
-        });
+        long[] killedJob = {insideAJob("w1")};
         w1.destroyForcibly(); // SIGKILL on Linux
         assertThat(w1.waitFor()).isEqualTo(137);
         int killedAttempt = master.store().withHandle(h -> h.createQuery("SELECT attempts FROM jobs WHERE id = :id")
@@ -239,5 +252,72 @@ class MillEndToEndTest {
         assertThat(analysis.status()).isEqualTo(200);
         assertThat(analysis.body()).contains("metric time: 8 jobs").contains("metric size: 8 jobs");
         System.out.printf("mill end-to-end: %.1f s%n", (System.nanoTime() - started) / 1e9);
+    }
+
+    /**
+     * A worker killed inside a job and started again before its lease expires gets the same job back (same lease)
+     * and continues the job's Pilot session where it stopped: the rounds recorded before the kill are kept.
+     */
+    @Test
+    void aRestartedWorkerContinuesItsJob() throws Exception {
+        lease = Duration.ofSeconds(60);
+        master = startMaster(0);
+        MillHttp http = new MillHttp(master.port());
+        String alice = http.user("alice", "alice-password");
+        Process w1 = worker(http, http.enrolmentToken(alice), "w1");
+        await("w1", Duration.ofSeconds(30), () -> count("SELECT COUNT(*) FROM workers") == 1);
+        long id = ((Number) http.post("api/experiments", alice, TinyExperiment.submission("tiny", "0.4", false))
+                .json().get("id")).longValue();
+        long job = insideAJob("w1");
+        Path jobDir = tmp.resolve("w1/jobs").resolve(Long.toString(job));
+        Path[] rounds = new Path[1];
+        await("a round recorded", Duration.ofSeconds(30), () -> {
+            try (var files = Files.walk(jobDir)) {
+                rounds[0] = files.filter(p -> p.getFileName().toString().equals("rounds.csv")).findFirst()
+                        .orElse(null);
+                return rounds[0] != null && Files.readAllLines(rounds[0]).size() >= 2;
+            } catch (IOException | java.io.UncheckedIOException e) {
+                return false;
+            }
+        });
+        String firstRound = Files.readAllLines(rounds[0]).get(1);
+        w1.destroyForcibly();
+        assertThat(w1.waitFor()).isEqualTo(137);
+        worker(http, null, "w1");
+        await("every job", Duration.ofSeconds(90), () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = "
+                + id + " AND state = 'done'") == 8);
+        assertThat(count("SELECT attempt FROM results WHERE job_id = " + job)).as("the same lease").isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM results")).isEqualTo(8);
+        List<String> rows = Files.readAllLines(rounds[0]);
+        assertThat(rows.get(1)).as("the round before the kill is kept").isEqualTo(firstRound);
+        assertThat(rows).as("max-rounds 3, not 3 more").hasSize(1 + 3);
+        long leases = Files.readString(tmp.resolve("w1.log")).lines().filter(l -> l.contains("of experiment " + id
+                + " (attempt 1)")).count();
+        assertThat(leases).as("8 jobs, the killed one handed out twice on its one lease").isEqualTo(9);
+    }
+
+    /** The same mill on a real PostgreSQL (--db): two worker processes run the experiment to the end. */
+    @Test
+    void onPostgres() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.pilotbench.mill.testing.PostgresServer.available(),
+                io.pilotbench.mill.testing.PostgresServer::unavailableReason);
+        io.pilotbench.mill.testing.PostgresServer pg = io.pilotbench.mill.testing.PostgresServer.shared();
+        dbUrl = pg.createDatabase();
+        dbUser = pg.user();
+        dbPassword = pg.password();
+        master = startMaster(0);
+        MillHttp http = new MillHttp(master.port());
+        String alice = http.user("alice", "alice-password");
+        worker(http, http.enrolmentToken(alice), "w1");
+        worker(http, http.enrolmentToken(alice), "w2");
+        await("two workers", Duration.ofSeconds(30), () -> count("SELECT COUNT(*) FROM workers") == 2);
+        MillHttp.Reply r = http.post("api/experiments", alice, TinyExperiment.submission("tiny", "0.01", false));
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        long id = ((Number) r.json().get("id")).longValue();
+        await("every job", Duration.ofSeconds(90), () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = "
+                + id + " AND state = 'done'") == 8);
+        assertThat(http.get("api/experiments/" + id + "/results.csv", alice).body().lines()).hasSize(9);
+        assertThat(http.get("api/experiments/" + id + "/analysis", alice).body()).contains("metric time: 8 jobs");
+        assertThat(Files.exists(tmp.resolve("master/mill.mv.db"))).as("no H2 database beside").isFalse();
     }
 }

@@ -32,7 +32,7 @@ import tools.jackson.core.JacksonException;
  *
  * <pre>
  * POST /api/users {name, password}               create a user             POST /api/login {name, password} → {token}
- * POST /api/tokens → {token}                     a one-time enrolment token for a worker
+ * POST /api/tokens → {token}                     a one-time enrolment token for a worker (administrator only)
  * GET  /api/workers                              the registered workers and their inventories
  * POST /api/experiments/preview {fileName, experiment, files: {path: base64}} → {jobs, workers, warning}
  * POST /api/experiments {..., private}  → {id, jobs}          GET /api/experiments → [{id, name, owner, private}]
@@ -103,7 +103,7 @@ final class MillApi {
         r.before(ctx -> ctx.bodyAsBytes());
         r.post("/api/users", this::createUser);
         r.post("/api/login", this::login);
-        r.post("/api/tokens", ctx -> ok(ctx, Map.of("token", store.createEnrolmentToken(user(ctx).id()))));
+        r.post("/api/tokens", this::enrolmentToken);
         r.get("/api/workers", this::workers);
         r.post("/api/experiments/preview", ctx -> submit(ctx, false));
         r.post("/api/experiments", ctx -> submit(ctx, true));
@@ -193,6 +193,19 @@ final class MillApi {
         String token = store.login(c.name(), c.password(), SESSION_MS).orElseThrow(() -> new Refused(401,
                 "wrong name or password"));
         ok(ctx, Map.of("token", token));
+    }
+
+    /**
+     * Workers are the master's machines, and a worker receives the packages of every experiment it runs, private
+     * ones included; so only the administrator (the first account) enrols them, never any user who signed up.
+     */
+    private void enrolmentToken(Context ctx) {
+        MillStore.User user = user(ctx);
+        if (!store.isAdmin(user.id())) {
+            throw new Refused(403, "only the master's administrator (its first account) makes enrolment tokens: "
+                    + "workers see every experiment they run, private ones included");
+        }
+        ok(ctx, Map.of("token", store.createEnrolmentToken(user.id())));
     }
 
     private void workers(Context ctx) {

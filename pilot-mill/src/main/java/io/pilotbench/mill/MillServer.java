@@ -79,6 +79,7 @@ public final class MillServer implements AutoCloseable {
             throw new InputException("--db: cannot prepare the database (" + rootMessage(e) + ")");
         }
         store.renewLeases(o.lease().toMillis());
+        deleteTree(o.data().resolve("staging")); // uploads being checked when a previous master stopped
         MillApi api = new MillApi(store, clock, o.lease(), o.data().resolve("staging"));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -119,6 +120,17 @@ public final class MillServer implements AutoCloseable {
 
     MillStore store() {
         return store;
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     static Throwable rootCause(Throwable e) {

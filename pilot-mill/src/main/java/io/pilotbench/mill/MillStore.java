@@ -136,6 +136,14 @@ final class MillStore implements Closeable {
     record User(long id, String name) {
     }
 
+    /**
+     * Whether the user administers this master: the first account made on it (the smallest id; one user at any
+     * time, without a flag two concurrent first sign-ups could both set).
+     */
+    boolean isAdmin(long userId) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT MIN(id) FROM users").mapTo(Long.class).one()) == userId;
+    }
+
     // ---- workers -----------------------------------------------------------------------------------------------
 
     /** A new one-time enrolment token, made by a user. */

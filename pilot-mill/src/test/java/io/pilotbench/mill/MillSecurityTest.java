@@ -253,6 +253,15 @@ class MillSecurityTest {
     }
 
     @Test
+    void onlyTheAdministratorEnrolsWorkers() throws Exception {
+        String bob = http.user("bob", "bob-password");
+        MillHttp.Reply r = http.post("api/tokens", bob, Map.of());
+        assertThat(r.status()).isEqualTo(403);
+        assertThat(r.error()).contains("administrator");
+        assertThat(http.post("api/tokens", alice, Map.of()).status()).as("alice, the first account").isEqualTo(200);
+    }
+
+    @Test
     void anotherUsersPrivateExperimentIsAbsent() throws Exception {
         MillHttp.Reply r = http.post("api/experiments", alice, TinyExperiment.submission("secret", "0", true));
         long hidden = ((Number) r.json().get("id")).longValue();

@@ -81,6 +81,8 @@ abstract class MillStoreContract {
         String token = store.login("alice", "alice-password", 60_000).orElseThrow();
         assertThat(store.user(token).orElseThrow().id()).isEqualTo(alice);
         assertThat(store.user(token + "x")).isEmpty();
+        assertThat(store.isAdmin(alice)).as("the first account").isTrue();
+        assertThat(store.isAdmin(bob)).isFalse();
         String b = store.login(INJECTION, "bob-password", 60_000).orElseThrow();
         assertThat(store.user(b).orElseThrow().name()).isEqualTo(INJECTION);
         clock.advance(60_001);

@@ -126,7 +126,7 @@ final class MillCommand implements Runnable {
         String master;
 
         @Option(names = "--token", paramLabel = "TOKEN",
-                description = "A one-time enrolment token from the master (a logged-in user makes one); needed the "
+                description = "A one-time enrolment token from the master (its administrator makes one); needed the "
                     + "first time only.")
         String token;
 

@@ -120,8 +120,8 @@ public final class MillWorker {
             return;
         }
         if (options.token() == null || options.token().isBlank()) {
-            throw new InputException("--token: a new worker needs an enrolment token (a logged-in user makes one: "
-                    + "POST /api/tokens, or the web page)");
+            throw new InputException("--token: a new worker needs an enrolment token (the master's administrator "
+                    + "makes one: POST /api/tokens, or the web page)");
         }
         Map<String, String> inventory = Worker.local().attributes();
         String name = options.name() != null ? options.name() : inventory.getOrDefault("host", "worker")

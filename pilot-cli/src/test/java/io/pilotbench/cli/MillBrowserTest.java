@@ -109,6 +109,11 @@ class MillBrowserTest {
                         + ".textContent;")).contains("metric time: 8 jobs"));
                 assertThat((String) browser.js("return document.getElementById('per-worker').textContent;"))
                         .contains("browser-worker");
+                await("the jobs table", () -> ((Number) browser.js("return document.querySelectorAll('#jobs tr.job "
+                        + "button').length;")).intValue() == 8);
+                assertThat((String) browser.js("return document.querySelector('#jobs tr.job').textContent;"))
+                        .contains("done").contains("browser-worker").contains("job-1.tar.gz");
+                browser.js("document.querySelector('#jobs tr.job button').click();");
                 String csv = (String) browser.js("return fetch('/api/experiments/1/results.csv', {headers: "
                         + "{Authorization: 'Bearer ' + sessionStorage.getItem('pilot-mill-token')}})"
                         + ".then(r => r.text());");

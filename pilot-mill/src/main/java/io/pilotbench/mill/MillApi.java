@@ -38,6 +38,7 @@ import tools.jackson.core.JacksonException;
  * POST /api/experiments {..., private}  → {id, jobs}          GET /api/experiments → [{id, name, owner, private}]
  * GET  /api/experiments/ID → progress: jobs by state, per worker
  * GET  /api/experiments/ID/results.csv           GET /api/experiments/ID/analysis → {lines}
+ * GET  /api/experiments/ID/jobs → [{number, replication, levels, state, attempts, worker, lastError, archive}]
  * GET  /api/experiments/ID/jobs/N/archive → the job's directory as .tar.gz (when its worker sent one)
  *
  * POST /api/worker/register {token, name, inventory} → {id, name, secret}
@@ -111,6 +112,7 @@ final class MillApi {
         r.get("/api/experiments/{id}", this::progress);
         r.get("/api/experiments/{id}/results.csv", this::resultsCsv);
         r.get("/api/experiments/{id}/analysis", this::analysis);
+        r.get("/api/experiments/{id}/jobs", ctx -> ok(ctx, store.jobs(visible(ctx).id())));
         r.get("/api/experiments/{id}/jobs/{number}/archive", this::archive);
         r.post("/api/worker/register", this::register);
         r.post("/api/worker/lease", this::lease);

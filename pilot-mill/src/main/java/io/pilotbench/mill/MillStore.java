@@ -518,6 +518,25 @@ final class MillStore implements Closeable {
         return m;
     }
 
+    /** A job as users see it: its state, who holds or ran it, and why it was last given back. */
+    record JobInfo(int number, int replication, Map<String, String> levels, String state, int attempts,
+            String worker, String lastError, boolean archive) {
+    }
+
+    /** The experiment's jobs, in job order. */
+    List<JobInfo> jobs(long experimentId) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT j.number, j.replication, j.levels, j.state, j.attempts, "
+                + "j.last_error, COALESCE(rw.name, lw.name) AS worker, a.job_id AS archive FROM jobs j "
+                + "LEFT JOIN results r ON r.job_id = j.id LEFT JOIN workers rw ON rw.id = r.worker_id "
+                + "LEFT JOIN workers lw ON lw.id = j.lease_worker AND j.state = 'leased' "
+                + "LEFT JOIN result_archives a ON a.job_id = j.id AND a.worker_id = r.worker_id "
+                + "AND a.attempt = r.attempt WHERE j.experiment_id = :e ORDER BY j.number").bind("e", experimentId)
+                .map((rs, ctx) -> new JobInfo(rs.getInt("number"), rs.getInt("replication"),
+                        Json.strings(rs.getString("levels")), rs.getString("state"), rs.getInt("attempts"),
+                        rs.getString("worker"), rs.getString("last_error"), rs.getObject("archive") != null))
+                .list());
+    }
+
     /** The experiment's result rows, in job order. */
     List<Map<String, String>> results(long experimentId) {
         List<Map<String, String>> out = new ArrayList<>();

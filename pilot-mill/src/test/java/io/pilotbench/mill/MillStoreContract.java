@@ -169,6 +169,50 @@ abstract class MillStoreContract {
     }
 
     @Test
+    void aJobGivenBackIsQueuedWithItsReason() {
+        long e = experiment(alice, false, 1);
+        MillStore.WorkerInfo a = worker("a", Map.of());
+        MillStore.WorkerInfo b = worker("b", Map.of());
+        MillStore.Lease l = store.lease(a, 10_000).orElseThrow();
+        assertThat(store.jobs(e)).singleElement().satisfies(j -> {
+            assertThat(j.state()).isEqualTo("leased");
+            assertThat(j.worker()).isEqualTo("a");
+        });
+        assertThat(store.release(b.id(), l.jobId(), l.attempt(), "not mine")).isFalse();
+        assertThat(store.release(a.id(), l.jobId(), l.attempt(), INJECTION)).isTrue();
+        assertThat(store.jobs(e)).singleElement().satisfies(j -> {
+            assertThat(j.state()).isEqualTo("queued");
+            assertThat(j.worker()).isNull();
+            assertThat(j.lastError()).isEqualTo(INJECTION);
+        });
+        MillStore.Lease again = store.lease(b, 10_000).orElseThrow();
+        assertThat(again.attempt()).isEqualTo(2);
+        assertThat(store.postResult(b.id(), again.jobId(), again.attempt(), row(1, "b", ""))).isEqualTo(
+                MillStore.Posted.ACCEPTED);
+        assertThat(store.jobs(e)).singleElement().satisfies(j -> {
+            assertThat(j.state()).isEqualTo("done");
+            assertThat(j.worker()).isEqualTo("b");
+            assertThat(j.archive()).isFalse();
+        });
+    }
+
+    @Test
+    void anArchiveIsKeptFromTheHolderOnlyAndFrozenWithTheRow() {
+        long e = experiment(alice, false, 1);
+        MillStore.WorkerInfo a = worker("a", Map.of());
+        MillStore.WorkerInfo b = worker("b", Map.of());
+        MillStore.Lease l = store.lease(a, 10_000).orElseThrow();
+        assertThat(store.putArchive(b.id(), l.jobId(), l.attempt(), new byte[] {9})).isFalse();
+        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {1})).isTrue();
+        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {2})).as("replaced").isTrue();
+        assertThat(store.archive(e, 1)).as("no row yet").isEmpty();
+        store.postResult(a.id(), l.jobId(), l.attempt(), row(1, "a", ""));
+        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {3})).isFalse();
+        assertThat(store.archive(e, 1)).hasValueSatisfying(c -> assertThat(c).containsExactly(2));
+        assertThat(store.jobs(e).get(0).archive()).isTrue();
+    }
+
+    @Test
     void aFailedRowFailsItsJobAndAJobLeasedTooOftenFails() {
         long e = experiment(alice, false, 2);
         MillStore.WorkerInfo a = worker("a", Map.of());

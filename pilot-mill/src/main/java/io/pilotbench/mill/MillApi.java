@@ -248,6 +248,9 @@ final class MillApi {
         Path dir = staging.resolve(Secrets.token());
         try {
             ExperimentSpec spec = ExperimentBundle.layOut(dir, fileName, text, parts);
+            if (spec.name().length() > 200) {
+                throw new InputException(fileName + ": name: at most 200 characters");
+            }
             Map<String, String> needs = ExperimentBundle.needs(spec, dir);
             ExperimentPlan plan = ExperimentPlan.of(spec, workers.stream().map(MillStore.WorkerInfo::worker)
                     .toList(), false);

@@ -213,6 +213,22 @@ abstract class MillStoreContract {
     }
 
     @Test
+    void packagesOfManyMegabytesAreKeptWhole() {
+        byte[] big = new byte[24 << 20];
+        new java.util.Random(1).nextBytes(big);
+        long e = store.createExperiment(new MillStore.NewExperiment(alice, "big", false, "e.yaml", "name: big\n",
+                Map.of(), List.of(new MillStore.StoredFile("packages/p.tar.gz", "archive", Secrets.sha256(big), big)),
+                List.of(new Job(1, "w", 1, Map.of())), List.of()));
+        MillStore.WorkerInfo a = worker("a", Map.of());
+        MillStore.Lease l = store.lease(a, 10_000).orElseThrow();
+        assertThat(l.experimentId()).isEqualTo(e);
+        assertThat(Secrets.sha256(store.fileForJob(a.id(), l.jobId(), "packages/p.tar.gz").orElseThrow()))
+                .isEqualTo(Secrets.sha256(big));
+        assertThat(store.files(e)).singleElement().satisfies(f -> assertThat(f.sha256())
+                .isEqualTo(Secrets.sha256(big)));
+    }
+
+    @Test
     void aFailedRowFailsItsJobAndAJobLeasedTooOftenFails() {
         long e = experiment(alice, false, 2);
         MillStore.WorkerInfo a = worker("a", Map.of());

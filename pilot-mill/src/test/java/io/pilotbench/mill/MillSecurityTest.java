@@ -253,6 +253,40 @@ class MillSecurityTest {
     }
 
     @Test
+    void aWorkerRunsNothingWhosePackageDiffersFromItsChecksum() throws Exception {
+        // the stored package changes behind the master's back (a disk, a database restore, an attacker)
+        byte[] other = TinyExperiment.tarGz(TinyExperiment.scripts("0", 666));
+        master.store().withHandle(h -> h.createUpdate("UPDATE experiment_files SET content = :c WHERE path = "
+                + "'packages/fast'").bind("c", other).execute());
+        Path data = tmp.resolve("worker");
+        StringWriter log = new StringWriter();
+        Thread worker = new Thread(() -> {
+            try {
+                MillWorker.run(new MillWorker.Options(http.base(), http.enrolmentToken(alice), data, "checker",
+                        Duration.ofMillis(100)), new PrintWriter(log, true));
+            } catch (Exception e) {
+                // interrupted at the end of the test
+            }
+        });
+        worker.start();
+        try {
+            long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (count("SELECT COUNT(*) FROM jobs WHERE state = 'failed'") < 8) {
+                assertThat(System.nanoTime()).as(log.toString()).isLessThan(end);
+                Thread.sleep(50);
+            }
+        } finally {
+            worker.interrupt();
+            worker.join(30_000);
+        }
+        assertThat(count("SELECT COUNT(*) FROM jobs WHERE last_error LIKE '%checksum mismatch%'")).isEqualTo(8);
+        assertThat(count("SELECT MIN(attempts) FROM jobs")).isEqualTo(MillStore.MAX_ATTEMPTS);
+        assertThat(count("SELECT COUNT(*) FROM results")).isZero();
+        assertThat(Files.exists(data.resolve("jobs"))).as("nothing ran").isFalse();
+        assertThat(log.toString()).contains("packages/fast: checksum mismatch");
+    }
+
+    @Test
     void onlyTheAdministratorEnrolsWorkers() throws Exception {
         String bob = http.user("bob", "bob-password");
         MillHttp.Reply r = http.post("api/tokens", bob, Map.of());

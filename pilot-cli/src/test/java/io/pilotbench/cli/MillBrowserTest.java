@@ -120,7 +120,7 @@ class MillBrowserTest {
                 assertThat(csv.lines()).hasSize(9);
                 assertThat(csv).startsWith("job,worker,replication,package,env-padding,");
                 browser.js("document.getElementById('results').click();");
-                browser.screenshot(tmp.resolve("mill.png"));
+                browser.screenshot(Path.of("target", "mill-web.png")); // for humans
                 assertThat(browser.errors()).isEmpty();
             } finally {
                 worker.interrupt();

@@ -32,6 +32,7 @@ import tools.jackson.core.JacksonException;
  *
  * <pre>
  * POST /api/users {name, password}               create a user             POST /api/login {name, password} → {token}
+ * POST /api/logout                               the session's token stops working
  * POST /api/tokens → {token}                     a one-time enrolment token for a worker (administrator only)
  * GET  /api/workers                              the registered workers and their inventories
  * POST /api/experiments/preview {fileName, experiment, files: {path: base64}} → {jobs, workers, warning}
@@ -104,6 +105,10 @@ final class MillApi {
         r.before(ctx -> ctx.bodyAsBytes());
         r.post("/api/users", this::createUser);
         r.post("/api/login", this::login);
+        r.post("/api/logout", ctx -> {
+            store.logout(bearer(ctx));
+            ok(ctx, Map.of("loggedOut", true));
+        });
         r.post("/api/tokens", this::enrolmentToken);
         r.get("/api/workers", this::workers);
         r.post("/api/experiments/preview", ctx -> submit(ctx, false));
@@ -421,7 +426,7 @@ final class MillApi {
             text(v, "inventory." + k, 1000);
         });
         MillStore.Registration reg = store.register(token, name, inventory).orElseThrow(() -> new Refused(401,
-                "the enrolment token is unknown or used already; ask for a new one"));
+                "the enrolment token is unknown, used already or older than 7 days; ask for a new one"));
         ok(ctx, Map.of("id", reg.workerId(), "name", reg.name(), "secret", reg.secret()));
     }
 

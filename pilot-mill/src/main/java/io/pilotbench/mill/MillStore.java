@@ -38,6 +38,8 @@ import org.jdbi.v3.core.Jdbi;
  */
 final class MillStore implements Closeable {
     static final int MAX_ATTEMPTS = 5;
+    /** How long an unused enrolment token stays valid: 7 days. */
+    static final long TOKEN_TTL_MS = 7L * 24 * 3600 * 1000;
     /** How many lease candidates are examined per lease (a worker eligible for none of them waits). */
     static final int CANDIDATES = 50;
 
@@ -136,6 +138,12 @@ final class MillStore implements Closeable {
     record User(long id, String name) {
     }
 
+    /** Ends a session: its token no longer logs anyone in. */
+    void logout(String token) {
+        jdbi.useHandle(h -> h.createUpdate("DELETE FROM user_sessions WHERE token_hash = :t OR expires_ms <= :now")
+                .bind("t", Secrets.hashToken(token)).bind("now", now()).execute());
+    }
+
     /**
      * Whether the user administers this master: the first account made on it (the smallest id; one user at any
      * time, without a flag two concurrent first sign-ups could both set).
@@ -159,7 +167,8 @@ final class MillStore implements Closeable {
     }
 
     /**
-     * Registers a worker with an unused enrolment token, spending it; empty when the token is unknown or used. The
+     * Registers a worker with an unused enrolment token younger than {@link #TOKEN_TTL_MS}, spending it; empty when
+     * the token is unknown, used or expired. The
      * name is {@code name}, or {@code name-2}, {@code name-3}... when taken. The secret is returned once and kept
      * only hashed.
      */
@@ -167,7 +176,8 @@ final class MillStore implements Closeable {
         String secret = Secrets.token();
         return jdbi.inTransaction(h -> {
             int spent = h.createUpdate("UPDATE enrolment_tokens SET used_ms = :now WHERE token_hash = :t "
-                    + "AND used_ms IS NULL").bind("t", Secrets.hashToken(token)).bind("now", now()).execute();
+                    + "AND used_ms IS NULL AND created_ms > :oldest").bind("t", Secrets.hashToken(token))
+                    .bind("now", now()).bind("oldest", now() - TOKEN_TTL_MS).execute();
             if (spent != 1) {
                 return Optional.<Registration>empty();
             }

@@ -101,6 +101,11 @@ class MillSecurityTest {
                 "0001"))).status()).isEqualTo(401);
         assertThat(http.post("api/tokens", null, Map.of()).status()).as("tokens need a user").isEqualTo(401);
         assertThat(http.post("api/tokens", real, Map.of()).status()).as("a worker is not a user").isEqualTo(401);
+        String session = (String) http.post("api/login", null, Map.of("name", "alice", "password",
+                "alice-password")).json().get("token");
+        assertThat(http.post("api/logout", session, Map.of()).status()).isEqualTo(200);
+        assertThat(http.get("api/experiments", session).status()).as("logged out").isEqualTo(401);
+        assertThat(http.get("api/experiments", alice).status()).as("another session").isEqualTo(200);
         assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'queued'")).isEqualTo(8);
         nothingLost(0);
     }

@@ -85,6 +85,9 @@ abstract class MillStoreContract {
         assertThat(store.isAdmin(bob)).isFalse();
         String b = store.login(INJECTION, "bob-password", 60_000).orElseThrow();
         assertThat(store.user(b).orElseThrow().name()).isEqualTo(INJECTION);
+        store.logout(b);
+        assertThat(store.user(b)).as("logged out").isEmpty();
+        assertThat(store.user(token)).as("another session").isPresent();
         clock.advance(60_001);
         assertThat(store.user(token)).as("expired session").isEmpty();
     }
@@ -101,6 +104,9 @@ abstract class MillStoreContract {
                 .orElseThrow();
         assertThat(second.name()).isEqualTo("host-2");
         assertThat(store.authenticate(r.workerId(), second.secret())).as("another worker's secret").isEmpty();
+        String old = store.createEnrolmentToken(alice);
+        clock.advance(MillStore.TOKEN_TTL_MS);
+        assertThat(store.register(old, "late", Map.of())).as("an expired token").isEmpty();
         String stored = store.withHandle(h -> h.createQuery("SELECT secret_hash FROM workers WHERE id = :id")
                 .bind("id", r.workerId()).mapTo(String.class).one());
         assertThat(stored).isNotEqualTo(r.secret()).isEqualTo(Secrets.hashToken(r.secret()));

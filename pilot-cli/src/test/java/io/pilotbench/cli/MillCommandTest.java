@@ -62,6 +62,29 @@ class MillCommandTest {
         oneLine(CliRun.run("mill", "serve", "--data", data, "--db", "jdbc:postgresql://127.0.0.1:1/none"), "--db");
     }
 
+    /** Another master process holds the directory's H2 database: one line, not a hang or a stack trace. */
+    @Test
+    void serveRefusesADataDirectoryAnotherMasterUses() throws Exception {
+        Path data = tmp.resolve("shared");
+        Path log = tmp.resolve("other.log");
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "mill", "serve", "--host", "127.0.0.1",
+                "--port", "0", "--data", data.toString()).redirectErrorStream(true).redirectOutput(log.toFile())
+                .start();
+        try {
+            for (long end = System.nanoTime() + 60_000_000_000L; !Files.readString(log).contains("listening on"); ) {
+                assertThat(System.nanoTime()).as(Files.readString(log)).isLessThan(end);
+                Thread.sleep(50);
+            }
+            CliRun r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60), () ->
+                    CliRun.run("mill", "serve", "--host", "127.0.0.1", "--port", "0", "--data", data.toString()));
+            oneLine(r, "--data", "another master");
+        } finally {
+            other.destroy();
+            other.waitFor();
+        }
+    }
+
     @Test
     void serveListensUntilStopped() throws Exception {
         StringWriter out = new StringWriter();
@@ -102,7 +125,7 @@ class MillCommandTest {
                 null, null, Duration.ofSeconds(60)), Clock.systemUTC(), null)) {
             String url = "http://127.0.0.1:" + master.port() + "/";
             oneLine(CliRun.run("mill", "worker", "--master", url, "--token", "made-up", "--data",
-                    tmp.resolve("bad").toString()), "--token", "refused", "unknown or used");
+                    tmp.resolve("bad").toString()), "--token", "refused", "unknown, used already");
             HttpClient http = HttpClient.newHttpClient();
             post(http, url + "api/users", null, "{\"name\":\"u\",\"password\":\"password\"}");
             String session = field(post(http, url + "api/login", null, "{\"name\":\"u\",\"password\":\"password\"}"),

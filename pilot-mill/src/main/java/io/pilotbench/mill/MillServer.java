@@ -69,14 +69,13 @@ public final class MillServer implements AutoCloseable {
         try {
             pool = MillStore.pool(o.dbUrl(), o.dbUser(), o.dbPassword(), o.data());
         } catch (RuntimeException e) {
-            throw new InputException("--db: cannot open the database " + (o.dbUrl() == null ? "in " + o.data()
-                    : o.dbUrl()) + " (" + rootMessage(e) + ")");
+            throw cannotOpen(o, e);
         }
         try {
             store = new MillStore(pool, clock);
         } catch (RuntimeException e) {
             pool.close();
-            throw new InputException("--db: cannot prepare the database (" + rootMessage(e) + ")");
+            throw cannotOpen(o, e);
         }
         store.renewLeases(o.lease().toMillis());
         deleteTree(o.data().resolve("staging")); // uploads being checked when a previous master stopped
@@ -103,6 +102,15 @@ public final class MillServer implements AutoCloseable {
             log.flush();
         }
         return new MillServer(app, store, pool);
+    }
+
+    /** One line for a database that cannot be opened or migrated. */
+    private static InputException cannotOpen(Options o, RuntimeException e) {
+        if (o.dbUrl() == null) {
+            return new InputException("--data " + o.data() + ": cannot open the embedded database (" + rootMessage(e)
+                    + "); is another master using this directory?");
+        }
+        return new InputException("--db " + o.dbUrl() + ": cannot open the database (" + rootMessage(e) + ")");
     }
 
     /** The port it listens on. */

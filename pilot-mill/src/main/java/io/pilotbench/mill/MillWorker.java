@@ -256,6 +256,11 @@ public final class MillWorker {
         MasterClient.Reply r = retrying("result", () -> client.post("/api/worker/jobs/" + lease.job() + "/result",
                 body));
         say("job " + lease.number() + ": " + (r.ok() ? "result accepted" : "result refused (" + r.error() + ")"));
+        if (r.status() == 400) {
+            // a row the master cannot take (columns of another pilot version, say): give the job back, or this
+            // worker would be handed its own lease again and post the same row forever
+            release(lease, "the master refused its row: " + r.error());
+        }
     }
 
     private void release(LeaseReply lease, String why) throws InterruptedException {

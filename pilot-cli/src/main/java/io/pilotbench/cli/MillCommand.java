@@ -87,6 +87,7 @@ final class MillCommand implements Runnable {
                     + "jdbc:postgresql://localhost:5432/mill)");
             }
             Duration leaseTime = Options.duration("--lease", lease);
+            quietLibraries();
             PrintWriter out = spec.commandLine().getOut();
             MillServer server = MillServer.start(new MillServer.Options(host, port, data, db, dbUser,
                     db == null ? null : System.getenv("PILOT_DB_PASSWORD"), leaseTime), Clock.systemUTC(), out);
@@ -104,6 +105,20 @@ final class MillCommand implements Runnable {
                 server.close();
             }
             return ExitCodes.OK;
+        }
+    }
+
+    /**
+     * The pool, the migrations and the web server log every start-up step at INFO; the master's own line says what
+     * matters, so they log warnings and errors only, unless the user set a level for them (SLF4J simple's
+     * {@code -Dorg.slf4j.simpleLogger.log.NAME=info}). Read once, when the first logger is made: so before any.
+     */
+    static void quietLibraries() {
+        for (String name : new String[] {"com.zaxxer.hikari", "org.flywaydb", "io.javalin", "org.eclipse.jetty"}) {
+            String key = "org.slf4j.simpleLogger.log." + name;
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, "warn");
+            }
         }
     }
 

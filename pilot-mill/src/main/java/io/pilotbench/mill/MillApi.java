@@ -12,7 +12,6 @@ import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -56,13 +55,11 @@ final class MillApi {
     private static final Pattern WORKER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
     private final MillStore store;
-    private final Clock clock;
     private final Duration lease;
     private final Path staging;
 
-    MillApi(MillStore store, Clock clock, Duration lease, Path staging) {
+    MillApi(MillStore store, Duration lease, Path staging) {
         this.store = store;
-        this.clock = clock;
         this.lease = lease;
         this.staging = staging;
     }

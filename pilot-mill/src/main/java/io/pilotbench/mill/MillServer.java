@@ -2,7 +2,6 @@ package io.pilotbench.mill;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.javalin.Javalin;
-import io.javalin.http.Context;
 import io.javalin.http.staticfiles.Location;
 import io.pilotbench.core.model.InputException;
 import java.io.PrintWriter;
@@ -79,7 +78,7 @@ public final class MillServer implements AutoCloseable {
         }
         store.renewLeases(o.lease().toMillis());
         deleteTree(o.data().resolve("staging")); // uploads being checked when a previous master stopped
-        MillApi api = new MillApi(store, clock, o.lease(), o.data().resolve("staging"));
+        MillApi api = new MillApi(store, o.lease(), o.data().resolve("staging"));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.http.maxRequestSize = MillApi.MAX_UPLOAD;

@@ -13,7 +13,8 @@ import picocli.CommandLine;
         subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
             ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
             ScriptCommand.class, GetstatsCommand.class, HistoryCommand.class, JmhCommand.class,
-            SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, CommandLine.HelpCommand.class},
+            SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, MillCommand.class,
+            CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    success (pilot run: the precision target was met)",

@@ -58,6 +58,11 @@ final class Browser implements AutoCloseable {
         driver.get(file.toUri().toString());
     }
 
+    /** Opens {@code uri} (a page served over HTTP) and waits for it to load. */
+    void open(java.net.URI uri) {
+        driver.get(uri.toString());
+    }
+
     /** Runs {@code script} (a function body; {@code return} gives the result) in the page. */
     Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);

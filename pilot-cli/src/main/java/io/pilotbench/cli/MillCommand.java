@@ -1,0 +1,183 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.mill.MillServer;
+import io.pilotbench.mill.MillWorker;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code pilot mill}: DataMill's master and workers (issue 23). */
+@Command(name = "mill", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+        subcommands = {MillCommand.Serve.class, MillCommand.WorkerCommand.class},
+        description = {
+            "Run experiments over many machines (DataMill, ICPE 2013, section 4): a master keeps experiments, jobs "
+                + "and results in a database and serves a JSON API; workers pull jobs over outbound HTTP, run each "
+                + "one as pilot experiment would, and post the row back. A worker that goes silent loses its job "
+                + "to another when its lease expires; no result is lost or counted twice.",
+            ""},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  pilot mill serve --port 8080 --data mill-data",
+            "  pilot mill worker --master http://master:8080/ --token TOKEN --data worker-data"})
+final class MillCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** {@code pilot mill serve}. */
+    @Command(name = "serve", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {"Start the master: the JSON API and web page on --port, state in the embedded H2 "
+                + "database under --data (nothing to install) or in PostgreSQL (--db). Runs until stopped "
+                + "(Ctrl-C); a restarted master continues where it stopped.", ""},
+            footerHeading = "%nExamples:%n",
+            footer = {
+                "  pilot mill serve",
+                "  pilot mill serve --port 9000 --data /srv/mill --lease 2m",
+                "  pilot mill serve --db jdbc:postgresql://db:5432/mill --db-user mill",
+                "    (the password from the environment variable PILOT_DB_PASSWORD)"})
+    static final class Serve implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--host", paramLabel = "ADDR", defaultValue = "0.0.0.0",
+                description = "The interface to listen on. Default: 0.0.0.0 (all, so remote workers reach it).")
+        String host;
+
+        @Option(names = "--port", paramLabel = "P", defaultValue = "8080",
+                description = "The TCP port (0: any free one, printed). Default: 8080.")
+        int port;
+
+        @Option(names = "--data", paramLabel = "DIR", defaultValue = "mill-data",
+                description = "The master's directory (the H2 database, uploads being checked). Default: mill-data.")
+        Path data;
+
+        @Option(names = "--db", paramLabel = "URL",
+                description = "A JDBC URL for PostgreSQL (jdbc:postgresql://host:5432/mill) instead of the embedded "
+                    + "H2; its password is read from the environment variable PILOT_DB_PASSWORD.")
+        String db;
+
+        @Option(names = "--db-user", paramLabel = "USER", description = "The database user (with --db).")
+        String dbUser;
+
+        @Option(names = "--lease", paramLabel = "DURATION", defaultValue = "60s",
+                description = "How long a job stays a worker's without a heartbeat (workers beat every third of it); "
+                    + "then it goes to another worker. Default: 60s.")
+        String lease;
+
+        @Override
+        public Integer call() throws Exception {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("--port must be 0 to 65535, got " + port);
+            }
+            if (db != null && !db.startsWith("jdbc:")) {
+                throw new IllegalArgumentException("--db: '" + db + "' is not a JDBC URL (e.g. "
+                    + "jdbc:postgresql://localhost:5432/mill)");
+            }
+            Duration leaseTime = Options.duration("--lease", lease);
+            quietLibraries();
+            PrintWriter out = spec.commandLine().getOut();
+            MillServer server = MillServer.start(new MillServer.Options(host, port, data, db, dbUser,
+                    db == null ? null : System.getenv("PILOT_DB_PASSWORD"), leaseTime), Clock.systemUTC(), out);
+            CountDownLatch stopped = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                server.close();
+                stopped.countDown();
+            }, "pilot-mill-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                stopped.await();
+            } catch (InterruptedException e) {
+                // stopped in-process (a test, an embedding program): close as a signal would
+                Runtime.getRuntime().removeShutdownHook(hook);
+                server.close();
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /**
+     * The pool, the migrations and the web server log every start-up step at INFO; the master's own line says what
+     * matters, so they log warnings and errors only, unless the user set a level for them (SLF4J simple's
+     * {@code -Dorg.slf4j.simpleLogger.log.NAME=info}). Read once, when the first logger is made: so before any.
+     */
+    static void quietLibraries() {
+        for (String name : new String[] {"com.zaxxer.hikari", "org.flywaydb", "io.javalin", "org.eclipse.jetty"}) {
+            String key = "org.slf4j.simpleLogger.log." + name;
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, "warn");
+            }
+        }
+    }
+
+    /** {@code pilot mill worker}. */
+    @Command(name = "worker", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {"Run jobs for a master: register once (with a one-time --token; the secret it gets is kept "
+                + "in --data, so a restarted worker needs no token), then lease a job, fetch its packages and "
+                + "verify their SHA-256, run it in its own directory under --data while heartbeating, post its row; "
+                + "repeat. Outbound HTTP only; waits out a master restart. Runs until stopped.", ""},
+            footerHeading = "%nExamples:%n",
+            footer = {
+                "  pilot mill worker --master http://master:8080/ --token TOKEN",
+                "  pilot mill worker --master http://master:8080/ --data /var/lib/pilot-worker"})
+    static final class WorkerCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--master", paramLabel = "URL", required = true,
+                description = "The master's URL, e.g. http://master:8080/.")
+        String master;
+
+        @Option(names = "--token", paramLabel = "TOKEN",
+                description = "A one-time enrolment token from the master (its administrator makes one); needed the "
+                    + "first time only.")
+        String token;
+
+        @Option(names = "--data", paramLabel = "DIR", defaultValue = "worker-data",
+                description = "The worker's directory: its identity, experiments and job directories. Default: "
+                    + "worker-data.")
+        Path data;
+
+        @Option(names = "--name", paramLabel = "NAME",
+                description = "The name to register under. Default: the host name.")
+        String name;
+
+        @Option(names = "--poll", paramLabel = "DURATION", defaultValue = "2s",
+                description = "How long to wait before asking again when there is no job. Default: 2s.")
+        String poll;
+
+        @Override
+        public Integer call() throws Exception {
+            URI uri;
+            try {
+                uri = new URI(master.endsWith("/") ? master : master + "/");
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException("--master: '" + master + "' is not a URL (e.g. "
+                    + "http://master:8080/)");
+            }
+            if (uri.getHost() == null) {
+                throw new IllegalArgumentException("--master: '" + master + "' has no host (e.g. "
+                    + "http://master:8080/)");
+            }
+            Duration every = Options.duration("--poll", poll);
+            try {
+                MillWorker.run(new MillWorker.Options(uri, token, data, name, every), spec.commandLine().getOut());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return ExitCodes.OK;
+        }
+    }
+}

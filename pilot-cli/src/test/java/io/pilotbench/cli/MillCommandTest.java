@@ -1,0 +1,168 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pilotbench.mill.MillServer;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code pilot mill serve} and {@code pilot mill worker}: bad input is one line and exit 2; both run and stop. */
+class MillCommandTest {
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mill", "mill serve", "mill worker"})
+    void helpRendersWithinEightyColumns(String command) {
+        CliRun r = CliRun.run((command + " --help").split(" "));
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("Usage: pilot " + command);
+        assertThat(r.out().lines().filter(l -> l.length() > 80).toList()).isEmpty();
+    }
+
+    @Test
+    void pilotListsMill() {
+        assertThat(CliRun.run("--help").out()).contains("mill");
+    }
+
+    static void oneLine(CliRun r, String... phrases) {
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).startsWith("pilot: ").doesNotContain("Exception").contains(phrases);
+    }
+
+    @Test
+    void serveRefusesBadOptionsInOneLine() throws Exception {
+        String data = tmp.resolve("m").toString();
+        oneLine(CliRun.run("mill", "serve", "--data", data, "--lease", "0.5s"), "--lease", "at least 1s");
+        oneLine(CliRun.run("mill", "serve", "--data", data, "--lease", "soon"), "--lease", "not a duration");
+        oneLine(CliRun.run("mill", "serve", "--data", data, "--port", "70000"), "--port");
+        oneLine(CliRun.run("mill", "serve", "--data", data, "--db", "postgres://x"), "--db", "JDBC URL");
+        try (ServerSocket taken = new ServerSocket(0)) {
+            oneLine(CliRun.run("mill", "serve", "--host", "127.0.0.1", "--data", data, "--port",
+                    Integer.toString(taken.getLocalPort())), "--port " + taken.getLocalPort(), "cannot listen");
+        }
+        oneLine(CliRun.run("mill", "serve", "--data", data, "--db", "jdbc:postgresql://127.0.0.1:1/none"), "--db");
+    }
+
+    /** Another master process holds the directory's H2 database: one line, not a hang or a stack trace. */
+    @Test
+    void serveRefusesADataDirectoryAnotherMasterUses() throws Exception {
+        Path data = tmp.resolve("shared");
+        Path log = tmp.resolve("other.log");
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "mill", "serve", "--host", "127.0.0.1",
+                "--port", "0", "--data", data.toString()).redirectErrorStream(true).redirectOutput(log.toFile())
+                .start();
+        try {
+            for (long end = System.nanoTime() + 60_000_000_000L; !Files.readString(log).contains("listening on"); ) {
+                assertThat(System.nanoTime()).as(Files.readString(log)).isLessThan(end);
+                Thread.sleep(50);
+            }
+            CliRun r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60), () ->
+                    CliRun.run("mill", "serve", "--host", "127.0.0.1", "--port", "0", "--data", data.toString()));
+            oneLine(r, "--data", "another master");
+        } finally {
+            other.destroy();
+            other.waitFor();
+        }
+    }
+
+    @Test
+    void serveListensUntilStopped() throws Exception {
+        StringWriter out = new StringWriter();
+        AtomicInteger code = new AtomicInteger(-1);
+        Thread t = new Thread(() -> code.set(PilotCommand.run(new String[] {"mill", "serve", "--host", "127.0.0.1",
+            "--port", "0", "--data", tmp.resolve("m").toString()}, new PrintWriter(out, true),
+                new PrintWriter(new StringWriter()), new ByteArrayInputStream(new byte[0]))));
+        t.start();
+        Pattern listening = Pattern.compile("listening on http://127.0.0.1:(\\d+)/");
+        Matcher m = listening.matcher("");
+        for (long end = System.nanoTime() + 30_000_000_000L; !(m = listening.matcher(out.toString())).find(); ) {
+            assertThat(System.nanoTime()).as(out.toString()).isLessThan(end);
+            Thread.sleep(20);
+        }
+        HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + m.group(1) + "/")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("pilot mill");
+        t.interrupt();
+        t.join(30_000);
+        assertThat(code.get()).isZero();
+        assertThat(Files.exists(tmp.resolve("m/mill.mv.db"))).isTrue();
+    }
+
+    @Test
+    void workerRefusesBadOptionsInOneLine() throws Exception {
+        String data = tmp.resolve("w").toString();
+        oneLine(CliRun.run("mill", "worker", "--master", "ftp://host/", "--data", data), "--master", "http");
+        oneLine(CliRun.run("mill", "worker", "--master", "not a url", "--data", data), "--master");
+        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data), "--token");
+        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--poll", "x"),
+                "--poll");
+    }
+
+    @Test
+    void aWorkerRegistersWithATokenOnceAndIsRefusedAWrongOne() throws Exception {
+        try (MillServer master = MillServer.start(new MillServer.Options("127.0.0.1", 0, tmp.resolve("m"), null,
+                null, null, Duration.ofSeconds(60)), Clock.systemUTC(), null)) {
+            String url = "http://127.0.0.1:" + master.port() + "/";
+            oneLine(CliRun.run("mill", "worker", "--master", url, "--token", "made-up", "--data",
+                    tmp.resolve("bad").toString()), "--token", "refused", "unknown, used already");
+            HttpClient http = HttpClient.newHttpClient();
+            post(http, url + "api/users", null, "{\"name\":\"u\",\"password\":\"password\"}");
+            String session = field(post(http, url + "api/login", null, "{\"name\":\"u\",\"password\":\"password\"}"),
+                    "token");
+            String token = field(post(http, url + "api/tokens", session, "{}"), "token");
+            StringWriter out = new StringWriter();
+            AtomicInteger code = new AtomicInteger(-1);
+            Thread t = new Thread(() -> code.set(PilotCommand.run(new String[] {"mill", "worker", "--master", url,
+                "--token", token, "--data", tmp.resolve("w").toString(), "--name", "cli-worker"},
+                    new PrintWriter(out, true), new PrintWriter(new StringWriter()),
+                    new ByteArrayInputStream(new byte[0]))));
+            t.start();
+            for (long end = System.nanoTime() + 30_000_000_000L; !out.toString().contains("registered as"); ) {
+                assertThat(System.nanoTime()).as(out.toString()).isLessThan(end);
+                Thread.sleep(20);
+            }
+            t.interrupt();
+            t.join(30_000);
+            assertThat(code.get()).isZero();
+            assertThat(out.toString()).contains("registered as cli-worker");
+            assertThat(Files.getPosixFilePermissions(tmp.resolve("w/worker.json"))).as("the secret is the owner's")
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        }
+    }
+
+    private static String post(HttpClient http, String url, String bearer, String json) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(
+                json)).header("Content-Type", "application/json");
+        if (bearer != null) {
+            b.header("Authorization", "Bearer " + bearer);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    private static String field(String json, String name) {
+        Matcher m = Pattern.compile("\"" + name + "\"\\s*:\\s*\"([^\"]+)\"").matcher(json);
+        assertThat(m.find()).as(json).isTrue();
+        return m.group(1);
+    }
+}

@@ -1,0 +1,548 @@
+package io.pilotbench.mill;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.experiment.ExperimentAnalysis;
+import io.pilotbench.experiment.ExperimentPlan;
+import io.pilotbench.experiment.ExperimentSpec;
+import io.pilotbench.experiment.Worker;
+import io.pilotbench.stats.anova.SumOfSquares;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import tools.jackson.core.JacksonException;
+
+/**
+ * The master's JSON API. Users send {@code Authorization: Bearer SESSION} (from {@code POST /api/login}); workers
+ * send {@code Authorization: Bearer ID.SECRET} (from {@code POST /api/worker/register}). Every failure is a status
+ * and {@code {"error": "one line"}}: 400 bad input, 401 no or wrong credentials, 403 not yours, 404 absent (a
+ * private experiment of another user is absent), 409 a conflict (name taken, lease lost, result already in).
+ *
+ * <pre>
+ * POST /api/users {name, password}               create a user             POST /api/login {name, password} → {token}
+ * POST /api/logout                               the session's token stops working
+ * POST /api/tokens → {token}                     a one-time enrolment token for a worker (administrator only)
+ * GET  /api/workers                              the registered workers and their inventories
+ * POST /api/experiments/preview {fileName, experiment, files: {path: base64}} → {jobs, workers, warning}
+ * POST /api/experiments {..., private}  → {id, jobs}          GET /api/experiments → [{id, name, owner, private}]
+ * GET  /api/experiments/ID → progress: jobs by state, per worker
+ * GET  /api/experiments/ID/results.csv           GET /api/experiments/ID/analysis → {lines}
+ * GET  /api/experiments/ID/jobs → [{number, replication, levels, state, attempts, worker, lastError, archive}]
+ * GET  /api/experiments/ID/jobs/N/archive → the job's directory as .tar.gz (when its worker sent one)
+ *
+ * POST /api/worker/register {token, name, inventory} → {id, name, secret}
+ * POST /api/worker/lease → 200 a job with its experiment file and its files' checksums, or 204 none now
+ * POST /api/worker/jobs/ID/heartbeat {attempt}   GET /api/worker/jobs/ID/file?path=P → the bytes
+ * POST /api/worker/jobs/ID/result {attempt, row} POST /api/worker/jobs/ID/release {attempt, error}
+ * POST /api/worker/jobs/ID/archive?attempt=A  (body: the job's directory as .tar.gz, before the row)
+ * </pre>
+ */
+final class MillApi {
+    /** The largest request: 256 MiB (packages travel base64-encoded inside the JSON). */
+    static final long MAX_UPLOAD = 256L << 20;
+    static final long SESSION_MS = Duration.ofDays(7).toMillis();
+    private static final Pattern WORKER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+
+    private final MillStore store;
+    private final Duration lease;
+    private final Path staging;
+
+    MillApi(MillStore store, Duration lease, Path staging) {
+        this.store = store;
+        this.lease = lease;
+        this.staging = staging;
+    }
+
+    /** An HTTP failure with its status and one line. */
+    static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int status;
+
+        Refused(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+    }
+
+    record Credentials(String name, String password) {
+    }
+
+    record Submission(String fileName, String experiment, Map<String, String> files,
+            @JsonProperty("private") Boolean isPrivate) {
+    }
+
+    record Registration(String token, String name, Map<String, String> inventory) {
+    }
+
+    record Attempt(int attempt, Map<String, String> row, String error) {
+    }
+
+    void routes(RoutesConfig r) {
+        r.exception(Refused.class, (e, ctx) -> error(ctx, e.status, e.getMessage()));
+        r.exception(InputException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
+        r.exception(JacksonException.class, (e, ctx) -> error(ctx, 400, "the request body is not the JSON "
+                + "expected (" + e.getOriginalMessage() + ")"));
+        r.exception(Exception.class, (e, ctx) -> {
+            e.printStackTrace();
+            error(ctx, 500, "internal error: " + e);
+        });
+        // every request's body is read, even where it is ignored: Jetty closes a connection whose request content is
+        // left unread, and a client that reuses it for its next POST gets an EOF (the JDK's client retries only GETs)
+        r.before(ctx -> ctx.bodyAsBytes());
+        r.post("/api/users", this::createUser);
+        r.post("/api/login", this::login);
+        r.post("/api/logout", ctx -> {
+            store.logout(bearer(ctx));
+            ok(ctx, Map.of("loggedOut", true));
+        });
+        r.post("/api/tokens", this::enrolmentToken);
+        r.get("/api/workers", this::workers);
+        r.post("/api/experiments/preview", ctx -> submit(ctx, false));
+        r.post("/api/experiments", ctx -> submit(ctx, true));
+        r.get("/api/experiments", this::experiments);
+        r.get("/api/experiments/{id}", this::progress);
+        r.get("/api/experiments/{id}/results.csv", this::resultsCsv);
+        r.get("/api/experiments/{id}/analysis", this::analysis);
+        r.get("/api/experiments/{id}/jobs", ctx -> ok(ctx, store.jobs(visible(ctx).id())));
+        r.get("/api/experiments/{id}/jobs/{number}/archive", this::archive);
+        r.post("/api/worker/register", this::register);
+        r.post("/api/worker/lease", this::lease);
+        r.post("/api/worker/jobs/{id}/heartbeat", this::heartbeat);
+        r.get("/api/worker/jobs/{id}/file", this::file);
+        r.post("/api/worker/jobs/{id}/result", this::result);
+        r.post("/api/worker/jobs/{id}/release", this::release);
+        r.post("/api/worker/jobs/{id}/archive", this::putArchive);
+    }
+
+    private static void error(Context ctx, int status, String message) {
+        ctx.status(status).contentType("application/json").result(Json.write(Map.of("error", message)));
+    }
+
+    private static void ok(Context ctx, Object body) {
+        ctx.contentType("application/json").result(Json.write(body));
+    }
+
+    private static <T> T body(Context ctx, Class<T> type) {
+        T t = Json.MAPPER.readValue(ctx.body(), type);
+        if (t == null) {
+            throw new InputException("the request has no JSON body");
+        }
+        return t;
+    }
+
+    private static String bearer(Context ctx) {
+        String h = ctx.header("Authorization");
+        if (h == null || !h.startsWith("Bearer ") || h.length() > 300) {
+            throw new Refused(401, "no credentials: send Authorization: Bearer TOKEN");
+        }
+        return h.substring(7).strip();
+    }
+
+    private MillStore.User user(Context ctx) {
+        return store.user(bearer(ctx)).orElseThrow(() -> new Refused(401, "not logged in (or the session "
+                + "expired): POST /api/login"));
+    }
+
+    private MillStore.WorkerInfo worker(Context ctx) {
+        String b = bearer(ctx);
+        int dot = b.indexOf('.');
+        long id;
+        try {
+            id = Long.parseLong(b.substring(0, Math.max(dot, 0)));
+        } catch (NumberFormatException e) {
+            throw new Refused(401, "not a worker's credentials (expected Bearer ID.SECRET)");
+        }
+        return store.authenticate(id, b.substring(dot + 1)).orElseThrow(() -> new Refused(401, "unknown worker or "
+                + "wrong secret; enrol again with a new token"));
+    }
+
+    private static String text(String value, String what, int max) {
+        if (value == null || value.isBlank()) {
+            throw new InputException(what + ": missing");
+        }
+        if (value.length() > max || value.chars().anyMatch(c -> c < 0x20)) {
+            throw new InputException(what + ": at most " + max + " characters, no control characters");
+        }
+        return value;
+    }
+
+    private void createUser(Context ctx) {
+        Credentials c = body(ctx, Credentials.class);
+        String name = text(c.name(), "name", 100);
+        if (c.password() == null || c.password().length() < 8 || c.password().length() > 1000) {
+            throw new InputException("password: give 8 to 1000 characters");
+        }
+        long id = store.createUser(name, c.password()).orElseThrow(() -> new Refused(409, "name: '" + name
+                + "' is taken; choose another"));
+        ctx.status(201);
+        ok(ctx, Map.of("id", id, "name", name));
+    }
+
+    private void login(Context ctx) {
+        Credentials c = body(ctx, Credentials.class);
+        if (c.name() == null || c.password() == null) {
+            throw new InputException("give name and password");
+        }
+        String token = store.login(c.name(), c.password(), SESSION_MS).orElseThrow(() -> new Refused(401,
+                "wrong name or password"));
+        ok(ctx, Map.of("token", token));
+    }
+
+    /**
+     * Workers are the master's machines, and a worker receives the packages of every experiment it runs, private
+     * ones included; so only the administrator (the first account) enrols them, never any user who signed up.
+     */
+    private void enrolmentToken(Context ctx) {
+        MillStore.User user = user(ctx);
+        if (!store.isAdmin(user.id())) {
+            throw new Refused(403, "only the master's administrator (its first account) makes enrolment tokens: "
+                    + "workers see every experiment they run, private ones included");
+        }
+        ok(ctx, Map.of("token", store.createEnrolmentToken(user.id())));
+    }
+
+    private void workers(Context ctx) {
+        user(ctx);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (MillStore.WorkerInfo w : store.workers()) {
+            out.add(Map.of("name", w.name(), "inventory", w.inventory(), "lastSeenMs", w.lastSeenMs()));
+        }
+        ok(ctx, out);
+    }
+
+    /** Checks an upload by laying it out as a worker will, and plans it on the registered workers. */
+    private void submit(Context ctx, boolean store) throws IOException {
+        MillStore.User user = user(ctx);
+        Submission s = body(ctx, Submission.class);
+        String fileName = ExperimentBundle.checkFileName(s.fileName());
+        String text = s.experiment();
+        if (text == null || text.isBlank() || text.length() > 1_000_000) {
+            throw new InputException("experiment: give the experiment file's text (at most 1,000,000 characters)");
+        }
+        List<ExperimentBundle.Part> parts = new ArrayList<>();
+        Map<String, String> files = s.files() == null ? Map.of() : s.files();
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            byte[] content;
+            try {
+                content = Base64.getDecoder().decode(f.getValue() == null ? "" : f.getValue());
+            } catch (IllegalArgumentException e) {
+                throw new InputException("files." + f.getKey() + ": not base64");
+            }
+            parts.add(new ExperimentBundle.Part(text(f.getKey(), "files (a path)", 1000), null, content));
+        }
+        List<MillStore.WorkerInfo> workers = this.store.workers();
+        if (workers.isEmpty()) {
+            throw new InputException("no worker has registered yet, so there is nothing to plan on; enrol one "
+                    + "(POST /api/tokens, then pilot mill worker --master URL --token T)");
+        }
+        Files.createDirectories(staging);
+        Path dir = staging.resolve(Secrets.token());
+        try {
+            ExperimentSpec spec = ExperimentBundle.layOut(dir, fileName, text, parts);
+            if (spec.name().length() > 200) {
+                throw new InputException(fileName + ": name: at most 200 characters");
+            }
+            Map<String, String> needs = ExperimentBundle.needs(spec, dir);
+            ExperimentPlan plan = ExperimentPlan.of(spec, workers.stream().map(MillStore.WorkerInfo::worker)
+                    .toList(), false);
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("name", spec.name());
+            out.put("jobs", plan.jobs().size());
+            out.put("workers", plan.workers().stream().map(Worker::name).toList());
+            out.put("chosen", plan.chosen());
+            out.put("warning", plan.warning() == null ? "" : plan.warning());
+            if (store) {
+                List<MillStore.StoredFile> stored = new ArrayList<>();
+                for (ExperimentBundle.Part p : parts) {
+                    stored.add(new MillStore.StoredFile(p.path(), needs.get(p.path()), Secrets.sha256(p.content()),
+                            p.content()));
+                }
+                List<String> hardware = spec.factors().stream().filter(f -> f.kind()
+                        == io.pilotbench.experiment.Factor.Kind.HARDWARE).map(io.pilotbench.experiment.Factor::name)
+                        .toList();
+                long id = this.store.createExperiment(new MillStore.NewExperiment(user.id(), spec.name(),
+                        s.isPrivate() != null && s.isPrivate(), fileName, text, spec.constraints(), stored,
+                        plan.jobs(), hardware));
+                out.put("id", id);
+                ctx.status(201);
+            }
+            ok(ctx, out);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private void experiments(Context ctx) {
+        MillStore.User user = user(ctx);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (MillStore.ExperimentInfo e : store.experiments(user.id())) {
+            out.add(Map.of("id", e.id(), "name", e.name(), "owner", e.owner(), "private", e.isPrivate()));
+        }
+        ok(ctx, out);
+    }
+
+    private MillStore.ExperimentInfo visible(Context ctx) {
+        MillStore.User user = user(ctx);
+        long id;
+        try {
+            id = Long.parseLong(ctx.pathParam("id"));
+        } catch (NumberFormatException e) {
+            throw new Refused(404, "no experiment " + ctx.pathParam("id"));
+        }
+        return store.experiment(id, user.id()).orElseThrow(() -> new Refused(404, "no experiment " + id));
+    }
+
+    private void progress(Context ctx) {
+        MillStore.ExperimentInfo e = visible(ctx);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", e.id());
+        out.put("name", e.name());
+        out.put("owner", e.owner());
+        out.put("private", e.isPrivate());
+        Map<String, Integer> states = store.jobsByState(e.id());
+        out.put("jobs", states);
+        out.put("total", states.values().stream().mapToInt(Integer::intValue).sum());
+        out.put("workers", store.jobsByWorker(e.id()));
+        ok(ctx, out);
+    }
+
+    private static List<String> header(MillStore.ExperimentInfo e) {
+        return e.header().isEmpty() ? List.of() : Json.MAPPER.readValue(e.header(),
+                new tools.jackson.core.type.TypeReference<List<String>>() {
+                });
+    }
+
+    private void resultsCsv(Context ctx) {
+        MillStore.ExperimentInfo e = visible(ctx);
+        StringBuilder b = new StringBuilder();
+        List<String> header = header(e);
+        if (!header.isEmpty()) {
+            b.append(csvLine(header));
+            for (Map<String, String> row : store.results(e.id())) {
+                b.append(csvLine(header.stream().map(row::get).toList()));
+            }
+        }
+        ctx.header("Content-Disposition", "attachment; filename=\"results.csv\"");
+        ctx.contentType("text/csv; charset=utf-8").result(b.toString());
+    }
+
+    /** One RFC 4180 line, quoted as pilot experiment's results.csv is. */
+    static String csvLine(List<String> cells) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            String c = cells.get(i) == null ? "" : cells.get(i);
+            b.append(i > 0 ? "," : "");
+            if (c.contains(",") || c.contains("\"") || c.contains("\n") || c.contains("\r")) {
+                b.append('"').append(c.replace("\"", "\"\"")).append('"');
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('\n').toString();
+    }
+
+    private void analysis(Context ctx) {
+        MillStore.ExperimentInfo e = visible(ctx);
+        List<String> header = header(e);
+        if (header.isEmpty()) {
+            throw new Refused(409, "no results yet: the analysis needs finished jobs");
+        }
+        List<String> lines = new ArrayList<>();
+        for (ExperimentAnalysis.MetricAnalysis a : analyze(store.results(e.id()), header)) {
+            if (!lines.isEmpty()) {
+                lines.add("");
+            }
+            lines.addAll(ExperimentAnalysis.render(a, 0.05));
+        }
+        ok(ctx, Map.of("lines", lines));
+    }
+
+    /**
+     * The ANOVA of the rows (interactions of up to two factors, type II sums of squares, as {@code pilot experiment
+     * analyze} by default), without the {@code worker} column: on a mill, any eligible worker may run a job (a lease
+     * that expires moves it to another), so which one did is not a factor of the design; hardware factors have
+     * columns of their own.
+     */
+    static List<ExperimentAnalysis.MetricAnalysis> analyze(List<Map<String, String>> rows, List<String> header) {
+        List<String> h = new ArrayList<>(header);
+        h.remove("worker");
+        return ExperimentAnalysis.analyze(rows, h, 2, SumOfSquares.TYPE_II);
+    }
+
+    private void archive(Context ctx) {
+        MillStore.ExperimentInfo e = visible(ctx);
+        int number;
+        try {
+            number = Integer.parseInt(ctx.pathParam("number"));
+        } catch (NumberFormatException x) {
+            throw new Refused(404, "no job " + ctx.pathParam("number"));
+        }
+        byte[] content = store.archive(e.id(), number).orElseThrow(() -> new Refused(404, "job " + number
+                + " has no archive (not finished, or its worker sent none)"));
+        ctx.header("Content-Disposition", "attachment; filename=\"job-" + number + ".tar.gz\"");
+        ctx.contentType("application/gzip").result(content);
+    }
+
+    // ---- workers -----------------------------------------------------------------------------------------------
+
+    private void register(Context ctx) {
+        Registration r = body(ctx, Registration.class);
+        String token = text(r.token(), "token", 200);
+        String name = text(r.name(), "name", 100);
+        if (!WORKER_NAME.matcher(name).matches()) {
+            throw new InputException("name: '" + name + "' is not a worker name (letters, digits, . _ -)");
+        }
+        Map<String, String> inventory = r.inventory() == null ? Map.of() : r.inventory();
+        if (inventory.size() > 100) {
+            throw new InputException("inventory: at most 100 attributes");
+        }
+        inventory.forEach((k, v) -> {
+            text(k, "inventory (a name)", 100);
+            text(v, "inventory." + k, 1000);
+        });
+        MillStore.Registration reg = store.register(token, name, inventory).orElseThrow(() -> new Refused(401,
+                "the enrolment token is unknown, used already or older than 7 days; ask for a new one"));
+        ok(ctx, Map.of("id", reg.workerId(), "name", reg.name(), "secret", reg.secret()));
+    }
+
+    private void lease(Context ctx) {
+        MillStore.WorkerInfo w = worker(ctx);
+        MillStore.Lease l = store.lease(w, lease.toMillis()).orElse(null);
+        if (l == null) {
+            ctx.status(204);
+            return;
+        }
+        MillStore.ExperimentInfo e = store.experiment(l.experimentId());
+        List<Map<String, String>> files = new ArrayList<>();
+        for (MillStore.StoredFile f : store.files(e.id())) {
+            files.add(Map.of("path", f.path(), "kind", f.kind(), "sha256", f.sha256()));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("job", l.jobId());
+        out.put("attempt", l.attempt());
+        out.put("number", l.number());
+        out.put("replication", l.replication());
+        out.put("levels", l.levels());
+        out.put("leaseMs", lease.toMillis());
+        out.put("experiment", Map.of("id", e.id(), "fileName", e.fileName(), "text", e.fileText(), "files", files));
+        ok(ctx, out);
+    }
+
+    private long jobId(Context ctx) {
+        try {
+            return Long.parseLong(ctx.pathParam("id"));
+        } catch (NumberFormatException e) {
+            throw new Refused(404, "no job " + ctx.pathParam("id"));
+        }
+    }
+
+    private void heartbeat(Context ctx) {
+        MillStore.WorkerInfo w = worker(ctx);
+        Attempt a = body(ctx, Attempt.class);
+        if (!store.heartbeat(w.id(), jobId(ctx), a.attempt(), lease.toMillis())) {
+            throw new Refused(409, "the lease is lost: the job went to another worker (or has a result)");
+        }
+        ok(ctx, Map.of("leaseMs", lease.toMillis()));
+    }
+
+    private void file(Context ctx) {
+        MillStore.WorkerInfo w = worker(ctx);
+        String path = ctx.queryParam("path");
+        byte[] content = store.fileForJob(w.id(), jobId(ctx), path == null ? "" : path).orElseThrow(() ->
+                new Refused(403, "not a file of a job this worker holds"));
+        ctx.contentType("application/octet-stream").result(content);
+    }
+
+    private void release(Context ctx) {
+        MillStore.WorkerInfo w = worker(ctx);
+        Attempt a = body(ctx, Attempt.class);
+        if (!store.release(w.id(), jobId(ctx), a.attempt(), a.error() == null ? "" : a.error())) {
+            throw new Refused(409, "this worker does not hold that job");
+        }
+        ok(ctx, Map.of("released", true));
+    }
+
+    /** A job directory's archive: gzip data, from the lease holder, before the row. */
+    private void putArchive(Context ctx) {
+        MillStore.WorkerInfo w = worker(ctx);
+        int attempt;
+        try {
+            attempt = Integer.parseInt(String.valueOf(ctx.queryParam("attempt")));
+        } catch (NumberFormatException e) {
+            throw new InputException("attempt: give the lease's attempt (?attempt=N)");
+        }
+        byte[] body = ctx.bodyAsBytes();
+        if (body.length < 2 || (body[0] & 0xff) != 0x1f || (body[1] & 0xff) != 0x8b) {
+            throw new InputException("the archive is not gzip data (send the job's directory as .tar.gz)");
+        }
+        if (!store.putArchive(w.id(), jobId(ctx), attempt, body)) {
+            throw new Refused(409, "this worker does not hold that job's lease (or its row is in already)");
+        }
+        ok(ctx, Map.of("stored", body.length));
+    }
+
+    /** A result row: checked against the job it claims to be (number, replication, levels, worker) first. */
+    private void result(Context ctx) {
+        MillStore.WorkerInfo w = worker(ctx);
+        long id = jobId(ctx);
+        Attempt a = body(ctx, Attempt.class);
+        MillStore.Lease job = store.job(id).orElseThrow(() -> new Refused(404, "no job " + id));
+        Map<String, String> row = a.row();
+        if (row == null || row.isEmpty()) {
+            throw new InputException("row: missing");
+        }
+        List<String> wrong = new ArrayList<>();
+        if (!String.format("%04d", job.number()).equals(row.get("job"))) {
+            wrong.add("job");
+        }
+        if (!Integer.toString(job.replication()).equals(row.get("replication"))) {
+            wrong.add("replication");
+        }
+        if (!w.name().equals(row.get("worker"))) {
+            wrong.add("worker");
+        }
+        job.levels().forEach((k, v) -> {
+            if (row.containsKey(k) && !v.equals(row.get(k))) {
+                wrong.add(k);
+            }
+        });
+        if (!row.containsKey(ExperimentSpec.TIME) || !row.containsKey("error")) {
+            wrong.add("the columns (no time or error)");
+        }
+        if (!wrong.isEmpty()) {
+            throw new InputException("row: not job " + job.number() + "'s result (" + String.join(", ", wrong)
+                    + " differ)");
+        }
+        switch (store.postResult(w.id(), id, a.attempt(), row)) {
+            case ACCEPTED -> ok(ctx, Map.of("accepted", true));
+            case DUPLICATE -> ok(ctx, Map.of("accepted", true, "duplicate", true));
+            case NOT_HOLDER -> throw new Refused(409, "this worker does not hold the job's lease (it expired and went "
+                    + "to another worker, or was never this worker's)");
+            case ALREADY_DONE -> throw new Refused(409, "the job has its result already");
+            case OTHER_HEADER -> throw new InputException("row: its columns differ from the experiment's other "
+                    + "results");
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.pilotbench.mill;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A worker as its own process, for the end-to-end test (pilot-cli's {@code pilot mill worker} is the real entry
+ * point; this module cannot depend on the CLI): {@code --master URL [--token T] --data DIR [--name N]}.
+ */
+public final class WorkerMain {
+    private WorkerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        URI master = null;
+        String token = null;
+        Path data = null;
+        String name = null;
+        for (int i = 0; i < args.length; i += 2) {
+            switch (args[i]) {
+                case "--master" -> master = URI.create(args[i + 1]);
+                case "--token" -> token = args[i + 1];
+                case "--data" -> data = Path.of(args[i + 1]);
+                case "--name" -> name = args[i + 1];
+                default -> throw new IllegalArgumentException(args[i]);
+            }
+        }
+        PrintWriter out = new PrintWriter(System.out, true);
+        MillWorker.run(new MillWorker.Options(master, token, data, name, Duration.ofMillis(200)), out);
+    }
+}

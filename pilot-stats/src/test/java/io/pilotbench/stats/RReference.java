@@ -11,14 +11,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the CSVs under {@code src/test/resources/r/} that the R scripts beside them write. */
+/**
+ * Reads the reference CSVs that the scripts beside them write: R's under {@code src/test/resources/r/}, and others
+ * (Otava's) by their resource path.
+ */
 public final class RReference {
     private RReference() {
     }
 
     /** The rows of {@code r/<name>} as column → text (R's NA stays "NA"). */
     public static List<Map<String, String>> table(String name) {
-        List<String> lines = lines(name);
+        return csv("/r/" + name);
+    }
+
+    /** The rows of the CSV test resource at {@code resource} (e.g. {@code /otava/otava-series.csv}). */
+    public static List<Map<String, String>> csv(String resource) {
+        List<String> lines = lines(resource);
         String[] header = lines.get(0).split(",");
         List<Map<String, String>> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
@@ -27,7 +35,7 @@ public final class RReference {
             }
             String[] cells = line.split(",", -1);
             if (cells.length != header.length) {
-                throw new IllegalStateException(name + ": " + cells.length + " cells in " + line);
+                throw new IllegalStateException(resource + ": " + cells.length + " cells in " + line);
             }
             Map<String, String> row = new LinkedHashMap<>();
             for (int i = 0; i < header.length; i++) {
@@ -65,8 +73,7 @@ public final class RReference {
         return cell.equals("NA") ? Double.NaN : Double.parseDouble(cell);
     }
 
-    private static List<String> lines(String name) {
-        String resource = "/r/" + name;
+    private static List<String> lines(String resource) {
         try (InputStream in = RReference.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalArgumentException("no test resource " + resource);

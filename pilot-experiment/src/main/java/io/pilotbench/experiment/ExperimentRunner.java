@@ -58,6 +58,7 @@ public final class ExperimentRunner {
     private final Map<String, ExperimentPackage> packages = new LinkedHashMap<>();
     private final Map<String, Path> scripts = new LinkedHashMap<>();
     private final String arch;
+    private JobLimits limits = JobLimits.NONE;
 
     private ExperimentRunner(ExperimentPlan plan, Path dir, PrintWriter progress) {
         this.plan = plan;
@@ -157,6 +158,16 @@ public final class ExperimentRunner {
      */
     public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path dir, PrintWriter progress)
             throws IOException {
+        return runJob(spec, job, dir, JobLimits.NONE, progress);
+    }
+
+    /**
+     * {@link #runJob(ExperimentSpec, Job, Path, PrintWriter)} with {@code limits} on the job's commands: the user
+     * they run as, a memory cap over all of them, a time cap over the whole job ({@link JobConfinement}). A job
+     * that the time cap ends has a row whose {@code error} says so.
+     */
+    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path dir, JobLimits limits,
+            PrintWriter progress) throws IOException {
         ExperimentPlan plan = new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(),
                 List.of(job));
         String csv = planCsv(plan);
@@ -189,6 +200,7 @@ public final class ExperimentRunner {
             }
         }
         try (lock) {
+            r.limits = limits;
             r.runAll();
             for (Map<String, String> row : ResultsTable.read(dir)) {
                 if (row.get("job").equals(job.id())) {
@@ -328,11 +340,24 @@ public final class ExperimentRunner {
         return p != null && packages.containsKey(p) ? p : packages.keySet().iterator().next();
     }
 
-    /** Runs one job (or what is left of it) and returns its row. */
+    /** Runs one job (or what is left of it) under the runner's limits and returns its row. */
     private Map<String, String> runJob(Job job) throws IOException {
-        ExperimentSpec spec = plan.spec();
         Path jobDir = dir.resolve("jobs").resolve(job.id());
         Files.createDirectories(jobDir);
+        try (JobConfinement c = JobConfinement.open(limits, dir, jobDir)) {
+            return runJob(job, jobDir, c);
+        }
+    }
+
+    /** {@code command}, after the words that confine it. */
+    private static List<String> confined(JobConfinement c, boolean timed, List<String> command) {
+        List<String> words = new ArrayList<>(c.prefix(timed));
+        words.addAll(command);
+        return words;
+    }
+
+    private Map<String, String> runJob(Job job, Path jobDir, JobConfinement c) throws IOException {
+        ExperimentSpec spec = plan.spec();
         ExperimentPackage pkg = packages.get(packageOf(job));
         JobEnvironment je = JobEnvironment.of(spec, job, pkg, scripts, dir.resolve("bin").resolve(LINK_CC), jobDir,
                 arch, System.getenv());
@@ -351,9 +376,12 @@ public final class ExperimentRunner {
         });
         try {
             if (pkg.setup()) {
-                int code = script(je, List.of("sh", ExperimentPackage.SETUP), pkg.root(), jobDir.resolve("setup.log"));
+                int code = script(je, confined(c, true, List.of("sh", ExperimentPackage.SETUP)), pkg.root(),
+                        jobDir.resolve("setup.log"));
                 if (code != 0) {
-                    row.put("error", "setup.sh exited with " + code + " (see jobs/" + job.id() + "/setup.log)");
+                    String cap = c.capNote(code);
+                    row.put("error", "setup.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/"
+                            + job.id() + "/setup.log)");
                     return row;
                 }
             }
@@ -362,7 +390,7 @@ public final class ExperimentRunner {
                 dropCaches();
                 dropped = true;
             }
-            Map<String, String> observed = observe(je, pkg, jobDir);
+            Map<String, String> observed = observe(je, c, pkg, jobDir);
             for (Factor f : spec.factors()) {
                 String key = f.name() + ".observed";
                 if (!row.containsKey(key)) {
@@ -380,7 +408,7 @@ public final class ExperimentRunner {
                 });
             }
             row.put("env.bytes", observed.getOrDefault("envbytes", ""));
-            SessionResult result = session(job, je, pkg, jobDir.resolve("session"));
+            SessionResult result = session(job, je, c, pkg, jobDir.resolve("session"));
             PiResult pi = result.pis().get(0);
             MetricResult m = pi.readings();
             row.put(ExperimentSpec.TIME, number(m.mean()));
@@ -388,15 +416,23 @@ public final class ExperimentRunner {
             row.put("time.ci.high", m.ci() == null ? "" : number(m.ci().high()));
             row.put("rounds", Integer.toString(result.rounds()));
             row.put("stop", result.stopReason().name().toLowerCase(Locale.ROOT));
+            if (c.expired()) {
+                row.put("error", c.capNote(0) + " in run.sh's session (see jobs/" + job.id() + "/session)");
+                return row;
+            }
             if (!Double.isFinite(m.mean())) {
-                row.put("error", "no successful round of run.sh (" + result.failedRounds() + " failed; see jobs/"
-                        + job.id() + "/session)");
+                String cap = c.capNote(137);
+                row.put("error", "no successful round of run.sh (" + result.failedRounds() + " failed" + (cap == null
+                        ? "" : "; " + cap) + "; see jobs/" + job.id() + "/session)");
                 return row;
             }
             Path collected = jobDir.resolve("collect.txt");
-            int code = script(je, List.of("sh", ExperimentPackage.COLLECT), pkg.root(), collected);
+            int code = script(je, confined(c, true, List.of("sh", ExperimentPackage.COLLECT)), pkg.root(),
+                    collected);
             if (code != 0) {
-                row.put("error", "collect.sh exited with " + code + " (see jobs/" + job.id() + "/collect.txt)");
+                String cap = c.capNote(code);
+                row.put("error", "collect.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/"
+                        + job.id() + "/collect.txt)");
                 return row;
             }
             Map<String, String> metrics = metrics(Files.readAllLines(collected, StandardCharsets.UTF_8));
@@ -419,8 +455,8 @@ public final class ExperimentRunner {
     }
 
     /** The job's Pilot session of run.sh: new, or continued where a kill left it. */
-    private SessionResult session(Job job, JobEnvironment je, ExperimentPackage pkg, Path sessionDir)
-            throws IOException {
+    private SessionResult session(Job job, JobEnvironment je, JobConfinement c, ExperimentPackage pkg,
+            Path sessionDir) throws IOException {
         ExperimentSpec.Precision p = plan.spec().precision();
         SessionSettings.Builder b = SessionSettings.builder().pi(PiSpec.wallTime().pi())
                 .ciTarget(CiTarget.parse(p.ciWidth())).shortRound(Duration.ZERO).maxRounds(p.maxRounds())
@@ -428,11 +464,17 @@ public final class ExperimentRunner {
         if (p.minSubsessions() != null) {
             b.minSubsessions(p.minSubsessions());
         }
+        Duration left = c.remaining();
+        if (left != null && (p.maxTime() == null || p.maxTime().compareTo(left) > 0)) {
+            // the job's time cap, kept in the session (a resumed job's session keeps the cap it started with)
+            b.maxDuration(left.toMillis() < 1 ? Duration.ofMillis(1) : left);
+        }
         SessionSettings settings = b.build();
         Map<String, String> extra = new LinkedHashMap<>();
         extra.put("PILOT_ROUND", CommandTemplate.ROUND);
         extra.put("PILOT_RESULT_DIR", CommandTemplate.RESULT_DIR);
-        List<String> words = je.wrap(List.of("sh", pkg.root().resolve(ExperimentPackage.RUN).toString()), extra);
+        List<String> words = confined(c, false, je.wrap(List.of("sh", pkg.root().resolve(ExperimentPackage.RUN)
+                .toString()), extra));
         CommandWorkload.Builder wb = CommandWorkload.builder(CommandTemplate.of(words, null),
                 List.of(PiSpec.wallTime()), sessionDir.resolve("rounds")).cwd(pkg.root());
         if (!je.clean()) {
@@ -453,14 +495,14 @@ public final class ExperimentRunner {
     }
 
     /** What the job's wrappers do to a process: a probe run through them (personality, environment, flags). */
-    private Map<String, String> observe(JobEnvironment je, ExperimentPackage pkg, Path jobDir)
+    private Map<String, String> observe(JobEnvironment je, JobConfinement c, ExperimentPackage pkg, Path jobDir)
             throws IOException, InterruptedException {
         String probe = "echo personality=$(cat /proc/self/personality 2>/dev/null); "
                 + "echo envbytes=$(cat /proc/self/environ 2>/dev/null | wc -c); "
                 + "echo pad=${#PILOT_ENV_PAD}; echo \"cflags=$CFLAGS\"; "
                 + "env | sed -n 's/^PILOT_OBSERVED_\\([A-Za-z0-9_]*\\)=/user.\\1=/p'";
         Path out = jobDir.resolve("observed.txt");
-        List<String> words = je.wrap(List.of("sh", "-c", probe), Map.of());
+        List<String> words = confined(c, true, je.wrap(List.of("sh", "-c", probe), Map.of()));
         int code = script(je, words, pkg.root(), out);
         Map<String, String> seen = metricsEq(Files.readAllLines(out, StandardCharsets.UTF_8));
         if (code != 0) {

@@ -1,0 +1,294 @@
+package io.pilotbench.experiment;
+
+import io.pilotbench.core.model.InputException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.UserPrincipal;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Applies a job's {@link JobLimits} to each of its commands, as a prefix of words (Linux):
+ * <ol>
+ *   <li>memory: the job's own memory cgroup (v1, {@code memory.limit_in_bytes} and, where swap is accounted,
+ *       {@code memory.memsw.limit_in_bytes}), which every command enters first, so the cap holds for all of the job's
+ *       processes together and the kernel's OOM killer ends the job's largest, not the worker; where no memory
+ *       cgroup can be made (not root, or a cgroup v2 host, where a process may not make children of the cgroup it
+ *       is in), {@code prlimit --as} caps each process's address space instead, and {@link #memoryMethod()} says
+ *       so;</li>
+ *   <li>time: {@code timeout -s KILL} with what is left of the job's time around setup.sh, the probe and
+ *       collect.sh; the session itself is bounded by the same deadline through its max-time;</li>
+ *   <li>user: {@code setpriv --reuid --regid --init-groups} (root only), after the job's directory was given to that
+ *       user, so its commands can write their results and nothing of the worker's.</li>
+ * </ol>
+ * The commands of a Pilot round also run in a process group of their own (the launcher's), which a time limit kills
+ * whole. Written by hand: no library confines a child process from Java.
+ */
+final class JobConfinement implements AutoCloseable {
+    private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
+    private static final Path CGROUP = Path.of("/proc/self/cgroup");
+
+    private final JobLimits limits;
+    private final Path jobDir;
+    private final List<String> asUser = new ArrayList<>();
+    private final Path cgroup;
+    private final long deadline;
+
+    private JobConfinement(JobLimits limits, Path jobDir, Path cgroup) {
+        this.limits = limits;
+        this.jobDir = jobDir;
+        this.cgroup = cgroup;
+        this.deadline = limits.time() == null ? Long.MAX_VALUE : System.nanoTime() + limits.time().toNanos();
+    }
+
+    /**
+     * Confines the job in {@code jobDir} of the experiment directory {@code dir}: gives {@code dir} to the job's
+     * user and checks that user can write it, and makes the job's memory cgroup.
+     *
+     * @throws InputException when the user does not exist, cannot be switched to, or cannot reach {@code dir}
+     */
+    static JobConfinement open(JobLimits limits, Path dir, Path jobDir) throws IOException {
+        Path cgroup = null;
+        if (limits.memoryBytes() > 0) {
+            cgroup = makeCgroup(jobDir, limits.memoryBytes());
+        }
+        JobConfinement c = new JobConfinement(limits, jobDir, cgroup);
+        try {
+            if (limits.user() != null && !limits.user().equals(currentUser())) {
+                c.switchUser(dir);
+            }
+            if (!limits.equals(JobLimits.NONE)) {
+                c.record("user " + (limits.user() == null ? currentUser() : limits.user()) + "\nmemory cap "
+                    + (limits.memoryBytes() == 0 ? "none" : limits.memoryBytes() + " bytes, " + c.memoryMethod())
+                    + "\ntime cap " + (limits.time() == null ? "none" : limits.time().toSeconds() + " s") + "\n");
+            }
+        } catch (IOException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    /** How the memory cap is applied: "memory cgroup" (all processes together), "rlimit" (per process), "none". */
+    String memoryMethod() {
+        return limits.memoryBytes() == 0 ? "none" : cgroup != null ? "memory cgroup"
+                : "rlimit (per process: no memory cgroup could be made)";
+    }
+
+    /**
+     * The words before a command of the job.
+     *
+     * @param timed whether to bound it by what is left of the job's time ({@code timeout}); the session is bounded
+     *              by its max-time instead ({@link #remaining()})
+     */
+    List<String> prefix(boolean timed) {
+        List<String> words = new ArrayList<>();
+        if (cgroup != null) {
+            words.addAll(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"",
+                    cgroup.resolve("cgroup.procs").toString()));
+        } else if (limits.memoryBytes() > 0) {
+            words.addAll(List.of("prlimit", "--as=" + limits.memoryBytes()));
+        }
+        if (timed && deadline != Long.MAX_VALUE) {
+            words.addAll(List.of("timeout", "-s", "KILL", String.format(java.util.Locale.ROOT, "%.3fs",
+                    Math.max(1, remaining().toMillis()) / 1000.0)));
+        }
+        words.addAll(asUser);
+        return words;
+    }
+
+    /** What is left of the job's time, or null without a time cap. */
+    Duration remaining() {
+        return deadline == Long.MAX_VALUE ? null : Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    }
+
+    /** Whether the job's time is up (within the 0.1 s a kill takes to be seen). */
+    boolean expired() {
+        return deadline != Long.MAX_VALUE && System.nanoTime() >= deadline - 100_000_000L;
+    }
+
+    /** The cap's message for a command that the time or memory cap may have ended, or null. */
+    String capNote(int exitCode) {
+        if (expired()) {
+            return "the job's time cap (" + limits.time().toSeconds() + " s) was reached";
+        }
+        if (exitCode == 137 && limits.memoryBytes() > 0) {
+            return "killed: possibly by the job's memory cap (" + limits.memoryBytes() + " bytes)";
+        }
+        return null;
+    }
+
+    private void switchUser(Path dir) throws IOException {
+        if (!ExperimentRunner.isRoot()) {
+            throw new InputException("run jobs as " + limits.user() + ": switching user needs the worker to run as "
+                    + "root; start it as root, or drop the option to run jobs as " + currentUser());
+        }
+        String uid = id(limits.user(), "-u");
+        String group = id(limits.user(), "-gn");
+        UserPrincipalLookupService users = dir.getFileSystem().getUserPrincipalLookupService();
+        UserPrincipal owner = users.lookupPrincipalByName(limits.user());
+        GroupPrincipal gp = users.lookupPrincipalByGroupName(group);
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.toList()) {
+                PosixFileAttributeView v = Files.getFileAttributeView(p, PosixFileAttributeView.class,
+                        LinkOption.NOFOLLOW_LINKS);
+                v.setOwner(owner);
+                v.setGroup(gp);
+            }
+        }
+        asUser.addAll(List.of("setpriv", "--reuid=" + uid, "--regid=" + id(limits.user(), "-g"), "--init-groups",
+                "--"));
+        List<String> probe = new ArrayList<>(asUser);
+        probe.addAll(List.of("sh", "-c", "test -w \"$0\" && test -x \"$0\"", jobDir.toAbsolutePath().toString()));
+        int code = run(probe);
+        if (code != 0) {
+            throw new InputException(jobDir.toAbsolutePath() + ": user " + limits.user() + " cannot write the job's "
+                    + "directory (a parent directory is closed to it?); give the worker a data directory whose "
+                    + "parents that user can enter (mode 755)");
+        }
+    }
+
+    private static String id(String user, String option) throws IOException {
+        Process p = new ProcessBuilder("id", option, user).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        try {
+            if (p.waitFor() != 0) {
+                throw new InputException("run jobs as " + user + ": no such user on this machine (" + out + "); "
+                        + "create it (useradd --system " + user + ") or name another");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        return out;
+    }
+
+    private static int run(List<String> words) throws IOException {
+        try {
+            return new ProcessBuilder(words).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start().waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    static String currentUser() {
+        return System.getProperty("user.name");
+    }
+
+    /**
+     * A memory cgroup (v1) for the job under this process's own, with the cap; null where none can be made (no v1
+     * memory hierarchy, or no right to write it).
+     */
+    private static Path makeCgroup(Path jobDir, long bytes) {
+        try {
+            Path base = ownMemoryCgroup();
+            if (base == null) {
+                return null;
+            }
+            Path cg = base.resolve("pilot-" + ProcessHandle.current().pid() + "-job-" + jobDir.getFileName());
+            if (Files.isDirectory(cg)) {
+                killAndRemove(cg);
+            }
+            Files.createDirectory(cg);
+            Files.writeString(cg.resolve("memory.limit_in_bytes"), Long.toString(bytes));
+            Path memsw = cg.resolve("memory.memsw.limit_in_bytes");
+            if (Files.exists(memsw)) {
+                Files.writeString(memsw, Long.toString(bytes));
+            }
+            return cg;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** This process's cgroup in the v1 memory hierarchy, from mountinfo and /proc/self/cgroup; null if none. */
+    static Path ownMemoryCgroup() throws IOException {
+        if (!Files.isReadable(MOUNTINFO) || !Files.isReadable(CGROUP)) {
+            return null;
+        }
+        Path mount = null;
+        String mountRoot = null;
+        for (String line : Files.readAllLines(MOUNTINFO)) {
+            String[] halves = line.split(" - ", 2);
+            String[] left = halves[0].split(" ");
+            String[] right = halves.length == 2 ? halves[1].split(" ") : new String[0];
+            if (right.length >= 3 && right[0].equals("cgroup") && List.of(right[2].split(",")).contains("memory")) {
+                mountRoot = left[3];
+                mount = Path.of(left[4]);
+            }
+        }
+        if (mount == null) {
+            return null;
+        }
+        for (String line : Files.readAllLines(CGROUP)) {
+            String[] f = line.split(":", 3);
+            if (f.length == 3 && List.of(f[1].split(",")).contains("memory")) {
+                String path = f[2];
+                if (!mountRoot.equals("/") && path.startsWith(mountRoot)) {
+                    path = path.substring(mountRoot.length());
+                }
+                Path own = mount.resolve(path.replaceFirst("^/+", ""));
+                return Files.isDirectory(own) ? own : null;
+            }
+        }
+        return null;
+    }
+
+    private static void killAndRemove(Path cg) throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            List<String> pids = Files.readAllLines(cg.resolve("cgroup.procs"));
+            if (pids.isEmpty()) {
+                break;
+            }
+            for (String pid : pids) {
+                ProcessHandle.of(Long.parseLong(pid.strip())).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        Files.delete(cg); // rmdir: the kernel's files inside go with it
+    }
+
+    private void record(String text) throws IOException {
+        Files.createDirectories(jobDir);
+        Files.writeString(jobDir.resolve("limits.txt"), text, StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Records the job's peak memory and how many of its processes the kernel killed at the cap (memory.oom_control's
+     * oom_kill, where the kernel reports it), ends what is left in its cgroup, removes it.
+     */
+    @Override
+    public void close() throws IOException {
+        if (cgroup == null || !Files.isDirectory(cgroup)) {
+            return;
+        }
+        try {
+            String oom = "unknown";
+            for (String line : Files.readAllLines(cgroup.resolve("memory.oom_control"))) {
+                if (line.startsWith("oom_kill ")) {
+                    oom = line.substring("oom_kill ".length()).strip();
+                }
+            }
+            record("memory peak " + Files.readString(cgroup.resolve("memory.max_usage_in_bytes")).strip()
+                    + " bytes\nprocesses killed at the cap " + oom + "\n");
+        } finally {
+            killAndRemove(cgroup);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.pilotbench.experiment;
+
+import java.time.Duration;
+
+/**
+ * What a job may use, for a worker that runs other people's experiments (a mill worker, DataMill's §4.2): the
+ * account its commands run as, a memory cap over all of its processes, and a wall-clock cap over the whole job
+ * (setup, probe, session, collect). {@link ExperimentRunner#runJob(ExperimentSpec, Job, java.nio.file.Path,
+ * JobLimits, java.io.PrintWriter)} applies them with {@link JobConfinement}.
+ *
+ * @param user        the account the job's commands run as (through {@code setpriv}, which needs root), or null
+ *                    for this process's own
+ * @param memoryBytes the cap on the job's processes together (a memory cgroup), 0 for none
+ * @param time        the cap on the job's wall time, or null for none beyond the experiment's {@code max-time}
+ */
+public record JobLimits(String user, long memoryBytes, Duration time) {
+    /** No limits: the job runs as this process's user, with the experiment's own max-time. */
+    public static final JobLimits NONE = new JobLimits(null, 0, null);
+
+    public JobLimits {
+        if (memoryBytes < 0) {
+            throw new IllegalArgumentException("memory cap must be >= 0, got " + memoryBytes);
+        }
+        if (time != null && (time.isNegative() || time.isZero())) {
+            throw new IllegalArgumentException("time cap must be positive, got " + time);
+        }
+        if (user != null && !user.matches("[A-Za-z0-9_][A-Za-z0-9_.-]{0,31}")) {
+            throw new IllegalArgumentException("not a user name: " + user);
+        }
+    }
+}

@@ -1,5 +1,7 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.experiment.ExperimentRunner;
+import io.pilotbench.experiment.JobLimits;
 import io.pilotbench.mill.MillServer;
 import io.pilotbench.mill.MillWorker;
 import java.io.PrintWriter;
@@ -130,8 +132,9 @@ final class MillCommand implements Runnable {
                 + "repeat. Outbound HTTP only; waits out a master restart. Runs until stopped.", ""},
             footerHeading = "%nExamples:%n",
             footer = {
-                "  pilot mill worker --master http://master:8080/ --token TOKEN",
-                "  pilot mill worker --master http://master:8080/ --data /var/lib/pilot-worker"})
+                "  pilot mill worker --master http://master:8080/ --token TOKEN --run-as nobody",
+                "  pilot mill worker --master http://master:8080/ --data /var/lib/pilot-worker --run-as pilot \\",
+                "      --memory-limit 8GiB --time-limit 2h"})
     static final class WorkerCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -158,6 +161,24 @@ final class MillCommand implements Runnable {
                 description = "How long to wait before asking again when there is no job. Default: 2s.")
         String poll;
 
+        @Option(names = "--run-as", paramLabel = "USER",
+                description = "The account the jobs' commands run as (setpriv; the worker must be root): their "
+                    + "directories are given to it, what Pilot records stays the worker's. Required when the worker "
+                    + "runs as root: --run-as root runs other people's experiments as root, if you mean it.")
+        String runAs;
+
+        @Option(names = "--memory-limit", paramLabel = "SIZE",
+                description = "A cap on each job's memory, all of its processes together (its own memory cgroup, "
+                    + "where the worker can make one; else an address-space limit per process), e.g. 4GiB. Default: "
+                    + "none.")
+        String memoryLimit;
+
+        @Option(names = "--time-limit", paramLabel = "DURATION",
+                description = "A cap on each job's wall time, setup and collect included; at it the job's processes "
+                    + "are killed and its row says so. Default: the experiment's max-time plus 10 minutes (none "
+                    + "when it has no max-time).")
+        String timeLimit;
+
         @Override
         public Integer call() throws Exception {
             URI uri;
@@ -167,13 +188,30 @@ final class MillCommand implements Runnable {
                 throw new IllegalArgumentException("--master: '" + master + "' is not a URL (e.g. "
                     + "http://master:8080/)");
             }
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+                throw new IllegalArgumentException("--master: '" + master + "' is not an http(s) URL (e.g. "
+                    + "http://master:8080/)");
+            }
             if (uri.getHost() == null) {
                 throw new IllegalArgumentException("--master: '" + master + "' has no host (e.g. "
                     + "http://master:8080/)");
             }
             Duration every = Options.duration("--poll", poll);
+            if (runAs == null && ExperimentRunner.isRoot()) {
+                throw new IllegalArgumentException("pilot mill worker runs as root, so its jobs would too: give "
+                    + "--run-as USER (an unprivileged account, e.g. nobody), or --run-as root if you mean it");
+            }
+            long memory = memoryLimit == null ? 0 : Options.bytes("--memory-limit", memoryLimit, 1L << 50, "1PiB");
+            Duration time = timeLimit == null ? null : Options.duration("--time-limit", timeLimit);
+            JobLimits limits;
             try {
-                MillWorker.run(new MillWorker.Options(uri, token, data, name, every), spec.commandLine().getOut());
+                limits = new JobLimits(runAs, memory, time);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--run-as, --memory-limit or --time-limit: " + e.getMessage());
+            }
+            try {
+                MillWorker.run(new MillWorker.Options(uri, token, data, name, every, limits),
+                        spec.commandLine().getOut());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -99,8 +99,14 @@ final class Options {
         }
     }
 
-    /** A size in bytes: a whole number with an optional unit, k/KB/KiB, M/MB/MiB, G/GB/GiB (all powers of 1024). */
+    /** A size in bytes, at most 2GiB: a whole number with an optional unit, k/KB/KiB, M/MB/MiB, G/GB/GiB (all powers of
+     *  1024). */
     static long bytes(String option, String value) {
+        return bytes(option, value, Integer.MAX_VALUE - 8L, "2GiB");
+    }
+
+    /** {@link #bytes(String, String)} up to {@code max} ({@code maxText} in the message). */
+    static long bytes(String option, String value, long max, String maxText) {
         var m = java.util.regex.Pattern.compile("([0-9]+)\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)")
                 .matcher(value.strip().toLowerCase(Locale.ROOT));
         if (!m.matches() || m.group(1).length() > 12) {
@@ -113,8 +119,8 @@ final class Options {
             case 'g' -> 30;
             default -> 0;
         };
-        if (n > (Integer.MAX_VALUE - 8L) >> shift) {
-            throw new IllegalArgumentException(option + ": '" + value + "' is more than the most allowed, 2GiB");
+        if (n > max >> shift) {
+            throw new IllegalArgumentException(option + ": '" + value + "' is more than the most allowed, " + maxText);
         }
         return n << shift;
     }

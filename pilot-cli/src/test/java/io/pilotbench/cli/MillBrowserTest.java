@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The mill's web page in headless Chromium, against a real master and a real worker: create an account, make an
  * enrolment token (a worker registers with it), create an experiment with its files, preview and submit it, watch
- * its progress to the end, open its results and its analysis.
+ * its progress to the end, open its results, its analysis and its figures.
  */
 class MillBrowserTest {
     static final String EXPERIMENT = "name: web\nseed: 3\nreplications: 2\npackages:\n  fast: packages/fast\n"
@@ -77,8 +77,8 @@ class MillBrowserTest {
                     .isEmpty());
             String token = (String) browser.js("return document.getElementById('token').textContent;");
             Thread worker = new Thread(() -> PilotCommand.run(new String[] {"mill", "worker", "--master", url,
-                "--token", token, "--data", tmp.resolve("w").toString(), "--name", "browser-worker", "--poll",
-                "200ms"}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                "--token", token, "--data", tmp.resolve("w").toString(), "--name", "browser-worker", "--run-as",
+                System.getProperty("user.name"), "--poll", "200ms"}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                     new ByteArrayInputStream(new byte[0])));
             worker.start();
             try {
@@ -107,6 +107,11 @@ class MillBrowserTest {
                         + ".textContent;")).startsWith("8 done, 0 failed, 0 running, 0 queued"));
                 await("the analysis", () -> ((String) browser.js("return document.getElementById('analysis')"
                         + ".textContent;")).contains("metric time: 8 jobs"));
+                // the figures of pilot experiment analyze --figures: a box plot per factor and metric, drawn
+                await("the figures", () -> ((Number) browser.js("return [...document.querySelectorAll('#figures "
+                        + "img')].filter(i => i.complete && i.naturalWidth > 0).length;")).intValue() >= 4);
+                assertThat((String) browser.js("return [...document.querySelectorAll('#figures img')].map(i => "
+                        + "i.alt).join(' ');")).contains("box-time-package").contains("box-size-env-padding");
                 assertThat((String) browser.js("return document.getElementById('per-worker').textContent;"))
                         .contains("browser-worker");
                 await("the jobs table", () -> ((Number) browser.js("return document.querySelectorAll('#jobs tr.job "

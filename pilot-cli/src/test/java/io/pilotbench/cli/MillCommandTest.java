@@ -114,9 +114,23 @@ class MillCommandTest {
         String data = tmp.resolve("w").toString();
         oneLine(CliRun.run("mill", "worker", "--master", "ftp://host/", "--data", data), "--master", "http");
         oneLine(CliRun.run("mill", "worker", "--master", "not a url", "--data", data), "--master");
-        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data), "--token");
+        String me = System.getProperty("user.name");
+        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", me),
+                "--token");
         oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--poll", "x"),
                 "--poll");
+        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", me,
+                "--memory-limit", "lots"), "--memory-limit");
+        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", me,
+                "--time-limit", "soon"), "--time-limit");
+        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as",
+                "../etc"), "--run-as", "not a user name");
+        if (io.pilotbench.experiment.ExperimentRunner.isRoot()) {
+            oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data), "runs as root",
+                    "--run-as USER");
+            oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as",
+                    "no-such-user-x"), "no-such-user-x", "no such user");
+        }
     }
 
     @Test
@@ -124,8 +138,9 @@ class MillCommandTest {
         try (MillServer master = MillServer.start(new MillServer.Options("127.0.0.1", 0, tmp.resolve("m"), null,
                 null, null, Duration.ofSeconds(60)), Clock.systemUTC(), null)) {
             String url = "http://127.0.0.1:" + master.port() + "/";
+            String me = System.getProperty("user.name");
             oneLine(CliRun.run("mill", "worker", "--master", url, "--token", "made-up", "--data",
-                    tmp.resolve("bad").toString()), "--token", "refused", "unknown, used already");
+                    tmp.resolve("bad").toString(), "--run-as", me), "--token", "refused", "unknown, used already");
             HttpClient http = HttpClient.newHttpClient();
             post(http, url + "api/users", null, "{\"name\":\"u\",\"password\":\"password\"}");
             String session = field(post(http, url + "api/login", null, "{\"name\":\"u\",\"password\":\"password\"}"),
@@ -134,18 +149,19 @@ class MillCommandTest {
             StringWriter out = new StringWriter();
             AtomicInteger code = new AtomicInteger(-1);
             Thread t = new Thread(() -> code.set(PilotCommand.run(new String[] {"mill", "worker", "--master", url,
-                "--token", token, "--data", tmp.resolve("w").toString(), "--name", "cli-worker"},
+                "--token", token, "--data", tmp.resolve("w").toString(), "--name", "cli-worker", "--run-as", me},
                     new PrintWriter(out, true), new PrintWriter(new StringWriter()),
                     new ByteArrayInputStream(new byte[0]))));
             t.start();
-            for (long end = System.nanoTime() + 30_000_000_000L; !out.toString().contains("registered as"); ) {
+            for (long end = System.nanoTime() + 30_000_000_000L; !out.toString().contains("jobs run as"); ) {
                 assertThat(System.nanoTime()).as(out.toString()).isLessThan(end);
                 Thread.sleep(20);
             }
             t.interrupt();
             t.join(30_000);
             assertThat(code.get()).isZero();
-            assertThat(out.toString()).contains("registered as cli-worker");
+            assertThat(out.toString()).contains("registered as cli-worker")
+                    .contains("jobs run as " + me + ", memory cap none, time cap max-time + 10 min");
             assertThat(Files.getPosixFilePermissions(tmp.resolve("w/worker.json"))).as("the secret is the owner's")
                     .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         }

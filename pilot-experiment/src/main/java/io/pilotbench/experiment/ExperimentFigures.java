@@ -41,8 +41,20 @@ public final class ExperimentFigures {
      */
     public static List<Path> write(Path dir, List<ExperimentAnalysis.MetricAnalysis> analyses, double alpha,
             Path out, String format) throws IOException {
+        return write(ResultsTable.read(dir), analyses, alpha, out, format);
+    }
+
+    /**
+     * Writes the figures of {@code analyses} of the results {@code table} (rows as {@code results.csv} has them;
+     * the failed jobs' rows are left out) into {@code out}.
+     *
+     * @param format "svg", "pdf" or "png"
+     * @return the files written, in order
+     */
+    public static List<Path> write(List<Map<String, String>> table, List<ExperimentAnalysis.MetricAnalysis> analyses,
+            double alpha, Path out, String format) throws IOException {
         List<Map<String, String>> rows = new ArrayList<>();
-        for (Map<String, String> r : ResultsTable.read(dir)) {
+        for (Map<String, String> r : table) {
             if (r.get("error") == null || r.get("error").isEmpty()) {
                 rows.add(r);
             }

@@ -126,12 +126,33 @@ final class JobConfinement implements AutoCloseable {
         return null;
     }
 
-    private void switchUser(Path dir) throws IOException {
+    /** See {@link JobLimits#check}. */
+    static void check(JobLimits limits, Path dir) throws IOException {
+        if (limits.user() == null || limits.user().equals(currentUser())) {
+            return;
+        }
+        requireRoot(limits);
+        List<String> probe = new ArrayList<>(setpriv(limits.user()));
+        probe.addAll(List.of("sh", "-c", "test -x \"$0\"", dir.toAbsolutePath().toString()));
+        if (run(probe) != 0) {
+            throw new InputException(dir.toAbsolutePath() + ": user " + limits.user() + " cannot enter it (a parent "
+                    + "directory is closed to it?); give a directory whose parents that user can enter (mode 755)");
+        }
+    }
+
+    private static void requireRoot(JobLimits limits) {
         if (!ExperimentRunner.isRoot()) {
             throw new InputException("run jobs as " + limits.user() + ": switching user needs the worker to run as "
                     + "root; start it as root, or drop the option to run jobs as " + currentUser());
         }
-        String uid = id(limits.user(), "-u");
+    }
+
+    private static List<String> setpriv(String user) throws IOException {
+        return List.of("setpriv", "--reuid=" + id(user, "-u"), "--regid=" + id(user, "-g"), "--init-groups", "--");
+    }
+
+    private void switchUser(Path dir) throws IOException {
+        requireRoot(limits);
         String group = id(limits.user(), "-gn");
         UserPrincipalLookupService users = dir.getFileSystem().getUserPrincipalLookupService();
         UserPrincipal owner = users.lookupPrincipalByName(limits.user());
@@ -144,8 +165,7 @@ final class JobConfinement implements AutoCloseable {
                 v.setGroup(gp);
             }
         }
-        asUser.addAll(List.of("setpriv", "--reuid=" + uid, "--regid=" + id(limits.user(), "-g"), "--init-groups",
-                "--"));
+        asUser.addAll(setpriv(limits.user()));
         List<String> probe = new ArrayList<>(asUser);
         probe.addAll(List.of("sh", "-c", "test -w \"$0\" && test -x \"$0\"", jobDir.toAbsolutePath().toString()));
         int code = run(probe);

@@ -1,5 +1,7 @@
 package io.pilotbench.experiment;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -26,6 +28,31 @@ public record JobLimits(String user, long memoryBytes, Duration time) {
         }
         if (user != null && !user.matches("[A-Za-z0-9_][A-Za-z0-9_.-]{0,31}")) {
             throw new IllegalArgumentException("not a user name: " + user);
+        }
+    }
+
+    /** These limits with {@code time} as the time cap. */
+    public JobLimits withTime(Duration value) {
+        return new JobLimits(user, memoryBytes, value);
+    }
+
+    /**
+     * Checks, before any job, that the limits can be applied here: the user exists, can be switched to (root), and
+     * can enter {@code dir}, where the job directories will be made.
+     *
+     * @throws io.pilotbench.core.model.InputException saying what is wrong and how to fix it
+     */
+    public void check(Path dir) throws IOException {
+        JobConfinement.check(this, dir);
+    }
+
+    /** How a memory cap would be applied on this machine: "memory cgroup" or "rlimit per process". */
+    public static String memoryMethod() {
+        try {
+            return ExperimentRunner.isRoot() && JobConfinement.ownMemoryCgroup() != null ? "memory cgroup"
+                    : "rlimit per process";
+        } catch (IOException e) {
+            return "rlimit per process";
         }
     }
 }

@@ -5,6 +5,7 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.experiment.ExperimentAnalysis;
+import io.pilotbench.experiment.ExperimentFigures;
 import io.pilotbench.experiment.ExperimentPlan;
 import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Worker;
@@ -114,6 +115,7 @@ final class MillApi {
         r.get("/api/experiments/{id}", this::progress);
         r.get("/api/experiments/{id}/results.csv", this::resultsCsv);
         r.get("/api/experiments/{id}/analysis", this::analysis);
+        r.get("/api/experiments/{id}/figures", this::figures);
         r.get("/api/experiments/{id}/jobs", ctx -> ok(ctx, store.jobs(visible(ctx).id())));
         r.get("/api/experiments/{id}/jobs/{number}/archive", this::archive);
         r.post("/api/worker/register", this::register);
@@ -377,6 +379,36 @@ final class MillApi {
             lines.addAll(ExperimentAnalysis.render(a, 0.05));
         }
         ok(ctx, Map.of("lines", lines));
+    }
+
+    /**
+     * The figures of {@code pilot experiment analyze --figures} (a box plot per factor and metric, interaction plots
+     * of the significant pairs), as SVG texts: {@code {"figures": [{"name": ..., "svg": ...}]}}.
+     */
+    private void figures(Context ctx) throws IOException {
+        MillStore.ExperimentInfo e = visible(ctx);
+        List<String> header = header(e);
+        if (header.isEmpty()) {
+            throw new Refused(409, "no results yet: the figures need finished jobs");
+        }
+        List<Map<String, String>> rows = store.results(e.id());
+        Path out = Files.createTempDirectory(Files.createDirectories(staging), "figures-");
+        try {
+            List<Map<String, String>> figures = new ArrayList<>();
+            for (Path f : ExperimentFigures.write(rows, analyze(rows, header), 0.05, out, "svg")) {
+                String name = f.getFileName().toString();
+                figures.add(Map.of("name", name.substring(0, name.length() - ".svg".length()), "svg",
+                        Files.readString(f)));
+            }
+            ok(ctx, Map.of("figures", figures));
+        } finally {
+            try (var files = Files.list(out)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(out);
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentRunner;
 import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Job;
+import io.pilotbench.experiment.JobLimits;
 import io.pilotbench.experiment.Worker;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -55,9 +56,22 @@ public final class MillWorker {
      * @param data   the worker's directory (created if missing)
      * @param name   the name to register under (the master adds -2, -3... when taken), or null for the host name
      * @param poll   how long to wait before asking again when there is no job
+     * @param limits the user the jobs run as, their memory cap, and their time cap (null: the experiment's
+     *               {@code max-time} plus {@link #SETUP_ALLOWANCE}, or none when the experiment has none)
      */
-    public record Options(URI master, String token, Path data, String name, Duration poll) {
+    public record Options(URI master, String token, Path data, String name, Duration poll, JobLimits limits) {
+        public Options {
+            limits = limits == null ? JobLimits.NONE : limits;
+        }
+
+        /** Jobs run as this process's user, with no memory cap. */
+        public Options(URI master, String token, Path data, String name, Duration poll) {
+            this(master, token, data, name, poll, JobLimits.NONE);
+        }
     }
+
+    /** A job's time cap beyond its experiment's max-time, for setup.sh, the probe and collect.sh. */
+    public static final Duration SETUP_ALLOWANCE = Duration.ofMinutes(10);
 
     private record Identity(String master, long id, String name, String secret) {
     }
@@ -96,7 +110,20 @@ public final class MillWorker {
                     + "http://master:8080/)");
         }
         MillWorker w = new MillWorker(options, log);
+        if (options.limits().user() != null) {
+            // the job directories are given to the jobs' user, who must be able to reach them
+            Path jobs = Files.createDirectories(options.data().resolve("jobs"));
+            for (Path d : List.of(options.data(), jobs)) {
+                Files.setPosixFilePermissions(d, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+            options.limits().check(jobs);
+        }
         w.identify();
+        JobLimits l = options.limits();
+        w.say("jobs run as " + (l.user() == null ? System.getProperty("user.name") : l.user()) + ", memory cap "
+                + (l.memoryBytes() == 0 ? "none" : (l.memoryBytes() >> 20) + " MiB (" + JobLimits.memoryMethod() + ")")
+                + ", time cap " + (l.time() == null ? "max-time + " + SETUP_ALLOWANCE.toMinutes() + " min"
+                : l.time().toSeconds() + " s"));
         w.loop();
     }
 
@@ -229,8 +256,12 @@ public final class MillWorker {
         Map<String, String> row;
         try {
             Job job = new Job(lease.number(), identity.name(), lease.replication(), lease.levels());
+            JobLimits limits = options.limits();
+            if (limits.time() == null && spec.precision().maxTime() != null) {
+                limits = limits.withTime(spec.precision().maxTime().plus(SETUP_ALLOWANCE));
+            }
             row = ExperimentRunner.runJob(spec, job, options.data().resolve("jobs").resolve(Long.toString(
-                    lease.job())), log);
+                    lease.job())), limits, log);
         } catch (InputException e) {
             beat.shutdownNow();
             release(lease, e.getMessage());

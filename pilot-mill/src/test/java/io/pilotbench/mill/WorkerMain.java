@@ -7,7 +7,8 @@ import java.time.Duration;
 
 /**
  * A worker as its own process, for the end-to-end test (pilot-cli's {@code pilot mill worker} is the real entry
- * point; this module cannot depend on the CLI): {@code --master URL [--token T] --data DIR [--name N]}.
+ * point; this module cannot depend on the CLI): {@code --master URL [--token T] --data DIR [--name N] [--run-as USER]
+ * [--memory-limit BYTES]}.
  */
 public final class WorkerMain {
     private WorkerMain() {
@@ -18,16 +19,21 @@ public final class WorkerMain {
         String token = null;
         Path data = null;
         String name = null;
+        String runAs = null;
+        long memory = 0;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--master" -> master = URI.create(args[i + 1]);
                 case "--token" -> token = args[i + 1];
                 case "--data" -> data = Path.of(args[i + 1]);
                 case "--name" -> name = args[i + 1];
+                case "--run-as" -> runAs = args[i + 1];
+                case "--memory-limit" -> memory = Long.parseLong(args[i + 1]);
                 default -> throw new IllegalArgumentException(args[i]);
             }
         }
         PrintWriter out = new PrintWriter(System.out, true);
-        MillWorker.run(new MillWorker.Options(master, token, data, name, Duration.ofMillis(200)), out);
+        MillWorker.run(new MillWorker.Options(master, token, data, name, Duration.ofMillis(200),
+                new io.pilotbench.experiment.JobLimits(runAs, memory, null)), out);
     }
 }

@@ -2,6 +2,7 @@ package io.pilotbench.cli;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -10,11 +11,6 @@ import picocli.CommandLine;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        subcommands = {RunCommand.class, CompareCommand.class, OverheadCommand.class, AnalyzeCommand.class,
-            ChangepointsCommand.class, ReportCommand.class, PlotCommand.class, GraphCommand.class,
-            ScriptCommand.class, GetstatsCommand.class, HistoryCommand.class, JmhCommand.class,
-            SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, MillCommand.class,
-            CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    success (pilot run: the precision target was met)",
@@ -31,8 +27,46 @@ import picocli.CommandLine;
             "  130  interrupted by Ctrl-C, 143 by SIGTERM; what was measured is kept,",
             "       and pilot run --resume continues it"})
 public final class PilotCommand implements Runnable {
+    /**
+     * The subcommands, in the order the help lists them. They are added by {@link #commandLine}, not by the
+     * annotation: picocli builds the model of every annotated subcommand (its options, their types, help texts) when
+     * the top command is made, which took most of {@code pilot --version}'s 0.23 s (issue 17).
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, CompareCommand.class, OverheadCommand.class,
+            AnalyzeCommand.class, ChangepointsCommand.class, ReportCommand.class, PlotCommand.class,
+            GraphCommand.class, ScriptCommand.class, GetstatsCommand.class, HistoryCommand.class, JmhCommand.class,
+            SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, MillCommand.class);
+
     @Spec
     CommandSpec spec;
+
+    /**
+     * The command tree for {@code args}: the subcommand {@code args} names is made in full, the others as stubs with
+     * their name and description only (enough for the top-level help and for picocli's "did you mean"); every one
+     * in full for {@code help} or when {@code args} is null.
+     */
+    static CommandLine commandLine(String[] args, InputStream stdin) {
+        Factory factory = new Factory(stdin);
+        CommandLine cli = new CommandLine(new PilotCommand(), factory);
+        String first = args == null || args.length == 0 ? null : args[0];
+        boolean all = args == null || "help".equals(first);
+        for (Class<?> c : SUBCOMMANDS) {
+            Command a = c.getAnnotation(Command.class);
+            if (all || a.name().equals(first)) {
+                try {
+                    cli.addSubcommand(a.name(), new CommandLine(factory.create(c), factory));
+                } catch (Exception e) {
+                    throw new IllegalStateException("cannot make the " + a.name() + " command", e);
+                }
+            } else {
+                CommandSpec stub = CommandSpec.create().name(a.name());
+                stub.usageMessage().description(a.description()).header(a.header()).hidden(a.hidden());
+                cli.addSubcommand(a.name(), new CommandLine(stub, factory));
+            }
+        }
+        cli.addSubcommand("help", new CommandLine.HelpCommand());
+        return cli;
+    }
 
     /**
      * Runs {@code pilot} with {@code args} and returns the exit code; never calls {@code System.exit}.
@@ -40,7 +74,7 @@ public final class PilotCommand implements Runnable {
      * @param stdin what {@code -} reads
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
-        CommandLine cli = new CommandLine(new PilotCommand(), new Factory(stdin));
+        CommandLine cli = commandLine(args, stdin);
         // pilot run -- is optional: the first word that is not an option starts the command
         cli.getSubcommands().get("run").setStopAtPositional(true);
         // pilot overhead hands its arguments to pilot compare as they are, "--" included

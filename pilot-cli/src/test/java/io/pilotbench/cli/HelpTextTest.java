@@ -64,7 +64,7 @@ class HelpTextTest {
     @MethodSource("commands")
     void everyFooterLineIsPrintedWhole(String command) {
         String[] words = command.isEmpty() ? new String[0] : command.split(" ");
-        picocli.CommandLine cli = new picocli.CommandLine(new PilotCommand(), new PilotCommand.Factory(System.in));
+        picocli.CommandLine cli = PilotCommand.commandLine(null, System.in);
         for (String w : words) {
             cli = cli.getSubcommands().get(w);
         }

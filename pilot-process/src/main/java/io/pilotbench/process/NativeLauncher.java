@@ -3,11 +3,9 @@ package io.pilotbench.process;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import com.sun.jna.StringArray;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,9 +145,15 @@ final class NativeLauncher implements ProcessLauncher {
             return fallback.run(request);
         }
         String program = request.argv().get(0);
-        List<Memory> allocated = new ArrayList<>();
-        Memory fileActions = zeroed(allocated, LibC.FILE_ACTIONS_BYTES);
-        Memory attr = zeroed(allocated, LibC.ATTR_BYTES);
+        byte[][] argvBytes = bytes(request.argv().toArray(String[]::new));
+        byte[][] envBytes = bytes(environment(request.env()));
+        byte[] nullDevice = Native.toByteArray(NULL_DEVICE);
+        byte[] cwd = request.cwd() == null ? null : Native.toByteArray(request.cwd().toAbsolutePath().toString());
+        Arena arena = new Arena(LibC.FILE_ACTIONS_BYTES + LibC.ATTR_BYTES + 2L * LibC.SIGSET_BYTES + 8 + 8
+                + LibC.RUSAGE_BYTES + LibC.SIGINFO_BYTES + Arena.size(argvBytes) + Arena.size(envBytes)
+                + nullDevice.length + (cwd == null ? 0 : cwd.length) + 16 * 12);
+        Pointer fileActions = arena.take(LibC.FILE_ACTIONS_BYTES);
+        Pointer attr = arena.take(LibC.ATTR_BYTES);
         boolean fileActionsInitialised = false;
         boolean attrInitialised = false;
         int outFd = -1;
@@ -158,7 +162,7 @@ final class NativeLauncher implements ProcessLauncher {
             check(LibC.posix_spawn_file_actions_init(fileActions), "posix_spawn_file_actions_init");
             fileActionsInitialised = true;
             // the opens come before the chdir: relative output paths are the JVM's, as with ProcessBuilder
-            check(LibC.posix_spawn_file_actions_addopen(fileActions, 0, cString(allocated, NULL_DEVICE),
+            check(LibC.posix_spawn_file_actions_addopen(fileActions, 0, arena.cString(nullDevice),
                     LibC.O_RDONLY, 0), "posix_spawn_file_actions_addopen");
             // The output files are created here, before the clock starts, and handed to the child as descriptors:
             // created by the child's file actions, inside the timed interval, two file creations added about 0.3 ms
@@ -169,7 +173,7 @@ final class NativeLauncher implements ProcessLauncher {
             check(LibC.posix_spawn_file_actions_adddup2(fileActions, errFd, 2), "posix_spawn_file_actions_adddup2");
             if (request.cwd() != null) {
                 check(LibC.Chdir.posix_spawn_file_actions_addchdir_np(fileActions,
-                        cString(allocated, request.cwd().toAbsolutePath().toString())),
+                        arena.cString(cwd)),
                         "posix_spawn_file_actions_addchdir_np");
             }
             if (binding.closeFrom()) {
@@ -182,10 +186,10 @@ final class NativeLauncher implements ProcessLauncher {
             check(LibC.posix_spawnattr_setflags(attr, (short) (LibC.POSIX_SPAWN_SETPGROUP
                     | LibC.POSIX_SPAWN_SETSIGMASK | LibC.POSIX_SPAWN_SETSIGDEF)), "posix_spawnattr_setflags");
             check(LibC.posix_spawnattr_setpgroup(attr, 0), "posix_spawnattr_setpgroup"); // 0: pgid = child's pid
-            Memory mask = zeroed(allocated, LibC.SIGSET_BYTES);
+            Pointer mask = arena.take(LibC.SIGSET_BYTES);
             check(LibC.sigemptyset(mask), "sigemptyset");
             check(LibC.posix_spawnattr_setsigmask(attr, mask), "posix_spawnattr_setsigmask");
-            Memory defaults = zeroed(allocated, LibC.SIGSET_BYTES);
+            Pointer defaults = arena.take(LibC.SIGSET_BYTES);
             check(LibC.sigemptyset(defaults), "sigemptyset");
             for (int sig = 1; sig <= LibC.LAST_CLASSIC_SIGNAL; sig++) {
                 if (sig != LibC.SIGKILL && sig != LibC.SIGSTOP) {
@@ -194,14 +198,12 @@ final class NativeLauncher implements ProcessLauncher {
             }
             check(LibC.posix_spawnattr_setsigdefault(attr, defaults), "posix_spawnattr_setsigdefault");
 
-            StringArray argv = new StringArray(request.argv().toArray(String[]::new));
-            allocated.add(argv);
-            StringArray envp = new StringArray(environment(request.env()));
-            allocated.add(envp);
-            Memory pidOut = zeroed(allocated, 8);
-            Memory status = zeroed(allocated, 8);
-            Memory rusage = zeroed(allocated, LibC.RUSAGE_BYTES);
-            Memory siginfo = zeroed(allocated, LibC.SIGINFO_BYTES);
+            Pointer argv = arena.strings(argvBytes);
+            Pointer envp = arena.strings(envBytes);
+            Pointer pidOut = arena.take(8);
+            Pointer status = arena.take(8);
+            Pointer rusage = arena.take(LibC.RUSAGE_BYTES);
+            Pointer siginfo = arena.take(LibC.SIGINFO_BYTES);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
@@ -254,7 +256,7 @@ final class NativeLauncher implements ProcessLauncher {
             if (attrInitialised) {
                 LibC.posix_spawnattr_destroy(attr);
             }
-            allocated.forEach(Memory::close);
+            arena.close();
         }
     }
 
@@ -367,19 +369,76 @@ final class NativeLauncher implements ProcessLauncher {
         }
     }
 
-    private static Memory zeroed(List<Memory> allocated, int bytes) {
-        Memory m = new Memory(bytes);
-        allocated.add(m);
-        m.clear();
-        return m;
+    /** Each string as C wants it: its bytes in JNA's encoding, NUL-terminated. */
+    private static byte[][] bytes(String[] strings) {
+        byte[][] out = new byte[strings.length][];
+        for (int i = 0; i < strings.length; i++) {
+            out[i] = Native.toByteArray(strings[i]);
+        }
+        return out;
     }
 
-    /** A NUL-terminated copy that lives until the run ends (glibc before 2.20 kept addopen's pointer, not a copy). */
-    private static Memory cString(List<Memory> allocated, String s) {
-        byte[] bytes = Native.toByteArray(s);
-        Memory m = zeroed(allocated, bytes.length);
-        m.write(0, bytes, 0, bytes.length);
-        return m;
+    /**
+     * A run's native memory in one zeroed block, handed out in 16-byte-aligned pieces and freed at once. JNA
+     * registers every {@link Memory} with its cleaner (a hash-map entry and a phantom reference): one per string of
+     * argv and of the environment, about a hundred a round, whose bookkeeping and collection ran beside the command
+     * being timed (issue 17). The pieces ({@link Memory#share}) are not registered.
+     */
+    private static final class Arena {
+        private final Memory block;
+        private long used;
+
+        Arena(long bytes) {
+            block = new Memory(bytes);
+            block.clear();
+        }
+
+        /** What {@link #strings} takes for {@code strings}, alignment included. */
+        static long size(byte[][] strings) {
+            long n = 16 + (strings.length + 1L) * Native.POINTER_SIZE;
+            for (byte[] s : strings) {
+                n += s.length;
+            }
+            return n;
+        }
+
+        Pointer take(long bytes) {
+            long at = (used + 15) & ~15L;
+            if (at + bytes > block.size()) {
+                throw new IllegalStateException("arena of " + block.size() + " bytes cannot give " + bytes + " more");
+            }
+            used = at + bytes;
+            return block.share(at, bytes);
+        }
+
+        /** A NUL-terminated copy that lives until the run ends (glibc before 2.20 kept addopen's pointer). */
+        Pointer cString(byte[] nulTerminated) {
+            Pointer p = take(nulTerminated.length);
+            p.write(0, nulTerminated, 0, nulTerminated.length);
+            return p;
+        }
+
+        /** A NULL-terminated array of pointers to NUL-terminated copies of {@code strings} (argv, envp). */
+        Pointer strings(byte[][] strings) {
+            Pointer array = take((strings.length + 1L) * Native.POINTER_SIZE);
+            long total = 0;
+            for (byte[] s : strings) {
+                total += s.length;
+            }
+            Pointer text = take(Math.max(1, total));
+            long at = 0;
+            for (int i = 0; i < strings.length; i++) {
+                text.write(at, strings[i], 0, strings[i].length);
+                array.setPointer((long) i * Native.POINTER_SIZE, text.share(at));
+                at += strings[i].length;
+            }
+            array.setPointer((long) strings.length * Native.POINTER_SIZE, null);
+            return array;
+        }
+
+        void close() {
+            block.close();
+        }
     }
 
     private static String[] environment(Map<String, String> overrides) {

@@ -215,6 +215,7 @@ final class JobConfinement implements AutoCloseable {
             if (base == null) {
                 return null;
             }
+            sweep(base);
             Path cg = base.resolve("pilot-" + ProcessHandle.current().pid() + "-job-" + jobDir.getFileName());
             if (Files.isDirectory(cg)) {
                 killAndRemove(cg);
@@ -228,6 +229,26 @@ final class JobConfinement implements AutoCloseable {
             return cg;
         } catch (IOException | RuntimeException e) {
             return null;
+        }
+    }
+
+    /**
+     * Removes the job cgroups of workers that are gone (killed with SIGKILL, they could not remove their own), with
+     * whatever of their jobs still runs: that job was lost with its worker, and its lease goes to another.
+     */
+    private static void sweep(Path base) throws IOException {
+        try (Stream<Path> children = Files.list(base)) {
+            for (Path c : children.toList()) {
+                var m = java.util.regex.Pattern.compile("pilot-(\\d+)-job-.*").matcher(c.getFileName().toString());
+                if (m.matches() && Files.isDirectory(c) && ProcessHandle.of(Long.parseLong(m.group(1)))
+                        .map(h -> !h.isAlive()).orElse(true)) {
+                    try {
+                        killAndRemove(c);
+                    } catch (IOException e) {
+                        // another worker sweeping at the same moment, or still busy: the next job tries again
+                    }
+                }
+            }
         }
     }
 

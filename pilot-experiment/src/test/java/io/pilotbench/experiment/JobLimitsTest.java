@@ -81,9 +81,14 @@ class JobLimitsTest {
     }
 
     @Test
-    void aJobOverItsMemoryCapIsKilledAndOneUnderItRuns() throws IOException {
+    void aJobOverItsMemoryCapIsKilledAndOneUnderItRuns() throws IOException, InterruptedException {
         assumeTrue(ExperimentRunner.isRoot() && JobConfinement.ownMemoryCgroup() != null,
                 "needs root and a v1 memory cgroup");
+        // the cgroup of a worker killed with SIGKILL (here: of a process that has ended) is swept by the next job
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path stale = Files.createDirectory(JobConfinement.ownMemoryCgroup().resolve("pilot-" + gone.pid()
+                + "-job-0009"));
         // tail -n 1 keeps a line without newline whole: 300 MB
         ExperimentSpec spec = experiment("head -c 300000000 /dev/zero | tail -n 1 > /dev/null\n", "echo uid 0\n", null);
         Map<String, String> capped = run(spec, "capped", new JobLimits(null, 64L << 20, null));
@@ -97,8 +102,11 @@ class JobLimitsTest {
         String peak = Files.readString(tmp.resolve("roomy/jobs").resolve(roomy.get("job")).resolve("limits.txt"));
         long bytes = Long.parseLong(peak.replaceAll("(?s).*memory peak (\\d+) bytes.*", "$1"));
         assertThat(bytes).as("the cgroup saw the job's 300 MB").isGreaterThan(250_000_000L);
+        assertThat(stale).as("a dead worker's cgroup is removed").doesNotExist();
+        String mine = "pilot-" + ProcessHandle.current().pid() + "-";
         try (var s = Files.list(JobConfinement.ownMemoryCgroup())) {
-            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("pilot-"));
+            assertThat(s.map(p -> p.getFileName().toString())).as("the jobs' cgroups are removed")
+                    .noneMatch(n -> n.startsWith(mine));
         }
     }
 

@@ -140,14 +140,10 @@ public record ExperimentPackage(String name, Path root, boolean setup, Map<Strin
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        List<Path> all = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.forEach(all::add);
-        }
-        java.util.Collections.reverse(all);
-        for (Path p : all) {
-            Files.deleteIfExists(p);
+    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
         }
     }
 

@@ -211,17 +211,10 @@ public final class ExperimentRunner {
         }
     }
 
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        List<Path> all = new ArrayList<>();
-        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
-            walk.forEach(all::add);
-        }
-        java.util.Collections.reverse(all);
-        for (Path p : all) {
-            Files.delete(p);
+    /** Deletes {@code root} and everything in it (links are removed, not followed); nothing when it is absent. */
+    private static void deleteTree(Path root) throws java.io.IOException {
+        if (Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            org.apache.commons.io.file.PathUtils.deleteDirectory(root);
         }
     }
 

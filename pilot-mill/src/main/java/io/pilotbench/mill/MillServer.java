@@ -129,14 +129,10 @@ public final class MillServer implements AutoCloseable {
         return store;
     }
 
+    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
     private static void deleteTree(Path dir) throws java.io.IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
+        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
         }
     }
 

@@ -18,7 +18,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -27,7 +26,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * Runs a {@code pilot script} campaign (Auto-pilot, Wright et al., USENIX ATC 2005 FREENIX, §3.1) on Pilot's engine.
@@ -730,11 +728,10 @@ public final class Campaign {
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
         }
     }
 }

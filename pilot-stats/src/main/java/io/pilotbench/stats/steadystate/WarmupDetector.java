@@ -136,16 +136,7 @@ public final class WarmupDetector {
         if (locator == Locator.MSER5) {
             best = Mser.truncation(Arrays.copyOfRange(x, from, to), n >= 100 ? 5 : 1, MAX_FRACTION);
         } else {
-            double[] s = Cusum.partialSums(x, from, to);
-            best = 0;
-            double max = 0;
-            for (int k = 1; k <= n / 2; k++) {
-                double v = s[k] * s[k] / ((double) k * (n - k));
-                if (v > max) {
-                    max = v;
-                    best = k;
-                }
-            }
+            best = Cusum.bestSplit(x, from, to, 1, n / 2);
         }
         return best;
     }
@@ -198,17 +189,7 @@ public final class WarmupDetector {
         if (n < 10) {
             return 0;
         }
-        double[] s = Cusum.partialSums(x, from, to);
-        int best = 0;
-        double max = 0;
-        for (int k = 5; k <= n - 5; k++) {
-            double v = s[k] * s[k] / ((double) k * (n - k));
-            if (v > max) {
-                max = v;
-                best = k;
-            }
-        }
-        return best;
+        return Cusum.bestSplit(x, from, to, 5, n - 5);
     }
 
     static double mean(double[] x, int from, int to) {

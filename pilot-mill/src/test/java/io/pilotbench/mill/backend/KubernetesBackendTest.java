@@ -30,7 +30,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,7 +64,10 @@ class KubernetesBackendTest {
 
     @BeforeEach
     void startMock() {
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
+        // concurrent: the test adds pod-log expectations while the driver's requests are being served (a HashMap
+        // read by the server's threads while this one writes is undefined; a fresh-clone CI run hung 10 s on a
+        // request here, twice)
+        Map<ServerRequest, Queue<ServerResponse>> responses = new java.util.concurrent.ConcurrentHashMap<>();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
                 new KubernetesMixedDispatcher(responses), false);
         server.init();
@@ -93,7 +95,10 @@ class KubernetesBackendTest {
 
     @Test
     void theInventoryIsTheNodesWithTheirLabelsCoresAndMemory() throws Exception {
-        List<Worker> nodes = backend().inventory();
+        List<Worker> nodes;
+        try (KubernetesBackend b = backend()) {
+            nodes = b.inventory();
+        }
         assertThat(nodes).extracting(Worker::name).containsExactlyInAnyOrder("node-a", "node-b");
         Worker a = nodes.stream().filter(w -> w.name().equals("node-a")).findFirst().orElseThrow();
         assertThat(a.attributes()).containsEntry("arch", "x86_64").containsEntry("os", "linux")

@@ -65,6 +65,8 @@ public final class ClusterRun {
     /** What setup.sh, the factor probe, collect.sh and the JVM's start may take beyond max-time. */
     static final Duration MARGIN = Duration.ofMinutes(10);
     private static final Pattern NAME = Pattern.compile("(.*)-(\\d{4,})-a(\\d+)");
+    /** How many polls in a row may go unanswered before the driver stops (its jobs go on; resume follows them). */
+    static final int MAX_POLL_FAILURES = 5;
 
     /**
      * How the driver behaves.
@@ -316,7 +318,7 @@ public final class ClusterRun {
         while (!live.isEmpty()) {
             Map<String, ClusterJob> ids = new LinkedHashMap<>();
             live.values().forEach(t -> ids.put(t.id(), t.ticket()));
-            Map<String, ExecutionBackend.State> states = backend.poll(ids);
+            Map<String, ExecutionBackend.State> states = pollPatiently(ids);
             for (Track t : new ArrayList<>(live.values())) {
                 ExecutionBackend.State st = states.getOrDefault(t.id(), ExecutionBackend.State.LOST);
                 if (!st.ended()) {
@@ -444,6 +446,31 @@ public final class ClusterRun {
                 StandardOpenOption.APPEND)) {
             ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
             ch.force(true);
+        }
+    }
+
+    /**
+     * The jobs' states, asked again after a pause when the cluster does not answer (a controller or API server busy
+     * or restarting for a moment must not end a run whose jobs go on without the driver), up to
+     * {@link #MAX_POLL_FAILURES} times in a row.
+     */
+    private Map<String, ExecutionBackend.State> pollPatiently(Map<String, ClusterJob> ids) throws IOException {
+        for (int failures = 1; ; failures++) {
+            try {
+                return backend.poll(ids);
+            } catch (IOException | InputException e) {
+                if (failures >= MAX_POLL_FAILURES) {
+                    throw e;
+                }
+                say("cannot ask " + backend.name() + " how its jobs are (" + e.getMessage() + "); asking again");
+                try {
+                    Thread.sleep(settings.poll().toMillis() * failures);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted; the cluster jobs go on, and pilot experiment "
+                            + "resume --backend " + backend.name() + " " + dir + " follows them again");
+                }
+            }
         }
     }
 

@@ -156,9 +156,20 @@ public final class KubernetesBackend implements ExecutionBackend {
         String file = fileInImage != null ? fileInImage
                 : Files.readString(job.experimentDir().resolve("source.txt")).strip();
         Job k = job(job, namespace, image, launcher, file);
-        call("create Job " + job.name(), () -> client.batch().v1().jobs().inNamespace(namespace).resource(k)
-                .create());
-        return job.name();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                client.batch().v1().jobs().inNamespace(namespace).resource(k).create();
+                return job.name();
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == 409) {
+                    return job.name(); // made by an earlier attempt whose answer was lost (the name is this job's)
+                }
+                if (!unanswered(e) || attempt >= ATTEMPTS) {
+                    throw failure("create Job " + job.name(), e);
+                }
+                pause(attempt);
+            }
+        }
     }
 
     /** The Job for {@code job} (see the class comment). */
@@ -309,18 +320,49 @@ public final class KubernetesBackend implements ExecutionBackend {
         client.close();
     }
 
+    /** How often a request the API server leaves unanswered is made in all. */
+    static final int ATTEMPTS = 3;
+
     private interface Call<T> {
         T run();
     }
 
+    /**
+     * A read or a delete, asked again (up to {@link #ATTEMPTS} times) when the API server leaves it unanswered: a
+     * timeout or a dropped connection, not a refusal. Both may be repeated without doing twice what was meant once;
+     * a create is handled by {@link #submit}.
+     */
     private <T> T call(String what, Call<T> c) {
-        try {
-            return c.run();
-        } catch (KubernetesClientException e) {
-            String reason = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
-                    : e.getCause() != null ? e.getCause().toString() : e.getMessage();
-            throw new InputException("kubernetes: cannot " + what + " in namespace " + namespace + " (" + reason
-                    + "); check kubectl's context (kubectl get nodes) and the namespace (--namespace)");
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return c.run();
+            } catch (KubernetesClientException e) {
+                if (!unanswered(e) || attempt >= ATTEMPTS) {
+                    throw failure(what, e);
+                }
+                pause(attempt);
+            }
         }
+    }
+
+    /** No HTTP status: the request timed out or its connection failed (fabric8 has retried a refused one). */
+    private static boolean unanswered(KubernetesClientException e) {
+        return e.getCode() <= 0 && e.getStatus() == null;
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(250L * attempt);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new InputException("kubernetes: interrupted while asking the API server again");
+        }
+    }
+
+    private InputException failure(String what, KubernetesClientException e) {
+        String reason = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
+                : e.getCause() != null ? e.getCause().toString() : e.getMessage();
+        return new InputException("kubernetes: cannot " + what + " in namespace " + namespace + " (" + reason
+                + "); check kubectl's context (kubectl get nodes) and the namespace (--namespace)");
     }
 }

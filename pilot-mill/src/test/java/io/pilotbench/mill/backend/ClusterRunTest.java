@@ -9,6 +9,8 @@ import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Worker;
 import io.pilotbench.mill.testing.TinyExperiment;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -156,6 +158,37 @@ class ClusterRunTest {
         assertThat(o.failed()).isEqualTo(1);
         assertThat(o.resubmitted()).isZero();
         assertThat(b.submitted).hasSize(4);
+    }
+
+    /** A cluster that does not answer a few polls in a row (a controller restarting) does not end the run. */
+    @Test
+    void unansweredPollsAreAskedAgainUpToALimit() throws IOException {
+        class Unanswering extends Scripted {
+            int failuresLeft;
+
+            Unanswering(int failures) {
+                failuresLeft = failures;
+            }
+
+            @Override
+            public Map<String, State> poll(Map<String, ClusterJob> jobs) {
+                if (failuresLeft-- > 0) {
+                    throw new io.pilotbench.core.model.InputException("kubernetes: cannot list the Jobs (timeout)");
+                }
+                return super.poll(jobs);
+            }
+        }
+        StringWriter log = new StringWriter();
+        Unanswering b = new Unanswering(ClusterRun.MAX_POLL_FAILURES - 1);
+        ClusterRun.Outcome o = ClusterRun.start(spec(), b, tmp.resolve("out"), false, FAST, new PrintWriter(log));
+        assertThat(o.collected()).isEqualTo(4);
+        assertThat(b.submitted).as("nothing submitted twice").hasSize(4);
+        assertThat(log.toString()).contains("cannot ask scripted how its jobs are (kubernetes: cannot list the Jobs "
+                + "(timeout)); asking again");
+
+        Unanswering gone = new Unanswering(ClusterRun.MAX_POLL_FAILURES);
+        assertThatThrownBy(() -> ClusterRun.start(spec(), gone, tmp.resolve("out2"), false, FAST, null))
+                .isInstanceOf(io.pilotbench.core.model.InputException.class).hasMessageContaining("timeout");
     }
 
     /** Killed after the row went into results.csv, before the journal said "collected": the row stays single. */

@@ -227,24 +227,13 @@ class SlurmBackendTest {
     }
 
     /** A back-end that records the ids it submitted, and throws after {@code limit} submissions. */
-    static final class Counting implements ExecutionBackend {
-        final ExecutionBackend inner;
+    static final class Counting extends ForwardingBackend {
         final int limit;
         final List<String> submitted = Collections.synchronizedList(new ArrayList<>());
 
         Counting(ExecutionBackend inner, int limit) {
-            this.inner = inner;
+            super(inner);
             this.limit = limit;
-        }
-
-        @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public List<Worker> inventory() throws IOException {
-            return inner.inventory();
         }
 
         @Override
@@ -255,31 +244,6 @@ class SlurmBackendTest {
                 throw new Killed();
             }
             return id;
-        }
-
-        @Override
-        public Map<String, State> poll(Map<String, ClusterJob> jobs) throws IOException {
-            return inner.poll(jobs);
-        }
-
-        @Override
-        public Map<String, String> collect(ClusterJob job, String id) throws IOException {
-            return inner.collect(job, id);
-        }
-
-        @Override
-        public void cancel(String id) throws IOException {
-            inner.cancel(id);
-        }
-
-        @Override
-        public Map<String, String> active(String prefix) throws IOException {
-            return inner.active(prefix);
-        }
-
-        @Override
-        public String why(String id) throws IOException {
-            return inner.why(id);
         }
     }
 }

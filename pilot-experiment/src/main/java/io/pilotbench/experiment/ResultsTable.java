@@ -19,7 +19,7 @@ import java.util.Map;
  * replication), appended and forced to disk as each job ends — it is also the experiment's journal: a job with a row
  * is done. A row cut short by a kill (no final newline) is dropped on resume, and its job runs again.
  */
-final class ResultsTable {
+public final class ResultsTable {
     static final String FILE = "results.csv";
 
     private ResultsTable() {
@@ -91,7 +91,8 @@ final class ResultsTable {
         return rows.isEmpty() ? List.of() : rows.get(0);
     }
 
-    static String line(List<String> cells) {
+    /** One RFC 4180 line of {@code cells} (null as empty), quoted where needed, with its newline. */
+    public static String line(List<String> cells) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < cells.size(); i++) {
             String c = cells.get(i) == null ? "" : cells.get(i);
@@ -108,7 +109,7 @@ final class ResultsTable {
     }
 
     /** RFC 4180 rows; a last line without a newline is left out (cut short). */
-    static List<List<String>> parse(String text) {
+    public static List<List<String>> parse(String text) {
         List<List<String>> rows = new ArrayList<>();
         List<String> row = new ArrayList<>();
         StringBuilder cell = new StringBuilder();

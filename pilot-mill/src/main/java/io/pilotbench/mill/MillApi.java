@@ -8,6 +8,7 @@ import io.pilotbench.experiment.ExperimentAnalysis;
 import io.pilotbench.experiment.ExperimentFigures;
 import io.pilotbench.experiment.ExperimentPlan;
 import io.pilotbench.experiment.ExperimentSpec;
+import io.pilotbench.experiment.ResultsTable;
 import io.pilotbench.experiment.Worker;
 import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
@@ -335,28 +336,13 @@ final class MillApi {
         StringBuilder b = new StringBuilder();
         List<String> header = header(e);
         if (!header.isEmpty()) {
-            b.append(csvLine(header));
+            b.append(ResultsTable.line(header));
             for (Map<String, String> row : store.results(e.id())) {
-                b.append(csvLine(header.stream().map(row::get).toList()));
+                b.append(ResultsTable.line(header.stream().map(row::get).toList()));
             }
         }
         ctx.header("Content-Disposition", "attachment; filename=\"results.csv\"");
         ctx.contentType("text/csv; charset=utf-8").result(b.toString());
-    }
-
-    /** One RFC 4180 line, quoted as pilot experiment's results.csv is. */
-    static String csvLine(List<String> cells) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            String c = cells.get(i) == null ? "" : cells.get(i);
-            b.append(i > 0 ? "," : "");
-            if (c.contains(",") || c.contains("\"") || c.contains("\n") || c.contains("\r")) {
-                b.append('"').append(c.replace("\"", "\"\"")).append('"');
-            } else {
-                b.append(c);
-            }
-        }
-        return b.append('\n').toString();
     }
 
     private void analysis(Context ctx) {

@@ -1,66 +1,22 @@
 package io.pilotbench.mill.backend;
 
+import io.pilotbench.experiment.ResultsTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * RFC 4180 lines, as pilot-experiment's results table writes them (its class is package-private there; the format is
- * its documented file format, so reading it again here is reading a file, not reaching into another module).
- */
+/** The results table's RFC 4180 lines ({@link ResultsTable}), and its rows as header → value maps. */
 final class Csv {
     private Csv() {
     }
 
     static String line(List<String> cells) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            String c = cells.get(i) == null ? "" : cells.get(i);
-            if (i > 0) {
-                b.append(',');
-            }
-            if (c.contains(",") || c.contains("\"") || c.contains("\n") || c.contains("\r")) {
-                b.append('"').append(c.replace("\"", "\"\"")).append('"');
-            } else {
-                b.append(c);
-            }
-        }
-        return b.append('\n').toString();
+        return ResultsTable.line(cells);
     }
 
-    /** The rows; a last line without its newline (cut short by a kill) is left out. */
     static List<List<String>> parse(String text) {
-        List<List<String>> rows = new ArrayList<>();
-        List<String> row = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            if (quoted) {
-                if (ch == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                } else {
-                    cell.append(ch);
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == ',') {
-                row.add(cell.toString());
-                cell.setLength(0);
-            } else if (ch == '\n') {
-                row.add(cell.toString());
-                cell.setLength(0);
-                rows.add(row);
-                row = new ArrayList<>();
-            } else if (ch != '\r') {
-                cell.append(ch);
-            }
-        }
-        return rows;
+        return ResultsTable.parse(text);
     }
 
     /** The rows after the header, as header → value maps (rows of another width are skipped). */

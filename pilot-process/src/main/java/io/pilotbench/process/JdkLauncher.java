@@ -66,6 +66,7 @@ final class JdkLauncher implements ProcessLauncher {
             throw new InterruptedException();
         }
 
+        QuietCompiler.await();
         long start = System.nanoTime();
         Process process;
         try {

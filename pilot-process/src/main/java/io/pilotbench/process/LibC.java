@@ -30,8 +30,6 @@ final class LibC {
     static final int SIGTERM = 15;
     static final int SIGKILL = 9;
     static final int SIGSTOP = 19;
-    /** Signals 1..31 are the classic ones; 32 and 33 are glibc's own (sigaddset refuses them). */
-    static final int LAST_CLASSIC_SIGNAL = 31;
 
     // <sys/wait.h>
     static final int P_PID = 1;
@@ -66,7 +64,7 @@ final class LibC {
     private LibC() {
     }
 
-    static native int posix_spawnp(Pointer pid, String file, Pointer fileActions, Pointer attr, Pointer argv,
+    static native int posix_spawnp(Pointer pid, Pointer file, Pointer fileActions, Pointer attr, Pointer argv,
             Pointer envp);
 
     static native int posix_spawn_file_actions_init(Pointer fileActions);
@@ -79,8 +77,6 @@ final class LibC {
 
     static native int posix_spawnattr_init(Pointer attr);
 
-    static native int posix_spawnattr_destroy(Pointer attr);
-
     static native int posix_spawnattr_setflags(Pointer attr, short flags);
 
     static native int posix_spawnattr_setpgroup(Pointer attr, int pgroup);
@@ -91,7 +87,10 @@ final class LibC {
 
     static native int sigemptyset(Pointer set);
 
-    static native int sigaddset(Pointer set, int signo);
+    /** Every signal but glibc's own (32 and 33). */
+    static native int sigfillset(Pointer set);
+
+    static native int sigdelset(Pointer set, int signo);
 
     static native int waitid(int idtype, int id, Pointer infop, int options);
 

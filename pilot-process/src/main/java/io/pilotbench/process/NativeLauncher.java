@@ -6,9 +6,11 @@ import com.sun.jna.Pointer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -27,10 +29,10 @@ import java.util.concurrent.TimeUnit;
  *       (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+; without it, descriptors the JVM opened without
  *       close-on-exec leak into the command);</li>
  *   <li>attributes: a new process group led by the child (so a timeout can kill the whole group), an empty signal
- *       mask, and the default disposition for signals 1..31 except SIGKILL and SIGSTOP (so the command inherits
+ *       mask, and the default disposition for every signal except SIGKILL and SIGSTOP (so the command inherits
  *       neither the blocked signals of the calling thread, e.g. SIGQUIT, which HotSpot blocks in Java threads, nor
  *       the JVM's ignored ones, e.g. SIGINT in a JVM started in the background by a shell; glibc's own signals 32 and
- *       33 stay ignored, as glibc's posix_spawn leaves them);</li>
+ *       33 stay ignored, as glibc's posix_spawn leaves them). Made once ({@code Attributes});</li>
  *   <li>the environment is the JVM's {@link System#getenv()} with the request's variables applied; argv[0] is looked
  *       up on the JVM's PATH (posix_spawnp uses the parent's PATH); a script without a "#!" line is not run by
  *       /bin/sh (posix_spawnp reports ENOEXEC, unlike execvp and {@link ProcessBuilder});</li>
@@ -73,6 +75,42 @@ final class NativeLauncher implements ProcessLauncher {
     /** The binding, done once per JVM when first needed. */
     private static final class Holder {
         static final LibC.Binding BINDING = LibC.bind();
+    }
+
+    /**
+     * What every spawn shares, made once per JVM: the attributes (a new process group led by the child, an empty
+     * signal mask, the default disposition for every signal but SIGKILL and SIGSTOP) and "/dev/null". Made per run,
+     * they were about 35 of the 45 native calls before each spawn, which ran interpreted in a session's first hundreds
+     * of rounds (issue 17). posix_spawnp only reads them, so concurrent runs may share them; the memory is never freed.
+     */
+    private static final class Attributes {
+        static final Memory ATTR = new Memory(LibC.ATTR_BYTES);
+        static final Memory DEV_NULL = cString(NULL_DEVICE);
+        private static final Memory MASK = new Memory(LibC.SIGSET_BYTES);
+        private static final Memory DEFAULTS = new Memory(LibC.SIGSET_BYTES);
+
+        static {
+            ATTR.clear();
+            MASK.clear();
+            DEFAULTS.clear();
+            // sigfillset leaves out glibc's own signals (32 and 33), which its posix_spawn keeps ignored in the child
+            if (LibC.posix_spawnattr_init(ATTR) != 0 || LibC.sigemptyset(MASK) != 0 || LibC.sigfillset(DEFAULTS) != 0
+                    || LibC.sigdelset(DEFAULTS, LibC.SIGKILL) != 0 || LibC.sigdelset(DEFAULTS, LibC.SIGSTOP) != 0
+                    || LibC.posix_spawnattr_setflags(ATTR, (short) (LibC.POSIX_SPAWN_SETPGROUP
+                            | LibC.POSIX_SPAWN_SETSIGMASK | LibC.POSIX_SPAWN_SETSIGDEF)) != 0
+                    || LibC.posix_spawnattr_setpgroup(ATTR, 0) != 0 // 0: the group's id is the child's pid
+                    || LibC.posix_spawnattr_setsigmask(ATTR, MASK) != 0
+                    || LibC.posix_spawnattr_setsigdefault(ATTR, DEFAULTS) != 0) {
+                throw new IllegalStateException("glibc refused posix_spawn's attributes");
+            }
+        }
+
+        private static Memory cString(String s) {
+            byte[] bytes = Native.toByteArray(s);
+            Memory m = new Memory(bytes.length);
+            m.write(0, bytes, 0, bytes.length);
+            return m;
+        }
     }
 
     /** Null when this launcher works here, else why not (one line). */
@@ -146,24 +184,22 @@ final class NativeLauncher implements ProcessLauncher {
         }
         String program = request.argv().get(0);
         byte[][] argvBytes = bytes(request.argv().toArray(String[]::new));
-        byte[][] envBytes = bytes(environment(request.env()));
-        byte[] nullDevice = Native.toByteArray(NULL_DEVICE);
+        byte[][] envBytes = environment(request.env());
         byte[] cwd = request.cwd() == null ? null : Native.toByteArray(request.cwd().toAbsolutePath().toString());
-        Arena arena = new Arena(LibC.FILE_ACTIONS_BYTES + LibC.ATTR_BYTES + 2L * LibC.SIGSET_BYTES + 8 + 8
-                + LibC.RUSAGE_BYTES + LibC.SIGINFO_BYTES + Arena.size(argvBytes) + Arena.size(envBytes)
-                + nullDevice.length + (cwd == null ? 0 : cwd.length) + 16 * 12);
+        byte[] file = Native.toByteArray(onPath(program, request.env()));
+        Arena arena = new Arena(LibC.FILE_ACTIONS_BYTES + 8 + 8 + LibC.RUSAGE_BYTES + LibC.SIGINFO_BYTES
+                + Arena.size(argvBytes) + Arena.size(envBytes) + (cwd == null ? 0 : cwd.length) + file.length
+                + 16 * 9);
         Pointer fileActions = arena.take(LibC.FILE_ACTIONS_BYTES);
-        Pointer attr = arena.take(LibC.ATTR_BYTES);
         boolean fileActionsInitialised = false;
-        boolean attrInitialised = false;
         int outFd = -1;
         int errFd = -1;
         try {
             check(LibC.posix_spawn_file_actions_init(fileActions), "posix_spawn_file_actions_init");
             fileActionsInitialised = true;
             // the opens come before the chdir: relative output paths are the JVM's, as with ProcessBuilder
-            check(LibC.posix_spawn_file_actions_addopen(fileActions, 0, arena.cString(nullDevice),
-                    LibC.O_RDONLY, 0), "posix_spawn_file_actions_addopen");
+            check(LibC.posix_spawn_file_actions_addopen(fileActions, 0, Attributes.DEV_NULL, LibC.O_RDONLY, 0),
+                    "posix_spawn_file_actions_addopen");
             // The output files are created here, before the clock starts, and handed to the child as descriptors:
             // created by the child's file actions, inside the timed interval, two file creations added about 0.3 ms
             // to every round of a fast command against hyperfine, whose child writes to /dev/null (issue 17).
@@ -181,23 +217,6 @@ final class NativeLauncher implements ProcessLauncher {
                         "posix_spawn_file_actions_addclosefrom_np");
             }
 
-            check(LibC.posix_spawnattr_init(attr), "posix_spawnattr_init");
-            attrInitialised = true;
-            check(LibC.posix_spawnattr_setflags(attr, (short) (LibC.POSIX_SPAWN_SETPGROUP
-                    | LibC.POSIX_SPAWN_SETSIGMASK | LibC.POSIX_SPAWN_SETSIGDEF)), "posix_spawnattr_setflags");
-            check(LibC.posix_spawnattr_setpgroup(attr, 0), "posix_spawnattr_setpgroup"); // 0: pgid = child's pid
-            Pointer mask = arena.take(LibC.SIGSET_BYTES);
-            check(LibC.sigemptyset(mask), "sigemptyset");
-            check(LibC.posix_spawnattr_setsigmask(attr, mask), "posix_spawnattr_setsigmask");
-            Pointer defaults = arena.take(LibC.SIGSET_BYTES);
-            check(LibC.sigemptyset(defaults), "sigemptyset");
-            for (int sig = 1; sig <= LibC.LAST_CLASSIC_SIGNAL; sig++) {
-                if (sig != LibC.SIGKILL && sig != LibC.SIGSTOP) {
-                    check(LibC.sigaddset(defaults, sig), "sigaddset");
-                }
-            }
-            check(LibC.posix_spawnattr_setsigdefault(attr, defaults), "posix_spawnattr_setsigdefault");
-
             Pointer argv = arena.strings(argvBytes);
             Pointer envp = arena.strings(envBytes);
             Pointer pidOut = arena.take(8);
@@ -208,16 +227,17 @@ final class NativeLauncher implements ProcessLauncher {
                 throw new InterruptedException();
             }
 
-            String resolved = onPath(program, request.env());
+            Pointer resolved = arena.cString(file);
+            QuietCompiler.await();
             long start = System.nanoTime();
-            // posix_spawn(3): returns an error number (not -1 and errno), including the exec's own failure
-            int error = LibC.posix_spawnp(pidOut, resolved, fileActions, attr, argv, envp);
-            if (error == LibC.ENOEXEC && Launchers.shellCanRun(request)) {
-                return run(Launchers.viaShell(request)); // this attempt's memory is freed below
-            }
+            // posix_spawn(3): returns an error number (not -1 and errno), including the exec's own failure. Until this
+            // thread blocks in waitid, what it does competes with the child's exec, which glibc's vfork lets run on
+            // only once the parent is woken: 50 us of work here made a C spawner's exec 50 us slower (issue 17). So
+            // the path from here to waitid is kept to a few calls: no lambdas, no String to convert, no allocation
+            // but the Running.
+            int error = LibC.posix_spawnp(pidOut, resolved, fileActions, Attributes.ATTR, argv, envp);
             if (error != 0) {
-                Launchers.prepare(request); // an unusable directory or output file: say so, not "no such program"
-                throw new IOException(Launchers.cannotRun(program, LibC.strerror(error)));
+                return failedSpawn(request, program, error);
             }
             Running running = new Running(pidOut.getInt(0));
             current = running;
@@ -228,10 +248,14 @@ final class NativeLauncher implements ProcessLauncher {
             boolean leftProcesses;
             try {
                 // waitid(2) with WNOWAIT: wait for the exit but leave the zombie, so the pid stays ours until marked
-                retrying("waitid", () -> LibC.waitid(LibC.P_PID, running.pid, siginfo, LibC.WEXITED | LibC.WNOWAIT));
+                while (LibC.waitid(LibC.P_PID, running.pid, siginfo, LibC.WEXITED | LibC.WNOWAIT) == -1) {
+                    retryOrThrow("waitid");
+                }
                 running.markExited();
                 // wait4(2): reap, and the rusage of the child and of its waited-for descendants
-                retrying("wait4", () -> LibC.wait4(running.pid, status, 0, rusage));
+                while (LibC.wait4(running.pid, status, 0, rusage) == -1) {
+                    retryOrThrow("wait4");
+                }
                 end = System.nanoTime();
                 // signal 0 to the group: does any member outlive its leader? (the number stays the group's, not
                 // reusable, while it has members, so this cannot reach another group)
@@ -252,9 +276,6 @@ final class NativeLauncher implements ProcessLauncher {
             }
             if (fileActionsInitialised) {
                 LibC.posix_spawn_file_actions_destroy(fileActions);
-            }
-            if (attrInitialised) {
-                LibC.posix_spawnattr_destroy(attr);
             }
             arena.close();
         }
@@ -307,23 +328,26 @@ final class NativeLauncher implements ProcessLauncher {
         return Long.MAX_VALUE;
     }
 
-    @FunctionalInterface
-    private interface Call {
-        int invoke();
-    }
-
-    /** Calls until it does not fail with EINTR; any other failure is an IOException naming the call and errno. */
-    private static void retrying(String name, Call call) throws IOException {
-        while (call.invoke() == -1) {
-            int errno = Native.getLastError();
-            if (errno != LibC.EINTR) {
-                throw new IOException(name + " failed: " + LibC.strerror(errno));
-            }
+    /** Returns when the call failed with EINTR (to be made again); any other failure is an IOException. */
+    private static void retryOrThrow(String name) throws IOException {
+        int errno = Native.getLastError();
+        if (errno != LibC.EINTR) {
+            throw new IOException(name + " failed: " + LibC.strerror(errno));
         }
     }
 
+    /** A spawn that failed: a script without "#!" run by /bin/sh, or an IOException saying why. */
+    private ProcessOutcome failedSpawn(CommandRequest request, String program, int error)
+            throws IOException, InterruptedException {
+        if (error == LibC.ENOEXEC && Launchers.shellCanRun(request)) {
+            return run(Launchers.viaShell(request)); // the failed attempt's memory is freed by the caller
+        }
+        Launchers.prepare(request); // an unusable directory or output file: say so, not "no such program"
+        throw new IOException(Launchers.cannotRun(program, LibC.strerror(error)));
+    }
+
     /** Programs found on the PATH, by PATH and name: looked up once, not by the child in every round. */
-    private static final Map<String, String> FOUND = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Map<String, String>> FOUND = new ConcurrentHashMap<>();
 
     /**
      * {@code program}'s path on the child's PATH, as posix_spawnp would find it (the first executable regular file),
@@ -337,18 +361,22 @@ final class NativeLauncher implements ProcessLauncher {
         }
         String path = env != null && env.containsKey("PATH") ? env.get("PATH")
                 : System.getenv().getOrDefault("PATH", "");
-        return FOUND.computeIfAbsent(path + "\0" + program, key -> {
-            for (String dir : path.split(":", -1)) {
-                if (!dir.startsWith("/")) {
-                    return program; // relative to the child's directory: leave the search to posix_spawnp
-                }
-                Path candidate = Path.of(dir).resolve(program);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return candidate.toString();
-                }
+        // by PATH, then by name: no key to build a round (a PATH's String is the same object each time, its hash kept)
+        return FOUND.computeIfAbsent(path, p -> new ConcurrentHashMap<>())
+                .computeIfAbsent(program, name -> search(path, name));
+    }
+
+    private static String search(String path, String program) {
+        for (String dir : path.split(":", -1)) {
+            if (!dir.startsWith("/")) {
+                return program; // relative to the child's directory: leave the search to posix_spawnp
             }
-            return program;
-        });
+            Path candidate = Path.of(dir).resolve(program);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return program;
     }
 
     /** Creates (or truncates) an output file for the child; a failure is said as {@link Launchers#prepare} says it. */
@@ -441,10 +469,28 @@ final class NativeLauncher implements ProcessLauncher {
         }
     }
 
-    private static String[] environment(Map<String, String> overrides) {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.putAll(overrides);
-        return env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+    /** The JVM's environment, each variable as "NAME=value" in C's form, encoded once. */
+    private static final class BaseEnvironment {
+        static final Map<String, byte[]> ENCODED = new LinkedHashMap<>();
+
+        static {
+            System.getenv().forEach((k, v) -> ENCODED.put(k, Native.toByteArray(k + "=" + v)));
+        }
+    }
+
+    /** The child's environment: the JVM's with {@code overrides} applied (only the overrides are encoded a run). */
+    private static byte[][] environment(Map<String, String> overrides) {
+        Map<String, byte[]> base = BaseEnvironment.ENCODED;
+        List<byte[]> env = new ArrayList<>(base.size() + overrides.size());
+        for (Map.Entry<String, byte[]> e : base.entrySet()) {
+            if (!overrides.containsKey(e.getKey())) {
+                env.add(e.getValue());
+            }
+        }
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            env.add(Native.toByteArray(e.getKey() + "=" + e.getValue()));
+        }
+        return env.toArray(new byte[0][]);
     }
 
     @Override

@@ -284,30 +284,39 @@ class ProcessLauncherTest {
         assumeTrue(Files.exists(Path.of("/proc/thread-self/status")), "needs /proc");
         int sigusr1 = 10;
         int sigalrm = 14;
+        int realTime = 40; // SIGRTMIN + 6 with glibc
         Memory set = new Memory(LibC.SIGSET_BYTES);
         Memory oldMask = new Memory(LibC.SIGSET_BYTES);
         Signals.C.sigemptyset(set);
         Signals.C.sigaddset(set, sigalrm);
+        Signals.C.sigaddset(set, realTime);
         Pointer oldHandler = Signals.C.signal(sigusr1, new Pointer(1)); // SIG_IGN
+        Pointer oldRealTime = Signals.C.signal(realTime, new Pointer(1));
         assertThat(Signals.C.sigprocmask(Signals.SIG_BLOCK, set, oldMask)).isZero();
         try {
             // HotSpot itself blocks SIGQUIT in Java threads; the test adds SIGALRM (blocked) and SIGUSR1 (ignored)
             List<Long> jvm = signalMasks(Files.readString(Path.of("/proc/thread-self/status")));
             assertThat(jvm.get(0) & (1L << (sigalrm - 1))).as("SIGALRM blocked in this thread").isNotZero();
             assertThat(jvm.get(1) & (1L << (sigusr1 - 1))).as("SIGUSR1 ignored by this JVM").isNotZero();
+            assertThat(jvm.get(0) & (1L << (realTime - 1))).as("signal 40 blocked in this thread").isNotZero();
+            assertThat(jvm.get(1) & (1L << (realTime - 1))).as("signal 40 ignored by this JVM").isNotZero();
             run(launcher, "cat", "/proc/self/status");
         } finally {
             Signals.C.sigprocmask(Signals.SIG_SETMASK, oldMask, null);
             Signals.C.signal(sigusr1, oldHandler);
+            Signals.C.signal(realTime, oldRealTime);
         }
         // signals 32 and 33 are glibc's own; its posix_spawn leaves them ignored, and glibc programs reset them
         assertThat(signalMasks(stdout())).containsExactly(0L, 0L);
     }
 
-    /** SigBlk and SigIgn of a /proc status file, the classic signals 1..31 only (bit n - 1 is signal n). */
+    /**
+     * SigBlk and SigIgn of a /proc status file (bit n - 1 is signal n), all 64 signals but glibc's own, 32 and 33.
+     */
     private static List<Long> signalMasks(String status) {
+        long glibcs = 3L << 31;
         return status.lines().filter(l -> l.startsWith("SigBlk:") || l.startsWith("SigIgn:"))
-                .map(l -> Long.parseUnsignedLong(l.substring(7).strip(), 16) & 0x7FFF_FFFFL).toList();
+                .map(l -> Long.parseUnsignedLong(l.substring(7).strip(), 16) & ~glibcs).toList();
     }
 
     /** For the signal-state test: change this JVM's signal state the way a launcher's parent might have. */

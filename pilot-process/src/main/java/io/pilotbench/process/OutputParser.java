@@ -17,7 +17,10 @@ import tools.jackson.databind.json.JsonMapper;
  * Each failure is a {@link BadOutputException} whose message says what was expected and what was found, in one line.
  */
 final class OutputParser {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Made when a PI is first read from JSON output: not for every command (issue 17, memory). */
+    private static final class Json {
+        static final JsonMapper JSON = JsonMapper.builder().build();
+    }
     /** The longest piece of output quoted in an error message. */
     private static final int QUOTE = 80;
 
@@ -94,11 +97,11 @@ final class OutputParser {
     private static double json(PiSpec.Json j, String stdout) throws BadOutputException {
         JsonNode root;
         try {
-            root = JSON.readTree(stdout);
+            root = Json.JSON.readTree(stdout);
         } catch (JacksonException whole) {
             String line = lastLine(stdout);   // JSON lines: the last one is the result
             try {
-                root = line == null ? null : JSON.readTree(line);
+                root = line == null ? null : Json.JSON.readTree(line);
             } catch (JacksonException e) {
                 root = null;
             }

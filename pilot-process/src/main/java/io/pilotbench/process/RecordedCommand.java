@@ -1,6 +1,7 @@
 package io.pilotbench.process;
 
 import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.store.PlainJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -31,7 +31,10 @@ public record RecordedCommand(List<String> words, String shell, String cwd, Map<
         long timeoutMillis, List<Integer> validExitCodes) {
     /** The file's name in a session directory. */
     public static final String FILE = "command.json";
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    /** For reading only; made when first needed (a new session's file is written by {@link PlainJson}). */
+    private static final class Reader {
+        static final JsonMapper JSON = JsonMapper.builder().build();
+    }
 
     public RecordedCommand {
         words = List.copyOf(words);
@@ -51,7 +54,7 @@ public record RecordedCommand(List<String> words, String shell, String cwd, Map<
         m.put("pis", pis);
         m.put("roundTimeoutMillis", timeoutMillis);
         m.put("validExitCodes", validExitCodes);
-        Files.writeString(dir.resolve(FILE), JSON.writeValueAsString(m) + "\n");
+        Files.writeString(dir.resolve(FILE), PlainJson.write(m) + "\n");
     }
 
     /** Whether {@code dir} holds a recorded command. */
@@ -63,7 +66,7 @@ public record RecordedCommand(List<String> words, String shell, String cwd, Map<
     public static RecordedCommand read(Path dir) {
         Path file = dir.resolve(FILE);
         try {
-            JsonNode n = JSON.readTree(Files.readString(file));
+            JsonNode n = Reader.JSON.readTree(Files.readString(file));
             List<String> words = strings(n.get("command"), file, "command");
             Map<String, String> env = new LinkedHashMap<>();
             JsonNode e = n.get("env");

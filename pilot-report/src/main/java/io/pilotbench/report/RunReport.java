@@ -4,6 +4,7 @@ import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.RoundStatus;
 import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.store.PlainJson;
 import io.pilotbench.core.store.ResultJson;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -11,8 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The report of a session that ran a command ({@code pilot run}): the session report ({@link SessionRenderer},
@@ -27,7 +26,6 @@ import tools.jackson.databind.json.JsonMapper;
 public final class RunReport {
     /** The most failed rounds listed. */
     static final int MAX_FAILURES = 20;
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private RunReport() {
     }
@@ -50,7 +48,7 @@ public final class RunReport {
                 m.put("resources", res == null ? null : res.toMap());
                 m.put("failures", failures(rounds));
                 m.putAll(extra);
-                out.println(JSON.writeValueAsString(m));
+                out.println(PlainJson.write(m));
             }
             case TEXT -> {
                 SessionRenderer.render(result, format, out);

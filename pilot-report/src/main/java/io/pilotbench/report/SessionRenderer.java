@@ -9,6 +9,7 @@ import io.pilotbench.core.model.Phases;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.store.PlainJson;
 import io.pilotbench.core.store.ResultJson;
 import io.pilotbench.stats.ConfidenceInterval;
 import java.io.PrintWriter;
@@ -16,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Renders {@link SessionResult}s — recorded sessions re-analysed by {@code pilot analyze SESSION_DIR} — in every
@@ -42,7 +41,6 @@ import tools.jackson.databind.json.JsonMapper;
  * </ul>
  */
 public final class SessionRenderer {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     static final String CSV_HEADER = "pi,unit,data,n,removed,mean,ci_low,ci_high,ci_width,subsession_size,"
             + "required_samples,target_met,session";
@@ -86,7 +84,7 @@ public final class SessionRenderer {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("sessions", sessions.stream().map(ResultJson::toMap).toList());
         root.put("errors", errors);
-        out.println(JSON.writeValueAsString(root));
+        out.println(PlainJson.write(root));
     }
 
     // ---- text ------------------------------------------------------------------------------------------------

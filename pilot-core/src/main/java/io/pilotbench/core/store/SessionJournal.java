@@ -20,9 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes a session directory as the session runs, so that a killed process loses at most the round in progress.
@@ -41,16 +39,24 @@ import tools.jackson.databind.node.ObjectNode;
  * a power cut may lose the last rounds the OS had not yet written.
  */
 public final class SessionJournal implements Closeable {
-    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    /** For reading session.json; made when first needed (writing goes through {@link PlainJson}). */
+    static JsonMapper json() {
+        return Reader.JSON;
+    }
+
+    private static final class Reader {
+        static final JsonMapper JSON = JsonMapper.builder().build();
+    }
 
     private final Path directory;
-    private final ObjectNode session;
+    private final Map<String, Object> session;
     private final CsvWriter rounds;
     private final CsvWriter readings;
     private final CsvWriter unitReadings;
     private final DirectoryLock lock;
 
-    private SessionJournal(Path directory, ObjectNode session, boolean fresh, DirectoryLock lock) throws IOException {
+    private SessionJournal(Path directory, Map<String, Object> session, boolean fresh, DirectoryLock lock)
+            throws IOException {
         this.directory = directory;
         this.session = session;
         this.lock = lock;
@@ -80,7 +86,7 @@ public final class SessionJournal implements Closeable {
         }
     }
 
-    private static ObjectNode header(Path directory, String name, SessionSettings settings, Object environment,
+    private static Map<String, Object> header(Path directory, String name, SessionSettings settings, Object environment,
             Instant started) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("formatVersion", SessionFiles.FORMAT_VERSION);
@@ -91,9 +97,8 @@ public final class SessionJournal implements Closeable {
         m.put("stopReason", null);
         m.put("settings", SettingsJson.toMap(settings));
         m.put("environment", environment);
-        ObjectNode session = JSON.valueToTree(m);
-        writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
-        return session;
+        writeAtomically(directory.resolve(SessionFiles.SESSION), PlainJson.write(m));
+        return m;
     }
 
     /**
@@ -118,11 +123,13 @@ public final class SessionJournal implements Closeable {
         StoredSession recorded = SessionReader.read(directory);
         SessionSettings settings = change.apply(recorded.settings());
         StoredSession stored = recorded.withSettings(settings);
-        ObjectNode session = (ObjectNode) JSON.readTree(Files.readString(directory.resolve(SessionFiles.SESSION)));
-        session.putNull("ended");
-        session.putNull("stopReason");
-        session.set("settings", JSON.valueToTree(SettingsJson.toMap(settings)));
-        writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> session = json().readValue(Files.readString(directory.resolve(SessionFiles.SESSION)),
+                LinkedHashMap.class);
+        session.put("ended", null);
+        session.put("stopReason", null);
+        session.put("settings", SettingsJson.toMap(settings));
+        writeAtomically(directory.resolve(SessionFiles.SESSION), PlainJson.write(session));
         Files.deleteIfExists(directory.resolve(SessionFiles.RESULT));
         // Rewrite the three tables with exactly the committed rounds, then append.
         Path tmp = Files.createTempDirectory(directory, ".resume");
@@ -190,10 +197,10 @@ public final class SessionJournal implements Closeable {
      * @param result a JSON-serialisable value (maps, lists, numbers, strings)
      */
     public void finish(Instant ended, StopReason reason, Object result) throws IOException {
-        writeAtomically(directory.resolve(SessionFiles.RESULT), JSON.writeValueAsString(result));
+        writeAtomically(directory.resolve(SessionFiles.RESULT), PlainJson.write(result));
         session.put("ended", ended.toString());
         session.put("stopReason", reason.name().toLowerCase(Locale.ROOT));
-        writeAtomically(directory.resolve(SessionFiles.SESSION), JSON.writeValueAsString(session));
+        writeAtomically(directory.resolve(SessionFiles.SESSION), PlainJson.write(session));
     }
 
     /** Closes the files and releases the directory's lock. */

@@ -62,7 +62,7 @@ public final class SessionReader {
         Path sessionFile = dir.resolve(SessionFiles.SESSION);
         JsonNode session;
         try {
-            session = SessionJournal.JSON.readTree(Files.readString(sessionFile));
+            session = SessionJournal.json().readTree(Files.readString(sessionFile));
         } catch (NoSuchFileException e) {
             throw new InputException(whyNotASession(dir));
         } catch (IOException | JacksonException e) {

@@ -1,26 +1,36 @@
 package io.pilotbench.cli;
 
 import java.io.ByteArrayInputStream;
+import com.sun.jna.Platform;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Random;
 
 /**
  * The training run of the {@code ./pilot} launcher's class-data-sharing archive: one JVM that does what users do
- * most, so that the classes each of those commands loads are in the archive (a dynamic archive holds the classes of
- * one run): the help screen, a short {@code run}, an {@code analyze} and a {@code compare} of small files. Run in an
- * empty temporary directory: {@code java -XX:ArchiveClassesAtExit=pilot.jsa -cp pilot.jar
- * io.pilotbench.cli.CdsTraining}. Each step's outcome is irrelevant (three rounds do not meet a target).
+ * most, so that the classes each of those commands loads are in the list the archive is made from: the help screen,
+ * a short {@code run}, an {@code analyze} and a {@code compare} of small files. Run in an empty temporary directory:
+ * {@code java -XX:DumpLoadedClassList=classes.lst -cp pilot.jar io.pilotbench.cli.CdsTraining [JNA_DIR]}. Each step's
+ * outcome is irrelevant (three rounds do not meet a target).
+ *
+ * <p>With {@code JNA_DIR}, JNA's native library for this platform is first copied there, for the launcher's
+ * {@code -Djna.boot.library.path}: otherwise JNA unpacks it from the jar into a new temporary file at every start
+ * (250 KB written and deleted, and a SecureRandom with 60 classes of the security provider for its name).
  */
 public final class CdsTraining {
     private CdsTraining() {
     }
 
     public static void main(String[] args) throws IOException {
+        if (args.length == 1) {
+            unpackJna(Path.of(args[0]));
+        }
         PrintWriter nowhere = new PrintWriter(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Random random = new Random(1);
         StringBuilder a = new StringBuilder();
@@ -40,5 +50,21 @@ public final class CdsTraining {
         for (String[] step : steps) {
             PilotCommand.run(step, nowhere, nowhere, new ByteArrayInputStream(new byte[0]));
         }
+    }
+
+    /** Copies JNA's dispatch library from the jar into {@code dir} (atomically) and points JNA at it. */
+    private static void unpackJna(Path dir) throws IOException {
+        String name = System.mapLibraryName("jnidispatch");
+        String resource = "/com/sun/jna/" + Platform.RESOURCE_PREFIX + "/" + name;
+        try (InputStream in = CdsTraining.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                return; // not a platform JNA ships a library for in the jar: JNA finds its own way
+            }
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, name, ".tmp");
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+        System.setProperty("jna.boot.library.path", dir.toString()); // the training loads classes as runs will
     }
 }

@@ -286,13 +286,13 @@ public final class CommandWorkload implements Workload {
 
     /**
      * Cuts a round's output files to their last {@code keep} bytes (one stat each when they are smaller); true when
-     * both are empty (or missing).
+     * both are empty (or missing) now.
      */
     private static boolean trim(Path stdout, Path stderr, long keep) throws IOException {
         boolean empty = true;
         for (Path f : new Path[] {stdout, stderr}) {
             long size = f.toFile().length(); // 0 when there is no file
-            empty &= size == 0;
+            empty &= size == 0 || keep == 0; // kept: nothing, so the file is empty below
             if (keep >= 0 && size > keep) {
                 keepTail(f, keep);
             }

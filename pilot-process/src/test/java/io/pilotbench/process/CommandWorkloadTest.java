@@ -93,6 +93,23 @@ class CommandWorkloadTest {
         assertThat(Files.readString(rounds.resolve("3/stdout.txt"))).isEqualTo("printed\n");
     }
 
+    /** With no output kept, a round that printed leaves its directory as it found it, and hands it on. */
+    @Test
+    void withNoOutputKeptARoundThatPrintedHandsItsDirectoryOn() throws Exception {
+        Path rounds = tmp.resolve("rounds");
+        Path log = tmp.resolve("log.txt");
+        String script = "echo \"$PILOT_ROUND $(stat -c %i \"$PILOT_RESULT_DIR\")\" >> " + log + "; echo out; echo err >&2";
+        CommandWorkload w = CommandWorkload.builder(CommandTemplate.of(List.of("sh", "-c", script), null),
+                List.of(PiSpec.wallTime()), rounds).keepOutputBytes(0).build();
+        for (int r = 0; r < 3; r++) {
+            assertThat(w.run(r, 0).message()).isNull();
+        }
+        List<String> inodes = Files.readAllLines(log).stream().map(l -> l.split(" ")[1]).toList();
+        assertThat(inodes).hasSize(3).containsOnly(inodes.get(0));
+        w.tidyRounds();
+        assertThat(names(rounds)).isEmpty();
+    }
+
     /** A resumed session: the cut-off round's directory is there, with its output; the round runs in it again. */
     @Test
     void aCutOffRoundsDirectoryIsUsedAgainAndTheHandedOnOneTidied() throws Exception {

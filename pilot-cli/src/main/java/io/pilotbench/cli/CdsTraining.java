@@ -15,7 +15,7 @@ import java.util.Random;
 /**
  * The training run of the {@code ./pilot} launcher's class-data-sharing archive: one JVM that does what users do
  * most, so that the classes each of those commands loads are in the list the archive is made from: the help screen,
- * a short {@code run}, an {@code analyze} and a {@code compare} of small files. Run in an empty temporary directory:
+ * two short {@code run}s (JSON and text reports), an {@code analyze} and a {@code compare} of small files. Run in an empty temporary directory:
  * {@code java -XX:DumpLoadedClassList=classes.lst -cp pilot.jar io.pilotbench.cli.CdsTraining [JNA_DIR]}. Each step's
  * outcome is irrelevant (three rounds do not meet a target).
  *
@@ -44,6 +44,7 @@ public final class CdsTraining {
         String[][] steps = {
             {"--help"},
             {"run", "-q", "--format", "json", "--max-rounds", "3", "-o", "s", "--", "true"},
+            {"run", "--max-rounds", "3", "-o", "t", "--", "true"}, // the text report, with its notes
             {"analyze", fa.toString()},
             {"compare", fa.toString(), fb.toString()},
         };

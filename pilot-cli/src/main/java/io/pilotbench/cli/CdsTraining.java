@@ -1,23 +1,21 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.process.JnaLibrary;
 import java.io.ByteArrayInputStream;
-import com.sun.jna.Platform;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Random;
 
 /**
  * The training run of the {@code ./pilot} launcher's class-data-sharing archive: one JVM that does what users do
  * most, so that the classes each of those commands loads are in the list the archive is made from: the help screen,
- * two short {@code run}s (JSON and text reports), an {@code analyze} and a {@code compare} of small files. Run in an empty temporary directory:
- * {@code java -XX:DumpLoadedClassList=classes.lst -cp pilot.jar io.pilotbench.cli.CdsTraining [JNA_DIR]}. Each step's
- * outcome is irrelevant (three rounds do not meet a target).
+ * two short {@code run}s (JSON and text reports), an {@code analyze} and a {@code compare} of small files. Run in an
+ * empty temporary directory: {@code java -XX:DumpLoadedClassList=classes.lst -cp pilot.jar
+ * io.pilotbench.cli.CdsTraining [JNA_DIR]}. Each step's outcome is irrelevant (three rounds do not meet a target).
  *
  * <p>With {@code JNA_DIR}, JNA's native library for this platform is first copied there, for the launcher's
  * {@code -Djna.boot.library.path}: otherwise JNA unpacks it from the jar into a new temporary file at every start
@@ -29,7 +27,7 @@ public final class CdsTraining {
 
     public static void main(String[] args) throws IOException {
         if (args.length == 1) {
-            unpackJna(Path.of(args[0]));
+            JnaLibrary.unpackInto(Path.of(args[0])); // the training then loads classes as runs will
         }
         PrintWriter nowhere = new PrintWriter(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Random random = new Random(1);
@@ -51,21 +49,5 @@ public final class CdsTraining {
         for (String[] step : steps) {
             PilotCommand.run(step, nowhere, nowhere, new ByteArrayInputStream(new byte[0]));
         }
-    }
-
-    /** Copies JNA's dispatch library from the jar into {@code dir} (atomically) and points JNA at it. */
-    private static void unpackJna(Path dir) throws IOException {
-        String name = System.mapLibraryName("jnidispatch");
-        String resource = "/com/sun/jna/" + Platform.RESOURCE_PREFIX + "/" + name;
-        try (InputStream in = CdsTraining.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                return; // not a platform JNA ships a library for in the jar: JNA finds its own way
-            }
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, name, ".tmp");
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        }
-        System.setProperty("jna.boot.library.path", dir.toString()); // the training loads classes as runs will
     }
 }

@@ -64,6 +64,11 @@ final class LibC {
     private LibC() {
     }
 
+    /** Where in the jar JNA keeps its native library for this platform (what {@link JnaLibrary} unpacks). */
+    static String dispatchLibraryResource() {
+        return "/com/sun/jna/" + Platform.RESOURCE_PREFIX + "/" + System.mapLibraryName("jnidispatch");
+    }
+
     static native int posix_spawnp(Pointer pid, Pointer file, Pointer fileActions, Pointer attr, Pointer argv,
             Pointer envp);
 

@@ -18,17 +18,17 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Why: a session's per-round code reaches the JIT's thresholds during its first hundreds of rounds, and the
  * compiler threads then compile while the command runs. On a 2-core machine that made the mean of 200 rounds of
  * {@code true} 1.19-1.25 times hyperfine's, while a bare loop of spawns run with {@code -Xint} or {@code -Xbatch} (no
- * compiler beside the command) came within 1.05-1.08 times (issue 17, bench/README.md). {@code -Xbatch} itself
+ * compiler beside the command) came within 0.98-1.10 times (issue 17, bench/README.md). {@code -Xbatch} itself
  * compiles start-up code on the main thread too (0.35 s more per session); waiting only before the clock starts puts
  * the compiler's work between rounds, where it belongs.
  *
  * <p>How: Linux only (elsewhere {@link #await} returns at once). The compiler threads are found by name in
  * {@code /proc/self/task/TID/comm} ("C1 CompilerThre", "C2 CompilerThre", "JVMCI CompilerT...") and found again
  * when the JVM's thread count ({@code /proc/self/stat}, read every {@value #THREAD_COUNT_EVERY} checks) changes,
- * since HotSpot starts and stops them as the queue grows and shrinks. A thread is busy when its state in {@code /proc/self/task/TID/stat} is R (running or runnable):
- * an idle compiler thread sleeps on the queue's lock. Each check is one read per file already open. The wait is
- * capped ({@link #MAX_WAIT_NANOS}), so a compile longer than that (or a thread that only looks busy) delays a round
- * by at most the cap.
+ * since HotSpot starts and stops them as the queue grows and shrinks. A thread is busy when its state in
+ * {@code /proc/self/task/TID/stat} is R (running or runnable): an idle compiler thread sleeps on the queue's lock.
+ * Each check is one read per file already open. The wait is capped ({@link #MAX_WAIT_NANOS}), so a compile longer
+ * than that (or a thread that only looks busy) delays a round by at most the cap.
  *
  * <p>Thread-safe; callers wait one at a time.
  */

@@ -167,7 +167,7 @@ final class QuietCompiler {
                 } catch (IOException e) {
                     continue; // ended meanwhile
                 }
-                if (comm.contains("Compiler")) {
+                if (comm.contains("Compiler") || comm.startsWith("JIT Compilation")) { // HotSpot's; OpenJ9's
                     try {
                         found.add(FileChannel.open(task.resolve("stat"), StandardOpenOption.READ));
                     } catch (IOException e) {

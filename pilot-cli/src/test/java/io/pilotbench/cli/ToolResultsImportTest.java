@@ -87,8 +87,9 @@ class ToolResultsImportTest {
     }
 
     /**
-     * criterion.rs's raw.csv, in the format its documentation gives (criterion 0.3-0.5: no Rust toolchain here to
-     * write a real one): a series per benchmark, each sample its time per iteration.
+     * criterion.rs's raw.csv, in the format its documentation gives (criterion 0.3-0.5), through the commands: a
+     * series per benchmark, each sample its time per iteration. The reading itself is checked against criterion's
+     * own output and estimates in pilot-core's {@code CriterionRawCsvTest}.
      */
     @Test
     void criterionSamplesAreTimesPerIteration() throws Exception {

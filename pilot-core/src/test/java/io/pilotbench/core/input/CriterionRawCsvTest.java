@@ -1,0 +1,53 @@
+package io.pilotbench.core.input;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.pilotbench.core.model.Series;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * criterion.rs's raw.csv as criterion 0.3.6 itself wrote it (test resources {@code criterion/}, with the crate and
+ * the command that made them): the series Pilot reads must be the per-iteration times criterion analysed, so its
+ * mean, median and standard deviation are criterion's own point estimates ({@code estimates.json}), to rounding.
+ */
+class CriterionRawCsvTest {
+    private static Path resource(String name) throws URISyntaxException {
+        return Path.of(CriterionRawCsvTest.class.getResource("/criterion/" + name).toURI());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"recursive", "iterative"})
+    void theSeriesIsWhatCriterionAnalysed(String function) throws Exception {
+        List<Series> series = ToolResults.read(resource(function + "/raw.csv"));
+        assertThat(series).hasSize(1);
+        Series s = series.get(0);
+        assertThat(s.column()).isEqualTo("fib/" + function + "/20 (ns per iteration)");
+        double[] v = s.values();
+        assertThat(v).hasSize(30);
+
+        JsonNode estimates = JsonMapper.builder().build()
+                .readTree(Files.readString(resource(function + "/estimates.json")));
+        double mean = Arrays.stream(v).average().orElseThrow();
+        double[] sorted = v.clone();
+        Arrays.sort(sorted);
+        double median = (sorted[14] + sorted[15]) / 2;
+        double ss = Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum();
+        double sd = Math.sqrt(ss / (v.length - 1));
+        assertThat(mean).isCloseTo(estimate(estimates, "mean"), within(1e-12 * mean));
+        assertThat(median).isCloseTo(estimate(estimates, "median"), within(1e-12 * median));
+        assertThat(sd).isCloseTo(estimate(estimates, "std_dev"), within(1e-12 * sd));
+    }
+
+    private static double estimate(JsonNode estimates, String name) {
+        return estimates.get(name).get("point_estimate").asDouble();
+    }
+}

@@ -152,7 +152,9 @@ final class ExperimentCommand implements Runnable {
             footer = {
                 "  0    every job ran",
                 "  4    some jobs failed (their rows say why; the others are analysable)",
-                "  2    a bad experiment file or package, or an unusable DIR"})
+                "  2    a bad experiment file or package, or an unusable DIR",
+                "  130  stopped by Ctrl-C (143: SIGTERM) with jobs left: the running job kept its rounds, and",
+                "       pilot experiment resume DIR runs the rest"})
     static final class Run implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -182,7 +184,10 @@ final class ExperimentCommand implements Runnable {
             err.println("pilot: running " + plan.jobs().size() + " jobs into " + dir + " (pilot experiment resume "
                     + dir + " continues a stopped run)");
             err.flush();
-            return report(ExperimentRunner.start(plan, dir, err), dir);
+            ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
+            try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
+                return report(ExperimentRunner.start(plan, dir, err, stop), dir);
+            }
         }
 
         /** The same experiment through a cluster back-end: every job a cluster job, the rows collected into DIR. */
@@ -209,6 +214,14 @@ final class ExperimentCommand implements Runnable {
 
         int report(ExperimentRunner.Outcome o, Path dir) {
             PrintWriter out = spec.commandLine().getOut();
+            if (o.stopped()) {
+                int left = o.jobs() - o.ran() - o.skipped();
+                out.println(o.jobs() + " jobs: stopped with " + left + " to run (the one running kept its rounds); "
+                        + o.ran() + " run now, " + o.skipped() + " done before, " + o.failed() + " failed; "
+                        + "pilot experiment resume " + dir + " runs the rest");
+                out.flush();
+                return Interrupts.exitCode();
+            }
             out.println(o.jobs() + " jobs: " + o.ran() + " run now, " + o.skipped() + " done before, " + o.failed()
                     + " failed; results in " + dir.resolve("results.csv") + "; analyse with pilot experiment "
                     + "analyze " + dir);
@@ -228,7 +241,8 @@ final class ExperimentCommand implements Runnable {
             footer = {
                 "  0    every job ran",
                 "  4    some jobs failed",
-                "  2    DIR is not an experiment, or is being written by another pilot"})
+                "  2    DIR is not an experiment, or is being written by another pilot",
+                "  130  stopped again by Ctrl-C (143: SIGTERM); resume once more to finish"})
     static final class Resume implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -257,8 +271,11 @@ final class ExperimentCommand implements Runnable {
             cluster.refuseClusterOptions();
             Run run = new Run();
             run.spec = spec;
-            return run.report(ExperimentRunner.resume(dir, spec.commandLine().getErr(), ExperimentRunner.isRoot()),
-                    dir);
+            ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
+            try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
+                return run.report(ExperimentRunner.resume(dir, spec.commandLine().getErr(), ExperimentRunner.isRoot(),
+                        stop), dir);
+            }
         }
     }
 

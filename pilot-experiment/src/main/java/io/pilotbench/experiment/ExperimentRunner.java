@@ -55,6 +55,7 @@ public final class ExperimentRunner {
     private final ExperimentPlan plan;
     private final Path dir;
     private final PrintWriter progress;
+    private Stop stop = new Stop();
     private final Map<String, ExperimentPackage> packages = new LinkedHashMap<>();
     private final Map<String, Path> scripts = new LinkedHashMap<>();
     private final String arch;
@@ -81,8 +82,62 @@ public final class ExperimentRunner {
         return false;
     }
 
-    /** What a run did. */
-    public record Outcome(int jobs, int ran, int skipped, int failed) {
+    /**
+     * What a run did.
+     *
+     * @param stopped a {@link Stop} request ended it before every job had a row; the job then running kept its
+     *                session where it stopped, and {@link #resume} continues it
+     */
+    public record Outcome(int jobs, int ran, int skipped, int failed, boolean stopped) {
+    }
+
+    /**
+     * A request to stop a run, from another thread (Ctrl-C, SIGTERM): the running job's session stops after killing
+     * its round's process group, no further script or job starts, and the job gets no row (so a resume runs what is
+     * left of it). Its first {@link #request} is the one that counts.
+     */
+    public static final class Stop {
+        private static final Runnable NOTHING = () -> {
+        };
+        private volatile boolean requested;
+        private volatile Runnable cancel = NOTHING;
+
+        public void request() {
+            requested = true;
+            cancel.run();
+        }
+
+        public boolean requested() {
+            return requested;
+        }
+
+        /** While a session runs, what a request does to it (also at once, if one came first). */
+        void running(Runnable value) {
+            cancel = value;
+            if (requested) {
+                value.run();
+            }
+        }
+
+        void idle() {
+            cancel = NOTHING;
+        }
+
+        /** Throws {@link Stopped} when a stop was requested. */
+        void check() {
+            if (requested) {
+                throw new Stopped();
+            }
+        }
+    }
+
+    /** A job cut short by a {@link Stop}: it gets no row. */
+    private static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stopped() {
+            super("stopped", null, false, false);
+        }
     }
 
     /**
@@ -91,12 +146,18 @@ public final class ExperimentRunner {
      * @param progress one line per job, or null
      */
     public static Outcome start(ExperimentPlan plan, Path dir, PrintWriter progress) throws IOException {
+        return start(plan, dir, progress, new Stop());
+    }
+
+    /** As {@link #start(ExperimentPlan, Path, PrintWriter)}, until {@code stop} is requested. */
+    public static Outcome start(ExperimentPlan plan, Path dir, PrintWriter progress, Stop stop) throws IOException {
         try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "experiment")) {
             ExperimentSpec spec = plan.spec();
             Files.copy(spec.file(), dir.resolve(SPEC));
             Files.writeString(dir.resolve(SOURCE), spec.file().toAbsolutePath() + "\n");
             Files.writeString(dir.resolve(PLAN), planCsv(plan));
             ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
+            r.stop = stop;
             r.install();
             ResultsTable.create(dir, r.header());
             return r.runAll();
@@ -110,6 +171,11 @@ public final class ExperimentRunner {
      * @param root whether this process runs as root
      */
     public static Outcome resume(Path dir, PrintWriter progress, boolean root) throws IOException {
+        return resume(dir, progress, root, new Stop());
+    }
+
+    /** As {@link #resume(Path, PrintWriter, boolean)}, until {@code stop} is requested. */
+    public static Outcome resume(Path dir, PrintWriter progress, boolean root, Stop stop) throws IOException {
         if (!Files.isRegularFile(dir.resolve(PLAN)) || !Files.isRegularFile(dir.resolve(SOURCE))) {
             throw new InputException(dir + ": not an experiment directory (no " + PLAN + " or " + SOURCE + ")");
         }
@@ -121,7 +187,9 @@ public final class ExperimentRunner {
                 throw new InputException(dir + ": the experiment plans differently now (another machine, or a "
                         + "changed script?); it cannot be resumed here");
             }
-            return continueIn(plan, dir, progress).runAll();
+            ExperimentRunner r = continueIn(plan, dir, progress);
+            r.stop = stop;
+            return r.runAll();
         }
     }
 
@@ -306,7 +374,13 @@ public final class ExperimentRunner {
                 skipped++;
                 continue;
             }
-            Map<String, String> row = runJob(job);
+            Map<String, String> row;
+            try {
+                stop.check();
+                row = runJob(job);
+            } catch (Stopped e) {
+                return new Outcome(total, ran, skipped, failed, true);
+            }
             ResultsTable.append(dir, new ArrayList<>(row.values()));
             ran++;
             if (!row.get("error").isEmpty()) {
@@ -319,7 +393,7 @@ public final class ExperimentRunner {
                 progress.flush();
             }
         }
-        return new Outcome(total, ran, skipped, failed);
+        return new Outcome(total, ran, skipped, failed, false);
     }
 
     static String describe(Job job) {
@@ -368,6 +442,7 @@ public final class ExperimentRunner {
             }
         });
         try {
+            stop.check();
             if (pkg.setup()) {
                 int code = script(je, confined(c, true, List.of("sh", ExperimentPackage.SETUP)), pkg.root(),
                         jobDir.resolve("setup.log"));
@@ -401,7 +476,9 @@ public final class ExperimentRunner {
                 });
             }
             row.put("env.bytes", observed.getOrDefault("envbytes", ""));
+            stop.check();
             SessionResult result = session(job, je, c, pkg, jobDir.resolve("session"));
+            stop.check(); // a session the request stopped is resumed, not reported
             PiResult pi = result.pis().get(0);
             MetricResult m = pi.readings();
             row.put(ExperimentSpec.TIME, number(m.mean()));
@@ -420,6 +497,7 @@ public final class ExperimentRunner {
                 return row;
             }
             Path collected = jobDir.resolve("collect.txt");
+            stop.check();
             int code = script(je, confined(c, true, List.of("sh", ExperimentPackage.COLLECT)), pkg.root(),
                     collected);
             if (code != 0) {
@@ -478,9 +556,15 @@ public final class ExperimentRunner {
                 : Session.create(settings, sessionDir, "job " + job.id() + " " + describe(job),
                         EnvironmentProbe.system().capture(pkg.root()));
         SessionResult r;
+        Pilot pilot = Pilot.of(session.settings(), workload);
+        stop.running(() -> {
+            pilot.requestStop();
+            workload.cancel();
+        });
         try {
-            r = Pilot.of(session.settings(), workload).run(session);
+            r = pilot.run(session);
         } finally {
+            stop.idle();
             session.close();
         }
         workload.tidyRounds();

@@ -153,8 +153,8 @@ final class ExperimentCommand implements Runnable {
                 "  0    every job ran",
                 "  4    some jobs failed (their rows say why; the others are analysable)",
                 "  2    a bad experiment file or package, or an unusable DIR",
-                "  130  stopped by Ctrl-C (143: SIGTERM) with jobs left: the running job kept its rounds, and",
-                "       pilot experiment resume DIR runs the rest"})
+                "  130  stopped by Ctrl-C (143: SIGTERM) with jobs left: the running job",
+                "       kept its rounds, and pilot experiment resume DIR runs the rest"})
     static final class Run implements Callable<Integer> {
         @Spec
         CommandSpec spec;

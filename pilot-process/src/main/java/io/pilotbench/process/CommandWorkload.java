@@ -193,7 +193,7 @@ public final class CommandWorkload implements Workload {
         untidy.add(dir);
     }
 
-    /** True when {@code dir} holds nothing but the round's two output files (three system calls, no allocation). */
+    /** True when {@code dir} holds nothing but the round's two output files (opendir, getdents, closedir). */
     private static boolean onlyOutputFiles(Path dir) {
         String[] names = dir.toFile().list();
         if (names == null || names.length != 2) {

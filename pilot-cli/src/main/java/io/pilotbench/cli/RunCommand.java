@@ -14,6 +14,7 @@ import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.process.PiSpec;
 import io.pilotbench.process.ProcessLauncher;
 import io.pilotbench.process.RecordedCommand;
+import io.pilotbench.process.ShellCalibration;
 import io.pilotbench.process.monitor.Bottlenecks;
 import io.pilotbench.process.monitor.ComponentGraph;
 import io.pilotbench.process.monitor.ComponentUtilization;
@@ -211,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
         p.workload.tidyRounds();
         Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitorJson(monitored,
                 limit, p.session.result().directory()));
-        RunReport.render(result, p.session.rounds(), p.template.toString(), p.launcher.description(), outputFormat,
+        RunReport.render(result, p.session.rounds(), p.template.toString(), timing(p), outputFormat,
                 spec.commandLine().getOut(), monitorJson);
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
@@ -300,6 +301,17 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** What a session needs to run. */
+    /**
+     * How the rounds were timed, for the report: the launcher, and whether anything was subtracted (only a shell's
+     * calibrated start-up, with --shell; what Pilot's own JVM would add is kept out of the timed interval instead).
+     */
+    private static String timing(Prepared p) {
+        long overhead = p.workload.overheadNanos();
+        return p.launcher.description() + (overhead > 0 ? "; the shell's start-up, " + Math.round(overhead / 1e3) / 1e3
+                + " ms (median of " + ShellCalibration.RUNS + " runs), subtracted from every round"
+                : "; nothing subtracted");
+    }
+
     private record Prepared(Session session, CommandWorkload workload, CommandTemplate template,
             RecordedCommand recorded, ProcessLauncher launcher) {
     }

@@ -172,6 +172,13 @@ class RunCommandTest {
         assertThat(json(r).get("pis").get(0).get("readings").get("mean").asDouble()).isEqualTo(7);
         assertThat(r.err()).contains("pilot: note: --shell: subtracting sh's start-up");
         assertThat(json(r).get("command").asString()).isEqualTo("sh -c 'echo 7 | cat'");
+        // the report says how rounds were timed and what was subtracted (issue 17)
+        assertThat(json(r).get("launcher").asString()).contains("the JVM's JIT compiler idle before the clock starts")
+                .containsPattern("; the shell's start-up, [0-9.]+ ms \\(median of 15 runs\\), subtracted from every "
+                        + "round$");
+        CliRun plain = CliRun.run("run", "--max-rounds", "2", "-o", out("plain"), "--", "true");
+        assertThat(plain.code()).as(plain.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(plain.out()).containsPattern("(?m)^timing: .*; nothing subtracted$");
     }
 
     /**

@@ -87,6 +87,11 @@ public final class CommandWorkload implements Workload {
         return new Builder(command, pis, roundsDir);
     }
 
+    /** What is subtracted from every round's wall time: the calibrated start-up of a shell, or 0. */
+    public long overheadNanos() {
+        return overheadNanos;
+    }
+
     /** The PIs in session order. */
     public List<PerformanceIndex> performanceIndices() {
         return pis.stream().map(PiSpec::pi).toList();

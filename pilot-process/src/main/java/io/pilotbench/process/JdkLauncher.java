@@ -140,7 +140,8 @@ final class JdkLauncher implements ProcessLauncher {
 
     @Override
     public String description() {
-        return "java.lang.ProcessBuilder (no CPU or memory figures)"
+        return "java.lang.ProcessBuilder around the command, the JVM's JIT compiler idle before the clock starts (no"
+                + " CPU or memory figures)"
                 + (nativeUnavailable == null ? "" : "; native launcher unavailable: " + nativeUnavailable);
     }
 }

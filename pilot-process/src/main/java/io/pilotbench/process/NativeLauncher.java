@@ -507,7 +507,7 @@ final class NativeLauncher implements ProcessLauncher {
 
     @Override
     public String description() {
-        return "posix_spawn + wait4 (exact CPU time per round; peak RSS when above the JVM's own; process group"
-                + " killed on timeout)";
+        return "posix_spawn + wait4 around the command, the JVM's JIT compiler idle before the clock starts (exact CPU"
+                + " time per round; peak RSS when above the JVM's own; process group killed on timeout)";
     }
 }

@@ -57,6 +57,9 @@ public final class RunReport {
                     out.println();
                     out.println(res.line());
                 }
+                if (launcher != null) {
+                    out.println("timing: " + launcher);
+                }
                 List<Map<String, Object>> failed = failures(rounds);
                 if (!failed.isEmpty()) {
                     out.println();

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -55,17 +56,25 @@ final class QuietCompiler {
         if (unavailable) {
             return 0;
         }
-        long start = System.nanoTime();
+        return waitWhile(COMPILING, MAX_WAIT_NANOS);
+    }
+
+    /** {@link #busy}, or false (and no more waiting in this JVM) when /proc does not read as expected. */
+    private static final BooleanSupplier COMPILING = () -> {
         try {
-            while (busy()) {
-                if (System.nanoTime() - start >= MAX_WAIT_NANOS) {
-                    break;
-                }
-                LockSupport.parkNanos(POLL_NANOS);
-            }
+            return busy();
         } catch (IOException | RuntimeException e) {
-            unavailable = true; // no /proc as expected: time without waiting, as before
+            unavailable = true; // time without waiting, as before
             close();
+            return false;
+        }
+    };
+
+    /** Waits while {@code busy} says so, asking every 50 µs, at most {@code maxNanos}; the nanoseconds waited. */
+    static long waitWhile(BooleanSupplier busy, long maxNanos) {
+        long start = System.nanoTime();
+        while (busy.getAsBoolean() && System.nanoTime() - start < maxNanos) {
+            LockSupport.parkNanos(POLL_NANOS);
         }
         return System.nanoTime() - start;
     }

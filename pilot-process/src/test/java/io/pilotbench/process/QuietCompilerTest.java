@@ -81,10 +81,17 @@ class QuietCompilerTest {
         }
     }
 
+    /** The waiting itself, with a compiler whose state the test decides: none, one that never ends, one that ends. */
     @Test
-    void anIdleCompilerIsNotWaitedFor() throws Exception {
-        Thread.sleep(200); // whatever the test runner's start-up queued is compiled by now
-        long waited = QuietCompiler.await();
+    void itWaitsWhileACompilerRunsAndNoLongerThanTheCap() {
+        assertThat(QuietCompiler.waitWhile(() -> false, QuietCompiler.MAX_WAIT_NANOS))
+                .as("idle: no wait").isLessThan(5_000_000L);
+        long cap = 30_000_000L;
+        assertThat(QuietCompiler.waitWhile(() -> true, cap)).as("busy throughout: the cap")
+                .isBetween(cap, 1_000_000_000L);
+        AtomicInteger asked = new AtomicInteger();
+        long waited = QuietCompiler.waitWhile(() -> asked.incrementAndGet() <= 5, QuietCompiler.MAX_WAIT_NANOS);
+        assertThat(asked.get()).as("asked until idle, then no more").isEqualTo(6);
         assertThat(waited).isLessThan(QuietCompiler.MAX_WAIT_NANOS);
     }
 }

@@ -237,7 +237,9 @@ class CampaignTest {
         double one = meanCpu(rows("000-busy-1"));
         double two = meanCpu(rows("001-busy-2"));
         assertThat(one).isPositive();
-        assertThat(two / one).as("CPU of 2 copies / CPU of 1").isBetween(1.5, 2.6);
+        // summed: about 2 (one copy's: 1; counted twice: 4). Two busy copies beside the test's JVM on a 2-core VM
+        // each take more CPU than one alone (shared caches, the host's other guests): 2.85 in one CI run
+        assertThat(two / one).as("CPU of 2 copies / CPU of 1").isBetween(1.5, 3.4);
     }
 
     private static double meanCpu(List<String> rows) {

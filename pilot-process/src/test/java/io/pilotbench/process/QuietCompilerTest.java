@@ -19,6 +19,7 @@ import org.junit.jupiter.api.condition.OS;
 class QuietCompilerTest {
     @Test
     void findsThisJvmsCompilerThreadsAndCountsItsThreads() throws Exception {
+        // null only in a JVM without a JIT (-Xint), which has no compiler threads to find; the build's test JVM has one
         assumeTrue(ManagementFactory.getCompilationMXBean() != null, "a JVM with a JIT compiler");
         assertThat(QuietCompiler.compilerThreads()).as("compiler threads by name").isPositive();
         // /proc counts the VM's own threads too (GC, compiler), which Java does not list

@@ -4,6 +4,7 @@ import java.io.StringWriter;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
@@ -70,29 +71,13 @@ public final class PlainJson {
             }
             g.writeEndArray();
         } else if (v instanceof Object[] a) {
-            g.writeStartArray();
-            for (Object o : a) {
-                write(g, o);
-            }
-            g.writeEndArray();
+            write(g, Arrays.asList(a));
         } else if (v instanceof double[] a) {
-            g.writeStartArray();
-            for (double d : a) {
-                g.writeNumber(d);
-            }
-            g.writeEndArray();
+            g.writeArray(a, 0, a.length);
         } else if (v instanceof long[] a) {
-            g.writeStartArray();
-            for (long l : a) {
-                g.writeNumber(l);
-            }
-            g.writeEndArray();
+            g.writeArray(a, 0, a.length);
         } else if (v instanceof int[] a) {
-            g.writeStartArray();
-            for (int i : a) {
-                g.writeNumber(i);
-            }
-            g.writeEndArray();
+            g.writeArray(a, 0, a.length);
         } else if (v instanceof Enum<?> e) {
             g.writeString(e.name());
         } else if (v instanceof Record r) {

@@ -2,6 +2,7 @@ package io.pilotbench.process.monitor;
 
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.Workload;
+import io.pilotbench.process.ProcessLauncher;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -97,6 +98,8 @@ public final class MonitoredWorkload implements Workload {
 
     @Override
     public RoundResult run(int round, long workAmount) throws Exception {
+        // the launcher waits for an idle JIT before its clock starts: waited here, the wait stays out of the window
+        ProcessLauncher.awaitIdleCompiler();
         Map<String, Usage> before = read();
         Sampler sampler = sampleHz > 0 ? new Sampler(before, (long) Math.max(1, 1e9 / sampleHz)) : null;
         RoundResult result = null;

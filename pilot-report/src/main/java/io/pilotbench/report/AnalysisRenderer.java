@@ -22,12 +22,14 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>JSON contract (stable; fields may be added, never renamed): {@code {"results": [ {"source", "column", "n",
  * "totalSamples", "warmupRemoval", "analysed": {"from", "to"}, "changepoints": [..], "stable": {"begin", "end",
  * "warmup", "cooldown"} | null, "phases": {"warmup": {"cut", "pValue", "mean"}, "cooldown": {..}, "shifts": [{"index",
- * "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}, "mean", "meanMethod", "median", "min", "max",
+ * "sample", "round", "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}, "mean", "meanMethod", "median", "min", "max",
  * "variance", "stddev", "autocorrelation", "method", "subsession": {"size", "count", "variance", "autocorrelation"} |
  * null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks", "longRunVariance", "arOrder",
  * "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null, "target": {"width", "relative"},
  * "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}. {@code changepoints} and {@code stable}
- * are EDM's and filled only with {@code --warmup-removal edm}.
+ * are EDM's and filled only with {@code --warmup-removal edm}. A shift's "index" is its sample in the file (warm-up
+ * included), "sample" its position after the warm-up cut, and "round" equals "index" (a file has no rounds; the
+ * field is there because sessions write the same object).
  */
 public final class AnalysisRenderer {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();

@@ -135,8 +135,8 @@ public final class SessionRenderer {
                     + " once the session has " + phases.samplesForPendingWarmup() + " and stops no earlier");
         }
         for (LevelShift shift : p.readingsPhases().shifts()) {
-            out.println("  " + Uncertainty.shift(shift, "round " + (p.readingsFrom() + shift.index()) + " of the "
-                    + "analysed rounds", pi.unit()) + "; the mean mixes both levels");
+            out.println("  " + Uncertainty.shift(shift, "analysed sample " + shift.sample() + " (round "
+                    + shift.round() + ")", pi.unit()) + "; the mean mixes both levels");
         }
         if (warm) {
             metric(out, label + ", readings of all rounds", p.readingsRaw(), "round", pi, false, s, null);

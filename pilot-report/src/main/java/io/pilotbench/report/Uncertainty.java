@@ -60,7 +60,7 @@ final class Uncertainty {
         return b.toString();
     }
 
-    /** "level shift at 143: 12.1 ± 0.2 → 13 ± 0.2 (+7.4%, p = 1e-05)". */
+    /** "level shift at analysed sample 143 (round 163): 12.1 ± 0.2 → 13 ± 0.2 (+7.4%, p = 1e-05)". */
     static String shift(LevelShift s, String at, String unit) {
         return "level shift at " + at + ": " + Formats.quantity(s.before(), unit, s.before()) + " ± "
                 + Formats.quantity(s.beforeHalfWidth(), unit, s.before()) + " → "

@@ -28,8 +28,9 @@ class PhasesTextTest {
                 .maxRounds(400).build(), round -> (round < 143 ? 12.1 : 13.0) + 0.3 * r.nextGaussian());
         List<LevelShift> shifts = result.pis().get(0).readingsPhases().shifts();
         assertThat(shifts).hasSize(1);
-        assertThat(text(result)).contains("level shift at round " + shifts.get(0).index() + " of the analysed rounds",
-                "12.1", "13", "ms", "the mean mixes both levels");
+        // no warm-up was cut and no round failed: the analysed sample, the readings and the rounds count alike
+        assertThat(text(result)).contains("level shift at analysed sample " + shifts.get(0).index() + " (round "
+                + shifts.get(0).index() + ")", "12.1", "13", "ms", "the mean mixes both levels");
     }
 
     @Test

@@ -87,15 +87,19 @@ public final class PhaseDetector {
                 : WarmupDetector.Locator.LEAST_SQUARES;
     }
 
-    /** The level shifts of x[from, to), with their levels' CI half-widths. */
+    /**
+     * The level shifts of x[from, to), with their levels' CI half-widths: placed by their index in x, by their
+     * position in the analysed sample that starts at {@code from}, and (until a session maps it to its round) by
+     * their index in x again.
+     */
     public static List<LevelShift> shifts(double[] x, int from, int to, double confidence) {
         List<LevelShift> out = new ArrayList<>();
         if (to - from < 2 * Defaults.SHIFT_MIN_SEGMENT) {
             return out;
         }
         for (LevelShifts.Shift s : LevelShifts.find(x, from, to, Defaults.SHIFT_MIN_SEGMENT, Defaults.SHIFT_ALPHA)) {
-            out.add(new LevelShift(s.index(), s.before().mean(), halfWidth(s.before(), confidence), s.after().mean(),
-                    halfWidth(s.after(), confidence), s.pValue()));
+            out.add(new LevelShift(s.index(), s.index() - from, s.index(), s.before().mean(),
+                    halfWidth(s.before(), confidence), s.after().mean(), halfWidth(s.after(), confidence), s.pValue()));
         }
         return out;
     }

@@ -61,8 +61,9 @@ public final class SeriesAnalyzer {
             }
             case NONE -> {
                 Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());
+                // nothing is cut, so the analysed sample is the whole series and starts at its first sample
                 phases = new Phases(0, found.warmupPValue(), Double.NaN, 0, found.cooldownPValue(), Double.NaN,
-                        0, found.shifts());
+                        0, found.shifts().stream().map(s -> s.analysedFrom(0)).toList());
                 if (found.warmup() > 0 || found.cooldown() > 0) {
                     warnings.add(String.format("the first %d and last %d samples differ in level from the rest "
                             + "(warm-up %s, cool-down %s); --warmup-removal auto cuts them",
@@ -130,10 +131,13 @@ public final class SeriesAnalyzer {
                 phases, from, Descriptive.median(x), min, max, Descriptive.stddev(x), estimate, warnings);
     }
 
-    /** "the level shifts at sample 143: from 12.1 ± 0.2 to 13 ± 0.2 (+7.4%, p = 0.0001); …". */
+    /**
+     * "the level shifts at analysed sample 143 (sample 163 of the series): from 12.1 ± 0.2 to 13 ± 0.2 (+7.4%,
+     * p = 0.0001); …": both positions, since the analysed sample starts after the warm-up cut.
+     */
     static String shiftWarning(LevelShift s) {
-        return String.format("the level shifts at sample %d: from %s ± %s to %s ± %s (%s%s%%, %s); the mean mixes "
-                + "both levels", s.index(), Formats.number(s.before()), Formats.number(s.beforeHalfWidth()),
+        return String.format("the level shifts at analysed sample %d (sample %d of the series): from %s ± %s to %s ± "
+                + "%s (%s%s%%, %s); the mean mixes both levels", s.sample(), s.index(), Formats.number(s.before()), Formats.number(s.beforeHalfWidth()),
                 Formats.number(s.after()), Formats.number(s.afterHalfWidth()), s.after() >= s.before() ? "+" : "",
                 Formats.significant(100 * s.relativeChange(), 2), Formats.pValue(s.pValue()));
     }

@@ -47,6 +47,8 @@ public final class SessionEngine {
     private final class Pi {
         final PerformanceIndex index;
         double[] readings = new double[16];
+        /** The round each reading came from: short, failed and reading-less rounds leave gaps. */
+        int[] roundOf = new int[16];
         int size;
         final ReadingsTracker edm;
         final UnitReadings units;
@@ -59,10 +61,12 @@ public final class SessionEngine {
             this.units = new UnitReadings(settings.warmupRemoval());
         }
 
-        void addReading(double value) {
+        void addReading(double value, int round) {
             if (size == readings.length) {
                 readings = Arrays.copyOf(readings, size * 2);
+                roundOf = Arrays.copyOf(roundOf, size * 2);
             }
+            roundOf[size] = round;
             readings[size++] = value;
             if (edm != null) {
                 edm.add(value);
@@ -199,7 +203,7 @@ public final class SessionEngine {
             for (int i = 0; i < pis.length; i++) {
                 double r = round.reading(i);
                 if (!Double.isNaN(r)) {
-                    pis[i].addReading(r);
+                    pis[i].addReading(r, round.index());
                 }
                 pis[i].units.add(round.unitReadings(i));
             }
@@ -301,6 +305,10 @@ public final class SessionEngine {
         if (removal.method() != WarmupRemoval.Method.AUTO && removal.method() != WarmupRemoval.Method.MSER
                 && settings.method() == CiMethod.AR && n - from >= 2 * Defaults.SHIFT_MIN_SEGMENT) {
             phases = phases.withShifts(PhaseDetector.shifts(all, from, n, settings.confidence()));
+        }
+        if (!phases.shifts().isEmpty()) {
+            // the detector knows readings; the reports show rounds, which count short and failed rounds too
+            phases = phases.withShifts(phases.shifts().stream().map(s -> s.atRound(p.roundOf[s.index()])).toList());
         }
         MetricResult readings = MeanAnalyzer.analyze(all, from, n, from, proportion, analysis, true)
                 .needing(phases.samplesForPendingWarmup() - from);

@@ -27,8 +27,12 @@ import java.util.Map;
  * "autocorrelation"} | null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks",
  * "longRunVariance", "arOrder", "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null,
  * "targetWidth", "requiredSamples", "targetMet"}} and PHASES is {@code {"warmup": {"cut", "pValue", "mean"},
- * "cooldown": {…}, "shifts": [{"index", "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}}
- * ("subsession" describes the blocks the CI rests on: the original's subsessions, or the AR method's batches).
+ * "cooldown": {…}, "shifts": [{"index", "sample", "round", "before", "beforeHalfWidth", "after", "afterHalfWidth",
+ * "pValue"}]}} ("subsession" describes the blocks the CI rests on: the original's subsessions, or the AR method's
+ * batches). A shift's "index" keeps its first meaning, the sample's index among all the readings of analysed rounds
+ * (the warm-up included; a file's samples for {@code pilot analyze}); "sample" (added later) is its position in the
+ * analysed sample, after the warm-up cut, and "round" (added later) the round it happened in (0-based, as in
+ * {@code rounds.csv}; the index again for a file).
  * Non-finite numbers are written as null.
  */
 public final class ResultJson {
@@ -200,6 +204,8 @@ public final class ResultJson {
         return shifts.stream().map(s -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("index", s.index());
+            m.put("sample", s.sample());
+            m.put("round", s.round());
             m.put("before", num(s.before()));
             m.put("beforeHalfWidth", num(s.beforeHalfWidth()));
             m.put("after", num(s.after()));

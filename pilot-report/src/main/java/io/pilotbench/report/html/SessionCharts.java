@@ -118,11 +118,12 @@ final class SessionCharts {
         m.put("shades", shades);
         List<Map<String, Object>> marks = new ArrayList<>();
         for (LevelShift shift : ph.shifts()) {
-            int at = pr.readingsFrom() + shift.index();
-            if (at < x.length) {
+            // the x axis is the round: the shift's own round, which the engine mapped from its reading
+            if (shift.round() <= x[x.length - 1]) {
                 Map<String, Object> c = new LinkedHashMap<>();
-                c.put("x", x[at] - 0.5);
-                c.put("round", x[at]);
+                c.put("x", shift.round() - 0.5);
+                c.put("round", shift.round());
+                c.put("sample", shift.sample());
                 c.put("before", shift.before());
                 c.put("after", shift.after());
                 c.put("pValue", shift.pValue());

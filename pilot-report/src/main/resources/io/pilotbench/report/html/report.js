@@ -121,7 +121,7 @@
     });
     (d.changes || []).forEach(function (c) {
       e.overlays.push(overlay(u, 'pilot-mark change', c.x, null, 'shift', 'level shift at round ' + c.round
-        + ': ' + num(c.before) + ' → ' + num(c.after) + ', ' + pValue(c.pValue)));
+        + ' (analysed sample ' + c.sample + '): ' + num(c.before) + ' → ' + num(c.after) + ', ' + pValue(c.pValue)));
     });
     place(u, e.overlays);
     return e;
@@ -132,7 +132,7 @@
       return s.label + ': ' + s.count + ' removed' + (s.pValue === null ? '' : ' (' + pValue(s.pValue) + ')');
     });
     (d.changes || []).forEach(function (c) {
-      parts.push('level shift at ' + c.round + ': ' + num(c.before) + ' → ' + num(c.after));
+      parts.push('level shift at round ' + c.round + ' (analysed sample ' + c.sample + '): ' + num(c.before) + ' → ' + num(c.after));
     });
     return parts.length ? 'Shaded: ' + parts.join('; ') + '.' : 'Nothing was removed as warm-up or cool-down.';
   }

@@ -82,8 +82,9 @@ final class SessionOptions {
     String workAmount;
 
     @Option(names = "--short-round", paramLabel = "T", order = 22,
-            description = "With a work-amount range, rounds shorter than T are kept out of the analysis and the work "
-                + "amount is doubled. Default: 1s.")
+            description = "With a work-amount range, the work amount is doubled until a round lasts T; the shorter "
+                + "rounds before it, and later rounds given less work, are kept out of the analysis (never a round "
+                + "for running fast). Default: 1s.")
     String shortRound;
 
     @Option(names = "--wps", paramLabel = "MODE", order = 23,

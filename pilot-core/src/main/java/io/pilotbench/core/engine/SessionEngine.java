@@ -103,8 +103,9 @@ public final class SessionEngine {
     }
 
     /**
-     * Turns what the workload reported into the next {@link Round}: FAILED when it failed, SHORT when it was shorter
-     * than the threshold (with a work-amount range, below its maximum), OK otherwise.
+     * Turns what the workload reported into the next {@link Round}: FAILED when it failed, SHORT when its work amount
+     * was too small ({@link #isShort}: with a work-amount range, a ramp-up round shorter than the threshold, or a
+     * round asked for less work than the first long-enough one), OK otherwise.
      *
      * @throws IllegalArgumentException when the result names a PI the session does not have, or holds a non-finite
      *     value
@@ -140,10 +141,7 @@ public final class SessionEngine {
             // a value the PI's kind cannot average (a ratio of 0, a binary 2) fails the round: kept out of the
             // analysis, it would leave the target unmet forever (a session ran 14,603 rounds of a 0 MB/s ratio)
             status = RoundStatus.FAILED;
-        } else if (settings.hasWorkAmountRange() && duration < settings.shortRound().toNanos()
-                && workAmount < settings.workAmount().max()) {
-            // A round at the maximum work amount cannot be made longer: it is analysed (the original kept
-            // rejecting such rounds, so a workload whose longest round is short was never analysed).
+        } else if (isShort(workAmount, duration)) {
             status = RoundStatus.SHORT;
         } else {
             status = RoundStatus.OK;
@@ -151,6 +149,33 @@ public final class SessionEngine {
         return new Round(rounds.size(), workAmount, start, duration, status, readings, units, result.exitCode(),
                 result.userCpuNanos(), result.systemCpuNanos(), result.peakRssBytes(),
                 invalid != null ? invalid : result.message());
+    }
+
+    /**
+     * Whether a completed round of a workload with a work-amount range is short: left out of the analysis because
+     * its work amount was too small to dilute the round's non-stable phases (paper §III-A).
+     *
+     * <p>The work amount decides, not the duration. The planner ramps the work amount up (doubling) until a round
+     * is at least the threshold long; that round's work amount becomes the floor a′, and every round after it is
+     * planned at a′ or more. So once a floor exists a round is short exactly when it was asked for less work than
+     * a′ — something known before it ran (a user-driven session may ask for less). Its own duration is not looked
+     * at: rounds of equal work run at different speeds, and dropping the fast ones selects on the outcome: it keeps
+     * the slow ones, and every mean of the session leans toward them (a session dropped 35 of 66 rounds that way).
+     *
+     * <p>Before the floor exists the rounds are the ramp-up, probes of distinct, growing work amounts: as in the
+     * original, those shorter than the threshold are short, and the first that is not ends the ramp-up. A round at
+     * the maximum work amount cannot be made longer, so it is never short (the original kept rejecting such rounds,
+     * and a workload whose longest round is short was never analysed).
+     */
+    private boolean isShort(long workAmount, long durationNanos) {
+        if (!settings.hasWorkAmountRange()) {
+            return false;
+        }
+        Round floor = totals.firstOk();
+        if (floor != null) {
+            return workAmount < floor.workAmount();
+        }
+        return durationNanos < settings.shortRound().toNanos() && workAmount < settings.workAmount().max();
     }
 
     /** Why a value cannot be averaged by its PI's kind, in words; null when every value can. */

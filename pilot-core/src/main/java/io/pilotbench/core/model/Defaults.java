@@ -24,8 +24,9 @@ public final class Defaults {
     /** Getstats' z-score warning threshold (Auto-pilot, seeds/002 §4). */
     public static final double OUTLIER_Z = 2.0;
     /**
-     * Rounds shorter than this are kept on disk but left out of the analysis, and the work amount is doubled until a
-     * round is long enough (paper §III-A; PILOT-ORIGINAL.md §2.3). Applies only to workloads with a work-amount range
+     * While the work amount ramps up, rounds shorter than this are kept on disk but left out of the analysis, and the
+     * work amount is doubled until a round is long enough (paper §III-A; PILOT-ORIGINAL.md §2.3); after that only a
+     * round asked for less work than that one is left out, however long any round takes. Applies only to workloads with a work-amount range
      * (a fixed workload cannot be made longer). 1 s, as the original's {@code simple_runner}; presets quick, normal
      * and strict use 3, 10 and 20 s.
      */

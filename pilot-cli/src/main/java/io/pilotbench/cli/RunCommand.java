@@ -46,7 +46,9 @@ import picocli.CommandLine.Spec;
             "",
             "Without --pi the PI is the wall-clock time of a round, measured with a monotonic clock around the "
                 + "process (no shell in between unless --shell). Each round also records the exit code, user and "
-                + "system CPU time and peak RSS of the command and its descendants (where the platform allows).",
+                + "system CPU time and peak RSS of the command and its descendants (where the platform allows). "
+                + "With a --work-amount range the wall time per round mixes work amounts: it is reported but is no "
+                + "target, and the work-per-second regression is (--wps required).",
             "",
             "Placeholders in COMMAND: %%WORK_AMOUNT%% (the round's work amount, with --work-amount) and "
                 + "%%RESULT_DIR%% (a fresh directory per round, inside the session). The child also gets PILOT_ROUND, "
@@ -323,8 +325,8 @@ final class RunCommand implements Callable<Integer> {
         RecordedCommand recorded = process.record(command, List.of());
         CommandTemplate template = CommandTemplate.of(command, recorded.shell());
         List<PiSpec> specs = ProcessOptions.specs(recorded.pis());
-        SessionSettings settings = sessionOptions.apply(SessionSettings.builder()
-                .pis(specs.stream().map(PiSpec::pi).toList())).build();
+        SessionSettings settings = sessionOptions.defaultTargets(sessionOptions.apply(SessionSettings.builder()
+                .pis(specs.stream().map(PiSpec::pi).toList())).build(), !recorded.pis().isEmpty());
         if (template.usesWorkAmount() && settings.workAmount() == null && settings.fixedWorkAmount() == 0) {
             throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in the command but no work amount "
                     + "is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
@@ -389,6 +391,9 @@ final class RunCommand implements Callable<Integer> {
             if (pi.readingsMustSatisfy() || pi.unitReadingsMustSatisfy()) {
                 names.add(pi.name());
             }
+        }
+        if (s.wps() == io.pilotbench.core.model.WpsMode.REQUIRED) {
+            names.add("work per second");
         }
         String target = s.ciTarget().relative()
                 ? "within ±" + io.pilotbench.core.model.Formats.number(s.ciTarget().value() * 50) + "% of the mean"

@@ -137,6 +137,30 @@ final class SessionOptions {
         return change;
     }
 
+    /**
+     * The targets of {@code pilot run}'s default PI, the wall time of a round. With a work-amount range the rounds'
+     * work amounts differ, so the mean wall time per round describes the planner's mix of amounts, not the
+     * workload: as a stop target it asked for absurd sessions (1,391,722 rounds, ≈ 614 h). It is then reported and
+     * not required, and the work-per-second regression is the target (required, unless --wps says otherwise; a
+     * --wps that leaves nothing to stop on is refused). PIs the user gives keep their own targets.
+     *
+     * @param piGiven whether --pi was given (then nothing changes)
+     */
+    SessionSettings defaultTargets(SessionSettings s, boolean piGiven) {
+        if (piGiven || !s.hasWorkAmountRange()) {
+            return s;
+        }
+        WpsMode mode = wpsGiven() ? s.wps() : WpsMode.REQUIRED;
+        if (mode != WpsMode.REQUIRED) {
+            throw new IllegalArgumentException("--wps " + s.wps().name().toLowerCase(java.util.Locale.ROOT)
+                    + " with --work-amount MIN:MAX and no --pi leaves nothing to stop on: the wall time per round "
+                    + "mixes work amounts, so it is no target; use --wps required, or give a --pi (--pi wall makes "
+                    + "the wall time a target anyway)");
+        }
+        return s.toBuilder().pis(s.pis().stream().map(pi -> pi.withReadingsMustSatisfy(false)).toList()).wps(mode)
+                .build();
+    }
+
     /** Whether the WPS mode was given explicitly. */
     boolean wpsGiven() {
         return wps != null;

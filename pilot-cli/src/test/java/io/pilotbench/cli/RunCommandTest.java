@@ -153,6 +153,41 @@ class RunCommandTest {
         }
     }
 
+    /**
+     * With a work-amount range the default PI's mean mixes work amounts: asked for as a target it wanted 1,391,722
+     * rounds (≈ 614 h). It is reported, not required, and WPS is the target; a --pi stays a target.
+     */
+    @Test
+    void wallTimeIsNotARequiredTargetWithAWorkAmountRange() throws Exception {
+        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "4", "--work-amount", "4:64",
+                "--short-round", "1ms", "-o", out("wall"), "--", "sh", resource("run/work_amount.sh"), "%WORK_AMOUNT%");
+        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        JsonNode j = json(r);
+        JsonNode wall = j.get("pis").get(0);
+        assertThat(wall.get("name").asString()).isEqualTo("wall time");
+        assertThat(wall.get("readingsMustSatisfy").asBoolean()).isFalse();
+        assertThat(wall.get("readings").get("n").asInt()).isPositive();
+        assertThat(j.get("waitingFor").toString()).contains("WPS").doesNotContain("wall time");
+        JsonNode settings = JSON.readTree(Files.readString(tmp.resolve("wall/session.json"))).get("settings");
+        assertThat(settings.get("wps").asString()).isEqualTo("required");
+        assertThat(settings.get("pis").get(0).get("readingsMustSatisfy").asBoolean()).isFalse();
+        CliRun text = CliRun.run("analyze", out("wall"));
+        assertThat(text.out().lines().filter(l -> l.startsWith("wall time (s), readings")))
+                .isNotEmpty().allSatisfy(l -> assertThat(l).contains("; not a target: the rounds' work amounts "
+                        + "differ, and a reading per round may depend on them").doesNotContain("target (CI width", "needs"));
+
+        CliRun given = CliRun.run("run", "--format", "json", "--max-rounds", "2", "--work-amount", "4:64",
+                "--short-round", "1ms", "--pi", "wall", "-o", out("given"), "--", "sh", resource("run/work_amount.sh"),
+                "%WORK_AMOUNT%");
+        assertThat(given.code()).as(given.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(json(given).get("pis").get(0).get("readingsMustSatisfy").asBoolean()).isTrue();
+
+        CliRun nothing = CliRun.run("run", "--max-rounds", "2", "--work-amount", "4:64", "--wps", "report",
+                "-o", out("nothing"), "--", "sh", resource("run/work_amount.sh"), "%WORK_AMOUNT%");
+        assertThat(nothing.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(nothing.err()).contains("leaves nothing to stop on");
+    }
+
     @Test
     void envIsForTheChildOnlyAndCwdIsHonoured() throws Exception {
         Files.createDirectories(tmp.resolve("work"));

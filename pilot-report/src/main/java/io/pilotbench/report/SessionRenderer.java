@@ -210,6 +210,14 @@ public final class SessionRenderer {
                 default -> { }
             }
         }
+        if (s.hasWorkAmountRange() && noun.equals("round") && !pi.readingsMustSatisfy()
+                && !pi.unitReadingsMustSatisfy()) {
+            // a PI with no target, read once per round of varying work (pilot run's wall time with a range): how
+            // many rounds its CI would need is no useful figure, and "not met" would read as a failure
+            b.append("; not a target: the rounds' work amounts differ, and a reading per round may depend on them");
+            out.println(b);
+            return;
+        }
         b.append("; target (CI width ≤ ").append(SessionWords.target(s, pi.unit(), mean)).append(')');
         if (m.targetMet()) {
             b.append(" met");

@@ -25,8 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
  * "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}, "mean", "meanMethod", "median", "min", "max",
  * "variance", "stddev", "autocorrelation", "method", "subsession": {"size", "count", "variance", "autocorrelation"} |
  * null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks", "longRunVariance", "arOrder",
- * "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null, "target": {"width", "relative"},
- * "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}. {@code changepoints} and {@code stable}
+ * "skewness", "nonStationary", "fallback"} | null, "ci": {"confidence", "low", "high", "width"} | null, "target":
+ * {"width", "relative"}, "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}. {@code changepoints} and {@code stable}
  * are EDM's and filled only with {@code --warmup-removal edm}.
  */
 public final class AnalysisRenderer {

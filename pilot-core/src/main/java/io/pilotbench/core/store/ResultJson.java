@@ -25,8 +25,8 @@ import java.util.Map;
  * "autocorrelationLimit", "ciWidth": {"value", "relative"}, "minSubsessions", "warmupRemoval", "method"}}} where
  * METRIC is {@code {"status", "n", "removed", "mean", "variance", "autocorrelation", "subsession": {"size", "variance",
  * "autocorrelation"} | null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks",
- * "longRunVariance", "arOrder", "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null,
- * "targetWidth", "requiredSamples", "targetMet"}} and PHASES is {@code {"warmup": {"cut", "pValue", "mean"},
+ * "longRunVariance", "arOrder", "skewness", "nonStationary", "fallback"} | null, "ci": {"confidence", "low", "high",
+ * "width"} | null, "targetWidth", "requiredSamples", "targetMet"}} and PHASES is {@code {"warmup": {"cut", "pValue", "mean"},
  * "cooldown": {…}, "shifts": [{"index", "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}}
  * ("subsession" describes the blocks the CI rests on: the original's subsessions, or the AR method's batches).
  * Non-finite numbers are written as null.
@@ -167,7 +167,7 @@ public final class ResultJson {
 
     /**
      * {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks", "longRunVariance", "arOrder", "skewness",
-     * "nonStationary"}.
+     * "nonStationary", "fallback"}; fallback is null when the CI was built the usual way.
      */
     public static Map<String, Object> error(MeanError e) {
         if (e == null) {
@@ -183,6 +183,7 @@ public final class ResultJson {
         m.put("arOrder", e.arOrder() < 0 ? null : e.arOrder());
         m.put("skewness", num(e.skewness()));
         m.put("nonStationary", e.nonStationary());
+        m.put("fallback", e.fallback().isEmpty() ? null : e.fallback());
         return m;
     }
 

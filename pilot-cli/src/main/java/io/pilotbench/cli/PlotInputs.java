@@ -1,13 +1,16 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.core.input.ColumnSelector;
+import io.pilotbench.core.analysis.SeriesAnalyzer;
 import io.pilotbench.core.input.SeriesReader;
+import io.pilotbench.core.model.AnalysisSettings;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.RoundStatus;
 import io.pilotbench.core.model.Series;
+import io.pilotbench.core.model.SeriesAnalysis;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.report.html.ReportInput;
 import io.pilotbench.report.plot.PlotData;
@@ -31,6 +34,11 @@ import java.util.stream.Stream;
  * directory gives Elapsed (round wall time, s), User and System (CPU seconds per round) and one component per PI
  * (its readings after warm-up removal, with the session's own CI). A campaign directory (issue 19) will add its runs
  * here as points.
+ *
+ * <p>A component of one file is summarised as {@code pilot analyze} analyses it ({@link SeriesAnalyzer} at the default
+ * settings and the plot's confidence): the same warm-up removal, the same mean and the same CI as error bar, so that
+ * one series does not get one interval from {@code analyze} and a narrower Student-t one from {@code plot}. Files
+ * pooled into one bar are summarised with the Student-t interval of their samples.
  */
 final class PlotInputs {
     private static final Pattern NUMBER = Pattern.compile("[0-9]+(\\.[0-9]+)?");
@@ -129,7 +137,7 @@ final class PlotInputs {
             if (Files.isDirectory(f)) {
                 session(f, samples, sessionCi);
             } else {
-                file(f, components, samples);
+                file(f, components, samples, sessionCi, confidence);
             }
         }
         Map<String, PlotData.Summary> out = new LinkedHashMap<>();
@@ -176,16 +184,29 @@ final class PlotInputs {
         }
     }
 
-    private static void file(Path f, List<String> components, Map<String, List<double[]>> samples) {
+    /** A file's components, each as {@code pilot analyze} analyses it: its samples after warm-up removal, its CI. */
+    private static void file(Path f, List<String> components, Map<String, List<double[]>> samples,
+            Map<String, double[]> ci, double confidence) {
         List<ColumnSelector> columns = components.isEmpty() ? List.of(ColumnSelector.FIRST)
                 : components.stream().map(ColumnSelector::parse).toList();
         SeriesReader reader = new SeriesReader(SeriesReader.Delimiter.AUTO, columns);
         List<Series> read = reader.read(f, notice -> { });
+        SeriesAnalyzer analyzer = new SeriesAnalyzer(AnalysisSettings.defaults().withConfidence(confidence));
         for (int i = 0; i < read.size(); i++) {
             Series s = read.get(i);
             String name = !components.isEmpty() ? components.get(i)
                     : s.column() == null || s.column().matches("[0-9]*") ? "value" : s.column();
-            samples.computeIfAbsent(name, k -> new ArrayList<>()).add(s.values());
+            double[] values = s.values();
+            try {
+                SeriesAnalysis a = analyzer.analyze(s);
+                values = java.util.Arrays.copyOfRange(values, a.analysedFrom(), a.analysedFrom() + a.n());
+                if (a.ci() != null) {
+                    ci.put(name, new double[] {a.ci().low(), a.ci().high()});
+                }
+            } catch (InputException e) {
+                // too few or constant values: analyze has no CI either; the plot shows the samples as they are
+            }
+            samples.computeIfAbsent(name, k -> new ArrayList<>()).add(values);
         }
     }
 }

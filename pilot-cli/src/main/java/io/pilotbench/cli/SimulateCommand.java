@@ -8,6 +8,12 @@ import io.pilotbench.simulate.Evaluation;
 import io.pilotbench.simulate.SimulatedRound;
 import io.pilotbench.simulate.SimulationSettings;
 import io.pilotbench.simulate.Strategy;
+import io.pilotbench.simulate.Trace;
+import io.pilotbench.simulate.TraceReplay;
+import io.pilotbench.simulate.TraceSet;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.store.PlainJson;
 import io.pilotbench.simulate.WorkloadGenerator;
 import io.pilotbench.simulate.WorkloadModel;
 import java.io.BufferedWriter;
@@ -44,6 +50,9 @@ import picocli.CommandLine.Spec;
             "  pilot simulate evaluate --workload ar1 --replications 200",
             "  pilot simulate evaluate --workload normal --workload normal,mean=105 \\",
             "      --format markdown",
+            "  pilot simulate evaluate --trace DATA/jmh-steady-state --split tune \\",
+            "      --ci-width 2%",
+            "  pilot simulate evaluate --trace rounds.txt --truth 41.7",
             "  pilot run --pi 'name=time,unit=ms,column=0' \\",
             "      -- pilot simulate emit warmup-ar1 --seed 7",
             "",
@@ -266,12 +275,31 @@ final class SimulateCommand implements Runnable {
                     + "evaluation.json into DIR.")
         Path output;
 
+        @Option(names = "--trace", paramLabel = "PATH", order = 12,
+                description = "Replay recorded series instead of a model: a file of numbers (one series), or a "
+                    + "labelled data set (a directory with series/NAME.json.gz and classification/NAME.json, as the "
+                    + "JMH steady-state data of Traini et al. 2023). Each series runs one value per round through "
+                    + "pilot's defaults with --ci-width and --confidence, up to its length; repeatable.")
+        List<Path> traces = new ArrayList<>();
+
+        @Option(names = "--split", paramLabel = "NAME", order = 13,
+                description = "With --trace of a labelled data set: the split of its benchmarks.csv to replay "
+                    + "(e.g. tune, holdout). Default: all.")
+        String split;
+
+        @Option(names = "--truth", paramLabel = "X", order = 14,
+                description = "With --trace of a file of numbers: the true mean to score its CI against.")
+        Double truth;
+
         @Mixin
         ReportOptions report;
 
         @Override
         public Integer call() throws IOException, InterruptedException {
             Format format = report.format();
+            if (!traces.isEmpty()) {
+                return replay(format);
+            }
             ProgressLine.Mode mode = report.mode();
             if (workloads.size() > 2) {
                 throw new IllegalArgumentException("--workload: give one workload, or two to compare; got "
@@ -355,6 +383,34 @@ final class SimulateCommand implements Runnable {
                 }
             }
             result.render(format, spec.commandLine().getOut());
+            return ExitCodes.OK;
+        }
+
+        /** {@code --trace}: recorded series through the engine's defaults, scored against their labels. */
+        private int replay(Format format) throws InterruptedException {
+            if (!workloads.isEmpty() || !strategies.isEmpty()) {
+                throw new IllegalArgumentException("--trace replays recorded series with pilot's defaults; it "
+                        + "cannot go with --workload or --strategy");
+            }
+            SimulationSettings s = settings();
+            List<Trace> all = new ArrayList<>();
+            for (Path p : traces) {
+                all.addAll(TraceSet.read(p, split, truth == null ? Double.NaN : truth));
+            }
+            SessionSettings session = SessionSettings.builder().pi(PerformanceIndex.of("value", ""))
+                    .confidence(s.confidence()).ciTarget(CiTarget.ofMean(s.ciWidth())).build();
+            List<TraceReplay.Replayed> replayed = TraceReplay.replayAll(all, session,
+                    threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+            TraceReplay.Summary m = TraceReplay.summarise(replayed);
+            PrintWriter out = spec.commandLine().getOut();
+            if (format == Format.JSON) {
+                out.println(PlainJson.write(TraceReplay.toMap(m, replayed.size(), s.ciWidth(), s.confidence())));
+            } else {
+                for (String line : TraceReplay.describe(m, replayed, s.ciWidth(), s.confidence())) {
+                    out.println(line);
+                }
+            }
+            out.flush();
             return ExitCodes.OK;
         }
 

@@ -145,6 +145,27 @@ class PlotCommandTest {
         }
     }
 
+    /**
+     * The finding "one series, three intervals": 9 rounds of gzip got [0.653, 1.679] from {@code analyze} and
+     * [1.19, 1.36] as {@code plot} error bars, a plain t-interval. A file's error bar is now the analyze interval.
+     */
+    @Test
+    void plotErrorBarsAreTheAnalyzeInterval() throws Exception {
+        Path rounds = tmp.resolve("gzip-rounds.csv");
+        Files.writeString(rounds, "Elapsed\n1.481\n1.40\n1.33\n1.30\n1.28\n1.25\n1.22\n1.10\n0.857\n");
+        CliRun analyzed = CliRun.run("analyze", "--format", "json", rounds.toString());
+        assertThat(analyzed.code()).as(analyzed.err()).isZero();
+        var ci = tools.jackson.databind.json.JsonMapper.builder().build().readTree(analyzed.out()).get("results").get(0)
+                .get("ci");
+        Path out = tmp.resolve("gzip-rounds.svg");
+        CliRun r = CliRun.run("plot", "--mode", "bar", "-o", out.toString(), "gzip:" + rounds);
+        assertThat(r.code()).as(r.err()).isZero();
+        List<Element> errorBars = byClass(svg(out), "g", "error-bar");
+        assertThat(errorBars).hasSize(1);
+        assertThat(num(errorBars.get(0), "data-low")).isCloseTo(ci.get("low").asDouble(), within(1e-9));
+        assertThat(num(errorBars.get(0), "data-high")).isCloseTo(ci.get("high").asDouble(), within(1e-9));
+    }
+
     @Test
     void aLineGraphHasAPointPerFileAtTheNumberInItsName() throws Exception {
         Path out = tmp.resolve("line.svg");

@@ -25,11 +25,11 @@ import tools.jackson.databind.json.JsonMapper;
  * "sample", "round", "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}, "mean", "meanMethod", "median", "min", "max",
  * "variance", "stddev", "autocorrelation", "method", "subsession": {"size", "count", "variance", "autocorrelation"} |
  * null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks", "longRunVariance", "arOrder",
- * "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null, "target": {"width", "relative"},
- * "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}. {@code changepoints} and {@code stable}
- * are EDM's and filled only with {@code --warmup-removal edm}. A shift's "index" is its sample in the file (warm-up
- * included), "sample" its position after the warm-up cut, and "round" equals "index" (a file has no rounds; the
- * field is there because sessions write the same object).
+ * "skewness", "nonStationary", "fallback"} | null, "ci": {"confidence", "low", "high", "width"} | null, "target":
+ * {"width", "relative"}, "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}. {@code
+ * changepoints} and {@code stable} are EDM's and filled only with {@code --warmup-removal edm}. A shift's "index" is
+ * its sample in the file (warm-up included), "sample" its position after the warm-up cut, and "round" equals "index"
+ * (a file has no rounds; the field is there because sessions write the same object).
  */
 public final class AnalysisRenderer {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();

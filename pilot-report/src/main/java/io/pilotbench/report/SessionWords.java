@@ -101,15 +101,21 @@ final class SessionWords {
         return switch (s.stopReason()) {
             case TARGET_MET -> "converged: every required target met";
             case ROUND_LIMIT -> "round limit" + (settings.maxRounds() > 0 ? " of " + settings.maxRounds() : "")
-                    + " reached before every target was met";
+                    + " reached before every target was met" + noSteadyState(s);
             case TIME_LIMIT -> "time limit" + (settings.maxDuration() == null ? ""
                     : " of " + Formats.duration(settings.maxDuration().toNanos() / 1e9))
-                    + " reached before every target was met";
+                    + " reached before every target was met" + noSteadyState(s);
             case WORKLOAD_FAILED -> "the workload failed (" + s.failedRounds() + " failed "
                     + plural("round", s.failedRounds()) + ", " + settings.maxFailures() + " allowed)";
             case INTERRUPTED -> "interrupted before every target was met";
             case RUNNING -> "not converged: targets not met yet (more rounds can be added)";
         };
+    }
+
+    /** "; no steady state within the limits: …", or nothing when the readings looked steady. */
+    static String noSteadyState(SessionResult s) {
+        String problem = s.steadyStateProblem();
+        return problem == null ? "" : "; no steady state within the limits: " + problem;
     }
 
     /** The analysis settings in words. */

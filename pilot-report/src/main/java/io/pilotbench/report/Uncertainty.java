@@ -20,6 +20,11 @@ final class Uncertainty {
         if (e == null) {
             return "";
         }
+        String how = method(m, e, acLimit);
+        return e.fallback().isEmpty() ? how : how + "; " + e.fallback();
+    }
+
+    private static String method(MetricResult m, MeanError e, double acLimit) {
         if (e.method() == CiMethod.PILOT) {
             return e.blockSize() > 1 ? "samples merged in subsessions of " + e.blockSize() + " (r1 "
                     + Formats.number(e.blockAutocorrelation()) + " ≤ " + Formats.number(acLimit) + ")"

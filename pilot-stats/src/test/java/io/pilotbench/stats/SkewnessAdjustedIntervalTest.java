@@ -76,6 +76,33 @@ class SkewnessAdjustedIntervalTest {
         return m3 / Math.pow(m2, 1.5) * Math.sqrt((double) n * (n - 1)) / (n - 2);
     }
 
+    /**
+     * At the edge of its valid range (|a| = a*, the cube-root argument 0 at r = −t) the far end is −1/(2a*)·se from
+     * the mean, the near one still beyond it, and the width under twice the t-interval's; a larger skewness, as the
+     * hedged one of 9 samples was, folds the near end back toward the mean.
+     */
+    @Test
+    void atTheEdgeOfItsValidRangeBothEndsStayBeyondTheMean() {
+        double t = StudentT.critical(0.95, 8);
+        double limit = SkewnessAdjustedInterval.largestValidSkewness(0.95, 8);
+        double a = limit / 6;
+        assertThat(1 - 6 * a * (t + a)).isCloseTo(0, within(1e-12));
+        assertThat(limit).isCloseTo(0.4213, within(1e-3));
+        ConfidenceInterval edge = SkewnessAdjustedInterval.willink(0, 1, 8, limit, 0.95);
+        // the cube root of the argument's rounding residue (~1e-16) is ~1e-5
+        assertThat(edge.high()).isCloseTo(1 / (2 * a), within(1e-3));
+        assertThat(edge.low()).isLessThan(-0.7 * t);
+        assertThat(edge.width()).isBetween(2 * t, 1.95 * 2 * t);
+        ConfidenceInterval beyond = SkewnessAdjustedInterval.willink(0, 1, 8, 3 * limit, 0.95);
+        assertThat(-beyond.low()).as("near end folded back").isLessThan(-edge.low()).isLessThan(0.6 * t);
+        for (double df : new double[] {1, 4, 8, 29, 1000}) {
+            double tt = StudentT.critical(0.95, df);
+            double w = SkewnessAdjustedInterval.willink(0, 1, df, SkewnessAdjustedInterval.largestValidSkewness(0.95,
+                    df), 0.95).width();
+            assertThat(w / (2 * tt)).as("df %s", df).isBetween(1.0, 1.96);
+        }
+    }
+
     @Test
     void badInputIsRefused() {
         assertThatThrownBy(() -> SkewnessAdjustedInterval.willink(0, -1, 5, 0, 0.95))

@@ -110,6 +110,9 @@ public final class SeriesAnalyzer {
         for (LevelShift s : phases.shifts()) {
             warnings.add(shiftWarning(s));
         }
+        if (estimate.error() != null && !estimate.error().fallback().isEmpty()) {
+            warnings.add("the confidence interval is not the usual one: " + estimate.error().fallback());
+        }
         if (estimate.error() != null && estimate.error().nonStationary()) {
             warnings.add("the samples trend or wander (a unit root): their mean depends on where they start and end, "
                     + "so no confidence interval of a steady mean exists; is this the right column?");

@@ -17,6 +17,7 @@ import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.model.WpsResult;
+import io.pilotbench.stats.steadystate.SteadyState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -337,6 +338,15 @@ public final class SessionEngine {
         }
         MetricResult readings = MeanAnalyzer.analyze(all, from, n, from, proportion, analysis, true)
                 .needing(phases.samplesForPendingWarmup() - from);
+        if (settings.method() == CiMethod.AR && !proportion && n - from >= SteadyState.MIN_SAMPLES) {
+            // A narrow CI is not enough: the kept samples must show a steady level (Defaults.STEADY_ALPHA). One
+            // that still trends looks again after a tenth more; at a limit, the report says it found no steady state.
+            SteadyState.Trend trend = SteadyState.trend(all, from, n);
+            phases = phases.withTrend(trend.slope(), trend.pValue());
+            if (readings.targetMet() && phases.trending()) {
+                readings = readings.needing(readings.n() + Math.max(1, readings.n() / 10));
+            }
+        }
         MetricResult readingsRaw = MeanAnalyzer.analyze(all, 0, n, 0, proportion, analysis, true);
 
         Phases unitPhases;

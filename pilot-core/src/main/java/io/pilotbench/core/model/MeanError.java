@@ -22,10 +22,24 @@ package io.pilotbench.core.model;
  * @param skewness             the skewness of the mean's distribution used by the CI (0 for a symmetric CI)
  * @param nonStationary        whether the samples behave like a trend or a random walk at this resolution (AR
  *                             method: a unit root), so that their mean is that of this stretch only
+ * @param fallback             where the usual construction did not apply and what took its place, in words
+ *                             ("skewness correction capped at its valid range at n = 9"); empty when none did
  */
 public record MeanError(CiMethod method, double standardError, double degreesOfFreedom, int blockSize, int blocks,
         double blockVariance, double blockAutocorrelation, double longRunVariance, int arOrder, double skewness,
-        boolean nonStationary) {
+        boolean nonStationary, String fallback) {
+
+    public MeanError {
+        fallback = fallback == null ? "" : fallback;
+    }
+
+    /** A CI built the usual way, without a fallback. */
+    public MeanError(CiMethod method, double standardError, double degreesOfFreedom, int blockSize, int blocks,
+            double blockVariance, double blockAutocorrelation, double longRunVariance, int arOrder, double skewness,
+            boolean nonStationary) {
+        this(method, standardError, degreesOfFreedom, blockSize, blocks, blockVariance, blockAutocorrelation,
+                longRunVariance, arOrder, skewness, nonStationary, "");
+    }
 
     /**
      * How many samples are worth one independent sample, σ²_LR divided by the samples' variance (1 for independent

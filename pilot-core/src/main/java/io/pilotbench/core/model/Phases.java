@@ -20,12 +20,23 @@ import java.util.List;
  *                        samples ({@link io.pilotbench.core.model.Defaults#WARMUP_MAX_FRACTION}): not cut yet, and the
  *                        session runs until it is short enough to cut whole; 0 when none
  * @param shifts          level shifts in the kept samples, in order
+ * @param trendSlope      the least-squares slope of the kept samples per sample, when a session tested it before
+ *                        it could stop (the evidence of a steady state, {@link
+ *                        io.pilotbench.stats.steadystate.SteadyState}); NaN when not tested
+ * @param trendPValue     that slope's p-value (NaN when not tested)
  */
 public record Phases(int warmup, double warmupPValue, double warmupMean, int cooldown, double cooldownPValue,
-        double cooldownMean, int warmupPending, List<LevelShift> shifts) {
+        double cooldownMean, int warmupPending, List<LevelShift> shifts, double trendSlope, double trendPValue) {
 
     /** Nothing cut, nothing tested. */
     public static final Phases NONE = new Phases(0, 1, Double.NaN, 0, 1, Double.NaN, 0, List.of());
+
+    /** Phases without a trend test. */
+    public Phases(int warmup, double warmupPValue, double warmupMean, int cooldown, double cooldownPValue,
+            double cooldownMean, int warmupPending, List<LevelShift> shifts) {
+        this(warmup, warmupPValue, warmupMean, cooldown, cooldownPValue, cooldownMean, warmupPending, shifts,
+                Double.NaN, Double.NaN);
+    }
 
     public Phases {
         shifts = List.copyOf(shifts);
@@ -45,6 +56,35 @@ public record Phases(int warmup, double warmupPValue, double warmupMean, int coo
     /** This with other shifts. */
     public Phases withShifts(List<LevelShift> value) {
         return new Phases(warmup, warmupPValue, warmupMean, cooldown, cooldownPValue, cooldownMean, warmupPending,
-                value);
+                value, trendSlope, trendPValue);
+    }
+
+    /** This with the kept samples' trend test. */
+    public Phases withTrend(double slope, double pValue) {
+        return new Phases(warmup, warmupPValue, warmupMean, cooldown, cooldownPValue, cooldownMean, warmupPending,
+                shifts, slope, pValue);
+    }
+
+    /** Whether the kept samples still trend: the trend test rejected a steady level at {@link Defaults#STEADY_ALPHA}. */
+    public boolean trending() {
+        return trendPValue < Defaults.STEADY_ALPHA;
+    }
+
+    /**
+     * Why the kept samples do not show a steady state, in words, or null when they do: a warm-up seen but not yet cut,
+     * a trend, or level shifts.
+     */
+    public String steadyStateProblem() {
+        if (warmupPending > 0) {
+            return "a warm-up that lasts about " + warmupPending + " samples was found and not yet cut";
+        }
+        if (trending()) {
+            return "the kept samples still trend (" + Formats.number(trendSlope) + " per sample, "
+                    + Formats.pValue(trendPValue) + ")";
+        }
+        if (!shifts.isEmpty()) {
+            return "the level shifts " + shifts.size() + (shifts.size() == 1 ? " time" : " times");
+        }
+        return null;
     }
 }

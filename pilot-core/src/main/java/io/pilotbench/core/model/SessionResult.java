@@ -32,6 +32,24 @@ public record SessionResult(String name, SessionSettings settings, int rounds, i
     }
 
     /** Whether every target was met. */
+    /**
+     * Why a session that ended without converging shows no steady state in a PI it had to satisfy — a warm-up found
+     * and not yet cut, readings that still trend, level shifts — or null when it converged or its readings look
+     * steady (then only more rounds were missing).
+     */
+    public String steadyStateProblem() {
+        if (converged()) {
+            return null;
+        }
+        for (PiResult p : pis) {
+            String problem = p.pi().readingsMustSatisfy() ? p.readingsPhases().steadyStateProblem() : null;
+            if (problem != null) {
+                return (pis.size() > 1 ? p.pi().name() + ": " : "") + problem;
+            }
+        }
+        return null;
+    }
+
     public boolean converged() {
         return stopReason.converged();
     }

@@ -25,14 +25,15 @@ import java.util.Map;
  * "autocorrelationLimit", "ciWidth": {"value", "relative"}, "minSubsessions", "warmupRemoval", "method"}}} where
  * METRIC is {@code {"status", "n", "removed", "mean", "variance", "autocorrelation", "subsession": {"size", "variance",
  * "autocorrelation"} | null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks",
- * "longRunVariance", "arOrder", "skewness", "nonStationary"} | null, "ci": {"confidence", "low", "high", "width"} | null,
- * "targetWidth", "requiredSamples", "targetMet"}} and PHASES is {@code {"warmup": {"cut", "pValue", "mean"},
- * "cooldown": {…}, "shifts": [{"index", "sample", "round", "before", "beforeHalfWidth", "after", "afterHalfWidth",
- * "pValue"}]}} ("subsession" describes the blocks the CI rests on: the original's subsessions, or the AR method's
- * batches). A shift's "index" keeps its first meaning, the sample's index among all the readings of analysed rounds
- * (the warm-up included; a file's samples for {@code pilot analyze}); "sample" (added later) is its position in the
- * analysed sample, after the warm-up cut, and "round" (added later) the round it happened in (0-based, as in
- * {@code rounds.csv}; the index again for a file).
+ * "longRunVariance", "arOrder", "skewness", "nonStationary", "fallback"} | null, "ci": {"confidence", "low", "high",
+ * "width"} | null, "targetWidth", "requiredSamples", "targetMet"}} and PHASES is {@code {"warmup": {"cut", "pValue",
+ * "mean"}, "cooldown": {…}, "shifts": [{"index", "sample", "round", "before", "beforeHalfWidth", "after",
+ * "afterHalfWidth", "pValue"}], "trend": {"slope", "pValue"}}} ("subsession" describes the blocks the CI rests on: the
+ * original's subsessions, or the AR method's batches). A shift's "index" keeps its first meaning, the sample's index
+ * among all the readings of analysed rounds (the warm-up included; a file's samples for {@code pilot analyze});
+ * "sample" (added later) is its position in the analysed sample, after the warm-up cut, and "round" (added later) the
+ * round it happened in (0-based, as in {@code rounds.csv}; the index again for a file). "trend" (added later) is the
+ * steady-state test of the kept readings a session makes before it stops (null slope and p when not tested).
  * Non-finite numbers are written as null.
  */
 public final class ResultJson {
@@ -49,6 +50,7 @@ public final class ResultJson {
         m.put("duration", num(r.seconds()));
         m.put("converged", r.converged());
         m.put("stopReason", lower(r.stopReason()));
+        m.put("steadyState", r.steadyStateProblem());
         m.put("moreRounds", r.moreRounds() < 0 ? null : r.moreRounds());
         m.put("moreSeconds", num(r.moreSeconds()));
         m.put("waitingFor", r.waitingFor());
@@ -171,7 +173,7 @@ public final class ResultJson {
 
     /**
      * {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks", "longRunVariance", "arOrder", "skewness",
-     * "nonStationary"}.
+     * "nonStationary", "fallback"}; fallback is null when the CI was built the usual way.
      */
     public static Map<String, Object> error(MeanError e) {
         if (e == null) {
@@ -187,6 +189,7 @@ public final class ResultJson {
         m.put("arOrder", e.arOrder() < 0 ? null : e.arOrder());
         m.put("skewness", num(e.skewness()));
         m.put("nonStationary", e.nonStationary());
+        m.put("fallback", e.fallback().isEmpty() ? null : e.fallback());
         return m;
     }
 
@@ -197,6 +200,10 @@ public final class ResultJson {
         m.put("cooldown", cutJson(p.cooldown(), p.cooldownPValue(), p.cooldownMean()));
         m.put("pendingWarmup", p.warmupPending() == 0 ? null : p.warmupPending());
         m.put("shifts", shifts(p.shifts()));
+        Map<String, Object> trend = new LinkedHashMap<>();
+        trend.put("slope", num(p.trendSlope()));
+        trend.put("pValue", num(p.trendPValue()));
+        m.put("trend", trend);
         return m;
     }
 

@@ -1,0 +1,276 @@
+package io.pilotbench.simulate;
+
+import io.pilotbench.core.api.Pilot;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Replays recorded series through the engine, one value per round, as a session with the given settings would have
+ * seen them, and scores the answers against the traces' truth: "how would these settings have done on my data?".
+ *
+ * <p>A session stops on its own rule, or at the end of the trace (the round limit). Scored per trace:
+ * whether it converged, whether its CI holds the truth, its error, the rounds it used; a trace labelled as never
+ * reaching a steady state is <i>flagged</i> when the session did not end converged with a confident CI (it ended
+ * saying there was no steady state, or at the limit). The measurement windows that other practices would have used
+ * on the same series (JMH's defaults, the developers' settings, dynamic reconfiguration) are scored beside it.
+ */
+public final class TraceReplay {
+    private static final Clock EPOCH = Clock.fixed(Instant.EPOCH, ZoneOffset.UTC);
+
+    /**
+     * One replayed session.
+     *
+     * @param trace     the series
+     * @param stop      why the session ended
+     * @param estimate  its mean; NaN without one
+     * @param low       its CI's lower bound; NaN without a CI
+     * @param high      its CI's upper bound
+     * @param rounds    rounds (values) used
+     * @param warmup    values cut as warm-up
+     * @param shifts    level shifts reported in what was kept
+     */
+    public record Replayed(Trace trace, StopReason stop, double estimate, double low, double high, int rounds,
+            int warmup, int shifts) {
+        public boolean converged() {
+            return stop == StopReason.TARGET_MET;
+        }
+
+        /** Whether the CI holds the trace's truth. */
+        public boolean covers() {
+            return !Double.isNaN(low) && low <= trace.truth() && trace.truth() <= high;
+        }
+
+        /** |estimate − truth| / truth. */
+        public double error() {
+            return Math.abs(estimate - trace.truth()) / Math.abs(trace.truth());
+        }
+
+        /** Whether a session on a series without a steady state said so (did not end with a confident CI). */
+        public boolean flagged() {
+            return !converged() || shifts > 0;
+        }
+    }
+
+    /**
+     * What the replays of a set of traces add up to.
+     *
+     * @param steady          traces labelled steady
+     * @param converged       of those, sessions that ended converged
+     * @param convergedMissed of those, converged sessions whose CI misses the truth
+     * @param covered         of the steady traces, sessions (converged or not) whose CI holds the truth
+     * @param withinOnePct    of the steady traces, sessions whose estimate is within 1% of the truth
+     * @param medianRounds    median rounds over the steady traces
+     * @param neverSteady     traces labelled as never reaching a steady state
+     * @param flagged         of those, sessions that said so
+     * @param windows         per other practice: {traces it applies to, within 1%, median values used}
+     */
+    public record Summary(int steady, int converged, int convergedMissed, int covered, int withinOnePct,
+            double medianRounds, int neverSteady, int flagged, Map<String, double[]> windows) {
+        public double convergedShare() {
+            return share(converged, steady);
+        }
+
+        public double convergedMissedShare() {
+            return share(convergedMissed, steady);
+        }
+
+        public double withinOnePctShare() {
+            return share(withinOnePct, steady);
+        }
+
+        public double flaggedShare() {
+            return share(flagged, neverSteady);
+        }
+
+        private static double share(int k, int n) {
+            return n == 0 ? Double.NaN : (double) k / n;
+        }
+    }
+
+    private TraceReplay() {
+    }
+
+    /** Replays one trace with {@code settings} (its round limit is set to the trace's length when larger or none). */
+    public static Replayed replay(Trace trace, SessionSettings settings) {
+        double[] v = trace.values();
+        SessionSettings s = settings.maxRounds() > 0 && settings.maxRounds() <= v.length ? settings
+                : settings.toBuilder().maxRounds(v.length).build();
+        long[] now = new long[1];
+        SessionResult r;
+        try {
+            r = Pilot.of(s, (round, work) -> {
+                now[0] += 1_000_000L;
+                return RoundResult.ofReadings(v[round]);
+            }).name(trace.name()).ticker(() -> now[0]).clock(EPOCH).run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // an in-memory session does no I/O
+        }
+        PiResult p = r.pis().get(0);
+        MetricResult m = p.readings();
+        return new Replayed(trace, r.stopReason(), m.mean(), m.ci() == null ? Double.NaN : m.ci().low(),
+                m.ci() == null ? Double.NaN : m.ci().high(), r.rounds(), p.readingsPhases().warmup(),
+                p.readingsPhases().shifts().size());
+    }
+
+    /** Replays every trace on {@code threads} threads; the results in the traces' order. */
+    public static List<Replayed> replayAll(List<Trace> traces, SessionSettings settings, int threads)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
+            Thread t = new Thread(r, "pilot-replay");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Replayed>> futures = new ArrayList<>();
+            for (Trace t : traces) {
+                futures.add(pool.submit(() -> replay(t, settings)));
+            }
+            List<Replayed> out = new ArrayList<>();
+            for (Future<Replayed> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            throw c instanceof RuntimeException re ? re : new IllegalStateException(c);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The summary of {@code replayed}. */
+    public static Summary summarise(List<Replayed> replayed) {
+        int steady = 0;
+        int converged = 0;
+        int missed = 0;
+        int covered = 0;
+        int within = 0;
+        int never = 0;
+        int flagged = 0;
+        List<Integer> rounds = new ArrayList<>();
+        Map<String, List<double[]>> windows = new TreeMap<>();
+        for (Replayed r : replayed) {
+            Trace t = r.trace();
+            if (t.steady()) {
+                steady++;
+                rounds.add(r.rounds());
+                if (r.converged()) {
+                    converged++;
+                    if (!r.covers()) {
+                        missed++;
+                    }
+                }
+                if (r.covers()) {
+                    covered++;
+                }
+                if (r.error() <= 0.01) {
+                    within++;
+                }
+                for (Map.Entry<String, int[]> w : t.windows().entrySet()) {
+                    int[] b = w.getValue();
+                    if (b[0] < 0 || b[1] < b[0]) {
+                        continue;
+                    }
+                    double err = Math.abs(t.windowMean(b) - t.truth()) / Math.abs(t.truth());
+                    windows.computeIfAbsent(w.getKey(), k -> new ArrayList<>())
+                            .add(new double[] {err <= 0.01 ? 1 : 0, b[1] + 1});
+                }
+            } else if (t.neverSteady()) {
+                never++;
+                if (r.flagged()) {
+                    flagged++;
+                }
+            }
+        }
+        Map<String, double[]> w = new TreeMap<>();
+        for (Map.Entry<String, List<double[]>> e : windows.entrySet()) {
+            List<double[]> l = e.getValue();
+            double hits = l.stream().mapToDouble(a -> a[0]).sum();
+            double[] used = l.stream().mapToDouble(a -> a[1]).sorted().toArray();
+            w.put(e.getKey(), new double[] {l.size(), hits, median(used)});
+        }
+        double[] r = rounds.stream().mapToDouble(Integer::doubleValue).sorted().toArray();
+        return new Summary(steady, converged, missed, covered, within, median(r), never, flagged, w);
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** The summary as a JSON-ready map. */
+    public static Map<String, Object> toMap(Summary m, int traces, double ciWidth, double confidence) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("traces", traces);
+        out.put("ciWidth", ciWidth);
+        out.put("confidence", confidence);
+        out.put("steady", m.steady());
+        out.put("converged", m.converged());
+        out.put("convergedMissed", m.convergedMissed());
+        out.put("covered", m.covered());
+        out.put("withinOnePercent", m.withinOnePct());
+        out.put("medianRounds", Double.isNaN(m.medianRounds()) ? null : m.medianRounds());
+        out.put("neverSteady", m.neverSteady());
+        out.put("flagged", m.flagged());
+        Map<String, Object> w = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, double[]> e : m.windows().entrySet()) {
+            w.put(e.getKey(), Map.of("traces", (int) e.getValue()[0], "withinOnePercent", (int) e.getValue()[1],
+                    "medianValues", e.getValue()[2]));
+        }
+        out.put("practices", w);
+        return out;
+    }
+
+    /** The summary in lines of text; a trace set without labels gets the per-trace answers instead. */
+    public static List<String> describe(Summary m, List<Replayed> replayed, double ciWidth, double confidence) {
+        List<String> out = new ArrayList<>();
+        out.add(String.format(java.util.Locale.ROOT, "%d series replayed one value per round with pilot's "
+                + "defaults, %.4g%% confidence, CI width %.4g%% of the mean", replayed.size(), confidence * 100,
+                ciWidth * 100));
+        if (m.steady() > 0) {
+            out.add(String.format(java.util.Locale.ROOT, "  steady series: %d; converged %d (%.1f%%), converged with "
+                    + "a CI that misses the truth %d (%.1f%%); CI holds the truth %d (%.1f%%); estimate within 1%% of "
+                    + "it %d (%.1f%%); median rounds %.0f", m.steady(), m.converged(), 100 * m.convergedShare(),
+                    m.convergedMissed(), 100 * m.convergedMissedShare(), m.covered(),
+                    100.0 * m.covered() / m.steady(), m.withinOnePct(), 100 * m.withinOnePctShare(),
+                    m.medianRounds()));
+        }
+        if (m.neverSteady() > 0) {
+            out.add(String.format(java.util.Locale.ROOT, "  series without a steady state: %d; flagged (not "
+                    + "converged, or level shifts reported) %d (%.1f%%)", m.neverSteady(), m.flagged(),
+                    100 * m.flaggedShare()));
+        }
+        for (Map.Entry<String, double[]> e : m.windows().entrySet()) {
+            double[] v = e.getValue();
+            out.add(String.format(java.util.Locale.ROOT, "  %s on the same series: within 1%% of the truth %d of %d "
+                    + "(%.1f%%), median values %.0f", e.getKey(), (int) v[1], (int) v[0], 100 * v[1] / v[0], v[2]));
+        }
+        if (m.steady() == 0 && m.neverSteady() == 0) {
+            for (Replayed r : replayed) {
+                Trace t = r.trace();
+                out.add(String.format(java.util.Locale.ROOT, "  %s: %s after %d rounds, mean %.6g, CI [%.6g, %.6g]"
+                        + "%s", t.name(), r.stop().toString().toLowerCase(java.util.Locale.ROOT), r.rounds(),
+                        r.estimate(), r.low(), r.high(), Double.isNaN(t.truth()) ? ""
+                                : r.covers() ? ", holds the truth" : ", misses the truth " + t.truth()));
+            }
+        }
+        return out;
+    }
+}

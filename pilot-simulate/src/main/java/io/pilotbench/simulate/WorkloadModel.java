@@ -38,8 +38,8 @@ import java.util.Map;
  * @param level            what a round yields
  * @param marginal         the stable distribution (for WPS: of the noise, whose mean is taken as 1)
  * @param phi              the lag-1 autocorrelation of the latent process, in (−1, 1)
- * @param warmup           the warm-up phase, or null
- * @param cooldown         the cool-down phase (UNITS and WPS only), or null
+ * @param warmup           the warm-up: one phase or several whose factors add, or null
+ * @param cooldown         the cool-down (UNITS and WPS only), likewise, or null
  * @param drift            relative change of the stable level per round (0.001 = +0.1% per round)
  * @param spikeProbability the chance that a sample is a spike, in [0, 1)
  * @param spikeFactor      how many times as long a spike takes, &gt; 0
@@ -51,7 +51,8 @@ import java.util.Map;
  * @param load             ρ of an M/M/1 queue whose waiting times are the readings, in (0, 1); 0 for none
  * @param customers        customers per round of the queue (the reading is their mean waiting time), ≥ 1
  */
-public record WorkloadModel(String spec, Level level, Marginal marginal, double phi, Phase warmup, Phase cooldown,
+public record WorkloadModel(String spec, Level level, Marginal marginal, double phi, PhaseSum warmup,
+        PhaseSum cooldown,
         double drift, double spikeProbability, double spikeFactor, double setupSeconds, int units, double speed,
         long workMin, long workMax, double load, int customers) {
 
@@ -121,8 +122,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
     /**
      * Parses a spec: an optional preset name, then {@code key=value} pairs separated by commas, later ones winning:
      * {@code dist=normal|lognormal|pareto|bimodal}, {@code mean=100} (ms), {@code cv=0.1}, {@code tail=2.5}
-     * (Pareto α), {@code modes=SHARE:GAP} (bimodal), {@code phi=0.9}, {@code warmup=exp:A:TAU|step:A:N},
-     * {@code cooldown=…}, {@code drift=0.001}, {@code spikes=P:FACTOR}, {@code setup=SECONDS}, {@code units=N},
+     * (Pareto α), {@code modes=SHARE:GAP} (bimodal), {@code phi=0.9}, {@code warmup=exp:A:TAU|step:A:N} or several
+     * of those joined with {@code +} (their factors add: {@code warmup=exp:2:3+step:0.08:40}), {@code cooldown=…}, {@code drift=0.001}, {@code spikes=P:FACTOR}, {@code setup=SECONDS}, {@code units=N},
      * {@code wps=SPEED}, {@code range=MIN:MAX}.
      *
      * @throws IllegalArgumentException one line naming the bad part and the accepted forms
@@ -176,8 +177,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
         double[] spikes = pair(k, "spikes", "0:1");
         double[] range = pair(k, "range", "1000:1000000");
         return new WorkloadModel(spec, level, marginal, number(k, "phi", 0),
-                k.containsKey("warmup") ? Phase.parse("warmup", k.get("warmup")) : null,
-                k.containsKey("cooldown") ? Phase.parse("cooldown", k.get("cooldown")) : null,
+                k.containsKey("warmup") ? PhaseSum.parse("warmup", k.get("warmup")) : null,
+                k.containsKey("cooldown") ? PhaseSum.parse("cooldown", k.get("cooldown")) : null,
                 number(k, "drift", 0), spikes[0], spikes[1], number(k, "setup", 0),
                 (int) number(k, "units", 1), number(k, "wps", 0),
                 (long) range[0], (long) range[1], number(k, "mm1", 0), (int) number(k, "customers", 1));
@@ -211,15 +212,15 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
 
     /**
      * The planted warm-up's length in samples (rounds for readings, unit readings from a round's start for units)
-     * when it has one (a step); −1 otherwise (none, or a decay without an end).
+     * when it has one (steps only: the longest); −1 otherwise (none, or a part that decays without an end).
      */
     public int plantedWarmup() {
-        return warmup != null && warmup.shape() == Phase.Shape.STEP ? (int) Math.ceil(warmup.length()) : -1;
+        return warmup != null ? warmup.planted() : -1;
     }
 
-    /** The planted cool-down's length in unit readings (a step), or −1. */
+    /** The planted cool-down's length in unit readings (steps only: the longest), or −1. */
     public int plantedCooldown() {
-        return cooldown != null && cooldown.shape() == Phase.Shape.STEP ? (int) Math.ceil(cooldown.length()) : -1;
+        return cooldown != null ? cooldown.planted() : -1;
     }
 
     /** Whether the samples are stationary from the start (no warm-up, cool-down, drift; a queue starts empty). */

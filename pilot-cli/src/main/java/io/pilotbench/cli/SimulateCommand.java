@@ -82,10 +82,13 @@ final class SimulateCommand implements Runnable {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"preset", "spec", "what it is"});
             for (Map.Entry<String, String> e : WorkloadModel.PRESETS.entrySet()) {
-                rows.add(new String[] {e.getKey(), e.getValue(), WorkloadModel.parse(e.getKey()).describe()});
+                String note = WorkloadModel.PRESET_NOTES.get(e.getKey());
+                rows.add(new String[] {e.getKey(), e.getValue(), WorkloadModel.parse(e.getKey()).describe()
+                        + (note == null ? "" : " — " + note)});
             }
+            int name = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
             for (String[] r : rows) {
-                out.printf("%-11s  %-95s  %s%n", (Object[]) r);
+                out.printf("%-" + name + "s  %-95s  %s%n", (Object[]) r);
             }
             out.println();
             out.println("Keys: dist=normal|lognormal|pareto|bimodal, mean=MS, cv=FRACTION, tail=PARETO_ALPHA (> 2), "

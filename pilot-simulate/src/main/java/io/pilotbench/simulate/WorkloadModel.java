@@ -76,8 +76,24 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
         m.put("mm1", "mm1=0.9");
         m.put("units", "dist=normal,mean=1,cv=0.2,phi=0.5,units=200,warmup=step:2:20,cooldown=step:1:5,setup=0.05");
         m.put("wps", "wps=1000,range=1000:1000000,setup=0.5,warmup=step:2:2000,cooldown=step:1:300,cv=0.03");
+        m.put("warmup-exp", "dist=normal,mean=100,cv=0.1,warmup=exp:0.4:10");
+        m.put("warmup-exp-slow", "dist=normal,mean=100,cv=0.02,phi=0.5,warmup=exp:0.1:50");
+        m.put("jit-tiers", "dist=normal,mean=100,cv=0.05,phi=0.8,warmup=exp:2:3+step:0.08:40");
+        m.put("gc-spikes", "dist=normal,mean=100,cv=0.05,warmup=exp:0.2:5,spikes=0.01:5");
+        m.put("drift", "dist=normal,mean=100,cv=0.1,phi=0.5,drift=0.001");
+        m.put("ar1-0.5", "dist=normal,mean=100,cv=0.1,phi=0.5");
         return Collections.unmodifiableMap(m);
     }
+
+    /** What the presets shaped like real benchmarks imitate, for the models table (the others say it in their name). */
+    public static final Map<String, String> PRESET_NOTES = Map.of(
+            "warmup-exp", "a JIT or cache warm-up: +40% at round 0, decaying with τ = 10 rounds",
+            "warmup-exp-slow", "a small, slow warm-up under low noise: still +1.4% at round 100",
+            "jit-tiers", "JIT tiers: the interpreter's +200% gone within ~15 rounds, then tier-1 code +8% until "
+                    + "the final compile at round 40",
+            "gc-spikes", "rare GC pauses (1% of rounds take 5×, counted in the truth) after a mild warm-up",
+            "drift", "a level that creeps up +0.1% per round and never settles",
+            "ar1-0.5", "moderate autocorrelation, the anchor case of the AR method");
 
     private static final List<String> KEYS = List.of("dist", "mean", "cv", "tail", "modes", "phi", "warmup",
             "cooldown", "drift", "spikes", "setup", "units", "wps", "range", "mm1", "customers");
@@ -255,7 +271,11 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
         return speed / spikeMean();
     }
 
-    /** The true value of the quantity the strategies estimate: {@link #trueSpeed()} or {@link #trueMean()}. */
+    /**
+     * The true value of the quantity the strategies estimate: {@link #trueSpeed()} or {@link #trueMean()}. With a drift
+     * there is none to converge to: it is then the level at round 0, ignoring the drift (a session of n rounds
+     * averages about drift·(n − 1)/2 above it).
+     */
     public double truth() {
         return level == Level.WPS ? trueSpeed() : trueMean();
     }
@@ -319,7 +339,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
             s.append(", cool-down ").append(cooldown);
         }
         if (drift != 0) {
-            s.append(", drift ").append(Marginal.num(drift)).append("/round");
+            s.append(", drift ").append(Marginal.num(drift))
+                    .append("/round: no steady state (truth = round 0's level)");
         }
         if (spikeProbability > 0) {
             s.append(", spikes ").append(Marginal.num(spikeProbability)).append("×").append(

@@ -216,6 +216,41 @@ class WorkloadModelTest {
                 .hasMessageContaining("negative amplitudes must sum to more than -1");
     }
 
+    /**
+     * The presets shaped like real benchmarks: their truths by the formula (spikes count: 100·(1 + 0.01·4)), a drift's
+     * truth its level at round 0, and the description of a drifting model says it has no steady state.
+     */
+    @Test
+    void realisticPresetsHaveTheirTruths() {
+        assertThat(WorkloadModel.parse("warmup-exp").truth()).isEqualTo(100);
+        assertThat(WorkloadModel.parse("warmup-exp").warmup().factor(10)).isCloseTo(0.4 / Math.E, within(1e-12));
+        assertThat(WorkloadModel.parse("warmup-exp-slow").truth()).isEqualTo(100);
+        assertThat(WorkloadModel.parse("jit-tiers").warmup().parts()).hasSize(2);
+        assertThat(WorkloadModel.parse("gc-spikes").truth()).isCloseTo(104, within(1e-9));
+        WorkloadModel drift = WorkloadModel.parse("drift");
+        assertThat(drift.truth()).isEqualTo(100);
+        assertThat(drift.stationary()).isFalse();
+        assertThat(drift.describe()).contains("no steady state");
+        assertThat(WorkloadModel.parse("ar1-0.5").phi()).isEqualTo(0.5);
+        assertThat(WorkloadModel.PRESETS.keySet()).containsAll(WorkloadModel.PRESET_NOTES.keySet());
+    }
+
+    /** The presets whose results are published keep their specs: new presets are added, never edited in. */
+    @Test
+    void publishedPresetsKeepTheirSpecs() {
+        assertThat(WorkloadModel.PRESETS).containsAllEntriesOf(java.util.Map.of(
+                "normal", "dist=normal,mean=100,cv=0.1",
+                "ar1", "dist=normal,mean=100,cv=0.1,phi=0.9",
+                "warmup-ar1", "dist=normal,mean=100,cv=0.1,phi=0.9,warmup=exp:1:20",
+                "heavy", "dist=pareto,mean=100,cv=0.1,tail=2.5",
+                "lognormal", "dist=lognormal,mean=100,cv=0.3",
+                "bimodal", "dist=bimodal,mean=100,cv=0.05,modes=0.3:0.3",
+                "warmup-step", "dist=normal,mean=100,cv=0.1,warmup=step:0.3:10",
+                "mm1", "mm1=0.9",
+                "units", "dist=normal,mean=1,cv=0.2,phi=0.5,units=200,warmup=step:2:20,cooldown=step:1:5,setup=0.05",
+                "wps", "wps=1000,range=1000:1000000,setup=0.5,warmup=step:2:2000,cooldown=step:1:300,cv=0.03"));
+    }
+
     /** Every preset parses, says what it is, and has a finite, positive truth. */
     @Test
     void everyPresetParsesWithAFiniteTruth() {

@@ -91,14 +91,18 @@ final class SimulateCommand implements Runnable {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"preset", "spec", "what it is"});
             for (Map.Entry<String, String> e : WorkloadModel.PRESETS.entrySet()) {
-                rows.add(new String[] {e.getKey(), e.getValue(), WorkloadModel.parse(e.getKey()).describe()});
+                String note = WorkloadModel.PRESET_NOTES.get(e.getKey());
+                rows.add(new String[] {e.getKey(), e.getValue(), WorkloadModel.parse(e.getKey()).describe()
+                        + (note == null ? "" : " — " + note)});
             }
+            int name = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
             for (String[] r : rows) {
-                out.printf("%-11s  %-95s  %s%n", (Object[]) r);
+                out.printf("%-" + name + "s  %-95s  %s%n", (Object[]) r);
             }
             out.println();
             out.println("Keys: dist=normal|lognormal|pareto|bimodal, mean=MS, cv=FRACTION, tail=PARETO_ALPHA (> 2), "
-                    + "modes=UPPER_SHARE:GAP, phi=AR1 (-1..1), warmup=exp:A:TAU|step:A:N, cooldown=… (units/wps), "
+                    + "modes=UPPER_SHARE:GAP, phi=AR1 (-1..1), warmup=exp:A:TAU|step:A:N or several joined with + "
+                    + "(their factors add: warmup=exp:2:3+step:0.08:40), cooldown=… (units/wps), "
                     + "drift=FRACTION_PER_ROUND, spikes=P:FACTOR, setup=SECONDS, units=N (unit readings per round), "
                     + "wps=UNITS_PER_SECOND, range=MIN:MAX (WPS work amounts).");
             out.flush();

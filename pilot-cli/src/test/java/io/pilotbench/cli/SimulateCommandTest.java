@@ -22,7 +22,8 @@ class SimulateCommandTest {
     void modelsListsEveryPreset() {
         CliRun r = CliRun.run("simulate", "models");
         assertThat(r.code()).isZero();
-        for (String preset : List.of("normal", "ar1", "warmup-ar1", "heavy", "units", "wps")) {
+        for (String preset : List.of("normal", "ar1", "warmup-ar1", "heavy", "units", "wps", "warmup-exp-slow", "jit-tiers",
+                "drift")) {
             assertThat(r.out()).contains(preset + " ");
         }
     }

@@ -38,8 +38,8 @@ import java.util.Map;
  * @param level            what a round yields
  * @param marginal         the stable distribution (for WPS: of the noise, whose mean is taken as 1)
  * @param phi              the lag-1 autocorrelation of the latent process, in (−1, 1)
- * @param warmup           the warm-up phase, or null
- * @param cooldown         the cool-down phase (UNITS and WPS only), or null
+ * @param warmup           the warm-up: one phase or several whose factors add, or null
+ * @param cooldown         the cool-down (UNITS and WPS only), likewise, or null
  * @param drift            relative change of the stable level per round (0.001 = +0.1% per round)
  * @param spikeProbability the chance that a sample is a spike, in [0, 1)
  * @param spikeFactor      how many times as long a spike takes, &gt; 0
@@ -51,7 +51,8 @@ import java.util.Map;
  * @param load             ρ of an M/M/1 queue whose waiting times are the readings, in (0, 1); 0 for none
  * @param customers        customers per round of the queue (the reading is their mean waiting time), ≥ 1
  */
-public record WorkloadModel(String spec, Level level, Marginal marginal, double phi, Phase warmup, Phase cooldown,
+public record WorkloadModel(String spec, Level level, Marginal marginal, double phi, PhaseSum warmup,
+        PhaseSum cooldown,
         double drift, double spikeProbability, double spikeFactor, double setupSeconds, int units, double speed,
         long workMin, long workMax, double load, int customers) {
 
@@ -75,8 +76,24 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
         m.put("mm1", "mm1=0.9");
         m.put("units", "dist=normal,mean=1,cv=0.2,phi=0.5,units=200,warmup=step:2:20,cooldown=step:1:5,setup=0.05");
         m.put("wps", "wps=1000,range=1000:1000000,setup=0.5,warmup=step:2:2000,cooldown=step:1:300,cv=0.03");
+        m.put("warmup-exp", "dist=normal,mean=100,cv=0.1,warmup=exp:0.4:10");
+        m.put("warmup-exp-slow", "dist=normal,mean=100,cv=0.02,phi=0.5,warmup=exp:0.1:50");
+        m.put("jit-tiers", "dist=normal,mean=100,cv=0.05,phi=0.8,warmup=exp:2:3+step:0.08:40");
+        m.put("gc-spikes", "dist=normal,mean=100,cv=0.05,warmup=exp:0.2:5,spikes=0.01:5");
+        m.put("drift", "dist=normal,mean=100,cv=0.1,phi=0.5,drift=0.001");
+        m.put("ar1-0.5", "dist=normal,mean=100,cv=0.1,phi=0.5");
         return Collections.unmodifiableMap(m);
     }
+
+    /** What the presets shaped like real benchmarks imitate, for the models table (the others say it in their name). */
+    public static final Map<String, String> PRESET_NOTES = Map.of(
+            "warmup-exp", "a JIT or cache warm-up: +40% at round 0, decaying with τ = 10 rounds",
+            "warmup-exp-slow", "a small, slow warm-up under low noise: still +1.4% at round 100",
+            "jit-tiers", "JIT tiers: the interpreter's +200% gone within ~15 rounds, then tier-1 code +8% until "
+                    + "the final compile at round 40",
+            "gc-spikes", "rare GC pauses (1% of rounds take 5×, counted in the truth) after a mild warm-up",
+            "drift", "a level that creeps up +0.1% per round and never settles",
+            "ar1-0.5", "moderate autocorrelation, the anchor case of the AR method");
 
     private static final List<String> KEYS = List.of("dist", "mean", "cv", "tail", "modes", "phi", "warmup",
             "cooldown", "drift", "spikes", "setup", "units", "wps", "range", "mm1", "customers");
@@ -121,8 +138,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
     /**
      * Parses a spec: an optional preset name, then {@code key=value} pairs separated by commas, later ones winning:
      * {@code dist=normal|lognormal|pareto|bimodal}, {@code mean=100} (ms), {@code cv=0.1}, {@code tail=2.5}
-     * (Pareto α), {@code modes=SHARE:GAP} (bimodal), {@code phi=0.9}, {@code warmup=exp:A:TAU|step:A:N},
-     * {@code cooldown=…}, {@code drift=0.001}, {@code spikes=P:FACTOR}, {@code setup=SECONDS}, {@code units=N},
+     * (Pareto α), {@code modes=SHARE:GAP} (bimodal), {@code phi=0.9}, {@code warmup=exp:A:TAU|step:A:N} or several
+     * of those joined with {@code +} (their factors add: {@code warmup=exp:2:3+step:0.08:40}), {@code cooldown=…}, {@code drift=0.001}, {@code spikes=P:FACTOR}, {@code setup=SECONDS}, {@code units=N},
      * {@code wps=SPEED}, {@code range=MIN:MAX}.
      *
      * @throws IllegalArgumentException one line naming the bad part and the accepted forms
@@ -176,8 +193,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
         double[] spikes = pair(k, "spikes", "0:1");
         double[] range = pair(k, "range", "1000:1000000");
         return new WorkloadModel(spec, level, marginal, number(k, "phi", 0),
-                k.containsKey("warmup") ? Phase.parse("warmup", k.get("warmup")) : null,
-                k.containsKey("cooldown") ? Phase.parse("cooldown", k.get("cooldown")) : null,
+                k.containsKey("warmup") ? PhaseSum.parse("warmup", k.get("warmup")) : null,
+                k.containsKey("cooldown") ? PhaseSum.parse("cooldown", k.get("cooldown")) : null,
                 number(k, "drift", 0), spikes[0], spikes[1], number(k, "setup", 0),
                 (int) number(k, "units", 1), number(k, "wps", 0),
                 (long) range[0], (long) range[1], number(k, "mm1", 0), (int) number(k, "customers", 1));
@@ -211,15 +228,15 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
 
     /**
      * The planted warm-up's length in samples (rounds for readings, unit readings from a round's start for units)
-     * when it has one (a step); −1 otherwise (none, or a decay without an end).
+     * when it has one (steps only: the longest); −1 otherwise (none, or a part that decays without an end).
      */
     public int plantedWarmup() {
-        return warmup != null && warmup.shape() == Phase.Shape.STEP ? (int) Math.ceil(warmup.length()) : -1;
+        return warmup != null ? warmup.planted() : -1;
     }
 
-    /** The planted cool-down's length in unit readings (a step), or −1. */
+    /** The planted cool-down's length in unit readings (steps only: the longest), or −1. */
     public int plantedCooldown() {
-        return cooldown != null && cooldown.shape() == Phase.Shape.STEP ? (int) Math.ceil(cooldown.length()) : -1;
+        return cooldown != null ? cooldown.planted() : -1;
     }
 
     /** Whether the samples are stationary from the start (no warm-up, cool-down, drift; a queue starts empty). */
@@ -254,7 +271,11 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
         return speed / spikeMean();
     }
 
-    /** The true value of the quantity the strategies estimate: {@link #trueSpeed()} or {@link #trueMean()}. */
+    /**
+     * The true value of the quantity the strategies estimate: {@link #trueSpeed()} or {@link #trueMean()}. With a drift
+     * there is none to converge to: it is then the level at round 0, ignoring the drift (a session of n rounds
+     * averages about drift·(n − 1)/2 above it).
+     */
     public double truth() {
         return level == Level.WPS ? trueSpeed() : trueMean();
     }
@@ -318,7 +339,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
             s.append(", cool-down ").append(cooldown);
         }
         if (drift != 0) {
-            s.append(", drift ").append(Marginal.num(drift)).append("/round");
+            s.append(", drift ").append(Marginal.num(drift))
+                    .append("/round: no steady state (truth = round 0's level)");
         }
         if (spikeProbability > 0) {
             s.append(", spikes ").append(Marginal.num(spikeProbability)).append("×").append(

@@ -155,6 +155,113 @@ class WorkloadModelTest {
         assertThat(Phase.parse("cooldown", "step:1:2.5").sum(10)).isEqualTo(3.0); // i = 0, 1, 2
     }
 
+    /** {@code warmup=A+B}: two phases, kept in order, printed back as given. */
+    @Test
+    void aWarmupOfSeveralPhasesParses() {
+        WorkloadModel w = WorkloadModel.parse("normal,warmup=exp:2:3+step:0.08:40");
+        assertThat(w.warmup().parts()).containsExactly(new Phase(Phase.Shape.EXP, 2, 3),
+                new Phase(Phase.Shape.STEP, 0.08, 40));
+        assertThat(w.warmup()).hasToString("exp:2:3+step:0.08:40");
+        assertThat(w.describe()).contains("warm-up exp:2:3+step:0.08:40");
+        assertThat(w.plantedWarmup()).as("a decay never quite ends").isEqualTo(-1);
+        assertThat(WorkloadModel.parse("normal,warmup=step:0.5:10+step:0.1:40").plantedWarmup()).isEqualTo(40);
+        assertThat(WorkloadModel.parse("units,cooldown=step:1:5+exp:0.5:2").cooldown().parts()).hasSize(2);
+    }
+
+    /**
+     * The factors add: noise-free, round r takes 100·(1 + 2·e^(−r/3) + 0.08·[r &lt; 40]); with noise, the mean of
+     * 4,000 seeded sessions at a round is that within 5 standard errors (the sd is scaled by the same factor).
+     */
+    @Test
+    void severalWarmupPhasesAddTheirFactors() {
+        WorkloadModel exact = WorkloadModel.parse("dist=normal,mean=100,cv=0,warmup=exp:2:3+step:0.08:40");
+        WorkloadGenerator g = exact.generator(1);
+        for (int r : new int[] {0, 1, 5, 20, 39, 40, 41, 200}) {
+            double expected = 100 * (1 + 2 * Math.exp(-r / 3.0) + (r < 40 ? 0.08 : 0));
+            assertThat(g.round(r, 0).reading()).as("round %d", r).isCloseTo(expected, within(1e-9));
+        }
+        WorkloadModel noisy = WorkloadModel.parse("dist=normal,mean=100,cv=0.1,phi=0.8,warmup=exp:2:3+step:0.08:40");
+        int seeds = 4000;
+        int[] rounds = {0, 3, 30, 60};
+        double[] mean = new double[rounds.length];
+        for (int s = 0; s < seeds; s++) {
+            WorkloadGenerator n = noisy.generator(s);
+            for (int j = 0; j < rounds.length; j++) {
+                mean[j] += n.round(rounds[j], 0).reading() / seeds;
+            }
+        }
+        for (int j = 0; j < rounds.length; j++) {
+            double factor = 1 + 2 * Math.exp(-rounds[j] / 3.0) + (rounds[j] < 40 ? 0.08 : 0);
+            double se = 10 * factor / Math.sqrt(seeds);
+            assertThat(mean[j]).as("round %d", rounds[j]).isCloseTo(100 * factor, within(5 * se));
+        }
+        // and the work-amount sums that UNITS and WPS use add the same way
+        PhaseSum sum = noisy.warmup();
+        assertThat(sum.sum(50)).isCloseTo(Phase.parse("warmup", "exp:2:3").sum(50) + 0.08 * 40, within(1e-12));
+    }
+
+    @Test
+    void aMalformedWarmupOfSeveralPhasesSaysWhichPartInOneLine() {
+        for (String bad : new String[] {"exp:2:3+", "exp:2:3+stp:0.08:40", "exp:2:3++step:0.08:40",
+            "exp:2:3+step:0.08"}) {
+            assertThatThrownBy(() -> WorkloadModel.parse("normal,warmup=" + bad))
+                    .as(bad)
+                    .hasMessageStartingWith("workload spec 'normal,warmup=" + bad + "': 'warmup=" + bad
+                            + "': its part '")
+                    .hasMessageContaining("is not exp:AMPLITUDE:TAU or step:AMPLITUDE:COUNT")
+                    .hasMessageContaining("joined with +, e.g. warmup=exp:2:3+step:0.08:40")
+                    .hasMessageNotContaining("\n");
+        }
+        assertThatThrownBy(() -> WorkloadModel.parse("normal,warmup=step:-0.6:10+exp:-0.5:5"))
+                .hasMessageContaining("negative amplitudes must sum to more than -1");
+    }
+
+    /**
+     * The presets shaped like real benchmarks: their truths by the formula (spikes count: 100·(1 + 0.01·4)), a drift's
+     * truth its level at round 0, and the description of a drifting model says it has no steady state.
+     */
+    @Test
+    void realisticPresetsHaveTheirTruths() {
+        assertThat(WorkloadModel.parse("warmup-exp").truth()).isEqualTo(100);
+        assertThat(WorkloadModel.parse("warmup-exp").warmup().factor(10)).isCloseTo(0.4 / Math.E, within(1e-12));
+        assertThat(WorkloadModel.parse("warmup-exp-slow").truth()).isEqualTo(100);
+        assertThat(WorkloadModel.parse("jit-tiers").warmup().parts()).hasSize(2);
+        assertThat(WorkloadModel.parse("gc-spikes").truth()).isCloseTo(104, within(1e-9));
+        WorkloadModel drift = WorkloadModel.parse("drift");
+        assertThat(drift.truth()).isEqualTo(100);
+        assertThat(drift.stationary()).isFalse();
+        assertThat(drift.describe()).contains("no steady state");
+        assertThat(WorkloadModel.parse("ar1-0.5").phi()).isEqualTo(0.5);
+        assertThat(WorkloadModel.PRESETS.keySet()).containsAll(WorkloadModel.PRESET_NOTES.keySet());
+    }
+
+    /** The presets whose results are published keep their specs: new presets are added, never edited in. */
+    @Test
+    void publishedPresetsKeepTheirSpecs() {
+        assertThat(WorkloadModel.PRESETS).containsAllEntriesOf(java.util.Map.of(
+                "normal", "dist=normal,mean=100,cv=0.1",
+                "ar1", "dist=normal,mean=100,cv=0.1,phi=0.9",
+                "warmup-ar1", "dist=normal,mean=100,cv=0.1,phi=0.9,warmup=exp:1:20",
+                "heavy", "dist=pareto,mean=100,cv=0.1,tail=2.5",
+                "lognormal", "dist=lognormal,mean=100,cv=0.3",
+                "bimodal", "dist=bimodal,mean=100,cv=0.05,modes=0.3:0.3",
+                "warmup-step", "dist=normal,mean=100,cv=0.1,warmup=step:0.3:10",
+                "mm1", "mm1=0.9",
+                "units", "dist=normal,mean=1,cv=0.2,phi=0.5,units=200,warmup=step:2:20,cooldown=step:1:5,setup=0.05",
+                "wps", "wps=1000,range=1000:1000000,setup=0.5,warmup=step:2:2000,cooldown=step:1:300,cv=0.03"));
+    }
+
+    /** Every preset parses, says what it is, and has a finite, positive truth. */
+    @Test
+    void everyPresetParsesWithAFiniteTruth() {
+        for (String preset : WorkloadModel.PRESETS.keySet()) {
+            WorkloadModel w = WorkloadModel.parse(preset);
+            assertThat(w.truth()).as(preset).isFinite().isPositive();
+            assertThat(w.longRunVariance()).as(preset).isFinite().isPositive();
+            assertThat(w.describe()).as(preset).isNotBlank().doesNotContain("\n");
+        }
+    }
+
     @Test
     void presetsAreOverriddenByLaterKeys() {
         WorkloadModel w = WorkloadModel.parse("ar1, phi=0.5, mean=20");

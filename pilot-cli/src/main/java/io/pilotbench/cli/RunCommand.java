@@ -87,11 +87,10 @@ import picocli.CommandLine.Spec;
             "",
             "Exit codes:",
             "  0    the target was met",
-            "  3    a limit (--max-rounds, --max-time) stopped the session first",
+            "  3    a limit (--max-rounds, --max-time) stopped the session first; the",
+            "       report says when the readings showed no steady state",
             "       (results are still written)",
             "  4    the command failed more often than --max-failures allows",
-            "  7    a limit stopped the session while the readings showed no steady",
-            "       state (still trending, a warm-up not yet cut, or level shifts)",
             "  6    --monitor: a component other than the one under test passed the",
             "       utilisation limit (the target was met, but the result may be bound",
             "       by that component)",
@@ -106,8 +105,6 @@ final class RunCommand implements Callable<Integer> {
     static final int WORKLOAD_FAILED = 4;
     /** With --monitor: a component other than the one under test passed the utilisation limit. */
     static final int BOTTLENECK = 6;
-    /** A limit stopped the session while its readings showed no steady state (a trend, a pending warm-up, shifts). */
-    static final int NO_STEADY_STATE = 7;
     /** The paper's threshold (§III-B): 80%. */
     static final double DEFAULT_UTILIZATION_LIMIT = 0.8;
 
@@ -243,7 +240,7 @@ final class RunCommand implements Callable<Integer> {
         }
         return switch (result.stopReason()) {
             case TARGET_MET -> ExitCodes.OK;
-            case ROUND_LIMIT, TIME_LIMIT -> result.steadyStateProblem() != null ? NO_STEADY_STATE : LIMIT;
+            case ROUND_LIMIT, TIME_LIMIT -> LIMIT;
             case WORKLOAD_FAILED -> WORKLOAD_FAILED;
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCodes.FAILURE;

@@ -2,10 +2,6 @@ package io.pilotbench.simulate;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -139,42 +135,19 @@ public final class Evaluation {
             throws InterruptedException {
         int total = strategies * replications;
         AtomicInteger done = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, total), r -> {
-            Thread t = new Thread(r, "pilot-simulate");
-            t.setDaemon(true);
-            return t;
+        List<Finished> all = Parallel.map(total, threads, "pilot-simulate", i -> {
+            Finished f = task.run(i / replications, i % replications);
+            Finished counted = new Finished(f.strategy(), f.replication(), f.seed(), f.outcome(), f.comparison(),
+                    done.incrementAndGet(), total);
+            synchronized (this) {
+                listener.accept(counted);
+            }
+            return counted;
         });
-        try {
-            List<Future<Finished>> futures = new ArrayList<>();
-            for (int i = 0; i < strategies; i++) {
-                for (int k = 0; k < replications; k++) {
-                    int si = i;
-                    int kk = k;
-                    futures.add(pool.submit(() -> {
-                        Finished f = task.run(si, kk);
-                        Finished counted = new Finished(f.strategy(), f.replication(), f.seed(), f.outcome(),
-                                f.comparison(), done.incrementAndGet(), total);
-                        synchronized (this) {
-                            listener.accept(counted);
-                        }
-                        return counted;
-                    }));
-                }
-            }
-            List<List<T>> out = new ArrayList<>();
-            for (int i = 0; i < strategies; i++) {
-                List<T> row = new ArrayList<>();
-                for (int k = 0; k < replications; k++) {
-                    row.add(pick.apply(futures.get(i * replications + k).get()));
-                }
-                out.add(row);
-            }
-            return out;
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            throw c instanceof RuntimeException re ? re : new IllegalStateException(c);
-        } finally {
-            pool.shutdownNow();
+        List<List<T>> out = new ArrayList<>();
+        for (int i = 0; i < strategies; i++) {
+            out.add(all.subList(i * replications, (i + 1) * replications).stream().map(pick).toList());
         }
+        return out;
     }
 }

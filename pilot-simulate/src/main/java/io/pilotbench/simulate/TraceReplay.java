@@ -7,6 +7,7 @@ import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
+import io.pilotbench.stats.Descriptive;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -16,10 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Replays recorded series through the engine, one value per round, as a session with the given settings would have
@@ -79,10 +76,10 @@ public final class TraceReplay {
      * @param medianRounds    median rounds over the steady traces
      * @param neverSteady     traces labelled as never reaching a steady state
      * @param flagged         of those, sessions that said so
-     * @param windows         per other practice: {traces it applies to, within 1%, median values used}
+     * @param practices       per other practice, by name: how its windows did on the same steady traces
      */
     public record Summary(int steady, int converged, int convergedMissed, int covered, int withinOnePct,
-            double medianRounds, int neverSteady, int flagged, Map<String, double[]> windows) {
+            double medianRounds, int neverSteady, int flagged, Map<String, Practice> practices) {
         public double convergedShare() {
             return share(converged, steady);
         }
@@ -101,6 +98,19 @@ public final class TraceReplay {
 
         private static double share(int k, int n) {
             return n == 0 ? Double.NaN : (double) k / n;
+        }
+    }
+
+    /**
+     * How another practice's measurement windows did on the steady traces where its rule fired.
+     *
+     * @param traces       the traces with a window
+     * @param withinOnePct of those, windows whose mean is within 1% of the truth
+     * @param medianValues the median number of values up to the window's end (what the practice ran)
+     */
+    public record Practice(int traces, int withinOnePct, double medianValues) {
+        public double withinOnePctShare() {
+            return (double) withinOnePct / traces;
         }
     }
 
@@ -132,27 +142,7 @@ public final class TraceReplay {
     /** Replays every trace on {@code threads} threads; the results in the traces' order. */
     public static List<Replayed> replayAll(List<Trace> traces, SessionSettings settings, int threads)
             throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
-            Thread t = new Thread(r, "pilot-replay");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Replayed>> futures = new ArrayList<>();
-            for (Trace t : traces) {
-                futures.add(pool.submit(() -> replay(t, settings)));
-            }
-            List<Replayed> out = new ArrayList<>();
-            for (Future<Replayed> f : futures) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            throw c instanceof RuntimeException re ? re : new IllegalStateException(c);
-        } finally {
-            pool.shutdownNow();
-        }
+        return Parallel.map(traces.size(), threads, "pilot-replay", i -> replay(traces.get(i), settings));
     }
 
     /** The summary of {@code replayed}. */
@@ -165,7 +155,7 @@ public final class TraceReplay {
         int never = 0;
         int flagged = 0;
         List<Integer> rounds = new ArrayList<>();
-        Map<String, List<double[]>> windows = new TreeMap<>();
+        Map<String, List<int[]>> windows = new TreeMap<>();
         for (Replayed r : replayed) {
             Trace t = r.trace();
             if (t.steady()) {
@@ -185,12 +175,11 @@ public final class TraceReplay {
                 }
                 for (Map.Entry<String, int[]> w : t.windows().entrySet()) {
                     int[] b = w.getValue();
-                    if (b[0] < 0 || b[1] < b[0]) {
-                        continue;
+                    if (b[0] >= 0 && b[1] >= b[0]) {
+                        double err = Math.abs(t.windowMean(b) - t.truth()) / Math.abs(t.truth());
+                        windows.computeIfAbsent(w.getKey(), k -> new ArrayList<>())
+                                .add(new int[] {err <= 0.01 ? 1 : 0, b[1] + 1});
                     }
-                    double err = Math.abs(t.windowMean(b) - t.truth()) / Math.abs(t.truth());
-                    windows.computeIfAbsent(w.getKey(), k -> new ArrayList<>())
-                            .add(new double[] {err <= 0.01 ? 1 : 0, b[1] + 1});
                 }
             } else if (t.neverSteady()) {
                 never++;
@@ -199,20 +188,15 @@ public final class TraceReplay {
                 }
             }
         }
-        Map<String, double[]> w = new TreeMap<>();
-        for (Map.Entry<String, List<double[]>> e : windows.entrySet()) {
-            List<double[]> l = e.getValue();
-            double hits = l.stream().mapToDouble(a -> a[0]).sum();
-            double[] used = l.stream().mapToDouble(a -> a[1]).sorted().toArray();
-            w.put(e.getKey(), new double[] {l.size(), hits, median(used)});
+        Map<String, Practice> practices = new TreeMap<>();
+        for (Map.Entry<String, List<int[]>> e : windows.entrySet()) {
+            List<int[]> l = e.getValue();
+            practices.put(e.getKey(), new Practice(l.size(), l.stream().mapToInt(a -> a[0]).sum(),
+                    Descriptive.median(l.stream().mapToDouble(a -> a[1]).toArray())));
         }
-        double[] r = rounds.stream().mapToDouble(Integer::doubleValue).sorted().toArray();
-        return new Summary(steady, converged, missed, covered, within, median(r), never, flagged, w);
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return new Summary(steady, converged, missed, covered, within,
+                Descriptive.median(rounds.stream().mapToDouble(Integer::doubleValue).toArray()), never, flagged,
+                practices);
     }
 
     /** The summary as a JSON-ready map. */
@@ -230,9 +214,10 @@ public final class TraceReplay {
         out.put("neverSteady", m.neverSteady());
         out.put("flagged", m.flagged());
         Map<String, Object> w = new java.util.LinkedHashMap<>();
-        for (Map.Entry<String, double[]> e : m.windows().entrySet()) {
-            w.put(e.getKey(), Map.of("traces", (int) e.getValue()[0], "withinOnePercent", (int) e.getValue()[1],
-                    "medianValues", e.getValue()[2]));
+        for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
+            Practice p = e.getValue();
+            w.put(e.getKey(), Map.of("traces", p.traces(), "withinOnePercent", p.withinOnePct(), "medianValues",
+                    p.medianValues()));
         }
         out.put("practices", w);
         return out;
@@ -257,10 +242,11 @@ public final class TraceReplay {
                     + "converged, or level shifts reported) %d (%.1f%%)", m.neverSteady(), m.flagged(),
                     100 * m.flaggedShare()));
         }
-        for (Map.Entry<String, double[]> e : m.windows().entrySet()) {
-            double[] v = e.getValue();
+        for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
+            Practice p = e.getValue();
             out.add(String.format(java.util.Locale.ROOT, "  %s on the same series: within 1%% of the truth %d of %d "
-                    + "(%.1f%%), median values %.0f", e.getKey(), (int) v[1], (int) v[0], 100 * v[1] / v[0], v[2]));
+                    + "(%.1f%%), median values %.0f", e.getKey(), p.withinOnePct(), p.traces(),
+                    100 * p.withinOnePctShare(), p.medianValues()));
         }
         if (m.steady() == 0 && m.neverSteady() == 0) {
             for (Replayed r : replayed) {

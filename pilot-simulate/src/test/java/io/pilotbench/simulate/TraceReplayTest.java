@@ -59,8 +59,8 @@ class TraceReplayTest {
     /**
      * The tune split of the labelled JMH forks (Traini et al. 2023): the labels are read as published, and the share
      * of steady forks that stop "converged" with a CI missing their steady mean — 63.9% before sessions had to show a
-     * steady state and before the small-sample intervals — must stay below 60%. This is a regression bound, not the
-     * goal (10%): bench/README.md gives the figures.
+     * steady level and let their CI reach the later half's, 35.2% since — must stay below 40%. This is a regression
+     * bound, not the goal (10%): bench/README.md gives the figures.
      */
     @Test
     void realJmhForksStopConvergedWithAMissedCiLessOftenThanBefore() throws InterruptedException {
@@ -70,7 +70,7 @@ class TraceReplayTest {
         assertThat(traces.stream().filter(Trace::neverSteady).count()).isEqualTo(102);
         assertThat(traces.get(0).windows()).containsKey("jmh-default");
         TraceReplay.Summary m = TraceReplay.summarise(TraceReplay.replayAll(traces, DEFAULTS, 2));
-        assertThat(m.convergedMissedShare()).isLessThan(0.60);
+        assertThat(m.convergedMissedShare()).isLessThan(0.40);
         assertThat(m.practices().get("jmh-default").medianValues()).as("JMH's defaults measure 1,000 iterations").isEqualTo(1000);
     }
 }

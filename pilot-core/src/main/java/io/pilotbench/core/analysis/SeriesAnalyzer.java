@@ -107,6 +107,16 @@ public final class SeriesAnalyzer {
                     + "; use --mean arithmetic for data that can be zero or negative");
         }
         MetricResult estimate = MeanAnalyzer.analyze(all, from, to, from + (all.length - to), false, settings, false);
+        // the same steady-level check and interval as a session's look (SteadyLevel): one series, one interval
+        SteadyLevel.Checked checked = SteadyLevel.check(all, from, to, phases, estimate,
+                settings.meanMethod() == MeanMethod.ARITHMETIC, false);
+        phases = checked.phases();
+        estimate = checked.result();
+        if (phases.trending()) {
+            warnings.add("the analysed samples still trend (" + Formats.number(phases.trendSlope()) + " per sample, "
+                    + Formats.pValue(phases.trendPValue()) + "): no steady level is shown, and their mean depends on "
+                    + "where they start and end");
+        }
         for (LevelShift s : phases.shifts()) {
             warnings.add(shiftWarning(s));
         }

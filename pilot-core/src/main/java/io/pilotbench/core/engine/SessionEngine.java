@@ -2,6 +2,7 @@ package io.pilotbench.core.engine;
 
 import io.pilotbench.core.analysis.MeanAnalyzer;
 import io.pilotbench.core.analysis.PhaseDetector;
+import io.pilotbench.core.analysis.SteadyLevel;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.Formats;
@@ -17,7 +18,7 @@ import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.model.WpsResult;
-import io.pilotbench.stats.steadystate.SteadyState;
+import io.pilotbench.stats.MeanMethod;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -338,14 +339,12 @@ public final class SessionEngine {
         }
         MetricResult readings = MeanAnalyzer.analyze(all, from, n, from, proportion, analysis, true)
                 .needing(phases.samplesForPendingWarmup() - from);
-        if (settings.method() == CiMethod.AR && !proportion && n - from >= SteadyState.MIN_SAMPLES) {
-            // A narrow CI is not enough: the kept samples must show a steady level (Defaults.STEADY_ALPHA). One
-            // that still trends looks again after a tenth more; at a limit, the report says it found no steady state.
-            SteadyState.Trend trend = SteadyState.trend(all, from, n);
-            phases = phases.withTrend(trend.slope(), trend.pValue());
-            if (readings.targetMet() && phases.trending()) {
-                readings = readings.needing(readings.n() + Math.max(1, readings.n() / 10));
-            }
+        if (!proportion) {
+            // the evidence of a steady level, and a CI that allows for one still moving (SteadyLevel)
+            SteadyLevel.Checked checked = SteadyLevel.check(all, from, n, phases, readings,
+                    analysis.meanMethod() == MeanMethod.ARITHMETIC, true);
+            phases = checked.phases();
+            readings = checked.result();
         }
         MetricResult readingsRaw = MeanAnalyzer.analyze(all, 0, n, 0, proportion, analysis, true);
 

@@ -50,6 +50,11 @@ public final class Defaults {
      * +40% warm-up decaying with τ = 10 rounds, seen whole by a session of 25 rounds, shows a slope at p &lt; 1% in 93% of series (SteadyStateTest).
      */
     public static final double STEADY_ALPHA = 0.01;
+    /**
+     * The kept samples' CI reaches the later half's interval when a warm-up was cut or their slope's p is below this
+     * ({@link io.pilotbench.core.analysis.SteadyLevel}): 5%.
+     */
+    public static final double DRIFT_ALPHA = 0.05;
     /** The shortest stretch between two reported level shifts: 10 samples. */
     public static final int SHIFT_MIN_SEGMENT = 10;
     /**

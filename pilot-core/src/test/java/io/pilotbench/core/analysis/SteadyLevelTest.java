@@ -1,0 +1,93 @@
+package io.pilotbench.core.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pilotbench.core.model.AnalysisSettings;
+import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.Phases;
+import io.pilotbench.core.model.Series;
+import io.pilotbench.core.model.SeriesAnalysis;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The steady-level check that sessions and {@code pilot analyze} share: what it holds, widens and leaves alone. */
+class SteadyLevelTest {
+    private static final AnalysisSettings SETTINGS = AnalysisSettings.defaults();
+
+    private static double[] normal(long seed, int n, double mean, double sd) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = mean + sd * gaussian(r);
+        }
+        return x;
+    }
+
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+
+    private static SteadyLevel.Checked check(double[] x, Phases phases, boolean session) {
+        MetricResult m = MeanAnalyzer.analyze(x, phases.warmup(), x.length, phases.warmup(), false, SETTINGS, session);
+        return SteadyLevel.check(x, phases.warmup(), x.length, phases, m, true, session);
+    }
+
+    @Test
+    void aSteadySeriesKeepsItsIntervalAndItsVerdict() {
+        int changed = 0;
+        for (int k = 0; k < 200; k++) {
+            double[] x = normal(k, 60, 100, 10);
+            MetricResult m = MeanAnalyzer.analyze(x, 0, 60, 0, false, SETTINGS, true);
+            SteadyLevel.Checked c = SteadyLevel.check(x, 0, 60, Phases.NONE, m, true, true);
+            assertThat(c.phases().trendPValue()).isBetween(0.0, 1.0);
+            changed += c.result().ci().equals(m.ci()) && c.result().targetMet() == m.targetMet() ? 0 : 1;
+        }
+        // only a chance trend at the drift level (5%, and then only toward the later half) changes anything
+        assertThat(changed).isLessThanOrEqualTo(20);
+    }
+
+    @Test
+    void aTrendingSeriesDoesNotMeetItsTargetInASession() {
+        double[] x = normal(3, 60, 100, 1);
+        for (int i = 0; i < x.length; i++) {
+            x[i] += 0.2 * (x.length - i); // falls by 12 over 60 samples under noise of 1
+        }
+        SteadyLevel.Checked c = check(x, Phases.NONE, true);
+        assertThat(c.phases().trending()).isTrue();
+        assertThat(c.result().targetMet()).isFalse();
+        assertThat(c.result().requiredSamples()).isGreaterThan(60);
+        assertThat(c.phases().steadyStateProblem()).contains("still trend");
+    }
+
+    @Test
+    void afterAWarmupCutTheIntervalReachesTheLaterHalf() {
+        // what a cut left: a tail that still decays, +8% at its start, under CV 2%
+        double[] x = normal(5, 80, 100, 2);
+        for (int i = 0; i < x.length; i++) {
+            x[i] += 8 * Math.exp(-i / 10.0);
+        }
+        double[] withWarmup = new double[90];
+        for (int i = 0; i < 10; i++) {
+            withWarmup[i] = 140;
+        }
+        System.arraycopy(x, 0, withWarmup, 10, 80);
+        Phases cut = new Phases(10, 1e-6, 140, 0, 1, Double.NaN, 0, List.of());
+        MetricResult plain = MeanAnalyzer.analyze(withWarmup, 10, 90, 10, false, SETTINGS, false);
+        SteadyLevel.Checked c = SteadyLevel.check(withWarmup, 10, 90, cut, plain, true, false);
+        double later = java.util.Arrays.stream(withWarmup, 50, 90).average().orElseThrow();
+        assertThat(c.result().ci().high()).isEqualTo(plain.ci().high());
+        assertThat(c.result().ci().low()).isLessThan(plain.ci().low()).isLessThan(later);
+        assertThat(c.result().error().fallback()).contains("later half");
+    }
+
+    @Test
+    void analyzeOfATrendingFileWarnsThatNoSteadyLevelIsShown() {
+        double[] x = normal(7, 100, 100, 1);
+        for (int i = 0; i < x.length; i++) {
+            x[i] += 0.05 * i;
+        }
+        SeriesAnalysis a = new SeriesAnalyzer(SETTINGS).analyze(new Series("trend.txt", "", x));
+        assertThat(a.warnings()).anyMatch(w -> w.contains("still trend"));
+    }
+}

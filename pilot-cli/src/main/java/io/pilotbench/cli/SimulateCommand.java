@@ -295,12 +295,21 @@ final class SimulateCommand implements Runnable {
                 description = "With --trace of a file of numbers: the true mean to score its CI against.")
         Double truth;
 
+        @Option(names = "--iterations", paramLabel = "N", order = 15,
+                description = "With --trace of a labelled data set: replay each benchmark as 'pilot jmh --iterations "
+                    + "N' runs it, a fork per round and its first N values the round's unit readings, beside JMH's "
+                    + "defaults on the same forks.")
+        Integer iterations;
+
         @Mixin
         ReportOptions report;
 
         @Override
         public Integer call() throws IOException, InterruptedException {
             Format format = report.format();
+            if (iterations != null && traces.isEmpty()) {
+                throw new IllegalArgumentException("--iterations replays recorded forks: give them with --trace");
+            }
             if (!traces.isEmpty()) {
                 return replay(format);
             }
@@ -403,8 +412,21 @@ final class SimulateCommand implements Runnable {
             }
             SessionSettings session = SessionSettings.builder().pi(PerformanceIndex.of("value", ""))
                     .confidence(s.confidence()).ciTarget(CiTarget.ofMean(s.ciWidth())).build();
-            List<TraceReplay.Replayed> replayed = TraceReplay.replayAll(all, session,
-                    threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+            int pool = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            PrintWriter text = spec.commandLine().getOut();
+            if (iterations != null) {
+                if (iterations < 2) {
+                    throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at "
+                            + "least 2 measurement iterations to be a round of unit readings");
+                }
+                for (String line : TraceReplay.describeForks(TraceReplay.replayForks(all, iterations, session, pool),
+                        iterations, s.ciWidth(), s.confidence())) {
+                    text.println(line);
+                }
+                text.flush();
+                return ExitCodes.OK;
+            }
+            List<TraceReplay.Replayed> replayed = TraceReplay.replayAll(all, session, pool);
             TraceReplay.Summary m = TraceReplay.summarise(replayed);
             PrintWriter out = spec.commandLine().getOut();
             if (format == Format.JSON) {

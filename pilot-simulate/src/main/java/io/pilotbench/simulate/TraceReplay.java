@@ -145,6 +145,112 @@ public final class TraceReplay {
         return Parallel.map(traces.size(), threads, "pilot-replay", i -> replay(traces.get(i), settings));
     }
 
+    /**
+     * One benchmark replayed as {@code pilot jmh} runs it: each round a fork (a new JVM), its first {@code
+     * iterations} values the round's unit readings, at most as many rounds as the benchmark has forks.
+     *
+     * @param group        the benchmark
+     * @param truth        the mean of its forks' labelled steady means; NaN when a fork has none
+     * @param stop         why the session ended
+     * @param estimate     the session's mean per iteration
+     * @param low          its CI's lower bound; NaN without one
+     * @param high         its CI's upper bound
+     * @param forks        forks (rounds) used
+     * @param iterations   iterations used in all
+     * @param jmhDefault   the estimate of JMH's defaults on the same forks (the mean of their measured windows); NaN
+     *                     without those windows
+     */
+    public record ForkReplay(String group, double truth, StopReason stop, double estimate, double low, double high,
+            int forks, long iterations, double jmhDefault) {
+        public boolean converged() {
+            return stop == StopReason.TARGET_MET;
+        }
+
+        public boolean covers() {
+            return !Double.isNaN(low) && low <= truth && truth <= high;
+        }
+
+        /** Whether {@code value} is within 1% of the truth. */
+        public boolean withinOnePct(double value) {
+            return Math.abs(value - truth) <= 0.01 * Math.abs(truth);
+        }
+    }
+
+    /**
+     * Replays every benchmark of {@code traces} (forks grouped by {@link Trace#group()}) as {@code pilot jmh} with
+     * {@code iterations} measurement iterations per fork and the confidence and CI target of {@code settings}.
+     */
+    public static List<ForkReplay> replayForks(List<Trace> traces, int iterations, SessionSettings settings,
+            int threads) throws InterruptedException {
+        Map<String, List<Trace>> groups = new java.util.LinkedHashMap<>();
+        for (Trace t : traces) {
+            if (t.values().length < iterations) {
+                throw new IllegalArgumentException(t.name() + ": " + t.values().length + " values, fewer than the "
+                        + iterations + " iterations of a fork");
+            }
+            groups.computeIfAbsent(t.group(), g -> new ArrayList<>()).add(t);
+        }
+        List<List<Trace>> benchmarks = new ArrayList<>(groups.values());
+        SessionSettings s = settings.toBuilder().pis(List.of(new io.pilotbench.core.model.PerformanceIndex("time",
+                settings.pis().get(0).unit(), io.pilotbench.core.model.PerformanceIndex.Kind.ORDINARY, false, true)))
+                .fixedWorkAmount(iterations).build();
+        return Parallel.map(benchmarks.size(), threads, "pilot-replay",
+                i -> replayForks(benchmarks.get(i), iterations, s));
+    }
+
+    private static ForkReplay replayForks(List<Trace> forks, int iterations, SessionSettings settings) {
+        SessionSettings s = settings.toBuilder().maxRounds(forks.size()).build();
+        long[] now = new long[1];
+        SessionResult r;
+        try {
+            r = Pilot.of(s, (round, work) -> {
+                now[0] += 1_000_000L * iterations;
+                return RoundResult.builder().unitReadings(0, java.util.Arrays.copyOf(forks.get(round).values(),
+                        iterations)).build();
+            }).name(forks.get(0).group()).ticker(() -> now[0]).clock(EPOCH).run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // an in-memory session does no I/O
+        }
+        MetricResult m = r.pis().get(0).unitReadings();
+        boolean steady = forks.stream().allMatch(Trace::steady);
+        double truth = steady ? forks.stream().mapToDouble(Trace::truth).average().orElse(Double.NaN) : Double.NaN;
+        double jmh = forks.stream().allMatch(t -> t.windows().containsKey("jmh-default"))
+                ? forks.stream().mapToDouble(t -> t.windowMean(t.windows().get("jmh-default"))).average()
+                        .orElse(Double.NaN) : Double.NaN;
+        return new ForkReplay(forks.get(0).group(), truth, r.stopReason(), m.mean(),
+                m.ci() == null ? Double.NaN : m.ci().low(), m.ci() == null ? Double.NaN : m.ci().high(), r.rounds(),
+                (long) r.rounds() * iterations, jmh);
+    }
+
+    /** The forks-as-rounds replays in lines of text. */
+    public static List<String> describeForks(List<ForkReplay> replays, int iterations, double ciWidth,
+            double confidence) {
+        List<ForkReplay> steady = replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
+        int n = steady.size();
+        long converged = steady.stream().filter(ForkReplay::converged).count();
+        long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
+        long covered = steady.stream().filter(ForkReplay::covers).count();
+        long within = steady.stream().filter(f -> f.withinOnePct(f.estimate())).count();
+        List<ForkReplay> withJmh = steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
+        long jmhWithin = withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count();
+        double medianForks = Descriptive.median(steady.stream().mapToDouble(ForkReplay::forks).toArray());
+        List<String> out = new ArrayList<>();
+        out.add(String.format(java.util.Locale.ROOT, "%d benchmarks replayed as pilot jmh runs them: a fork per "
+                + "round, its first %d iterations the round's unit readings; %.4g%% confidence, CI width %.4g%% of "
+                + "the mean", replays.size(), iterations, confidence * 100, ciWidth * 100));
+        out.add(String.format(java.util.Locale.ROOT, "  benchmarks whose forks all reach a steady state: %d; "
+                + "converged %d (%.1f%%), converged with a CI that misses the truth %d (%.1f%%); CI holds the truth "
+                + "%d (%.1f%%); estimate within 1%% of it %d (%.1f%%); median forks %.0f (%.0f iterations)", n,
+                converged, 100.0 * converged / n, missed, 100.0 * missed / n, covered, 100.0 * covered / n, within,
+                100.0 * within / n, medianForks, medianForks * iterations));
+        if (!withJmh.isEmpty()) {
+            out.add(String.format(java.util.Locale.ROOT, "  JMH's defaults on the same forks (every fork's "
+                    + "measured window): within 1%% of the truth %d of %d (%.1f%%)", jmhWithin, withJmh.size(),
+                    100.0 * jmhWithin / withJmh.size()));
+        }
+        return out;
+    }
+
     /** The summary of {@code replayed}. */
     public static Summary summarise(List<Replayed> replayed) {
         int steady = 0;

@@ -73,4 +73,22 @@ class TraceReplayTest {
         assertThat(m.convergedMissedShare()).isLessThan(0.40);
         assertThat(m.practices().get("jmh-default").medianValues()).as("JMH's defaults measure 1,000 iterations").isEqualTo(1000);
     }
+
+    /**
+     * The same forks replayed as {@code pilot jmh --iterations 1000} runs them (a fork per round): sessions stopped
+     * after a median of one fork, blind to the spread between forks, and 28 of the 51 benchmarks whose forks all
+     * reach a steady state (54.9%) ended converged with a CI that missed their steady mean; 12 (23.5%) since the
+     * round means count. Bound: 35%.
+     */
+    @Test
+    void pilotJmhOnRealForksCountsTheSpreadBetweenForks() throws InterruptedException {
+        List<Trace> traces = TraceSet.read(RealData.jmhSteadyState(), "tune", Double.NaN);
+        List<TraceReplay.ForkReplay> r = TraceReplay.replayForks(traces, 1000, DEFAULTS, 2);
+        List<TraceReplay.ForkReplay> steady = r.stream().filter(f -> !Double.isNaN(f.truth())).toList();
+        assertThat(r).hasSize(90);
+        assertThat(steady).hasSize(51);
+        long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
+        assertThat(missed).isLessThan((long) (0.35 * steady.size()));
+        assertThat(steady).allSatisfy(f -> assertThat(f.forks()).isGreaterThanOrEqualTo(3));
+    }
 }

@@ -1,6 +1,7 @@
 package io.pilotbench.core.engine;
 
 import io.pilotbench.core.analysis.MeanAnalyzer;
+import io.pilotbench.core.analysis.BetweenRounds;
 import io.pilotbench.core.analysis.PhaseDetector;
 import io.pilotbench.core.analysis.SteadyLevel;
 import io.pilotbench.core.model.CiMethod;
@@ -362,6 +363,11 @@ public final class SessionEngine {
         cutUnits = p.units.total() - kept.length;
         double[] raw = p.units.raw();
         MetricResult units = MeanAnalyzer.analyze(kept, 0, kept.length, cutUnits, proportion, analysis, true);
+        if (!proportion) {
+            // rounds are new processes: their spread counts, not only the readings' within them (BetweenRounds)
+            units = BetweenRounds.check(units, p.units.keptRoundMeans(unitPhases), settings.confidence(),
+                    analysis.meanMethod() == MeanMethod.ARITHMETIC);
+        }
         MetricResult unitsRaw = MeanAnalyzer.analyze(raw, 0, raw.length, 0, proportion, analysis, true);
         return new PiResult(p.index, readings, readingsRaw, phases, units, unitsRaw, unitPhases);
     }

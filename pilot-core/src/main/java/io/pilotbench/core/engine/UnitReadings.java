@@ -159,6 +159,24 @@ final class UnitReadings {
         return out;
     }
 
+    /** The mean of every round's kept unit readings, in round order; rounds that keep none are left out. */
+    double[] keptRoundMeans(Phases phases) {
+        double[] out = new double[rounds.size()];
+        int k = 0;
+        for (int r = 0; r < rounds.size(); r++) {
+            double[] units = rounds.get(r);
+            int[] seg = removal.tested() ? cut(units.length, phases) : segments.get(r);
+            if (seg[1] > seg[0]) {
+                double sum = 0;
+                for (int i = seg[0]; i < seg[1]; i++) {
+                    sum += units[i];
+                }
+                out[k++] = sum / (seg[1] - seg[0]);
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+
     /** Per-round cuts of the untested removals, summed: what was cut at the start and at the end. */
     int[] untestedCuts() {
         long start = 0;

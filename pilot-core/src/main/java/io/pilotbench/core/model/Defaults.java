@@ -55,6 +55,11 @@ public final class Defaults {
      * ({@link io.pilotbench.core.analysis.SteadyLevel}): 5%.
      */
     public static final double DRIFT_ALPHA = 0.05;
+    /**
+     * Unit readings that come in rounds meet a target only after this many rounds: the spread between rounds (new
+     * processes, JMH forks) is seen only across rounds ({@link io.pilotbench.core.analysis.BetweenRounds}).
+     */
+    public static final int MIN_ROUNDS_FOR_UNITS = 3;
     /** The shortest stretch between two reported level shifts: 10 samples. */
     public static final int SHIFT_MIN_SEGMENT = 10;
     /**

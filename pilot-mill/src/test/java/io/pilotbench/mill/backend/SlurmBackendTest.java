@@ -138,7 +138,7 @@ class SlurmBackendTest {
         assertThat(failure.get()).isNull();
         ClusterRun.Outcome o = outcome.get();
         assertThat(o).as(log.toString()).isNotNull();
-        assertThat(o.collected()).isEqualTo(2);
+        assertThat(o.collected()).as(log.toString()).isEqualTo(2);
         assertThat(o.resubmitted()).isEqualTo(1);
         List<Map<String, String>> rows = Csv.records(Files.readString(dir.resolve("results.csv")));
         assertThat(rows).extracting(r -> r.get("job")).containsExactlyInAnyOrder("0001", "0002");

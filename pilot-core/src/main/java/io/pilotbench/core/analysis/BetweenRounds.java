@@ -1,9 +1,7 @@
 package io.pilotbench.core.analysis;
 
 import io.pilotbench.core.model.Defaults;
-import io.pilotbench.core.model.MeanError;
 import io.pilotbench.core.model.MetricResult;
-import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.StudentT;
 import java.util.Locale;
@@ -48,27 +46,11 @@ public final class BetweenRounds {
         }
         double sd = Descriptive.stddev(roundMeans);
         double half = StudentT.critical(confidence, r - 1) * sd / Math.sqrt(r);
-        ConfidenceInterval ci = pooled.ci();
-        double low = Math.min(ci.low(), pooled.mean() - half);
-        double high = Math.max(ci.high(), pooled.mean() + half);
-        if (low == ci.low() && high == ci.high()) {
-            return pooled;
-        }
-        ConfidenceInterval wider = new ConfidenceInterval(ci.confidence(), ci.center(), low, high, high - low);
-        boolean met = pooled.targetMet() && wider.width() <= pooled.targetWidth();
-        long required = pooled.requiredSamples();
-        if (!met && pooled.targetWidth() > 0) {
-            double ratio = wider.width() / pooled.targetWidth();
-            long rounds = Math.max(r + 1, (long) Math.ceil(r * ratio * ratio));
-            required = Math.max(required, rounds * perRound);
-        }
-        MeanError e = pooled.error();
+        double width = Math.max(pooled.ci().width(), 2 * half);
+        long rounds = pooled.targetWidth() > 0 ? Math.max(r + 1, (long) Math.ceil(r * Math.pow(width
+                / pooled.targetWidth(), 2))) : r + 1;
         String note = String.format(Locale.ROOT, "rounds are separate runs: the CI is the Student-t interval of the "
                 + "%d round means (%d degrees of freedom), wider than the unit readings' own", r, r - 1);
-        MeanError noted = new MeanError(e.method(), e.standardError(), e.degreesOfFreedom(), e.blockSize(),
-                e.blocks(), e.blockVariance(), e.blockAutocorrelation(), e.longRunVariance(), e.arOrder(),
-                e.skewness(), e.nonStationary(), e.fallback().isEmpty() ? note : e.fallback() + "; " + note);
-        return new MetricResult(pooled.status(), pooled.n(), pooled.removed(), pooled.mean(), pooled.variance(),
-                pooled.autocorrelation(), noted, wider, pooled.targetWidth(), required, met);
+        return pooled.widened(pooled.mean() - half, pooled.mean() + half, note, rounds * perRound);
     }
 }

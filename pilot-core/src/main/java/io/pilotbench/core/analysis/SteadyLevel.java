@@ -86,32 +86,14 @@ public final class SteadyLevel {
                 : Math.signum(earlier - later);
         ConfidenceInterval ci = m.ci();
         double reach = Math.sqrt(2) * ci.width() / 2;
-        double low = ci.low();
-        double high = ci.high();
-        if (down > 0) {
-            low = Math.min(low, later - reach);
-        } else if (down < 0) {
-            high = Math.max(high, later + reach);
-        }
-        if (low == ci.low() && high == ci.high()) {
-            return m;
-        }
-        ConfidenceInterval wider = new ConfidenceInterval(ci.confidence(), ci.center(), low, high, high - low);
-        boolean met = m.targetMet() && wider.width() <= m.targetWidth();
-        long required = m.requiredSamples();
-        if (!met && m.targetWidth() > 0) {
-            double ratio = wider.width() / m.targetWidth();
-            required = Math.max(required, (long) Math.ceil(m.n() * ratio * ratio) + 1);
-        }
-        MeanError e = m.error();
+        double low = down > 0 ? later - reach : ci.low();
+        double high = down < 0 ? later + reach : ci.high();
+        double width = Math.max(high, ci.high()) - Math.min(low, ci.low());
+        long required = m.targetWidth() > 0 ? (long) Math.ceil(m.n() * Math.pow(width / m.targetWidth(), 2)) + 1 : -1;
         String note = String.format(Locale.ROOT, "the level may still be moving (%s): the interval reaches the later "
                 + "half's (mean %.6g)", p.warmup() > 0 ? "a warm-up was cut" : "a trend at p = "
                 + String.format(Locale.ROOT, "%.2g", p.trendPValue()), later);
-        MeanError noted = new MeanError(e.method(), e.standardError(), e.degreesOfFreedom(), e.blockSize(),
-                e.blocks(), e.blockVariance(), e.blockAutocorrelation(), e.longRunVariance(), e.arOrder(),
-                e.skewness(), e.nonStationary(), e.fallback().isEmpty() ? note : e.fallback() + "; " + note);
-        return new MetricResult(m.status(), m.n(), m.removed(), m.mean(), m.variance(), m.autocorrelation(), noted,
-                wider, m.targetWidth(), required, met);
+        return m.widened(low, high, note, required);
     }
 
     private static double mean(double[] x, int from, int to) {

@@ -48,4 +48,11 @@ public record MeanError(CiMethod method, double standardError, double degreesOfF
     public double autocorrelationTime(double sampleVariance) {
         return sampleVariance > 0 ? longRunVariance / sampleVariance : Double.NaN;
     }
+
+    /** This error with {@code note} added to {@link #fallback()}: how the CI departs from the usual one. */
+    public MeanError withNote(String note) {
+        return new MeanError(method, standardError, degreesOfFreedom, blockSize, blocks, blockVariance,
+                blockAutocorrelation, longRunVariance, arOrder, skewness, nonStationary,
+                fallback.isEmpty() ? note : fallback + "; " + note);
+    }
 }

@@ -59,6 +59,23 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
                 requiredSamples < 0 ? samples : Math.max(requiredSamples, samples), false);
     }
 
+    /**
+     * This result with its CI widened to [{@code low}, {@code high}] (never narrowed) for the reason {@code note}: the
+     * target stays met only if the wider CI meets it, and otherwise needs at least {@code required} samples.
+     */
+    public MetricResult widened(double low, double high, String note, long required) {
+        if (ci == null || low >= ci.low() && high <= ci.high()) {
+            return this;
+        }
+        double l = Math.min(low, ci.low());
+        double h = Math.max(high, ci.high());
+        ConfidenceInterval wider = new ConfidenceInterval(ci.confidence(), ci.center(), l, h, h - l);
+        boolean met = targetMet && wider.width() <= targetWidth;
+        return new MetricResult(status, n, removed, mean, variance, autocorrelation,
+                error == null ? null : error.withNote(note), wider, targetWidth,
+                met ? requiredSamples : Math.max(requiredSamples, required), met);
+    }
+
     /** Samples still needed to meet the target; 0 when met, −1 when unknown. */
     public long moreSamples() {
         if (targetMet) {

@@ -87,9 +87,11 @@ import picocli.CommandLine.Spec;
             "",
             "Exit codes:",
             "  0    the target was met",
-            "  3    a limit (--max-rounds, --max-time) stopped the session first; the",
-            "       report says when the readings showed no steady state",
+            "  3    a limit (--max-rounds, --max-time) stopped the session first",
             "       (results are still written)",
+            "  7    a limit stopped the session while its readings showed no steady",
+            "       state (they still trend, shift, or hold a warm-up not yet cut):",
+            "       the CI describes what was measured, not a steady level",
             "  4    the command failed more often than --max-failures allows",
             "  6    --monitor: a component other than the one under test passed the",
             "       utilisation limit (the target was met, but the result may be bound",
@@ -103,6 +105,8 @@ final class RunCommand implements Callable<Integer> {
     static final int LIMIT = 3;
     /** The workload failed more often than allowed. */
     static final int WORKLOAD_FAILED = 4;
+    /** A limit stopped the session while its readings showed no steady state (a trend, a shift, a warm-up). */
+    static final int NO_STEADY_STATE = 7;
     /** With --monitor: a component other than the one under test passed the utilisation limit. */
     static final int BOTTLENECK = 6;
     /** The paper's threshold (§III-B): 80%. */
@@ -240,7 +244,7 @@ final class RunCommand implements Callable<Integer> {
         }
         return switch (result.stopReason()) {
             case TARGET_MET -> ExitCodes.OK;
-            case ROUND_LIMIT, TIME_LIMIT -> LIMIT;
+            case ROUND_LIMIT, TIME_LIMIT -> result.steadyStateProblem() != null ? NO_STEADY_STATE : LIMIT;
             case WORKLOAD_FAILED -> WORKLOAD_FAILED;
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCodes.FAILURE;

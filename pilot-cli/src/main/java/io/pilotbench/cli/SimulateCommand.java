@@ -427,7 +427,7 @@ final class SimulateCommand implements Runnable {
                 return ExitCodes.OK;
             }
             List<TraceReplay.Replayed> replayed = TraceReplay.replayAll(all, session, pool);
-            TraceReplay.Summary m = TraceReplay.summarise(replayed);
+            TraceReplay.Summary m = TraceReplay.summarise(replayed, s.ciWidth());
             PrintWriter out = spec.commandLine().getOut();
             if (format == Format.JSON) {
                 out.println(PlainJson.write(TraceReplay.toMap(m, replayed.size(), s.ciWidth(), s.confidence())));

@@ -94,6 +94,22 @@ class RunCommandTest {
         assertThat(tmp.resolve("fail/round-results/0/stderr.txt")).hasContent("boom");
     }
 
+    /**
+     * A session that a limit ends while its readings still climb used to exit 3 like any session short of its
+     * target; a script could not tell "run longer" from "this benchmark has no steady level".
+     */
+    @Test
+    void aSessionWhoseReadingsStillTrendAtTheLimitExitsWithNoSteadyState() throws Exception {
+        Path counter = tmp.resolve("counter");
+        CliRun r = CliRun.run("run", "--format", "json", "--pi", "name=x,unit=ms,regex=([0-9]+)", "--ci-width", "1%",
+                "--max-rounds", "40", "-o", out("trend"), "--", "sh", "-c", "n=$(cat '" + counter + "' 2>/dev/null "
+                        + "|| echo 0); n=$((n+1)); echo $n > '" + counter + "'; echo $((1000 + n * 20 + $$ % 7))");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(RunCommand.NO_STEADY_STATE);
+        JsonNode j = json(r);
+        assertThat(j.get("stopReason").asString()).isEqualTo("round_limit");
+        assertThat(j.get("steadyState").asString()).contains("trend");
+    }
+
     @Test
     void aHangingCommandIsKilledAtTheRoundTimeout() {
         long t0 = System.nanoTime();

@@ -106,11 +106,18 @@ public final class TraceReplay {
      *
      * @param traces       the traces with a window
      * @param withinOnePct of those, windows whose mean is within 1% of the truth
+     * @param withinReach  of those, windows whose mean is within half the CI width asked of pilot (the reach of a
+     *                     converged CI around its estimate): a bound on how often a session that stopped where the
+     *                     practice stopped could have held the truth with a CI as narrow as asked
      * @param medianValues the median number of values up to the window's end (what the practice ran)
      */
-    public record Practice(int traces, int withinOnePct, double medianValues) {
+    public record Practice(int traces, int withinOnePct, int withinReach, double medianValues) {
         public double withinOnePctShare() {
             return (double) withinOnePct / traces;
+        }
+
+        public double withinReachShare() {
+            return (double) withinReach / traces;
         }
     }
 
@@ -251,8 +258,11 @@ public final class TraceReplay {
         return out;
     }
 
-    /** The summary of {@code replayed}. */
-    public static Summary summarise(List<Replayed> replayed) {
+    /**
+     * The summary of {@code replayed}, sessions that asked for a CI of relative width {@code ciWidth} (which sets
+     * the reach of the practices' windows, {@link Practice#withinReach()}).
+     */
+    public static Summary summarise(List<Replayed> replayed, double ciWidth) {
         int steady = 0;
         int converged = 0;
         int missed = 0;
@@ -284,7 +294,7 @@ public final class TraceReplay {
                     if (b[0] >= 0 && b[1] >= b[0]) {
                         double err = Math.abs(t.windowMean(b) - t.truth()) / Math.abs(t.truth());
                         windows.computeIfAbsent(w.getKey(), k -> new ArrayList<>())
-                                .add(new int[] {err <= 0.01 ? 1 : 0, b[1] + 1});
+                                .add(new int[] {err <= 0.01 ? 1 : 0, err <= ciWidth / 2 ? 1 : 0, b[1] + 1});
                     }
                 }
             } else if (t.neverSteady()) {
@@ -298,7 +308,8 @@ public final class TraceReplay {
         for (Map.Entry<String, List<int[]>> e : windows.entrySet()) {
             List<int[]> l = e.getValue();
             practices.put(e.getKey(), new Practice(l.size(), l.stream().mapToInt(a -> a[0]).sum(),
-                    Descriptive.median(l.stream().mapToDouble(a -> a[1]).toArray())));
+                    l.stream().mapToInt(a -> a[1]).sum(), Descriptive.median(l.stream().mapToDouble(a -> a[2])
+                            .toArray())));
         }
         return new Summary(steady, converged, missed, covered, within,
                 Descriptive.median(rounds.stream().mapToDouble(Integer::doubleValue).toArray()), never, flagged,
@@ -322,8 +333,8 @@ public final class TraceReplay {
         Map<String, Object> w = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
             Practice p = e.getValue();
-            w.put(e.getKey(), Map.of("traces", p.traces(), "withinOnePercent", p.withinOnePct(), "medianValues",
-                    p.medianValues()));
+            w.put(e.getKey(), Map.of("traces", p.traces(), "withinOnePercent", p.withinOnePct(),
+                    "withinHalfCiWidth", p.withinReach(), "medianValues", p.medianValues()));
         }
         out.put("practices", w);
         return out;
@@ -350,9 +361,13 @@ public final class TraceReplay {
         }
         for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
             Practice p = e.getValue();
+            String reach = Math.abs(ciWidth / 2 - 0.01) < 1e-12 ? "" : String.format(java.util.Locale.ROOT,
+                    ", within ±%s%% %d (%.1f%%)", new java.math.BigDecimal(ciWidth * 50, java.math.MathContext
+                            .DECIMAL32).stripTrailingZeros().toPlainString(), p.withinReach(),
+                    100 * p.withinReachShare());
             out.add(String.format(java.util.Locale.ROOT, "  %s on the same series: within 1%% of the truth %d of %d "
-                    + "(%.1f%%), median values %.0f", e.getKey(), p.withinOnePct(), p.traces(),
-                    100 * p.withinOnePctShare(), p.medianValues()));
+                    + "(%.1f%%)%s, median values %.0f", e.getKey(), p.withinOnePct(), p.traces(),
+                    100 * p.withinOnePctShare(), reach, p.medianValues()));
         }
         if (m.steady() == 0 && m.neverSteady() == 0) {
             for (Replayed r : replayed) {

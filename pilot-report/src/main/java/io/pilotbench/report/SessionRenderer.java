@@ -181,7 +181,16 @@ public final class SessionRenderer {
             boolean binary = pi.kind() == PerformanceIndex.Kind.BINARY;
             b.append(mean).append(' ').append(binary ? Formats.number(m.mean())
                     : Formats.quantity(m.mean(), pi.unit(), m.mean()));
-            if (ci != null && Double.isFinite(ci.width())) {
+            if (ci != null && Double.isFinite(ci.width()) && asymmetric(ci, m.mean())) {
+                // a skewness-corrected or widened CI is not "mean ± h": give its ends, not a half-width that
+                // would put one of them where the interval does not reach
+                b.append(" (").append(SessionWords.pct(ci.confidence())).append(" CI [")
+                        .append(binary ? Formats.number(ci.low()) : Formats.quantity(ci.low(), pi.unit(), m.mean()))
+                        .append(", ")
+                        .append(binary ? Formats.number(ci.high()) : Formats.quantity(ci.high(), pi.unit(), m.mean()))
+                        .append("], width ").append(Formats.significant(100 * ci.width() / Math.abs(m.mean()), 2))
+                        .append("% of ").append(mean).append(')');
+            } else if (ci != null && Double.isFinite(ci.width())) {
                 b.append(" ± ").append(binary ? Formats.number(ci.halfWidth())
                         : Formats.quantity(ci.halfWidth(), pi.unit(), m.mean())).append(" (")
                         .append(SessionWords.pct(ci.confidence())).append(" CI, ± ")
@@ -233,5 +242,15 @@ public final class SessionRenderer {
             }
         }
         out.println(b);
+    }
+
+    /**
+     * Whether {@code ci} is not centred on {@code mean}: its two sides differ by more than a tenth of its
+     * half-width (a skewness correction, a log-scale lower end, a widening toward the later half).
+     */
+    static boolean asymmetric(ConfidenceInterval ci, double mean) {
+        double below = mean - ci.low();
+        double above = ci.high() - mean;
+        return Math.abs(above - below) > 0.1 * ci.halfWidth();
     }
 }

@@ -142,6 +142,31 @@ class SessionRendererTest {
         assertThat(text).doesNotContain("response time (ms), unit readings").doesNotContain("delay time (ms), unit");
     }
 
+    /**
+     * Nine skewed rounds get a skewness-corrected CI that reaches further above the mean than below it; the text
+     * used to print it as "mean ± half-width", which put its lower end where the interval does not reach.
+     */
+    @Test
+    void anAsymmetricCiIsGivenByItsEndsNotAsPlusMinusAHalfWidth() throws IOException {
+        double[] rounds = {0.857, 0.861, 0.866, 0.872, 0.881, 0.893, 0.912, 1.204, 1.481};
+        SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("time", "s"))
+                .ciTarget(CiTarget.ofMean(0.1)).build();
+        Path dir = tmp.resolve("skewed");
+        try (Session s = Session.create(settings, dir, "gzip -6", null)) {
+            for (double v : rounds) {
+                s.addRound(0, RoundResult.builder().reading(0, v).durationNanos(Math.round(v * 1e9)).build());
+            }
+        }
+        SessionResult r = analyse(dir, "skewed", false);
+        io.pilotbench.stats.ConfidenceInterval ci = r.pis().get(0).readings().ci();
+        double mean = r.pis().get(0).readings().mean();
+        assertThat(ci.high() - mean).as("skewness pushes the upper end out").isGreaterThan(1.2 * (mean - ci.low()));
+        String text = render(List.of(r), Format.TEXT);
+        assertThat(text).contains("(95% CI [" + io.pilotbench.core.model.Formats.quantity(ci.low(), "s", mean) + ", "
+                + io.pilotbench.core.model.Formats.quantity(ci.high(), "s", mean) + "], width ");
+        assertThat(text).doesNotContain(" CI, ± ");
+    }
+
     @Test
     void emptyListsRenderWithoutFailing() {
         assertThat(render(List.of(), Format.TEXT)).isEmpty();

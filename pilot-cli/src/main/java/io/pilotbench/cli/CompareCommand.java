@@ -34,11 +34,13 @@ import tools.jackson.databind.json.JsonMapper;
             "",
             "Live:   pilot compare [options] -- CMD_A ::: CMD_B [::: CMD_C ...]",
             "  Rounds are interleaved (A0 B0 C0, A1 B1 C1, ...; --shuffle permutes each cycle), every sample goes "
-                + "through pilot run's pipeline (warm-up removal, subsessions), and the comparison stops as soon as "
-                + "every workload has a CI, each pair of neighbours in the ranking has non-overlapping CIs or a "
-                + "t-test p < --alpha — or is equivalent within ±--equivalence — and (unless --no-ci-target) every "
-                + "CI meets --ci-width. --max-time and --max-rounds end it as undecided, with the p-value reached "
-                + "and the rounds that would decide it (paper eq. 6).",
+                + "through pilot run's pipeline (warm-up removal, the CI method), and two workloads are compared "
+                + "cycle by cycle: the per-cycle ratio of their readings cancels load that hits both. The "
+                + "comparison stops as soon as each pair of neighbours in the ranking is decided: different when the "
+                + "anytime-valid confidence sequence of the ratio at --alpha excludes 1, or equivalent within "
+                + "±--equivalence (with --each-ci-target, every workload's CI must also meet --ci-width). "
+                + "--max-time and --max-rounds end it as undecided, with the anytime p-value reached and the rounds "
+                + "that would decide it.",
             "Baseline: pilot compare [options] --baseline SESSION_DIR -- CMD",
             "  Measures CMD until it is decided against a session recorded by pilot run.",
             "Stored: pilot compare [options] FILE_A FILE_B [FILE_C ...]",
@@ -102,8 +104,14 @@ final class CompareCommand implements Callable<Integer> {
                 + "(Getstats). Both are always reported. Default: welch.")
     String test;
 
-    @Option(names = "--no-ci-target", order = 6,
-            description = "Stop as soon as the comparison is decided, even if a CI is wider than --ci-width.")
+    @Option(names = "--each-ci-target", order = 6,
+            description = "Also wait until every workload's own CI meets --ci-width before stopping (by default a "
+                + "comparison stops as soon as it is decided: the verdict rests on the comparison, not on each "
+                + "workload's precision).")
+    boolean eachCiTarget;
+
+    /** The former opt-out, now the default; still accepted so that scripts keep working. */
+    @Option(names = "--no-ci-target", hidden = true)
     boolean noCiTarget;
 
     @Option(names = "--shuffle", paramLabel = "SEED", arity = "0..1", fallbackValue = "-1", order = 7,
@@ -192,7 +200,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     CompareSettings compareSettings() {
-        CompareSettings s = CompareSettings.DEFAULTS.withRequireCiTarget(!noCiTarget);
+        CompareSettings s = CompareSettings.DEFAULTS.withRequireCiTarget(eachCiTarget && !noCiTarget);
         if (alpha != null) {
             double a = Options.fraction("--alpha", alpha);
             if (!(a > 0 && a < 0.5)) {

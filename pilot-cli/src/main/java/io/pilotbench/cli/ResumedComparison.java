@@ -129,8 +129,8 @@ final class ResumedComparison {
                 s.equivalence()));
         s = s.withTest(cmd.given("--test") ? given.test() : r.path("test").isString()
                 ? CompareSettings.Test.valueOf(r.get("test").asString().toUpperCase(Locale.ROOT)) : s.test());
-        return s.withRequireCiTarget(cmd.given("--no-ci-target") ? given.requireCiTarget()
-                : r.path("ciTarget").asBoolean(s.requireCiTarget()));
+        return s.withRequireCiTarget(cmd.given("--each-ci-target") || cmd.given("--no-ci-target")
+                ? given.requireCiTarget() : r.path("ciTarget").asBoolean(s.requireCiTarget()));
     }
 
     private static JsonNode read(Path file) {

@@ -270,6 +270,12 @@ final class SimulateCommand implements Runnable {
                 description = "Pilot's equivalence margin in comparisons. Default: ${DEFAULT-VALUE}.")
         String equivalence;
 
+        @Option(names = "--shared-load", paramLabel = "PCT", order = 9,
+                description = "Comparisons: a background load that multiplies every round by a factor of mean 1 "
+                    + "and this coefficient of variation (lognormal); the rounds of one interleaved cycle share it, "
+                    + "rounds run apart (A's, then B's) draw it apart. Default: none.")
+        String sharedLoad;
+
         @Option(names = "--threads", paramLabel = "N", order = 10,
                 description = "Worker threads. Default: the number of processors.")
         Integer threads;
@@ -451,7 +457,8 @@ final class SimulateCommand implements Runnable {
             }
             double margin = Options.percent("--equivalence", equivalence);
             return new SimulationSettings(Options.fraction("--confidence", confidence), width.value(), maxRounds,
-                    Options.fraction("--alpha", alpha), margin);
+                    Options.fraction("--alpha", alpha), margin, sharedLoad == null ? 0
+                            : Options.percent("--shared-load", sharedLoad));
         }
 
         private static String row(Evaluation.Finished f, double truth) {

@@ -83,9 +83,9 @@ class CompareCommandTest {
                 .containsPattern("1\\s+new\\s+11\\.57 ms")
                 .containsPattern("new is 1\\.079× faster than old \\(95% CI 1\\.04\\d×–1\\.11\\d×, p < 0\\.001\\)")
                 .contains("Comparing old (sample 1) to new (sample 2):")
-                .containsPattern("u1 <= u2\\s+u1 > u2\\s+< 0\\.001\\s+REJECT H0")
-                .containsPattern("u1 >= u2\\s+u1 < u2\\s+1\\s+ACCEPT H0")
-                .containsPattern("u1 == u2\\s+u1 != u2\\s+< 0\\.001\\s+REJECT H0");
+                .containsPattern("u1 <= u2\\s+u1 > u2\\s+< 0\\.001\\s+reject H0")
+                .containsPattern("u1 >= u2\\s+u1 < u2\\s+1\\s+fail to reject H0")
+                .containsPattern("u1 == u2\\s+u1 != u2\\s+< 0\\.001\\s+reject H0");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Gate;
 import io.pilotbench.core.compare.PairComparison;
+import io.pilotbench.core.compare.PairedCycles;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.StopReason;
 import io.pilotbench.stats.ConfidenceInterval;
@@ -20,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The report of {@code pilot compare}: a ranking (mean ± CI per workload), a verdict sentence per pair of neighbours
  * in the ranking and per candidate against the first workload, and Getstats-style details (Auto-pilot, seeds/002
  * Fig. 3) of every candidate against the first: the difference of means and the ratio with their CIs, Welch's and
- * the pooled t-test, and the three hypotheses u1 ≤ u2, u1 ≥ u2, u1 = u2 with ACCEPT/REJECT at α.
+ * the pooled t-test, and the three hypotheses u1 ≤ u2, u1 ≥ u2, u1 = u2, each rejected or not at α ("fail to reject H0": a test
+ * never shows a null hypothesis true).
  *
  * <p>JSON contract (stable; fields may be added, never renamed): {@code {"pi": {"name", "unit", "direction"},
  * "settings": {"confidence", "alpha", "equivalence", "test", "ciTarget"}, "workloads": [{"name", "rank", "n",
@@ -135,6 +137,10 @@ public final class ComparisonReport {
             out.println("  no test: " + (p.a().valid() ? p.b() : p.a()).name() + " has no confidence interval");
             return;
         }
+        if (p.paired() != null) {
+            paired(p, out);
+            return;
+        }
         List<String[]> rows = new ArrayList<>();
         ConfidenceInterval d = p.difference();
         double ref = Math.max(Math.abs(p.a().mean()), Math.abs(p.b().mean()));
@@ -146,6 +152,15 @@ public final class ComparisonReport {
             : words.conf() + " CI [" + Formats.number(r.low()) + ", " + Formats.number(r.high()) + "]"});
         rows.add(new String[] {"Welch's t-test", test(p.welch()), ""});
         rows.add(new String[] {"pooled t-test", test(p.pooled()), ""});
+        if (p.sequence() != null) {
+            // a live verdict rests on the anytime-valid sequence, not on the fixed-sample tests above
+            ConfidenceInterval cs = p.sequence();
+            rows.add(new String[] {"verdict's test", "anytime " + ComparisonWords.pValue(p.anytimeP()),
+                percent(cs.confidence()) + " confidence sequence of the difference [" + Formats.quantity(cs.low(),
+                        unit, ref) + ", " + Formats.quantity(cs.high(), unit, ref) + "]"});
+            Tables.text(rows, out, "  ");
+            return;
+        }
         Tables.text(rows, out, "  ");
         TTestResult t = s.test() == CompareSettings.Test.WELCH ? p.welch() : p.pooled();
         List<String[]> h = new ArrayList<>();
@@ -157,6 +172,29 @@ public final class ComparisonReport {
         Tables.text(h, out, "  ");
     }
 
+    /** Two workloads compared cycle by cycle: what the verdict rests on, and the samples taken apart beside it. */
+    private void paired(PairComparison p, PrintWriter out) {
+        PairedCycles c = p.paired();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"ratio 1 / 2", Formats.number(c.ratio().center()), words.conf() + " CI ["
+            + Formats.number(c.ratio().low()) + ", " + Formats.number(c.ratio().high()) + "], the geometric mean of "
+            + c.pairs() + " per-cycle ratios"});
+        ConfidenceInterval cs = c.sequence();
+        rows.add(new String[] {"verdict's test", "anytime " + ComparisonWords.pValue(c.anytimeP()),
+            percent(cs.confidence()) + " confidence sequence of the ratio " + (Double.isFinite(cs.high())
+                    ? "[" + Formats.number(cs.low()) + ", " + Formats.number(cs.high()) + "]"
+                    : "unbounded (too few cycles yet)")});
+        rows.add(new String[] {"pairing", "lag-1 autocorrelation " + (Double.isNaN(c.lag1()) ? "n/a"
+                : Formats.significant(c.lag1(), 2)), c.batch() == 1 ? "cycles independent"
+                : "merged in subsessions of " + c.batch() + " cycles"});
+        rows.add(new String[] {"Welch's t-test", test(p.welch()), "the two samples taken apart, for reference"});
+        Tables.text(rows, out, "  ");
+    }
+
+    private static String percent(double confidence) {
+        return Formats.significant(confidence * 100, 4) + "%";
+    }
+
     private static String test(TTestResult t) {
         return "t = " + Formats.number(t.t()) + ", df = " + Formats.number(t.df()) + ", "
                 + ComparisonWords.pValue(t.pTwoSided());
@@ -164,7 +202,7 @@ public final class ComparisonReport {
 
     private static String[] hypothesis(String h0, String h1, double p, double alpha) {
         return new String[] {h0, h1, p < 0.001 ? "< 0.001" : Formats.significant(p, 3),
-            p < alpha ? "REJECT H0" : "ACCEPT H0"};
+            p < alpha ? "reject H0" : "fail to reject H0"};
     }
 
     private static void table(List<String[]> rows, PrintWriter out) {

@@ -62,9 +62,9 @@ final class GetstatsRenderer {
     private static String[][] hypotheses(Comparison c) {
         double a = 1 - c.t().difference().confidence();
         return new String[][] {
-            {"u1 <= u2", "u1 > u2", p(c.t().pGreater()), c.t().pGreater() < a ? "REJECT H_0" : "ACCEPT H_0"},
-            {"u1 >= u2", "u1 < u2", p(c.t().pLess()), c.t().pLess() < a ? "REJECT H_0" : "ACCEPT H_0"},
-            {"u1 == u2", "u1 != u2", p(c.t().pTwoSided()), c.t().pTwoSided() < a ? "REJECT H_0" : "ACCEPT H_0"}};
+            {"u1 <= u2", "u1 > u2", p(c.t().pGreater()), c.t().pGreater() < a ? "reject H_0" : "fail to reject H_0"},
+            {"u1 >= u2", "u1 < u2", p(c.t().pLess()), c.t().pLess() < a ? "reject H_0" : "fail to reject H_0"},
+            {"u1 == u2", "u1 != u2", p(c.t().pTwoSided()), c.t().pTwoSided() < a ? "reject H_0" : "fail to reject H_0"}};
     }
 
     private static String ci(Report r, Comparison c) {

@@ -113,9 +113,9 @@ class GetstatsAgainstRTest {
                 .contains("elapsed: 95%CI for b - a = (" + GetstatsRenderer.num(r.get("ba.pooled.low")) + ", "
                         + GetstatsRenderer.num(r.get("ba.pooled.high")) + ")")
                 .contains("pooled t-test, df 20").contains("Welch t-test, df 14.743")
-                .containsPattern("u1 <= u2\\s+u1 > u2\\s+0\\.015\\s+REJECT H_0")
-                .containsPattern("u1 >= u2\\s+u1 < u2\\s+0\\.985\\s+ACCEPT H_0")
-                .containsPattern("u1 == u2\\s+u1 != u2\\s+0\\.030\\s+REJECT H_0")
+                .containsPattern("u1 <= u2\\s+u1 > u2\\s+0\\.015\\s+reject H_0")
+                .containsPattern("u1 >= u2\\s+u1 < u2\\s+0\\.985\\s+fail to reject H_0")
+                .containsPattern("u1 == u2\\s+u1 != u2\\s+0\\.030\\s+reject H_0")
                 .contains("O/H");
     }
 

@@ -20,10 +20,10 @@ import java.util.Optional;
 /** The ways of deciding which of two workloads is faster that {@code pilot simulate evaluate} puts side by side. */
 public enum ComparisonStrategy {
     /**
-     * {@code pilot compare}: interleaved rounds, each workload a Pilot session, Welch's test on subsession means,
-     * equivalence within the margin, looks at 1.25× sample growth.
+     * {@code pilot compare}: interleaved rounds, each workload a Pilot session, the per-cycle ratios' confidence
+     * sequence (or the means' when unpaired), equivalence within the margin, looks at 1.25× sample growth.
      */
-    PILOT("pilot", "Pilot compare: interleaved, subsessions, Welch + equivalence"),
+    PILOT("pilot", "Pilot compare: interleaved, paired by cycle, anytime-valid sequence + equivalence"),
     /** Auto-pilot: each workload run until its own raw-sample t-CI is narrow (from 10 rounds), then Welch's test. */
     NAIVE("naive", "each until its raw t-CI is narrow, then Welch (Auto-pilot)"),
     /** hyperfine's default: 10 runs of A, then 10 of B, Welch's test on the run times. */
@@ -72,8 +72,10 @@ public enum ComparisonStrategy {
             SimulationSettings s) {
         SimulatedWorkload.Clock clock = new SimulatedWorkload.Clock();
         List<InterleavedComparison.Entry> entries = new ArrayList<>();
-        entries.add(entry("A", a, seedA, clock, s));
-        entries.add(entry("B", b, seedB, clock, s));
+        // one cycle runs A and B back to back: they share that cycle's load
+        long load = WorkloadGenerator.mix(seedA ^ seedB);
+        entries.add(entry("A", a, seedA, load, clock, s));
+        entries.add(entry("B", b, seedB, load, clock, s));
         CompareSettings cs = CompareSettings.DEFAULTS.withConfidence(s.confidence()).withAlpha(s.alpha())
                 .withEquivalence(s.equivalence());
         InterleavedComparison.Result r;
@@ -91,16 +93,18 @@ public enum ComparisonStrategy {
         };
         int rounds = r.sessions().stream().mapToInt(SessionResult::rounds).max().orElse(0);
         ConfidenceInterval ratio = pair.ratio();
-        return new ComparisonOutcome(d, pair.welch() == null ? Double.NaN : pair.welch().pTwoSided(),
+        return new ComparisonOutcome(d, !Double.isNaN(pair.anytimeP()) ? pair.anytimeP()
+                : pair.welch() == null ? Double.NaN : pair.welch().pTwoSided(),
                 ratio == null ? Double.NaN : ratio.low(), ratio == null ? Double.NaN : ratio.high(), rounds,
                 r.seconds());
     }
 
-    private static InterleavedComparison.Entry entry(String name, WorkloadModel m, long seed,
+    private static InterleavedComparison.Entry entry(String name, WorkloadModel m, long seed, long loadSeed,
             SimulatedWorkload.Clock clock, SimulationSettings s) {
+        WorkloadGenerator g = m.generator(seed);
         return new InterleavedComparison.Entry(name,
                 Session.inMemory(Strategy.PILOT.sessionSettings(m, s), name),
-                new SimulatedWorkload(m, seed, clock));
+                new SimulatedWorkload(m, s.sharedLoad() > 0 ? g.withLoad(s.sharedLoad(), loadSeed) : g, clock));
     }
 
     /** Runs each workload with a single-workload strategy, one after the other, then Welch's test at α. */

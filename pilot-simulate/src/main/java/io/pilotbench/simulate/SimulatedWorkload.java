@@ -31,8 +31,12 @@ final class SimulatedWorkload implements Workload {
     private final Clock clock;
 
     SimulatedWorkload(WorkloadModel model, long seed, Clock clock) {
+        this(model, model.generator(seed), clock);
+    }
+
+    SimulatedWorkload(WorkloadModel model, WorkloadGenerator generator, Clock clock) {
         this.model = model;
-        this.generator = model.generator(seed);
+        this.generator = generator;
         this.clock = clock;
     }
 

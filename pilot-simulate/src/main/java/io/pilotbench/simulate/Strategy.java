@@ -217,7 +217,7 @@ public enum Strategy {
 
     /** Auto-pilot: from round 10 on, stop once the t-CI of every raw sample so far is narrow enough. */
     private static RawRun naive(WorkloadModel model, long seed, SimulationSettings s) {
-        WorkloadGenerator g = model.generator(seed);
+        WorkloadGenerator g = loaded(model.generator(seed), seed, s);
         boolean wps = model.level() == WorkloadModel.Level.WPS;
         Moments m = new Moments();
         double seconds = 0;
@@ -252,7 +252,8 @@ public enum Strategy {
         Moments m = new Moments();
         double seconds = 0;
         for (int f = 0; f < forks; f++) {
-            WorkloadGenerator g = model.generator(forks == 1 ? seed : WorkloadGenerator.mix(seed + 1_000_003L * f));
+            long forkSeed = forks == 1 ? seed : WorkloadGenerator.mix(seed + 1_000_003L * f);
+            WorkloadGenerator g = loaded(model.generator(forkSeed), forkSeed, s);
             for (int i = 0; i < warmups + measured; i++) {
                 SimulatedRound r = g.round(i, wps ? model.workMax() : 0);
                 seconds += r.seconds();
@@ -264,6 +265,11 @@ public enum Strategy {
         int rounds = forks * (warmups + measured);
         return new RawRun(m, rounds, model.level() == WorkloadModel.Level.UNITS ? (long) rounds * model.units()
                 : rounds, seconds, true);
+    }
+
+    /** {@code g} under the settings' background load, drawn apart from any other workload's (run at other times). */
+    static WorkloadGenerator loaded(WorkloadGenerator g, long seed, SimulationSettings s) {
+        return s.sharedLoad() > 0 ? g.withLoad(s.sharedLoad(), ~seed) : g;
     }
 
     /** Running mean and variance (Welford), and the Student-t CI of the mean. */

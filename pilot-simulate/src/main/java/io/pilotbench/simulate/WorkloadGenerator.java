@@ -17,6 +17,9 @@ public final class WorkloadGenerator {
     /** The M/M/1 queue's next customer's waiting time (the queue starts empty). */
     private double wait;
     private int next;
+    /** The background load's σ on the log scale (0: none) and the seed of its factors, one per round. */
+    private double loadSigma;
+    private long loadSeed;
 
     WorkloadGenerator(WorkloadModel model, long seed) {
         this.model = model;
@@ -25,10 +28,40 @@ public final class WorkloadGenerator {
     }
 
     /**
+     * This generator's rounds multiplied by a background-load factor: lognormal with mean 1 and coefficient of
+     * variation {@code cv}, round r's factor drawn from {@code loadSeed} and r alone — so two generators with the
+     * same load seed see the same load in the same round (workloads run in one cycle), and with different seeds
+     * independent loads (workloads run at different times).
+     */
+    WorkloadGenerator withLoad(double cv, long loadSeed) {
+        WorkloadGenerator g = new WorkloadGenerator(model, seed);
+        g.loadSigma = Math.sqrt(Math.log1p(cv * cv));
+        g.loadSeed = loadSeed;
+        return g;
+    }
+
+    /**
      * What round {@code round} yields with work amount {@code work} (UNITS: the number of unit readings, 0 for the
      * model's {@code units}; WPS: the work done; READINGS: ignored).
      */
     public SimulatedRound round(int round, long work) {
+        SimulatedRound r = unloaded(round, work);
+        if (loadSigma == 0) {
+            return r;
+        }
+        double f = Math.exp(loadSigma * new SplittableRandom(mix(mix(loadSeed) + round)).nextGaussian()
+                - loadSigma * loadSigma / 2);
+        double[] units = r.unitReadings();
+        if (units != null) {
+            units = units.clone();
+            for (int i = 0; i < units.length; i++) {
+                units[i] *= f;
+            }
+        }
+        return new SimulatedRound(r.reading() * f, units, r.seconds() * f);
+    }
+
+    private SimulatedRound unloaded(int round, long work) {
         if (round < next) {
             z = 0;
             wait = 0;

@@ -81,6 +81,8 @@ public final class InterleavedComparison {
     private int firstCycle;
     private double lookGrowth = DEFAULT_LOOK_GROWTH;
     private volatile boolean stopRequested;
+    /** Per entry, the round it ran in each cycle (by cycle number; −1 where it did not run): the pairing. */
+    private final List<List<Integer>> cycleRounds = new ArrayList<>();
 
     /**
      * @param entries   the workloads to run (at least one; at least two without a baseline)
@@ -99,6 +101,9 @@ public final class InterleavedComparison {
         this.settings = settings.withSequential(true).withHorizon(entries.get(0).session().settings().maxRounds());
         this.direction = direction;
         this.piName = piName;
+        for (int i = 0; i < entries.size(); i++) {
+            cycleRounds.add(new ArrayList<>());
+        }
     }
 
     /** Permutes the order within each cycle with a generator seeded with {@code seed}. */
@@ -161,11 +166,79 @@ public final class InterleavedComparison {
         if (baseline != null) {
             contenders.add(baseline);
         }
-        for (Entry e : entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
             SessionResult r = fresh ? e.session().currentResult() : e.session().result();
-            contenders.add(Contender.of(e.name(), r, piName, true));
+            Contender c = Contender.of(e.name(), r, piName, true);
+            contenders.add(c.unitReadings() ? c : c.withCycles(byCycle(i, r)));
         }
         return Comparison.of(contenders, settings, direction);
+    }
+
+    /**
+     * Entry i's reading in each cycle: NaN where it did not run, its round failed, or the round lies in the warm-up
+     * its session cut.
+     */
+    private double[] byCycle(int i, SessionResult r) {
+        Session session = entries.get(i).session();
+        List<Integer> rounds = cycleRounds.get(i);
+        int pi = piIndex(session.settings());
+        int warmup = r.pis().get(pi).readingsPhases().warmup();
+        List<Round> all = session.rounds();
+        double[] out = new double[rounds.size()];
+        for (int k = 0; k < out.length; k++) {
+            int index = rounds.get(k);
+            Round round = index >= 0 && index < all.size() ? all.get(index) : null;
+            out[k] = round != null && round.index() == index && round.status() == RoundStatus.OK && index >= warmup
+                    ? round.reading(pi) : Double.NaN;
+        }
+        return out;
+    }
+
+    private int piIndex(SessionSettings s) {
+        if (piName == null) {
+            return 0;
+        }
+        for (int p = 0; p < s.pis().size(); p++) {
+            if (s.pis().get(p).name().equals(piName)) {
+                return p;
+            }
+        }
+        return 0;
+    }
+
+    private void ranIn(int cycle, int entry, int round) {
+        List<Integer> rounds = cycleRounds.get(entry);
+        while (rounds.size() <= cycle) {
+            rounds.add(-1);
+        }
+        rounds.set(cycle, round);
+    }
+
+    /** Reads the pairing of the cycles run before (a resumed comparison) from its schedule file. */
+    private void readSchedule() throws IOException {
+        if (schedule == null || !Files.exists(schedule)) {
+            return;
+        }
+        try (var reader = de.siegmar.fastcsv.reader.CsvReader.builder().allowMissingFields(true)
+                .allowExtraFields(true).ofCsvRecord(schedule)) {
+            for (de.siegmar.fastcsv.reader.CsvRecord rec : reader) {
+                if (rec.getStartingLineNumber() == 1 || rec.getFieldCount() < 3) {
+                    continue;
+                }
+                try {
+                    int cycle = Integer.parseInt(rec.getField(0));
+                    int round = Integer.parseInt(rec.getField(2));
+                    for (int i = 0; i < entries.size(); i++) {
+                        if (entries.get(i).name().equals(rec.getField(1)) && cycle >= 0 && round >= 0) {
+                            ranIn(cycle, i, round);
+                        }
+                    }
+                } catch (NumberFormatException e) {
+                    // a line cut short by a kill: that round is simply not paired
+                }
+            }
+        }
     }
 
     /** Runs cycles until the comparison is decided or a limit ends it, then finishes every session. */
@@ -176,6 +249,7 @@ public final class InterleavedComparison {
         for (int i = 0; i < entries.size(); i++) {
             failures[i] = entries.get(i).session().result().failedRounds();
         }
+        readSchedule();
         int cycle = firstCycle;
         StopReason reason = null;
         List<Integer> order = List.of();
@@ -265,6 +339,7 @@ public final class InterleavedComparison {
                 // cancelled: by the time limit (the round is dropped, as one not started), or by a stop request
                 return deadline.passed() && !stopRequested ? StopReason.TIME_LIMIT : StopReason.INTERRUPTED;
             }
+            ranIn(cycle, i, round.index());
             if (log != null) {
                 log.write(cycle + "," + csv(e.name()) + "," + round.index() + "\n");
                 log.flush();

@@ -27,10 +27,11 @@ public record CompareSettings(double confidence, double alpha, double equivalenc
     }
 
     /**
-     * Defaults: 95% CIs, α = 0.01, equivalence ±1%, Welch, CI targets required, verdicts on finished samples (a live
-     * comparison switches to sequential verdicts itself).
+     * Defaults: 95% CIs, α = 0.01, equivalence ±1%, Welch, no per-workload CI target (a comparison decides on the
+     * comparison: a decided pair whose workloads' own CIs are still wide is decided), verdicts on finished samples (a
+     * live comparison switches to sequential verdicts itself).
      */
-    public static final CompareSettings DEFAULTS = new CompareSettings(0.95, 0.01, 0.01, Test.WELCH, true, false,
+    public static final CompareSettings DEFAULTS = new CompareSettings(0.95, 0.01, 0.01, Test.WELCH, false, false,
             0);
 
     public CompareSettings {

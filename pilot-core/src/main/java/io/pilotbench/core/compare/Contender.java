@@ -28,10 +28,13 @@ import java.util.Optional;
  * @param samplesPerRound samples one round adds, on average (1 for readings)
  * @param live            whether more rounds can be run (false for a stored baseline or a file)
  * @param source          where the data are (a session directory, a file), or null
+ * @param cycles          for a workload run in interleaved cycles: its reading in each cycle, indexed by cycle (NaN
+ *                        where it did not run, failed, or was in its warm-up), so that contenders of one comparison
+ *                        can be paired cycle by cycle ({@link PairedCycles}); null otherwise
  */
 public record Contender(String name, PerformanceIndex pi, boolean unitReadings, int n, double mean,
         ConfidenceInterval ci, MeanError error, double targetWidth, boolean targetMet, int rounds,
-        double samplesPerRound, boolean live, String source) {
+        double samplesPerRound, boolean live, String source, double[] cycles) {
 
     /**
      * The compared metric of a session: the named PI (the first when {@code piName} is null), its unit readings when
@@ -48,13 +51,13 @@ public record Contender(String name, PerformanceIndex pi, boolean unitReadings, 
         boolean ok = m.status() == MetricResult.Status.OK;
         return new Contender(name, p.pi(), ur, m.n(), m.mean(), ok ? m.ci() : null, ok ? m.error() : null,
                 m.targetWidth(), m.targetMet(), rounds, rounds == 0 ? 1 : Math.max(1, (double) m.n() / rounds), live,
-                result.directory() == null ? null : result.directory().toString());
+                result.directory() == null ? null : result.directory().toString(), null);
     }
 
     /** A stored sample analysed by {@code pilot analyze}'s analyser. */
     public static Contender of(String name, PerformanceIndex pi, SeriesAnalysis a) {
         return new Contender(name, pi, false, a.n(), a.mean(), a.ci(), a.error(), Double.NaN, a.targetMet(), a.n(),
-                1, false, a.source());
+                1, false, a.source(), null);
     }
 
     /** The block size the CI rests on (subsessions or batches); 0 without a CI. */
@@ -90,6 +93,12 @@ public record Contender(String name, PerformanceIndex pi, boolean unitReadings, 
     /** This contender with another name (the same data). */
     public Contender named(String value) {
         return new Contender(value, pi, unitReadings, n, mean, ci, error, targetWidth, targetMet, rounds,
-                samplesPerRound, live, source);
+                samplesPerRound, live, source, cycles);
+    }
+
+    /** This contender with its readings by cycle (see the record's {@code cycles}). */
+    public Contender withCycles(double[] values) {
+        return new Contender(name, pi, unitReadings, n, mean, ci, error, targetWidth, targetMet, rounds,
+                samplesPerRound, live, source, values == null ? null : values.clone());
     }
 }

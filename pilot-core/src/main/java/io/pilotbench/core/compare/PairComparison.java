@@ -3,13 +3,11 @@ package io.pilotbench.core.compare;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.RatioOfMeans;
 import io.pilotbench.stats.SampleStats;
-import io.pilotbench.stats.StudentT;
 import io.pilotbench.stats.TTest;
 import io.pilotbench.stats.TTestResult;
-import io.pilotbench.stats.sequential.ConfidenceSequence;
+import io.pilotbench.stats.sequential.StudentSequence;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.function.DoublePredicate;
 
 /**
  * Two contenders compared (paper §III-F; Auto-pilot's Getstats, seeds/002 §3.3): the difference of their means with
@@ -22,13 +20,19 @@ import java.util.function.DoublePredicate;
  *
  * <p><b>Verdict while the workloads run</b> ({@code sequential} on, {@code pilot compare}): the comparison is looked at
  * again and again and stops at the first verdict, so a fixed-sample test would spend its α at every look (4.5–11%
- * false differences at α = 1% were measured). The verdict there comes from confidence sequences of the difference
- * ({@link ConfidenceSequence}; Howard et al. 2021), valid at every look at once: <b>different</b> when the α-sequence
- * excludes 0; <b>equivalent</b> when the sequence at 2(1 − confidence) — two one-sided sequences at 1 − confidence,
- * the TOST of bioequivalence — lies inside ±margin. With I = 1/(se_a² + se_b²) the information, the difference's
- * sequence is tuned to be narrowest where both sides meet their CI targets, the equivalence's where its half-width is
- * half the margin. The false-difference rate over all looks is then at most α, and a false equivalence at most
- * 1 − confidence (measured with {@code pilot simulate}: bench/README.md).
+ * false differences at α = 1% were measured). The verdict there comes from confidence sequences, valid at every look
+ * at once and at any n ({@link StudentSequence}: a t-mixture, where a normal boundary on an estimated variance was
+ * narrower at 2 degrees of freedom than one fixed-sample t-interval): <b>different</b> when the α-sequence excludes
+ * no difference; <b>equivalent</b> when the sequence at 2(1 − confidence) — two one-sided sequences at
+ * 1 − confidence, the TOST of bioequivalence — lies inside ±margin.
+ * <ul>
+ *   <li>Two workloads run in the same interleaved cycles are compared <b>cycle by cycle</b> ({@link PairedCycles}):
+ *       the sequence is that of the mean per-cycle log-ratio, so load that hits both in a cycle cancels.</li>
+ *   <li>Otherwise (a stored baseline, unit readings) the sequence is that of the difference of means, with the two
+ *       standard errors and Welch's degrees of freedom.</li>
+ * </ul>
+ * The false-difference rate over all looks is then at most α, and a false equivalence at most 1 − confidence
+ * (measured with {@code pilot simulate}: bench/README.md).
  *
  * @param a               the first contender (the baseline, for stored comparisons)
  * @param b               the second
@@ -44,10 +48,12 @@ import java.util.function.DoublePredicate;
  * @param requiredGrowth  for an undecided pair: the factor by which the live sides' samples must grow for a verdict, as
  *                        far as can be foreseen now (the smaller of "different" and "equivalent"); 1 when decided, NaN
  *                        when unknown
+ * @param paired          for two workloads run in the same interleaved cycles: their cycle-by-cycle analysis, on
+ *                        which the verdict then rests (and {@code ratio} is its geometric-mean ratio); null otherwise
  */
 public record PairComparison(Contender a, Contender b, ConfidenceInterval difference, ConfidenceInterval ratio,
         TTestResult welch, TTestResult pooled, ConfidenceInterval sequence, double anytimeP, Verdict verdict,
-        boolean cisOverlap, double margin, double requiredGrowth) {
+        boolean cisOverlap, double margin, double requiredGrowth, PairedCycles paired) {
 
     /** Compares {@code a} with {@code b}. */
     public static PairComparison of(Contender a, Contender b, CompareSettings s, Direction direction) {
@@ -55,7 +61,7 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
         Optional<SampleStats> sb = b.stats();
         if (sa.isEmpty() || sb.isEmpty()) {
             return new PairComparison(a, b, null, null, null, null, null, Double.NaN, Verdict.UNDECIDED, true,
-                    Double.NaN, Double.NaN);
+                    Double.NaN, Double.NaN, null);
         }
         TTestResult welch = TTest.welch(sa.get(), sb.get(), s.confidence());
         TTestResult pooled = TTest.pooled(sa.get(), sb.get(), s.confidence());
@@ -79,128 +85,72 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
         }
         double growth = verdict.decided() ? 1 : fixedGrowth(a, b, sa.get(), sb.get(), Math.abs(d), margin, s);
         return new PairComparison(a, b, diff, ratio, welch, pooled, null, Double.NaN, verdict, overlap, margin,
-                growth);
+                growth, null);
     }
 
     private static PairComparison sequential(Contender a, Contender b, CompareSettings s, TTestResult welch,
             TTestResult pooled, ConfidenceInterval ratio, boolean overlap, double d, double margin,
             ConfidenceInterval diff) {
-        double v = a.squaredStandardError() + b.squaredStandardError();
-        double info = v > 0 ? 1 / v : Double.POSITIVE_INFINITY;
-        ConfidenceSequence different = differenceSequence(a, b, s, info);
-        ConfidenceInterval seq = different.interval(d, info);
-        double p = different.pValue(d, info);
-        ConfidenceSequence equivalent = margin > 0 ? equivalenceSequence(margin, s, horizonInformation(a, b, s))
-                : null;
+        double equivalenceAlpha = Math.min(0.5, 2 * (1 - s.confidence()));
+        Optional<PairedCycles> cycles = a.live() && b.live()
+                ? PairedCycles.of(a.cycles(), b.cycles(), s.confidence(), s.alpha()) : Optional.empty();
+        if (cycles.isPresent()) {
+            PairedCycles c = cycles.get();
+            Verdict verdict;
+            if (c.different()) {
+                verdict = c.logRatio() < 0 ? Verdict.A_LOWER : Verdict.A_HIGHER;
+            } else if (s.equivalence() > 0 && c.equivalentWithin(s.equivalence(), equivalenceAlpha, s.horizon())) {
+                verdict = Verdict.EQUIVALENT;
+            } else {
+                verdict = Verdict.UNDECIDED;
+            }
+            double growth = verdict.decided() ? 1 : c.growthForVerdict(s.equivalence(), s.alpha(), equivalenceAlpha,
+                    s.horizon());
+            return new PairComparison(a, b, diff, c.ratio(), welch, pooled, null, c.anytimeP(), verdict, overlap,
+                    margin, growth, c);
+        }
+        // not paired (a stored baseline, unit readings): the two sides' standard errors, with Welch's degrees of
+        // freedom standing for the samples behind them, in the Student sequence (valid at small n, unlike a normal
+        // boundary on an estimated variance)
+        double se = Math.sqrt(a.squaredStandardError() + b.squaredStandardError());
+        long ne = Math.max(2, (long) Math.floor(welch.df()) + 1);
+        StudentSequence different = new StudentSequence(s.alpha());
+        double half = sequenceHalf(different, se, ne);
+        ConfidenceInterval seq = new ConfidenceInterval(1 - s.alpha(), d, d - half, d + half, 2 * half);
+        double p = se > 0 ? StudentSequence.pValue(d, se * Math.sqrt(ne), ne) : d == 0 ? 1 : 0;
+        StudentSequence equivalent = margin <= 0 ? null : s.horizon() > 0
+                ? StudentSequence.tunedFor(Math.max(2, s.horizon()), equivalenceAlpha) : new StudentSequence(equivalenceAlpha);
         Verdict verdict;
-        if (d != 0 && Math.abs(d) > different.halfWidth(info)) {
+        if (d != 0 && Math.abs(d) > half) {
             verdict = d < 0 ? Verdict.A_LOWER : Verdict.A_HIGHER;
-        } else if (equivalent != null && Math.abs(d) + equivalent.halfWidth(info) <= margin) {
+        } else if (equivalent != null && Math.abs(d) + sequenceHalf(equivalent, se, ne) <= margin) {
             verdict = Verdict.EQUIVALENT;
         } else {
             verdict = Verdict.UNDECIDED;
         }
         double growth = 1;
         if (!verdict.decided()) {
-            double need = Double.POSITIVE_INFINITY;
-            if (d != 0) {
-                need = informationWhere(i -> different.halfWidth(i) < Math.abs(d), info);
+            growth = Double.NaN;
+            boolean grows = a.live() || b.live();
+            for (double g = 1.1; grows && g < 1e6; g *= 1.1) {
+                // the live sides' samples grow by g: their squared standard errors shrink by it
+                double v = (a.live() ? a.squaredStandardError() / g : a.squaredStandardError())
+                        + (b.live() ? b.squaredStandardError() / g : b.squaredStandardError());
+                long n = (long) Math.ceil(ne * g);
+                double seG = Math.sqrt(v);
+                if (d != 0 && sequenceHalf(different, seG, n) < Math.abs(d)
+                        || equivalent != null && Math.abs(d) + sequenceHalf(equivalent, seG, n) <= margin) {
+                    growth = g;
+                    break;
+                }
             }
-            if (equivalent != null && Math.abs(d) < margin) {
-                need = Math.min(need, informationWhere(i -> Math.abs(d) + equivalent.halfWidth(i) <= margin, info));
-            }
-            growth = growthFor(a, b, need, info);
         }
-        return new PairComparison(a, b, diff, ratio, welch, pooled, seq, p, verdict, overlap, margin, growth);
+        return new PairComparison(a, b, diff, ratio, welch, pooled, seq, p, verdict, overlap, margin, growth, null);
     }
 
-    /** The α-sequence of the difference, narrowest where both sides' CIs meet their width targets. */
-    private static ConfidenceSequence differenceSequence(Contender a, Contender b, CompareSettings s, double info) {
-        double z = StudentT.critical(s.confidence(), Double.POSITIVE_INFINITY);
-        double target = 0;
-        for (Contender c : new Contender[] {a, b}) {
-            double half = c.targetWidth() / 2 / z;
-            // a stored side keeps its standard error; a side without a target is taken at its current one
-            target += c.live() && half > 0 ? half * half : c.squaredStandardError();
-        }
-        double at = target > 0 ? 1 / target : Double.isFinite(info) ? info : 1;
-        return ConfidenceSequence.tunedFor(at, s.alpha());
-    }
-
-    /**
-     * The TOST sequence at 2(1 − confidence), narrowest where its half-width is half the margin, or at the round limit
-     * if that comes first (equivalence cannot be shown later than that).
-     */
-    private static ConfidenceSequence equivalenceSequence(double margin, CompareSettings s, double horizon) {
-        double alpha = Math.min(0.5, 2 * (1 - s.confidence()));
-        double at = 8 * Math.log(2 / (alpha * alpha)) / (margin * margin);
-        return ConfidenceSequence.tunedFor(Math.min(at, horizon), alpha);
-    }
-
-    /** The information at the round limit, the live sides' standard errors shrinking as 1/n; +∞ without one. */
-    private static double horizonInformation(Contender a, Contender b, CompareSettings s) {
-        if (s.horizon() <= 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double v = 0;
-        for (Contender c : new Contender[] {a, b}) {
-            double se2 = c.squaredStandardError();
-            if (c.live()) {
-                double samplesAtLimit = s.horizon() * c.samplesPerRound();
-                se2 *= c.n() / Math.max(c.n(), samplesAtLimit);
-            }
-            v += se2;
-        }
-        return v > 0 ? 1 / v : Double.POSITIVE_INFINITY;
-    }
-
-    /** The smallest information ≥ the current at which {@code ok} holds (bisection; +∞ when beyond 10¹² × it). */
-    private static double informationWhere(DoublePredicate ok, double info) {
-        if (!Double.isFinite(info) || ok.test(info)) {
-            return info;
-        }
-        double lo = info;
-        double hi = info * 2;
-        while (!ok.test(hi)) {
-            lo = hi;
-            hi *= 2;
-            if (hi > info * 1e12) {
-                return Double.POSITIVE_INFINITY;
-            }
-        }
-        for (int k = 0; k < 60; k++) {
-            double mid = Math.sqrt(lo * hi);
-            if (ok.test(mid)) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return hi;
-    }
-
-    /**
-     * The growth of the live sides' samples that raises the information from {@code info} to {@code need}: every live
-     * side's squared standard error shrinks as 1/growth, a stored side's stays.
-     */
-    private static double growthFor(Contender a, Contender b, double need, double info) {
-        if (!Double.isFinite(need)) {
-            return Double.NaN;
-        }
-        double fixed = 0;
-        double growing = 0;
-        for (Contender c : new Contender[] {a, b}) {
-            if (c.live()) {
-                growing += c.squaredStandardError();
-            } else {
-                fixed += c.squaredStandardError();
-            }
-        }
-        double room = 1 / need - fixed;
-        if (!(growing > 0) || !(room > 0)) {
-            return Double.NaN;
-        }
-        return Math.max(1, growing / room);
+    /** The Student sequence's half-width for a mean with standard error {@code se} from {@code n} samples. */
+    private static double sequenceHalf(StudentSequence cs, double se, long n) {
+        return se > 0 ? cs.halfWidth(se * Math.sqrt(n), n) : 0;
     }
 
     /**

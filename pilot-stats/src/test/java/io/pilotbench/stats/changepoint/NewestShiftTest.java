@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -36,11 +35,15 @@ class NewestShiftTest {
         return new double[][] {m, s};
     }
 
-    /** What {@code pilot history detect} tests: the newest points after the last shift the search accepted. */
-    private static Optional<NewestShift.Result> afterTheSearch(double[][] h, long seed) {
-        List<WeightedShifts.Shift> body = WeightedShifts.find(h[0], h[1], ALPHA, seed);
-        int from = body.isEmpty() ? 0 : body.get(body.size() - 1).index();
-        return NewestShift.find(h[0], h[1], from, NewestShift.DEFAULT_NEWEST, ALPHA);
+    /** The first commit of a shift among the newest, as {@code pilot history detect} finds it, or -1. */
+    private static int newestShift(double[][] h, long seed) {
+        NewestShift.History found = NewestShift.history(h[0], h[1], ALPHA, NewestShift.DEFAULT_NEWEST, seed);
+        if (found.newest().isPresent()) {
+            return found.newest().get().index();
+        }
+        List<WeightedShifts.Shift> s = found.searched();
+        int last = s.isEmpty() ? -1 : s.get(s.size() - 1).index();
+        return last >= h[0].length - NewestShift.DEFAULT_NEWEST ? last : -1;
     }
 
     @Test
@@ -76,16 +79,50 @@ class NewestShiftTest {
         for (int slow = 1; slow <= 3; slow++) {
             for (long seed = 1; seed <= 10; seed++) {
                 double[][] h = history(new SplittableRandom(seed), 10 + slow, slow, 2.3, 20, 0.05, 0.01);
-                List<WeightedShifts.Shift> body = WeightedShifts.find(h[0], h[1], ALPHA, seed);
                 if (slow == 1) {
-                    assertThat(body).as("seed " + seed).isEmpty();
+                    assertThat(WeightedShifts.find(h[0], h[1], ALPHA, seed)).as("seed " + seed).isEmpty();
                 }
-                Optional<NewestShift.Result> tail = afterTheSearch(h, seed);
-                int at = tail.map(NewestShift.Result::index).orElse(body.isEmpty() ? -1
-                        : body.get(body.size() - 1).index());
-                assertThat(at).as(slow + " slow, seed " + seed).isEqualTo(10);
-                tail.ifPresent(r -> assertThat(r.after() / r.before()).isBetween(2.2, 2.4));
+                assertThat(newestShift(h, seed)).as(slow + " slow, seed " + seed).isEqualTo(10);
             }
+        }
+    }
+
+    /**
+     * Two newest commits 30% slower after ten, with a drift of CV 1%: the search's segments hold at least three
+     * points, so where it finds the step it places it a commit early (28 of these 1,000 seeded histories); the newest
+     * commits' test, given the last word among them, names the first slow commit in all 1,000.
+     */
+    @Test
+    void twoNewestCommitsAreNamedAtTheFirstEvenWhereTheSearchFindsThemEarly() {
+        int early = 0;
+        for (long seed = 1; seed <= 1000; seed++) {
+            double[][] h = history(new SplittableRandom(seed), 12, 2, 1.3, 20, 0.05, 0.01);
+            List<WeightedShifts.Shift> s = WeightedShifts.find(h[0], h[1], ALPHA, seed);
+            early += !s.isEmpty() && s.get(s.size() - 1).index() < 10 ? 1 : 0;
+            assertThat(newestShift(h, seed)).as("seed " + seed).isEqualTo(10);
+        }
+        System.out.println("two newest commits 30% slower: the search alone placed the step early in " + early
+                + " of 1000");
+        assertThat(early).as("histories where the search alone places the step early").isPositive();
+    }
+
+    /**
+     * Power, with a drift of CV 1% between commits (ten older commits, sessions of 20 readings with CV 5%): the
+     * first slow commit named in {@code 1,000} seeded histories. Measured: one newest commit 10% slower, 908; 5%
+     * slower, 235; two newest 5% slower, 549; three, 758. Bounds: 4 binomial standard errors below.
+     */
+    @Test
+    void smallShiftsAmongTheDriftAreFoundAsOftenAsMeasured() {
+        int[][] cases = {{1, 110, 872}, {1, 105, 181}, {2, 105, 486}, {3, 105, 704}};
+        for (int[] c : cases) {
+            int named = 0;
+            for (long seed = 1; seed <= 1000; seed++) {
+                double[][] h = history(new SplittableRandom(seed), 10 + c[0], c[0], c[1] / 100.0, 20, 0.05, 0.01);
+                named += newestShift(h, seed) == 10 ? 1 : 0;
+            }
+            System.out.println(c[0] + " newest commits " + (c[1] - 100) + "% slower: named in " + named + " of 1000");
+            assertThat(named).as(c[0] + " newest commits " + (c[1] - 100) + "% slower, of 1,000")
+                    .isGreaterThanOrEqualTo(c[2]);
         }
     }
 
@@ -132,11 +169,7 @@ class NewestShiftTest {
                 m[i] = one[0][0];
                 s[i] = one[1][0];
             }
-            double[][] h = {m, s};
-            List<WeightedShifts.Shift> body = WeightedShifts.find(m, s, ALPHA, seed);
-            boolean newestByTheSearch = !body.isEmpty()
-                    && body.get(body.size() - 1).index() >= n - NewestShift.DEFAULT_NEWEST;
-            flagged += newestByTheSearch || afterTheSearch(h, seed).isPresent() ? 1 : 0;
+            flagged += newestShift(new double[][] {m, s}, seed) >= 0 ? 1 : 0;
         }
         return flagged;
     }

@@ -29,8 +29,8 @@ import java.util.Optional;
  * meta-analysis with few studies", BMC Medical Research Methodology 15:99, 2015): a point is never taken as more
  * precise than its own session says, and when every point has the same error the statistic is exactly the
  * two-sample t of a new group against the old, whatever τ² is. The k with the smallest p-value names the first
- * commit of the shift; its p-value is multiplied by the number of k tried (Bonferroni), so the chance that a history
- * without a shift is flagged is at most α.
+ * commit of the shift; its p-value is multiplied by the number of k tried (Bonferroni), so that a history without a
+ * shift is flagged with a chance of at most α while the errors are known (they are estimates: see below).
  *
  * <p>Measured (NewestShiftTest, seeded): in 1,000 flat histories of 10–30 commits, each a session of 20 readings
  * with CV 5% and a between-commit drift of CV 1%, searched as {@code pilot history detect} does ({@link #history}), a

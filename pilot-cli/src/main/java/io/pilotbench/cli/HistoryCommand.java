@@ -1,11 +1,17 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.core.api.Session;
+import io.pilotbench.core.compare.Direction;
+import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.store.DirectoryLock;
+import io.pilotbench.core.store.PlainJson;
+import io.pilotbench.report.Format;
+import io.pilotbench.stats.StudentT;
+import io.pilotbench.stats.changepoint.NewestShift;
 import io.pilotbench.stats.changepoint.WeightedShifts;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,7 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code pilot history add|detect}: results kept across commits, and the commits that changed them (issue 21). The
  * store is a directory with {@code history.csv}: one row per session and PI, in the order they were added (the
- * commits' order), with the commit, the mean, its standard error and the environment's fingerprint.
+ * commits' order), with the commit, the mean, its standard error, the environment's fingerprint and which way the
+ * PI gets better ({@code lower} or {@code higher}; rows written before that column are read as {@code lower}).
  */
 @Command(name = "history", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = {"Keep results across commits and find the commits that changed them.", ""},
@@ -41,11 +48,16 @@ import tools.jackson.databind.json.JsonMapper;
             "  pilot history add --store perf-history pilot-results/20261124-101512-awk",
             "  pilot history detect --store perf-history",
             "",
-            "Exit codes: 0 done (detect: no shift found, or shifts reported); 2 bad usage or",
-            "input, or points from different environments (give --ignore-environment)."})
+            "Exit codes: 0 done; 5 detect: a shift in the newest commits made a PI worse;",
+            "2 bad usage or input, or points from different environments (give",
+            "--ignore-environment); 1 internal error (a bug: please report it)."})
 final class HistoryCommand implements Runnable {
     static final String FILE = "history.csv";
-    static final String HEADER = "commit,branch,added,session,pi,unit,mean,standard_error,n,fingerprint";
+    static final String HEADER = "commit,branch,added,session,pi,unit,mean,standard_error,n,fingerprint,better";
+    /** The fields of a row written before the {@code better} column. */
+    private static final int OLD_FIELDS = 10;
+    /** {@code history detect}: a shift in the newest commits made a PI worse (a gate, as {@code compare}'s). */
+    static final int REGRESSION = CompareCommand.GATE;
 
     @Spec
     CommandSpec spec;
@@ -98,7 +110,7 @@ final class HistoryCommand implements Runnable {
                                 csv(dir.toAbsolutePath().normalize().toString()), csv(pi.pi().name()),
                                 csv(pi.pi().unit()), Double.toString(m.mean()),
                                 Double.toString(m.error().standardError()), Integer.toString(m.n()),
-                                csv(fingerprint(env)))).append('\n');
+                                csv(fingerprint(env)), better(Direction.of(pi.pi())))).append('\n');
                     }
                 }
                 Files.writeString(file, rows, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
@@ -112,10 +124,29 @@ final class HistoryCommand implements Runnable {
     }
 
     /** {@code pilot history detect}. */
-    @Command(name = "detect", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    @Command(name = "detect", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
             description = {"Find the commits that shifted each PI: weighted binary segmentation of the per-commit "
                 + "means, each weighted by its own standard error, every split tested by a seeded permutation "
-                + "test at --alpha.", ""})
+                + "test at --alpha.",
+                "",
+                "The search needs three commits on each side of a shift, so the newest commits are also tested on "
+                + "their own: the newest k = 1, 2, … --newest commits against those before them (since the last "
+                + "shift), each commit with its own standard error plus the spread between commits that the older "
+                + "ones show (DerSimonian-Laird), by a t-test at --alpha over all k (Bonferroni). The first commit "
+                + "of the shift is named. A shift in the newest commits that made a PI worse (higher for times, "
+                + "lower for ratio and binary PIs) exits with 5.",
+                ""},
+            footerHeading = "%nExamples:%n",
+            footer = {
+                "  pilot history detect --store perf-history",
+                "  pilot history detect --store perf-history --format json > shifts.json",
+                "",
+                "Exit codes:",
+                "  0    no shift in the newest commits made a PI worse (older shifts and",
+                "       better ones are reported only)",
+                "  5    a shift in the newest --newest commits made a PI worse",
+                "  2    bad usage or input, or points from different environments",
+                "  1    internal error (a bug: please report it)"})
     static final class Detect implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -125,31 +156,52 @@ final class HistoryCommand implements Runnable {
         Path store;
 
         @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.01",
-                description = "The level of each split's test. Default: ${DEFAULT-VALUE}.")
+                description = "The level of each split's test, and of the newest commits' test. "
+                    + "Default: ${DEFAULT-VALUE}.")
         double alpha;
+
+        @Option(names = "--newest", paramLabel = "N", defaultValue = "" + NewestShift.DEFAULT_NEWEST,
+                description = "How many of the newest commits are tested on their own, and count for the exit "
+                    + "code. Default: ${DEFAULT-VALUE}.")
+        int newest;
 
         @Option(names = "--ignore-environment",
                 description = "Compare points whose environments differ (CPU model, kernel, JVM); refused otherwise.")
         boolean ignoreEnvironment;
 
+        @Option(names = "--format", paramLabel = "F", defaultValue = "text",
+                description = "Report format: text or json. Default: ${DEFAULT-VALUE}.")
+        String format;
+
         @Override
         public Integer call() throws IOException {
+            Format outputFormat = Options.enumValue(Format.class, "--format", format);
+            if (outputFormat != Format.TEXT && outputFormat != Format.JSON) {
+                throw new IllegalArgumentException("--format: history detect reports are text or json");
+            }
+            if (!(alpha > 0 && alpha < 1)) {
+                throw new IllegalArgumentException("--alpha: must be between 0 and 1, got " + alpha);
+            }
+            if (newest < 1) {
+                throw new IllegalArgumentException("--newest: must be 1 or more, got " + newest);
+            }
             Path file = store.resolve(FILE);
             if (!Files.isRegularFile(file)) {
                 throw new InputException(store + ": no " + FILE + "; add sessions first (pilot history add --store "
                         + store + " SESSION…)");
             }
             List<String> lines = Files.readAllLines(file);
+            int fields = HEADER.split(",").length;
             Map<String, List<String[]>> byPi = new LinkedHashMap<>();
             for (int i = 1; i < lines.size(); i++) {
                 String[] f = lines.get(i).split(",", -1);
-                if (f.length != HEADER.split(",").length) {
-                    throw new InputException(file + ":" + (i + 1) + ": " + f.length + " fields where "
-                            + HEADER.split(",").length + " were expected; fix or delete the line");
+                if (f.length != fields && f.length != OLD_FIELDS) {
+                    throw new InputException(file + ":" + (i + 1) + ": " + f.length + " fields where " + fields
+                            + " were expected; fix or delete the line");
                 }
                 byPi.computeIfAbsent(f[4] + " (" + f[5] + ")", k -> new ArrayList<>()).add(f);
             }
-            PrintWriter out = spec.commandLine().getOut();
+            List<PiShifts> pis = new ArrayList<>();
             for (Map.Entry<String, List<String[]>> e : byPi.entrySet()) {
                 List<String[]> points = e.getValue();
                 if (!ignoreEnvironment) {
@@ -161,26 +213,142 @@ final class HistoryCommand implements Runnable {
                         }
                     }
                 }
-                double[] means = points.stream().mapToDouble(p -> Double.parseDouble(p[6])).toArray();
-                double[] errors = points.stream().mapToDouble(p -> Double.parseDouble(p[7])).toArray();
-                List<WeightedShifts.Shift> shifts = WeightedShifts.find(means, errors, alpha, 1);
-                out.println(e.getKey() + ": " + points.size() + " commits, " + (shifts.isEmpty() ? "no shift"
-                        : shifts.size() + " shift" + (shifts.size() == 1 ? "" : "s")));
-                for (WeightedShifts.Shift s : shifts) {
-                    double ratio = s.after() / s.before();
-                    // delta method for the ratio of the two weighted means, 95%
-                    double se = ratio * Math.sqrt(Math.pow(s.seAfter() / s.after(), 2)
-                            + Math.pow(s.seBefore() / s.before(), 2));
-                    String commit = points.get(s.index())[0];
-                    out.println(String.format(Locale.ROOT, "  commit %s made it %.1f%% %s (95%% CI %.1f%% to %.1f%%, "
-                            + "permutation p = %.3f)", commit.length() > 12 ? commit.substring(0, 12) : commit,
-                            100 * Math.abs(ratio - 1), ratio > 1 ? "higher" : "lower", 100 * (ratio - 1.96 * se - 1),
-                            100 * (ratio + 1.96 * se - 1), s.pValue()));
-                }
+                pis.add(shifts(e.getKey(), points));
+            }
+            boolean regression = pis.stream().anyMatch(PiShifts::regression);
+            PrintWriter out = spec.commandLine().getOut();
+            if (outputFormat == Format.JSON) {
+                out.println(PlainJson.write(json(pis, regression)));
+            } else {
+                pis.forEach(pi -> text(pi, out));
             }
             out.flush();
-            return ExitCodes.OK;
+            return regression ? REGRESSION : ExitCodes.OK;
         }
+
+        /** The shifts of one PI: the search's over the whole history, then the newest commits' test. */
+        private PiShifts shifts(String name, List<String[]> points) {
+            String[] last = points.get(points.size() - 1);
+            Direction direction = last.length > OLD_FIELDS && last[10].equals(better(Direction.HIGHER_IS_BETTER))
+                    ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
+            double[] means = points.stream().mapToDouble(p -> number(p, 6, "mean")).toArray();
+            double[] errors = points.stream().mapToDouble(p -> number(p, 7, "standard error")).toArray();
+            int n = means.length;
+            List<Found> found = new ArrayList<>();
+            NewestShift.History history = NewestShift.history(means, errors, alpha, newest, 1);
+            for (WeightedShifts.Shift s : history.searched()) {
+                // delta method for the ratio of the two weighted means, 95%
+                found.add(found(points, s.index(), s.before(), s.after(), s.seBefore(), s.seAfter(), 1.96,
+                        s.pValue(), "search", "permutation p = " + String.format(Locale.ROOT, "%.3f", s.pValue()),
+                        direction));
+            }
+            history.newest().ifPresent(r -> found.add(found(points, r.index(), r.before(), r.after(), r.seBefore(),
+                    r.seAfter(), StudentT.critical(0.95, r.df()), r.pValue(), "newest", "t-test of the newest "
+                    + r.count() + " against the " + r.older() + " before: " + Formats.pValue(r.pValue()),
+                    direction)));
+            return new PiShifts(name, points.get(0)[4], points.get(0)[5], direction, n, found);
+        }
+
+        private Found found(List<String[]> points, int index, double before, double after, double seBefore,
+                double seAfter, double critical, double pValue, String test, String evidence, Direction direction) {
+            double ratio = after / before;
+            double se = ratio * Math.hypot(seAfter / after, seBefore / before);
+            boolean higher = ratio > 1;
+            boolean worse = higher == (direction == Direction.LOWER_IS_BETTER);
+            return new Found(points.get(index)[0], index, higher, ratio, ratio - critical * se, ratio + critical * se,
+                    before, after, pValue, test, evidence, index >= points.size() - newest, worse);
+        }
+
+        private void text(PiShifts pi, PrintWriter out) {
+            out.println(pi.name() + ": " + pi.commits() + " commits, " + (pi.shifts().isEmpty() ? "no shift"
+                    : pi.shifts().size() + " shift" + (pi.shifts().size() == 1 ? "" : "s")));
+            for (Found f : pi.shifts()) {
+                out.println(String.format(Locale.ROOT, "  commit %s made it %.1f%% %s (95%% CI %.1f%% to %.1f%%, %s)",
+                        shortCommit(f.commit()), 100 * Math.abs(f.ratio() - 1), f.higher() ? "higher" : "lower",
+                        100 * (f.ciLow() - 1), 100 * (f.ciHigh() - 1), f.evidence()));
+            }
+            pi.shifts().stream().filter(f -> f.newest() && f.worse()).findFirst().ifPresent(f -> out.println(
+                    "  REGRESSION in the newest " + newest + " commits: commit " + shortCommit(f.commit())
+                    + " made " + pi.pi() + " worse (" + (pi.direction() == Direction.LOWER_IS_BETTER ? "lower"
+                    : "higher") + " is better; exit code " + REGRESSION + ")"));
+        }
+
+        private Map<String, Object> json(List<PiShifts> pis, boolean regression) {
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("store", store.toString());
+            root.put("alpha", alpha);
+            root.put("newest", newest);
+            root.put("regression", regression);
+            List<Map<String, Object>> list = new ArrayList<>();
+            for (PiShifts pi : pis) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("pi", pi.pi());
+                m.put("unit", pi.unit());
+                m.put("better", better(pi.direction()));
+                m.put("commits", pi.commits());
+                m.put("regression", pi.regression());
+                List<Map<String, Object>> shifts = new ArrayList<>();
+                for (Found f : pi.shifts()) {
+                    Map<String, Object> s = new LinkedHashMap<>();
+                    s.put("commit", f.commit());
+                    s.put("index", f.index());
+                    s.put("direction", f.higher() ? "higher" : "lower");
+                    s.put("ratio", finite(f.ratio()));
+                    s.put("ratioLow", finite(f.ciLow()));
+                    s.put("ratioHigh", finite(f.ciHigh()));
+                    s.put("before", finite(f.before()));
+                    s.put("after", finite(f.after()));
+                    s.put("pValue", finite(f.pValue()));
+                    s.put("test", f.test());
+                    s.put("newest", f.newest());
+                    s.put("worse", f.worse());
+                    shifts.add(s);
+                }
+                m.put("shifts", shifts);
+                list.add(m);
+            }
+            root.put("pis", list);
+            return root;
+        }
+
+        private static double number(String[] row, int field, String what) {
+            try {
+                return Double.parseDouble(row[field]);
+            } catch (NumberFormatException e) {
+                throw new InputException(FILE + ": commit " + row[0] + ": the " + what + " '" + row[field]
+                        + "' is not a number; fix or delete the line");
+            }
+        }
+
+        private static Double finite(double x) {
+            return Double.isFinite(x) ? x : null;
+        }
+
+        private static String shortCommit(String commit) {
+            return commit.length() > 12 ? commit.substring(0, 12) : commit;
+        }
+    }
+
+    /** One PI's history: its direction, how many commits, and the shifts found. */
+    private record PiShifts(String name, String pi, String unit, Direction direction, int commits,
+            List<Found> shifts) {
+        boolean regression() {
+            return shifts.stream().anyMatch(f -> f.newest() && f.worse());
+        }
+    }
+
+    /**
+     * A shift: its first commit and index, its size as the ratio of the new level to the old with a 95% CI, the test
+     * that found it ("search" or "newest"), whether it is in the newest commits, and whether it made the PI worse.
+     */
+    private record Found(String commit, int index, boolean higher, double ratio, double ciLow, double ciHigh,
+            double before, double after, double pValue, String test, String evidence, boolean newest,
+            boolean worse) {
+    }
+
+    /** "lower" or "higher": the value of the {@code better} column. */
+    private static String better(Direction d) {
+        return d == Direction.LOWER_IS_BETTER ? "lower" : "higher";
     }
 
     /** The environment recorded in the session's session.json (an empty node when there is none). */

@@ -16,7 +16,10 @@
  *
  * <p>The public face is {@link io.pilotbench.stats.changepoint.Edm}, {@link io.pilotbench.stats.changepoint.EdmSettings},
  * {@link io.pilotbench.stats.changepoint.Penalty}, {@link io.pilotbench.stats.changepoint.EdmResult},
- * {@link io.pilotbench.stats.changepoint.StableSegment} and {@link io.pilotbench.stats.changepoint.EdmTracker}.
+ * {@link io.pilotbench.stats.changepoint.StableSegment} and {@link io.pilotbench.stats.changepoint.EdmTracker}; for
+ * histories of per-commit means with their standard errors, {@link io.pilotbench.stats.changepoint.WeightedShifts}
+ * (the shifts in the body of the history) and {@link io.pilotbench.stats.changepoint.NewestShift} (a shift in its
+ * newest commits).
  * Everything else is package-private. Nothing here performs I/O or reads a clock.
  */
 package io.pilotbench.stats.changepoint;

@@ -1,0 +1,220 @@
+package io.pilotbench.stats.changepoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class NewestShiftTest {
+    private static final double ALPHA = 0.01;
+
+    /**
+     * A history as {@code pilot history add} records it: each commit a session of {@code rounds} readings with
+     * coefficient of variation {@code cv} around its level (the mean and the standard error of the mean, both
+     * estimated from the readings), the level 100 × (1 + drift·z) with z a fresh normal per commit, times
+     * {@code factor} for the newest {@code slow} commits.
+     */
+    private static double[][] history(SplittableRandom r, int n, int slow, double factor, int rounds, double cv,
+            double drift) {
+        double[] m = new double[n];
+        double[] s = new double[n];
+        for (int i = 0; i < n; i++) {
+            double level = 100 * (1 + drift * r.nextGaussian()) * (i >= n - slow ? factor : 1);
+            double sum = 0;
+            double sum2 = 0;
+            for (int j = 0; j < rounds; j++) {
+                double x = level * (1 + cv * r.nextGaussian());
+                sum += x;
+                sum2 += x * x;
+            }
+            m[i] = sum / rounds;
+            s[i] = Math.sqrt((sum2 - sum * sum / rounds) / (rounds - 1) / rounds);
+        }
+        return new double[][] {m, s};
+    }
+
+    /** The first commit of a shift among the newest, as {@code pilot history detect} finds it, or -1. */
+    private static int newestShift(double[][] h, long seed) {
+        NewestShift.History found = NewestShift.history(h[0], h[1], ALPHA, NewestShift.DEFAULT_NEWEST, seed);
+        if (found.newest().isPresent()) {
+            return found.newest().get().index();
+        }
+        List<WeightedShifts.Shift> s = found.searched();
+        int last = s.isEmpty() ? -1 : s.get(s.size() - 1).index();
+        return last >= h[0].length - NewestShift.DEFAULT_NEWEST ? last : -1;
+    }
+
+    @Test
+    void theNewestCommit30PercentSlowerIsFound() {
+        for (long seed = 1; seed <= 20; seed++) {
+            double[][] h = history(new SplittableRandom(seed), 11, 1, 1.3, 20, 0.05, 0);
+            NewestShift.Result r = NewestShift.find(h[0], h[1], 0, 3, ALPHA).orElseThrow();
+            assertThat(r.index()).as("seed " + seed).isEqualTo(10);
+            assertThat(r.count()).isEqualTo(1);
+            assertThat(r.pValue()).isLessThan(1e-6);
+            assertThat(r.after() / r.before()).isBetween(1.25, 1.35);
+        }
+    }
+
+    @Test
+    void twoNewestCommits15PercentSlowerAreFoundAtTheFirstOfThem() {
+        for (long seed = 1; seed <= 20; seed++) {
+            double[][] h = history(new SplittableRandom(seed), 12, 2, 1.15, 20, 0.05, 0);
+            NewestShift.Result r = NewestShift.find(h[0], h[1], 0, 3, ALPHA).orElseThrow();
+            assertThat(r.index()).as("seed " + seed).isEqualTo(10);
+            assertThat(r.count()).isEqualTo(2);
+            assertThat(r.older()).isEqualTo(10);
+        }
+    }
+
+    /**
+     * The user's finding: ten commits at one level, then one, two or three 2.3 times slower. The search needs three
+     * points on each side and a permutation test over 11–13 points, which seldom reaches 1%: a single slow commit is
+     * never a segment of its own. Together, the search and this test name the first slow commit, in the newest three.
+     */
+    @Test
+    void oneTwoOrThreeNewestCommits2Point3TimesSlowerAreFound() {
+        for (int slow = 1; slow <= 3; slow++) {
+            for (long seed = 1; seed <= 10; seed++) {
+                double[][] h = history(new SplittableRandom(seed), 10 + slow, slow, 2.3, 20, 0.05, 0.01);
+                if (slow == 1) {
+                    assertThat(WeightedShifts.find(h[0], h[1], ALPHA, seed)).as("seed " + seed).isEmpty();
+                }
+                assertThat(newestShift(h, seed)).as(slow + " slow, seed " + seed).isEqualTo(10);
+            }
+        }
+    }
+
+    /**
+     * Two newest commits 30% slower after ten, with a drift of CV 1%: the search's segments hold at least three
+     * points, so where it finds the step it places it a commit early (28 of these 1,000 seeded histories); the newest
+     * commits' test, given the last word among them, names the first slow commit in all 1,000.
+     */
+    @Test
+    void twoNewestCommitsAreNamedAtTheFirstEvenWhereTheSearchFindsThemEarly() {
+        int early = 0;
+        for (long seed = 1; seed <= 1000; seed++) {
+            double[][] h = history(new SplittableRandom(seed), 12, 2, 1.3, 20, 0.05, 0.01);
+            List<WeightedShifts.Shift> s = WeightedShifts.find(h[0], h[1], ALPHA, seed);
+            early += !s.isEmpty() && s.get(s.size() - 1).index() < 10 ? 1 : 0;
+            assertThat(newestShift(h, seed)).as("seed " + seed).isEqualTo(10);
+        }
+        System.out.println("two newest commits 30% slower: the search alone placed the step early in " + early
+                + " of 1000");
+        assertThat(early).as("histories where the search alone places the step early").isPositive();
+    }
+
+    /**
+     * Power, with a drift of CV 1% between commits (ten older commits, sessions of 20 readings with CV 5%): the
+     * first slow commit named in {@code 1,000} seeded histories. Measured: one newest commit 10% slower, 908; 5%
+     * slower, 235; two newest 5% slower, 549; three, 758. Bounds: 4 binomial standard errors below.
+     */
+    @Test
+    void smallShiftsAmongTheDriftAreFoundAsOftenAsMeasured() {
+        int[][] cases = {{1, 110, 872}, {1, 105, 181}, {2, 105, 486}, {3, 105, 704}};
+        for (int[] c : cases) {
+            int named = 0;
+            for (long seed = 1; seed <= 1000; seed++) {
+                double[][] h = history(new SplittableRandom(seed), 10 + c[0], c[0], c[1] / 100.0, 20, 0.05, 0.01);
+                named += newestShift(h, seed) == 10 ? 1 : 0;
+            }
+            System.out.println(c[0] + " newest commits " + (c[1] - 100) + "% slower: named in " + named + " of 1000");
+            assertThat(named).as(c[0] + " newest commits " + (c[1] - 100) + "% slower, of 1,000")
+                    .isGreaterThanOrEqualTo(c[2]);
+        }
+    }
+
+    /**
+     * The false-alarm rate: 1,000 seeded flat histories of 10–30 commits, each a session of 20 readings with CV 5%
+     * (a standard error of about 1.1%) plus a between-commit drift of CV 1%, each searched as {@code pilot history
+     * detect} does (WeightedShifts, then this test after its last shift). The newest commits are flagged in at most
+     * α of them; the bound, 19 of 1,000, is α plus three binomial standard errors of 1,000 trials at α (3.1 each).
+     * Measured: 8 of 1,000 (0.8%), both directions.
+     */
+    @Test
+    void aFlatHistoryWithDriftIsFlaggedAtMostAtAlpha() {
+        int flagged = flagged(20, 20, 0.05, 0.05, 0.01);
+        System.out.println("flat histories, 20 readings CV 5%, drift CV 1%: newest commits flagged in " + flagged
+                + " of 1000 at alpha = 1%");
+        assertThat(flagged).as("flat histories flagged, of 1,000, at alpha = 1% (bound: 1% + 3 binomial SE)")
+                .isLessThanOrEqualTo(19);
+    }
+
+    /**
+     * The same with unequal errors (each session 10–40 readings, CV 2–8%), where the test is no longer the exact t
+     * of equal errors and the errors, estimated from as few as 10 readings, weigh a point more than they
+     * should when they come out small. Measured: 12 of 1,000 (1.2%).
+     */
+    @Test
+    void aFlatHistoryWithUnequalErrorsIsFlaggedAtMostAtAlpha() {
+        int flagged = flagged(10, 40, 0.02, 0.08, 0.01);
+        System.out.println("flat histories, 10-40 readings CV 2-8%, drift CV 1%: newest commits flagged in "
+                + flagged + " of 1000 at alpha = 1%");
+        assertThat(flagged).as("flat histories flagged, of 1,000, at alpha = 1% (bound: 1% + 3 binomial SE)")
+                .isLessThanOrEqualTo(19);
+    }
+
+    private static int flagged(int minRounds, int maxRounds, double minCv, double maxCv, double drift) {
+        int flagged = 0;
+        for (long seed = 1; seed <= 1000; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            int n = 10 + r.nextInt(21);
+            double[] m = new double[n];
+            double[] s = new double[n];
+            for (int i = 0; i < n; i++) {
+                double[][] one = history(r, 1, 0, 1, minRounds + r.nextInt(maxRounds - minRounds + 1),
+                        minCv + (maxCv - minCv) * r.nextDouble(), drift);
+                m[i] = one[0][0];
+                s[i] = one[1][0];
+            }
+            flagged += newestShift(new double[][] {m, s}, seed) >= 0 ? 1 : 0;
+        }
+        return flagged;
+    }
+
+    /** A newest point's own error counts: a session too short to tell 30% from its neighbours is not a shift. */
+    @Test
+    void aNewestPointWithAWideErrorIsNotAShift() {
+        double[][] h = history(new SplittableRandom(3), 11, 1, 1.3, 20, 0.05, 0);
+        h[1][10] = 20; // a standard error of 20% of the level: 30% is 1.5 of them
+        assertThat(NewestShift.find(h[0], h[1], 0, 3, ALPHA)).isEmpty();
+        assertThat(NewestShift.test(h[0], h[1], 0, 3).orElseThrow().pValue()).isGreaterThan(ALPHA);
+    }
+
+    /** With one error for every point the statistic is the t of the newest group against the older ones. */
+    @Test
+    void withEqualErrorsItIsTheTOfTheNewestAgainstTheOlder() {
+        double[] m = {10, 12, 9, 11, 10.5, 9.5, 14, 15};
+        double[] s = new double[m.length];
+        java.util.Arrays.fill(s, 0.1);
+        NewestShift.Result r = NewestShift.test(m, s, 0, 2).orElseThrow();
+        // k = 2: older 10, 12, 9, 11, 10.5, 9.5 (mean 10.333, sd 1.0801), newest 14, 15
+        double sd = Math.sqrt((0.1111 + 2.7778 + 1.7778 + 0.4444 + 0.0278 + 0.6944) / 5);
+        assertThat(r.count()).isEqualTo(2);
+        assertThat(r.t()).isCloseTo((14.5 - 10.3333) / (sd * Math.sqrt(1 / 6.0 + 1 / 2.0)),
+                org.assertj.core.data.Offset.offset(1e-3));
+        assertThat(r.df()).isEqualTo(5);
+    }
+
+    @Test
+    void tooFewPointsGiveNoTest() {
+        assertThat(NewestShift.test(new double[] {1, 2}, new double[] {0.1, 0.1}, 0, 3)).isEmpty();
+        assertThat(NewestShift.test(new double[] {1, 1, 1, 2}, new double[] {0.1, 0.1, 0.1, 0.1}, 2, 3)).isEmpty();
+        assertThat(NewestShift.test(new double[] {1, 1, 2}, new double[] {0.1, 0.1, 0.1}, 0, 3).orElseThrow().count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void badInputIsRefused() {
+        assertThatThrownBy(() -> NewestShift.test(new double[] {1, 2}, new double[] {1}, 0, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> NewestShift.test(new double[] {1}, new double[] {-1}, 0, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> NewestShift.test(new double[] {1}, new double[] {1}, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> NewestShift.find(new double[] {1}, new double[] {1}, 0, 3, 1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}

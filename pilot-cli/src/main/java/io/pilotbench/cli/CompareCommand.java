@@ -146,6 +146,13 @@ final class CompareCommand implements Callable<Integer> {
                 + "(a benchmark that suddenly does less work).")
     String failIfFaster;
 
+    @Option(names = "--drift-allowance", paramLabel = "PCT", defaultValue = "10%", order = 27,
+            description = "Against a baseline measured apart (--baseline, stored files), a gate trips only beyond "
+                + "its tolerance and this much drift: the same command differs from its own baseline by what the "
+                + "machine did in between. Workloads compared in one run are gated on the tolerance alone. "
+                + "Default: ${DEFAULT-VALUE}.")
+    String driftAllowance;
+
     @Option(names = {"-c", "--column"}, paramLabel = "N|NAME", order = 28,
             description = "Stored files: the column to read (0-based index or header name). Default: 0.")
     String column;
@@ -190,7 +197,8 @@ final class CompareCommand implements Callable<Integer> {
         report.mode(); // checks --quiet with --verbose before anything runs
         CompareSettings settings = compareSettings();
         Gate gate = new Gate(failIfSlower == null ? Double.NaN : Options.percent("--fail-if-slower", failIfSlower),
-                failIfFaster == null ? Double.NaN : Options.percent("--fail-if-faster", failIfFaster));
+                failIfFaster == null ? Double.NaN : Options.percent("--fail-if-faster", failIfFaster),
+                Options.percent("--drift-allowance", driftAllowance));
         if (resume != null) {
             return new ResumedComparison(this).run(gate, outputFormat);
         }

@@ -143,8 +143,9 @@ class FaultInjectionTest {
     @CsvSource({"KILL, 4", "TERM, 5", "INT, 6"})
     void aSignalAtARandomPointOfCompareLeavesEverySessionConsistent(String signal, long seed) throws Exception {
         Path dir = tmp.resolve("c");
-        Process p = pilot("compare", "compare", "--progress", "never", "--ci-width", "0.01%", "--max-rounds", "100000",
-                "-o", dir.toString(), "--", "sleep", "0.01", ":::", "sleep", "0.012");
+        // each workload's CI target keeps the comparison running until the signal
+        Process p = pilot("compare", "compare", "--progress", "never", "--each-ci-target", "--ci-width", "0.01%",
+                "--max-rounds", "100000", "-o", dir.toString(), "--", "sleep", "0.01", ":::", "sleep", "0.012");
         awaitRounds(dir.resolve("1-sleep_0.01"), 3);
         Thread.sleep(200 + new Random(seed).nextInt(1500));
         new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();

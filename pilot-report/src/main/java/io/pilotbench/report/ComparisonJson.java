@@ -66,8 +66,10 @@ final class ComparisonJson {
             ConfidenceInterval d = p.difference();
             m.put("difference", d == null ? null : triple("mean", d.center(), d.low(), d.high()));
             ConfidenceInterval r = p.ratio();
-            m.put("ratio", d == null ? null : triple("value", p.a().mean() / p.b().mean(),
-                    r == null ? Double.NaN : r.low(), r == null ? Double.NaN : r.high()));
+            m.put("ratio", d == null ? null : triple("value", p.paired() != null ? r.center()
+                    : p.a().mean() / p.b().mean(), r == null ? Double.NaN : r.low(), r == null ? Double.NaN
+                    : r.high()));
+            m.put("paired", paired(p.paired()));
             m.put("welch", testMap(p.welch()));
             m.put("pooled", testMap(p.pooled()));
             ConfidenceInterval cs = p.sequence();
@@ -90,10 +92,27 @@ final class ComparisonJson {
             m.put("slower", f.slower());
             m.put("factor", triple("value", f.factor().center(), f.factor().low(), f.factor().high()));
             m.put("limit", f.limit());
+            m.put("measuredApart", f.stored());
             g.add(m);
         }
         root.put("gate", g);
+        root.put("driftAllowance", gate.active() ? gate.drift() : null);
         return root;
+    }
+
+    /** The cycle-by-cycle analysis the verdict rests on, or null for a pair compared as independent samples. */
+    private static Map<String, Object> paired(io.pilotbench.core.compare.PairedCycles c) {
+        if (c == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cycles", c.pairs());
+        m.put("subsessionSize", c.batch());
+        m.put("lag1", ResultJson.num(c.lag1()));
+        m.put("ratio", triple("value", c.ratio().center(), c.ratio().low(), c.ratio().high()));
+        m.put("sequence", triple("value", c.sequence().center(), c.sequence().low(), c.sequence().high()));
+        m.put("anytimeP", ResultJson.num(c.anytimeP()));
+        return m;
     }
 
     private static Map<String, Object> triple(String center, double c, double low, double high) {

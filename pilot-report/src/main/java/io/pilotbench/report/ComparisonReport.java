@@ -29,10 +29,13 @@ import tools.jackson.databind.json.JsonMapper;
  * "mean", "ci": {"confidence", "low", "high", "width"} | null, "subsessionSize", "subsessions", "rounds",
  * "targetMet", "source"}], "pairs": [{"a", "b", "adjacent", "difference": {"mean", "low", "high"}, "ratio":
  * {"value", "low", "high"}, "welch": {"t", "df", "p", "pLess", "pGreater"}, "pooled": {…}, "sequence": {"mean", "low",
- * "high"} | null, "anytimeP" | null, "verdict": "a<b" | "a>b" | "equivalent" | "undecided", "margin", "moreRounds"}], "decided", "stopReason", "seconds", "gate": [{"candidate",
- * "slower", "factor": {…}, "limit"}]}}. Pairs hold a = the earlier workload in the order given, b = the later;
- * difference = a − b, ratio = a / b. A live comparison decides by the confidence sequence of the difference (at α,
- * valid at every look) and reports its anytime-valid p-value; a comparison of stored samples by the t-test. Missing
+ * "high"} | null, "paired": {"cycles", "subsessionSize", "lag1", "ratio": {…}, "sequence": {…}, "anytimeP"} | null,
+ * "anytimeP" | null, "verdict": "a<b" | "a>b" | "equivalent" | "undecided", "margin", "moreRounds"}], "decided",
+ * "stopReason", "seconds", "gate": [{"candidate", "slower", "factor": {…}, "limit"}]}}. Pairs hold a = the earlier
+ * workload in the order given, b = the later; difference = a − b, ratio = a / b. A live comparison of workloads run
+ * in the same cycles decides by the confidence sequence of their per-cycle ratios ({@code paired}; ratio is then
+ * the geometric mean of the per-cycle ratios), other live comparisons by the sequence of the difference (both at α,
+ * valid at every look), and report the anytime-valid p-value; a comparison of stored samples by the t-test. Missing
  * values are null.
  */
 public final class ComparisonReport {
@@ -100,6 +103,10 @@ public final class ComparisonReport {
         }
         for (Gate.Finding f : gate.check(comparison)) {
             out.println(words.gateLine(f));
+        }
+        String drift = words.driftNote(gate);
+        if (drift != null) {
+            out.println(drift);
         }
         String end = words.ending();
         if (end != null) {

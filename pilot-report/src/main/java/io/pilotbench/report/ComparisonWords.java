@@ -75,6 +75,13 @@ final class ComparisonWords {
                 return winner.name() + " is " + f + " " + word + " than " + loser.name() + " (" + ci + pText + ")";
             }
             case EQUIVALENT -> {
+                if (p.paired() != null) {
+                    ConfidenceInterval r = p.paired().ratio();
+                    return p.a().name() + " and " + p.b().name() + " are equivalent within ±"
+                            + Formats.number(s.equivalence() * 100) + "% (ratio " + Formats.number(r.center())
+                            + ", " + conf + " " + Formats.number(r.low()) + "–" + Formats.number(r.high()) + ", "
+                            + pText + ")";
+                }
                 double base = Math.abs(p.a().mean());
                 return p.a().name() + " and " + p.b().name() + " are equivalent within ±"
                         + Formats.number(s.equivalence() * 100) + "% (difference " + percent(p.difference().center(),
@@ -180,6 +187,27 @@ final class ComparisonWords {
         return "GATE: " + f.candidate() + " is " + Formats.number(f.factor().center()) + "× "
                 + (f.slower() ? "slower" : "faster") + " than " + comparison.contenders().get(0).name() + " ("
                 + conf() + " CI " + Formats.number(f.factor().low()) + "×–" + Formats.number(f.factor().high())
-                + "×), beyond the tolerated " + Formats.number((f.limit() - 1) * 100) + "%";
+                + "×), beyond the tolerated " + Formats.number((f.limit() - 1) * 100) + "%"
+                + (f.stored() ? " (the gate's tolerance and the drift allowance for a baseline measured apart)" : "");
+    }
+
+    /**
+     * For a gate against a contender measured apart (a stored baseline): that drift cannot be told from a change, how
+     * much of it is allowed, and the workflow that needs no allowance; null when no gated pair is measured apart.
+     */
+    String driftNote(Gate gate) {
+        if (!gate.active()) {
+            return null;
+        }
+        Contender base = comparison.contenders().get(0);
+        for (Contender c : comparison.contenders().subList(1, comparison.contenders().size())) {
+            if (Gate.apart(comparison.pair(base, c))) {
+                return "Note: " + base.name() + " was measured apart from " + c.name() + ", so drift of the machine "
+                        + "between the two cannot be told from a change; a gate trips only beyond a drift allowance "
+                        + "of " + Formats.number(gate.drift() * 100) + "% (--drift-allowance). Measure both builds "
+                        + "in one pilot compare (-- OLD ::: NEW) to gate on the tolerance alone.";
+            }
+        }
+        return null;
     }
 }

@@ -20,9 +20,10 @@ import java.util.Optional;
  * 10.17–10.86 from the rounds that, analysed apart, left the comparison undecided.
  *
  * <p>How: the log-ratios are merged into subsessions (batch means) of the smallest size q whose lag-1 autocorrelation
- * lies within max({@value #AUTOCORRELATION_LIMIT}, 1.96/√h) — h batches; with few pairs the estimate of r1 is noise
- * and q = 1 is kept unless the correlation is evident (the paper's subsessions, §III-D, with the sampling band of
- * r1). The fixed-sample CI is the Student-t interval of the batch means; the verdict's interval is the anytime-valid
+ * is at most max({@value #AUTOCORRELATION_LIMIT}, 1.96/√h) — h batches; with few pairs the estimate of r1 is noise
+ * and q = 1 is kept unless a positive correlation is evident (the paper's subsessions, §III-D, with the sampling band
+ * of r1). A negative r1 never merges: it makes the plain variance too large, not too small, and merging on it picked
+ * batches that agreed by chance (an identical pair called different at 15 cycles, r1 = −0.54). The fixed-sample CI is the Student-t interval of the batch means; the verdict's interval is the anytime-valid
  * {@link StudentSequence} of the same batch means, valid at every look and at any number of batches from 2 on.
  * Both are reported on the ratio scale (exp of the ends).
  *
@@ -69,7 +70,9 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
         int q = 1;
         for (int size = 1; size <= n / 3; size++) {
             double band = Math.max(AUTOCORRELATION_LIMIT, 1.96 / Math.sqrt(sub.count(size)));
-            if (Math.abs(sub.autocorrelation(size)) <= band || sub.variance(size) == 0) {
+            // only a positive correlation makes the plain variance too small; merging because of a negative one
+            // (which makes it too large) would pick, by chance, the batches that happen to agree
+            if (sub.autocorrelation(size) <= band || sub.variance(size) == 0) {
                 q = size;
                 break;
             }

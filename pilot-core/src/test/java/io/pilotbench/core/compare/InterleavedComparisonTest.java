@@ -196,8 +196,10 @@ class InterleavedComparisonTest {
         }
         Contender base = Contender.of("baseline", stored.result(), null, false);
         long[] now = {0};
+        // with each workload's CI target asked for (--each-ci-target), so that the factor is measured to ±5%
         InterleavedComparison.Result r = new InterleavedComparison(List.of(normal("new", 110, 3, 14, s)), base,
-                CompareSettings.DEFAULTS, Direction.LOWER_IS_BETTER, null).ticker(() -> now[0] += 1_000_000).run();
+                CompareSettings.DEFAULTS.withRequireCiTarget(true), Direction.LOWER_IS_BETTER, null)
+                .ticker(() -> now[0] += 1_000_000).run();
         PairComparison p = r.comparison().pairs().get(0);
         assertThat(p.verdict()).isEqualTo(Verdict.A_LOWER); // baseline < new: new is slower
         assertThat(r.comparison().contenders().get(0).rounds()).isEqualTo(60); // the baseline never ran

@@ -1,0 +1,149 @@
+package io.pilotbench.core.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pilotbench.core.api.InterleavedComparison;
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.RoundResult;
+import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.WarmupRemoval;
+import io.pilotbench.stats.ConfidenceInterval;
+import java.io.IOException;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What users found when comparing on a busy machine: the interleaving was paid for and its pairing thrown away, a
+ * decided comparison ran on for each workload's own CI target, and identical commands stayed undecided.
+ */
+class ComparisonFindingsTest {
+    private static final PerformanceIndex TIME = PerformanceIndex.of("time", "ms");
+
+    /** A background load shared by the workloads of one cycle: cycle k's factor, lognormal with CV {@code cv}. */
+    private static final class Load {
+        private final double sigma;
+        private final long seed;
+
+        Load(double cv, long seed) {
+            this.sigma = Math.sqrt(Math.log1p(cv * cv));
+            this.seed = seed;
+        }
+
+        double factor(int cycle) {
+            return Math.exp(sigma * new Random(seed * 1_000_003L + cycle).nextGaussian() - sigma * sigma / 2);
+        }
+    }
+
+    private static InterleavedComparison.Entry loaded(String name, double mean, double cv, long seed, Load load,
+            SessionSettings s) {
+        Random rng = new Random(seed);
+        return new InterleavedComparison.Entry(name, Session.inMemory(s, name),
+                (round, work) -> RoundResult.ofReadings(load.factor(round) * mean * (1 + cv * rng.nextGaussian())));
+    }
+
+    private static InterleavedComparison.Result run(CompareSettings cs, InterleavedComparison.Entry... entries)
+            throws IOException {
+        long[] now = {0};
+        return new InterleavedComparison(List.of(entries), null, cs, Direction.LOWER_IS_BETTER, null)
+                .ticker(() -> now[0] += 1_000_000).run();
+    }
+
+    private static SessionSettings settings(int maxRounds) {
+        return SessionSettings.builder().pi(TIME).warmupRemoval(WarmupRemoval.NONE).maxRounds(maxRounds).build();
+    }
+
+    /**
+     * Both workloads see the same load in a cycle (CV 40%, far above their own 2%); analysed as independent samples
+     * the load stays in both variances. Paired by cycle it cancels: 5% apart is decided, and the ratio's CI is as
+     * narrow as the workloads' own noise allows.
+     */
+    @Test
+    void interleavedRoundsArePairedByCycleSoThatSharedLoadCancels() throws IOException {
+        SessionSettings s = settings(400);
+        Load load = new Load(0.4, 3);
+        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, loaded("A", 100, 0.02, 1, load, s),
+                loaded("B", 105, 0.02, 2, load, s));
+        PairComparison p = r.comparison().pairs().get(0);
+        assertThat(p.paired()).isNotNull();
+        assertThat(p.verdict()).isEqualTo(Verdict.A_LOWER);
+        assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
+        ConfidenceInterval ratio = p.ratio();
+        assertThat(ratio.contains(100 / 105.0)).isTrue();
+        assertThat(ratio.width()).isLessThan(0.03);
+        int rounds = r.sessions().get(0).rounds();
+        assertThat(rounds).as("decided from the workloads' own 2%, not the load's 40%").isLessThan(60);
+        // the same rounds taken apart: Welch's test cannot see the difference through the load
+        assertThat(p.welch().pTwoSided()).isGreaterThan(0.01);
+    }
+
+    /**
+     * A ten-fold difference with noisy workloads (CV 30% each) used to run on until each workload's CI met
+     * --ci-width (10%); the comparison was decided long before. Now it stops when decided; each CI target is opt-in.
+     */
+    @Test
+    void aDecidedComparisonStopsWithoutWaitingForEachWorkloadsCiTarget() throws IOException {
+        Load none = new Load(0, 1);
+        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, loaded("fast", 10, 0.3, 5, none,
+                settings(1000)), loaded("slow", 100, 0.3, 6, none, settings(1000)));
+        assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
+        assertThat(r.comparison().pairs().get(0).verdict()).isEqualTo(Verdict.A_LOWER);
+        assertThat(r.sessions().get(0).rounds()).isLessThan(15);
+        assertThat(r.comparison().contenders().get(0).targetMet()).as("its own CI is still wider than 10%").isFalse();
+
+        InterleavedComparison.Result each = run(CompareSettings.DEFAULTS.withRequireCiTarget(true),
+                loaded("fast", 10, 0.3, 5, none, settings(1000)), loaded("slow", 100, 0.3, 6, none, settings(1000)));
+        assertThat(each.sessions().get(0).rounds()).isGreaterThan(r.sessions().get(0).rounds());
+    }
+
+    /**
+     * Two identical commands with --equivalence 5% were still undecided after 847 rounds while their per-cycle ratios
+     * gave 1.005 [0.994, 1.016]: under a shared load they now end equivalent, and no seed calls them different.
+     */
+    @Test
+    void identicalWorkloadsUnderASharedLoadEndEquivalentAndNeverDifferent() throws IOException {
+        int equivalent = 0;
+        for (int seed = 0; seed < 20; seed++) {
+            Load load = new Load(0.3, 100 + seed);
+            InterleavedComparison.Result r = run(CompareSettings.DEFAULTS.withEquivalence(0.03),
+                    loaded("A", 50, 0.03, 2L * seed, load, settings(2000)),
+                    loaded("B", 50, 0.03, 2L * seed + 1, load, settings(2000)));
+            Verdict v = r.comparison().pairs().get(0).verdict();
+            assertThat(v).isIn(Verdict.EQUIVALENT, Verdict.UNDECIDED);
+            if (v == Verdict.EQUIVALENT) {
+                equivalent++;
+                assertThat(r.sessions().get(0).rounds()).isLessThan(300);
+            }
+        }
+        assertThat(equivalent).isGreaterThanOrEqualTo(19);
+    }
+
+    /** A pair whose readings cannot form a ratio (a reading ≤ 0) falls back to the independent analysis. */
+    @Test
+    void nonPositiveReadingsAreComparedUnpaired() {
+        assertThat(PairedCycles.of(new double[] {1, -1, 2}, new double[] {1, 1, 1}, 0.95, 0.01)).isEmpty();
+        assertThat(PairedCycles.of(new double[] {1, Double.NaN}, new double[] {1, 2}, 0.95, 0.01)).isEmpty();
+        assertThat(PairedCycles.of(null, new double[] {1, 2}, 0.95, 0.01)).isEmpty();
+    }
+
+    /** Log-ratios that wander (AR(1) φ = 0.8) are merged into subsessions before the sequence is built. */
+    @Test
+    void autocorrelatedRatiosAreMergedIntoSubsessions() {
+        Random rng = new Random(9);
+        int n = 400;
+        double[] a = new double[n];
+        double[] b = new double[n];
+        double z = 0;
+        for (int k = 0; k < n; k++) {
+            z = 0.8 * z + 0.6 * rng.nextGaussian();
+            a[k] = 100 * Math.exp(0.05 * z);
+            b[k] = 100;
+        }
+        PairedCycles c = PairedCycles.of(a, b, 0.95, 0.01).orElseThrow();
+        assertThat(c.lag1()).isGreaterThan(0.6);
+        assertThat(c.batch()).isGreaterThan(1);
+        assertThat(c.pairs()).isEqualTo(n);
+    }
+}

@@ -71,8 +71,8 @@ try:
     j = json.load(open(path))
     p = j["pairs"][0]
     r = p.get("ratio") or {}
-    answer = "%s, ratio %.4g [%.4g, %.4g], %s rounds each" % (p["verdict"], r.get("estimate", float("nan")),
-        r.get("low", float("nan")), r.get("high", float("nan")), max(c["rounds"] for c in j["contenders"]))
+    answer = "%s, ratio %.4g [%.4g, %.4g], %s rounds each" % (p["verdict"], r.get("value", float("nan")),
+        r.get("low", float("nan")), r.get("high", float("nan")), max(c["rounds"] for c in j["workloads"]))
 except Exception as e:  # noqa: BLE001 - print what went wrong, keep the run going
     answer = "no JSON answer (%s)" % e
 print("pilot      %-9s %6.2f s  exit %s  %s" % (name, t1 - t0, code, answer))

@@ -35,9 +35,9 @@ import tools.jackson.databind.json.JsonMapper;
             "Live:   pilot compare [options] -- CMD_A ::: CMD_B [::: CMD_C ...]",
             "  Rounds are interleaved (A0 B0 C0, A1 B1 C1, ...; --shuffle permutes each cycle), every sample goes "
                 + "through pilot run's pipeline (warm-up removal, the CI method), and two workloads are compared "
-                + "cycle by cycle: the per-cycle ratio of their readings cancels load that hits both. The "
+                + "cycle by cycle: the per-cycle difference of their readings cancels load that hits both. The "
                 + "comparison stops as soon as each pair of neighbours in the ranking is decided: different when the "
-                + "anytime-valid confidence sequence of the ratio at --alpha excludes 1, or equivalent within "
+                + "anytime-valid confidence sequence of the per-cycle difference at --alpha excludes 0, or equivalent within "
                 + "±--equivalence (with --each-ci-target, every workload's CI must also meet --ci-width). "
                 + "--max-time and --max-rounds end it as undecided, with the anytime p-value reached and the rounds "
                 + "that would decide it.",

@@ -109,6 +109,7 @@ final class ComparisonJson {
         m.put("cycles", c.pairs());
         m.put("subsessionSize", c.batch());
         m.put("lag1", ResultJson.num(c.lag1()));
+        m.put("difference", triple("mean", c.difference().center(), c.difference().low(), c.difference().high()));
         m.put("ratio", triple("value", c.ratio().center(), c.ratio().low(), c.ratio().high()));
         m.put("sequence", triple("value", c.sequence().center(), c.sequence().low(), c.sequence().high()));
         m.put("anytimeP", ResultJson.num(c.anytimeP()));

@@ -29,12 +29,13 @@ import tools.jackson.databind.json.JsonMapper;
  * "mean", "ci": {"confidence", "low", "high", "width"} | null, "subsessionSize", "subsessions", "rounds",
  * "targetMet", "source"}], "pairs": [{"a", "b", "adjacent", "difference": {"mean", "low", "high"}, "ratio":
  * {"value", "low", "high"}, "welch": {"t", "df", "p", "pLess", "pGreater"}, "pooled": {…}, "sequence": {"mean", "low",
- * "high"} | null, "paired": {"cycles", "subsessionSize", "lag1", "ratio": {…}, "sequence": {…}, "anytimeP"} | null,
+ * "high"} | null, "paired": {"cycles", "subsessionSize", "lag1", "difference": {…}, "ratio": {…}, "sequence": {…},
+ * "anytimeP"} | null,
  * "anytimeP" | null, "verdict": "a<b" | "a>b" | "equivalent" | "undecided", "margin", "moreRounds"}], "decided",
  * "stopReason", "seconds", "gate": [{"candidate", "slower", "factor": {…}, "limit"}]}}. Pairs hold a = the earlier
  * workload in the order given, b = the later; difference = a − b, ratio = a / b. A live comparison of workloads run
- * in the same cycles decides by the confidence sequence of their per-cycle ratios ({@code paired}; ratio is then
- * the geometric mean of the per-cycle ratios), other live comparisons by the sequence of the difference (both at α,
+ * in the same cycles decides by the confidence sequence of their per-cycle differences ({@code paired}; ratio is
+ * then Fieller's interval for paired samples), other live comparisons by the sequence of the difference (both at α,
  * valid at every look), and report the anytime-valid p-value; a comparison of stored samples by the t-test. Missing
  * values are null.
  */
@@ -183,19 +184,27 @@ public final class ComparisonReport {
     private void paired(PairComparison p, PrintWriter out) {
         PairedCycles c = p.paired();
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"ratio 1 / 2", Formats.number(c.ratio().center()), words.conf() + " CI ["
-            + Formats.number(c.ratio().low()) + ", " + Formats.number(c.ratio().high()) + "], the geometric mean of "
-            + c.pairs() + " per-cycle ratios"});
+        String unit = p.a().pi().unit();
+        double ref = Math.max(Math.abs(c.meanA()), Math.abs(c.meanB()));
+        ConfidenceInterval r = c.ratio();
+        rows.add(new String[] {"ratio 1 / 2", Formats.number(r.center()), words.conf() + " CI " + ends(r)
+            + ", paired over " + c.pairs() + " cycles"});
+        ConfidenceInterval d = c.difference();
         ConfidenceInterval cs = c.sequence();
         rows.add(new String[] {"verdict's test", "anytime " + ComparisonWords.pValue(c.anytimeP()),
-            percent(cs.confidence()) + " confidence sequence of the ratio " + (Double.isFinite(cs.high())
-                    ? "[" + Formats.number(cs.low()) + ", " + Formats.number(cs.high()) + "]"
-                    : "unbounded (too few cycles yet)")});
+            percent(d.confidence()) + " confidence sequence of the per-cycle difference " + (Double.isFinite(d.high())
+                    ? "[" + Formats.quantity(d.low(), unit, ref) + ", " + Formats.quantity(d.high(), unit, ref)
+                    + "], of the ratio " + ends(cs) : "unbounded (too few cycles yet)")});
         rows.add(new String[] {"pairing", "lag-1 autocorrelation " + (Double.isNaN(c.lag1()) ? "n/a"
                 : Formats.significant(c.lag1(), 2)), c.batch() == 1 ? "cycles independent"
                 : "merged in subsessions of " + c.batch() + " cycles"});
         rows.add(new String[] {"Welch's t-test", test(p.welch()), "the two samples taken apart, for reference"});
         Tables.text(rows, out, "  ");
+    }
+
+    private static String ends(ConfidenceInterval ci) {
+        return Double.isFinite(ci.low()) && Double.isFinite(ci.high())
+                ? "[" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]" : "unbounded";
     }
 
     private static String percent(double confidence) {

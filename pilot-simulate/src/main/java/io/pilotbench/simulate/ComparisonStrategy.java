@@ -24,6 +24,8 @@ public enum ComparisonStrategy {
      * sequence (or the means' when unpaired), equivalence within the margin, looks at 1.25× sample growth.
      */
     PILOT("pilot", "Pilot compare: interleaved, paired by cycle, anytime-valid sequence + equivalence"),
+    /** The same, with the two workloads analysed as independent samples (how pilot compare decided before pairing). */
+    PILOT_UNPAIRED("pilot-unpaired", "Pilot compare without pairing: each workload's own CI, then the sequence"),
     /** Auto-pilot: each workload run until its own raw-sample t-CI is narrow (from 10 rounds), then Welch's test. */
     NAIVE("naive", "each until its raw t-CI is narrow, then Welch (Auto-pilot)"),
     /** hyperfine's default: 10 runs of A, then 10 of B, Welch's test on the run times. */
@@ -61,7 +63,8 @@ public enum ComparisonStrategy {
             throw new IllegalArgumentException("compared workloads must both have readings or both unit readings");
         }
         return switch (this) {
-            case PILOT -> pilot(a, b, seedA, seedB, s);
+            case PILOT -> pilot(a, b, seedA, seedB, s, true);
+            case PILOT_UNPAIRED -> pilot(a, b, seedA, seedB, s, false);
             case NAIVE -> test(Strategy.NAIVE, a, b, seedA, seedB, s);
             case FIXED_10 -> test(Strategy.FIXED_10, a, b, seedA, seedB, s);
             case JMH_5X5 -> test(Strategy.JMH_5X5, a, b, seedA, seedB, s);
@@ -69,7 +72,7 @@ public enum ComparisonStrategy {
     }
 
     private static ComparisonOutcome pilot(WorkloadModel a, WorkloadModel b, long seedA, long seedB,
-            SimulationSettings s) {
+            SimulationSettings s, boolean paired) {
         SimulatedWorkload.Clock clock = new SimulatedWorkload.Clock();
         List<InterleavedComparison.Entry> entries = new ArrayList<>();
         // one cycle runs A and B back to back: they share that cycle's load
@@ -80,7 +83,8 @@ public enum ComparisonStrategy {
                 .withEquivalence(s.equivalence());
         InterleavedComparison.Result r;
         try {
-            r = new InterleavedComparison(entries, null, cs, Direction.LOWER_IS_BETTER, null).ticker(clock).run();
+            r = new InterleavedComparison(entries, null, cs, Direction.LOWER_IS_BETTER, null).paired(paired)
+                    .ticker(clock).run();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // in-memory sessions do no I/O
         }

@@ -81,6 +81,7 @@ public final class InterleavedComparison {
     private int firstCycle;
     private double lookGrowth = DEFAULT_LOOK_GROWTH;
     private volatile boolean stopRequested;
+    private boolean paired = true;
     /** Per entry, the round it ran in each cycle (by cycle number; −1 where it did not run): the pairing. */
     private final List<List<Integer>> cycleRounds = new ArrayList<>();
 
@@ -104,6 +105,15 @@ public final class InterleavedComparison {
         for (int i = 0; i < entries.size(); i++) {
             cycleRounds.add(new ArrayList<>());
         }
+    }
+
+    /**
+     * Whether workloads run in the same cycles are compared cycle by cycle (default true); false analyses them as
+     * independent samples, as before pairing existed — for measuring what pairing is worth.
+     */
+    public InterleavedComparison paired(boolean value) {
+        paired = value;
+        return this;
     }
 
     /** Permutes the order within each cycle with a generator seeded with {@code seed}. */
@@ -170,7 +180,7 @@ public final class InterleavedComparison {
             Entry e = entries.get(i);
             SessionResult r = fresh ? e.session().currentResult() : e.session().result();
             Contender c = Contender.of(e.name(), r, piName, true);
-            contenders.add(c.unitReadings() ? c : c.withCycles(byCycle(i, r)));
+            contenders.add(c.unitReadings() || !paired ? c : c.withCycles(byCycle(i, r)));
         }
         return Comparison.of(contenders, settings, direction);
     }

@@ -27,7 +27,7 @@ import java.util.OptionalLong;
  * 1 − confidence, the TOST of bioequivalence — lies inside ±margin.
  * <ul>
  *   <li>Two workloads run in the same interleaved cycles are compared <b>cycle by cycle</b> ({@link PairedCycles}):
- *       the sequence is that of the mean per-cycle log-ratio, so load that hits both in a cycle cancels.</li>
+ *       the sequence is that of the mean per-cycle difference, so load that hits both in a cycle cancels.</li>
  *   <li>Otherwise (a stored baseline, unit readings) the sequence is that of the difference of means, with the two
  *       standard errors and Welch's degrees of freedom.</li>
  * </ul>
@@ -49,7 +49,7 @@ import java.util.OptionalLong;
  *                        far as can be foreseen now (the smaller of "different" and "equivalent"); 1 when decided, NaN
  *                        when unknown
  * @param paired          for two workloads run in the same interleaved cycles: their cycle-by-cycle analysis, on
- *                        which the verdict then rests (and {@code ratio} is its geometric-mean ratio); null otherwise
+ *                        which the verdict then rests (and {@code ratio} is its paired Fieller interval); null otherwise
  */
 public record PairComparison(Contender a, Contender b, ConfidenceInterval difference, ConfidenceInterval ratio,
         TTestResult welch, TTestResult pooled, ConfidenceInterval sequence, double anytimeP, Verdict verdict,
@@ -98,7 +98,7 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
             PairedCycles c = cycles.get();
             Verdict verdict;
             if (c.different()) {
-                verdict = c.logRatio() < 0 ? Verdict.A_LOWER : Verdict.A_HIGHER;
+                verdict = c.meanA() < c.meanB() ? Verdict.A_LOWER : Verdict.A_HIGHER;
             } else if (s.equivalence() > 0 && c.equivalentWithin(s.equivalence(), equivalenceAlpha, s.horizon())) {
                 verdict = Verdict.EQUIVALENT;
             } else {

@@ -300,11 +300,16 @@ public final class InterleavedComparison {
             }
         }
         double seconds = (ticker.getAsLong() - t0) / 1e9;
+        Comparison last = current();
+        if ((reason == StopReason.ROUND_LIMIT || reason == StopReason.TIME_LIMIT) && last.decided()) {
+            // the rounds since the last look decided it: the sequences are valid at any stopping time, this one too
+            reason = StopReason.TARGET_MET;
+        }
         List<SessionResult> results = new ArrayList<>();
         for (Entry e : entries) {
             results.add(e.session().finish(reason));
         }
-        return new Result(current(), reason, seconds, cycle, results);
+        return new Result(last, reason, seconds, cycle, results);
     }
 
     /** The entries that need more rounds now and may still run (below the round limit), in the order given. */

@@ -148,6 +148,22 @@ class ComparisonFindingsTest {
         assertThat(different).isLessThanOrEqualTo(2);
     }
 
+    /**
+     * comparison.json held verdict a&lt;b with a ratio CI of 7.7×–13.7× while the comparison ended "Undecided", exit 3:
+     * the limit came between two looks. The rounds after the last look count: a comparison they decide ends decided.
+     */
+    @Test
+    void roundsAfterTheLastLookThatDecideItEndDecided() throws IOException {
+        Load none = new Load(0, 1);
+        long[] now = {0};
+        InterleavedComparison.Result r = new InterleavedComparison(List.of(loaded("fast", 10, 0.02, 1, none,
+                settings(12)), loaded("slow", 100, 0.02, 2, none, settings(12))), null, CompareSettings.DEFAULTS,
+                Direction.LOWER_IS_BETTER, null).lookGrowth(1000).ticker(() -> now[0] += 1_000_000).run();
+        assertThat(r.sessions().get(0).rounds()).isEqualTo(12);
+        assertThat(r.comparison().decided()).isTrue();
+        assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
+    }
+
     @Test
     void aPairNeedsTwoCyclesWithBothReadings() {
         assertThat(PairedCycles.of(new double[] {1, Double.NaN}, new double[] {1, 2}, 0.95, 0.01)).isEmpty();

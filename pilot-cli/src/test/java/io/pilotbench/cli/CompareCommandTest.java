@@ -153,6 +153,9 @@ class CompareCommandTest {
         assertThat(r.code()).as(r.out()).isZero();
         assertThat(r.out()).doesNotContain("GATE").contains("cannot be told from a change")
                 .contains("drift allowance of 10%");
+        CliRun md = CliRun.run("compare", "--ac-limit", "1", "--fail-if-slower", "1%", "--format", "markdown",
+                resource("compare/new.txt"), resource("compare/old.txt"));
+        assertThat(md.out()).contains("cannot be told from a change");
     }
 
     @Test

@@ -242,6 +242,10 @@ public final class ComparisonReport {
         for (Gate.Finding f : gate.check(comparison)) {
             out.println("- **" + Tables.markdownText(words.gateLine(f)) + "**");
         }
+        String drift = words.driftNote(gate);
+        if (drift != null) {
+            out.println("- " + Tables.markdownText(drift));
+        }
         String end = words.ending();
         if (end != null) {
             out.println();

@@ -186,7 +186,8 @@ final class ExperimentCommand implements Runnable {
             err.flush();
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
             try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
-                return report(ExperimentRunner.start(plan, dir, err, stop), dir);
+                // absolute before anything is written: the jobs' scripts run in their own directories
+                return report(ExperimentRunner.start(plan, dir.toAbsolutePath(), err, stop), dir);
             }
         }
 
@@ -207,8 +208,8 @@ final class ExperimentCommand implements Runnable {
                 err.println("pilot: running " + plan.jobs().size() + " jobs on " + backend.name() + " into " + dir
                         + " (pilot experiment resume " + dir + " follows them again if this stops)");
                 err.flush();
-                return cluster.report(spec.commandLine().getOut(), ClusterRun.start(plan, backend, dir, settings,
-                        err), dir);
+                return cluster.report(spec.commandLine().getOut(), ClusterRun.start(plan, backend,
+                        dir.toAbsolutePath(), settings, err), dir);
             }
         }
 
@@ -264,8 +265,8 @@ final class ExperimentCommand implements Runnable {
                 cluster.backend = backend;
                 ClusterRun.Settings settings = cluster.settings();
                 try (ExecutionBackend b = cluster.open()) {
-                    return cluster.report(spec.commandLine().getOut(), ClusterRun.resume(dir, b, settings,
-                            spec.commandLine().getErr()), dir);
+                    return cluster.report(spec.commandLine().getOut(), ClusterRun.resume(dir.toAbsolutePath(), b,
+                            settings, spec.commandLine().getErr()), dir);
                 }
             }
             cluster.refuseClusterOptions();
@@ -273,8 +274,8 @@ final class ExperimentCommand implements Runnable {
             run.spec = spec;
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
             try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
-                return run.report(ExperimentRunner.resume(dir, spec.commandLine().getErr(), ExperimentRunner.isRoot(),
-                        stop), dir);
+                return run.report(ExperimentRunner.resume(dir.toAbsolutePath(), spec.commandLine().getErr(),
+                        ExperimentRunner.isRoot(), stop), dir);
             }
         }
     }

@@ -150,7 +150,9 @@ public final class ExperimentRunner {
     }
 
     /** As {@link #start(ExperimentPlan, Path, PrintWriter)}, until {@code stop} is requested. */
-    public static Outcome start(ExperimentPlan plan, Path dir, PrintWriter progress, Stop stop) throws IOException {
+    public static Outcome start(ExperimentPlan plan, Path given, PrintWriter progress, Stop stop) throws IOException {
+        // the scripts run in the job's directory, so every path handed to them must not depend on the cwd
+        Path dir = given.toAbsolutePath().normalize();
         try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "experiment")) {
             ExperimentSpec spec = plan.spec();
             Files.copy(spec.file(), dir.resolve(SPEC));
@@ -175,7 +177,8 @@ public final class ExperimentRunner {
     }
 
     /** As {@link #resume(Path, PrintWriter, boolean)}, until {@code stop} is requested. */
-    public static Outcome resume(Path dir, PrintWriter progress, boolean root, Stop stop) throws IOException {
+    public static Outcome resume(Path given, PrintWriter progress, boolean root, Stop stop) throws IOException {
+        Path dir = given.toAbsolutePath().normalize();
         if (!Files.isRegularFile(dir.resolve(PLAN)) || !Files.isRegularFile(dir.resolve(SOURCE))) {
             throw new InputException(dir + ": not an experiment directory (no " + PLAN + " or " + SOURCE + ")");
         }
@@ -234,8 +237,9 @@ public final class ExperimentRunner {
      * they run as, a memory cap over all of them, a time cap over the whole job ({@link JobConfinement}). A job
      * that the time cap ends has a row whose {@code error} says so.
      */
-    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path dir, JobLimits limits,
+    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path given, JobLimits limits,
             PrintWriter progress) throws IOException {
+        Path dir = given.toAbsolutePath().normalize();
         ExperimentPlan plan = new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(),
                 List.of(job));
         String csv = planCsv(plan);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the compressor with the job's compiler flags ($CFLAGS) and compiler ($CC: the link-order wrapper when that
-# factor is varied), and makes the input once: about 400 kB of words drawn by a Park-Miller generator (the same
+# factor is varied), and makes the input: about 400 kB of words drawn by a Park-Miller generator (the same
 # bytes on every machine and awk).
 set -e
 [ -s input.txt ] || awk 'BEGIN { split("the of and to in is that for it as with was on be by at this", w, " ");

@@ -15,12 +15,14 @@ import io.pilotbench.mill.backend.ExecutionBackend;
 import io.pilotbench.mill.backend.JobRunner;
 import io.pilotbench.mill.backend.KubernetesBackend;
 import io.pilotbench.mill.backend.SlurmBackend;
+import io.pilotbench.stats.anova.AnovaRow;
 import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -30,6 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /** {@code pilot experiment}: DataMill's experiments on this machine (issue 20). */
 @Command(name = "experiment", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
@@ -186,7 +190,8 @@ final class ExperimentCommand implements Runnable {
             err.flush();
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
             try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
-                return report(ExperimentRunner.start(plan, dir, err, stop), dir);
+                // absolute before anything is written: the jobs' scripts run in their own directories
+                return report(ExperimentRunner.start(plan, dir.toAbsolutePath(), err, stop), dir);
             }
         }
 
@@ -207,8 +212,8 @@ final class ExperimentCommand implements Runnable {
                 err.println("pilot: running " + plan.jobs().size() + " jobs on " + backend.name() + " into " + dir
                         + " (pilot experiment resume " + dir + " follows them again if this stops)");
                 err.flush();
-                return cluster.report(spec.commandLine().getOut(), ClusterRun.start(plan, backend, dir, settings,
-                        err), dir);
+                return cluster.report(spec.commandLine().getOut(), ClusterRun.start(plan, backend,
+                        dir.toAbsolutePath(), settings, err), dir);
             }
         }
 
@@ -264,8 +269,8 @@ final class ExperimentCommand implements Runnable {
                 cluster.backend = backend;
                 ClusterRun.Settings settings = cluster.settings();
                 try (ExecutionBackend b = cluster.open()) {
-                    return cluster.report(spec.commandLine().getOut(), ClusterRun.resume(dir, b, settings,
-                            spec.commandLine().getErr()), dir);
+                    return cluster.report(spec.commandLine().getOut(), ClusterRun.resume(dir.toAbsolutePath(), b,
+                            settings, spec.commandLine().getErr()), dir);
                 }
             }
             cluster.refuseClusterOptions();
@@ -273,8 +278,8 @@ final class ExperimentCommand implements Runnable {
             run.spec = spec;
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
             try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
-                return run.report(ExperimentRunner.resume(dir, spec.commandLine().getErr(), ExperimentRunner.isRoot(),
-                        stop), dir);
+                return run.report(ExperimentRunner.resume(dir.toAbsolutePath(), spec.commandLine().getErr(),
+                        ExperimentRunner.isRoot(), stop), dir);
             }
         }
     }
@@ -446,6 +451,11 @@ final class ExperimentCommand implements Runnable {
                 "  pilot experiment analyze results/c",
                 "  pilot experiment analyze results/c --order 1 --type 1",
                 "  pilot experiment analyze results/c --figures results/c/figures",
+                "  pilot experiment analyze results/c --json > anova.json",
+                "",
+                "Jobs whose session stopped before its precision target (at the round or",
+                "time cap) are analysed with the rest, under a warning that names them",
+                "(JSON: imprecise), since their means are less precise than asked for.",
                 "",
                 "Figures: per metric, a box plot of the jobs at each level of each factor",
                 "(a box per level and machine), and interaction plots of the two-factor",
@@ -481,6 +491,10 @@ final class ExperimentCommand implements Runnable {
                 description = "The figures' format. Default: svg.")
         String format;
 
+        @Option(names = "--json", description = "Print the analysis as JSON: the jobs that stopped before their "
+                + "precision target, and per metric the ANOVA table, R² and effects.")
+        boolean json;
+
         @Override
         public Integer call() throws Exception {
             if (order < 1) {
@@ -499,8 +513,21 @@ final class ExperimentCommand implements Runnable {
                 throw new IllegalArgumentException("--format must be svg, pdf or png, got " + format);
             }
             PrintWriter out = spec.commandLine().getOut();
-            boolean first = true;
             List<ExperimentAnalysis.MetricAnalysis> analyses = ExperimentAnalysis.analyze(dir, order, ss);
+            ExperimentAnalysis.Imprecise imprecise = ExperimentAnalysis.imprecise(dir);
+            if (json) {
+                List<Path> files = figures == null ? List.of()
+                        : ExperimentFigures.write(dir, analyses, alpha, figures, format);
+                out.println(Json.MAPPER.writeValueAsString(json(analyses, imprecise, alpha, files)));
+                out.flush();
+                return ExitCodes.OK;
+            }
+            List<String> warning = ExperimentAnalysis.render(imprecise);
+            warning.forEach(out::println);
+            boolean first = warning.isEmpty();
+            if (!first) {
+                out.println();
+            }
             for (ExperimentAnalysis.MetricAnalysis a : analyses) {
                 if (!first) {
                     out.println();
@@ -517,5 +544,76 @@ final class ExperimentCommand implements Runnable {
             out.flush();
             return ExitCodes.OK;
         }
+
+        private static Map<String, Object> json(List<ExperimentAnalysis.MetricAnalysis> analyses,
+                ExperimentAnalysis.Imprecise imprecise, double alpha, List<Path> files) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            Map<String, Object> imp = new LinkedHashMap<>();
+            imp.put("count", imprecise.jobs().size());
+            imp.put("analysed", imprecise.analysed());
+            imp.put("jobs", imprecise.jobs());
+            imp.put("reasons", imprecise.reasons());
+            imp.put("warning", imprecise.jobs().isEmpty() ? null
+                    : String.join(" ", ExperimentAnalysis.render(imprecise).stream().map(String::strip).toList()));
+            doc.put("imprecise", imp);
+            doc.put("alpha", alpha);
+            List<Object> metrics = new ArrayList<>();
+            for (ExperimentAnalysis.MetricAnalysis a : analyses) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("metric", a.metric());
+                m.put("jobs", a.n());
+                m.put("sumsOfSquares", a.table().type().name());
+                m.put("rSquared", finite(a.rSquared()));
+                m.put("factors", a.factors());
+                List<Object> terms = new ArrayList<>();
+                for (AnovaRow r : a.table().terms()) {
+                    terms.add(row(r));
+                }
+                m.put("terms", terms);
+                m.put("residual", row(a.table().residual()));
+                Map<String, Object> effects = new LinkedHashMap<>();
+                a.effects().forEach((f, e) -> {
+                    Map<String, Object> x = new LinkedHashMap<>();
+                    x.put("low", e.low());
+                    x.put("high", e.high());
+                    x.put("lowMean", finite(e.lowMean()));
+                    x.put("highMean", finite(e.highMean()));
+                    x.put("difference", finite(e.difference()));
+                    x.put("ciHalfWidth", finite(e.ciHalfWidth()));
+                    effects.put(f, x);
+                });
+                m.put("effects", effects);
+                metrics.add(m);
+            }
+            doc.put("metrics", metrics);
+            if (!files.isEmpty()) {
+                doc.put("figures", files.stream().map(Path::toString).toList());
+            }
+            return doc;
+        }
+
+        private static Map<String, Object> row(AnovaRow r) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("term", r.term());
+            x.put("df", r.df());
+            x.put("sumSq", finite(r.ss()));
+            x.put("meanSq", finite(r.meanSquare()));
+            x.put("f", finite(r.f()));
+            x.put("pValue", finite(r.pValue()));
+            return x;
+        }
+
+        /** JSON has no NaN or infinity: null instead. */
+        private static Double finite(double v) {
+            return Double.isFinite(v) ? v : null;
+        }
+    }
+
+    /**
+     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
+     * every {@code pilot --help} too.
+     */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 }

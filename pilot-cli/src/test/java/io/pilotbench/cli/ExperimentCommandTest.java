@@ -7,6 +7,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
 /** pilot package check and pilot experiment plan/run/resume/analyze, in process. */
 class ExperimentCommandTest {
@@ -116,5 +120,46 @@ class ExperimentCommandTest {
         CliRun busy = CliRun.run("experiment", "analyze", tmp.resolve("nothing").toString());
         assertThat(busy.code()).isEqualTo(2);
         assertThat(busy.err()).contains("not an experiment directory");
+    }
+
+    @Test
+    void analyzeWarnsWhenJobsStoppedAtTheRoundCap() throws IOException {
+        // as in the shipped examples: 3 rounds cannot give the 30 subsessions a CI needs, so every session of p and
+        // q ends at the round cap; broken's collect.sh fails, so its jobs are not analysed and not counted
+        Path broken = Files.createDirectories(tmp.resolve("broken"));
+        Files.writeString(broken.resolve("run.sh"), ":\n");
+        Files.writeString(broken.resolve("collect.sh"), "exit 1\n");
+        Path f = file("seed: 3\nreplications: 2\npackages: {p: p, q: q, broken: broken}\nmetrics: [size]\n"
+                + "precision: {max-rounds: 3}\nfactors: {package: 100%}\n");
+        Path dir = tmp.resolve("out");
+        CliRun run = CliRun.run("experiment", "run", f.toString(), "-o", dir.toString());
+        assertThat(run.code()).as(run.err()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        List<String> capped = new ArrayList<>();
+        for (String line : Files.readAllLines(dir.resolve("results.csv")).subList(1, 7)) {
+            if (!line.contains(",broken,")) {
+                assertThat(line).contains(",3,round_limit,");
+                capped.add(line.substring(0, line.indexOf(',')));
+            }
+        }
+        assertThat(capped).hasSize(4);
+
+        CliRun text = CliRun.run("experiment", "analyze", dir.toString(), "--order", "1");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).startsWith("warning: 4 of 4 jobs stopped before their precision target (4 at the "
+                + "round cap (max-rounds)): " + String.join(" ", capped) + ".\n")
+                .contains("the ANOVA below rests on it").contains("metric time: 4 jobs");
+
+        CliRun json = CliRun.run("experiment", "analyze", dir.toString(), "--order", "1", "--json");
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(json.out());
+        JsonNode imprecise = doc.get("imprecise");
+        assertThat(imprecise.get("count").asInt()).isEqualTo(4);
+        assertThat(imprecise.get("analysed").asInt()).isEqualTo(4);
+        assertThat(imprecise.get("jobs").toString()).isEqualTo("[\"" + String.join("\",\"", capped) + "\"]");
+        assertThat(imprecise.get("reasons").get("round_limit").asInt()).isEqualTo(4);
+        assertThat(imprecise.get("warning").asString()).startsWith("warning: 4 of 4 jobs stopped");
+        assertThat(doc.get("metrics").get(0).get("metric").asString()).isEqualTo("time");
+        assertThat(doc.get("metrics").get(0).get("jobs").asInt()).isEqualTo(4);
+        assertThat(doc.get("metrics").get(0).get("terms").get(0).get("term").asString()).isEqualTo("package");
     }
 }

@@ -62,6 +62,66 @@ public final class ExperimentAnalysis {
         }
     }
 
+    /**
+     * The jobs an analysis rests on (those without an error) whose session of run.sh stopped before its precision
+     * target: at the round cap, the time cap, or for another reason. Their {@code time} is a mean less precise than
+     * the experiment asked for.
+     *
+     * @param analysed the jobs without an error
+     * @param jobs     those of them that did not reach the target, in table order
+     * @param reasons  stop reason (as in the table's {@code stop} column) → how many of them stopped for it
+     */
+    public record Imprecise(int analysed, List<String> jobs, Map<String, Integer> reasons) {
+        public Imprecise {
+            jobs = List.copyOf(jobs);
+            reasons = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
+        }
+    }
+
+    /** The jobs of the experiment in {@code dir} that stopped before their precision target. */
+    public static Imprecise imprecise(Path dir) throws IOException {
+        return imprecise(ResultsTable.read(dir));
+    }
+
+    /** The rows' jobs that stopped before their precision target (rows with an error are not analysed). */
+    public static Imprecise imprecise(List<Map<String, String>> rows) {
+        int analysed = 0;
+        List<String> jobs = new ArrayList<>();
+        Map<String, Integer> reasons = new TreeMap<>();
+        for (Map<String, String> r : rows) {
+            if (r.get("error") != null && !r.get("error").isEmpty()) {
+                continue;
+            }
+            analysed++;
+            String stop = r.get("stop");
+            if (stop != null && !stop.isEmpty() && !stop.equals("target_met")) {
+                jobs.add(r.get("job"));
+                reasons.merge(stop, 1, Integer::sum);
+            }
+        }
+        return new Imprecise(analysed, jobs, reasons);
+    }
+
+    /** A warning about {@code i}, as lines of text, or none when every job reached its target. */
+    public static List<String> render(Imprecise i) {
+        if (i.jobs().isEmpty()) {
+            return List.of();
+        }
+        List<String> why = new ArrayList<>();
+        i.reasons().forEach((reason, n) -> why.add(n + " at " + switch (reason) {
+            case "round_limit" -> "the round cap (max-rounds)";
+            case "time_limit" -> "the time cap (max-time)";
+            default -> reason.replace('_', ' ');
+        }));
+        int shown = Math.min(i.jobs().size(), 20);
+        String which = String.join(" ", i.jobs().subList(0, shown)) + (shown < i.jobs().size() ? " and "
+                + (i.jobs().size() - shown) + " more" : "");
+        return List.of("warning: " + i.jobs().size() + " of " + i.analysed() + " jobs stopped before their precision "
+                + "target (" + String.join(", ", why) + "): " + which + ".", "  Their time is a mean less precise "
+                + "than asked for (each job's CI is in results.csv), and the ANOVA below rests on it; raise max-rounds "
+                + "or max-time (or lower min-subsessions) under precision to reach the target.");
+    }
+
     /** Analyses every metric of the experiment in {@code dir}. */
     public static List<MetricAnalysis> analyze(Path dir, int order, SumOfSquares type) throws IOException {
         List<Map<String, String>> rows = ResultsTable.read(dir);

@@ -35,13 +35,17 @@ import java.util.Set;
  * <pre>
  * DIR/experiment.yaml   a copy of the experiment file      source.txt  where it was read from
  * DIR/plan.csv          the jobs, in run order (checked on resume: same file and seed, same plan)
- * DIR/packages/NAME/    each package, copied (or extracted safely)   factors/NAME/  user factor scripts, copied
- * DIR/jobs/NNNN/        per job: setup.log, observed.txt, session/ (a Pilot session of run.sh), collect.txt
+ * DIR/packages/NAME/    each package as shipped, copied (or extracted safely); no job runs in it
+ * DIR/factors/NAME/     user factor scripts, copied
+ * DIR/jobs/NNNN/        per job: package/ (a fresh copy of its package, where its scripts run; removed when the
+ *                       job succeeds), setup.log, observed.txt, session/ (a Pilot session of run.sh), collect.txt
  * DIR/results.csv       one row per finished job: the journal (see {@link ResultsTable}); made last when
  *                       starting, so without it a resume copies the packages again
  * </pre>
  *
- * Per job: apply the factors ({@link JobEnvironment}), run setup.sh, drop caches when asked, observe the levels with
+ * Per job: copy its package as shipped into the job's directory (so what setup.sh built for one job's levels is never
+ * what another job runs, as on the mill and the cluster back-ends), apply the factors ({@link JobEnvironment}), run
+ * setup.sh, drop caches when asked, observe the levels with
  * a probe run through the same wrappers, run run.sh as a Pilot session to the precision target, run collect.sh,
  * append the row. The directory is locked ({@link DirectoryLock}) while it is written; a resume skips the jobs with
  * a row and continues a job's session where it stopped ({@link Session#resume}), so no job is lost or run twice.
@@ -51,6 +55,8 @@ public final class ExperimentRunner {
     static final String SPEC = "experiment.yaml";
     static final String SOURCE = "source.txt";
     static final String LINK_CC = "pilot-link-cc";
+    /** The job's own copy of its package, in the job's directory. */
+    static final String JOB_PACKAGE = "package";
 
     private final ExperimentPlan plan;
     private final Path dir;
@@ -150,7 +156,9 @@ public final class ExperimentRunner {
     }
 
     /** As {@link #start(ExperimentPlan, Path, PrintWriter)}, until {@code stop} is requested. */
-    public static Outcome start(ExperimentPlan plan, Path dir, PrintWriter progress, Stop stop) throws IOException {
+    public static Outcome start(ExperimentPlan plan, Path given, PrintWriter progress, Stop stop) throws IOException {
+        // the scripts run in the job's directory, so every path handed to them must not depend on the cwd
+        Path dir = given.toAbsolutePath().normalize();
         try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "experiment")) {
             ExperimentSpec spec = plan.spec();
             Files.copy(spec.file(), dir.resolve(SPEC));
@@ -175,7 +183,8 @@ public final class ExperimentRunner {
     }
 
     /** As {@link #resume(Path, PrintWriter, boolean)}, until {@code stop} is requested. */
-    public static Outcome resume(Path dir, PrintWriter progress, boolean root, Stop stop) throws IOException {
+    public static Outcome resume(Path given, PrintWriter progress, boolean root, Stop stop) throws IOException {
+        Path dir = given.toAbsolutePath().normalize();
         if (!Files.isRegularFile(dir.resolve(PLAN)) || !Files.isRegularFile(dir.resolve(SOURCE))) {
             throw new InputException(dir + ": not an experiment directory (no " + PLAN + " or " + SOURCE + ")");
         }
@@ -234,8 +243,9 @@ public final class ExperimentRunner {
      * they run as, a memory cap over all of them, a time cap over the whole job ({@link JobConfinement}). A job
      * that the time cap ends has a row whose {@code error} says so.
      */
-    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path dir, JobLimits limits,
+    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path given, JobLimits limits,
             PrintWriter progress) throws IOException {
+        Path dir = given.toAbsolutePath().normalize();
         ExperimentPlan plan = new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(),
                 List.of(job));
         String csv = planCsv(plan);
@@ -407,13 +417,26 @@ public final class ExperimentRunner {
         return p != null && packages.containsKey(p) ? p : packages.keySet().iterator().next();
     }
 
-    /** Runs one job (or what is left of it) under the runner's limits and returns its row. */
+    /**
+     * Runs one job (or what is left of it) under the runner's limits, in a fresh copy of its package, and returns
+     * its row. A resumed job gets a fresh copy too (its setup.sh runs again), so a copy a kill left half-built is
+     * never used. The copy is removed when the job succeeds and kept, for a look, when it fails.
+     */
     private Map<String, String> runJob(Job job) throws IOException {
         Path jobDir = dir.resolve("jobs").resolve(job.id());
         Files.createDirectories(jobDir);
+        Path work = jobDir.resolve(JOB_PACKAGE);
+        deleteTree(work);
+        // before the confinement, which gives the job's directory (and so the copy) to the job's user
+        ExperimentPackage pkg = packages.get(packageOf(job)).copyTo(work);
+        Map<String, String> row;
         try (JobConfinement c = JobConfinement.open(limits, dir, jobDir)) {
-            return runJob(job, jobDir, c);
+            row = runJob(job, jobDir, c, pkg);
         }
+        if (row.get("error").isEmpty()) {
+            deleteTree(work);
+        }
+        return row;
     }
 
     /** {@code command}, after the words that confine it. */
@@ -423,9 +446,9 @@ public final class ExperimentRunner {
         return words;
     }
 
-    private Map<String, String> runJob(Job job, Path jobDir, JobConfinement c) throws IOException {
+    private Map<String, String> runJob(Job job, Path jobDir, JobConfinement c, ExperimentPackage pkg)
+            throws IOException {
         ExperimentSpec spec = plan.spec();
-        ExperimentPackage pkg = packages.get(packageOf(job));
         JobEnvironment je = JobEnvironment.of(spec, job, pkg, scripts, dir.resolve("bin").resolve(LINK_CC), jobDir,
                 arch, System.getenv());
         Map<String, String> row = new LinkedHashMap<>();

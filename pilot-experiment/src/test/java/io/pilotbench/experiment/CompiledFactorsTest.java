@@ -57,7 +57,7 @@ class CompiledFactorsTest {
         Files.writeString(p.resolve("a.c"), "extern int counter;\nint twice(int);\n"
                 + "int main(void) { return twice(counter) - 10; }\n");
         Files.writeString(p.resolve("setup.sh"), "set -e\n$CC -c a.c b.c\n$CC -o prog a.o b.o\n"
-                + "nm prog | awk '$2 ~ /[TD]/ { print $3 }' | sort > symbols-$PILOT_JOB\n");
+                + "nm prog | awk '$2 ~ /[TD]/ { print $3 }' | sort > '" + tmp + "'/symbols-$PILOT_JOB\n");
         Files.writeString(p.resolve("run.sh"), "./prog\n");
         Files.writeString(p.resolve("collect.sh"), "echo ok 1\n");
         Path f = Files.writeString(tmp.resolve("exp.yaml"), """
@@ -74,7 +74,7 @@ class CompiledFactorsTest {
         assertThat(rows).hasSize(2);
         for (Map<String, String> r : rows) {
             assertThat(r.get("error")).isEmpty(); // the program linked and ran (exit 0: twice(5) == 10)
-            List<String> symbols = Files.readAllLines(dir.resolve("packages/prog/symbols-" + r.get("job")));
+            List<String> symbols = Files.readAllLines(tmp.resolve("symbols-" + r.get("job")));
             if (r.get("symbol-names").equals("random")) {
                 assertThat(r.get("symbol-names.observed")).isEqualTo("random: 2 renamed");
                 assertThat(symbols).contains("main").noneMatch(s -> s.equals("counter") || s.equals("twice"))

@@ -139,4 +139,22 @@ class ExperimentAnalysisTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExperimentAnalysis.analyzeMetric(rows, List.of("f"),
                 "time", 1, SumOfSquares.TYPE_II)).hasMessageContaining("nothing to attribute variance to");
     }
+
+    @Test
+    void onlyAnalysedJobsShortOfTheirTargetAreCountedAsImprecise() {
+        List<Map<String, String>> rows = List.of(
+                Map.of("job", "0001", "stop", "target_met", "error", ""),
+                Map.of("job", "0002", "stop", "round_limit", "error", ""),
+                Map.of("job", "0003", "stop", "round_limit", "error", "collect.sh exited with 1"),
+                Map.of("job", "0004", "stop", "time_limit", "error", ""));
+        ExperimentAnalysis.Imprecise i = ExperimentAnalysis.imprecise(rows);
+        assertThat(i.analysed()).isEqualTo(3);
+        assertThat(i.jobs()).containsExactly("0002", "0004");
+        assertThat(i.reasons()).containsExactly(Map.entry("round_limit", 1), Map.entry("time_limit", 1));
+        assertThat(ExperimentAnalysis.render(i).get(0)).isEqualTo("warning: 2 of 3 jobs stopped before their "
+                + "precision target (1 at the round cap (max-rounds), 1 at the time cap (max-time)): 0002 0004.");
+        ExperimentAnalysis.Imprecise none = ExperimentAnalysis.imprecise(rows.subList(0, 1));
+        assertThat(none.jobs()).isEmpty();
+        assertThat(ExperimentAnalysis.render(none)).isEmpty();
+    }
 }

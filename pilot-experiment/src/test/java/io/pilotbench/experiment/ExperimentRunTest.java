@@ -2,6 +2,7 @@ package io.pilotbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
@@ -74,6 +75,53 @@ class ExperimentRunTest {
         // each job's session records the machine it ran on
         assertThat(Files.readString(dir.resolve("jobs/0001/session/session.json"))).contains("\"environment\" : {")
                 .contains("\"kernel\"").contains("\"cpuModel\"");
+    }
+
+    @Test
+    void eachLocalJobGetsThePackageAsShipped() throws IOException {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/cc")) && Files.isExecutable(Path.of("/usr/bin/make")),
+                "needs cc and make (apt-get install gcc make)");
+        // make builds level once: a later job with other CFLAGS finds level up to date and would run the old one
+        Path p = pkg("level", "./level >> ran.txt\n", "echo optimised $(tail -n 1 ran.txt)\n"
+                + "echo runs $(wc -l < ran.txt)\n");
+        Files.writeString(p.resolve("level.c"), """
+                #include <stdio.h>
+                int main(void) {
+                #ifdef __OPTIMIZE__
+                    puts("1");
+                #else
+                    puts("0");
+                #endif
+                    return 0;
+                }
+                """);
+        Files.writeString(p.resolve("Makefile"), "level: level.c\n\tcc $(CFLAGS) -o level level.c\n");
+        Files.writeString(p.resolve("setup.sh"), "make -s\n");
+        Path f = file("exp.yaml", """
+                seed: 4
+                replications: 3
+                packages: {level: packages/level}
+                metrics: [optimised, runs]
+                precision: {max-rounds: 2}
+                factors:
+                  cflags: {levels: ["-O0", "-O2"], coverage: 100%}
+                """);
+        Path dir = tmp.resolve("out");
+        ExperimentRunner.Outcome o = ExperimentRunner.start(plan(f), dir, null);
+        assertThat(o.failed()).isZero();
+        List<Map<String, String>> rows = ResultsTable.read(dir);
+        assertThat(rows).hasSize(6).allSatisfy(r -> {
+            assertThat(r.get("cflags.observed")).isEqualTo(r.get("cflags"));
+            // the binary each job ran is the one its level asked for
+            assertThat(r.get("optimised")).as("job " + r.get("job") + " " + r.get("cflags"))
+                    .isEqualTo(r.get("cflags").equals("-O2") ? "1.0" : "0.0");
+            // and nothing of an earlier job was there: only this job's rounds wrote ran.txt
+            assertThat(r.get("runs")).as("job " + r.get("job")).isEqualTo(r.get("rounds") + ".0");
+        });
+        // the experiment's copy stays as shipped, and a job's copy goes once the job has succeeded
+        assertThat(dir.resolve("packages/level/level")).doesNotExist();
+        assertThat(dir.resolve("packages/level/ran.txt")).doesNotExist();
+        assertThat(dir.resolve("jobs/0001/package")).doesNotExist();
     }
 
     @Test

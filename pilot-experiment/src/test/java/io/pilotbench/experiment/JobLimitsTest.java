@@ -66,9 +66,10 @@ class JobLimitsTest {
         assumeTrue(ExperimentRunner.isRoot() && userExists("nobody"), "needs root and the user nobody");
         String uid = new String(new ProcessBuilder("id", "-u", "nobody").start().getInputStream().readAllBytes())
                 .strip();
-        // every round fails unless it runs as nobody; setup.sh writes into the package (a build would)
-        ExperimentSpec spec = experiment("test \"$(id -u)\" = " + uid + " || exit 3\n",
-                "echo uid $(id -u)\n", "id -u > built.txt\n");
+        // every round fails unless it runs as nobody, after setup.sh wrote into the job's copy of the package as
+        // nobody (a build would)
+        ExperimentSpec spec = experiment("test \"$(id -u)\" = " + uid + " && test \"$(cat built.txt)\" = " + uid
+                + " || exit 3\n", "echo uid $(id -u)\n", "id -u > built.txt\n");
         Map<String, String> row = run(spec, "job", new JobLimits("nobody", 0, null));
         assertThat(row.get("error")).isEmpty();
         assertThat(row.get("uid")).isEqualTo(uid + ".0");
@@ -77,7 +78,8 @@ class JobLimitsTest {
         assertThat(Files.readString(jobDir.resolve("limits.txt"))).startsWith("user nobody\n");
         // what Pilot recorded was written by the worker, not by the job: the job cannot rewrite its own results
         assertThat(Files.getOwner(jobDir.resolve("session/rounds.csv")).getName()).isEqualTo("root");
-        assertThat(Files.getOwner(tmp.resolve("job/packages/p/built.txt")).getName()).isEqualTo("nobody");
+        // the job built in its own copy, not in the experiment's (which stays as shipped)
+        assertThat(tmp.resolve("job/packages/p/built.txt")).doesNotExist();
     }
 
     @Test

@@ -687,7 +687,10 @@ public final class Campaign {
 
     private boolean holds(Stmt.Cond c) {
         List<String> w = c.words().stream().map(x -> sub(x.text())).toList();
-        if (w.size() == 3 && Conditions.isOperator(w.get(1))) {
+        // a OP b on script values; a side that names a Getstats variable ($count) is a number of the last TEST,
+        // so the comparison goes to the predicate evaluator, which compares numbers as numbers
+        if (w.size() == 3 && Conditions.isOperator(w.get(1)) && !Predicate.isVariable(w.get(0))
+                && !Predicate.isVariable(w.get(2))) {
             return Conditions.compare(w.get(0), w.get(1), w.get(2));
         }
         String expr = String.join(" ", w);

@@ -42,6 +42,11 @@ final class Predicate {
         return new Predicate(text, t);
     }
 
+    /** Whether {@code word} is one Getstats variable ({@code $count}, {@code "$mean"}, {@code $hw%}) and nothing else. */
+    static boolean isVariable(String word) {
+        return VAR.matcher(word).matches();
+    }
+
     static String translate(String text) {
         Matcher m = VAR.matcher(text);
         StringBuilder b = new StringBuilder();

@@ -274,6 +274,26 @@ class CampaignTest {
         assertThat(Double.parseDouble(lines.get(1).split(",")[9])).isPositive();
     }
 
+    /** A single comparison with a Getstats variable compares numbers, as the same comparison inside && does. */
+    @Test
+    void ifComparesGetstatsVariablesAsNumbers() throws Exception {
+        StringBuilder ifs = new StringBuilder();
+        for (String c : List.of("$count >= 3", "$count == 3", "$count > 2.5", "$count < 3", "3 <= $count",
+                "$count >= 3 && $count >= 3")) {
+            ifs.append("IF ").append(c).append("\n  EXEC echo 'then ").append(c).append("' >> taken\n")
+                    .append("ELSE\n  EXEC echo 'else ").append(c).append("' >> taken\nFI\n");
+        }
+        Campaign c = start("""
+                TEST three 3 1 getstats --predicate '$count >= 3'
+                  EXEC true
+                DONE
+                """ + ifs, Map.of());
+        c.run();
+        assertThat(rows("000-three")).hasSize(3);
+        assertThat(Files.readAllLines(dir.resolve("taken"))).containsExactly("then $count >= 3", "then $count == 3",
+                "then $count > 2.5", "else $count < 3", "then 3 <= $count", "then $count >= 3 && $count >= 3");
+    }
+
     /** MEASURE remote over a real sshd: each run appends a line to a file the remote command counts, so the recorded
      *  difference (after − before) is exactly 1 per run. */
     @Test

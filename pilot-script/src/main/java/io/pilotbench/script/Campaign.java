@@ -218,8 +218,10 @@ public final class Campaign {
 
     private void statement(Stmt s) throws IOException, InterruptedException {
         if (s instanceof Stmt.Assign a) {
-            // a value given on the command line wins over the script's (as make's command-line variables do)
-            String v = state.args.containsKey(a.name()) ? state.args.get(a.name()) : sub(a.value().text());
+            // a value given on the command line wins over the script's (as make's command-line variables do);
+            // arithmetic is computed from the values at hand (a counter the command line pinned would never end)
+            String v = a.arithmetic() != null ? a.arithmetic().evaluate(this::sub)
+                    : state.args.containsKey(a.name()) ? state.args.get(a.name()) : sub(a.value().text());
             vars.put(a.name(), v);
             if (a.env()) {
                 env.put(a.name(), v);

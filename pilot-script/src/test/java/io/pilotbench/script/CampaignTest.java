@@ -128,6 +128,49 @@ class CampaignTest {
                 "k 3 011", "k 2 011", "k 1 011");
     }
 
+    /** README: a counter made by VAR's arithmetic drives WHILE %I% < 3 to exactly three iterations. */
+    @Test
+    void aVarCounterDrivesWhileToExactlyThreeIterations() throws Exception {
+        Campaign c = start("""
+                VAR I=0
+                WHILE %I% < 3
+                  EXEC echo "iteration %I%" >> seen
+                  VAR I=$((%I% + 1))
+                DONE
+                VAR HALF = $(( (%I% - 0.5) * 2 / 4 ))
+                ENV THIRD=$((-%I%/9+1))
+                EXEC echo "%I% %HALF% $THIRD" >> seen
+                """, Map.of());
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                c::run);
+        assertThat(code).isEqualTo(Campaign.OK);
+        assertThat(Files.readAllLines(dir.resolve("seen"))).containsExactly("iteration 0", "iteration 1",
+                "iteration 2", "3 1.25 0.6666666666666667");
+    }
+
+    @Test
+    void arithmeticOnSomethingNotANumberIsOneLineWhereItIs() throws Exception {
+        Campaign c = start("""
+                VAR I=abc
+                VAR J=$((%I% + 1))
+                """, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+                .hasMessageEndingWith("c.pilot:2:10: expected %I% to be a number in $((%I% + 1)), but it is 'abc'");
+        c = start("""
+                VAR J=$((%NOPE% + 1))
+                """, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+                .hasMessageEndingWith("c.pilot:1:10: %NOPE% is not set, so $((%NOPE% + 1)) has no value; set it "
+                        + "before (e.g. VAR NOPE=0)");
+        c = start("""
+                VAR I=2
+                VAR K=$((1 / (%I% - %I%)))
+                """, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+                .hasMessageEndingWith("c.pilot:2:12: division by zero in $((1 / (%I% - %I%))); check the values "
+                        + "of its %VAR%s");
+    }
+
     @Test
     void aTestWithoutAProgramStopsAtPilotsTargetNeverBeforeMinRuns() throws Exception {
         Campaign c = start("""

@@ -90,7 +90,8 @@ class CampaignTest {
         assertThat(bad.get(2).split(",")[6]).isEqualTo("1"); // run 3 exited with 1, and nothing ran after it
         CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
         assertThat(s.failed).isTrue();
-        assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("TARGET_MET",
+        // TEST ok asked for 2 runs and no precision: it did not meet a target
+        assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("RUNS_ASKED",
                 "WORKLOAD_FAILED");
         assertThat(log.toString()).contains("FASTFAIL stops the campaign");
     }
@@ -202,6 +203,51 @@ class CampaignTest {
                 """, Map.of());
         assertThat(c.run()).isEqualTo(Campaign.LIMIT);
         assertThat(rows("000-capped")).hasSize(4);
+    }
+
+    /**
+     * The paper's predicate, a precision OR a run cap: the TEST whose times spread 10-40 ms stops at the cap, with
+     * its precision far from the 1% asked; that is a limit (exit code 3), not a target met. The TEST whose
+     * precision holds before the cap met its target.
+     */
+    @Test
+    void aTestEndedByItsRunCapIsNotReportedAsTargetMet() throws Exception {
+        Campaign c = start("""
+                TEST spread 2 1 getstats --predicate '($delta < 0.01 * $mean) || ($count >= 4)' --column elapsed
+                  EXEC sleep 0.$PILOT_RUN
+                DONE
+                TEST loose 3 1 getstats --predicate '($hw% < 10000) || ($count >= 50)' --column elapsed
+                  EXEC true
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.LIMIT);
+        assertThat(rows("000-spread")).hasSize(4);
+        assertThat(rows("001-loose")).hasSize(3);
+        CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
+        assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("RUN_CAP", "TARGET_MET");
+        assertThat(s.finished.get(0).why()).startsWith("ended by the run cap of its stop program ($count), not by "
+                + "its precision (elapsed ±").endsWith("; the target was not met");
+        assertThat(log.toString()).contains("TEST loose: 3 runs in").contains("target met: its stop program's precision held");
+        assertThat(log.toString().lines().filter(l -> l.startsWith("pilot: TEST spread: 4 runs")).findFirst()
+                .orElseThrow()).doesNotContain("target met").contains("run cap");
+        assertThat(Files.readString(dir.resolve("results/000-spread/session.json")))
+                .as("the Pilot session does not claim it converged").contains("\"stopReason\" : \"round_limit\"");
+    }
+
+    @Test
+    void aMissingStopProgramIsAnErrorNotAnEndlessTest() throws Exception {
+        for (String program : List.of("./no-such-check.sh", "no-such-command-for-pilot --done",
+                "true && ./no-such-check.sh")) {
+            Campaign c = start("TEST t 1 1 " + program + "\n  EXEC touch ran\nDONE\n", Map.of());
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> org.junit.jupiter.api.Assertions
+                    .assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), c::run))
+                    .isInstanceOf(ScriptException.class)
+                    .hasMessageContaining("c.pilot:1:1: TEST t: the stop program ")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+            if (!program.startsWith("true")) {
+                assertThat(dir.resolve("ran")).as("checked before the TEST's first run").doesNotExist();
+            }
+        }
     }
 
     @Test

@@ -81,7 +81,9 @@ public final class Campaign {
             Supplier<EnvironmentSnapshot> environment, CampaignState state, boolean resuming) {
         this.program = program;
         this.scriptDir = scriptDir;
-        this.results = results;
+        // absolute: commands run in the script's directory, so a path relative to where pilot ran would name
+        // nothing there (%RESULTS%, %RESULTS_DIR%, PILOT_RESULTS_DIR)
+        this.results = results.toAbsolutePath().normalize();
         this.err = err;
         this.environment = environment;
         this.state = state;
@@ -89,7 +91,7 @@ public final class Campaign {
         this.replayUntil = resuming ? state.steps : 0;
         this.caughtUp = !resuming;
         vars.put("RESTORE", "0");
-        vars.put("RESULTS_DIR", results.toString());
+        vars.put("RESULTS_DIR", this.results.toString());
         vars.putAll(state.args);
     }
 

@@ -39,10 +39,13 @@ import picocli.CommandLine.Spec;
             "  sudo pilot script --install-resume results/zip",
             "",
             "Exit codes:",
-            "  0    every TEST ended (target met, or its program said stop)",
-            "  2    a mistake in the script (file:line:column: what was expected), bad",
-            "       usage, or an unusable results directory",
-            "  3    a limit (OPTION max-runs, max-time) ended a TEST first",
+            "  0    every TEST ended (its precision met, the runs it asks for done, or",
+            "       its external program said stop)",
+            "  2    a mistake in the script (file:line:column: what was expected), a",
+            "       stop program that is not there, bad usage, or an unusable results",
+            "       directory",
+            "  3    a limit ended a TEST before its precision: OPTION max-runs, max-time,",
+            "       or the run cap of its stop program (|| $count >= 15)",
             "  4    a run failed (FASTFAIL stopped the campaign, or too many failures)",
             "  130  interrupted by Ctrl-C, 143 by SIGTERM: pilot script --resume goes on"})
 final class ScriptCommand implements Callable<Integer> {

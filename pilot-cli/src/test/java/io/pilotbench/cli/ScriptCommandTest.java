@@ -53,6 +53,55 @@ class ScriptCommandTest {
         assertThat(tmp.resolve("res")).as("no results directory").doesNotExist();
     }
 
+    @Test
+    void aMissingStopProgramIsAnErrorNotAnEndlessTest() throws IOException {
+        Path f = tmp.resolve("c.pilot");
+        Files.writeString(f, "TEST t 1 1 ./check.sh\n  EXEC touch ran\nDONE\n");
+        CliRun r = CliRun.run("script", "-o", tmp.resolve("res").toString(), f.toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).startsWith("pilot: " + f + ":1:1: TEST t: the stop program ./check.sh does not exist")
+                .endsWith("\n").hasLineCount(1);
+        assertThat(tmp.resolve("ran")).as("checked before the TEST's first run").doesNotExist();
+    }
+
+    @Test
+    void aTestEndedByItsRunCapIsNotReportedAsTargetMet() throws IOException {
+        Path f = tmp.resolve("c.pilot");
+        Files.writeString(f, "TEST spread 2 1 getstats --predicate '($hw% < 0.01) || ($count >= 3)' --column "
+                + "elapsed\n  EXEC sleep 0.$PILOT_RUN\nDONE\n");
+        CliRun r = CliRun.run("script", "-o", tmp.resolve("res").toString(), f.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(3);
+        assertThat(r.err()).contains("TEST spread: 3 runs in").contains("ended by the run cap of its stop program")
+                .doesNotContain("target met");
+        assertThat(Files.readString(tmp.resolve("res/campaign.json"))).contains("\"stop\" : \"RUN_CAP\"");
+    }
+
+    /**
+     * pilot runs in one directory with a relative -o; the script, and so its commands, in another: %RESULTS% and
+     * %RESULTS_DIR% still name the results, so the stop program finds runs.csv and ends the TEST after 3 runs.
+     */
+    @Test
+    void resultsVariablesAreAbsoluteSoCommandsInTheScriptsFolderFindThem() throws Exception {
+        Path scripts = Files.createDirectories(tmp.resolve("scripts"));
+        Files.writeString(scripts.resolve("c.pilot"), """
+                EXEC echo "%RESULTS_DIR%" > where
+                TEST t 1 1 test $(wc -l < %RESULTS%) -gt 3
+                  OPTION max-runs 20
+                  EXEC true
+                DONE
+                """);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "script", "-o", "res", "scripts/c.pilot").directory(tmp.toFile())
+                .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile())
+                .start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isZero();
+        assertThat(lines(tmp.resolve("res/001-t/runs.csv"))).hasSize(1 + 3);
+        assertThat(Files.readString(scripts.resolve("where")).strip())
+                .isEqualTo(tmp.resolve("res").toRealPath().toString());
+    }
+
     /**
      * kill -9 of pilot script while the second of three TESTs runs; --resume finishes the campaign: the first TEST
      * is not run again, and each TEST has its 6 runs, numbered 1..6, none lost and none twice.

@@ -81,7 +81,9 @@ public final class Campaign {
             Supplier<EnvironmentSnapshot> environment, CampaignState state, boolean resuming) {
         this.program = program;
         this.scriptDir = scriptDir;
-        this.results = results;
+        // absolute: commands run in the script's directory, so a path relative to where pilot ran would name
+        // nothing there (%RESULTS%, %RESULTS_DIR%, PILOT_RESULTS_DIR)
+        this.results = results.toAbsolutePath().normalize();
         this.err = err;
         this.environment = environment;
         this.state = state;
@@ -89,7 +91,7 @@ public final class Campaign {
         this.replayUntil = resuming ? state.steps : 0;
         this.caughtUp = !resuming;
         vars.put("RESTORE", "0");
-        vars.put("RESULTS_DIR", results.toString());
+        vars.put("RESULTS_DIR", this.results.toString());
         vars.putAll(state.args);
     }
 
@@ -218,8 +220,10 @@ public final class Campaign {
 
     private void statement(Stmt s) throws IOException, InterruptedException {
         if (s instanceof Stmt.Assign a) {
-            // a value given on the command line wins over the script's (as make's command-line variables do)
-            String v = state.args.containsKey(a.name()) ? state.args.get(a.name()) : sub(a.value().text());
+            // a value given on the command line wins over the script's (as make's command-line variables do);
+            // arithmetic is computed from the values at hand (a counter the command line pinned would never end)
+            String v = a.arithmetic() != null ? a.arithmetic().evaluate(this::sub)
+                    : state.args.containsKey(a.name()) ? state.args.get(a.name()) : sub(a.value().text());
             vars.put(a.name(), v);
             if (a.env()) {
                 env.put(a.name(), v);
@@ -442,6 +446,7 @@ public final class Campaign {
             return;
         }
         SessionSettings settings = settings(plan.options);
+        StopProgram program = stopProgram(t, name);
         boolean continuing = state.currentStep != null && state.currentStep == step;
         state.currentStep = step;
         state.currentName = name;
@@ -455,7 +460,6 @@ public final class Campaign {
             hookColumns.addAll(h.columns());
         }
         RunsCsv runs = RunsCsv.open(csv, hookColumns, session.rounds().size());
-        StopProgram program = t.program() == null ? null : new StopProgram(sub(t.program()), scriptDir);
         note("TEST " + name + ": " + (continuing ? "continuing after " + session.rounds().size() + " runs, " : "")
                 + (threads > 1 ? threads + " copies at once, " : "") + "until "
                 + (program == null ? "Pilot's precision target" : program + " says stop") + "; in " + dirName);
@@ -468,9 +472,10 @@ public final class Campaign {
             }
             TestRun workload = new TestRun(this, exec, plan, dir, runs, sub(plan.exec.get(0).text()));
             workload.catchUp(session.rounds());
-            StopReason reason = loop(session, workload, minRuns, batch, program, settings);
+            End end = loop(session, workload, minRuns, batch, program, settings, t.pos(), name);
+            StopReason reason = end.reason();
             if (reason == StopReason.WORKLOAD_FAILED && fastfail != null) {
-                finishTest(session, name, dirName, reason);
+                finishTest(session, name, dirName, end);
                 failed = true;
                 state.failed = true;
                 journal();
@@ -486,63 +491,125 @@ public final class Campaign {
             for (String c : plan.postcleanup) {
                 shell(sub(c), dir.resolve("postcleanup.out"), Map.of());
             }
-            if (reason == StopReason.ROUND_LIMIT || reason == StopReason.TIME_LIMIT) {
+            if (end.limit()) {
                 limitHit = true;
             }
             if (reason == StopReason.WORKLOAD_FAILED) {
                 failed = true;
             }
-            finishTest(session, name, dirName, reason);
+            finishTest(session, name, dirName, end);
         } finally {
             running = null;
         }
     }
 
-    private StopReason loop(Session session, TestRun workload, int minRuns, int batch, StopProgram program,
-            SessionSettings settings) throws IOException, InterruptedException {
+    /**
+     * Why a TEST ended: the reason its Pilot session records, what campaign.json says ({@code stop}) and a phrase for
+     * people.
+     *
+     * @param limit whether a limit ended it before its target (exit code 3)
+     */
+    private record End(StopReason reason, String stop, String why, boolean limit) {
+        static End of(StopReason r) {
+            return switch (r) {
+                case TARGET_MET -> new End(r, r.name(), "target met (Pilot's precision target)", false);
+                case ROUND_LIMIT -> new End(r, r.name(), "OPTION max-runs reached before the target", true);
+                case TIME_LIMIT -> new End(r, r.name(), "OPTION max-time reached before the target", true);
+                case WORKLOAD_FAILED -> new End(r, r.name(), "a run failed", false);
+                default -> new End(r, r.name(), r.name().toLowerCase(Locale.ROOT).replace('_', ' '), false);
+            };
+        }
+    }
+
+    /** The TEST's stop program, checked before anything of the TEST runs; null without one. */
+    private StopProgram stopProgram(Stmt.Test t, String name) {
+        if (t.program() == null) {
+            return null;
+        }
+        try {
+            StopProgram p = new StopProgram(sub(t.program()), scriptDir);
+            p.check(env());
+            return p;
+        } catch (ScriptException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException(t.pos(), "TEST " + name + ": " + e.getMessage());
+        }
+    }
+
+    /** Why a stop program's verdict ends the TEST, with the precision of its elapsed times reached by then. */
+    private static End end(StopProgram.Verdict v, List<Round> rounds, StopProgram program) {
+        double[] elapsed = rounds.stream().filter(r -> r.status() == RoundStatus.OK)
+                .mapToDouble(Round::durationSeconds).toArray();
+        double hw = ColumnStats.of("elapsed", elapsed, program.confidence()).hwPercent();
+        String reached = "elapsed ±" + (Double.isFinite(hw) ? Formats.number(hw) + "%" : "?") + " at "
+                + Formats.number(program.confidence() * 100) + "% confidence";
+        return switch (v) {
+            case PRECISION -> new End(StopReason.TARGET_MET, "TARGET_MET", "target met: its stop program's "
+                    + "precision held (" + reached + ")", false);
+            case RUN_CAP -> new End(StopReason.ROUND_LIMIT, "RUN_CAP", "ended by the run cap of its stop program "
+                    + "($count), not by its precision (" + reached + "); the target was not met", true);
+            case RUNS_ASKED -> new End(StopReason.ROUND_LIMIT, "RUNS_ASKED", "the runs its stop program asks for "
+                    + "(it asks no precision; " + reached + ")", false);
+            case PROGRAM -> new End(StopReason.TARGET_MET, "PROGRAM_SAID_STOP", "its stop program said stop ("
+                    + reached + ")", false);
+            case GO_ON -> throw new IllegalStateException();
+        };
+    }
+
+    private End loop(Session session, TestRun workload, int minRuns, int batch, StopProgram program,
+            SessionSettings settings, Pos at, String name) throws IOException, InterruptedException {
         long started = System.nanoTime();
         int checkedAt = -1;
         while (true) {
             if (stop) {
-                return StopReason.INTERRUPTED;
+                return End.of(StopReason.INTERRUPTED);
             }
             List<Round> rounds = session.rounds();
             int ok = (int) rounds.stream().filter(r -> r.status() == RoundStatus.OK).count();
             int failures = rounds.size() - ok;
             if (!rounds.isEmpty() && rounds.get(rounds.size() - 1).status() == RoundStatus.FAILED
                     && (fastfail != null || failures > settings.maxFailures())) {
-                return StopReason.WORKLOAD_FAILED;
+                return End.of(StopReason.WORKLOAD_FAILED);
             }
             if (ok >= minRuns) {
                 if (program != null) {
                     if ((ok - minRuns) % batch == 0 && checkedAt != ok) {
                         checkedAt = ok;
-                        if (program.saysStop(rounds, env())) {
-                            return StopReason.TARGET_MET;
+                        StopProgram.Verdict v;
+                        try {
+                            v = program.verdict(rounds, env());
+                        } catch (ScriptException e) {
+                            throw e;
+                        } catch (IllegalArgumentException e) {
+                            throw new ScriptException(at, "TEST " + name + ": " + e.getMessage());
+                        }
+                        if (v != StopProgram.Verdict.GO_ON) {
+                            return end(v, rounds, program);
                         }
                     }
                 } else if (!session.needsMoreRounds()) {
-                    return StopReason.TARGET_MET;
+                    return End.of(StopReason.TARGET_MET);
                 }
             }
             if (settings.maxRounds() > 0 && rounds.size() >= settings.maxRounds()) {
-                return StopReason.ROUND_LIMIT;
+                return End.of(StopReason.ROUND_LIMIT);
             }
             if (settings.maxDuration() != null
                     && System.nanoTime() - started >= settings.maxDuration().toNanos()) {
-                return StopReason.TIME_LIMIT;
+                return End.of(StopReason.TIME_LIMIT);
             }
             Round r;
             try {
                 r = session.runRound(workload, System::nanoTime, Clock.systemUTC());
             } catch (InterruptedException e) {
                 if (stop) {
-                    return StopReason.INTERRUPTED;
+                    return End.of(StopReason.INTERRUPTED);
                 }
                 throw e;
             }
             if (stop && r.status() == RoundStatus.FAILED) {
-                return StopReason.INTERRUPTED; // killed by Ctrl-C: not the command's failure
+                return End.of(StopReason.INTERRUPTED); // killed by Ctrl-C: not the command's failure
             }
             workload.recorded(r);
             state.currentRuns = session.rounds().size();
@@ -550,10 +617,11 @@ public final class Campaign {
         }
     }
 
-    private void finishTest(Session session, String name, String dirName, StopReason reason) throws IOException {
-        SessionResult r = session.finish(reason);
+    private void finishTest(Session session, String name, String dirName, End end) throws IOException {
+        SessionResult r = session.finish(end.reason());
         rememberLastTest(results.resolve(dirName).resolve(RunsCsv.FILE));
-        state.finished.add(new CampaignState.Finished(name, dirName, session.rounds().size(), reason.name()));
+        state.finished.add(new CampaignState.Finished(name, dirName, session.rounds().size(), end.stop(),
+                end.why()));
         state.currentStep = null;
         state.currentName = null;
         state.currentDir = null;
@@ -562,7 +630,7 @@ public final class Campaign {
         state.vars = new LinkedHashMap<>(vars);
         journal();
         note("TEST " + name + ": " + session.rounds().size() + " runs in " + Formats.duration(r.seconds()) + ", "
-                + reason.name().toLowerCase(Locale.ROOT).replace('_', ' '));
+                + end.why());
     }
 
     private void rememberLastTest(Path csv) throws IOException {
@@ -687,7 +755,10 @@ public final class Campaign {
 
     private boolean holds(Stmt.Cond c) {
         List<String> w = c.words().stream().map(x -> sub(x.text())).toList();
-        if (w.size() == 3 && Conditions.isOperator(w.get(1))) {
+        // a OP b on script values; a side that names a Getstats variable ($count) is a number of the last TEST,
+        // so the comparison goes to the predicate evaluator, which compares numbers as numbers
+        if (w.size() == 3 && Conditions.isOperator(w.get(1)) && !Predicate.isVariable(w.get(0))
+                && !Predicate.isVariable(w.get(2))) {
             return Conditions.compare(w.get(0), w.get(1), w.get(2));
         }
         String expr = String.join(" ", w);

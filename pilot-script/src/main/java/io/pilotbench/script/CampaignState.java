@@ -31,8 +31,14 @@ final class CampaignState {
     static final String FILE = "campaign.json";
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    /** A TEST that ended: its name, session directory (relative to the results) and why it stopped. */
-    record Finished(String name, String dir, int runs, String stop) {
+    /**
+     * A TEST that ended: its name, session directory (relative to the results) and why it stopped: {@code stop} is
+     * TARGET_MET (its precision reached: Pilot's target, or the precision its stop program asks for), RUN_CAP (its
+     * stop program's {@code $count} cap ended it first), RUNS_ASKED (a stop program on {@code $count} alone),
+     * PROGRAM_SAID_STOP (an external stop program exited 0), ROUND_LIMIT, TIME_LIMIT (OPTION max-runs, max-time) or
+     * WORKLOAD_FAILED; {@code why} says it in words (null in journals of older versions).
+     */
+    record Finished(String name, String dir, int runs, String stop, String why) {
     }
 
     String script;
@@ -78,6 +84,9 @@ final class CampaignState {
             x.put("dir", t.dir());
             x.put("runs", t.runs());
             x.put("stop", t.stop());
+            if (t.why() != null) {
+                x.put("why", t.why());
+            }
             f.add(x);
         }
         m.put("finished", f);
@@ -135,7 +144,7 @@ final class CampaignState {
         }
         for (Map<String, Object> x : (List<Map<String, Object>>) m.get("finished")) {
             s.finished.add(new Finished((String) x.get("name"), (String) x.get("dir"),
-                    ((Number) x.get("runs")).intValue(), (String) x.get("stop")));
+                    ((Number) x.get("runs")).intValue(), (String) x.get("stop"), (String) x.get("why")));
         }
         s.vars = new LinkedHashMap<>((Map<String, String>) m.get("vars"));
         s.position = new ArrayList<>((List<String>) m.get("position"));

@@ -292,7 +292,6 @@ final class ScriptParser {
         List<Word> w = line.words();
         String first = w.get(0).text();
         String name;
-        Word value;
         Pos namePos;
         int eq0 = first.indexOf('=');
         if (eq0 > 0) {
@@ -304,28 +303,39 @@ final class ScriptParser {
         Word nw = w.get(1);
         namePos = nw.pos();
         int eq = nw.text().indexOf('=');
+        List<Word> value = new ArrayList<>(); // the words of the value: one, or an arithmetic $((...)) with spaces
         if (eq >= 0) {
             name = nw.text().substring(0, eq);
             String v = nw.text().substring(eq + 1);
-            if (w.size() > 2) {
-                throw new ScriptException(w.get(2).pos(), "expected the end of the line after " + d + " "
+            Word vw = new Word(v, nw.raw().substring(Math.min(nw.raw().length(), nw.raw().indexOf('=') + 1)),
+                    new Pos(namePos.file(), namePos.line(), namePos.column() + eq + 1));
+            if (!v.isEmpty() || w.size() == 2) {
+                value.add(vw);
+            }
+            value.addAll(w.subList(2, w.size()));
+            if (value.size() > 1 && !Arithmetic.starts(value.get(0))) {
+                throw new ScriptException(value.get(1).pos(), "expected the end of the line after " + d + " "
                         + nw.text() + " (quote a value with spaces)");
             }
-            value = new Word(v, nw.raw().substring(Math.min(nw.raw().length(), nw.raw().indexOf('=') + 1)),
-                    new Pos(namePos.file(), namePos.line(), namePos.column() + eq + 1));
         } else {
             name = nw.text();
-            if (w.size() != 3) {
+            value.addAll(w.subList(2, w.size()));
+            if (value.size() > 1 && value.get(0).raw().equals("=")) {
+                value.remove(0); // VAR I = $((%I% + 1))
+            }
+            if (value.size() != 1 && !(value.size() > 1 && Arithmetic.starts(value.get(0)))) {
                 throw new ScriptException(w.size() < 3 ? end(line) : w.get(3).pos(),
                         "expected " + d + " NAME=VALUE or " + d + " NAME VALUE");
             }
-            value = w.get(2);
         }
         if (!NAME.matcher(name).matches()) {
             throw new ScriptException(namePos, "expected a variable name (letters, digits, _), found '" + name
                     + "'");
         }
-        return new Stmt.Assign(line.pos(), d.equals("ENV"), name, value);
+        if (Arithmetic.starts(value.get(0))) {
+            return new Stmt.Assign(line.pos(), d.equals("ENV"), name, value.get(0), Arithmetic.parse(value));
+        }
+        return new Stmt.Assign(line.pos(), d.equals("ENV"), name, value.get(0), null);
     }
 
     private Stmt ifStatement(Cursor c, Context ctx, Line line) throws IOException {

@@ -29,8 +29,13 @@ sealed interface Stmt {
     record Threads(Pos pos, Word count) implements Stmt {
     }
 
-    /** VAR (env false) or ENV (env true). */
-    record Assign(Pos pos, boolean env, String name, Word value) implements Stmt {
+    /**
+     * VAR (env false) or ENV (env true).
+     *
+     * @param arithmetic the value's {@code $((...))} arithmetic, evaluated when the VAR is reached; null for a
+     *                   plain value
+     */
+    record Assign(Pos pos, boolean env, String name, Word value, Arithmetic arithmetic) implements Stmt {
     }
 
     record Branch(Cond cond, List<Stmt> body) {

@@ -3,11 +3,14 @@ package io.pilotbench.script;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.RoundStatus;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The program of {@code TEST name min-runs batch program…}: exit status 0 stops the TEST (paper §3.1).
@@ -16,9 +19,32 @@ import java.util.Map;
  * this process, on the TEST's runs so far, without starting a JVM per check: the predicate must hold for every
  * column (elapsed, user, system by default; {@code --column NAME} picks others), as Getstats did. Any other program
  * runs with {@code /bin/sh -c} in the script's directory; {@code %RESULTS%} names the TEST's {@code runs.csv}.
+ *
+ * <p>{@link #verdict} says why a TEST may stop, so that a run cap is not reported as a target met; {@link #check}
+ * refuses, before the TEST's first run, a program that is not there (the shell's "not found", exit 127, would
+ * otherwise read as "not yet" forever).
  */
 final class StopProgram {
     static final List<String> DEFAULT_COLUMNS = List.of("elapsed", "user", "system");
+
+    /** Whether the TEST may stop, and why. */
+    enum Verdict {
+        /** Not yet. */
+        GO_ON,
+        /** The predicate held with its run caps left out: the precision it asks for was reached. */
+        PRECISION,
+        /** The predicate held only through a run cap ({@code || $count >= 15}): its precision was not reached. */
+        RUN_CAP,
+        /** A predicate on {@code $count} alone held: the TEST ran the runs it asks for; it asks no precision. */
+        RUNS_ASKED,
+        /** An external program exited 0; why, only it knows. */
+        PROGRAM
+    }
+
+    /** Shell words that are not programs on the PATH: the shell decides about them. */
+    private static final Set<String> SHELL_WORDS = Set.of("!", "[", "[[", "{", "(", ":", ".", "if", "case", "for",
+            "while", "until", "test", "true", "false", "exec", "eval", "command", "cd", "set", "export", "echo",
+            "printf", "read", "exit", "type", "source", "let", "return", "ulimit", "umask", "wait", "trap");
 
     private final String text;
     private final Path dir;
@@ -64,15 +90,65 @@ final class StopProgram {
         }
     }
 
-    /** True when the TEST may stop now. */
-    boolean saysStop(List<Round> rounds, Map<String, String> env) throws IOException, InterruptedException {
+    /**
+     * Refuses a program that cannot run: a path (relative to the script's directory) that does not exist or is not
+     * executable, or a command that is not on the PATH. Shell syntax and builtins are left to the shell.
+     *
+     * @param env the commands' environment (an ENV PATH=... counts)
+     * @throws IllegalArgumentException saying what is missing and how to fix it
+     */
+    void check(Map<String, String> env) {
+        if (predicate != null) {
+            return;
+        }
+        String first = Line.split("TEST program", text).get(0).words().get(0).text();
+        if (SHELL_WORDS.contains(first) || first.isEmpty() || first.contains("=") || first.contains("$")
+                || "({!`'\"".indexOf(first.charAt(0)) >= 0) {
+            return;
+        }
+        if (first.contains("/")) {
+            Path p = dir.resolve(first);
+            if (!Files.exists(p)) {
+                throw new IllegalArgumentException("the stop program " + first + " does not exist (relative to the "
+                        + "script's directory, " + p.toAbsolutePath().normalize() + "); create it, fix the TEST "
+                        + "line, or leave the program out to stop at Pilot's precision target");
+            }
+            if (Files.isDirectory(p) || !Files.isExecutable(p)) {
+                throw new IllegalArgumentException("the stop program " + first + " is not an executable file; "
+                        + "chmod +x it, or run it through its interpreter (sh " + first + ")");
+            }
+            return;
+        }
+        String path = env.containsKey("PATH") ? env.get("PATH") : System.getenv("PATH");
+        for (String d : (path == null ? "" : path).split(":")) {
+            Path p = Path.of(d.isEmpty() ? "." : d).resolve(first);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return;
+            }
+        }
+        throw new IllegalArgumentException("the stop program " + first + " is not a command on the PATH; install "
+                + "it, give its path (./" + first + " for one in the script's directory), or fix the TEST line");
+    }
+
+    /** Whether the TEST may stop now, and why. */
+    Verdict verdict(List<Round> rounds, Map<String, String> env) throws IOException, InterruptedException {
         if (predicate == null) {
             ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", text).directory(dir.toFile())
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                    .redirectErrorStream(true);
             pb.environment().putAll(env);
-            return pb.start().waitFor() == 0;
+            Process p = pb.start();
+            byte[] out = p.getInputStream().readAllBytes();
+            int code = p.waitFor();
+            if (code == 126 || code == 127) { // the shell's "cannot execute" and "not found", not the program's
+                String said = new String(out, StandardCharsets.UTF_8).strip();
+                said = said.substring(said.lastIndexOf('\n') + 1);
+                throw new IllegalArgumentException("the stop program '" + text + "' could not run (exit " + code
+                        + (said.isEmpty() ? "" : ": " + said) + "); fix the TEST line or the program");
+            }
+            return code == 0 ? Verdict.PROGRAM : Verdict.GO_ON;
         }
         Map<String, double[]> data = columns(rounds);
+        boolean precise = true;
         for (String c : columns) {
             double[] x = data.get(c);
             if (x == null) {
@@ -82,11 +158,21 @@ final class StopProgram {
             if (x.length == 0) {
                 continue; // not measured here (CPU time without the native launcher)
             }
-            if (!predicate.holds(ColumnStats.of(c, x, confidence).variables())) {
-                return false;
+            Map<String, Double> v = ColumnStats.of(c, x, confidence).variables();
+            if (!predicate.holds(v)) {
+                return Verdict.GO_ON;
             }
+            precise &= predicate.precisionHolds(v);
         }
-        return true;
+        if (!predicate.asksPrecision()) {
+            return Verdict.RUNS_ASKED;
+        }
+        return precise ? Verdict.PRECISION : Verdict.RUN_CAP;
+    }
+
+    /** The confidence of the predicate's intervals. */
+    double confidence() {
+        return confidence;
     }
 
     private static Map<String, double[]> columns(List<Round> rounds) {

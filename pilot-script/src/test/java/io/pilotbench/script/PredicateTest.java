@@ -58,4 +58,23 @@ class PredicateTest {
         assertThat(Conditions.compare("abc", "<", "abd")).isTrue();
         assertThat(Conditions.compare("x", ">=", "x")).isTrue();
     }
+
+    /** The paper's `|| ($count > 30)` is a run cap, not precision; `&& $count >= 10` is a minimum, not a cap. */
+    @Test
+    void aRunCapIsNotPrecisionButAMinimumCountIs() {
+        Map<String, Double> wide = Map.of("delta", 0.4, "mean", 1.0, "hw%", 40.0, "count", 31.0);
+        Map<String, Double> narrow = Map.of("delta", 0.01, "mean", 1.0, "hw%", 1.0, "count", 31.0);
+        Predicate paper = Predicate.parse("($delta < 0.05 * $mean) || ($count > 30)");
+        assertThat(paper.holds(wide)).isTrue();
+        assertThat(paper.precisionHolds(wide)).isFalse();
+        assertThat(paper.precisionHolds(narrow)).isTrue();
+        assertThat(paper.asksPrecision()).isTrue();
+        Predicate minimum = Predicate.parse("$hw% < 5 && $count >= 10");
+        assertThat(minimum.precisionHolds(narrow)).isTrue();
+        assertThat(minimum.precisionHolds(wide)).isFalse();
+        Predicate nested = Predicate.parse("$count >= 5 && ($hw% < 5 || $count >= 30)");
+        assertThat(nested.holds(wide)).isTrue();
+        assertThat(nested.precisionHolds(wide)).isFalse();
+        assertThat(Predicate.parse("$count >= 15").asksPrecision()).isFalse();
+    }
 }

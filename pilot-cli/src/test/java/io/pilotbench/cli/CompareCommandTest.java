@@ -132,7 +132,7 @@ class CompareCommandTest {
                 "sleep", "0.002", ":::", "sleep", "0.02");
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.out()).contains("is ").contains("× faster than").contains("verdict's test")
-                .contains("confidence sequence of the ratio").contains("per-cycle ratios")
+                .contains("confidence sequence of the per-cycle difference").contains("paired over")
                 .doesNotContainIgnoringCase("accept h0").doesNotContain("Null hyp.");
         JsonNode j = JSON.readTree(Files.readString(tmp.resolve("v/comparison.json")));
         JsonNode pair = j.get("pairs").get(0);

@@ -27,6 +27,18 @@ class AnalyzeCommandTest {
     }
 
     /** The original's statistics behind --method pilot (and no warm-up removal, as the original's analyze). */
+    /**
+     * "95% CI 1.246 ± 0.4531 [0.4781, 1.384]": an interval not centred on the mean was printed with a half-width
+     * that put one of its ends where it does not reach. It is now given by its ends only.
+     */
+    @Test
+    void anAsymmetricCiIsPrintedByItsEndsWithoutAHalfWidth() {
+        CliRun r = CliRun.run("analyze", java.nio.file.Path.of("..", "examples", "ferrari78.txt").toString());
+        assertThat(r.code()).as(r.err()).isIn(0, 3);
+        String line = r.out().lines().filter(l -> l.strip().startsWith("95% CI")).findFirst().orElseThrow();
+        assertThat(line).contains("[").doesNotContain(" ± ");
+    }
+
     @Test
     void datasetFWithThePilotMethodMatchesTheOriginalStatistics() {
         CliRun r = run("analyze", "--format", "json", "--method", "pilot", "--warmup-removal", "none",

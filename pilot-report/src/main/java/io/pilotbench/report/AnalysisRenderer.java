@@ -170,8 +170,11 @@ public final class AnalysisRenderer {
             }
             if (a.ci() != null) {
                 ConfidenceInterval ci = a.ci();
-                row(out, pct(ci.confidence()) + " CI", v(ci.center()) + " ± " + v(ci.halfWidth()) + "   ["
-                        + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]   width "
+                // an interval not centred on the mean is given by its ends only (a "± h" would put one end
+                // where the interval does not reach)
+                boolean skewed = SessionRenderer.asymmetric(ci, ci.center());
+                row(out, pct(ci.confidence()) + " CI", v(ci.center()) + (skewed ? "" : " ± " + v(ci.halfWidth()))
+                        + "   [" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]   width "
                         + v(ci.width()) + " = " + Formats.significant(100 * ci.relativeWidth(), 3) + "% of mean");
             } else {
                 row(out, pct(a.settings().confidence()) + " CI", "none (see warning)");

@@ -91,8 +91,8 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
             }
         }
         int h = n / q;
-        double[] ba = batchMeans(xa, q, h);
-        double[] bb = batchMeans(xb, q, h);
+        double[] ba = Subsessions.of(java.util.Arrays.copyOf(xa, n), MeanMethod.ARITHMETIC).blockMeans(q);
+        double[] bb = Subsessions.of(java.util.Arrays.copyOf(xb, n), MeanMethod.ARITHMETIC).blockMeans(q);
         double[] bd = new double[h];
         for (int j = 0; j < h; j++) {
             bd[j] = ba[j] - bb[j];
@@ -109,18 +109,6 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
         ConfidenceInterval diff = new ConfidenceInterval(1 - alpha, md, md - sHalf, md + sHalf, 2 * sHalf);
         return Optional.of(new PairedCycles(n, q, h, lag1, ma, mb, diff, fieller(ba, bb, t, confidence),
                 fieller(ba, bb, reach, 1 - alpha), StudentSequence.pValue(md, sd, h), sd));
-    }
-
-    private static double[] batchMeans(double[] x, int q, int h) {
-        double[] out = new double[h];
-        for (int j = 0; j < h; j++) {
-            double s = 0;
-            for (int i = j * q; i < (j + 1) * q; i++) {
-                s += x[i];
-            }
-            out[j] = s / q;
-        }
-        return out;
     }
 
     /**

@@ -125,10 +125,12 @@ class FaultInjectionTest {
         // resumed with no rounds to add, the session gives the answer recorded; then it goes on from round n
         CliRun same = CliRun.run("run", "-q", "--format", "json", "--resume", dir.toString(), "--max-rounds",
                 Integer.toString(n));
-        assertThat(same.code()).as(same.err()).isIn(0, RunCommand.LIMIT);
+        // a limit-ended session may also end "no steady state" (exit 7) when sleep's times drift with the machine's
+        // load: that verdict is about the readings, not about the resume this test checks
+        assertThat(same.code()).as(same.err()).isIn(0, RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
         assertThat(mean(same.out())).isEqualTo(mean(before.out()));
         CliRun more = CliRun.run("run", "-q", "--resume", dir.toString(), "--max-rounds", Integer.toString(n + 2));
-        assertThat(more.code()).as(more.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(more.code()).as(more.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
         assertThat(checkRoundsOnDiskOnce(dir)).isEqualTo(n + 2);
     }
 

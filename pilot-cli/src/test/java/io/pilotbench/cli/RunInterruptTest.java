@@ -47,7 +47,8 @@ class RunInterruptTest {
         assertThat(ProcessHandle.allProcesses().filter(h -> h.parent().map(pp -> pp.pid() == p.pid()).orElse(false))
                 .count()).isZero();
         CliRun more = CliRun.run("run", "--resume", dir.toString(), "--max-rounds", Integer.toString(recorded + 2));
-        assertThat(more.code()).as(more.err()).isEqualTo(RunCommand.LIMIT);
+        // exit 7, "no steady state", is a verdict on sleep's readings on a loaded machine, not on the resume
+        assertThat(more.code()).as(more.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
         assertThat(Files.readAllLines(rounds)).hasSize(recorded + 3);
     }
 }

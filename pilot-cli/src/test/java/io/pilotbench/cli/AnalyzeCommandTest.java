@@ -26,7 +26,6 @@ class AnalyzeCommandTest {
         return results.get(0);
     }
 
-    /** The original's statistics behind --method pilot (and no warm-up removal, as the original's analyze). */
     /**
      * "95% CI 1.246 ± 0.4531 [0.4781, 1.384]": an interval not centred on the mean was printed with a half-width
      * that put one of its ends where it does not reach. It is now given by its ends only.
@@ -39,6 +38,23 @@ class AnalyzeCommandTest {
         assertThat(line).contains("[").doesNotContain(" ± ");
     }
 
+    /** Data with one slow value in eight: analyze gives the percentiles and warns of the outliers. */
+    @Test
+    void analyzeGivesPercentilesAndWarnsOfOutliers() throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("spread", ".txt");
+        StringBuilder b = new StringBuilder();
+        java.util.Random random = new java.util.Random(3);
+        for (int i = 0; i < 80; i++) {
+            b.append(60 + random.nextGaussian() + (i % 8 == 7 ? 300 : 0)).append('\n');
+        }
+        java.nio.file.Files.writeString(file, b);
+        CliRun r = CliRun.run("analyze", "--warmup-removal", "none", file.toString());
+        java.nio.file.Files.delete(file);
+        assertThat(r.out()).containsPattern("percentiles +p25 [0-9.]+ +p75 [0-9.]+ +p90 [0-9.]+ +p99 [0-9.]+")
+                .contains("warning: 10 of 80 samples are outliers, slower than the median");
+    }
+
+    /** The original's statistics behind --method pilot (and no warm-up removal, as the original's analyze). */
     @Test
     void datasetFWithThePilotMethodMatchesTheOriginalStatistics() {
         CliRun r = run("analyze", "--format", "json", "--method", "pilot", "--warmup-removal", "none",

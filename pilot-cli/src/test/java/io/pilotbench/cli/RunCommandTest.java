@@ -142,6 +142,29 @@ class RunCommandTest {
         assertThat(tmp.resolve("ur/round-results/0/ops.txt")).exists();
     }
 
+    /**
+     * A command that takes an extra 300 ms one round in eight: the mean and its CI alone hide it, as hyperfine's
+     * range and outlier warning do not. The report gives the range and percentiles and warns of the outliers, in
+     * text and in JSON.
+     */
+    @Test
+    void aSlowRoundInEightIsShownByTheRangeAndAnOutlierWarning() throws Exception {
+        String count = tmp.resolve("count").toString();
+        String script = "n=$(cat '" + count + "' 2>/dev/null || echo 0); echo $((n + 1)) > '" + count + "'; "
+                + "if [ $((n % 8)) = 7 ]; then sleep 0.35; else sleep 0.05; fi";
+        CliRun r = CliRun.run("run", "--max-rounds", "24", "--warmup-removal", "none", "-o", out("slow"), "--", "sh",
+                "-c", script);
+        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(r.out()).containsPattern("range [0-9.]+ ms … [0-9.]+ ms; median [0-9.]+ ms, p90")
+                .contains("warning: 3 of 24 rounds are outliers, slower than the median");
+        CliRun j = CliRun.run("analyze", "--format", "json", out("slow"));
+        JsonNode spread = json(j).get("sessions").get(0).get("pis").get(0).get("readings").get("spread");
+        assertThat(spread.get("outliersHigh").asInt()).isEqualTo(3);
+        // wall-clock time in seconds
+        assertThat(spread.get("max").asDouble()).isGreaterThanOrEqualTo(0.35);
+        assertThat(spread.get("median").asDouble()).isLessThan(0.3);
+    }
+
     @Test
     void jsonPathAndRegexReadTheSameValue() {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "3", "--pi", "name=p99,unit=ms,json=$.latency.p99",

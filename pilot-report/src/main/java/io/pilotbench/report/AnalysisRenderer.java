@@ -6,6 +6,7 @@ import io.pilotbench.core.model.SeriesAnalysis;
 import io.pilotbench.core.store.ResultJson;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.MeanMethod;
+import io.pilotbench.stats.Spread;
 import io.pilotbench.stats.changepoint.StableSegment;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * "totalSamples", "warmupRemoval", "analysed": {"from", "to"}, "changepoints": [..], "stable": {"begin", "end",
  * "warmup", "cooldown"} | null, "phases": {"warmup": {"cut", "pValue", "mean"}, "cooldown": {..}, "shifts": [{"index",
  * "sample", "round", "before", "beforeHalfWidth", "after", "afterHalfWidth", "pValue"}]}, "mean", "meanMethod", "median", "min", "max",
- * "variance", "stddev", "autocorrelation", "method", "subsession": {"size", "count", "variance", "autocorrelation"} |
+ * "spread" (added later: percentiles, outliers, modality; {@link ResultJson}'s SPREAD), "variance", "stddev", "autocorrelation", "method", "subsession": {"size", "count", "variance", "autocorrelation"} |
  * null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks", "longRunVariance", "arOrder",
  * "skewness", "nonStationary", "fallback"} | null, "ci": {"confidence", "low", "high", "width"} | null, "target":
  * {"width", "relative"}, "requiredSamples" | null, "targetMet", "warnings": [..]} ], "errors": [..]}}. {@code
@@ -79,6 +80,7 @@ public final class AnalysisRenderer {
         m.put("median", num(a.median()));
         m.put("min", num(a.min()));
         m.put("max", num(a.max()));
+        m.put("spread", ResultJson.spread(a.estimate().spread()));
         m.put("variance", num(a.variance()));
         m.put("stddev", num(a.stddev()));
         m.put("autocorrelation", num(a.autocorrelation()));
@@ -157,6 +159,11 @@ public final class AnalysisRenderer {
             }
             row(out, "mean", v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "")
                     + "   median " + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
+            Spread sp = a.estimate().spread();
+            if (sp != null) {
+                row(out, "percentiles", "p25 " + v(sp.q1()) + "   p75 " + v(sp.q3()) + "   p90 " + v(sp.p90())
+                        + "   p99 " + v(sp.p99()));
+            }
             row(out, "spread", "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
                     + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
                     + Formats.number(a.autocorrelation()));
@@ -191,6 +198,11 @@ public final class AnalysisRenderer {
             for (String w : a.warnings()) {
                 out.println("  warning: " + w);
             }
+            if (sp != null) {
+                for (String w : SessionWords.spreadWarnings(sp, unit, "sample")) {
+                    out.println("  warning: " + w);
+                }
+            }
         }
     }
 
@@ -212,11 +224,12 @@ public final class AnalysisRenderer {
         "stddev", "autocorrelation", "subsession_size", "subsession_count", "subsession_variance",
         "subsession_autocorrelation", "ci_confidence", "ci_low", "ci_high", "ci_width", "target_width",
         "required_samples", "target_met", "method", "standard_error", "degrees_of_freedom", "ar_order", "warmup",
-        "cooldown", "level_shifts"};
+        "cooldown", "level_shifts", "p25", "p75", "p90", "p99", "outliers"};
 
     private static String[] values(SeriesAnalysis a) {
         var s = a.subsession();
         var ci = a.ci();
+        Spread sp = a.estimate().spread();
         return new String[] {a.source(), a.column(), Integer.toString(a.n()), d(a.mean()), d(a.median()), d(a.min()),
             d(a.max()), d(a.variance()), d(a.stddev()), d(a.autocorrelation()),
             s == null ? "" : Integer.toString(s.size()), s == null ? "" : Integer.toString(s.count()),
@@ -228,7 +241,9 @@ public final class AnalysisRenderer {
             a.error() == null ? "" : d(a.error().degreesOfFreedom()),
             a.error() == null || a.error().arOrder() < 0 ? "" : Integer.toString(a.error().arOrder()),
             Integer.toString(a.phases().warmup()), Integer.toString(a.phases().cooldown()),
-            Integer.toString(a.phases().shifts().size())};
+            Integer.toString(a.phases().shifts().size()), sp == null ? "" : d(sp.q1()), sp == null ? "" : d(sp.q3()),
+            sp == null ? "" : d(sp.p90()), sp == null ? "" : d(sp.p99()),
+            sp == null ? "" : Integer.toString(sp.outliers())};
     }
 
     private static String d(double x) {

@@ -12,6 +12,7 @@ import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.store.PlainJson;
 import io.pilotbench.core.store.ResultJson;
 import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.Spread;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +35,8 @@ import java.util.function.Consumer;
  *       for the contract (fields may be added, never renamed).</li>
  *   <li>CSV: a header and one row per PI × kind of data with samples ({@code readings}, {@code readings_raw},
  *       {@code unit_readings}, {@code unit_readings_raw}), plus a {@code wps} row when WPS is on (n = rounds used,
- *       mean = v, subsession size = rounds per point, required samples = rounds). Columns: {@value #CSV_HEADER}.
+ *       mean = v, subsession size = rounds per point, required samples = rounds). Columns: {@value #CSV_HEADER}
+ *       (min … outliers, added later, describe the readings' spread and are empty for other rows).
  *       The last column names the session (its directory, or its name for a session kept in memory). Numbers at
  *       full double precision; an unknown value is an empty field.</li>
  *   <li>MARKDOWN: a header line per session and the CSV's rows as a table.</li>
@@ -43,7 +45,7 @@ import java.util.function.Consumer;
 public final class SessionRenderer {
 
     static final String CSV_HEADER = "pi,unit,data,n,removed,mean,ci_low,ci_high,ci_width,subsession_size,"
-            + "required_samples,target_met,session";
+            + "required_samples,target_met,min,median,p90,p99,max,outliers,session";
 
     private SessionRenderer() {
     }
@@ -128,6 +130,7 @@ public final class SessionRenderer {
         metric(out, label + ", readings" + (warm ? " after warm-up removal" : ""), readings, "round", pi,
                 pi.readingsMustSatisfy(), s, warm ? "the first " + readings.removed() + " removed as warm-up"
                         + warmWhy : null);
+        spread(out, readings.spread(), pi.unit(), "round");
         Phases phases = p.readingsPhases();
         if (phases.warmupPending() > 0) {
             out.println("  a warm-up of the first " + phases.warmupPending() + " rounds was found ("
@@ -153,6 +156,23 @@ public final class SessionRenderer {
                 pi.unitReadingsMustSatisfy(), s, cut ? unitsWhy : null);
         if (cut) {
             metric(out, label + ", all unit readings", p.unitReadingsRaw(), "unit reading", pi, false, s, null);
+        }
+    }
+
+    /**
+     * The range and percentiles of a sample under its mean, and a warning when values lie far from the rest or
+     * gather in several modes: what a mean and its CI do not show.
+     */
+    static void spread(PrintWriter out, Spread s, String unit, String noun) {
+        if (s == null || s.n() < 2) {
+            return;
+        }
+        out.println("  range " + Formats.quantity(s.min(), unit, s.median()) + " … "
+                + Formats.quantity(s.max(), unit, s.median()) + "; median " + Formats.quantity(s.median(), unit,
+                        s.median()) + ", p90 " + Formats.quantity(s.p90(), unit, s.median()) + ", p99 "
+                + Formats.quantity(s.p99(), unit, s.median()));
+        for (String w : SessionWords.spreadWarnings(s, unit, noun)) {
+            out.println("  warning: " + w);
         }
     }
 

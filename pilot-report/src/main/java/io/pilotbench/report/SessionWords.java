@@ -8,6 +8,9 @@ import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.model.WpsResult;
 import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.Spread;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The phrases of the session reports ({@link SessionRenderer} and its tables): why a session stopped, its rounds and
@@ -136,6 +139,34 @@ final class SessionWords {
 
     static String upper(double high) {
         return Double.isFinite(high) ? Formats.number(high) : "∞";
+    }
+
+    /**
+     * The warnings a sample's spread calls for: outliers ("5 of 40 rounds are outliers, slower than the median by
+     * more than 14 MADs (up to 397.5 ms); the mean counts them") and several modes.
+     */
+    static List<String> spreadWarnings(Spread s, String unit, String noun) {
+        List<String> w = new ArrayList<>();
+        if (s.outliers() > 0) {
+            String side = s.low() == 0 ? "slower than" : s.high() == 0 ? "faster than" : "away from";
+            String extreme = s.high() > 0 ? "up to " + Formats.quantity(s.max(), unit, s.median())
+                    : "down to " + Formats.quantity(s.min(), unit, s.median());
+            if (s.low() > 0 && s.high() > 0) {
+                extreme = Formats.quantity(s.min(), unit, s.median()) + " and " + Formats.quantity(s.max(), unit,
+                        s.median());
+            }
+            w.add(s.outliers() + " of " + s.n() + " " + plural(noun, s.n()) + (s.outliers() == 1 ? " is an outlier"
+                    : " are outliers") + ", " + side + " the median by more than " + Formats.number(Spread.OUTLIER_Z)
+                    + " robust standard deviations (" + extreme + "); the mean counts "
+                    + (s.outliers() == 1 ? "it" : "them") + ": look for interference, or a cost that hits some "
+                    + plural(noun, 2) + " only");
+        }
+        if (s.severalModes()) {
+            w.add("the " + plural(noun, 2) + " seem to gather in several modes (modality value "
+                    + Formats.significant(s.mvalue(), 3) + ", one mode gives 2): a mean may describe none of them; "
+                    + "plot the " + plural(noun, 2) + " (pilot plot, pilot report)");
+        }
+        return w;
     }
 
     static String plural(String noun, long n) {

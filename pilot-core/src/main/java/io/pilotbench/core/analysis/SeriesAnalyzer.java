@@ -13,6 +13,7 @@ import io.pilotbench.core.model.SeriesAnalysis;
 import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.MeanMethod;
+import io.pilotbench.stats.Spread;
 import io.pilotbench.stats.changepoint.Edm;
 import io.pilotbench.stats.changepoint.EdmResult;
 import io.pilotbench.stats.changepoint.EdmSettings;
@@ -111,7 +112,8 @@ public final class SeriesAnalyzer {
         SteadyLevel.Checked checked = SteadyLevel.check(all, from, to, phases, estimate,
                 settings.meanMethod() == MeanMethod.ARITHMETIC, false);
         phases = checked.phases();
-        estimate = checked.result();
+        Spread spread = Spread.of(x);
+        estimate = checked.result().withSpread(spread);
         if (phases.trending()) {
             warnings.add("the analysed samples still trend (" + Formats.number(phases.trendSlope()) + " per sample, "
                     + Formats.pValue(phases.trendPValue()) + "): no steady level is shown, and their mean depends on "
@@ -141,7 +143,7 @@ public final class SeriesAnalyzer {
             warnings.add("the CI target is relative to a mean of 0: give an absolute --ci-width");
         }
         return new SeriesAnalysis(series.source(), series.column(), settings, all.length, changePoints, stable,
-                phases, from, Descriptive.median(x), min, max, Descriptive.stddev(x), estimate, warnings);
+                phases, from, spread.median(), min, max, Descriptive.stddev(x), estimate, warnings);
     }
 
     /**

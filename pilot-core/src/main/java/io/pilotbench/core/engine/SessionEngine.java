@@ -20,6 +20,7 @@ import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.model.WpsResult;
 import io.pilotbench.stats.MeanMethod;
+import io.pilotbench.stats.Spread;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -348,6 +349,12 @@ public final class SessionEngine {
             readings = checked.result();
         }
         MetricResult readingsRaw = MeanAnalyzer.analyze(all, 0, n, 0, proportion, analysis, true);
+        if (!proportion) {
+            // one reading per round: what the mean and its CI hide (a slow round in eight, two modes), as
+            // hyperfine's range and outlier warning show it
+            readings = readings.n() == 0 ? readings : readings.withSpread(Spread.of(Arrays.copyOfRange(all, from, n)));
+            readingsRaw = n == 0 ? readingsRaw : readingsRaw.withSpread(Spread.of(Arrays.copyOf(all, n)));
+        }
 
         Phases unitPhases;
         long cutUnits;

@@ -1,6 +1,7 @@
 package io.pilotbench.core.model;
 
 import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.Spread;
 
 /**
  * The analysis of one sample: a PI's readings or unit readings, after (or before) warm-up removal.
@@ -17,9 +18,25 @@ import io.pilotbench.stats.ConfidenceInterval;
  * @param targetWidth     the CI full width the settings ask for, in the PI's unit
  * @param requiredSamples the samples the target needs (with every floor of the stop rule); −1 when unknown
  * @param targetMet       whether the CI meets the target on enough samples and degrees of freedom: the stop rule
+ * @param spread          the samples' order statistics, outliers and modality, or null when not computed (the
+ *                        session engine computes it for readings, where one value is one round)
  */
 public record MetricResult(Status status, int n, long removed, double mean, double variance, double autocorrelation,
-        MeanError error, ConfidenceInterval ci, double targetWidth, long requiredSamples, boolean targetMet) {
+        MeanError error, ConfidenceInterval ci, double targetWidth, long requiredSamples, boolean targetMet,
+        Spread spread) {
+
+    /** A result without a spread. */
+    public MetricResult(Status status, int n, long removed, double mean, double variance, double autocorrelation,
+            MeanError error, ConfidenceInterval ci, double targetWidth, long requiredSamples, boolean targetMet) {
+        this(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth, requiredSamples, targetMet,
+                null);
+    }
+
+    /** This result with {@code value} as its spread. */
+    public MetricResult withSpread(Spread value) {
+        return new MetricResult(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth,
+                requiredSamples, targetMet, value);
+    }
 
     /** Why a CI is (not) available. */
     public enum Status {
@@ -44,7 +61,7 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
     /** This result with {@code value} samples counted as removed. */
     public MetricResult withRemoved(long value) {
         return new MetricResult(status, n, value, mean, variance, autocorrelation, error, ci, targetWidth,
-                requiredSamples, targetMet);
+                requiredSamples, targetMet, spread);
     }
 
     /**
@@ -56,7 +73,7 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
             return this;
         }
         return new MetricResult(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth,
-                requiredSamples < 0 ? samples : Math.max(requiredSamples, samples), false);
+                requiredSamples < 0 ? samples : Math.max(requiredSamples, samples), false, spread);
     }
 
     /**
@@ -73,7 +90,7 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
         boolean met = targetMet && wider.width() <= targetWidth;
         return new MetricResult(status, n, removed, mean, variance, autocorrelation,
                 error == null ? null : error.withNote(note), wider, targetWidth,
-                met ? requiredSamples : Math.max(requiredSamples, required), met);
+                met ? requiredSamples : Math.max(requiredSamples, required), met, spread);
     }
 
     /** Samples still needed to meet the target; 0 when met, −1 when unknown. */

@@ -9,6 +9,7 @@ import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.WpsResult;
 import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,7 @@ import java.util.Map;
  * METRIC is {@code {"status", "n", "removed", "mean", "variance", "autocorrelation", "subsession": {"size", "variance",
  * "autocorrelation"} | null, "error": {"method", "standardError", "degreesOfFreedom", "blockSize", "blocks",
  * "longRunVariance", "arOrder", "skewness", "nonStationary", "fallback"} | null, "ci": {"confidence", "low", "high",
- * "width"} | null, "targetWidth", "requiredSamples", "targetMet"}} and PHASES is {@code {"warmup": {"cut", "pValue",
+ * "width"} | null, "targetWidth", "requiredSamples", "targetMet", "spread": SPREAD | null}} and PHASES is {@code {"warmup": {"cut", "pValue",
  * "mean"}, "cooldown": {…}, "shifts": [{"index", "sample", "round", "before", "beforeHalfWidth", "after",
  * "afterHalfWidth", "pValue"}], "trend": {"slope", "pValue"}}} ("subsession" describes the blocks the CI rests on: the
  * original's subsessions, or the AR method's batches). A shift's "index" keeps its first meaning, the sample's index
@@ -34,6 +35,8 @@ import java.util.Map;
  * "sample" (added later) is its position in the analysed sample, after the warm-up cut, and "round" (added later) the
  * round it happened in (0-based, as in {@code rounds.csv}; the index again for a file). "trend" (added later) is the
  * steady-state test of the kept readings a session makes before it stops (null slope and p when not tested).
+ * SPREAD (added later; readings only, null for unit readings and binary PIs) is {@code {"min", "q1", "median", "q3",
+ * "p90", "p99", "max", "outliersLow", "outliersHigh", "mvalue", "severalModes"}}: see {@link Spread}.
  * Non-finite numbers are written as null.
  */
 public final class ResultJson {
@@ -116,6 +119,27 @@ public final class ResultJson {
         m.put("targetWidth", num(x.targetWidth()));
         m.put("requiredSamples", x.requiredSamples() < 0 ? null : x.requiredSamples());
         m.put("targetMet", x.targetMet());
+        m.put("spread", spread(x.spread()));
+        return m;
+    }
+
+    /** A spread's JSON object, or null. */
+    public static Map<String, Object> spread(Spread s) {
+        if (s == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("min", num(s.min()));
+        m.put("q1", num(s.q1()));
+        m.put("median", num(s.median()));
+        m.put("q3", num(s.q3()));
+        m.put("p90", num(s.p90()));
+        m.put("p99", num(s.p99()));
+        m.put("max", num(s.max()));
+        m.put("outliersLow", s.low());
+        m.put("outliersHigh", s.high());
+        m.put("mvalue", num(s.mvalue()));
+        m.put("severalModes", s.severalModes());
         return m;
     }
 

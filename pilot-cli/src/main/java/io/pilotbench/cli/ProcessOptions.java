@@ -47,10 +47,11 @@ final class ProcessOptions {
     @Option(names = "--cwd", paramLabel = "DIR", order = 33, description = "Run the command in DIR.")
     String cwd;
 
-    @Option(names = "--keep-output", paramLabel = "SIZE|all", order = 35,
-            description = "How much of each round's standard output and error to keep in the session (round-results/"
-                + "N/stdout.txt, stderr.txt) once its PIs are read: the last SIZE of each (e.g. 1MiB, 0 for none) or "
-                + "all. Default: 64KiB.")
+    @Option(names = "--keep-output", paramLabel = "SIZE|all|failed", order = 35,
+            description = "Which rounds' standard output and error to keep in the session (round-results/N/stdout.txt,"
+                + " stderr.txt) once their PIs are read. Default (failed): the failed rounds' and the latest "
+                + "successful round's, each cut to its last 64KiB. SIZE (e.g. 1MiB, 0 for none): the last SIZE of "
+                + "every round's; all: every round's, whole.")
     String keepOutput;
 
     @Option(names = "--shell", paramLabel = "SHELL", arity = "0..1", fallbackValue = "sh", order = 34,
@@ -97,13 +98,20 @@ final class ProcessOptions {
                 .launcher(launcher).env(recorded.env()).cwd(recorded.cwd() == null ? null : Path.of(recorded.cwd()))
                 .timeout(recorded.timeoutMillis() == 0 ? null : Duration.ofMillis(recorded.timeoutMillis()))
                 .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes())).overheadNanos(overhead)
-                .keepOutputBytes(keepOutputBytes()).build();
+                .keepOutputBytes(keepOutputBytes()).keepEveryRound(keepEveryRound()).build();
+    }
+
+    /** Whether --keep-output asks for every round's output (a SIZE or all), not the default (failed). */
+    private boolean keepEveryRound() {
+        return keepOutput != null && !keepOutput.strip().equalsIgnoreCase("failed");
     }
 
     /** --keep-output in bytes: -1 for all. */
     private long keepOutputBytes() {
-        return keepOutput == null ? CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES
-                : keepOutput.strip().equalsIgnoreCase("all") ? -1 : Options.bytes("--keep-output", keepOutput);
+        if (keepOutput == null || keepOutput.strip().equalsIgnoreCase("failed")) {
+            return CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES;
+        }
+        return keepOutput.strip().equalsIgnoreCase("all") ? -1 : Options.bytes("--keep-output", keepOutput);
     }
 
     private Map<String, String> envVars() {

@@ -22,9 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An external command as a Pilot {@link Workload} (the paper's third kind of benchmark, §II): each round runs the
  * command once, in a fresh directory {@code <rounds>/<round>/} (its {@code %RESULT_DIR%}), with its standard output
- * and error in {@code stdout.txt} and {@code stderr.txt} there (cut to their last 64 KiB once the PIs are read, unless
- * {@link Builder#keepOutputBytes} says otherwise; removed when empty, with the directory when nothing else is left,
- * by {@link #tidyRounds()} at the end), and reads the PIs from what it printed and wrote. A round that left its
+ * and error in {@code stdout.txt} and {@code stderr.txt} there, and reads the PIs from what it printed and wrote. Once
+ * the PIs are read, the output of a round that succeeded is kept only until the next round succeeds (so the last
+ * one's is there for the report), as hyperfine discards it; a failed round's is kept. Kept output is cut to its last
+ * 64 KiB. {@link Builder#keepEveryRound} and {@link Builder#keepOutputBytes} say otherwise. Empty output files are
+ * removed, with the directory when nothing else is left, by {@link #tidyRounds()} at the end. A round that left its
  * directory as it found it hands it on: the next round's directory is that one, renamed.
  *
  * <p>The child also gets {@code PILOT_ROUND}, {@code PILOT_WORK_AMOUNT} and {@code PILOT_RESULT_DIR} in its
@@ -53,6 +55,9 @@ public final class CommandWorkload implements Workload {
     private final Set<Integer> validExitCodes;
     private final long overheadNanos;
     private final long keepOutputBytes;
+    private final boolean keepEveryRound;
+    /** The directory of the latest round that succeeded, whose output is kept until the next one succeeds. */
+    private Path lastSucceeded;
     /** How many distinct output columns the PIs read. */
     private final long columnsRead;
     private final AtomicInteger leftProcesses = new AtomicInteger();
@@ -79,6 +84,7 @@ public final class CommandWorkload implements Workload {
         this.validExitCodes = Set.copyOf(b.validExitCodes);
         this.overheadNanos = b.overheadNanos;
         this.keepOutputBytes = b.keepOutputBytes;
+        this.keepEveryRound = b.keepEveryRound;
         this.columnsRead = pis.stream().map(PiSpec::readings).filter(r -> r instanceof PiSpec.Column)
                 .map(r -> ((PiSpec.Column) r).index()).distinct().count();
     }
@@ -154,6 +160,7 @@ public final class CommandWorkload implements Workload {
             throw e;
         }
         boolean done = false;
+        boolean succeeded = false;
         try {
             if (outcome.leftProcesses() && leftProcesses.getAndIncrement() == 0) {
                 firstLeftProcesses = round;
@@ -163,9 +170,17 @@ public final class CommandWorkload implements Workload {
             }
             RoundResult r = result(outcome, dir, stdout, stderr);
             done = true;
+            succeeded = !r.failed();
             return r;
         } finally {
             boolean empty = trim(stdout, stderr, keepOutputBytes);
+            if (succeeded && !keepEveryRound) {
+                // only the latest successful round's output stays: a session of 1,000 rounds keeps one
+                if (lastSucceeded != null) {
+                    trim(lastSucceeded.resolve(STDOUT), lastSucceeded.resolve(STDERR), 0);
+                }
+                lastSucceeded = empty ? null : dir;
+            }
             // processes left running may still write there: that directory stays the round's
             if (done && empty && !outcome.leftProcesses() && onlyOutputFiles(dir)) {
                 reusable = dir;
@@ -381,6 +396,7 @@ public final class CommandWorkload implements Workload {
         private Set<Integer> validExitCodes = Set.of(0);
         private long overheadNanos;
         private long keepOutputBytes = DEFAULT_KEEP_OUTPUT_BYTES;
+        private boolean keepEveryRound;
 
         private Builder(CommandTemplate command, List<PiSpec> pis, Path roundsDir) {
             if (command == null || pis == null || pis.isEmpty() || roundsDir == null) {
@@ -441,6 +457,15 @@ public final class CommandWorkload implements Workload {
                         + " bytes, got " + bytes);
             }
             keepOutputBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Whether every round's output is kept (cut by {@link #keepOutputBytes}), or, by default, only failed rounds'
+         * and the latest successful round's.
+         */
+        public Builder keepEveryRound(boolean value) {
+            keepEveryRound = value;
             return this;
         }
 

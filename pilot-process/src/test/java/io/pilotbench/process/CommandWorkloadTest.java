@@ -28,11 +28,15 @@ class CommandWorkloadTest {
      * {@code ACTION} is run after that (with the round number in {@code $PILOT_ROUND}).
      */
     private CommandWorkload workload(Path rounds, String action) {
+        return workload(rounds, action, false);
+    }
+
+    private CommandWorkload workload(Path rounds, String action, boolean keepEveryRound) {
         Path log = tmp.resolve("log.txt");
         String script = "d=\"$PILOT_RESULT_DIR\"; echo \"$PILOT_ROUND $d $(stat -c %i \"$d\") $(ls -A \"$d\" | tr '\\n' ' ')\""
                 + " >> " + log + "; " + action;
         return CommandWorkload.builder(CommandTemplate.of(List.of("sh", "-c", script), null),
-                List.of(PiSpec.wallTime()), rounds).build();
+                List.of(PiSpec.wallTime()), rounds).keepEveryRound(keepEveryRound).build();
     }
 
     /** Each logged line: round, path, inode, listing. */
@@ -69,12 +73,13 @@ class CommandWorkloadTest {
         assertThat(names(rounds)).isEmpty();
     }
 
+    /** With every round's output kept (--keep-output SIZE or all). */
     @Test
     void aRoundThatLeavesAFileOrOutputKeepsItsDirectory() throws Exception {
         Path rounds = tmp.resolve("rounds");
         // round 1 writes a file in its directory, round 3 prints; the others leave nothing
         CommandWorkload w = workload(rounds, "case $PILOT_ROUND in 1) echo x > \"$PILOT_RESULT_DIR/x.txt\";; "
-                + "3) echo printed;; esac");
+                + "3) echo printed;; esac", true);
         for (int r = 0; r < 5; r++) {
             assertThat(w.run(r, 0).message()).isNull();
         }
@@ -91,6 +96,32 @@ class CommandWorkloadTest {
         assertThat(names(rounds.resolve("1"))).containsExactly("x.txt");
         assertThat(names(rounds.resolve("3"))).containsExactly("stdout.txt");
         assertThat(Files.readString(rounds.resolve("3/stdout.txt"))).isEqualTo("printed\n");
+    }
+
+    /**
+     * 30 s of {@code gzip -1 -c} made a 17 MB session of 1,384 round directories: by default only the latest
+     * successful round's output and the failed rounds' are kept, as hyperfine discards output; files a command
+     * writes in its directory are its results and stay.
+     */
+    @Test
+    void byDefaultOnlyTheLatestAndTheFailedRoundsOutputIsKept() throws Exception {
+        Path rounds = tmp.resolve("rounds");
+        Path script = tmp.resolve("print.sh");
+        Files.writeString(script, "echo \"round $PILOT_ROUND\"; echo \"noise $PILOT_ROUND\" >&2\n"
+                + "[ \"$PILOT_ROUND\" = 3 ] && echo kept > \"$PILOT_RESULT_DIR/result.txt\"\n"
+                + "[ \"$PILOT_ROUND\" != 5 ]\n");
+        CommandWorkload w = CommandWorkload.builder(CommandTemplate.of(List.of("sh", script.toString()), null),
+                List.of(PiSpec.wallTime()), rounds).build();
+        for (int r = 0; r < 10; r++) {
+            RoundResult result = w.run(r, 0);
+            assertThat(result.failed()).as("round " + r).isEqualTo(r == 5);
+        }
+        w.tidyRounds();
+        assertThat(names(rounds)).containsExactly("3", "5", "9");
+        assertThat(names(rounds.resolve("3"))).as("what the command wrote stays").containsExactly("result.txt");
+        assertThat(Files.readString(rounds.resolve("5/stdout.txt"))).isEqualTo("round 5\n");
+        assertThat(Files.readString(rounds.resolve("5/stderr.txt"))).isEqualTo("noise 5\n");
+        assertThat(Files.readString(rounds.resolve("9/stdout.txt"))).isEqualTo("round 9\n");
     }
 
     /** With no output kept, a round that printed leaves its directory as it found it, and hands it on. */

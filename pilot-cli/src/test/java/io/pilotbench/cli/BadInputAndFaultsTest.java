@@ -133,6 +133,20 @@ class BadInputAndFaultsTest {
         assertThat(clean.err()).doesNotContain("left processes running");
     }
 
+    /**
+     * "3 rounds … left processes running" was printed after Pilot itself had killed those rounds' process groups
+     * (--round-timeout): the group's members were dying of Pilot's SIGKILL when it looked.
+     */
+    @Test
+    void roundsPilotKilledAreNotSaidToHaveLeftProcessesRunning() {
+        CliRun r = CliRun.run("run", "-q", "--max-rounds", "4", "--max-failures", "4", "--round-timeout", "200ms", "-o",
+                out("killed"), "--",
+                "sh", "-c", "sleep 5 & sleep 5 & sleep 5");
+        assertThat(r.out() + r.err()).contains("4 failed").doesNotContain("left processes running");
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").equals("sleep 5"))
+                .count()).as("no sleep of the killed groups is left").isZero();
+    }
+
     @Test
     void eachRoundKeepsABoundedTailOfItsOutputAndAllOfItOnRequest() throws Exception {
         String print = "i=0; while [ $i -lt 3000 ]; do echo 0123456789012345678901234567890123456789; i=$((i+1)); done";

@@ -257,9 +257,17 @@ final class NativeLauncher implements ProcessLauncher {
                     retryOrThrow("wait4");
                 }
                 end = System.nanoTime();
-                // signal 0 to the group: does any member outlive its leader? (the number stays the group's, not
-                // reusable, while it has members, so this cannot reach another group)
-                leftProcesses = LibC.kill(-running.pid, 0) == 0;
+                if (running.timedOut() || running.interrupted()) {
+                    // Pilot stopped the round by signalling the whole group: what is left of it is dying of the
+                    // SIGKILL, or ignored a SIGTERM, and gets a SIGKILL now. None of it is the command's doing, so
+                    // it is not reported as processes the command left running.
+                    LibC.kill(-running.pid, LibC.SIGKILL);
+                    leftProcesses = false;
+                } else {
+                    // signal 0 to the group: does any member outlive its leader? (the number stays the group's, not
+                    // reusable, while it has members, so this cannot reach another group)
+                    leftProcesses = LibC.kill(-running.pid, 0) == 0;
+                }
             } finally {
                 current = null;
                 if (timer != null) {

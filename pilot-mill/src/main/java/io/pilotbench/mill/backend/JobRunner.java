@@ -114,11 +114,11 @@ public final class JobRunner {
         // beside the row, which stays as the job directory's journal wrote it, for rowFromDir
         String node = System.getenv("SLURMD_NODENAME");
         if (node != null && !node.isBlank()) {
-            Path file = jobDir.resolve(NODE);
-            if (!Files.exists(file)) {
-                Files.writeString(file, node.strip() + "\n", StandardCharsets.UTF_8);
+            Path where = jobDir.resolve(NODE);
+            if (!Files.exists(where)) {
+                Files.writeString(where, node.strip() + "\n", StandardCharsets.UTF_8);
             }
-            row.put("worker", Files.readString(file, StandardCharsets.UTF_8).strip());
+            row.put("worker", Files.readString(where, StandardCharsets.UTF_8).strip());
         }
         return row;
     }

@@ -89,6 +89,22 @@ class ExperimentCommandTest {
         assertThat(tmp.resolve("out-run")).doesNotExist();
     }
 
+    /** A package's name becomes a directory (packages/NAME): an absolute or climbing one is refused, as on a mill. */
+    @Test
+    void packageNamesThatAreNotSafeNamesAreOneLineAndExitCode2() throws IOException {
+        Path outside = tmp.resolve("outside");
+        for (String name : List.of("../../escaped-name", outside.resolve("pwned").toString(), ".hidden", "-x")) {
+            Path f = file("packages: {\"" + name + "\": p}\n");
+            CliRun r = CliRun.run("experiment", "run", f.toString(), "-o", tmp.resolve("out").toString());
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).startsWith("pilot: ").contains("packages: name \"" + name
+                    + "\" is not a safe name").doesNotContain("\n");
+        }
+        assertThat(tmp.getParent().resolve("escaped-name")).doesNotExist();
+        assertThat(outside).doesNotExist();
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
     @Test
     void planPrintsTheJobsAndTheirCountReproducibly() throws IOException {
         Path f = file("seed: 9\nreplications: 2\npackages: {p: p, q: q}\nfactors: {aslr: 100%}\n");

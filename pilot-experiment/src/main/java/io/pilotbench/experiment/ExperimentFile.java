@@ -99,6 +99,11 @@ public final class ExperimentFile {
             throw bad("packages", "name at least one package (name: directory or .tar.gz)");
         }
         for (Map.Entry<String, Object> e : pk.entrySet()) {
+            // a package's name becomes a directory name (packages/NAME) on every machine that runs the experiment
+            String why = SafeName.problem(e.getKey());
+            if (why != null) {
+                throw bad("packages", why);
+            }
             packages.put(e.getKey(), resolve(string("packages." + e.getKey(), e.getValue())));
         }
         Map<String, String> constraints = new LinkedHashMap<>();
@@ -206,8 +211,8 @@ public final class ExperimentFile {
         }
         Path script = null;
         if (kind == null) {
-            if (!name.matches("[A-Za-z_][A-Za-z0-9_-]*")) {
-                throw bad(key, "a factor's name is letters, digits, _ and -");
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_-]*") || !SafeName.ok(name)) {
+                throw bad(key, "a factor's name is letters, digits, _ and - (at most 100)");
             }
             script = resolve(string(key + ".script", body.get("script")));
             if (!Files.isRegularFile(script)) {

@@ -66,6 +66,8 @@ public final class ExperimentRunner {
     private final Map<String, Path> scripts = new LinkedHashMap<>();
     private final String arch;
     private JobLimits limits = JobLimits.NONE;
+    /** Whether the job's commands leave their pids for {@link #killLeftovers} (a mill worker's jobs). */
+    private boolean recordPids;
 
     private ExperimentRunner(ExperimentPlan plan, Path dir, PrintWriter progress) {
         this.plan = plan;
@@ -279,6 +281,7 @@ public final class ExperimentRunner {
         }
         try (lock) {
             r.limits = limits;
+            r.recordPids = true;
             r.runAll();
             for (Map<String, String> row : ResultsTable.read(dir)) {
                 if (row.get("job").equals(job.id())) {
@@ -287,6 +290,27 @@ public final class ExperimentRunner {
             }
             throw new IllegalStateException(dir + ": job " + job.id() + " ran but left no row");
         }
+    }
+
+    /**
+     * Kills what the jobs of a {@link #runJob(ExperimentSpec, Job, Path, JobLimits, PrintWriter) runJob} directory
+     * left running: processes of a job whose runner was killed (SIGKILL) or is shutting down. Each of the job's
+     * commands recorded its pid; see {@link JobConfinement}.
+     *
+     * @return how many recorded processes were still running
+     */
+    public static int killLeftovers(Path dir) throws IOException {
+        Path jobs = dir.resolve("jobs");
+        if (!Files.isDirectory(jobs, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        int n = 0;
+        try (var all = Files.list(jobs)) {
+            for (Path j : all.toList()) {
+                n += JobConfinement.killRecorded(j.resolve(JobConfinement.PIDS));
+            }
+        }
+        return n;
     }
 
     /** Deletes {@code root} and everything in it (links are removed, not followed); nothing when it is absent. */
@@ -314,7 +338,7 @@ public final class ExperimentRunner {
     private void install() throws IOException {
         ExperimentSpec spec = plan.spec();
         for (Map.Entry<String, Path> p : spec.packages().entrySet()) {
-            Path target = dir.resolve("packages").resolve(p.getKey());
+            Path target = SafeName.child(dir.resolve("packages"), "packages", p.getKey());
             ExperimentPackage pkg;
             if (ExperimentPackage.isArchive(p.getValue())) {
                 pkg = ExperimentPackage.open(p.getKey(), p.getValue(), target);
@@ -325,7 +349,9 @@ public final class ExperimentRunner {
         }
         for (Factor f : spec.factors()) {
             if (f.kind() == Factor.Kind.USER) {
-                Path target = dir.resolve("factors").resolve(f.name()).resolve(f.script().getFileName());
+                // the script's file name is one part of a path (getFileName), so it stays in the factor's directory
+                Path target = SafeName.child(dir.resolve("factors"), "factors", f.name())
+                        .resolve(f.script().getFileName().toString());
                 Files.createDirectories(target.getParent());
                 Files.copy(f.script(), target);
                 scripts.put(f.name(), target);
@@ -342,7 +368,8 @@ public final class ExperimentRunner {
     /** The copies made by {@link #install}, on resume. */
     private void reopen() throws IOException {
         for (String name : plan.spec().packages().keySet()) {
-            packages.put(name, ExperimentPackage.open(name, dir.resolve("packages").resolve(name), null));
+            packages.put(name, ExperimentPackage.open(name, SafeName.child(dir.resolve("packages"), "packages", name),
+                    null));
         }
         for (Factor f : plan.spec().factors()) {
             if (f.kind() == Factor.Kind.USER) {
@@ -352,19 +379,24 @@ public final class ExperimentRunner {
     }
 
     List<String> header() {
+        return header(plan.spec());
+    }
+
+    /** The columns of a results row of {@code spec}, in order: what every job's row has, and nothing else. */
+    public static List<String> header(ExperimentSpec spec) {
         List<String> h = new ArrayList<>(List.of("job", "worker", "replication", "package"));
-        for (Factor f : plan.spec().factors()) {
+        for (Factor f : spec.factors()) {
             if (f.kind() != Factor.Kind.PACKAGE) {
                 h.add(f.name());
             }
         }
-        for (Factor f : plan.spec().factors()) {
+        for (Factor f : spec.factors()) {
             if (f.kind() != Factor.Kind.PACKAGE && f.kind() != Factor.Kind.HARDWARE) {
                 h.add(f.name() + ".observed");
             }
         }
         h.addAll(List.of(ExperimentSpec.TIME, "time.ci.low", "time.ci.high", "rounds", "stop"));
-        h.addAll(plan.spec().metrics());
+        h.addAll(spec.metrics());
         h.add("env.bytes");
         h.add("error");
         return h;
@@ -427,10 +459,10 @@ public final class ExperimentRunner {
         Files.createDirectories(jobDir);
         Path work = jobDir.resolve(JOB_PACKAGE);
         deleteTree(work);
-        // before the confinement, which gives the job's directory (and so the copy) to the job's user
+        // before the confinement, which gives the copy (the job's work directory, and only that) to the job's user
         ExperimentPackage pkg = packages.get(packageOf(job)).copyTo(work);
         Map<String, String> row;
-        try (JobConfinement c = JobConfinement.open(limits, dir, jobDir)) {
+        try (JobConfinement c = JobConfinement.open(limits, dir, jobDir, work, recordPids)) {
             row = runJob(job, jobDir, c, pkg);
         }
         if (row.get("error").isEmpty()) {

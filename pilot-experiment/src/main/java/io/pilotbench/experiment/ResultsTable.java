@@ -108,6 +108,32 @@ public final class ResultsTable {
         return b.append('\n').toString();
     }
 
+    /**
+     * {@link #line} for a file others open in a spreadsheet: a cell that a spreadsheet would read as a formula
+     * (starting with {@code = + - @}, a tab or a carriage return) gets a leading {@code '}, as OWASP's "CSV
+     * Injection" guidance advises; a number ({@code -1.5}, {@code +2e3}) is left as it is, so it stays a number for
+     * Pilot and for the spreadsheet.
+     */
+    public static String spreadsheetLine(List<String> cells) {
+        List<String> safe = new ArrayList<>(cells.size());
+        for (String c : cells) {
+            safe.add(spreadsheetCell(c));
+        }
+        return line(safe);
+    }
+
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
+            "[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");
+
+    /** The cell, escaped for a spreadsheet (see {@link #spreadsheetLine}). */
+    public static String spreadsheetCell(String cell) {
+        if (cell == null || cell.isEmpty() || "=+-@\t\r".indexOf(cell.charAt(0)) < 0
+                || NUMBER.matcher(cell).matches()) {
+            return cell;
+        }
+        return "'" + cell;
+    }
+
     /** RFC 4180 rows; a last line without a newline is left out (cut short). */
     public static List<List<String>> parse(String text) {
         List<List<String>> rows = new ArrayList<>();

@@ -5,6 +5,7 @@ import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentPackage;
 import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Factor;
+import io.pilotbench.experiment.SafeName;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ final class ExperimentBundle {
     static final String ARCHIVE = "archive";
     static final String TREE = "tree";
     static final String FILE = "file";
-    private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml");
+    private static final Pattern YAML = Pattern.compile(".+\\.ya?ml");
 
     private ExperimentBundle() {
     }
@@ -40,7 +41,7 @@ final class ExperimentBundle {
 
     /** Refuses an experiment file name that is not a plain {@code NAME.yaml}. */
     static String checkFileName(String fileName) {
-        if (fileName == null || !FILE_NAME.matcher(fileName).matches()) {
+        if (!SafeName.ok(fileName) || !YAML.matcher(fileName).matches()) {
             throw new InputException("fileName: '" + fileName + "' is not a plain experiment file name (letters, "
                     + "digits, . _ -, ending in .yaml or .yml; e.g. compressors.yaml)");
         }
@@ -89,11 +90,10 @@ final class ExperimentBundle {
         // anything is written
         Map<String, Part> given = new LinkedHashMap<>();
         for (Part p : parts) {
+            SafeName.checkPath("files", p.path());
             Path target = root.resolve(p.path()).normalize();
-            if (p.path().isEmpty() || Path.of(p.path()).isAbsolute() || !target.startsWith(root)
-                    || target.equals(root) || !root.relativize(target).toString().equals(p.path())) {
-                throw new InputException("files: '" + p.path() + "' is not a plain relative path inside the "
-                        + "experiment's directory (no leading /, no .., no . or empty parts)");
+            if (!target.startsWith(root) || target.equals(root)) {
+                throw new InputException("files: '" + p.path() + "' is not inside the experiment's directory");
             }
             given.put(p.path(), p);
         }

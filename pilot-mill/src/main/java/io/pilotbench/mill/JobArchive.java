@@ -52,7 +52,10 @@ final class JobArchive {
                 }
                 tar.putArchiveEntry(e);
                 if (!directory) {
-                    Files.copy(p, tar);
+                    // not through a link a job may have put in place of the file since it was looked at
+                    try (var in = Files.newInputStream(p, LinkOption.NOFOLLOW_LINKS)) {
+                        in.transferTo(tar);
+                    }
                 }
                 tar.closeArchiveEntry();
             }

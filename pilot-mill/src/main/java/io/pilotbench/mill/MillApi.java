@@ -274,7 +274,7 @@ final class MillApi {
                         .toList();
                 long id = this.store.createExperiment(new MillStore.NewExperiment(user.id(), spec.name(),
                         s.isPrivate() != null && s.isPrivate(), fileName, text, spec.constraints(), stored,
-                        plan.jobs(), hardware));
+                        plan.jobs(), hardware, io.pilotbench.experiment.ExperimentRunner.header(spec)));
                 out.put("id", id);
                 ctx.status(201);
             }
@@ -336,9 +336,10 @@ final class MillApi {
         StringBuilder b = new StringBuilder();
         List<String> header = header(e);
         if (!header.isEmpty()) {
-            b.append(ResultsTable.line(header));
+            // cells a spreadsheet would evaluate are escaped: the levels and values come from other users
+            b.append(ResultsTable.spreadsheetLine(header));
             for (Map<String, String> row : store.results(e.id())) {
-                b.append(ResultsTable.line(header.stream().map(row::get).toList()));
+                b.append(ResultsTable.spreadsheetLine(header.stream().map(row::get).toList()));
             }
         }
         ctx.header("Content-Disposition", "attachment; filename=\"results.csv\"");
@@ -348,7 +349,7 @@ final class MillApi {
     private void analysis(Context ctx) {
         MillStore.ExperimentInfo e = visible(ctx);
         List<String> header = header(e);
-        if (header.isEmpty()) {
+        if (header.isEmpty() || store.results(e.id()).isEmpty()) {
             throw new Refused(409, "no results yet: the analysis needs finished jobs");
         }
         List<String> lines = new ArrayList<>();
@@ -368,7 +369,7 @@ final class MillApi {
     private void figures(Context ctx) throws IOException {
         MillStore.ExperimentInfo e = visible(ctx);
         List<String> header = header(e);
-        if (header.isEmpty()) {
+        if (header.isEmpty() || store.results(e.id()).isEmpty()) {
             throw new Refused(409, "no results yet: the figures need finished jobs");
         }
         List<Map<String, String>> rows = store.results(e.id());
@@ -553,8 +554,8 @@ final class MillApi {
             case NOT_HOLDER -> throw new Refused(409, "this worker does not hold the job's lease (it expired and went "
                     + "to another worker, or was never this worker's)");
             case ALREADY_DONE -> throw new Refused(409, "the job has its result already");
-            case OTHER_HEADER -> throw new InputException("row: its columns differ from the experiment's other "
-                    + "results");
+            case OTHER_HEADER -> throw new InputException("row: its columns differ from those of the experiment's "
+                    + "file (its factors, metrics and Pilot's columns)");
         }
     }
 }

@@ -229,16 +229,27 @@ final class MillStore implements Closeable {
     record StoredFile(String path, String kind, String sha256, byte[] content) {
     }
 
+    /**
+     * An experiment to store.
+     *
+     * @param header the columns every result row must have (the experiment file's: its factors, metrics and
+     *               Pilot's), or empty to take them from the first row
+     */
     record NewExperiment(long ownerId, String name, boolean isPrivate, String fileName, String fileText,
-            Map<String, String> constraints, List<StoredFile> files, List<Job> jobs, List<String> hardware) {
+            Map<String, String> constraints, List<StoredFile> files, List<Job> jobs, List<String> hardware,
+            List<String> header) {
+        NewExperiment(long ownerId, String name, boolean isPrivate, String fileName, String fileText,
+                Map<String, String> constraints, List<StoredFile> files, List<Job> jobs, List<String> hardware) {
+            this(ownerId, name, isPrivate, fileName, fileText, constraints, files, jobs, hardware, List.of());
+        }
     }
 
     /** Stores an experiment, its files and its jobs (all queued) in one transaction; returns its id. */
     long createExperiment(NewExperiment e) {
         return jdbi.inTransaction(h -> {
             long id = h.createUpdate("INSERT INTO experiments (owner_id, name, is_private, file_name, file_text, "
-                    + "constraints, header, created_ms) VALUES (:o, :n, :p, :f, :t, :c, '', :now)")
-                    .bind("o", e.ownerId()).bind("n", e.name()).bind("p", e.isPrivate()).bind("f", e.fileName())
+                    + "constraints, header, created_ms) VALUES (:o, :n, :p, :f, :t, :c, :h, :now)")
+                    .bind("h", e.header().isEmpty() ? "" : Json.write(e.header())).bind("o", e.ownerId()).bind("n", e.name()).bind("p", e.isPrivate()).bind("f", e.fileName())
                     .bind("t", e.fileText()).bind("c", Json.write(e.constraints())).bind("now", now())
                     .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
             for (StoredFile f : e.files()) {
@@ -446,8 +457,10 @@ final class MillStore implements Closeable {
 
     /**
      * Records a job's result row (JSON, in column order) from the worker, if it holds the job's lease
-     * {@code attempt}; see the class comment. A successful row (empty error) makes the job done, else failed. The
-     * first result of an experiment fixes its header; a row with other columns is refused.
+     * {@code attempt}; see the class comment. A successful row (empty error) makes the job done, else failed. A row
+     * must have the experiment's columns, those its file declares (in any order); a row with other columns is
+     * refused, and only that row: the other jobs' rows are checked against the file, not against it. (An experiment
+     * stored without its columns takes them from its first row.)
      */
     Posted postResult(long workerId, long jobId, int attempt, Map<String, String> row) {
         String rowJson = Json.write(row);
@@ -478,7 +491,9 @@ final class MillStore implements Closeable {
             if (have.isEmpty()) {
                 h.createUpdate("UPDATE experiments SET header = :h WHERE id = :e").bind("h", header)
                         .bind("e", experiment).execute();
-            } else if (!have.equals(header)) {
+            } else if (!new java.util.HashSet<>(Json.MAPPER.readValue(have,
+                    new tools.jackson.core.type.TypeReference<List<String>>() {
+                    })).equals(row.keySet())) {
                 return Posted.OTHER_HEADER;
             }
             h.createUpdate("INSERT INTO results (job_id, worker_id, attempt, row_json, received_ms) "

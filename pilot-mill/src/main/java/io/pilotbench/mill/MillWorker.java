@@ -1,11 +1,13 @@
 package io.pilotbench.mill;
 
 import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentRunner;
 import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Job;
 import io.pilotbench.experiment.JobLimits;
+import io.pilotbench.experiment.SafeName;
 import io.pilotbench.experiment.Worker;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -37,7 +39,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *                           re-uses it, no token needed
  * DATA/experiments/ID/      an experiment's file and packages as checked out (complete once .complete exists)
  * DATA/jobs/ID/             one job's directory: a killed worker that gets its job back continues its session
+ * DATA/.pilot.lock          held while the worker runs: one worker process per data directory
  * </pre>
+ *
+ * What a lease names (the experiment file's name, its files' paths, its packages' names) is checked with
+ * {@link SafeName} before anything is written; a job that cannot be run, for that or any other reason, is given back
+ * with the reason and the worker goes on: no lease stops a worker. What a job left running is killed when the job
+ * ends, when the worker shuts down, and when a worker killed with SIGKILL starts again
+ * ({@link ExperimentRunner#killLeftovers}).
  *
  * It survives restarts of the master: every request that fails to connect (or meets a 5xx) is retried with backoff
  * (0.25 s doubling to {@link #MAX_BACKOFF}), and a result is posted until the master answers.
@@ -108,6 +117,28 @@ public final class MillWorker {
                     + "http://master:8080/)");
         }
         MillWorker w = new MillWorker(options, log);
+        Files.createDirectories(options.data());
+        try (DirectoryLock lock = DirectoryLock.acquire(options.data(), "worker's data directory")) {
+            w.start();
+        }
+    }
+
+    private void start() throws IOException, InterruptedException {
+        MillWorker w = this;
+        // what a job of this directory left running when its worker was killed: it would run beside the next job
+        int left = killLeftovers();
+        if (left > 0) {
+            say("killed " + left + " process" + (left == 1 ? "" : "es") + " left running by a job of a worker killed "
+                    + "before");
+        }
+        Thread hook = new Thread(() -> {
+            try {
+                killLeftovers();
+            } catch (IOException | RuntimeException e) {
+                // shutting down: nothing more to do
+            }
+        }, "kill-jobs");
+        Runtime.getRuntime().addShutdownHook(hook);
         if (options.limits().user() != null) {
             // the job directories are given to the jobs' user, who must be able to reach them
             Path jobs = Files.createDirectories(options.data().resolve("jobs"));
@@ -122,7 +153,31 @@ public final class MillWorker {
                 + (l.memoryBytes() == 0 ? "none" : (l.memoryBytes() >> 20) + " MiB (" + JobLimits.memoryMethod() + ")")
                 + ", time cap " + (l.time() == null ? "max-time + " + SETUP_ALLOWANCE.toMinutes() + " min"
                 : l.time().toSeconds() + " s"));
-        w.loop();
+        try {
+            w.loop();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down already: the hook runs
+            }
+            killLeftovers();
+        }
+    }
+
+    /** Kills what the jobs in this worker's directory left running; returns how many processes. */
+    private int killLeftovers() throws IOException {
+        Path jobs = options.data().resolve("jobs");
+        if (!Files.isDirectory(jobs)) {
+            return 0;
+        }
+        int n = 0;
+        try (var all = Files.list(jobs)) {
+            for (Path j : all.toList()) {
+                n += ExperimentRunner.killLeftovers(j);
+            }
+        }
+        return n;
     }
 
     private void say(String line) {
@@ -177,6 +232,9 @@ public final class MillWorker {
         say("registered as " + identity.name() + " (id " + identity.id() + ")");
     }
 
+    /** The master does not know this worker any more, once it said so: the one answer that stops the worker. */
+    private InputException unknown;
+
     private interface Call {
         MasterClient.Reply call() throws IOException, InterruptedException;
     }
@@ -190,7 +248,7 @@ public final class MillWorker {
                 MasterClient.Reply r = call.call();
                 if (r.status() < 500) {
                     if (r.status() == 401 && identity != null) {
-                        throw new InputException("the master does not know this worker any more (" + r.error()
+                        throw unknown = new InputException("the master does not know this worker any more (" + r.error()
                                 + "); remove " + options.data().resolve(IDENTITY) + " and enrol again with --token");
                     }
                     return r;
@@ -217,7 +275,38 @@ public final class MillWorker {
                 Thread.sleep(options.poll().toMillis());
                 continue;
             }
-            run(Json.MAPPER.readValue(r.text(), LeaseReply.class));
+            LeaseReply lease;
+            try {
+                lease = Json.MAPPER.readValue(r.text(), LeaseReply.class);
+            } catch (tools.jackson.core.JacksonException e) {
+                say("lease not understood (" + e.getOriginalMessage() + "); asking again later");
+                Thread.sleep(options.poll().toMillis());
+                continue;
+            }
+            try {
+                run(lease);
+            } catch (IOException | RuntimeException | StackOverflowError e) {
+                if (e == unknown) {
+                    throw unknown;
+                }
+                // whatever the job did or named, it fails, not the worker
+                release(lease, e instanceof InputException ? e.getMessage() : "the worker could not run it: " + e);
+            }
+        }
+    }
+
+    /** Checks what a lease names before it touches this machine's file system. */
+    private static void check(LeaseReply lease) {
+        if (lease.experiment() == null || lease.levels() == null) {
+            throw new InputException("the lease names no experiment or no levels");
+        }
+        ExperimentBundle.checkFileName(lease.experiment().fileName());
+        for (FileRef f : lease.experiment().files()) {
+            SafeName.checkPath("files", f.path());
+            if (!java.util.Set.of(ExperimentBundle.ARCHIVE, ExperimentBundle.TREE, ExperimentBundle.FILE).contains(
+                    f.kind())) {
+                throw new InputException("files: '" + f.path() + "' is of an unknown kind '" + f.kind() + "'");
+            }
         }
     }
 
@@ -226,6 +315,7 @@ public final class MillWorker {
                 + ")");
         ExperimentSpec spec;
         try {
+            check(lease);
             spec = checkout(lease);
         } catch (InputException e) {
             release(lease, e.getMessage());

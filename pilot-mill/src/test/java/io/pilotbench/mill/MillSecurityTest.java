@@ -76,8 +76,15 @@ class MillSecurityTest {
         @SuppressWarnings("unchecked")
         Map<String, String> levels = (Map<String, String>) lease.get("levels");
         row.putAll(levels);
+        // every column of the tiny experiment's file: a row with other columns is refused
+        row.put("env-padding.observed", levels.get("env-padding"));
         row.put("time", "0.5");
+        row.put("time.ci.low", "0.4");
+        row.put("time.ci.high", "0.6");
+        row.put("rounds", "3");
+        row.put("stop", "max_rounds");
         row.put("size", "100");
+        row.put("env.bytes", "100");
         row.put("error", "");
         return Map.of("attempt", lease.get("attempt"), "row", row);
     }

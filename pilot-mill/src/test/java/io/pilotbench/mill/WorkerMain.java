@@ -8,7 +8,7 @@ import java.time.Duration;
 /**
  * A worker as its own process, for the end-to-end test (pilot-cli's {@code pilot mill worker} is the real entry
  * point; this module cannot depend on the CLI): {@code --master URL [--token T] --data DIR [--name N] [--run-as USER]
- * [--memory-limit BYTES]}.
+ * [--memory-limit BYTES]}. Bad input ends it as the CLI does: one line, exit code 2.
  */
 public final class WorkerMain {
     private WorkerMain() {
@@ -33,7 +33,13 @@ public final class WorkerMain {
             }
         }
         PrintWriter out = new PrintWriter(System.out, true);
-        MillWorker.run(new MillWorker.Options(master, token, data, name, Duration.ofMillis(200),
-                new io.pilotbench.experiment.JobLimits(runAs, memory, null)), out);
+        try {
+            MillWorker.run(new MillWorker.Options(master, token, data, name, Duration.ofMillis(200),
+                    new io.pilotbench.experiment.JobLimits(runAs, memory, null)), out);
+        } catch (io.pilotbench.core.model.InputException e) {
+            // as the CLI: one line, exit 2
+            System.err.println("pilot: " + e.getMessage());
+            System.exit(2);
+        }
     }
 }

@@ -57,7 +57,8 @@ import java.util.regex.Pattern;
  *
  * <p>Nodes: jobs of an experiment with hardware factors are pinned to the node the plan chose (their levels are that
  * node's attributes); the others may run on any node that meets the constraints, which the back-end passes on to
- * the cluster, and their {@code worker} column is the back-end's name.
+ * the cluster, and their {@code worker} column is the node that ran them where the cluster says (Slurm's
+ * {@code SLURMD_NODENAME}), else the back-end's name.
  */
 public final class ClusterRun {
     static final String PROPERTIES = "cluster.properties";

@@ -109,8 +109,22 @@ public final class JobRunner {
         }
         Job job = readJob(spec, Files.readString(jobFile, StandardCharsets.UTF_8), jobFile);
         Files.createDirectories(jobDir.getParent() == null ? jobDir.toAbsolutePath().getParent() : jobDir.getParent());
-        return ExperimentRunner.runJob(spec, job, jobDir, progress);
+        Map<String, String> row = new LinkedHashMap<>(ExperimentRunner.runJob(spec, job, jobDir, progress));
+        // on Slurm, the machine is the node the job ran on (the plan's worker is the back-end's name); it is kept
+        // beside the row, which stays as the job directory's journal wrote it, for rowFromDir
+        String node = System.getenv("SLURMD_NODENAME");
+        if (node != null && !node.isBlank()) {
+            Path where = jobDir.resolve(NODE);
+            if (!Files.exists(where)) {
+                Files.writeString(where, node.strip() + "\n", StandardCharsets.UTF_8);
+            }
+            row.put("worker", Files.readString(where, StandardCharsets.UTF_8).strip());
+        }
+        return row;
     }
+
+    /** The node a Slurm job ran on, in its job directory. */
+    static final String NODE = "node.txt";
 
     /** The log line that carries {@code row}. */
     public static String rowLine(Map<String, String> row) {
@@ -146,8 +160,12 @@ public final class JobRunner {
         if (!Files.isRegularFile(table)) {
             return null;
         }
+        Path node = jobDir.resolve(NODE);
         for (Map<String, String> r : Csv.records(Files.readString(table, StandardCharsets.UTF_8))) {
             if (jobId.equals(r.get("job"))) {
+                if (Files.isRegularFile(node)) {
+                    r.put("worker", Files.readString(node, StandardCharsets.UTF_8).strip());
+                }
                 return r;
             }
         }

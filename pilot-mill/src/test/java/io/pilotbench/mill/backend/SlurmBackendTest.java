@@ -83,7 +83,7 @@ class SlurmBackendTest {
         assertThat(rows).extracting(r -> r.get("job")).containsExactlyInAnyOrder("0001", "0002", "0003", "0004");
         assertThat(rows).allSatisfy(r -> {
             assertThat(r.get("error")).isEmpty();
-            assertThat(r.get("worker")).isEqualTo("slurm");
+            assertThat(r.get("worker")).as("the node, not the back-end").isEqualTo(cluster.node());
             assertThat(r.get("rounds")).isEqualTo("3");
             assertThat(r.get("units")).isEqualTo(Integer.toString(Integer.parseInt(r.get("work")) * 4000) + ".0");
             assertThat(r.get("work.observed")).isEqualTo(r.get("work"));

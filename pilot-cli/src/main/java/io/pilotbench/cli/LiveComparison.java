@@ -173,6 +173,13 @@ final class LiveComparison {
             run.requestStop();
             entries.forEach(e -> e.workload().cancel());
         })) {
+            for (InterleavedComparison.Entry e : entries) {
+                String failed = cmd.process.beforeRounds((CommandWorkload) e.workload());
+                if (failed != null) {
+                    err.println("pilot: error: " + e.name() + ": " + failed);
+                    return RunCommand.WORKLOAD_FAILED;
+                }
+            }
             result = run.run();
         } catch (IOException | RuntimeException e) {
             throw e;
@@ -182,6 +189,14 @@ final class LiveComparison {
             line.clear();
             for (InterleavedComparison.Entry e : entries) {
                 ((CommandWorkload) e.workload()).tidyRounds();
+                try {
+                    String failed = cmd.process.afterRounds((CommandWorkload) e.workload());
+                    if (failed != null) {
+                        err.println("pilot: warning: " + e.name() + ": " + failed);
+                    }
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
         String limit = result.stopReason() == StopReason.TIME_LIMIT || result.stopReason() == StopReason.ROUND_LIMIT

@@ -54,6 +54,26 @@ final class ProcessOptions {
                 + "every round's; all: every round's, whole.")
     String keepOutput;
 
+    @Option(names = "--setup", paramLabel = "CMD", order = 36,
+            description = "Run CMD (through sh -c) once before the first round, untimed, as hyperfine's --setup: "
+                + "build, create test data. The session fails (exit code 4) when it fails.")
+    String setup;
+
+    @Option(names = "--prepare", paramLabel = "CMD", order = 37,
+            description = "Run CMD (through sh -c) before every round, untimed, as hyperfine's --prepare: drop the "
+                + "page cache, reset a database. A round whose preparation fails is a failed round.")
+    String prepare;
+
+    @Option(names = "--cleanup", paramLabel = "CMD", order = 38,
+            description = "Run CMD (through sh -c) once after the last round, also when the session fails or is "
+                + "interrupted, as hyperfine's --cleanup.")
+    String cleanup;
+
+    @Option(names = {"-w", "--warmup"}, paramLabel = "N", order = 39,
+            description = "Run the command N times before the first round, untimed and unrecorded, as hyperfine's "
+                + "--warmup (Pilot also finds and cuts a warm-up in the recorded rounds). Default: 0.")
+    int warmup;
+
     @Option(names = "--shell", paramLabel = "SHELL", arity = "0..1", fallbackValue = "sh", order = 34,
             description = "Run COMMAND through SHELL -c (default sh), for pipes and redirections; the shell's own "
                 + "start-up is measured (median of 15 runs) and subtracted. Off by default: nothing is parsed by a "
@@ -98,7 +118,24 @@ final class ProcessOptions {
                 .launcher(launcher).env(recorded.env()).cwd(recorded.cwd() == null ? null : Path.of(recorded.cwd()))
                 .timeout(recorded.timeoutMillis() == 0 ? null : Duration.ofMillis(recorded.timeoutMillis()))
                 .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes())).overheadNanos(overhead)
-                .keepOutputBytes(keepOutputBytes()).keepEveryRound(keepEveryRound()).build();
+                .keepOutputBytes(keepOutputBytes()).keepEveryRound(keepEveryRound()).prepare(prepare).build();
+    }
+
+    /**
+     * --setup, then --warmup runs, before a session's first round; null when they succeeded (or were not asked for),
+     * else why not in one line.
+     */
+    String beforeRounds(CommandWorkload workload) throws IOException, InterruptedException {
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup: " + warmup + " is negative; give 0 or more runs");
+        }
+        String failed = setup == null ? null : workload.runHook("--setup", setup);
+        return failed != null || warmup == 0 ? failed : workload.warmUp(warmup);
+    }
+
+    /** --cleanup after a session's last round; null when it succeeded (or was not asked for). */
+    String afterRounds(CommandWorkload workload) throws IOException, InterruptedException {
+        return cleanup == null ? null : workload.runHook("--cleanup", cleanup);
     }
 
     /** Whether --keep-output asks for every round's output (a SIZE or all), not the default (failed). */

@@ -203,7 +203,22 @@ final class RunCommand implements Callable<Integer> {
                         + p.session.result().directory() + " (Ctrl-C stops it and keeps the results)");
                 err.flush();
             }
-            result = pilot.run(p.session);
+            String failed = process.beforeRounds(p.workload);
+            if (failed != null) {
+                p.session.close();
+                p.workload.tidyRounds();
+                String cleanupFailed = process.afterRounds(p.workload);
+                err.println("pilot: error: " + failed + (cleanupFailed == null ? "" : "; then " + cleanupFailed));
+                return WORKLOAD_FAILED;
+            }
+            try {
+                result = pilot.run(p.session);
+            } finally {
+                String cleanupFailed = process.afterRounds(p.workload);
+                if (cleanupFailed != null) {
+                    err.println("pilot: warning: " + cleanupFailed);
+                }
+            }
         } catch (Exception e) {
             line.clear();
             try {

@@ -39,6 +39,22 @@ class CompareCommandTest {
         assertThat(node.asDouble()).isCloseTo(expected, within(Math.abs(expected) * 1e-9));
     }
 
+    /** compare has run's hooks: each command gets its setup, warm-up runs, preparations and cleanup. */
+    @Test
+    void theHooksRunForEveryComparedCommand() throws Exception {
+        Path log = tmp.resolve("hooks.log");
+        CliRun r = CliRun.run("compare", "-q", "--max-rounds", "3", "--setup", "echo setup >> " + log, "--prepare",
+                "echo prepare >> " + log, "--cleanup", "echo cleanup >> " + log, "--warmup", "1", "-o",
+                tmp.resolve("c").toString(), "--", "sh", "-c", "echo a >> " + log, ":::", "sh", "-c",
+                "echo b >> " + log);
+        assertThat(r.code()).as(r.err()).isIn(0, RunCommand.LIMIT);
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines.subList(0, 6)).containsExactly("setup", "prepare", "a", "setup", "prepare", "b");
+        assertThat(lines.subList(lines.size() - 2, lines.size())).containsExactly("cleanup", "cleanup");
+        assertThat(lines.stream().filter(l -> l.equals("a")).count()).as("one warm-up run and 3 rounds").isEqualTo(4);
+        assertThat(lines.stream().filter(l -> l.equals("prepare")).count()).isEqualTo(8);
+    }
+
     @Test
     void storedSamplesWithoutSubsessionMergingEqualRsTTests() throws IOException {
         Map<String, Double> r = rReference();

@@ -143,6 +143,34 @@ class RunCommandTest {
     }
 
     /**
+     * Dropping caches before each round needed a campaign: run has hyperfine's --setup, --prepare, --cleanup and
+     * --warmup, run in that order around the rounds, untimed; a failing setup ends the session with exit code 4.
+     */
+    @Test
+    void setupWarmupPrepareAndCleanupRunInOrderAroundTheRounds() throws Exception {
+        Path log = tmp.resolve("hooks.log");
+        CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "--setup", "echo setup >> " + log, "--prepare",
+                "echo prepare $PILOT_ROUND >> " + log, "--cleanup", "echo cleanup >> " + log, "--warmup", "2", "-o",
+                out("hooks"), "--", "sh", "-c", "echo run $PILOT_ROUND >> " + log);
+        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(Files.readAllLines(log)).containsExactly("setup", "prepare -1", "run -1", "prepare -1", "run -1",
+                "prepare 0", "run 0", "prepare 1", "run 1", "prepare 2", "run 2", "cleanup");
+        assertThat(Files.readAllLines(tmp.resolve("hooks/rounds.csv"))).hasSize(4);
+
+        CliRun failed = CliRun.run("run", "--max-rounds", "3", "--setup", "echo no data >&2; exit 3", "--cleanup",
+                "echo cleanup >> " + log, "-o", out("nosetup"), "--", "true");
+        assertThat(failed.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(failed.err()).contains("pilot: error: --setup 'echo no data >&2; exit 3' exited with code 3; "
+                + "stderr: 'no data'");
+        assertThat(Files.readAllLines(log)).last().isEqualTo("cleanup");
+
+        CliRun badPrepare = CliRun.run("run", "-q", "--max-rounds", "3", "--prepare", "exit 1", "-o", out("noprep"),
+                "--", "true");
+        assertThat(badPrepare.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(badPrepare.out()).contains("1 failed");
+    }
+
+    /**
      * A command that takes an extra 300 ms one round in eight: the mean and its CI alone hide it, as hyperfine's
      * range and outlier warning do not. The report gives the range and percentiles and warns of the outliers, in
      * text and in JSON.

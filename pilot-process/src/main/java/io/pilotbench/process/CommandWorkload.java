@@ -56,6 +56,8 @@ public final class CommandWorkload implements Workload {
     private final long overheadNanos;
     private final long keepOutputBytes;
     private final boolean keepEveryRound;
+    /** A shell command run, untimed, before every round ({@code --prepare}), or null. */
+    private final String prepare;
     /** The directory of the latest round that succeeded, whose output is kept until the next one succeeds. */
     private Path lastSucceeded;
     /** How many distinct output columns the PIs read. */
@@ -85,12 +87,86 @@ public final class CommandWorkload implements Workload {
         this.overheadNanos = b.overheadNanos;
         this.keepOutputBytes = b.keepOutputBytes;
         this.keepEveryRound = b.keepEveryRound;
+        this.prepare = b.prepare;
         this.columnsRead = pis.stream().map(PiSpec::readings).filter(r -> r instanceof PiSpec.Column)
                 .map(r -> ((PiSpec.Column) r).index()).distinct().count();
     }
 
     public static Builder builder(CommandTemplate command, List<PiSpec> pis, Path roundsDir) {
         return new Builder(command, pis, roundsDir);
+    }
+
+    /**
+     * Runs {@code shellCommand} through {@code sh -c}, untimed, where and with what the rounds run (their directory,
+     * environment and timeout): a session's {@code --setup} or {@code --cleanup}, hyperfine's hooks.
+     *
+     * @return null when it succeeded, or why not in one line ("--setup 'make' exited with code 2: …")
+     */
+    public String runHook(String option, String shellCommand) throws IOException, InterruptedException {
+        Files.createDirectories(roundsDir);
+        Path log = roundsDir.resolve(option.replace("-", "") + ".txt");
+        return hook(option, shellCommand, env, log);
+    }
+
+    /**
+     * Runs the command {@code runs} times, untimed and unrecorded, before the session's first round (hyperfine's
+     * {@code --warmup}), in a directory of its own that is removed after.
+     *
+     * @return null when every run succeeded, or why one did not
+     */
+    public String warmUp(int runs) throws IOException, InterruptedException {
+        Path dir = roundsDir.resolve("warmup");
+        Files.createDirectories(dir);
+        try {
+            for (int i = 0; i < runs; i++) {
+                Map<String, String> childEnv = new LinkedHashMap<>(env);
+                childEnv.put("PILOT_ROUND", "-1");
+                childEnv.put("PILOT_WORK_AMOUNT", "0");
+                childEnv.put("PILOT_RESULT_DIR", dir.toString());
+                if (prepare != null) {
+                    String failed = hook("--prepare", prepare, childEnv, dir.resolve("prepare.txt"));
+                    if (failed != null) {
+                        return "warm-up run " + (i + 1) + ": " + failed;
+                    }
+                }
+                Path out = dir.resolve(STDOUT);
+                Path err = dir.resolve(STDERR);
+                ProcessOutcome o = launcher.run(new CommandRequest(command.argv(-1, 0, dir), cwd, childEnv, out, err,
+                        timeout));
+                if (o.interrupted()) {
+                    throw new InterruptedException("the warm-up was stopped");
+                }
+                if (o.timedOut() || !validExitCodes.contains(o.exitCode())) {
+                    return "warm-up run " + (i + 1) + " of " + runs + ": " + (o.timedOut() ? "timed out after "
+                            + seconds(timeout.toNanos()) : o.signal() != 0 ? "killed by signal " + o.signal()
+                            : "exit code " + o.exitCode() + " (accepted: " + codes() + ")") + stderrTail(err);
+                }
+            }
+            return null;
+        } finally {
+            try (var files = Files.walk(dir)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    /** Runs a hook; null when it succeeded. Its output goes to {@code log}, removed when it succeeded. */
+    private String hook(String option, String shellCommand, Map<String, String> childEnv, Path log)
+            throws IOException, InterruptedException {
+        ProcessOutcome o = launcher.run(new CommandRequest(List.of("/bin/sh", "-c", shellCommand), cwd, childEnv, log,
+                log, timeout));
+        if (o.interrupted()) {
+            throw new InterruptedException(option + " was stopped");
+        }
+        if (o.timedOut() || o.exitCode() != 0) {
+            return option + " '" + shellCommand + "' " + (o.timedOut() ? "timed out after "
+                    + seconds(timeout.toNanos()) : o.signal() != 0 ? "was killed by signal " + o.signal()
+                    : "exited with code " + o.exitCode()) + stderrTail(log);
+        }
+        Files.deleteIfExists(log);
+        return null;
     }
 
     /** What is subtracted from every round's wall time: the calibrated start-up of a shell, or 0. */
@@ -151,6 +227,12 @@ public final class CommandWorkload implements Workload {
         childEnv.put("PILOT_ROUND", Integer.toString(round));
         childEnv.put("PILOT_WORK_AMOUNT", Long.toString(workAmount));
         childEnv.put("PILOT_RESULT_DIR", dir.toString());
+        if (prepare != null) {
+            String failed = hook("--prepare", prepare, childEnv, dir.resolve("prepare.txt"));
+            if (failed != null) {
+                return RoundResult.failure(failed);
+            }
+        }
         ProcessOutcome outcome;
         try {
             outcome = launcher.run(new CommandRequest(command.argv(round, workAmount, dir), cwd, childEnv, stdout, stderr,
@@ -397,6 +479,7 @@ public final class CommandWorkload implements Workload {
         private long overheadNanos;
         private long keepOutputBytes = DEFAULT_KEEP_OUTPUT_BYTES;
         private boolean keepEveryRound;
+        private String prepare;
 
         private Builder(CommandTemplate command, List<PiSpec> pis, Path roundsDir) {
             if (command == null || pis == null || pis.isEmpty() || roundsDir == null) {
@@ -466,6 +549,15 @@ public final class CommandWorkload implements Workload {
          */
         public Builder keepEveryRound(boolean value) {
             keepEveryRound = value;
+            return this;
+        }
+
+        /**
+         * A shell command run through {@code sh -c} before every round, untimed (hyperfine's {@code --prepare}: drop
+         * the caches, reset a database); a round whose preparation fails fails. Null for none.
+         */
+        public Builder prepare(String shellCommand) {
+            prepare = shellCommand == null || shellCommand.isBlank() ? null : shellCommand;
             return this;
         }
 

@@ -26,6 +26,7 @@ import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,8 +169,72 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")
     List<String> command = new ArrayList<>();
 
+    @Mixin
+    ParameterScan scan;
+
+    /** The result of the latest session this command ran, for a scan's table; null before one ends. */
+    private SessionResult lastResult;
+
     @Override
     public Integer call() throws Exception {
+        return scan.active() ? scan() : single();
+    }
+
+    /**
+     * -P or -L: a session per value, in DIR/NAME=VALUE, with {NAME} replaced in the command, the hooks and the name;
+     * each session's report (in text; only the scan's table in the other formats), then the scan's table.
+     */
+    private int scan() throws Exception {
+        if (resume != null) {
+            throw new IllegalArgumentException("--resume continues one session; resume a scan's sessions one by one "
+                    + "(pilot run --resume DIR/NAME=VALUE)");
+        }
+        String parameter = scan.parameter();
+        List<String> values = scan.values();
+        if (command.stream().noneMatch(w -> w.contains("{" + parameter + "}"))) {
+            throw new IllegalArgumentException("the command does not use {" + parameter + "}: put it where the value "
+                    + "goes, e.g. pilot run -P threads 1 8 -- ./bench --threads {threads}");
+        }
+        Path base = output != null ? Path.of(output) : OutputDirs.claimNew("scan-" + parameter);
+        Files.createDirectories(base);
+        List<String> words = List.copyOf(command);
+        String setup = process.setup;
+        String prepare = process.prepare;
+        String cleanup = process.cleanup;
+        String given = name;
+        PrintWriter out = spec.commandLine().getOut();
+        List<ParameterScan.Row> rows = new ArrayList<>();
+        try {
+            for (String value : values) {
+                command = words.stream().map(w -> ParameterScan.substitute(w, parameter, value)).toList();
+                process.setup = ParameterScan.substitute(setup, parameter, value);
+                process.prepare = ParameterScan.substitute(prepare, parameter, value);
+                process.cleanup = ParameterScan.substitute(cleanup, parameter, value);
+                name = ParameterScan.substitute(given, parameter, value);
+                output = base.resolve(parameter + "=" + value).toString();
+                lastResult = null;
+                if (report.format() != Format.TEXT) {
+                    spec.commandLine().setOut(new PrintWriter(java.io.Writer.nullWriter()));
+                }
+                int code;
+                try {
+                    code = single();
+                } finally {
+                    spec.commandLine().setOut(out);
+                }
+                rows.add(new ParameterScan.Row(value, code, lastResult));
+                if (code == Interrupts.EXIT_CODE || code == Interrupts.TERMINATED) {
+                    break; // the user stopped the scan
+                }
+            }
+        } finally {
+            command = words;
+        }
+        ParameterScan.report(parameter, rows, base, report.format(), out);
+        return ParameterScan.exitCode(rows);
+    }
+
+    private int single() throws Exception {
         Format outputFormat = report.format();
         ProgressLine.Mode mode = report.mode();
         if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
@@ -213,6 +278,7 @@ final class RunCommand implements Callable<Integer> {
             }
             try {
                 result = pilot.run(p.session);
+                lastResult = result;
             } finally {
                 String cleanupFailed = process.afterRounds(p.workload);
                 if (cleanupFailed != null) {

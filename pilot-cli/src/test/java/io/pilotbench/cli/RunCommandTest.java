@@ -143,6 +143,42 @@ class RunCommandTest {
     }
 
     /**
+     * Scanning a parameter needed a campaign: -L and -P run a session per value, {NAME} replaced in the command and
+     * the hooks, then give one row per value with its CI, scan.csv and a plot.
+     */
+    @Test
+    void aParameterScanGivesARowPerValueWithItsCiAndAPlot() throws Exception {
+        Path log = tmp.resolve("scan.log");
+        CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "-L", "word", "a,b,c", "--setup",
+                "echo setup {word} >> " + log, "-o", out("scan"), "--", "sh", "-c", "echo {word} >> " + log);
+        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(Files.readAllLines(log)).containsExactly("setup a", "a", "a", "a", "setup b", "b", "b", "b",
+                "setup c", "c", "c", "c");
+        assertThat(r.out()).containsPattern("Scan of word: wall time \\(s\\)")
+                .containsPattern("\\n  a +[0-9.]+ [µm]?s +\\[[0-9.]+ [µm]?s, [0-9.]+ [µm]?s\\] +3 ");
+        List<String> csv = Files.readAllLines(tmp.resolve("scan/scan.csv"));
+        assertThat(csv).hasSize(4);
+        assertThat(csv.get(0)).isEqualTo("word,pi,unit,samples,mean,ci_low,ci_high,converged,exit_code");
+        assertThat(csv.get(2)).startsWith("b,wall time,s,3,");
+        assertThat(Files.readString(tmp.resolve("scan/scan.svg"))).startsWith("<?xml").contains("<svg");
+        assertThat(tmp.resolve("scan/word=c/rounds.csv")).exists();
+
+        CliRun json = CliRun.run("run", "-q", "--format", "json", "--max-rounds", "2", "-P", "x", "1", "2", "-D",
+                "0.5", "-o", out("scanp"), "--", "sh", "-c", "true {x}");
+        JsonNode values = json(json).get("values");
+        assertThat(values).hasSize(3);
+        assertThat(values.get(1).get("value").asText()).isEqualTo("1.5");
+        assertThat(values.get(2).get("n").asInt()).isEqualTo(2);
+
+        CliRun bad = CliRun.run("run", "-P", "x", "1", "a", "--", "sh", "-c", "true {x}");
+        assertThat(bad.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(bad.err().strip()).doesNotContain("\n").contains("-P x MAX: 'a' is not a number");
+        CliRun unused = CliRun.run("run", "-L", "x", "1,2", "--", "true");
+        assertThat(unused.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unused.err()).contains("the command does not use {x}");
+    }
+
+    /**
      * Dropping caches before each round needed a campaign: run has hyperfine's --setup, --prepare, --cleanup and
      * --warmup, run in that order around the rounds, untimed; a failing setup ends the session with exit code 4.
      */

@@ -3,6 +3,7 @@ package io.pilotbench.report;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.SeriesAnalysis;
+import io.pilotbench.core.store.CsvField;
 import io.pilotbench.core.store.ResultJson;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.MeanMethod;
@@ -262,7 +263,7 @@ public final class AnalysisRenderer {
     }
 
     private static String csvField(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return CsvField.of(s);
     }
 
     private void markdown(List<SeriesAnalysis> results, PrintWriter out) {

@@ -6,6 +6,7 @@ import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.WpsResult;
+import io.pilotbench.core.store.CsvField;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.Spread;
 import java.io.PrintWriter;
@@ -78,7 +79,7 @@ final class SessionTables {
     }
 
     private static String csvField(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return CsvField.of(s);
     }
 
     static void markdown(SessionResult s, PrintWriter out) {

@@ -391,7 +391,7 @@ public final class InterleavedComparison {
     }
 
     private static String csv(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return io.pilotbench.core.store.CsvField.of(s);
     }
 
     /** The limit that ended a comparison, in words, for reports ("after 5 min"). */

@@ -90,6 +90,20 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void aTwentyThousandDeepExperimentFileIsOneLineAndExitCode2() throws IOException {
+        for (String deep : new String[] {"packages: " + "[".repeat(20_000), "- ".repeat(20_000) + "x"}) {
+            Path f = file(deep + "\n");
+            for (String command : new String[] {"plan", "run"}) {
+                CliRun r = CliRun.run("experiment", command, f.toString(), "-o", tmp.resolve("deep-" + command)
+                        .toString());
+                assertThat(r.code()).as(r.err()).isEqualTo(2);
+                assertThat(r.err().strip()).startsWith("pilot: ").contains("nested more than")
+                        .doesNotContain("\n").doesNotContain("StackOverflow");
+            }
+        }
+    }
+
+    @Test
     void planPrintsTheJobsAndTheirCountReproducibly() throws IOException {
         Path f = file("seed: 9\nreplications: 2\npackages: {p: p, q: q}\nfactors: {aslr: 100%}\n");
         CliRun a = CliRun.run("experiment", "plan", f.toString());

@@ -93,9 +93,8 @@ class ExperimentCommandTest {
     void aTwentyThousandDeepExperimentFileIsOneLineAndExitCode2() throws IOException {
         for (String deep : new String[] {"packages: " + "[".repeat(20_000), "- ".repeat(20_000) + "x"}) {
             Path f = file(deep + "\n");
-            for (String command : new String[] {"plan", "run"}) {
-                CliRun r = CliRun.run("experiment", command, f.toString(), "-o", tmp.resolve("deep-" + command)
-                        .toString());
+            for (CliRun r : new CliRun[] {CliRun.run("experiment", "plan", f.toString()), CliRun.run("experiment",
+                    "run", f.toString(), "-o", tmp.resolve("deep-run").toString())}) {
                 assertThat(r.code()).as(r.err()).isEqualTo(2);
                 assertThat(r.err().strip()).startsWith("pilot: ").contains("nested more than")
                         .doesNotContain("\n").doesNotContain("StackOverflow");

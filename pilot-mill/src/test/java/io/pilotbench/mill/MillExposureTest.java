@@ -376,6 +376,68 @@ class MillExposureTest {
         assertThat(http.post("api/experiments/" + third + "/cancel", alice, Map.of()).status()).isEqualTo(200);
     }
 
+    /** A real worker process running a job of an experiment that is cancelled: told at its next heartbeat. */
+    @Test
+    void aRealWorkerIsToldAtItsHeartbeatThatItsJobWasCancelled() throws Exception {
+        master = MillServer.start(new MillServer.Options("127.0.0.1", 0, tmp.resolve("master"), null, null, null,
+                Duration.ofSeconds(3), MillServer.Registration.APPROVAL), Clock.systemUTC(),
+                new PrintWriter(new StringWriter()));
+        http = new MillHttp(master.port());
+        alice = http.user("alice", "alice-password");
+        boolean confined = io.pilotbench.experiment.ExperimentRunner.isRoot()
+                && new ProcessBuilder("id", "nobody").start().waitFor() == 0;
+        if (confined) {
+            java.nio.file.Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions
+                    .fromString("rwxr-xr-x"));
+        }
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName(), "--master",
+                http.base().toString(), "--data", tmp.resolve("w").toString(), "--name", "w", "--token",
+                http.enrolmentToken(alice)));
+        if (confined) {
+            cmd.addAll(List.of("--run-as", "nobody"));
+        }
+        Path log = tmp.resolve("w.log");
+        Process worker = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (count("SELECT COUNT(*) FROM workers") == 0) {
+                assertThat(System.nanoTime()).as(java.nio.file.Files.readString(log)).isLessThan(end);
+                Thread.sleep(50);
+            }
+            MillHttp.Reply r = http.post("api/experiments", alice, TinyExperiment.submission("slow", "1", false));
+            assertThat(r.status()).as(r.body()).isEqualTo(201);
+            long id = ((Number) r.json().get("id")).longValue();
+            // once the job's Pilot session has begun (its files fetched and checked)
+            while (!insideAJob(tmp.resolve("w/jobs"))) {
+                assertThat(System.nanoTime()).as(java.nio.file.Files.readString(log)).isLessThan(end);
+                Thread.sleep(50);
+            }
+            assertThat(http.post("api/experiments/" + id + "/cancel", alice, Map.of()).json())
+                    .containsEntry("cancelled", 8);
+            while (!java.nio.file.Files.readString(log).contains("the experiment was cancelled: stop the job")) {
+                assertThat(System.nanoTime()).as(java.nio.file.Files.readString(log)).isLessThan(end);
+                Thread.sleep(50);
+            }
+            Thread.sleep(2 * 1000); // a poll or two: nothing more of it is leased
+            assertThat(count("SELECT COUNT(*) FROM results")).isZero();
+            assertThat(count("SELECT MAX(attempts) FROM jobs")).as("leased once, by the first lease only")
+                    .isEqualTo(1);
+            assertThat(count("SELECT COUNT(*) FROM jobs WHERE attempts > 0")).isEqualTo(1);
+        } finally {
+            worker.destroyForcibly().waitFor();
+        }
+    }
+
+    static boolean insideAJob(Path jobs) {
+        try (var all = java.nio.file.Files.walk(jobs, 4)) {
+            return all.anyMatch(p -> p.getFileName().toString().equals("session")
+                    && java.nio.file.Files.isDirectory(p));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
+    }
+
     @Test
     void deleteRemovesOnlyAFinishedOrCancelledExperimentOfItsOwner() throws Exception {
         start(MillServer.Registration.OPEN);

@@ -338,7 +338,8 @@ final class MillApi {
         if (c.password() == null || c.password().length() < 8 || c.password().length() > 1000) {
             throw new InputException("password: give 8 to 1000 characters");
         }
-        String invite = registration == MillServer.Registration.INVITE && c.invite() != null && !c.invite().isBlank()
+        // an invite code makes an approved account under "approval" too
+        String invite = registration != MillServer.Registration.OPEN && c.invite() != null && !c.invite().isBlank()
                 ? text(c.invite(), "invite", 200) : null;
         if (registration == MillServer.Registration.INVITE && invite == null && store.accounts().size() > 0) {
             throw new Refused(403, "invite: this master makes accounts by invitation; ask its administrator for an "

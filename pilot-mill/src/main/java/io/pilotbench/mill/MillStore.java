@@ -637,8 +637,8 @@ final class MillStore implements Closeable {
             out.put(s, 0);
         }
         jdbi.useHandle(h -> h.createQuery("SELECT " + STATE + " AS state, COUNT(*) AS n FROM jobs j "
-                + "WHERE experiment_id = :e GROUP BY " + STATE).bind("e", experimentId).mapToMap().forEach(m -> out.put((String) m.get("state"),
-                ((Number) m.get("n")).intValue())));
+                + "WHERE experiment_id = :e GROUP BY " + STATE).bind("e", experimentId).mapToMap()
+                .forEach(m -> out.put((String) m.get("state"), ((Number) m.get("n")).intValue())));
         return out;
     }
 

@@ -104,6 +104,10 @@ class MillExposureTest {
         assertThat(http.post("api/users/mallory/approve", alice, Map.of()).status()).isEqualTo(200);
         submit(mallory, "approved");
         assertThat(count("SELECT COUNT(*) FROM jobs")).isEqualTo(8);
+        // an invite code skips the wait
+        String code = (String) http.post("api/invites", alice, Map.of()).json().get("code");
+        assertThat(http.post("api/users", null, Map.of("name", "bob", "password", "bob-password", "invite", code))
+                .json()).containsEntry("approved", true);
     }
 
     @Test

@@ -41,22 +41,30 @@ final class MillCommand implements Runnable {
 
     /** {@code pilot mill serve}. */
     @Command(name = "serve", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
-            description = {"Start the master: the JSON API and web page on --port, state in the embedded H2 "
+            description = {"Start the master: the JSON API and web page on --bind and --port, state in the embedded H2 "
                 + "database under --data (nothing to install) or in PostgreSQL (--db). Runs until stopped "
                 + "(Ctrl-C); a restarted master continues where it stopped.", ""},
             footerHeading = "%nExamples:%n",
             footer = {
                 "  pilot mill serve",
-                "  pilot mill serve --port 9000 --data /srv/mill --lease 2m",
+                "  pilot mill serve --bind 0.0.0.0 --registration invite --port 9000 --data /srv/mill --lease 2m",
                 "  pilot mill serve --db jdbc:postgresql://db:5432/mill --db-user mill",
                 "    (the password from the environment variable PILOT_DB_PASSWORD)"})
     static final class Serve implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--host", paramLabel = "ADDR", defaultValue = "0.0.0.0",
-                description = "The interface to listen on. Default: 0.0.0.0 (all, so remote workers reach it).")
+        @Option(names = {"--bind", "--host"}, paramLabel = "ADDR", defaultValue = "127.0.0.1",
+                description = "The interface to listen on. Default: 127.0.0.1 (this machine only); give the address "
+                    + "workers reach it on, or 0.0.0.0 for all, once --registration says who may submit.")
         String host;
+
+        @Option(names = "--registration", paramLabel = "POLICY", defaultValue = "approval",
+                description = "Who may submit experiments, that is run code on the workers: approval (anyone "
+                    + "makes an account, which submits once the administrator approves it), invite (an account "
+                    + "needs an invite code from the administrator) or open (anyone who reaches the master). The "
+                    + "first account is the administrator's. Default: approval.")
+        String registration;
 
         @Option(names = "--port", paramLabel = "P", defaultValue = "8080",
                 description = "The TCP port (0: any free one, printed). Default: 8080.")
@@ -89,10 +97,18 @@ final class MillCommand implements Runnable {
                     + "jdbc:postgresql://localhost:5432/mill)");
             }
             Duration leaseTime = Options.duration("--lease", lease);
+            MillServer.Registration policy = switch (registration.toLowerCase(java.util.Locale.ROOT)) {
+                case "approval" -> MillServer.Registration.APPROVAL;
+                case "invite" -> MillServer.Registration.INVITE;
+                case "open" -> MillServer.Registration.OPEN;
+                default -> throw new IllegalArgumentException("--registration: '" + registration + "' is not a "
+                    + "policy; give approval, invite or open");
+            };
             quietLibraries();
             PrintWriter out = spec.commandLine().getOut();
             MillServer server = MillServer.start(new MillServer.Options(host, port, data, db, dbUser,
-                    db == null ? null : System.getenv("PILOT_DB_PASSWORD"), leaseTime), Clock.systemUTC(), out);
+                    db == null ? null : System.getenv("PILOT_DB_PASSWORD"), leaseTime, policy), Clock.systemUTC(),
+                    out);
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 server.close();

@@ -106,6 +106,19 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void aTwentyThousandDeepExperimentFileIsOneLineAndExitCode2() throws IOException {
+        for (String deep : new String[] {"packages: " + "[".repeat(20_000), "- ".repeat(20_000) + "x"}) {
+            Path f = file(deep + "\n");
+            for (CliRun r : new CliRun[] {CliRun.run("experiment", "plan", f.toString()), CliRun.run("experiment",
+                    "run", f.toString(), "-o", tmp.resolve("deep-run").toString())}) {
+                assertThat(r.code()).as(r.err()).isEqualTo(2);
+                assertThat(r.err().strip()).startsWith("pilot: ").contains("nested more than")
+                        .doesNotContain("\n").doesNotContain("StackOverflow");
+            }
+        }
+    }
+
+    @Test
     void planPrintsTheJobsAndTheirCountReproducibly() throws IOException {
         Path f = file("seed: 9\nreplications: 2\npackages: {p: p, q: q}\nfactors: {aslr: 100%}\n");
         CliRun a = CliRun.run("experiment", "plan", f.toString());

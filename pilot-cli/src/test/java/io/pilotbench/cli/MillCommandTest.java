@@ -109,6 +109,46 @@ class MillCommandTest {
         assertThat(Files.exists(tmp.resolve("m/mill.mv.db"))).isTrue();
     }
 
+    /** Anyone who can reach the master can run code on its workers: so by default it is reached from here only. */
+    @Test
+    void serveListensOnLoopbackOnlyUnlessToldOtherwise() throws Exception {
+        java.net.InetAddress outside = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())
+                .stream().filter(i -> {
+                    try {
+                        return i.isUp() && !i.isLoopback();
+                    } catch (java.net.SocketException e) {
+                        return false;
+                    }
+                }).flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
+                .filter(a -> a instanceof java.net.Inet4Address).findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(outside != null, "this machine has no address but loopback");
+        oneLine(CliRun.run("mill", "serve", "--data", tmp.resolve("x").toString(), "--registration", "anyone"),
+                "--registration", "approval, invite or open");
+        StringWriter out = new StringWriter();
+        Thread t = new Thread(() -> PilotCommand.run(new String[] {"mill", "serve", "--port", "0", "--data",
+            tmp.resolve("m").toString()}, new PrintWriter(out, true), new PrintWriter(new StringWriter()),
+                new ByteArrayInputStream(new byte[0])));
+        t.start();
+        try {
+            Pattern listening = Pattern.compile("listening on http://([0-9.]+):(\\d+)/.*registration approval");
+            Matcher m = listening.matcher("");
+            for (long end = System.nanoTime() + 30_000_000_000L; !(m = listening.matcher(out.toString())).find(); ) {
+                assertThat(System.nanoTime()).as(out.toString()).isLessThan(end);
+                Thread.sleep(20);
+            }
+            int port = Integer.parseInt(m.group(2));
+            assertThat(m.group(1)).isEqualTo("127.0.0.1");
+            try (java.net.Socket here = new java.net.Socket("127.0.0.1", port)) {
+                assertThat(here.isConnected()).isTrue();
+            }
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new java.net.Socket(outside, port).close())
+                    .as("from " + outside.getHostAddress()).isInstanceOf(java.net.ConnectException.class);
+        } finally {
+            t.interrupt();
+            t.join(30_000);
+        }
+    }
+
     @Test
     void workerRefusesBadOptionsInOneLine() throws Exception {
         String data = tmp.resolve("w").toString();

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Parse;
+import org.snakeyaml.engine.v2.events.Event;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
@@ -52,6 +54,9 @@ public final class ExperimentFile {
             "symbol-names", List.of("original", "random"),
             "drop-caches", List.of("off", "on"));
 
+    /** The deepest nesting of maps and lists a file may have (the format itself needs four). */
+    static final int MAX_DEPTH = 32;
+
     private final Path file;
 
     private ExperimentFile(Path file) {
@@ -70,8 +75,10 @@ public final class ExperimentFile {
     public static ExperimentSpec parse(Path file, String text) {
         Object doc;
         try {
-            doc = new Load(LoadSettings.builder().setLabel(file.toString()).setAllowDuplicateKeys(false).build())
-                    .loadFromString(text);
+            LoadSettings settings = LoadSettings.builder().setLabel(file.toString()).setAllowDuplicateKeys(false)
+                    .build();
+            checkDepth(file, settings, text);
+            doc = new Load(settings).loadFromString(text);
         } catch (MarkedYamlEngineException e) {
             String where = e.getProblemMark().map(m -> " line " + (m.getLine() + 1) + " column " + (m.getColumn() + 1))
                     .orElse("");
@@ -80,6 +87,31 @@ public final class ExperimentFile {
             throw new InputException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
         }
         return new ExperimentFile(file).spec(doc);
+    }
+
+    /**
+     * Refuses nesting deeper than {@value #MAX_DEPTH} before the document is built: SnakeYAML Engine composes
+     * nodes recursively and has no depth limit of its own, so a file of thousands of {@code [} would overflow the
+     * stack. Its parser is iterative, so counting the events' depth first is safe at any depth.
+     */
+    private static void checkDepth(Path file, LoadSettings settings, String text) {
+        int depth = 0;
+        for (Event e : new Parse(settings).parseString(text)) {
+            switch (e.getEventId()) {
+                case MappingStart, SequenceStart -> {
+                    if (++depth > MAX_DEPTH) {
+                        String where = e.getStartMark().map(m -> " line " + (m.getLine() + 1) + " column "
+                                + (m.getColumn() + 1)).orElse("");
+                        throw new InputException(file + ":" + where + ": nested more than " + MAX_DEPTH
+                                + " levels deep; an experiment file needs a few");
+                    }
+                }
+                case MappingEnd, SequenceEnd -> depth--;
+                default -> {
+                    // scalars, aliases, document and stream markers
+                }
+            }
+        }
     }
 
     private ExperimentSpec spec(Object doc) {

@@ -313,6 +313,20 @@ public final class ExperimentRunner {
         return n;
     }
 
+    /**
+     * Kills what the job in {@code jobDir} recorded as running (its commands' process groups): a worker whose lease
+     * was lost stops the job at once.
+     *
+     * @return how many recorded processes were still running
+     */
+    public static int killJob(Path jobDir) {
+        try {
+            return JobConfinement.killRecorded(jobDir.resolve(JobConfinement.PIDS));
+        } catch (IOException e) {
+            return 0; // nothing recorded yet, or the directory went away: nothing to kill
+        }
+    }
+
     /** Deletes {@code root} and everything in it (links are removed, not followed); nothing when it is absent. */
     private static void deleteTree(Path root) throws java.io.IOException {
         if (Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {

@@ -158,10 +158,12 @@ final class ExperimentBundle {
         return spec;
     }
 
-    /** The same message with this machine's directory taken out. */
-    private static InputException local(InputException e, Path dir) {
-        String m = e.getMessage().replace(dir.toAbsolutePath().normalize() + "/", "")
-                .replace(dir.toAbsolutePath().normalize().toString(), ".");
-        return new InputException(m);
+    /** The same message with this machine's directory (as given, and absolute) taken out. */
+    static InputException local(InputException e, Path dir) {
+        String m = e.getMessage();
+        for (String d : List.of(dir.toAbsolutePath().normalize().toString(), dir.toString())) {
+            m = m.replace(d + "/", "").replace(d, ".");
+        }
+        return m.equals(e.getMessage()) ? e : new InputException(m);
     }
 }

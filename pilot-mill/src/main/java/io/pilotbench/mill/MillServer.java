@@ -27,9 +27,23 @@ public final class MillServer implements AutoCloseable {
     private final HikariDataSource pool;
 
     /**
+     * Who may submit experiments, that is run code on the workers (README, "pilot mill", threat model). The first
+     * account is the administrator's, under every policy.
+     */
+    public enum Registration {
+        /** Anyone who reaches the master makes an account and submits: for a master only trusted people reach. */
+        OPEN,
+        /** An account needs a one-time invite code from the administrator ({@code POST /api/invites}). */
+        INVITE,
+        /** Anyone makes an account, which submits once the administrator approves it: the default. */
+        APPROVAL
+    }
+
+    /**
      * How to run a master.
      *
-     * @param host       the interface to listen on ("0.0.0.0": all, so remote workers can reach it)
+     * @param host       the interface to listen on ("127.0.0.1": this machine only; "0.0.0.0": all, so remote
+     *                   workers can reach it)
      * @param port       the TCP port (0: any free one; see {@link #port()})
      * @param data       the master's directory (created if missing)
      * @param dbUrl      a JDBC URL (jdbc:postgresql://host:5432/mill), or null for the embedded H2 in {@code data}
@@ -37,12 +51,23 @@ public final class MillServer implements AutoCloseable {
      * @param dbPassword the database password, or null
      * @param lease      how long a lease lasts without a heartbeat (workers beat every third of it); a worker
      *                   silent that long loses its job to another
+     * @param registration who may submit
      */
     public record Options(String host, int port, Path data, String dbUrl, String dbUser, String dbPassword,
-            Duration lease) {
-        /** The defaults: all interfaces, port 8080, data in ./mill-data, embedded H2, 60 s leases. */
+            Duration lease, Registration registration) {
+        /** With the default registration policy, {@link Registration#APPROVAL}. */
+        public Options(String host, int port, Path data, String dbUrl, String dbUser, String dbPassword,
+                Duration lease) {
+            this(host, port, data, dbUrl, dbUser, dbPassword, lease, Registration.APPROVAL);
+        }
+
+        /**
+         * The defaults: this machine only (127.0.0.1), port 8080, data in ./mill-data, embedded H2, 60 s leases,
+         * accounts approved by the administrator.
+         */
         public static Options defaults() {
-            return new Options("0.0.0.0", 8080, Path.of("mill-data"), null, null, null, Duration.ofSeconds(60));
+            return new Options("127.0.0.1", 8080, Path.of("mill-data"), null, null, null, Duration.ofSeconds(60),
+                    Registration.APPROVAL);
         }
     }
 
@@ -78,7 +103,9 @@ public final class MillServer implements AutoCloseable {
         }
         store.renewLeases(o.lease().toMillis());
         deleteTree(o.data().resolve("staging")); // uploads being checked when a previous master stopped
-        MillApi api = new MillApi(store, o.lease(), o.data().resolve("staging"));
+        // absolute, so that the messages of a checked upload can name its files without this machine's paths
+        MillApi api = new MillApi(store, o.lease(), o.data().toAbsolutePath().normalize().resolve("staging"),
+                o.registration() == null ? Registration.APPROVAL : o.registration(), clock);
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.http.maxRequestSize = MillApi.MAX_UPLOAD;
@@ -97,7 +124,9 @@ public final class MillServer implements AutoCloseable {
         }
         if (log != null) {
             log.println("pilot mill: master listening on http://" + o.host() + ":" + app.port() + "/ (data in "
-                    + o.data() + ", database " + (o.dbUrl() == null ? "embedded H2" : o.dbUrl()) + ")");
+                    + o.data() + ", database " + (o.dbUrl() == null ? "embedded H2" : o.dbUrl()) + ", registration "
+                    + (o.registration() == null ? Registration.APPROVAL : o.registration()).name()
+                    .toLowerCase(java.util.Locale.ROOT) + ")");
             log.flush();
         }
         return new MillServer(app, store, pool);

@@ -94,18 +94,81 @@ final class MillStore implements Closeable {
 
     // ---- users -------------------------------------------------------------------------------------------------
 
-    /** Creates a user; empty when the name is taken. */
-    Optional<Long> createUser(String name, String password) {
+    /** What {@link #createUser} did: the new id, or why there is none. */
+    enum Created {
+        CREATED, NAME_TAKEN, BAD_INVITE
+    }
+
+    record NewUser(Created outcome, long id, boolean approved) {
+    }
+
+    /**
+     * Creates a user. Names are unique without regard to case (so "Admin" is not a second "admin"). The first account
+     * is the administrator's and is approved; any other is approved when {@code approved}, or when it spends an
+     * unused {@code invite} younger than {@link #TOKEN_TTL_MS} (null: none needed), and otherwise awaits
+     * {@link #approve}.
+     */
+    NewUser createUser(String name, String password, boolean approved, String invite) {
         String hash = Secrets.hashPassword(password);
         return jdbi.inTransaction(h -> {
-            if (h.createQuery("SELECT id FROM users WHERE name = :n").bind("n", name).mapTo(Long.class)
-                    .findOne().isPresent()) {
-                return Optional.<Long>empty();
+            if (h.createQuery("SELECT id FROM users WHERE LOWER(name) = LOWER(:n)").bind("n", name)
+                    .mapTo(Long.class).findOne().isPresent()) {
+                return new NewUser(Created.NAME_TAKEN, 0, false);
             }
-            return Optional.of(h.createUpdate("INSERT INTO users (name, password_hash, created_ms) "
-                    + "VALUES (:n, :p, :t)").bind("n", name).bind("p", hash).bind("t", now())
-                    .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one());
+            boolean ok = approved;
+            if (invite != null) {
+                int spent = h.createUpdate("UPDATE invites SET used_ms = :now WHERE code_hash = :c "
+                        + "AND used_ms IS NULL AND created_ms > :oldest").bind("c", Secrets.hashToken(invite))
+                        .bind("now", now()).bind("oldest", now() - TOKEN_TTL_MS).execute();
+                if (spent != 1) {
+                    return new NewUser(Created.BAD_INVITE, 0, false);
+                }
+                ok = true;
+            }
+            long id = h.createUpdate("INSERT INTO users (name, password_hash, created_ms, approved_ms) "
+                    + "VALUES (:n, :p, :t, :a)").bind("n", name).bind("p", hash).bind("t", now())
+                    .bind("a", ok ? (Long) now() : null).executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+            if (invite != null) {
+                h.createUpdate("UPDATE invites SET used_by = :u WHERE code_hash = :c").bind("u", id)
+                        .bind("c", Secrets.hashToken(invite)).execute();
+            }
+            if (!ok) {
+                // the first account administers the master: approved whatever the policy
+                ok = h.createUpdate("UPDATE users SET approved_ms = :now WHERE id = :id AND id = "
+                        + "(SELECT MIN(id) FROM users)").bind("now", now()).bind("id", id).execute() == 1;
+            }
+            return new NewUser(Created.CREATED, id, ok);
         });
+    }
+
+    /** Creates an approved user; empty when the name is taken. */
+    Optional<Long> createUser(String name, String password) {
+        NewUser u = createUser(name, password, true, null);
+        return u.outcome() == Created.CREATED ? Optional.of(u.id()) : Optional.empty();
+    }
+
+    /** A new one-time invite code (registration policy "invite"), made by the administrator. */
+    String createInvite(long userId) {
+        String code = Secrets.token();
+        jdbi.useHandle(h -> h.createUpdate("INSERT INTO invites (code_hash, created_by, created_ms) "
+                + "VALUES (:c, :u, :now)").bind("c", Secrets.hashToken(code)).bind("u", userId)
+                .bind("now", now()).execute());
+        return code;
+    }
+
+    /** Approves the account {@code name}; false when there is none. */
+    boolean approve(String name) {
+        return jdbi.withHandle(h -> h.createUpdate("UPDATE users SET approved_ms = COALESCE(approved_ms, :now) "
+                + "WHERE name = :n").bind("now", now()).bind("n", name).execute() == 1);
+    }
+
+    record Account(String name, boolean approved, long createdMs) {
+    }
+
+    /** Every account, in the order they were made. */
+    List<Account> accounts() {
+        return jdbi.withHandle(h -> h.createQuery("SELECT name, approved_ms, created_ms FROM users ORDER BY id")
+                .map((rs, ctx) -> new Account(rs.getString(1), rs.getObject(2) != null, rs.getLong(3))).list());
     }
 
     /** A new session token for the user, valid for {@code ttlMs}; empty when name or password is wrong. */
@@ -129,13 +192,14 @@ final class MillStore implements Closeable {
 
     /** The user of a session token, if it is valid. */
     Optional<User> user(String token) {
-        return jdbi.withHandle(h -> h.createQuery("SELECT u.id, u.name FROM user_sessions s JOIN users u "
-                + "ON u.id = s.user_id WHERE s.token_hash = :t AND s.expires_ms > :now")
+        return jdbi.withHandle(h -> h.createQuery("SELECT u.id, u.name, u.approved_ms FROM user_sessions s "
+                + "JOIN users u ON u.id = s.user_id WHERE s.token_hash = :t AND s.expires_ms > :now")
                 .bind("t", Secrets.hashToken(token)).bind("now", now())
-                .map((rs, ctx) -> new User(rs.getLong(1), rs.getString(2))).findOne());
+                .map((rs, ctx) -> new User(rs.getLong(1), rs.getString(2), rs.getObject(3) != null)).findOne());
     }
 
-    record User(long id, String name) {
+    /** A logged-in user; one not {@code approved} may look but not submit. */
+    record User(long id, String name, boolean approved) {
     }
 
     /** Ends a session: its token no longer logs anyone in. */
@@ -196,7 +260,7 @@ final class MillStore implements Closeable {
         });
     }
 
-    record WorkerInfo(long id, String name, Map<String, String> inventory, long lastSeenMs) {
+    record WorkerInfo(long id, String name, Map<String, String> inventory, long lastSeenMs, boolean retired) {
         Worker worker() {
             return new Worker(name, inventory);
         }
@@ -205,10 +269,8 @@ final class MillStore implements Closeable {
     /** The worker whose id and secret these are (its last-seen time updated), or empty. */
     Optional<WorkerInfo> authenticate(long workerId, String secret) {
         Optional<WorkerInfo> w = jdbi.withHandle(h -> h.createQuery("SELECT id, name, inventory, secret_hash, "
-                + "last_seen_ms FROM workers WHERE id = :id").bind("id", workerId).map((rs, ctx) ->
-                Secrets.sameHash(rs.getString("secret_hash"), Secrets.hashToken(secret))
-                        ? new WorkerInfo(rs.getLong("id"), rs.getString("name"),
-                                Json.strings(rs.getString("inventory")), rs.getLong("last_seen_ms")) : null)
+                + "last_seen_ms, retired_ms FROM workers WHERE id = :id").bind("id", workerId).map((rs, ctx) ->
+                Secrets.sameHash(rs.getString("secret_hash"), Secrets.hashToken(secret)) ? workerInfo(rs) : null)
                 .findOne());
         // last seen to the second: one write per worker per second, not one per request
         w.filter(x -> now() - x.lastSeenMs() >= 1000).ifPresent(x -> jdbi.useHandle(h -> h.createUpdate(
@@ -217,11 +279,29 @@ final class MillStore implements Closeable {
         return w;
     }
 
-    /** Every registered worker, in name order: the inventory experiments are planned on. */
+    private static WorkerInfo workerInfo(java.sql.ResultSet rs) throws java.sql.SQLException {
+        return new WorkerInfo(rs.getLong("id"), rs.getString("name"), Json.strings(rs.getString("inventory")),
+                rs.getLong("last_seen_ms"), rs.getObject("retired_ms") != null);
+    }
+
+    /** Every registered worker, retired ones included, in name order. */
     List<WorkerInfo> workers() {
-        return jdbi.withHandle(h -> h.createQuery("SELECT id, name, inventory, last_seen_ms FROM workers "
-                + "ORDER BY name").map((rs, ctx) -> new WorkerInfo(rs.getLong("id"), rs.getString("name"),
-                Json.strings(rs.getString("inventory")), rs.getLong("last_seen_ms"))).list());
+        return jdbi.withHandle(h -> h.createQuery("SELECT id, name, inventory, last_seen_ms, retired_ms FROM workers "
+                + "ORDER BY name").map((rs, ctx) -> workerInfo(rs)).list());
+    }
+
+    /** The workers that are not retired: the inventory experiments are planned on. */
+    List<WorkerInfo> activeWorkers() {
+        return workers().stream().filter(w -> !w.retired()).toList();
+    }
+
+    /**
+     * Retires the worker {@code name}: it is leased nothing more (a job it holds may still be finished and its row
+     * posted); false when there is no such worker.
+     */
+    boolean retire(String name) {
+        return jdbi.withHandle(h -> h.createUpdate("UPDATE workers SET retired_ms = COALESCE(retired_ms, :now) "
+                + "WHERE name = :n").bind("now", now()).bind("n", name).execute() == 1);
     }
 
     // ---- experiments -------------------------------------------------------------------------------------------
@@ -272,16 +352,17 @@ final class MillStore implements Closeable {
     }
 
     record ExperimentInfo(long id, long ownerId, String owner, String name, boolean isPrivate, String fileName,
-            String fileText, String header) {
+            String fileText, String header, boolean cancelled) {
     }
 
     private static final String EXPERIMENT = "SELECT e.id, e.owner_id, u.name AS owner, e.name, e.is_private, "
-            + "e.file_name, e.file_text, e.header FROM experiments e JOIN users u ON u.id = e.owner_id ";
+            + "e.file_name, e.file_text, e.header, e.cancelled_ms FROM experiments e JOIN users u "
+            + "ON u.id = e.owner_id ";
 
     private static ExperimentInfo experimentInfo(java.sql.ResultSet rs) throws java.sql.SQLException {
         return new ExperimentInfo(rs.getLong("id"), rs.getLong("owner_id"), rs.getString("owner"),
                 rs.getString("name"), rs.getBoolean("is_private"), rs.getString("file_name"),
-                rs.getString("file_text"), rs.getString("header"));
+                rs.getString("file_text"), rs.getString("header"), rs.getObject("cancelled_ms") != null);
     }
 
     /** The experiments {@code userId} may see (its own, and everyone's public ones), newest first. */
@@ -308,6 +389,56 @@ final class MillStore implements Closeable {
         return jdbi.withHandle(h -> h.createQuery("SELECT path, kind, sha256 FROM experiment_files "
                 + "WHERE experiment_id = :e ORDER BY path").bind("e", experimentId)
                 .map((rs, ctx) -> new StoredFile(rs.getString(1), rs.getString(2), rs.getString(3), null)).list());
+    }
+
+    /** The experiment's files with their content, in path order (to clone it). */
+    List<StoredFile> filesWithContent(long experimentId) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT path, kind, sha256, content FROM experiment_files "
+                + "WHERE experiment_id = :e ORDER BY path").bind("e", experimentId)
+                .map((rs, ctx) -> new StoredFile(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBytes(4)))
+                .list());
+    }
+
+    /**
+     * Cancels an experiment: its queued and leased jobs fail as cancelled, so they are leased to no one, a worker
+     * running one is told at its next heartbeat (its lease is gone), and its row is refused. Rows already in stay.
+     *
+     * @return how many jobs were cancelled
+     */
+    int cancel(long experimentId) {
+        return jdbi.inTransaction(h -> {
+            h.createUpdate("UPDATE experiments SET cancelled_ms = COALESCE(cancelled_ms, :now) WHERE id = :e")
+                    .bind("now", now()).bind("e", experimentId).execute();
+            return h.createUpdate("UPDATE jobs SET state = 'failed', cancelled = TRUE, lease_expires_ms = NULL "
+                    + "WHERE experiment_id = :e AND state IN ('queued', 'leased')").bind("e", experimentId).execute();
+        });
+    }
+
+    /** Whether the job was cancelled with its experiment. */
+    boolean cancelled(long jobId) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT cancelled FROM jobs WHERE id = :id").bind("id", jobId)
+                .mapTo(Boolean.class).findOne().orElse(false));
+    }
+
+    /**
+     * Deletes a finished or cancelled experiment with its files, jobs, rows and archives; false (nothing deleted)
+     * while a job of it is queued or leased.
+     */
+    boolean delete(long experimentId) {
+        return jdbi.inTransaction(h -> {
+            h.createQuery("SELECT id FROM experiments WHERE id = :e FOR UPDATE").bind("e", experimentId)
+                    .mapTo(Long.class).findOne();
+            if (h.createQuery("SELECT COUNT(*) FROM jobs WHERE experiment_id = :e AND state IN ('queued', 'leased')")
+                    .bind("e", experimentId).mapTo(Integer.class).one() > 0) {
+                return false;
+            }
+            String jobs = "(SELECT id FROM jobs WHERE experiment_id = :e)";
+            h.createUpdate("DELETE FROM result_archives WHERE job_id IN " + jobs).bind("e", experimentId).execute();
+            h.createUpdate("DELETE FROM results WHERE job_id IN " + jobs).bind("e", experimentId).execute();
+            h.createUpdate("DELETE FROM jobs WHERE experiment_id = :e").bind("e", experimentId).execute();
+            h.createUpdate("DELETE FROM experiment_files WHERE experiment_id = :e").bind("e", experimentId).execute();
+            return h.createUpdate("DELETE FROM experiments WHERE id = :e").bind("e", experimentId).execute() == 1;
+        });
     }
 
     // ---- jobs and leases ---------------------------------------------------------------------------------------
@@ -508,15 +639,21 @@ final class MillStore implements Closeable {
 
     // ---- progress and results ----------------------------------------------------------------------------------
 
-    /** Job count by state (queued, leased, done, failed; a lease that has expired still counts as leased). */
+    /** A job's state as users see it: a failed job that was cancelled is "cancelled". */
+    private static final String STATE = "CASE WHEN j.cancelled THEN 'cancelled' ELSE j.state END";
+
+    /**
+     * Job count by state (queued, leased, done, failed, cancelled; a lease that has expired still counts as
+     * leased).
+     */
     Map<String, Integer> jobsByState(long experimentId) {
         Map<String, Integer> out = new LinkedHashMap<>();
-        for (String s : List.of("queued", "leased", "done", "failed")) {
+        for (String s : List.of("queued", "leased", "done", "failed", "cancelled")) {
             out.put(s, 0);
         }
-        jdbi.useHandle(h -> h.createQuery("SELECT state, COUNT(*) AS n FROM jobs WHERE experiment_id = :e "
-                + "GROUP BY state").bind("e", experimentId).mapToMap().forEach(m -> out.put((String) m.get("state"),
-                ((Number) m.get("n")).intValue())));
+        jdbi.useHandle(h -> h.createQuery("SELECT " + STATE + " AS state, COUNT(*) AS n FROM jobs j "
+                + "WHERE experiment_id = :e GROUP BY " + STATE).bind("e", experimentId).mapToMap()
+                .forEach(m -> out.put((String) m.get("state"), ((Number) m.get("n")).intValue())));
         return out;
     }
 
@@ -550,7 +687,8 @@ final class MillStore implements Closeable {
 
     /** The experiment's jobs, in job order. */
     List<JobInfo> jobs(long experimentId) {
-        return jdbi.withHandle(h -> h.createQuery("SELECT j.number, j.replication, j.levels, j.state, j.attempts, "
+        return jdbi.withHandle(h -> h.createQuery("SELECT j.number, j.replication, j.levels, " + STATE + " AS state, "
+                + "j.attempts, "
                 + "j.last_error, COALESCE(rw.name, lw.name) AS worker, a.job_id AS archive FROM jobs j "
                 + "LEFT JOIN results r ON r.job_id = j.id LEFT JOIN workers rw ON rw.id = r.worker_id "
                 + "LEFT JOIN workers lw ON lw.id = j.lease_worker AND j.state = 'leased' "

@@ -322,6 +322,8 @@ public final class MillWorker {
             return;
         }
         AtomicBoolean lost = new AtomicBoolean();
+        Thread running = Thread.currentThread();
+        Path jobDir = options.data().resolve("jobs").resolve(Long.toString(lease.job()));
         ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "heartbeat");
             t.setDaemon(true);
@@ -333,7 +335,11 @@ public final class MillWorker {
                 MasterClient.Reply h = client.post("/api/worker/jobs/" + lease.job() + "/heartbeat",
                         Map.of("attempt", lease.attempt()));
                 if (h.status() == 409 && !lost.getAndSet(true)) {
-                    say("job " + lease.number() + ": lease lost (" + h.error() + ")");
+                    // the experiment was cancelled, or the job given to another worker: stop it now, as a Ctrl-C
+                    // would (the next round is not started), and kill what it runs
+                    say("job " + lease.number() + ": lease lost (" + h.error() + "); stopping it");
+                    running.interrupt();
+                    ExperimentRunner.killJob(jobDir);
                 }
             } catch (IOException e) {
                 // the master is away; the next beat tries again, and the lease outlives a short restart
@@ -348,16 +354,26 @@ public final class MillWorker {
             if (limits.time() == null && spec.precision().maxTime() != null) {
                 limits = limits.withTime(spec.precision().maxTime().plus(SETUP_ALLOWANCE));
             }
-            row = ExperimentRunner.runJob(spec, job, options.data().resolve("jobs").resolve(Long.toString(
-                    lease.job())), limits, log);
-        } catch (InputException e) {
+            row = ExperimentRunner.runJob(spec, job, jobDir, limits, log);
+            if (lost.get()) {
+                throw new InterruptedException("lease lost");
+            }
+        } catch (InterruptedException | RuntimeException | IOException e) {
             beat.shutdownNow();
-            release(lease, e.getMessage());
-            return;
+            if (lost.get()) {
+                Thread.interrupted(); // the interrupt was the heartbeat's, not a request to stop the worker
+                ExperimentRunner.killJob(jobDir);
+                say("job " + lease.number() + ": stopped; its lease is no longer this worker's, so no row is sent");
+                return;
+            }
+            if (e instanceof InputException) {
+                release(lease, e.getMessage());
+                return;
+            }
+            throw e;
         } finally {
             beat.shutdownNow();
         }
-        Path jobDir = options.data().resolve("jobs").resolve(Long.toString(lease.job()));
         byte[] archive = JobArchive.of(jobDir, JobArchive.MAX_BYTES);
         if (archive == null) {
             say("job " + lease.number() + ": its directory is larger than " + (JobArchive.MAX_BYTES >> 20)

@@ -21,10 +21,27 @@ import javax.crypto.spec.PBEKeySpec;
  *   {@value #ITERATIONS} iterations (OWASP Password Storage Cheat Sheet, 2023: "PBKDF2-HMAC-SHA512: 210,000
  *   iterations"), kept as {@code pbkdf2-sha512$ITERATIONS$SALT$HASH} so the count can grow later.</li>
  *   <li>Every comparison of a secret with a stored value is {@link MessageDigest#isEqual}, in constant time.</li>
+ *   <li>The cost of password hashing is bounded: at most one hash per core runs at a time (others wait up to
+ *   {@value #HASH_WAIT_S} s, then {@link Busy}), and a stored hash's iteration count above
+ *   {@value #MAX_ITERATIONS} is refused, so no request, and no edited database row, can occupy the master's
+ *   processors for long.</li>
  * </ul>
  */
 final class Secrets {
     static final int ITERATIONS = 210_000;
+    static final int MAX_ITERATIONS = 1_000_000;
+    static final int HASH_WAIT_S = 5;
+    private static final java.util.concurrent.Semaphore HASHING = new java.util.concurrent.Semaphore(
+            Math.max(1, Runtime.getRuntime().availableProcessors()), true);
+
+    /** Every processor is hashing passwords already, and was for {@value #HASH_WAIT_S} s. */
+    static final class Busy extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Busy() {
+            super("the master is busy checking passwords; try again in a few seconds", null, false, false);
+        }
+    }
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private Secrets() {
@@ -68,7 +85,8 @@ final class Secrets {
     /** Whether {@code password} matches {@code stored} (made by {@link #hashPassword}); false for a malformed one. */
     static boolean checkPassword(String password, String stored) {
         String[] p = stored.split("\\$");
-        if (p.length != 4 || !p[0].equals("pbkdf2-sha512")) {
+        if (p.length != 4 || !p[0].equals("pbkdf2-sha512") || !p[1].matches("[1-9][0-9]{0,6}")
+                || Integer.parseInt(p[1]) > MAX_ITERATIONS) {
             return false;
         }
         byte[] want = Base64.getDecoder().decode(p[3]);
@@ -78,10 +96,20 @@ final class Secrets {
 
     private static byte[] pbkdf2(String password, byte[] salt, int iterations) {
         try {
+            if (!HASHING.tryAcquire(HASH_WAIT_S, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new Busy();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Busy();
+        }
+        try {
             PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, 512);
             return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA512").generateSecret(spec).getEncoded();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("every JVM has PBKDF2WithHmacSHA512", e);
+        } finally {
+            HASHING.release();
         }
     }
 }

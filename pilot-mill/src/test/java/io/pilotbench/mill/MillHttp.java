@@ -48,6 +48,10 @@ final class MillHttp {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
     }
 
+    Reply delete(String path, String bearer) throws IOException, InterruptedException {
+        return send(builder(path, bearer).DELETE().build());
+    }
+
     Reply get(String path, String bearer) throws IOException, InterruptedException {
         return send(builder(path, bearer).GET().build());
     }

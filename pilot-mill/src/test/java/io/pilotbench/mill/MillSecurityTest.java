@@ -211,16 +211,22 @@ class MillSecurityTest {
 
     @Test
     void sqlInjectionInEveryTextFieldIsStoredAsTextOrRefused() throws Exception {
-        // users: name and password
+        // users: name (refused: user names are a plain ASCII set) and password
         assertThat(http.post("api/users", null, Map.of("name", INJECTION, "password", INJECTION)).status())
+                .isEqualTo(400);
+        assertThat(http.post("api/users", null, Map.of("name", "mallory", "password", INJECTION)).status())
                 .isEqualTo(201);
-        assertThat(http.post("api/login", null, Map.of("name", INJECTION, "password", "' OR '1'='1")).status())
+        assertThat(http.post("api/login", null, Map.of("name", "mallory", "password", "' OR '1'='1")).status())
+                .isEqualTo(401);
+        assertThat(http.post("api/login", null, Map.of("name", INJECTION, "password", INJECTION)).status())
                 .isEqualTo(401);
         assertThat(http.post("api/login", null, Map.of("name", "alice' --", "password", "x")).status())
                 .isEqualTo(401);
-        String mallory = (String) http.post("api/login", null, Map.of("name", INJECTION, "password", INJECTION))
+        String mallory = (String) http.post("api/login", null, Map.of("name", "mallory", "password", INJECTION))
                 .json().get("token");
         assertThat(mallory).isNotNull();
+        // she submits once the administrator approves her account (the default registration policy)
+        assertThat(http.post("api/users/mallory/approve", alice, Map.of()).status()).isEqualTo(200);
         // the credentials themselves
         assertThat(http.get("api/experiments", INJECTION).status()).isEqualTo(401);
         assertThat(http.post("api/worker/lease", "1." + INJECTION, Map.of()).status()).isEqualTo(401);

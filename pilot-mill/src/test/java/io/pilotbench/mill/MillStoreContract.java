@@ -74,6 +74,55 @@ abstract class MillStoreContract {
     }
 
     @Test
+    void approvalInvitesCancelDeleteAndRetireWorkOnThisDatabase() {
+        // accounts: awaiting approval, by invite, names unique without regard to case
+        MillStore.NewUser carol = store.createUser("carol", "carol-password", false, null);
+        assertThat(carol.outcome()).isEqualTo(MillStore.Created.CREATED);
+        assertThat(carol.approved()).isFalse();
+        assertThat(store.createUser("CAROL", "x-password", true, null).outcome())
+                .isEqualTo(MillStore.Created.NAME_TAKEN);
+        assertThat(store.createUser("dave", "dave-password", false, "made-up").outcome())
+                .isEqualTo(MillStore.Created.BAD_INVITE);
+        String code = store.createInvite(alice);
+        assertThat(store.createUser("dave", "dave-password", false, code).approved()).isTrue();
+        assertThat(store.createUser("erin", "erin-password", false, code).outcome()).as("used")
+                .isEqualTo(MillStore.Created.BAD_INVITE);
+        String session = store.login("carol", "carol-password", 60_000).orElseThrow();
+        assertThat(store.user(session).orElseThrow().approved()).isFalse();
+        assertThat(store.approve("carol")).isTrue();
+        assertThat(store.approve("nobody")).isFalse();
+        assertThat(store.user(session).orElseThrow().approved()).isTrue();
+        assertThat(store.accounts()).extracting(MillStore.Account::name).containsExactly("alice", INJECTION, "carol",
+                "dave");
+        // cancel: the jobs fail as cancelled, the holder's lease is gone, its row refused
+        MillStore.WorkerInfo w = worker("w", Map.of());
+        long e = experiment(alice, false, 3);
+        MillStore.Lease held = store.lease(w, 60_000).orElseThrow();
+        assertThat(store.delete(e)).as("jobs queued").isFalse();
+        assertThat(store.cancel(e)).isEqualTo(3);
+        assertThat(store.cancelled(held.jobId())).isTrue();
+        assertThat(store.heartbeat(w.id(), held.jobId(), held.attempt(), 60_000)).isFalse();
+        assertThat(store.postResult(w.id(), held.jobId(), held.attempt(), row(held.number(), "w", "")))
+                .isEqualTo(MillStore.Posted.NOT_HOLDER);
+        assertThat(store.lease(w, 60_000)).isEmpty();
+        assertThat(store.jobsByState(e)).containsEntry("cancelled", 3).containsEntry("failed", 0);
+        assertThat(store.jobs(e)).extracting(MillStore.JobInfo::state).containsOnly("cancelled");
+        assertThat(store.experiment(e).cancelled()).isTrue();
+        // clone's files, then delete
+        assertThat(store.filesWithContent(e)).singleElement().satisfies(f -> assertThat(f.content())
+                .containsExactly(1, 2, 3));
+        long kept = experiment(alice, false, 1);
+        assertThat(store.delete(e)).isTrue();
+        assertThat(store.experiment(e, alice)).isEmpty();
+        assertThat(store.jobsByState(kept)).containsEntry("queued", 1);
+        // retire
+        assertThat(store.retire("w")).isTrue();
+        assertThat(store.retire("nobody")).isFalse();
+        assertThat(store.workers()).singleElement().satisfies(x -> assertThat(x.retired()).isTrue());
+        assertThat(store.activeWorkers()).isEmpty();
+    }
+
+    @Test
     void usersLogInWithTheirPasswordOnlyAndNamesAreUnique() {
         assertThat(store.createUser("alice", "other")).isEmpty();
         assertThat(store.login("alice", "wrong", 60_000)).isEmpty();

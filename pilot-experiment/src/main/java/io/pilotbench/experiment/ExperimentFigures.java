@@ -182,7 +182,7 @@ public final class ExperimentFigures {
         return String.join(" · ", parts);
     }
 
-    /** Wide enough for a box of 36 points each and for the panels' labels (about 6.5 points a character). */
+    /** Wide enough for a box of 36 points each and for the panels' labels (about 7.5 points a bold character). */
     private static int width(PlotData data) {
         Map<String, Integer> boxes = new LinkedHashMap<>();
         for (PlotData.Series s : data.series()) {
@@ -196,7 +196,7 @@ public final class ExperimentFigures {
             for (String line : e.getKey().split(" · ")) {
                 longest = Math.max(longest, line.length());
             }
-            need += Math.max(36 * e.getValue(), 6.5 * longest + 12);
+            need += Math.max(36 * e.getValue(), 7.5 * longest + 16);
         }
         return (int) Math.max(WIDTH, Math.min(6000, need + 80 + 160));
     }

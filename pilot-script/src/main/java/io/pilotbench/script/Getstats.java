@@ -230,7 +230,7 @@ public final class Getstats {
         double expected = n * 2 * (1 - new org.hipparchus.distribution.continuous.NormalDistribution(0, 1)
                 .cumulativeProbability(o.zThreshold()));
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s of %s: %d of %d runs with |z| > %s "
-                + "(%.1f expected by chance from normal data), mean %s; ", column, sample, out.size(), n,
+                + "(%.1f expected by chance), mean %s; ", column, sample, out.size(), n,
                 GetstatsRenderer.num(o.zThreshold()), expected, GetstatsRenderer.num(st.mean())));
         List<String> worst = new ArrayList<>();
         for (Outlier u : out.subList(0, Math.min(WORST, out.size()))) {

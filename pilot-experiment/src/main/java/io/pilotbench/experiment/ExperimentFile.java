@@ -73,10 +73,18 @@ public final class ExperimentFile {
      * or not YAML.
      */
     public static Map<String, List<String>> declaredLevels(Path file) {
+        try {
+            return declaredLevels(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return new LinkedHashMap<>();
+        }
+    }
+
+    /** {@link #declaredLevels(Path)} of an experiment file's text (the mill keeps the text). */
+    public static Map<String, List<String>> declaredLevels(String text) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         try {
-            Object doc = new Load(LoadSettings.builder().build()).loadFromString(Files.readString(file,
-                    StandardCharsets.UTF_8));
+            Object doc = new Load(LoadSettings.builder().build()).loadFromString(text);
             if (!(doc instanceof Map<?, ?> top) || !(top.get("factors") instanceof Map<?, ?> factors)) {
                 return out;
             }
@@ -96,7 +104,7 @@ public final class ExperimentFile {
                 }
                 out.put(name, levels);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // the figures then order levels as the table first shows them
         }
         return out;

@@ -301,7 +301,7 @@ public final class ExperimentAnalysis {
                 + "new pilot experiment run), or fit fewer terms (--order 1)";
     }
 
-    /** What the analysis of {@code a} left out, as lines (none when nothing was). */
+    /** What an analysis left out, as lines (none when nothing was). */
     public static List<String> render(LeftOut l) {
         List<String> out = new ArrayList<>();
         if (!l.failedJobs().isEmpty()) {

@@ -261,7 +261,11 @@ final class GetstatsRenderer {
             if (outliers(w)) {
                 List<Object> runs = new ArrayList<>();
                 for (Getstats.Outlier u : w.outliers()) {
-                    runs.add(Map.of("run", u.run(), "z", u.z(), "value", u.value()));
+                    Map<String, Object> o = new LinkedHashMap<>();
+                    o.put("run", u.run());
+                    o.put("z", u.z());
+                    o.put("value", u.value());
+                    runs.add(o);
                 }
                 x.put("outliers", runs);
             }

@@ -96,6 +96,16 @@ class GetstatsNoFalseAlarmsTest {
             }
             assertThat(named).isEqualTo(Math.min(3, w.outliers().size()));
         }
+        // JSON keeps every outlying value of the summary
+        String json = run(new Getstats.Options(0.95, 0.05, 2, "json", List.of(), null), tmp.resolve("n.csv"));
+        tools.jackson.databind.JsonNode doc = new tools.jackson.databind.ObjectMapper().readTree(json);
+        int inJson = 0;
+        for (tools.jackson.databind.JsonNode w : doc.get("warnings")) {
+            if (w.get("kind").asString().equals("z-score")) {
+                inJson += w.get("outliers").size();
+            }
+        }
+        assertThat(inJson).isEqualTo(values);
     }
 
     /**

@@ -456,10 +456,16 @@ final class ExperimentCommand implements Runnable {
                 "Jobs whose session stopped before its precision target (at the round or",
                 "time cap) are analysed with the rest, under a warning that names them",
                 "(JSON: imprecise), since their means are less precise than asked for.",
+                "Failed jobs, and factors with one level among the jobs analysed, are",
+                "left out, and the analysis says which (JSON: leftOut); a model with no",
+                "residual degrees of freedom (one job per cell) says there are no",
+                "replicates to estimate the error from (JSON: noReplicates).",
                 "",
-                "Figures: per metric, a box plot of the jobs at each level of each factor",
-                "(a box per level and machine), and interaction plots of the two-factor",
-                "terms significant at --alpha (or of the two strongest factors).",
+                "Figures: per metric, a box plot of the jobs at each level of each factor,",
+                "with a panel per combination of the other factors' levels and per",
+                "machine (no box pools another factor's levels), and interaction plots of",
+                "the two-factor terms significant at --alpha (or of the two strongest",
+                "factors). Levels follow the order of the experiment file.",
                 "",
                 "Type II sums of squares (the default) do not depend on the order of the",
                 "factors, and suit the unbalanced tables that failed jobs leave; they",
@@ -492,7 +498,7 @@ final class ExperimentCommand implements Runnable {
         String format;
 
         @Option(names = "--json", description = "Print the analysis as JSON: the jobs that stopped before their "
-                + "precision target, and per metric the ANOVA table, R² and effects.")
+                + "precision target, and per metric what was left out, the ANOVA table, R² and effects.")
         boolean json;
 
         @Override
@@ -565,6 +571,14 @@ final class ExperimentCommand implements Runnable {
                 m.put("sumsOfSquares", a.table().type().name());
                 m.put("rSquared", finite(a.rSquared()));
                 m.put("factors", a.factors());
+                Map<String, Object> left = new LinkedHashMap<>();
+                left.put("failedJobs", a.left().failedJobs());
+                left.put("jobsWithoutValue", a.left().withoutValue());
+                left.put("singleLevelFactors", a.left().singleLevel());
+                left.put("notes", ExperimentAnalysis.render(a.left()));
+                m.put("leftOut", left);
+                m.put("noReplicates", a.noReplicates());
+                m.put("residualNote", a.noReplicates() ? ExperimentAnalysis.noReplicates(a) : null);
                 List<Object> terms = new ArrayList<>();
                 for (AnovaRow r : a.table().terms()) {
                     terms.add(row(r));

@@ -46,7 +46,8 @@ final class GetstatsCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT", order = 1, defaultValue = "text",
-            description = "text, csv, json or markdown (default: ${DEFAULT-VALUE}).")
+            description = "text, csv, json or markdown (default: ${DEFAULT-VALUE}). The CSV is two tables, an empty "
+                    + "line between them: the statistics, then the t-tests (README: getstats).")
     String format;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", order = 2, defaultValue = "0.95",
@@ -58,7 +59,8 @@ final class GetstatsCommand implements Callable<Integer> {
     double alpha;
 
     @Option(names = "--z", paramLabel = "Z", order = 4, defaultValue = "2",
-            description = "Warn about values whose |z-score| exceeds Z (default: ${DEFAULT-VALUE}, the paper's).")
+            description = "Count, per column, the values whose |z-score| exceeds Z, and name the worst three "
+                    + "(default: ${DEFAULT-VALUE}, the paper's).")
     double z;
 
     @Option(names = "--column", paramLabel = "NAME", order = 5, split = ",",

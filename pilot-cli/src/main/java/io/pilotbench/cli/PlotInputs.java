@@ -42,6 +42,8 @@ import java.util.stream.Stream;
  */
 final class PlotInputs {
     private static final Pattern NUMBER = Pattern.compile("[0-9]+(\\.[0-9]+)?");
+    /** A number that stands alone in a name: not the end of a word such as ext2 or x86. */
+    private static final Pattern STANDALONE = Pattern.compile("(?<![A-Za-z0-9.])[0-9]+(\\.[0-9]+)?");
 
     private PlotInputs() {
     }
@@ -98,17 +100,18 @@ final class PlotInputs {
     }
 
     /**
-     * The plot data: each NAME a series; in line mode each file a point at the first number in its name (its
-     * position when there is none), in bar mode the files of a NAME pooled into one group.
+     * The plot data: each NAME a series; in line mode each file a point at the number in its name that tells the
+     * files apart ({@link #xs}), in bar mode the files of a NAME pooled into one group.
      */
     static PlotData load(List<Named> named, List<String> components, boolean line, double confidence) {
         List<PlotData.Series> series = new ArrayList<>();
         for (Named n : named) {
             List<PlotData.Point> points = new ArrayList<>();
             if (line) {
+                double[] xs = xs(n.files());
                 for (int i = 0; i < n.files().size(); i++) {
                     Path f = n.files().get(i);
-                    points.add(point(x(f, i + 1), label(f), List.of(f), components, confidence));
+                    points.add(point(xs[i], label(f), List.of(f), components, confidence));
                 }
                 points.sort(java.util.Comparator.comparingDouble(PlotData.Point::x));
             } else {
@@ -123,9 +126,42 @@ final class PlotInputs {
         return f.getFileName() == null ? f.toString() : f.getFileName().toString();
     }
 
-    private static double x(Path f, int position) {
-        Matcher m = NUMBER.matcher(label(f));
-        return m.find() ? Double.parseDouble(m.group()) : position;
+    /**
+     * The x of each file of a line: of the numbers standing alone in the names (not the 2 of ext2), the last one that
+     * differs between the files — so that campaign TESTs {@code 000-ext2_1}, {@code 001-ext2_2}, {@code 002-ext2_4}
+     * are at 1, 2, 4 (their thread counts), not at 0, 1, 2 (their steps); when the names do not have the same count
+     * of such numbers, or none differs, each file's first number; a file without a number, its position (1, 2, …).
+     */
+    static double[] xs(List<Path> files) {
+        List<List<Double>> numbers = new ArrayList<>();
+        for (Path f : files) {
+            List<Double> found = new ArrayList<>();
+            Matcher m = STANDALONE.matcher(label(f));
+            while (m.find()) {
+                found.add(Double.parseDouble(m.group()));
+            }
+            numbers.add(found);
+        }
+        int count = numbers.isEmpty() ? 0 : numbers.get(0).size();
+        int chosen = -1;
+        if (count > 0 && numbers.stream().allMatch(l -> l.size() == count)) {
+            for (int k = count - 1; k >= 0 && chosen < 0; k--) {
+                int at = k;
+                if (numbers.stream().map(l -> l.get(at)).distinct().count() > 1) {
+                    chosen = k;
+                }
+            }
+        }
+        double[] out = new double[files.size()];
+        for (int i = 0; i < files.size(); i++) {
+            if (chosen >= 0) {
+                out[i] = numbers.get(i).get(chosen);
+            } else {
+                Matcher m = NUMBER.matcher(label(files.get(i)));
+                out[i] = m.find() ? Double.parseDouble(m.group()) : i + 1;
+            }
+        }
+        return out;
     }
 
     /** The components of {@code files} pooled: samples concatenated per component. */

@@ -191,4 +191,30 @@ class ExperimentCommandTest {
         assertThat(doc.get("metrics").get(0).get("jobs").asInt()).isEqualTo(4);
         assertThat(doc.get("metrics").get(0).get("terms").get(0).get("term").asString()).isEqualTo("package");
     }
+
+    /** The JSON of analyze carries what the text says was left out, and that the residual has no replicates. */
+    @Test
+    void analyzeJsonSaysWhatWasLeftOutAndThatThereAreNoReplicates() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("left-out"));
+        Files.writeString(dir.resolve("results.csv"), """
+                job,worker,replication,package,a,b,time,time.ci.low,time.ci.high,rounds,stop,env.bytes,error
+                0001,host,1,p,x,u,1.0,,,40,target_met,,
+                0002,host,1,p,x,v,1.5,,,40,target_met,,
+                0003,host,1,p,y,u,2.25,,,40,target_met,,
+                0004,host,1,p,y,v,2.5,,,40,target_met,,
+                0005,host,2,p,x,u,,,,,,,collect.sh exited with 1
+                """);
+        CliRun text = CliRun.run("experiment", "analyze", dir.toString());
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("1 failed job was left out (job 0005")
+                .contains("factor package was left out").contains("no replicates to estimate the error from")
+                .doesNotContain("is fixed by the factors");
+        CliRun json = CliRun.run("experiment", "analyze", dir.toString(), "--json");
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode m = new ObjectMapper().readTree(json.out()).get("metrics").get(0);
+        assertThat(m.get("leftOut").get("failedJobs").toString()).isEqualTo("[\"0005\"]");
+        assertThat(m.get("leftOut").get("singleLevelFactors").get("package").asString()).isEqualTo("p");
+        assertThat(m.get("noReplicates").asBoolean()).isTrue();
+        assertThat(m.get("residualNote").asString()).contains("no replicates");
+    }
 }

@@ -31,7 +31,9 @@ class ExperimentFiguresCommandTest {
                 + "interaction-time-package-env-padding.svg");
         String box = Files.readString(fig.resolve("box-time-package.svg"));
         assertThat(box).contains("<svg ").contains("time by package").contains(">p</text>").contains(">q</text>");
-        assertThat(box.split("class=\"box\"", -1)).hasSize(3);
+        // a box per package in each panel of env-padding: none pools the two paddings
+        assertThat(box.split("class=\"box\"", -1)).hasSize(5);
+        assertThat(box).contains(">env-padding=0</text>").contains(">env-padding=64</text>");
         assertThat(Files.readString(fig.resolve("interaction-time-package-env-padding.svg")).split("class=\"point\"",
                 -1)).hasSize(5);
 

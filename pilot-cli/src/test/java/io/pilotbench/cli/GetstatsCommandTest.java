@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +37,12 @@ class GetstatsCommandTest {
                 .contains("Comparing sleep-2 (Sample 1) to sleep-1 (Sample 2).")
                 .containsPattern("elapsed +5 ");
         CliRun csv = CliRun.run("getstats", "--format", "csv", "--column", "elapsed", res.toString());
-        assertThat(csv.out().lines()).hasSize(3).first().asString().startsWith("sample,column,count,mean");
+        // the statistics, an empty line, then the t-test of sleep-2 against sleep-1
+        List<String> lines = csv.out().lines().toList();
+        assertThat(lines).hasSize(6).first().asString().startsWith("sample,column,count,mean");
+        assertThat(lines.get(3)).isEmpty();
+        assertThat(lines.get(4)).startsWith("column,sample1,sample2,f,f_p,method,t,df,difference");
+        assertThat(lines.get(5)).startsWith("elapsed,sleep-2,sleep-1,");
         CliRun json = CliRun.run("getstats", "--format", "json", res.toString());
         assertThat(json.out()).contains("\"comparisons\"").contains("\"method\"");
         CliRun md = CliRun.run("getstats", "--format", "markdown", res.toString());

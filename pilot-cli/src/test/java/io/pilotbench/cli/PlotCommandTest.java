@@ -183,6 +183,36 @@ class PlotCommandTest {
         assertThat(bars).extracting(g -> num(g, "data-high")).containsExactly(104.0, 204.0, 404.0, 804.0);
     }
 
+    /**
+     * A campaign's TESTs ext2_1, ext2_2, ext2_4 (1, 2 and 4 threads) are directories 000-ext2_1, 001-ext2_2,
+     * 002-ext2_4: their points are at the thread counts, not at the steps 0, 1, 2 (nor at the 2 of ext2).
+     */
+    @Test
+    void aCampaignLinePlotPutsPointsAtTheThreadCountNotTheStep() throws Exception {
+        Path script = tmp.resolve("threads.pilot");
+        Files.writeString(script, """
+                FOR T=1 TO 4 FACTOR 2
+                  THREADS=%T%
+                  TEST ext2_%T% 3 1 getstats --predicate '$count >= 3' --column elapsed
+                    EXEC true
+                  DONE
+                DONE
+                """);
+        Path results = tmp.resolve("res1");
+        CliRun run = CliRun.run("script", "-o", results.toString(), script.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(results.resolve("002-ext2_4")).isDirectory();
+        Path out = tmp.resolve("threads.svg");
+        CliRun r = CliRun.run("plot", "--mode", "line", "-o", out.toString(), "ext2:" + results + "/*-ext2_*");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<Element> points = byClass(svg(out), "circle", "point");
+        // a line per component of the sessions (Elapsed, User, System, the wall-time PI), each at 1, 2, 4
+        assertThat(points).hasSize(12);
+        assertThat(points).extracting(p -> num(p, "data-x")).containsExactly(1.0, 2.0, 4.0, 1.0, 2.0, 4.0, 1.0, 2.0,
+                4.0, 1.0, 2.0, 4.0);
+        assertThat(PlotInputs.xs(List.of(Path.of("run-a.csv"), Path.of("run-b.csv")))).containsExactly(1, 2);
+    }
+
     @Test
     void pngHasTheSizeAskedForAndPdfIsOnePage() throws Exception {
         Path png = tmp.resolve("p.png");

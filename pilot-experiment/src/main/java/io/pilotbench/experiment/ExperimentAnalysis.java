@@ -24,7 +24,9 @@ import java.util.TreeMap;
  * whose p-value is under α a sentence with the effect's size: the difference between its highest and lowest level
  * means, relative to the lowest, with a CI from the residual mean square (t with the residual degrees of freedom).
  *
- * <p>The factors are the table's factor columns that take at least two levels among the jobs that succeeded.
+ * <p>The factors are the table's factor columns that take at least two levels among the jobs that succeeded; the
+ * analysis names the failed jobs and the factors with one level it left out ({@link LeftOut}), and says when the
+ * residual has no degree of freedom to estimate the error from.
  */
 public final class ExperimentAnalysis {
     private ExperimentAnalysis() {
@@ -39,9 +41,30 @@ public final class ExperimentAnalysis {
      * @param table     the ANOVA table
      * @param rSquared  1 − SS_residual / SS_total
      * @param effects   per factor: the effect of going from its lowest- to its highest-mean level
+     * @param left      what was left out of the model and why: failed jobs, jobs without a value, factors with a
+     *                  single level
      */
     public record MetricAnalysis(String metric, int n, List<String> factors, AnovaTable table, double rSquared,
-            Map<String, Effect> effects) {
+            Map<String, Effect> effects, LeftOut left) {
+        /** Whether the residual has no degree of freedom: every cell has one job, no replicate to estimate error. */
+        public boolean noReplicates() {
+            return table.residual().df() == 0;
+        }
+    }
+
+    /**
+     * What an analysis left out, so that it is said rather than silently dropped.
+     *
+     * @param failedJobs   the jobs with an error (in the table's {@code error} column), in table order
+     * @param withoutValue the jobs without an error but without a value of the metric
+     * @param singleLevel  factor → its one level among the jobs analysed (a constant explains no variance)
+     */
+    public record LeftOut(List<String> failedJobs, List<String> withoutValue, Map<String, String> singleLevel) {
+        public LeftOut {
+            failedJobs = List.copyOf(failedJobs);
+            withoutValue = List.copyOf(withoutValue);
+            singleLevel = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(singleLevel));
+        }
     }
 
     /**
@@ -160,23 +183,35 @@ public final class ExperimentAnalysis {
     static MetricAnalysis analyzeMetric(List<Map<String, String>> rows, List<String> factorColumns, String metric,
             int order, SumOfSquares type) {
         List<Map<String, String>> ok = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        List<String> withoutValue = new ArrayList<>();
         for (Map<String, String> r : rows) {
             String v = r.get(metric);
-            if ((r.get("error") == null || r.get("error").isEmpty()) && v != null && !v.isEmpty()) {
+            if (r.get("error") != null && !r.get("error").isEmpty()) {
+                failed.add(String.valueOf(r.get("job")));
+            } else if (v == null || v.isEmpty()) {
+                withoutValue.add(String.valueOf(r.get("job")));
+            } else {
                 ok.add(r);
             }
         }
         List<String> factors = new ArrayList<>();
+        Map<String, String> singleLevel = new LinkedHashMap<>();
         for (String f : factorColumns) {
             Set<String> levels = new LinkedHashSet<>();
             ok.forEach(r -> levels.add(r.get(f)));
             if (levels.size() >= 2) {
                 factors.add(f);
+            } else if (levels.size() == 1 && !f.equals("worker")) {
+                // one machine is how most experiments run, not a factor the experiment file varied
+                singleLevel.put(f, levels.iterator().next());
             }
         }
+        LeftOut left = new LeftOut(failed, withoutValue, singleLevel);
         if (factors.isEmpty()) {
             throw new InputException("metric " + metric + ": no factor takes two levels among the " + ok.size()
-                    + " jobs that succeeded; there is nothing to attribute variance to");
+                    + " jobs that succeeded" + (failed.isEmpty() ? "" : " (" + failed.size() + " failed)")
+                    + "; there is nothing to attribute variance to");
         }
         double[] y = new double[ok.size()];
         Map<String, String[]> labels = new LinkedHashMap<>();
@@ -209,7 +244,7 @@ public final class ExperimentAnalysis {
         for (String f : factors) {
             effects.put(f, effect(y, labels.get(f), table.residual()));
         }
-        return new MetricAnalysis(metric, ok.size(), factors, table, r2, effects);
+        return new MetricAnalysis(metric, ok.size(), factors, table, r2, effects, left);
     }
 
     /** Main effects, then every interaction of 2..order factors, in factor order. */
@@ -258,11 +293,42 @@ public final class ExperimentAnalysis {
         return new Effect(low, high, lm, hm, hm - lm, half);
     }
 
+    /** The sentence said when the residual has no degree of freedom. */
+    public static String noReplicates(MetricAnalysis a) {
+        return "no residual degrees of freedom: the " + a.n() + " jobs fill the model's " + a.n() + " parameters (each "
+                + "cell of the factors has one job), so there are no replicates to estimate the error from, and no F "
+                + "or p-value; run each cell more than once (replications: 2 or more in the experiment file, and a "
+                + "new pilot experiment run), or fit fewer terms (--order 1)";
+    }
+
+    /** What an analysis left out, as lines (none when nothing was). */
+    public static List<String> render(LeftOut l) {
+        List<String> out = new ArrayList<>();
+        if (!l.failedJobs().isEmpty()) {
+            out.add(l.failedJobs().size() + " failed job" + (l.failedJobs().size() == 1 ? " was" : "s were")
+                    + " left out (" + list(l.failedJobs()) + "; the error column of results.csv says why)");
+        }
+        if (!l.withoutValue().isEmpty()) {
+            out.add(l.withoutValue().size() + " job" + (l.withoutValue().size() == 1 ? "" : "s") + " without a value "
+                    + "of the metric left out (" + list(l.withoutValue()) + ")");
+        }
+        l.singleLevel().forEach((f, level) -> out.add("factor " + f + " was left out: it has one level (" + level
+                + ") among the jobs analysed, so it explains no variance"));
+        return out;
+    }
+
+    private static String list(List<String> jobs) {
+        int shown = Math.min(jobs.size(), 10);
+        return "job" + (jobs.size() == 1 ? " " : "s ") + String.join(" ", jobs.subList(0, shown))
+                + (shown < jobs.size() ? " and " + (jobs.size() - shown) + " more" : "");
+    }
+
     /** The paper's table and the sentences, as text. */
     public static List<String> render(MetricAnalysis a, double alpha) {
         List<String> out = new ArrayList<>();
         out.add("metric " + a.metric() + ": " + a.n() + " jobs, R² = " + String.format(Locale.ROOT, "%.4f",
                 a.rSquared()) + ", " + typeName(a.table().type()) + " sums of squares");
+        render(a.left()).forEach(l -> out.add("  " + l));
         out.add(String.format(Locale.ROOT, "  %-34s %4s %12s %10s %10s", "factor", "Df", "Mean Sq.", "F",
                 "p-value"));
         for (AnovaRow r : a.table().terms()) {
@@ -271,7 +337,9 @@ public final class ExperimentAnalysis {
         }
         AnovaRow res = a.table().residual();
         out.add(String.format(Locale.ROOT, "  %-34s %4d %12.4g", "Residuals", res.df(), res.meanSquare()));
-        if (res.ss() == 0) {
+        if (a.noReplicates()) {
+            out.add("  " + noReplicates(a));
+        } else if (res.ss() == 0) {
             out.add("  (no residual variance: " + a.metric() + " is fixed by the factors, so F is infinite or "
                     + "undefined)");
         }

@@ -71,6 +71,50 @@ public final class ExperimentFile {
         return parse(file, Files.readString(file, StandardCharsets.UTF_8));
     }
 
+    /**
+     * The levels of each factor in the order the experiment file declares them (a package factor without levels: the
+     * packages' order), read leniently, for the figures: nothing is checked and no file it names must exist (an
+     * experiment directory's copy names scripts relative to where the original was). Empty when the file is missing
+     * or not YAML.
+     */
+    public static Map<String, List<String>> declaredLevels(Path file) {
+        try {
+            return declaredLevels(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return new LinkedHashMap<>();
+        }
+    }
+
+    /** {@link #declaredLevels(Path)} of an experiment file's text (the mill keeps the text). */
+    public static Map<String, List<String>> declaredLevels(String text) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        try {
+            Object doc = new Load(LoadSettings.builder().build()).loadFromString(text);
+            if (!(doc instanceof Map<?, ?> top) || !(top.get("factors") instanceof Map<?, ?> factors)) {
+                return out;
+            }
+            List<String> packages = new ArrayList<>();
+            if (top.get("packages") instanceof Map<?, ?> pk) {
+                pk.keySet().forEach(k -> packages.add(String.valueOf(k)));
+            }
+            for (Map.Entry<?, ?> f : factors.entrySet()) {
+                String name = String.valueOf(f.getKey());
+                List<String> levels = new ArrayList<>();
+                if (f.getValue() instanceof Map<?, ?> body && body.get("levels") instanceof List<?> l) {
+                    l.forEach(v -> levels.add(String.valueOf(v)));
+                } else if (name.equals("package")) {
+                    levels.addAll(packages);
+                } else if (FIXED_LEVELS.containsKey(name)) {
+                    levels.addAll(FIXED_LEVELS.get(name));
+                }
+                out.put(name, levels);
+            }
+        } catch (RuntimeException e) {
+            // the figures then order levels as the table first shows them
+        }
+        return out;
+    }
+
     /** Parses {@code text} as if read from {@code file}. */
     public static ExperimentSpec parse(Path file, String text) {
         Object doc;

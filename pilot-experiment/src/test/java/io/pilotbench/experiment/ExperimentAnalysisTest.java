@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ExperimentAnalysisTest {
     /** 1e-9 relative, as issue 20 asks. */
@@ -156,5 +157,47 @@ class ExperimentAnalysisTest {
         ExperimentAnalysis.Imprecise none = ExperimentAnalysis.imprecise(rows.subList(0, 1));
         assertThat(none.jobs()).isEmpty();
         assertThat(ExperimentAnalysis.render(none)).isEmpty();
+    }
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * One job failed and the package never varied (one package): the analysis says so instead of dropping them
+     * silently; and with one job per cell of a and b (order 2: 4 parameters for 4 jobs) there is nothing left to
+     * estimate the error from, which it says, not that time "is fixed by the factors".
+     */
+    @Test
+    void analyzeSaysWhatItLeftOutAndThatThereAreNoReplicates() throws IOException {
+        Path dir = tmp;
+        List<String> header = List.of("job", "worker", "replication", "package", "a", "b", "time", "time.ci.low",
+                "time.ci.high", "rounds", "stop", "env.bytes", "error");
+        ResultsTable.create(dir, header);
+        double[] t = {1.0, 1.5, 2.25, 2.5};
+        int n = 0;
+        for (String a : List.of("x", "y")) {
+            for (String b : List.of("u", "v")) {
+                ResultsTable.append(dir, List.of(String.format("%04d", n + 1), "host", "1", "p", a, b,
+                        Double.toString(t[n]), "", "", "40", "target_met", "", ""));
+                n++;
+            }
+        }
+        ResultsTable.append(dir, List.of("0005", "host", "2", "p", "x", "u", "", "", "", "", "", "",
+                "collect.sh exited with 1"));
+        ExperimentAnalysis.MetricAnalysis m = ExperimentAnalysis.analyze(dir, 2, SumOfSquares.TYPE_II).get(0);
+        assertThat(m.n()).isEqualTo(4);
+        assertThat(m.left().failedJobs()).containsExactly("0005");
+        assertThat(m.left().singleLevel()).containsExactly(Map.entry("package", "p"));
+        assertThat(m.noReplicates()).isTrue();
+        String text = String.join("\n", ExperimentAnalysis.render(m, 0.05));
+        assertThat(text).contains("1 failed job was left out (job 0005; the error column of results.csv says why)")
+                .contains("factor package was left out: it has one level (p) among the jobs analysed")
+                .contains("no replicates to estimate the error from").contains("replications: 2 or more")
+                .doesNotContain("is fixed by the factors");
+        // with replicates (order 1: 3 parameters for 4 jobs) the residual has a degree of freedom and no such line
+        ExperimentAnalysis.MetricAnalysis main = ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
+        assertThat(main.noReplicates()).isFalse();
+        assertThat(String.join("\n", ExperimentAnalysis.render(main, 0.05))).doesNotContain("no replicates")
+                .contains("1 failed job was left out");
     }
 }

@@ -650,7 +650,8 @@ final class MillApi {
         Path out = Files.createTempDirectory(Files.createDirectories(staging), "figures-");
         try {
             List<Map<String, String>> figures = new ArrayList<>();
-            for (Path f : ExperimentFigures.write(rows, analyze(rows, header), 0.05, out, "svg")) {
+            for (Path f : ExperimentFigures.write(rows, analyze(rows, header), 0.05, out, "svg",
+                    io.pilotbench.experiment.ExperimentFile.declaredLevels(e.fileText()))) {
                 String name = f.getFileName().toString();
                 figures.add(Map.of("name", name.substring(0, name.length() - ".svg".length()), "svg",
                         Files.readString(f)));

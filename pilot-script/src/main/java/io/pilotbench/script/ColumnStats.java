@@ -41,6 +41,31 @@ record ColumnStats(String name, int count, double mean, double median, double lo
                 Descriptive.max(x), sdev, delta, slope, p);
     }
 
+    /**
+     * Whether the column is constant for what its numbers can tell: its range is at most {@link #NUMERICAL_NOISE}
+     * of its largest magnitude (a column of zeros, a counter that never moved, a value that differs only in the
+     * last digits {@code runs.csv} keeps). Such a column has no outliers and no trend to warn about.
+     */
+    boolean constant() {
+        double scale = Math.max(Math.abs(min), Math.abs(max));
+        return count > 0 && (max - min <= NUMERICAL_NOISE * scale);
+    }
+
+    /**
+     * Whether the fitted change over the runs, |slope| × (count − 1), is more than rounding noise: above
+     * {@link #MEANINGFUL_CHANGE} of the column's largest magnitude. A slope's p-value alone cannot say so: when the
+     * values lie on a line up to their last digit the residuals vanish and any slope, even 1e-49, has p-value 0.
+     */
+    boolean slopeAboveNoise() {
+        double scale = Math.max(Math.abs(min), Math.abs(max));
+        return Math.abs(slope) * (count - 1) > MEANINGFUL_CHANGE * scale;
+    }
+
+    /** Relative range below which a column is constant: far above double rounding (1e-16), at runs.csv's 9 digits. */
+    static final double NUMERICAL_NOISE = 1e-9;
+    /** Relative change over the runs below which a slope is noise: 1000 times the 9 digits runs.csv keeps. */
+    static final double MEANINGFUL_CHANGE = 1e-6;
+
     double sdevPercent() {
         return sdev / mean * 100;
     }

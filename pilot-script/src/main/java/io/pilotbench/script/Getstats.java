@@ -24,9 +24,11 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>A table per sample (TEST): COUNT MEAN MEDIAN LOW HIGH MIN MAX SDEV% HW% for every measured column, LOW/HIGH
  *       the Student-t confidence interval of the mean, and O/H, the difference of the means from the first sample's
  *       in percent of it.</li>
- *   <li>Warnings: every value whose z-score (x − mean)/sd exceeds the threshold (2 by default, as the paper); every
- *       column with a significant linear trend over its runs ({@code Trend}): free memory falling is a leak, times
- *       rising a degradation.</li>
+ *   <li>Warnings: the values whose z-score (x − mean)/sd exceeds the threshold (2 by default, as the paper),
+ *       summarised per column (how many, against how many normal data would give, and the worst few), printed after
+ *       the tables; every column with a significant linear trend over its runs ({@code Trend}) whose fitted change
+ *       is more than rounding noise: free memory falling is a leak, times rising a degradation. A column constant
+ *       up to rounding ({@link ColumnStats#constant}) gets neither.</li>
  *   <li>Every later sample compared with the first (u1: the later sample, u2: the first, as the paper's Figure 3):
  *       the CI of u1 − u2 and the three one- and two-sided t-tests. An F-test of the two variances (R's
  *       {@code var.test}: p = 2·min(P(F ≤ f), P(F ≥ f))) picks the test: pooled when it does not reject equal
@@ -68,7 +70,18 @@ public final class Getstats {
     record Row(String sample, ColumnStats stats, double overheadPercent) {
     }
 
-    record Warning(String sample, String column, String kind, String text) {
+    /**
+     * A warning; a z-score warning summarises a column's values beyond the threshold ({@code outliers}, worst first)
+     * in one line.
+     */
+    record Warning(String sample, String column, String kind, String text, List<Outlier> outliers) {
+        Warning(String sample, String column, String kind, String text) {
+            this(sample, column, kind, text, List.of());
+        }
+    }
+
+    /** A value whose z-score passed the threshold: its run (1-based), z-score and value. */
+    record Outlier(int run, double z, double value) {
     }
 
     /** u1 (a later sample) against u2 (the first), for one column. */
@@ -80,7 +93,7 @@ public final class Getstats {
     }
 
     record Report(List<String> samples, List<Row> rows, List<Warning> warnings, List<Comparison> comparisons,
-            double confidence, double alpha) {
+            double confidence, double alpha, double zThreshold) {
     }
 
     private Getstats() {
@@ -165,7 +178,7 @@ public final class Getstats {
             }
         }
         return new Report(samples.stream().map(Sample::name).toList(), rows, warnings, comparisons, o.confidence(),
-                o.alpha());
+                o.alpha(), o.zThreshold());
     }
 
     private static Map<String, double[]> chosen(Sample s, Options o) {
@@ -183,17 +196,23 @@ public final class Getstats {
 
     private static List<Warning> warnings(String sample, String column, double[] x, ColumnStats st, Options o) {
         List<Warning> w = new ArrayList<>();
+        if (st.constant()) {
+            return w; // no value stands out of a constant column, and it does not drift
+        }
         if (x.length >= 3 && st.sdev() > 0) {
             double[] z = Outliers.zScores(x);
+            List<Outlier> out = new ArrayList<>();
             for (int i = 0; i < z.length; i++) {
                 if (Math.abs(z[i]) > o.zThreshold()) {
-                    w.add(new Warning(sample, column, "z-score", String.format(Locale.ROOT,
-                            "high z-score of %.4f for %s in run %d of %s (value %s, mean %s)", z[i], column, i + 1,
-                            sample, GetstatsRenderer.num(x[i]), GetstatsRenderer.num(st.mean()))));
+                    out.add(new Outlier(i + 1, z[i], x[i]));
                 }
             }
+            if (!out.isEmpty()) {
+                out.sort(java.util.Comparator.comparingDouble((Outlier u) -> -Math.abs(u.z())));
+                w.add(new Warning(sample, column, "z-score", zText(sample, column, x.length, st, out, o), out));
+            }
         }
-        if (x.length >= 3 && st.slopeP() < o.alpha()) {
+        if (x.length >= 3 && st.slopeP() < o.alpha() && st.slopeAboveNoise()) {
             String c = column.toLowerCase(Locale.ROOT);
             boolean memory = c.contains("mem") || c.contains("free");
             String meaning = memory ? (st.slope() < 0 ? "falling free memory: a leak?" : "rising free memory")
@@ -201,10 +220,29 @@ public final class Getstats {
             w.add(new Warning(sample, column, memory && st.slope() < 0 ? "leak"
                     : !memory && st.slope() > 0 ? "degradation" : "trend", String.format(Locale.ROOT,
                     "%s of %s changes by %s per run (slope p-value %s): %s", column, sample,
-                    GetstatsRenderer.num(st.slope()), GetstatsRenderer.p(st.slopeP()), meaning)));
+                    GetstatsRenderer.num(st.slope()), GetstatsRenderer.p(st.slopeP(), o.alpha()), meaning)));
         }
         return w;
     }
+
+    /** The values of a column beyond the z-score threshold, in one line: how many, and the worst few. */
+    private static String zText(String sample, String column, int n, ColumnStats st, List<Outlier> out, Options o) {
+        double expected = n * 2 * (1 - new org.hipparchus.distribution.continuous.NormalDistribution(0, 1)
+                .cumulativeProbability(o.zThreshold()));
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s of %s: %d of %d runs with |z| > %s "
+                + "(%.1f expected by chance), mean %s; ", column, sample, out.size(), n,
+                GetstatsRenderer.num(o.zThreshold()), expected, GetstatsRenderer.num(st.mean())));
+        List<String> worst = new ArrayList<>();
+        for (Outlier u : out.subList(0, Math.min(WORST, out.size()))) {
+            worst.add(String.format(Locale.ROOT, "run %d z %.4f (value %s)", u.run(), u.z(),
+                    GetstatsRenderer.num(u.value())));
+        }
+        b.append(out.size() > WORST ? "the worst " + WORST + ": " : "").append(String.join(", ", worst));
+        return b.toString();
+    }
+
+    /** How many of a column's outliers a z-score warning names. */
+    static final int WORST = 3;
 
     /**
      * The F-test of equal variances, then the t-test it picks, of u1 (x) against u2 (y).

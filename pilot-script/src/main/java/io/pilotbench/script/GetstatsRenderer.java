@@ -37,9 +37,32 @@ final class GetstatsRenderer {
         return s;
     }
 
-    static String p(double p) {
-        return Double.isNaN(p) ? "-" : p < 0.001 ? String.format(Locale.ROOT, "%.2e", p)
-                : String.format(Locale.ROOT, "%.3f", p);
+    /**
+     * A p-value as printed beside a decision at {@code alpha}: 3 decimals (or 3 significant digits under 0.001), and
+     * as many more as it takes for the printed figure to fall on the same side of alpha as the p-value itself
+     * (0.0498 at 0.05 is {@code 0.0498}, never {@code 0.050}); when even 12 decimals do not, {@code < alpha}.
+     */
+    static String p(double p, double alpha) {
+        if (Double.isNaN(p)) {
+            return "-";
+        }
+        boolean below = p < alpha;
+        if (p < 0.001) {
+            for (int d = 2; d <= 12; d++) {
+                String s = String.format(Locale.ROOT, "%." + d + "e", p);
+                if (Double.parseDouble(s) < alpha == below) {
+                    return s;
+                }
+            }
+        } else {
+            for (int d = 3; d <= 12; d++) {
+                String s = String.format(Locale.ROOT, "%." + d + "f", p);
+                if (Double.parseDouble(s) < alpha == below) {
+                    return s;
+                }
+            }
+        }
+        return (below ? "< " : ">= ") + num(alpha);
     }
 
     private static List<String> cells(Row r) {
@@ -59,12 +82,16 @@ final class GetstatsRenderer {
         return m;
     }
 
-    private static String[][] hypotheses(Comparison c) {
-        double a = 1 - c.t().difference().confidence();
-        return new String[][] {
-            {"u1 <= u2", "u1 > u2", p(c.t().pGreater()), c.t().pGreater() < a ? "reject H_0" : "fail to reject H_0"},
-            {"u1 >= u2", "u1 < u2", p(c.t().pLess()), c.t().pLess() < a ? "reject H_0" : "fail to reject H_0"},
-            {"u1 == u2", "u1 != u2", p(c.t().pTwoSided()), c.t().pTwoSided() < a ? "reject H_0" : "fail to reject H_0"}};
+    /** The three hypotheses, each with its p-value and the decision at alpha (the figure never contradicts it). */
+    private static String[][] hypotheses(Report r, Comparison c) {
+        double a = r.alpha();
+        double[] ps = {c.t().pGreater(), c.t().pLess(), c.t().pTwoSided()};
+        String[][] h = {{"u1 <= u2", "u1 > u2"}, {"u1 >= u2", "u1 < u2"}, {"u1 == u2", "u1 != u2"}};
+        String[][] out = new String[3][];
+        for (int i = 0; i < 3; i++) {
+            out[i] = new String[] {h[i][0], h[i][1], p(ps[i], a), ps[i] < a ? "reject H_0" : "fail to reject H_0"};
+        }
+        return out;
     }
 
     private static String ci(Report r, Comparison c) {
@@ -72,16 +99,27 @@ final class GetstatsRenderer {
                 + num(c.t().difference().low()) + ", " + num(c.t().difference().high()) + ")";
     }
 
-    private static String method(Comparison c) {
+    private static String method(Report r, Comparison c) {
         return c.method() + " t-test, df " + num(c.t().df()) + " (F-test of the variances: F = " + num(c.f())
-                + ", p = " + p(c.fP()) + (c.welch() ? ", variances differ" : ", no evidence they differ") + ")";
+                + ", p = " + p(c.fP(), r.alpha()) + (c.welch() ? ", variances differ" : ", no evidence they differ") + ")";
+    }
+
+    private static boolean outliers(Warning w) {
+        return w.kind().equals("z-score");
+    }
+
+    /** The heading of the z-score summary, after the tables. */
+    private static String outlierHeading(Report r) {
+        return "Values with a z-score above " + num(r.zThreshold()) + " (per column: how many, how many normal data "
+                + "would give by chance, the worst " + Getstats.WORST + "):";
     }
 
     static void text(Report r, PrintWriter out) {
-        for (Warning w : r.warnings()) {
+        List<Warning> before = r.warnings().stream().filter(w -> !outliers(w)).toList();
+        for (Warning w : before) {
             out.println("warning: " + w.text());
         }
-        if (!r.warnings().isEmpty()) {
+        if (!before.isEmpty()) {
             out.println();
         }
         boolean first = true;
@@ -100,6 +138,14 @@ final class GetstatsRenderer {
             printAligned(table, out);
             first = false;
         }
+        List<Warning> z = r.warnings().stream().filter(GetstatsRenderer::outliers).toList();
+        if (!z.isEmpty()) {
+            out.println();
+            out.println(outlierHeading(r));
+            for (Warning w : z) {
+                out.println("  " + w.text());
+            }
+        }
         String pair = null;
         for (Comparison c : r.comparisons()) {
             String now = c.sample1() + "|" + c.sample2();
@@ -109,10 +155,10 @@ final class GetstatsRenderer {
                 pair = now;
             }
             out.println(c.column() + ": " + ci(r, c));
-            out.println("  " + method(c));
+            out.println("  " + method(r, c));
             List<List<String>> t = new ArrayList<>();
             t.add(List.of("Null Hyp.", "Alt. Hyp.", "P-value", "Result"));
-            for (String[] h : hypotheses(c)) {
+            for (String[] h : hypotheses(r, c)) {
                 t.add(List.of(h));
             }
             printAligned(t, out);
@@ -147,7 +193,30 @@ final class GetstatsRenderer {
                     raw(s.sdevPercent()), raw(s.hwPercent()), raw(row.overheadPercent()), raw(s.slope()),
                     raw(s.slopeP())));
         }
+        if (r.comparisons().isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println(String.join(",", COMPARISON_HEADER));
+        for (Comparison c : r.comparisons()) {
+            var t = c.t();
+            out.println(String.join(",", quote(c.column()), quote(c.sample1()), quote(c.sample2()), raw(c.f()),
+                    raw(c.fP()), c.method().toLowerCase(Locale.ROOT), raw(t.t()), raw(t.df()),
+                    raw(t.difference().center()), raw(t.difference().low()), raw(t.difference().high()),
+                    raw(t.pGreater()), raw(t.pLess()), raw(t.pTwoSided()), raw(r.alpha()),
+                    Boolean.toString(t.pGreater() < r.alpha()), Boolean.toString(t.pLess() < r.alpha()),
+                    Boolean.toString(t.pTwoSided() < r.alpha())));
+        }
     }
+
+    /**
+     * The header of the CSV's second table, the t-tests (after the first table and one empty line): per column, u1
+     * (sample1, a later sample) against u2 (sample2, the first); the F-test; the test used; the difference u1 − u2
+     * with its CI; the p-values of u1 > u2, u1 < u2 and u1 != u2; and whether each rejects its null at alpha.
+     */
+    static final List<String> COMPARISON_HEADER = List.of("column", "sample1", "sample2", "f", "f_p", "method", "t",
+            "df", "difference", "difference_low", "difference_high", "p_greater", "p_less", "p_two_sided", "alpha",
+            "reject_greater", "reject_less", "reject_two_sided");
 
     private static String raw(double x) {
         return Double.isNaN(x) ? "" : Double.toString(x);
@@ -184,7 +253,23 @@ final class GetstatsRenderer {
         m.put("tables", rows);
         List<Object> ws = new ArrayList<>();
         for (Warning w : r.warnings()) {
-            ws.add(Map.of("sample", w.sample(), "column", w.column(), "kind", w.kind(), "text", w.text()));
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("sample", w.sample());
+            x.put("column", w.column());
+            x.put("kind", w.kind());
+            x.put("text", w.text());
+            if (outliers(w)) {
+                List<Object> runs = new ArrayList<>();
+                for (Getstats.Outlier u : w.outliers()) {
+                    Map<String, Object> o = new LinkedHashMap<>();
+                    o.put("run", u.run());
+                    o.put("z", u.z());
+                    o.put("value", u.value());
+                    runs.add(o);
+                }
+                x.put("outliers", runs);
+            }
+            ws.add(x);
         }
         m.put("warnings", ws);
         List<Object> cs = new ArrayList<>();
@@ -215,10 +300,11 @@ final class GetstatsRenderer {
     }
 
     static void markdown(Report r, PrintWriter out) {
-        for (Warning w : r.warnings()) {
+        List<Warning> before = r.warnings().stream().filter(w -> !outliers(w)).toList();
+        for (Warning w : before) {
             out.println("- **warning:** " + w.text());
         }
-        if (!r.warnings().isEmpty()) {
+        if (!before.isEmpty()) {
             out.println();
         }
         for (Map.Entry<String, List<Row>> e : bySample(r).entrySet()) {
@@ -231,12 +317,21 @@ final class GetstatsRenderer {
             }
             out.println();
         }
+        List<Warning> z = r.warnings().stream().filter(GetstatsRenderer::outliers).toList();
+        if (!z.isEmpty()) {
+            out.println(outlierHeading(r));
+            out.println();
+            for (Warning w : z) {
+                out.println("- " + w.text());
+            }
+            out.println();
+        }
         for (Comparison c : r.comparisons()) {
-            out.println("**" + c.column() + "**: " + ci(r, c) + "; " + method(c));
+            out.println("**" + c.column() + "**: " + ci(r, c) + "; " + method(r, c));
             out.println();
             out.println("| Null Hyp. | Alt. Hyp. | P-value | Result |");
             out.println("|---|---|---:|---|");
-            for (String[] h : hypotheses(c)) {
+            for (String[] h : hypotheses(r, c)) {
                 out.println("| " + String.join(" | ", h) + " |");
             }
             out.println();

@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * {@code runs.csv}: one row per run of a TEST, the file Getstats reads (the paper's "block per run" as a spreadsheet
- * row, §3.2). Columns: run, elapsed, user, system (seconds), wait (elapsed − CPU, s), cpu% ((user + system) /
+ * row, §3.2). Columns: run, elapsed, user, system (seconds), wait (time off a CPU, s: elapsed − CPU, with THREADS
+ * the sum over the copies of each one's, see {@link ThreadedRun}), cpu% ((user + system) /
  * elapsed × 100), exit, threads, then the measurement hooks' columns. The whole file is rewritten atomically after
  * each run from the rows kept, so it always matches the session's journal up to the run being written.
  */
@@ -57,7 +58,8 @@ final class RunsCsv {
     }
 
     /** Adds the row of run {@code index} (0-based; rows of runs not recorded before it are filled with blanks). */
-    void add(int index, double elapsed, Double user, Double system, int exit, int threads, double[] hooks)
+    void add(int index, double elapsed, Double user, Double system, Double wait, int exit, int threads,
+            double[] hooks)
             throws IOException {
         while (rows.size() < index) {
             rows.add(Integer.toString(rows.size() + 1) + ",".repeat(columns.size() - 1));
@@ -66,7 +68,7 @@ final class RunsCsv {
         b.append(index + 1).append(',').append(num(elapsed)).append(',').append(num(user)).append(',')
                 .append(num(system)).append(',');
         double cpu = user == null || system == null ? Double.NaN : user + system;
-        b.append(num(elapsed - cpu)).append(',').append(num(cpu / elapsed * 100)).append(',').append(exit)
+        b.append(num(wait)).append(',').append(num(cpu / elapsed * 100)).append(',').append(exit)
                 .append(',').append(threads);
         for (int i = 0; i < columns.size() - BASE.size(); i++) {
             b.append(',').append(hooks == null || i >= hooks.length ? "" : num(hooks[i]));

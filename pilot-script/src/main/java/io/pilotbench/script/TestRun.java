@@ -24,6 +24,8 @@ final class TestRun implements Workload {
     private final RunsCsv runs;
     private final String command;
     private final Map<Integer, double[]> hookValues = new HashMap<>();
+    /** Per round, the copies' summed time off a CPU ({@link ThreadedRun.Outcome#waitNanos}), until it is written. */
+    private final Map<Integer, Long> waits = new HashMap<>();
     private final int threads;
 
     TestRun(Campaign campaign, ThreadedRun exec, Campaign.Plan plan, Path dir, RunsCsv runs, String command)
@@ -74,6 +76,9 @@ final class TestRun implements Workload {
             }
         }
         hookValues.put(round, values);
+        if (o.waitNanos() != null) {
+            waits.put(round, o.waitNanos());
+        }
         StringBuilder notes = new StringBuilder();
         for (MeasurementHook h : hooks) {
             if (h.note() != null) {
@@ -112,20 +117,28 @@ final class TestRun implements Workload {
 
     /** Writes the row of a round Pilot recorded (and of any recorded before a crash but not yet in runs.csv). */
     void recorded(Round r) throws IOException {
-        row(r, hookValues.remove(r.index()));
+        Long wait = waits.remove(r.index());
+        row(r, hookValues.remove(r.index()), wait == null ? null : wait / 1e9);
     }
 
     /** Fills runs.csv from the session's rounds that it lacks (a crash between the journal and this file). */
     void catchUp(List<Round> rounds) throws IOException {
         for (int i = runs.size(); i < rounds.size(); i++) {
-            row(rounds.get(i), null);
+            row(rounds.get(i), null, null);
         }
     }
 
-    private void row(Round r, double[] hooks) throws IOException {
+    /**
+     * A row of runs.csv; {@code wait} null when the round's copies were not measured in this process (a row caught up
+     * after a crash): then, with one copy, elapsed − CPU, and with several, blank — the copies' own times are gone.
+     */
+    private void row(Round r, double[] hooks, Double wait) throws IOException {
         Double user = r.userCpuNanos() == null ? null : r.userCpuNanos() / 1e9;
         Double sys = r.systemCpuNanos() == null ? null : r.systemCpuNanos() / 1e9;
-        runs.add(r.index(), r.durationSeconds(), user, sys, r.exitCode() == null ? -1 : r.exitCode(), threads,
+        if (wait == null && threads == 1 && user != null && sys != null) {
+            wait = r.durationSeconds() - user - sys;
+        }
+        runs.add(r.index(), r.durationSeconds(), user, sys, wait, r.exitCode() == null ? -1 : r.exitCode(), threads,
                 hooks);
     }
 }

@@ -29,12 +29,16 @@ import java.util.concurrent.TimeUnit;
  * shell, a kill) is unblocked by Pilot opening the FIFO itself, so a round never hangs on it.
  *
  * <p>Per round (paper §3.3, "Combining Results"): elapsed = from the release to the end of the longest copy; user and
- * system CPU = the sums over the copies; the exit status is the first non-zero one. With one copy there is no barrier
- * and elapsed is the launcher's own wall time around the process.
+ * system CPU = the sums over the copies; wait = the sum over the copies of the time each spent off a CPU, its own
+ * elapsed time (from the release to its end) less its own CPU time — summed as the CPU times are, so that it is never
+ * the longest copy's elapsed time less every copy's CPU time (negative as soon as the copies run in parallel); the
+ * exit status is the first non-zero one. With one copy there is no barrier and elapsed is the launcher's own wall
+ * time around the process, wait elapsed − CPU.
  */
 final class ThreadedRun implements AutoCloseable {
     /** What a round of n copies did. */
-    record Outcome(long elapsedNanos, Long userNanos, Long systemNanos, int exitCode, String failure) {
+    record Outcome(long elapsedNanos, Long userNanos, Long systemNanos, Long waitNanos, int exitCode,
+            String failure) {
     }
 
     private final int threads;
@@ -89,7 +93,10 @@ final class ThreadedRun implements AutoCloseable {
             throws IOException, InterruptedException {
         if (threads == 1) {
             ProcessOutcome o = launchers.get(0).run(request(List.of("/bin/sh", "-c", command), cwd, env, 1, outDir));
-            return new Outcome(o.wallNanos(), o.userCpuNanos(), o.systemCpuNanos(), o.exitCode(), failure(o, 1));
+            Long wait = o.userCpuNanos() == null || o.systemCpuNanos() == null ? null
+                    : o.wallNanos() - o.userCpuNanos() - o.systemCpuNanos();
+            return new Outcome(o.wallNanos(), o.userCpuNanos(), o.systemCpuNanos(), wait, o.exitCode(),
+                    failure(o, 1));
         }
         String wrapper = (beforeBarrier == null ? "" : beforeBarrier + "; ")
                 + "read _ < \"$1\" || exit 125; shift; exec /bin/sh -c \"$1\"";
@@ -141,9 +148,12 @@ final class ThreadedRun implements AutoCloseable {
             }
         }
         long last = release;
-        for (Future<long[]> f : copies) {
+        long[] ends = new long[threads];
+        for (int k = 0; k < threads; k++) {
+            Future<long[]> f = copies.get(k);
             try {
-                last = Math.max(last, f.get()[0]);
+                ends[k] = f.get()[0];
+                last = Math.max(last, ends[k]);
             } catch (ExecutionException e) {
                 Throwable c = e.getCause();
                 if (c instanceof IOException io) {
@@ -154,18 +164,23 @@ final class ThreadedRun implements AutoCloseable {
         }
         Long user = 0L;
         Long sys = 0L;
+        Long wait = 0L;
         int exit = 0;
         String failure = null;
         for (int k = 0; k < threads; k++) {
             ProcessOutcome o = outcomes[k];
             user = user == null || o.userCpuNanos() == null ? null : user + o.userCpuNanos();
             sys = sys == null || o.systemCpuNanos() == null ? null : sys + o.systemCpuNanos();
+            // this copy's time off a CPU since the release (its CPU before the release, in the wrapper, is
+            // microseconds)
+            wait = wait == null || o.userCpuNanos() == null || o.systemCpuNanos() == null ? null
+                    : wait + Math.max(0, ends[k] - release) - o.userCpuNanos() - o.systemCpuNanos();
             if (failure == null && failure(o, k + 1) != null) {
                 failure = failure(o, k + 1);
                 exit = o.exitCode();
             }
         }
-        return new Outcome(last - release, user, sys, exit, failure);
+        return new Outcome(last - release, user, sys, wait, exit, failure);
     }
 
     private static String failure(ProcessOutcome o, int copy) {

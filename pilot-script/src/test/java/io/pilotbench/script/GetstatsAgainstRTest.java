@@ -145,7 +145,8 @@ class GetstatsAgainstRTest {
         double z = (14 - mean) / Math.sqrt(ss / (spike.length - 1));
         assertThat(rep.warnings()).filteredOn(w -> w.kind().equals("z-score")).singleElement()
                 .satisfies(w -> assertThat(w.text()).contains(String.format(java.util.Locale.ROOT,
-                        "high z-score of %.4f for elapsed in run 10 of s", z)));
+                        "elapsed of s: 1 of 10 runs with |z| > 2 (0.5 expected by chance), mean 10.4; run 10 "
+                        + "z %.4f (value 14)", z)));
         assertThat(rep.warnings()).filteredOn(w -> w.kind().equals("leak")).singleElement()
                 .satisfies(w -> assertThat(w.text()).contains("mem_free_kb of s changes by -7")
                         .contains("a leak?"));

@@ -45,8 +45,8 @@ final class PlotLayout {
             }
         }
         this.components = chosen;
-        this.bottom = (spec.mode() != PlotSpec.Mode.LINE && rotateLabels() ? 120 : 70)
-                + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0);
+        this.bottom = (panels().size() > 1 ? 48 + 13 * panelLines() : spec.mode() != PlotSpec.Mode.LINE
+                && rotateLabels() ? 120 : 70) + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0);
     }
 
     void draw(Canvas c) {
@@ -54,7 +54,9 @@ final class PlotLayout {
         if (!spec.title().isEmpty()) {
             c.text(spec.width() / 2.0, 28, spec.title(), 16, "middle", 0, true, "title", "");
         }
-        if (spec.mode() != PlotSpec.Mode.LINE) {
+        if (panels().size() > 1) {
+            panels(c);
+        } else if (spec.mode() != PlotSpec.Mode.LINE) {
             bars(c);
         } else {
             lines(c);
@@ -162,7 +164,7 @@ final class PlotLayout {
                     }
                     String color = COLORS[components.indexOf(comp) % COLORS.length];
                     if (box) {
-                        box(c, x, barWidth, s, y, color, g.label(), comp);
+                        box(c, x, barWidth, s, y, color, g.label(), comp, "");
                         continue;
                     }
                     double y0 = py(base, y);
@@ -193,15 +195,110 @@ final class PlotLayout {
         legend(c, legend);
     }
 
+    /**
+     * The panels of a box plot (DataMill's facets): the distinct labels of the points, in order of x, when there are
+     * several; each panel holds a box per series with a point of that label. A label's lines are separated by
+     * {@value #PANEL_LINE}.
+     */
+    private List<String> panels() {
+        if (spec.mode() != PlotSpec.Mode.BOX) {
+            return List.of();
+        }
+        java.util.TreeMap<Double, String> byX = new java.util.TreeMap<>();
+        for (PlotData.Series s : data.series()) {
+            for (PlotData.Point p : s.points()) {
+                byX.putIfAbsent(p.x(), p.label());
+            }
+        }
+        return new ArrayList<>(new LinkedHashSet<>(byX.values()));
+    }
+
+    /** What separates the lines of a panel's label. */
+    static final String PANEL_LINE = " · ";
+
+    private int panelLines() {
+        return panels().stream().mapToInt(p -> p.split(PANEL_LINE, -1).length).max().orElse(1);
+    }
+
+    /**
+     * A faceted box plot: a panel per point label (a cell of the other factors, a machine), side by side with a line
+     * between them, and in each a box per series (a level) in its colour, named under it; the panel's label below.
+     * No box mixes two panels, so none pools levels of the factors the panels hold apart.
+     */
+    private void panels(Canvas c) {
+        List<String> panels = panels();
+        String comp = components.get(0);
+        List<List<Integer>> slots = new ArrayList<>();
+        double low = Double.POSITIVE_INFINITY;
+        double top = Double.NEGATIVE_INFINITY;
+        int boxes = 0;
+        for (String panel : panels) {
+            List<Integer> in = new ArrayList<>();
+            for (int si = 0; si < data.series().size(); si++) {
+                for (PlotData.Point p : data.series().get(si).points()) {
+                    PlotData.Summary sum = p.components().get(comp);
+                    if (p.label().equals(panel) && sum != null) {
+                        in.add(si);
+                        low = Math.min(low, sum.min());
+                        top = Math.max(top, sum.max());
+                        break;
+                    }
+                }
+            }
+            slots.add(in);
+            boxes += in.size();
+        }
+        double[] y = niceRange(low, top);
+        yAxis(c, y);
+        c.line(LEFT, plotBottom(), plotRight(), plotBottom(), "#333333", 1, "axis x-axis", "");
+        double gap = 0.6;
+        double unit = (plotRight() - LEFT) / (boxes + gap * panels.size());
+        double x = LEFT + unit * gap / 2;
+        for (int pi = 0; pi < panels.size(); pi++) {
+            String panel = panels.get(pi);
+            double start = x;
+            for (int si : slots.get(pi)) {
+                PlotData.Series series = data.series().get(si);
+                PlotData.Point p = series.points().stream().filter(q -> q.label().equals(panel)).findFirst()
+                        .orElseThrow();
+                PlotData.Summary sum = p.components().get(comp);
+                if (Double.isNaN(sum.median())) {
+                    throw new IllegalArgumentException("a box plot needs quartiles; " + series.name() + " " + panel
+                            + " has none (summarise its samples with Summary.of)");
+                }
+                box(c, x + unit * 0.1, unit * 0.8, sum, y, COLORS[si % COLORS.length], series.name(), comp,
+                        attr("panel", panel));
+                c.text(x + unit / 2, plotBottom() + 16, series.name(), 11, "middle", 0, false, "x-label",
+                        attr("group", series.name()) + attr("panel", panel));
+                x += unit;
+            }
+            String[] lines = panel.split(PANEL_LINE, -1);
+            for (int li = 0; li < lines.length; li++) {
+                c.text((start + x) / 2, plotBottom() + 34 + 13 * li, lines[li], 11, "middle", 0, true, "panel-label",
+                        attr("panel", panel));
+            }
+            x += unit * gap;
+            if (pi < panels.size() - 1) {
+                double sep = x - unit * gap / 2;
+                c.line(sep, top(), sep, plotBottom() + 20 + 13 * lines.length, "#bbbbbb", 1, "panel-separator", "");
+            }
+        }
+        if (!spec.xLabel().isEmpty()) {
+            c.text((LEFT + plotRight()) / 2, spec.height() - 10, spec.xLabel(), 13, "middle", 0, false, "x-title",
+                    "");
+        }
+        legend(c, data.series().stream().map(PlotData.Series::name).toList());
+    }
+
     /** A box (Tukey's, but with the whiskers at the extremes): first to third quartile, the median across it, the
      *  mean as a dot. */
     private void box(Canvas c, double x, double width, PlotData.Summary s, double[] y, String color, String series,
-            String comp) {
+            String comp, String extra) {
         double mid = x + width / 2;
         double cap = Math.min(width * 0.25, 8);
         c.begin("box", attr("series", series) + attr("component", comp) + attr("n", s.n()) + attr("min", s.min())
                 + attr("q1", s.q1()) + attr("median", s.median()) + attr("q3", s.q3()) + attr("max", s.max())
-                + attr("mean", s.mean()));
+                + attr("mean", s.mean()) + extra);
         c.line(mid, py(s.min(), y), mid, py(s.q1(), y), "#222222", 1, "whisker", "");
         c.line(mid, py(s.q3(), y), mid, py(s.max(), y), "#222222", 1, "whisker", "");
         c.line(mid - cap, py(s.min(), y), mid + cap, py(s.min(), y), "#222222", 1, "whisker-cap", "");

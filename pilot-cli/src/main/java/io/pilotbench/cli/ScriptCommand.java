@@ -161,7 +161,7 @@ final class ScriptCommand implements Callable<Integer> {
     }
 
     private int run(Campaign c) throws Exception {
-        try (AutoCloseable ignored = Interrupts.onInterrupt(c::requestStop)) {
+        try (AutoCloseable ignored = Interrupts.onInterrupt(c::requestStop, c::killNow)) {
             int code = c.run();
             return code == Campaign.STOPPED ? Interrupts.exitCode() : code;
         }

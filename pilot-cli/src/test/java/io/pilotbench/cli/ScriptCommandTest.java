@@ -235,6 +235,44 @@ class ScriptCommandTest {
         assertThat(lines(res.resolve("000-slow").resolve("rounds.csv"))).hasSize(9);
     }
 
+    /**
+     * Ctrl-C or SIGTERM while a SETUP hangs: the SETUP is killed with its process group (it used to be waited for),
+     * pilot exits with 130 or 143 within 3 s, nothing of it is left running, and the run is not recorded. A SETUP that
+     * ignores SIGTERM is killed by a second signal before pilot halts.
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130, sleep 913, 1", "TERM, 143, sleep 913, 1", "INT, 130, trap '' TERM; sleep 913, 2"})
+    void ctrlCDuringAHungSetupExitsWithinThreeSecondsLeavingNothing(String signal, int code, String setup,
+            int signals) throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, "TEST t 2 1 getstats --predicate '$count >= 2'\n  SETUP touch started; " + setup
+                + "\n  EXEC true\nDONE\n");
+        Path res = tmp.resolve("res");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        Path started = tmp.resolve("started");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(started) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(started).as("SETUP started").exists();
+        Thread.sleep(300);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < signals; i++) {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+            Thread.sleep(200);
+        }
+        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isEqualTo(code);
+        assertThat(seconds).isLessThan(3);
+        Thread.sleep(200); // a SIGKILL is delivered, the process reaped
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().arguments()
+                .map(a -> String.join(" ", a).contains("913")).orElse(false)).toList())
+                .as("no SETUP left running").isEmpty();
+        Path runs = res.resolve("000-t").resolve("runs.csv");
+        assertThat(Files.exists(runs) ? lines(runs).size() - 1 : 0).as("the killed run is not recorded").isZero();
+    }
+
     @Test
     void installResumeWritesAUnitThatResumesTheCampaignAtBoot() throws Exception {
         Path script = tmp.resolve("c.pilot");

@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  *       is in), {@code prlimit --as} caps each process's address space instead, and {@link #memoryMethod()} says
  *       so;</li>
  *   <li>time: {@code timeout -s KILL} with what is left of the job's time around setup.sh, the probe and
- *       collect.sh; the session itself is bounded by the same deadline through its max-time;</li>
+ *       collect.sh (without a time cap, {@link JobLimits#SETUP_ALLOWANCE} each, so a hung script always ends);
+ *       the session itself is bounded by the same deadline through its max-time;</li>
  *   <li>user: {@code setpriv --reuid --regid --init-groups} (root only), after the job's directory was given to that
  *       user, so its commands can write their results and nothing of the worker's.</li>
  * </ol>
@@ -97,9 +98,11 @@ final class JobConfinement implements AutoCloseable {
         } else if (limits.memoryBytes() > 0) {
             words.addAll(List.of("prlimit", "--as=" + limits.memoryBytes()));
         }
-        if (timed && deadline != Long.MAX_VALUE) {
+        if (timed) {
+            long millis = deadline == Long.MAX_VALUE ? JobLimits.SETUP_ALLOWANCE.toMillis()
+                    : Math.max(1, remaining().toMillis());
             words.addAll(List.of("timeout", "-s", "KILL", String.format(java.util.Locale.ROOT, "%.3fs",
-                    Math.max(1, remaining().toMillis()) / 1000.0)));
+                    millis / 1000.0)));
         }
         words.addAll(asUser);
         return words;

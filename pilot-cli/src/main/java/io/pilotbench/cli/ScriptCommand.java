@@ -109,7 +109,7 @@ final class ScriptCommand implements Callable<Integer> {
             }
             vars.put(w.substring(0, eq), w.substring(eq + 1));
         }
-        Campaign.check(file);
+        Campaign.check(file, vars);
         if (check) {
             spec.commandLine().getOut().println(file + ": OK");
             return ExitCodes.OK;

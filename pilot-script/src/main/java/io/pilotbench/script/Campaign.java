@@ -84,6 +84,8 @@ public final class Campaign {
     private int threads = 1;
     private String fastfail;
     private boolean limitHit;
+    /** The line running now: where a %VAR% that is not set is reported. */
+    private Pos at;
     private boolean failed;
     private volatile boolean stop;
     private volatile ThreadedRun running;
@@ -127,7 +129,17 @@ public final class Campaign {
      * @throws ScriptException at the first mistake ({@code file:line:column: what was expected})
      */
     public static void check(Path script) throws IOException {
-        ScriptParser.parse(script);
+        check(script, Map.of());
+    }
+
+    /**
+     * Checks a script and everything it includes, with the variables given on the command line, without running
+     * anything: what {@link #start} checks before it writes anything.
+     *
+     * @throws ScriptException at the first mistake ({@code file:line:column: what was expected})
+     */
+    public static void check(Path script, Map<String, String> args) throws IOException {
+        ScriptParser.parse(script, args.keySet());
     }
 
     /**
@@ -139,7 +151,7 @@ public final class Campaign {
      */
     public static Campaign start(Path script, Map<String, String> args, Path results, PrintWriter err,
             Supplier<EnvironmentSnapshot> environment) throws IOException {
-        List<Stmt> program = ScriptParser.parse(script);
+        List<Stmt> program = ScriptParser.parse(script, args.keySet());
         CampaignState s = new CampaignState();
         s.script = script.toAbsolutePath().normalize().toString();
         s.digest = digest(script);
@@ -170,7 +182,7 @@ public final class Campaign {
         if (s.complete) {
             throw new IllegalArgumentException(results + ": the campaign is complete; nothing to resume");
         }
-        List<Stmt> program = ScriptParser.parse(script);
+        List<Stmt> program = ScriptParser.parse(script, s.args.keySet());
         s.failed = false;
         return new Campaign(program, script.getParent(), results, err, environment, s, true);
     }
@@ -286,10 +298,13 @@ public final class Campaign {
     }
 
     private void statement(Stmt s) throws IOException, InterruptedException {
+        at = s.pos();
         if (s instanceof Stmt.Assign a) {
             // a value given on the command line wins over the script's (as make's command-line variables do);
             // arithmetic is computed from the values at hand (a counter the command line pinned would never end)
-            String v = a.arithmetic() != null ? a.arithmetic().evaluate(this::sub)
+            // arithmetic says itself which %VAR% is not set, and where in the expression
+            String v = a.arithmetic() != null ? a.arithmetic().evaluate(t -> Substitution.apply(t, vars,
+                    k -> env.containsKey(k) ? env.get(k) : System.getenv(k), false))
                     : state.args.containsKey(a.name()) ? state.args.get(a.name()) : sub(a.value().text());
             vars.put(a.name(), v);
             if (a.env()) {
@@ -468,6 +483,8 @@ public final class Campaign {
     private void collect(List<Stmt> body, Plan p) throws IOException, InterruptedException {
         for (Stmt s : body) {
             if (s instanceof Stmt.Command c) {
+                at = c.pos();
+                sub(c.text()); // every %VAR% set: refused here, before the TEST's first run, not in a run
                 switch (c.kind()) {
                     case SETUP -> p.setup.add(c.text());
                     case CLEANUP -> p.cleanup.add(c.text());
@@ -830,7 +847,13 @@ public final class Campaign {
 
     String sub(String text) {
         Function<String, String> envLookup = k -> env.containsKey(k) ? env.get(k) : System.getenv(k);
-        return Substitution.apply(text, vars, envLookup);
+        try {
+            return Substitution.apply(text, vars, envLookup);
+        } catch (ScriptException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException(at == null ? new Pos("?", 0, 0) : at, e.getMessage());
+        }
     }
 
     private long integer(Word w, long min) {

@@ -46,7 +46,7 @@ class CampaignTest {
         Campaign c = start("""
                 THREADS 4
                 TEST barrier 3 1 getstats --predicate '$count >= 3' --column elapsed
-                  EXEC date +%s%N > start-$PILOT_THREAD-$APTHREAD-$PILOT_RUN
+                  EXEC date +%%s%%N > start-$PILOT_THREAD-$APTHREAD-$PILOT_RUN
                 DONE
                 """, Map.of());
         c.beforeBarrier = "sleep 0.$PILOT_THREAD";
@@ -160,8 +160,12 @@ class CampaignTest {
                 """, Map.of());
         org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("c.pilot:2:10: expected %I% to be a number in $((%I% + 1)), but it is 'abc'");
+        // set nowhere: refused before the campaign starts; set only later: refused when the VAR runs
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> start("VAR J=$((%NOPE% + 1))\n", Map.of()))
+                .isInstanceOf(ScriptException.class).hasMessageEndingWith("c.pilot:1:10: " + Substitution.unset("NOPE"));
         c = start("""
                 VAR J=$((%NOPE% + 1))
+                VAR NOPE=0
                 """, Map.of());
         org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("c.pilot:1:10: %NOPE% is not set, so $((%NOPE% + 1)) has no value; set it "

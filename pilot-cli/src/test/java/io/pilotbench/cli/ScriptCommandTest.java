@@ -86,14 +86,22 @@ class ScriptCommandTest {
         }
     }
 
-    /** The README writes sizes as MiB (--keep-output 64KiB); COOL chill takes the same units. */
+    /**
+     * The README writes sizes as MiB (--keep-output 64KiB); COOL chill takes the same units (it refused 64MiB when the
+     * TEST started, after campaign.json was written).
+     */
     @Test
     void coolChillTakesTheSizeUnitsOfTheRestOfTheReadme() throws IOException {
         Path f = tmp.resolve("c.pilot");
-        Files.writeString(f, "COOL chill 64MiB\nCOOL chill 1GiB\nCOOL chill 512M\nTEST t\n  EXEC true\nDONE\n");
+        Files.writeString(f, "COOL chill 1GiB\nCOOL chill 512M\nTEST t\n  EXEC true\nDONE\n");
         CliRun check = CliRun.run("script", "--check", f.toString());
         assertThat(check.code()).as(check.err()).isZero();
         assertThat(check.out()).isEqualTo(f + ": OK\n");
+        Files.writeString(f, "COOL chill 64MiB\nTEST t 1 1 getstats --predicate '$count >= 1'\n  EXEC true\nDONE\n");
+        Path res = tmp.resolve("res");
+        CliRun run = CliRun.run("script", "-q", "-o", res.toString(), f.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(Files.readString(res.resolve("000-t/cool.out"))).startsWith("chill: dirtied 64 MiB");
     }
 
     /** INCLUDEs nested 1,000 deep: one line at the INCLUDE past the bound, not a stack trace. */

@@ -170,12 +170,20 @@ final class ExperimentCommand implements Runnable {
                 description = "The experiment directory (new or empty). Default: pilot-results/<date>-<time>-<name>.")
         Path output;
 
+        @Option(names = "--time-limit", paramLabel = "DURATION",
+                description = "Local jobs: a cap on each job's wall time, setup.sh and collect.sh included; at it the "
+                    + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
+                    + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
+        String timeLimit;
+
         @Mixin
         ClusterOptions cluster;
 
         @Override
         public Integer call() throws Exception {
+            Duration time = time(timeLimit);
             if (!cluster.backend.equals("local")) {
+                refuseTimeLimit(timeLimit, cluster.backend);
                 return onCluster();
             }
             cluster.refuseClusterOptions();
@@ -189,9 +197,9 @@ final class ExperimentCommand implements Runnable {
                     + dir + " continues a stopped run)");
             err.flush();
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
-            try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
+            try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request, stop::requestNow)) {
                 // absolute before anything is written: the jobs' scripts run in their own directories
-                return report(ExperimentRunner.start(plan, dir.toAbsolutePath(), err, stop), dir);
+                return report(ExperimentRunner.start(plan, dir.toAbsolutePath(), err, stop, time), dir);
             }
         }
 
@@ -255,13 +263,21 @@ final class ExperimentCommand implements Runnable {
         @Parameters(paramLabel = "DIR", description = "The experiment directory.")
         Path dir;
 
+        @Option(names = "--time-limit", paramLabel = "DURATION",
+                description = "Local jobs: a cap on each job's wall time, setup.sh and collect.sh included; at it the "
+                    + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
+                    + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
+        String timeLimit;
+
         @Mixin
         ClusterOptions cluster;
 
         @Override
         public Integer call() throws Exception {
+            Duration time = time(timeLimit);
             String backend = ClusterRun.backendOf(dir);
             if (backend != null) {
+                refuseTimeLimit(timeLimit, backend);
                 if (!cluster.backend.equals("local") && !cluster.backend.equals(backend)) {
                     throw new IllegalArgumentException(dir + " runs on " + backend + "; resume it with --backend "
                             + backend + " (or without --backend)");
@@ -277,11 +293,22 @@ final class ExperimentCommand implements Runnable {
             Run run = new Run();
             run.spec = spec;
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
-            try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request)) {
+            try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request, stop::requestNow)) {
                 return run.report(ExperimentRunner.resume(dir.toAbsolutePath(), spec.commandLine().getErr(),
-                        ExperimentRunner.isRoot(), stop), dir);
+                        ExperimentRunner.isRoot(), stop, time), dir);
             }
         }
+    }
+
+    private static void refuseTimeLimit(String timeLimit, String backend) {
+        if (timeLimit != null) {
+            throw new IllegalArgumentException("--time-limit caps local jobs; on " + backend + " the job's own time "
+                    + "limit (the experiment's max-time plus 10 minutes) applies: remove --time-limit");
+        }
+    }
+
+    private static Duration time(String timeLimit) {
+        return timeLimit == null ? null : Options.duration("--time-limit", timeLimit);
     }
 
     /** The options of {@code run} and {@code resume} that choose and reach a cluster. */

@@ -7,8 +7,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * sessions. {@link Main} routes both here ({@link #installSignalHandler}); a command registers what the first signal
  * does (stop after recording what is finished, kill the running round's process group); the report is then printed
  * marked interrupted and the command exits with 128 + the signal's number (130, 143), as shells report it. A second
- * signal halts at once with that code (what is recorded stays on disk). Without a registered action, a signal exits
- * at once, as usual.
+ * signal halts at once with that code (what is recorded stays on disk), after the command's last action (kill what
+ * runs without a grace period, so that nothing outlives pilot). Without a registered action, a signal exits at once,
+ * as usual.
  */
 final class Interrupts {
     /** The exit code of a run stopped by Ctrl-C: 128 + SIGINT. */
@@ -16,6 +17,7 @@ final class Interrupts {
     /** The exit code of a run stopped by SIGTERM: 128 + 15. */
     static final int TERMINATED = 143;
     private static volatile Runnable action;
+    private static volatile Runnable last;
     private static volatile int exitCode = EXIT_CODE;
     private static final AtomicInteger COUNT = new AtomicInteger();
 
@@ -39,10 +41,22 @@ final class Interrupts {
 
     /** Registers the first signal's action for a running session; close the result when the session is over. */
     static AutoCloseable onInterrupt(Runnable value) {
+        return onInterrupt(value, null);
+    }
+
+    /**
+     * Registers the first signal's action and what a second one does before the JVM halts ({@code again}: kill at
+     * once what the first signal asked to stop, or null for nothing).
+     */
+    static AutoCloseable onInterrupt(Runnable value, Runnable again) {
         COUNT.set(0);
         exitCode = EXIT_CODE;
+        last = again;
         action = value;
-        return () -> action = null;
+        return () -> {
+            action = null;
+            last = null;
+        };
     }
 
     /** The exit code for a session the last signal stopped: 130 after Ctrl-C, 143 after SIGTERM. */
@@ -61,6 +75,14 @@ final class Interrupts {
         if (a == null) {
             System.exit(code);
         } else if (COUNT.incrementAndGet() > 1) {
+            Runnable l = last;
+            if (l != null) {
+                try {
+                    l.run();
+                } catch (RuntimeException e) {
+                    // halting anyway: what is recorded stays on disk
+                }
+            }
             Runtime.getRuntime().halt(code);
         } else {
             exitCode = code;

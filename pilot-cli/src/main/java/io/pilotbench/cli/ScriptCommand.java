@@ -109,7 +109,7 @@ final class ScriptCommand implements Callable<Integer> {
             }
             vars.put(w.substring(0, eq), w.substring(eq + 1));
         }
-        Campaign.check(file);
+        Campaign.check(file, vars);
         if (check) {
             spec.commandLine().getOut().println(file + ": OK");
             return ExitCodes.OK;
@@ -161,7 +161,7 @@ final class ScriptCommand implements Callable<Integer> {
     }
 
     private int run(Campaign c) throws Exception {
-        try (AutoCloseable ignored = Interrupts.onInterrupt(c::requestStop)) {
+        try (AutoCloseable ignored = Interrupts.onInterrupt(c::requestStop, c::killNow)) {
             int code = c.run();
             return code == Campaign.STOPPED ? Interrupts.exitCode() : code;
         }

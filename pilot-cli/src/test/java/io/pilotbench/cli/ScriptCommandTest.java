@@ -53,6 +53,80 @@ class ScriptCommandTest {
         assertThat(tmp.resolve("res")).as("no results directory").doesNotExist();
     }
 
+    /**
+     * What the run refused only on reaching the TEST (after the TESTs before it ran, and after campaign.json was
+     * written, so the same -o was then "not empty"), or let through: --check and the start of a run refuse it with one
+     * line, file:line:column and how to fix it, exit 2, before anything runs or is written.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "TEST b;  EXEC true;  EXEC false;DONE|4:3: expected one EXEC in a TEST",
+        "TEST b;  OPTION ci-width -5%;  EXEC true;DONE|3:19: expected a value for OPTION ci-width, found '-5%'",
+        "TEST b 1 1 getstats --predicate '$meen < 3';  EXEC true;DONE|2:12: expected a stop program: predicate "
+            + "'$meen < 3': no variable $meen",
+        "IF $meen > 3;  EXEC true;FI|2:4: expected a condition such as %X% == 1 or $count >= 3, found '$meen > 3'",
+        "EXEC echo %UNDEFINED%|2:11: %UNDEFINED% is not set",
+        "COOL chill 64Mo|2:12: expected COOL chill [SIZE] with a size such as 512MiB"})
+    void checkRefusesWhatTheRunRefusedOnlyOnReachingItBeforeWritingAnything(String script, String expected)
+            throws IOException {
+        Path f = tmp.resolve("bad.pilot");
+        Files.writeString(f, "EXEC touch ran\n" + script.replace(";", "\n") + "\n");
+        String where = f + ":" + expected.substring(0, expected.indexOf(' '));
+        CliRun check = CliRun.run("script", "--check", f.toString());
+        assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(check.err()).startsWith("pilot: " + where + " " + expected.substring(expected.indexOf(' ') + 1))
+                .hasLineCount(1);
+        Path res = Files.createDirectories(tmp.resolve("res"));
+        CliRun r = CliRun.run("script", "-o", res.toString(), f.toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).isEqualTo(check.err());
+        assertThat(tmp.resolve("ran")).as("nothing ran").doesNotExist();
+        try (var entries = Files.list(res)) {
+            assertThat(entries.toList()).as("nothing written to -o, so it can be used again").isEmpty();
+        }
+    }
+
+    /**
+     * The README writes sizes as MiB (--keep-output 64KiB); COOL chill takes the same units (it refused 64MiB when the
+     * TEST started, after campaign.json was written).
+     */
+    @Test
+    void coolChillTakesTheSizeUnitsOfTheRestOfTheReadme() throws IOException {
+        Path f = tmp.resolve("c.pilot");
+        Files.writeString(f, "COOL chill 1GiB\nCOOL chill 512M\nTEST t\n  EXEC true\nDONE\n");
+        CliRun check = CliRun.run("script", "--check", f.toString());
+        assertThat(check.code()).as(check.err()).isZero();
+        assertThat(check.out()).isEqualTo(f + ": OK\n");
+        Files.writeString(f, "COOL chill 64MiB\nTEST t 1 1 getstats --predicate '$count >= 1'\n  EXEC true\nDONE\n");
+        Path res = tmp.resolve("res");
+        CliRun run = CliRun.run("script", "-q", "-o", res.toString(), f.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(Files.readString(res.resolve("000-t/cool.out"))).startsWith("chill: dirtied 64 MiB");
+    }
+
+    /** INCLUDEs nested 1,000 deep: one line at the INCLUDE past the bound, not a stack trace. */
+    @Test
+    void thousandDeepIncludesAreOneLineNotAStackTrace() throws IOException {
+        for (int i = 0; i < 1000; i++) {
+            Files.writeString(tmp.resolve("inc" + i + ".pilot"), "INCLUDE inc" + (i + 1) + ".pilot\n");
+        }
+        Files.writeString(tmp.resolve("inc1000.pilot"), "EXEC true\n");
+        CliRun check = CliRun.run("script", "--check", tmp.resolve("inc0.pilot").toString());
+        assertThat(check.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(check.err()).startsWith("pilot: inc63.pilot:1:9: expected INCLUDEs nested at most 64 deep")
+                .hasLineCount(1);
+    }
+
+    /** %%: a literal %, so that date +%%s%%N reaches the shell as date +%s%N. */
+    @Test
+    void percentPercentIsALiteralPercent() throws Exception {
+        Path f = tmp.resolve("c.pilot");
+        Files.writeString(f, "VAR X=1\nEXEC printf '%%s-%X%-100%%%%' now > out.txt\n");
+        CliRun r = CliRun.run("script", "-q", "-o", tmp.resolve("res").toString(), f.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readString(tmp.resolve("out.txt"))).isEqualTo("now-1-100%");
+    }
+
     @Test
     void aMissingStopProgramIsAnErrorNotAnEndlessTest() throws IOException {
         Path f = tmp.resolve("c.pilot");
@@ -233,6 +307,44 @@ class ScriptCommandTest {
         List<String> rows = lines(runs);
         assertThat(rows.subList(1, rows.size())).hasSize(8).allMatch(l -> l.split(",")[6].equals("0"));
         assertThat(lines(res.resolve("000-slow").resolve("rounds.csv"))).hasSize(9);
+    }
+
+    /**
+     * Ctrl-C or SIGTERM while a SETUP hangs: the SETUP is killed with its process group (it used to be waited for),
+     * pilot exits with 130 or 143 within 3 s, nothing of it is left running, and the run is not recorded. A SETUP that
+     * ignores SIGTERM is killed by a second signal before pilot halts.
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130, sleep 913, 1", "TERM, 143, sleep 913, 1", "INT, 130, trap '' TERM; sleep 913, 2"})
+    void ctrlCDuringAHungSetupExitsWithinThreeSecondsLeavingNothing(String signal, int code, String setup,
+            int signals) throws Exception {
+        Path script = tmp.resolve("c.pilot");
+        Files.writeString(script, "TEST t 2 1 getstats --predicate '$count >= 2'\n  SETUP touch started; " + setup
+                + "\n  EXEC true\nDONE\n");
+        Path res = tmp.resolve("res");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        Path started = tmp.resolve("started");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(started) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(started).as("SETUP started").exists();
+        Thread.sleep(300);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < signals; i++) {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+            Thread.sleep(200);
+        }
+        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isEqualTo(code);
+        assertThat(seconds).isLessThan(3);
+        Thread.sleep(200); // a SIGKILL is delivered, the process reaped
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().arguments()
+                .map(a -> String.join(" ", a).contains("913")).orElse(false)).toList())
+                .as("no SETUP left running").isEmpty();
+        Path runs = res.resolve("000-t").resolve("runs.csv");
+        assertThat(Files.exists(runs) ? lines(runs).size() - 1 : 0).as("the killed run is not recorded").isZero();
     }
 
     @Test

@@ -109,10 +109,21 @@ public final class ExperimentRunner {
         };
         private volatile boolean requested;
         private volatile Runnable cancel = NOTHING;
+        private volatile Runnable kill = NOTHING;
 
         public void request() {
             requested = true;
             cancel.run();
+        }
+
+        /**
+         * A second request (a second Ctrl-C, just before the JVM halts): what runs is killed at once (SIGKILL), so
+         * that nothing outlives pilot.
+         */
+        public void requestNow() {
+            requested = true;
+            cancel.run();
+            kill.run();
         }
 
         public boolean requested() {
@@ -127,8 +138,15 @@ public final class ExperimentRunner {
             }
         }
 
+        /** As {@link #running(Runnable)}, with what a second request does ({@link #requestNow()}). */
+        void running(Runnable value, Runnable now) {
+            kill = now;
+            running(value);
+        }
+
         void idle() {
             cancel = NOTHING;
+            kill = NOTHING;
         }
 
         /** Throws {@link Stopped} when a stop was requested. */
@@ -159,6 +177,17 @@ public final class ExperimentRunner {
 
     /** As {@link #start(ExperimentPlan, Path, PrintWriter)}, until {@code stop} is requested. */
     public static Outcome start(ExperimentPlan plan, Path given, PrintWriter progress, Stop stop) throws IOException {
+        return start(plan, given, progress, stop, null);
+    }
+
+    /**
+     * As {@link #start(ExperimentPlan, Path, PrintWriter, Stop)}, with a cap on each job's wall time.
+     *
+     * @param timeLimit each job's time cap, or null for {@link JobLimits#defaultTime} (the experiment's max-time plus
+     *                  {@link JobLimits#SETUP_ALLOWANCE})
+     */
+    public static Outcome start(ExperimentPlan plan, Path given, PrintWriter progress, Stop stop, Duration timeLimit)
+            throws IOException {
         // the scripts run in the job's directory, so every path handed to them must not depend on the cwd
         Path dir = given.toAbsolutePath().normalize();
         try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "experiment")) {
@@ -168,6 +197,7 @@ public final class ExperimentRunner {
             Files.writeString(dir.resolve(PLAN), planCsv(plan));
             ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
             r.stop = stop;
+            r.limits = JobLimits.NONE.withTime(timeLimit != null ? timeLimit : JobLimits.defaultTime(spec));
             r.install();
             ResultsTable.create(dir, r.header());
             return r.runAll();
@@ -186,6 +216,12 @@ public final class ExperimentRunner {
 
     /** As {@link #resume(Path, PrintWriter, boolean)}, until {@code stop} is requested. */
     public static Outcome resume(Path given, PrintWriter progress, boolean root, Stop stop) throws IOException {
+        return resume(given, progress, root, stop, null);
+    }
+
+    /** As {@link #resume(Path, PrintWriter, boolean, Stop)}, with a cap on each job's wall time (null: the default). */
+    public static Outcome resume(Path given, PrintWriter progress, boolean root, Stop stop, Duration timeLimit)
+            throws IOException {
         Path dir = given.toAbsolutePath().normalize();
         if (!Files.isRegularFile(dir.resolve(PLAN)) || !Files.isRegularFile(dir.resolve(SOURCE))) {
             throw new InputException(dir + ": not an experiment directory (no " + PLAN + " or " + SOURCE + ")");
@@ -200,6 +236,7 @@ public final class ExperimentRunner {
             }
             ExperimentRunner r = continueIn(plan, dir, progress);
             r.stop = stop;
+            r.limits = JobLimits.NONE.withTime(timeLimit != null ? timeLimit : JobLimits.defaultTime(spec));
             return r.runAll();
         }
     }
@@ -629,7 +666,7 @@ public final class ExperimentRunner {
         stop.running(() -> {
             pilot.requestStop();
             workload.cancel();
-        });
+        }, workload::cancel);
         try {
             r = pilot.run(session);
         } finally {
@@ -685,15 +722,55 @@ public final class ExperimentRunner {
         }
     }
 
-    /** Runs a script (not measured) with the job's environment, its output in {@code log}. */
-    private static int script(JobEnvironment je, List<String> words, Path cwd, Path log)
+    /**
+     * Runs a script (not measured) with the job's environment, its output in {@code log}. A stop request kills it
+     * with its descendants (SIGTERM, then SIGKILL after {@link #KILL_GRACE_MILLIS} ms; at once on a second request)
+     * and the job gets no row, so Ctrl-C never waits for a hung setup.sh.
+     */
+    private int script(JobEnvironment je, List<String> words, Path cwd, Path log)
             throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(words).directory(cwd.toFile()).redirectErrorStream(false)
                 .redirectOutput(log.toFile()).redirectError(ProcessBuilder.Redirect.appendTo(
                         log.resolveSibling(log.getFileName() + ".err").toFile()));
         pb.environment().clear();
         pb.environment().putAll(je.env());
-        return pb.start().waitFor();
+        Process p = pb.start();
+        stop.running(() -> killTree(p, false), () -> killTree(p, true));
+        try {
+            return p.waitFor();
+        } finally {
+            stop.idle();
+            stop.check();
+        }
+    }
+
+    /** How long a stop request lets a script end on SIGTERM before SIGKILL, as the launchers do. */
+    static final long KILL_GRACE_MILLIS = 2000;
+
+    /** Signals {@code p} first (so it starts no more children), then its descendants; SIGKILL later or now. */
+    private static void killTree(Process p, boolean now) {
+        List<ProcessHandle> tree = new ArrayList<>();
+        tree.add(p.toHandle());
+        p.descendants().forEach(tree::add);
+        for (ProcessHandle h : tree) {
+            if (now) {
+                h.destroyForcibly();
+            } else {
+                h.destroy();
+            }
+        }
+        if (!now) {
+            Thread t = new Thread(() -> {
+                try {
+                    Thread.sleep(KILL_GRACE_MILLIS);
+                } catch (InterruptedException e) {
+                    // kill now
+                }
+                tree.forEach(ProcessHandle::destroyForcibly);
+            }, "pilot-script-kill");
+            t.setDaemon(true);
+            t.start();
+        }
     }
 
     /** NAME VALUE or NAME=VALUE lines; the last value of a name wins. */

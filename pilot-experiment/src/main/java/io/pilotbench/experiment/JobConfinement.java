@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  *       is in), {@code prlimit --as} caps each process's address space instead, and {@link #memoryMethod()} says
  *       so;</li>
  *   <li>time: {@code timeout -s KILL} with what is left of the job's time around setup.sh, the probe and
- *       collect.sh; the session itself is bounded by the same deadline through its max-time;</li>
+ *       collect.sh (without a time cap, {@link JobLimits#SETUP_ALLOWANCE} each, so a hung script always ends);
+ *       the session itself is bounded by the same deadline through its max-time;</li>
  *   <li>user: {@code setpriv --reuid --regid --init-groups} (root only), after the job's work directory (its copy
  *       of the package, where its scripts run) was given to that user: the job writes there and nowhere else of the
  *       worker's. The job's directory, the experiment directory and what Pilot records in them (the session,
@@ -126,9 +127,11 @@ final class JobConfinement implements AutoCloseable {
         if (cgroup == null && limits.memoryBytes() > 0) {
             words.addAll(List.of("prlimit", "--as=" + limits.memoryBytes()));
         }
-        if (timed && deadline != Long.MAX_VALUE) {
+        if (timed) {
+            long millis = deadline == Long.MAX_VALUE ? JobLimits.SETUP_ALLOWANCE.toMillis()
+                    : Math.max(1, remaining().toMillis());
             words.addAll(List.of("timeout", "-s", "KILL", String.format(java.util.Locale.ROOT, "%.3fs",
-                    Math.max(1, remaining().toMillis()) / 1000.0)));
+                    millis / 1000.0)));
         }
         words.addAll(asUser);
         return words;

@@ -31,6 +31,19 @@ public record JobLimits(String user, long memoryBytes, Duration time) {
         }
     }
 
+    /** A job's time cap beyond its experiment's max-time, for setup.sh, the probe and collect.sh. */
+    public static final Duration SETUP_ALLOWANCE = Duration.ofMinutes(10);
+
+    /**
+     * A job's time cap when none is given, on every back-end: the experiment's max-time plus
+     * {@link #SETUP_ALLOWANCE}; without a max-time, none (then setup.sh, the probe and collect.sh are each capped at
+     * {@link #SETUP_ALLOWANCE}, {@link JobConfinement}).
+     */
+    public static Duration defaultTime(ExperimentSpec spec) {
+        Duration max = spec.precision().maxTime();
+        return max == null ? null : max.plus(SETUP_ALLOWANCE);
+    }
+
     /** These limits with {@code time} as the time cap. */
     public JobLimits withTime(Duration value) {
         return new JobLimits(user, memoryBytes, value);

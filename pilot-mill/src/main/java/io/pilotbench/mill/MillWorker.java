@@ -78,7 +78,7 @@ public final class MillWorker {
     }
 
     /** A job's time cap beyond its experiment's max-time, for setup.sh, the probe and collect.sh. */
-    public static final Duration SETUP_ALLOWANCE = Duration.ofMinutes(10);
+    public static final Duration SETUP_ALLOWANCE = JobLimits.SETUP_ALLOWANCE;
 
     private record Identity(String master, long id, String name, String secret) {
     }

@@ -139,6 +139,17 @@ final class JdkLauncher implements ProcessLauncher {
     }
 
     @Override
+    public void killRunningNow() {
+        Running running = current;
+        if (running == null) {
+            return;
+        }
+        running.interrupted = true;
+        running.signalled = true;
+        killTree(running.process);
+    }
+
+    @Override
     public String description() {
         return "java.lang.ProcessBuilder around the command, the JVM's JIT compiler idle before the clock starts (no"
                 + " CPU or memory figures)"

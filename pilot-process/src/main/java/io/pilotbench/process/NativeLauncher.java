@@ -514,6 +514,17 @@ final class NativeLauncher implements ProcessLauncher {
     }
 
     @Override
+    public void killRunningNow() {
+        Running running = current;
+        if (running == null) {
+            fallback.killRunningNow();
+            return;
+        }
+        running.interrupt();
+        running.escalate();
+    }
+
+    @Override
     public String description() {
         return "posix_spawn + wait4 around the command, the JVM's JIT compiler idle before the clock starts (exact CPU"
                 + " time per round; peak RSS when above the JVM's own; process group killed on timeout)";

@@ -24,6 +24,14 @@ public interface ProcessLauncher {
     /** Kills the command running now, if any, with its process tree (thread-safe; for Ctrl-C handlers). */
     void killRunning();
 
+    /**
+     * Kills the command running now, if any, with its process tree, at once (SIGKILL, no grace period): what a second
+     * Ctrl-C does just before the JVM halts, when the grace period of {@link #killRunning()} would never end.
+     */
+    default void killRunningNow() {
+        killRunning();
+    }
+
     /** One line for reports: which launcher, and what it measures. */
     String description();
 

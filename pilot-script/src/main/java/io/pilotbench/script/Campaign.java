@@ -8,6 +8,8 @@ import io.pilotbench.core.model.RoundStatus;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
+import io.pilotbench.process.CommandRequest;
+import io.pilotbench.process.ProcessLauncher;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +26,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -48,6 +55,16 @@ public final class Campaign {
     public static final int FAILED = 4;
     /** Stopped by {@link #requestStop()}: the caller maps it to 130 or 143. */
     public static final int STOPPED = -1;
+    /**
+     * How often a stop request or a TEST's passed {@code max-time} kills again what runs (a command may start just as
+     * the request comes), as {@code pilot run}'s deadline does.
+     */
+    static final long KILL_AGAIN_MILLIS = 50;
+    private static final ScheduledExecutorService KILLER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "pilot-campaign-killer");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final List<Stmt> program;
     private final Path scriptDir;
@@ -67,9 +84,20 @@ public final class Campaign {
     private int threads = 1;
     private String fastfail;
     private boolean limitHit;
+    /** The line running now: where a %VAR% that is not set is reported. */
+    private Pos at;
     private boolean failed;
     private volatile boolean stop;
     private volatile ThreadedRun running;
+    /**
+     * Runs every command that is not a measured EXEC (SETUP, CLEANUP, PRESETUP, an EXEC outside a TEST...): in a
+     * process group of its own, which a stop or a TEST's max-time kills with its descendants (SIGTERM, SIGKILL after
+     * the launcher's grace period).
+     */
+    private final ProcessLauncher shells = ProcessLauncher.best();
+    /** Set when the running TEST's max-time passes (a new flag per TEST); null outside a TEST's runs. */
+    private volatile AtomicBoolean timeUp;
+    private volatile ScheduledFuture<?> stopping;
     /** The Getstats variables of the elapsed times of the last TEST that ended, for IF and WHILE expressions. */
     private Map<String, Double> lastTest = Map.of();
     /** Tests set this to stagger the copies before the barrier. */
@@ -101,7 +129,17 @@ public final class Campaign {
      * @throws ScriptException at the first mistake ({@code file:line:column: what was expected})
      */
     public static void check(Path script) throws IOException {
-        ScriptParser.parse(script);
+        check(script, Map.of());
+    }
+
+    /**
+     * Checks a script and everything it includes, with the variables given on the command line, without running
+     * anything: what {@link #start} checks before it writes anything.
+     *
+     * @throws ScriptException at the first mistake ({@code file:line:column: what was expected})
+     */
+    public static void check(Path script, Map<String, String> args) throws IOException {
+        ScriptParser.parse(script, args.keySet());
     }
 
     /**
@@ -113,7 +151,7 @@ public final class Campaign {
      */
     public static Campaign start(Path script, Map<String, String> args, Path results, PrintWriter err,
             Supplier<EnvironmentSnapshot> environment) throws IOException {
-        List<Stmt> program = ScriptParser.parse(script);
+        List<Stmt> program = ScriptParser.parse(script, args.keySet());
         CampaignState s = new CampaignState();
         s.script = script.toAbsolutePath().normalize().toString();
         s.digest = digest(script);
@@ -144,7 +182,7 @@ public final class Campaign {
         if (s.complete) {
             throw new IllegalArgumentException(results + ": the campaign is complete; nothing to resume");
         }
-        List<Stmt> program = ScriptParser.parse(script);
+        List<Stmt> program = ScriptParser.parse(script, s.args.keySet());
         s.failed = false;
         return new Campaign(program, script.getParent(), results, err, environment, s, true);
     }
@@ -168,13 +206,46 @@ public final class Campaign {
         return stop;
     }
 
-    /** Asks the campaign to stop soon (Ctrl-C): the run in progress is killed, the TEST is kept, resumable. */
+    /** Whether the run in progress is to be dropped: a stop was requested, or the TEST's max-time passed. */
+    boolean cutShort() {
+        AtomicBoolean t = timeUp;
+        return stop || t != null && t.get();
+    }
+
+    /**
+     * Asks the campaign to stop soon (Ctrl-C): the command in progress (EXEC, SETUP, CLEANUP, PRESETUP...) is killed
+     * with its process group, the TEST is kept, resumable.
+     */
     public void requestStop() {
         stop = true;
+        killRunning();
+        synchronized (this) {
+            if (stopping == null) {
+                stopping = KILLER.scheduleAtFixedRate(this::killRunning, KILL_AGAIN_MILLIS, KILL_AGAIN_MILLIS,
+                        TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    /**
+     * Kills what runs now at once, without the grace period (SIGKILL): a second Ctrl-C, just before the JVM halts, so
+     * that nothing is left running.
+     */
+    public void killNow() {
+        stop = true;
+        ThreadedRun r = running;
+        if (r != null) {
+            r.killNow();
+        }
+        shells.killRunningNow();
+    }
+
+    private void killRunning() {
         ThreadedRun r = running;
         if (r != null) {
             r.kill();
         }
+        shells.killRunning();
     }
 
     /**
@@ -183,19 +254,27 @@ public final class Campaign {
      * @return {@link #OK}, {@link #LIMIT}, {@link #FAILED} or {@link #STOPPED}
      */
     public int run() throws IOException, InterruptedException {
-        if (resuming && replayUntil == 0) {
-            catchUp();
-        }
         try {
-            block(program);
-        } catch (Abort a) {
+            if (resuming && replayUntil == 0) {
+                catchUp();
+            }
+            try {
+                block(program);
+            } catch (Abort a) {
+                journal();
+                return a.code;
+            }
+            catchUp();
+            state.complete = true;
             journal();
-            return a.code;
+            return failed ? FAILED : limitHit ? LIMIT : OK;
+        } finally {
+            synchronized (this) {
+                if (stopping != null) {
+                    stopping.cancel(false);
+                }
+            }
         }
-        catchUp();
-        state.complete = true;
-        journal();
-        return failed ? FAILED : limitHit ? LIMIT : OK;
     }
 
     /** Unwinds the interpreter: FASTFAIL or a stop request. */
@@ -219,10 +298,13 @@ public final class Campaign {
     }
 
     private void statement(Stmt s) throws IOException, InterruptedException {
+        at = s.pos();
         if (s instanceof Stmt.Assign a) {
             // a value given on the command line wins over the script's (as make's command-line variables do);
             // arithmetic is computed from the values at hand (a counter the command line pinned would never end)
-            String v = a.arithmetic() != null ? a.arithmetic().evaluate(this::sub)
+            // arithmetic says itself which %VAR% is not set, and where in the expression
+            String v = a.arithmetic() != null ? a.arithmetic().evaluate(t -> Substitution.apply(t, vars,
+                    k -> env.containsKey(k) ? env.get(k) : System.getenv(k), false))
                     : state.args.containsKey(a.name()) ? state.args.get(a.name()) : sub(a.value().text());
             vars.put(a.name(), v);
             if (a.env()) {
@@ -369,6 +451,9 @@ public final class Campaign {
         String text = sub(c.text());
         Path out = results.resolve(String.format(Locale.ROOT, "%03d-exec.out", step));
         int code = shell(text, out, Map.of());
+        if (stop) {
+            throw new Abort(STOPPED); // killed by Ctrl-C: not done, so a resume runs it again
+        }
         step++;
         state.steps = step;
         journal();
@@ -398,6 +483,8 @@ public final class Campaign {
     private void collect(List<Stmt> body, Plan p) throws IOException, InterruptedException {
         for (Stmt s : body) {
             if (s instanceof Stmt.Command c) {
+                at = c.pos();
+                sub(c.text()); // every %VAR% set: refused here, before the TEST's first run, not in a run
                 switch (c.kind()) {
                     case SETUP -> p.setup.add(c.text());
                     case CLEANUP -> p.cleanup.add(c.text());
@@ -467,7 +554,12 @@ public final class Campaign {
             running = exec;
             if (session.rounds().isEmpty()) {
                 for (String c : plan.presetup) {
-                    requireOk(c, shell(sub(c), dir.resolve("presetup.out"), Map.of()), "PRESETUP");
+                    int code = shell(sub(c), dir.resolve("presetup.out"), Map.of());
+                    if (stop) {
+                        session.close();
+                        throw new Abort(STOPPED);
+                    }
+                    requireOk(c, code, "PRESETUP");
                 }
             }
             TestRun workload = new TestRun(this, exec, plan, dir, runs, sub(plan.exec.get(0).text()));
@@ -557,8 +649,38 @@ public final class Campaign {
         };
     }
 
+    /**
+     * Runs the TEST's runs until its end. Its max-time bounds it also in the middle of a run, as {@code pilot run
+     * --max-time} does: when it passes, the SETUP, EXEC or CLEANUP running is killed with its process group and the
+     * run is dropped, as one not started.
+     */
     private End loop(Session session, TestRun workload, int minRuns, int batch, StopProgram program,
             SessionSettings settings, Pos at, String name) throws IOException, InterruptedException {
+        AtomicBoolean passed = new AtomicBoolean();
+        ScheduledFuture<?> deadline = null;
+        if (settings.maxDuration() != null) {
+            timeUp = passed;
+            deadline = KILLER.scheduleAtFixedRate(() -> {
+                passed.set(true);
+                if (timeUp == passed) {
+                    killRunning();
+                }
+            }, settings.maxDuration().toNanos(), TimeUnit.MILLISECONDS.toNanos(KILL_AGAIN_MILLIS),
+                    TimeUnit.NANOSECONDS);
+        }
+        try {
+            return loop(session, workload, minRuns, batch, program, settings, at, name, passed);
+        } finally {
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
+            timeUp = null;
+        }
+    }
+
+    private End loop(Session session, TestRun workload, int minRuns, int batch, StopProgram program,
+            SessionSettings settings, Pos at, String name, AtomicBoolean passed)
+            throws IOException, InterruptedException {
         long started = System.nanoTime();
         int checkedAt = -1;
         while (true) {
@@ -595,7 +717,7 @@ public final class Campaign {
             if (settings.maxRounds() > 0 && rounds.size() >= settings.maxRounds()) {
                 return End.of(StopReason.ROUND_LIMIT);
             }
-            if (settings.maxDuration() != null
+            if (passed.get() || settings.maxDuration() != null
                     && System.nanoTime() - started >= settings.maxDuration().toNanos()) {
                 return End.of(StopReason.TIME_LIMIT);
             }
@@ -605,6 +727,9 @@ public final class Campaign {
             } catch (InterruptedException e) {
                 if (stop) {
                     return End.of(StopReason.INTERRUPTED);
+                }
+                if (passed.get()) {
+                    return End.of(StopReason.TIME_LIMIT); // the run max-time cut is dropped
                 }
                 throw e;
             }
@@ -711,22 +836,24 @@ public final class Campaign {
 
     /** Runs {@code text} with {@code /bin/sh -c} in the script's directory, output to {@code out}; its exit code. */
     int shell(String text, Path out, Map<String, String> extraEnv) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", text).directory(scriptDir.toFile())
-                .redirectErrorStream(true).redirectOutput(out.toFile());
-        pb.environment().putAll(env());
-        pb.environment().putAll(extraEnv);
-        Process p = pb.start();
-        try {
-            return p.waitFor();
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            throw e;
+        Map<String, String> e = env();
+        e.putAll(extraEnv);
+        // one launcher, one command at a time: commands run one after another on the campaign's thread
+        synchronized (shells) {
+            return shells.run(new CommandRequest(List.of("/bin/sh", "-c", text), scriptDir, e, out, out, null))
+                    .exitCode();
         }
     }
 
     String sub(String text) {
         Function<String, String> envLookup = k -> env.containsKey(k) ? env.get(k) : System.getenv(k);
-        return Substitution.apply(text, vars, envLookup);
+        try {
+            return Substitution.apply(text, vars, envLookup);
+        } catch (ScriptException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new ScriptException(at == null ? new Pos("?", 0, 0) : at, e.getMessage());
+        }
     }
 
     private long integer(Word w, long min) {

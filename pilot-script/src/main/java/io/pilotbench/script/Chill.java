@@ -38,24 +38,26 @@ final class Chill {
         throw new IOException(meminfo + " has no MemAvailable line (a kernel before 3.14?); give COOL chill a SIZE");
     }
 
-    /** "64M", "2G", "1048576" → bytes; null when malformed. */
+    private static final java.util.regex.Pattern SIZE = java.util.regex.Pattern.compile(
+            "([0-9]{1,15})\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)");
+
+    /**
+     * "64M", "64MiB", "2G", "2GB", "1048576" → bytes, with the units the rest of pilot takes (k/KB/KiB, M/MB/MiB,
+     * G/GB/GiB, all powers of 1024, as {@code --keep-output 64KiB}); null when malformed or not positive.
+     */
     static Long parseSize(String text) {
-        String t = text.strip().toUpperCase(Locale.ROOT);
-        long unit = 1;
-        if (t.endsWith("K") || t.endsWith("M") || t.endsWith("G")) {
-            unit = switch (t.charAt(t.length() - 1)) {
-                case 'K' -> 1L << 10;
-                case 'M' -> 1L << 20;
-                default -> 1L << 30;
-            };
-            t = t.substring(0, t.length() - 1);
-        }
-        try {
-            long n = Long.parseLong(t);
-            return n > 0 && n <= Long.MAX_VALUE / unit ? n * unit : null;
-        } catch (NumberFormatException e) {
+        java.util.regex.Matcher m = SIZE.matcher(text.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
             return null;
         }
+        long n = Long.parseLong(m.group(1));
+        int shift = switch (m.group(2).isEmpty() ? 'b' : m.group(2).charAt(0)) {
+            case 'k' -> 10;
+            case 'm' -> 20;
+            case 'g' -> 30;
+            default -> 0;
+        };
+        return n > 0 && n <= Long.MAX_VALUE >> shift ? n << shift : null;
     }
 
     /** The chill's command line: this JVM's java, a pre-touched heap of {@code bytes}, and {@link #main}. */

@@ -40,11 +40,18 @@ final class Cooling {
                     throw new ScriptException(c.args().get(0).pos(), e.getMessage());
                 }
             }
-            if (c.kind().equals("chill") && !c.args().isEmpty()
-                    && Chill.parseSize(campaign.sub(c.args().get(0).text())) == null) {
-                throw new ScriptException(c.args().get(0).pos(), "expected COOL chill [SIZE] with a size such as "
-                        + "512M or 2G, found '" + c.args().get(0).text() + "'");
+            if (c.kind().equals("chill") && !c.args().isEmpty()) {
+                checkSize(c.args().get(0), campaign.sub(c.args().get(0).text()));
             }
+        }
+    }
+
+    /** Refuses a chill size that is not one, at its word. */
+    static void checkSize(Word size, String value) {
+        if (Chill.parseSize(value) == null) {
+            throw new ScriptException(size.pos(), "expected COOL chill [SIZE] with a size such as 512MiB, 512M or 2GiB "
+                    + "(powers of 1024), found '" + value + "'" + (value.equals(size.text()) ? ""
+                    : " (from " + size.text() + ")"));
         }
     }
 

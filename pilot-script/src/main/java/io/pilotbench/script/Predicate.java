@@ -43,12 +43,23 @@ final class Predicate {
     static Predicate parse(String text) {
         String t = translate(text);
         try {
-            new Expression(t).validate();
+            Expression e = new Expression(t);
+            e.validate();
+            for (String v : variables(e.getAbstractSyntaxTree())) {
+                if (!KNOWN.contains(v)) {
+                    throw new IllegalArgumentException("predicate '" + text + "': no variable $"
+                            + v.substring(2).replace("_pct", "%") + "; expected one of " + NAMES);
+                }
+            }
         } catch (ParseException e) {
             throw new IllegalArgumentException("predicate '" + text + "': " + e.getMessage());
         }
         return new Predicate(text, t);
     }
+
+    /** The Getstats variables ({@link ColumnStats#variables()}), as {@code $name}. */
+    static final String NAMES = "$mean $median $delta $hw% $sdev $sdev% $count $slope $min $max $low $high";
+    private static final Set<String> KNOWN = Set.of(translate(NAMES).split(" "));
 
     /** Whether {@code word} is one Getstats variable ({@code $count}, {@code "$mean"}, {@code $hw%}) and nothing else. */
     static boolean isVariable(String word) {

@@ -8,15 +8,21 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Reads a script and its INCLUDEs into {@link Stmt}s, checking everything that can be checked before a command runs:
  * every directive is known, every block is closed, numbers written as numbers are numbers, INCLUDEd files exist and
- * include no cycle. The first mistake is a {@link ScriptException}: {@code file:line:column: what was expected}.
+ * include no cycle (nor nest deeper than {@value #MAX_INCLUDE_DEPTH}), a TEST has at most one EXEC on any path, OPTION
+ * values, chill sizes and predicates written without variables are valid, and (with the variables given on the command
+ * line) every {@code %NAME%} names a variable that something sets. The first mistake is a {@link ScriptException}:
+ * {@code file:line:column: what was expected}.
  */
 final class ScriptParser {
     static final Set<String> OPTIONS = Set.of("ci-width", "confidence", "max-runs", "max-time", "max-failures");
@@ -27,7 +33,18 @@ final class ScriptParser {
     private static final String DIRECTIVES = "TEST, SETUP, EXEC, CLEANUP, PRESETUP, POSTCLEANUP, THREADS, VAR, ENV, "
             + "IF, WHILE, FOREACH, FOR, INCLUDE, FASTFAIL, CHECKPOINT, OPTION, MEASURE, COOL";
 
+    /** How deep INCLUDEs may nest: far beyond any real script, far below a stack overflow. */
+    static final int MAX_INCLUDE_DEPTH = 64;
+    /** Variables pilot sets itself. */
+    static final Set<String> BUILT_IN = Set.of("RESTORE", "RESULTS_DIR", "RESULTS", "THREADS");
+
+    /** A {@code %NAME%} in the script and where. */
+    private record Ref(String name, Pos pos) {
+    }
+
     private final Deque<Path> including = new ArrayDeque<>();
+    private final List<Ref> refs = new ArrayList<>();
+    private final Set<String> assigned = new HashSet<>();
     /** The text of every file read, in order (the script's digest covers its INCLUDEs). */
     private final List<String> texts = new ArrayList<>();
 
@@ -37,6 +54,23 @@ final class ScriptParser {
     /** Parses {@code file} (named in messages as given) and everything it includes. */
     static List<Stmt> parse(Path file) throws IOException {
         return new ScriptParser().parseFile(file, file.toString(), null);
+    }
+
+    /**
+     * Parses {@code file} and everything it includes, and checks that every {@code %NAME%} names a variable that a
+     * VAR, ENV, FOREACH or FOR of the script sets, that pilot sets ({@link #BUILT_IN}), or that is {@code given} on
+     * the command line. Substitution is done when a line runs (Auto-pilot, §3.1), so a variable may be set later in the
+     * file than where it is used (a FASTFAIL naming the TEST that failed); one set nowhere is a mistake.
+     */
+    static List<Stmt> parse(Path file, Set<String> given) throws IOException {
+        ScriptParser p = new ScriptParser();
+        List<Stmt> program = p.parseFile(file, file.toString(), null);
+        for (Ref r : p.refs) {
+            if (!p.assigned.contains(r.name()) && !given.contains(r.name()) && !BUILT_IN.contains(r.name())) {
+                throw new ScriptException(r.pos(), Substitution.unset(r.name()));
+            }
+        }
+        return program;
     }
 
     /** Parses {@code file} and returns the texts of it and of every file it includes, in the order read. */
@@ -63,6 +97,11 @@ final class ScriptParser {
                     + " does not exist");
         }
         real = real.toRealPath();
+        if (including.size() >= MAX_INCLUDE_DEPTH) {
+            throw new ScriptException(includedAt, "expected INCLUDEs nested at most " + MAX_INCLUDE_DEPTH
+                    + " deep; " + shown + " would be the " + (including.size() + 1) + "th (include the files from "
+                    + "one place instead of each from the last)");
+        }
         if (including.contains(real)) {
             throw new ScriptException(includedAt, "INCLUDE cycle: " + shown + " is already being included ("
                     + cycle(real) + ")");
@@ -126,6 +165,18 @@ final class ScriptParser {
     private List<Stmt> statement(Cursor c, Context ctx, Line line, String d) throws IOException {
         List<Word> w = line.words();
         Pos pos = line.pos();
+        if (!d.equals("INCLUDE")) {
+            for (Word x : w) {
+                Matcher m = Substitution.SCRIPT_VAR.matcher(x.text());
+                while (m.find()) {
+                    if (m.group(1) != null) {
+                        Pos p = x.pos();
+                        refs.add(new Ref(m.group(1), x.raw().equals(x.text())
+                                ? new Pos(p.file(), p.line(), p.column() + m.start()) : p));
+                    }
+                }
+            }
+        }
         switch (d) {
             case "TEST" -> {
                 if (ctx == Context.TEST) {
@@ -195,7 +246,11 @@ final class ScriptParser {
                     throw new ScriptException(w.get(1).pos(), "expected an option, one of "
                             + String.join(", ", sorted(OPTIONS)) + "; found '" + w.get(1).text() + "'");
                 }
-                return List.of(new Stmt.Option(pos, key, w.get(2)));
+                Stmt.Option o = new Stmt.Option(pos, key, w.get(2));
+                if (!Substitution.substitutes(o.value().text())) {
+                    TestSettings.of(List.of(o), UnaryOperator.identity()); // -5%: refused now, not at the TEST
+                }
+                return List.of(o);
             }
             case "MEASURE", "COOL" -> {
                 Set<String> kinds = d.equals("MEASURE") ? MEASURES : COOLS;
@@ -214,6 +269,9 @@ final class ScriptParser {
                 if (args.size() < need || need < 2 && args.size() > most) {
                     throw new ScriptException(args.size() < need ? end(line) : args.get(most).pos(),
                             "expected " + d + " " + kind + usage(kind));
+                }
+                if (kind.equals("chill") && !args.isEmpty() && isLiteral(args.get(0))) {
+                    Cooling.checkSize(args.get(0), args.get(0).text());
                 }
                 return List.of(d.equals("MEASURE") ? new Stmt.Measure(pos, kind, List.copyOf(args))
                         : new Stmt.Cool(pos, kind, List.copyOf(args)));
@@ -257,7 +315,7 @@ final class ScriptParser {
             }
         }
         String program = w.size() > 4 ? line.restAfter(4) : null;
-        if (program != null && !program.contains("%")) {
+        if (program != null && !Substitution.substitutes(program)) {
             try {
                 new StopProgram(program, c.dir); // a getstats predicate is checked now, not when the TEST starts
             } catch (IllegalArgumentException e) {
@@ -271,8 +329,37 @@ final class ScriptParser {
         if (!hasExec(b.body)) {
             throw new ScriptException(line.pos(), "expected an EXEC inside this TEST (the command to measure)");
         }
+        execs(b.body, 0);
+        List<Stmt.Option> options = b.body.stream().filter(x -> x instanceof Stmt.Option o
+                && !Substitution.substitutes(o.value().text()))
+                .map(x -> (Stmt.Option) x).toList();
+        TestSettings.of(options, UnaryOperator.identity()); // options that do not fit together
         requireNothingAfter(b.end, "DONE");
         return new Stmt.Test(line.pos(), w.get(1), minRuns, batch, program, b.body);
+    }
+
+    /**
+     * The most EXECs any path through a TEST's body runs, after {@code before}; a second one on a path is refused at
+     * its line (the run would refuse it only on reaching the TEST, after the TESTs before it ran).
+     */
+    private static int execs(List<Stmt> body, int before) {
+        int n = before;
+        for (Stmt s : body) {
+            if (s instanceof Stmt.Command cmd && cmd.kind() == CommandKind.EXEC) {
+                n++;
+                if (n > 1) {
+                    throw new ScriptException(cmd.pos(), "expected one EXEC in a TEST (the command it measures), "
+                            + "found a second; THREADS runs copies at once, a second TEST measures another command");
+                }
+            } else if (s instanceof Stmt.If i) {
+                int most = execs(i.otherwise(), n);
+                for (Stmt.Branch br : i.branches()) {
+                    most = Math.max(most, execs(br.body(), n));
+                }
+                n = most;
+            }
+        }
+        return n;
     }
 
     private static boolean hasExec(List<Stmt> body) {
@@ -332,6 +419,7 @@ final class ScriptParser {
             throw new ScriptException(namePos, "expected a variable name (letters, digits, _), found '" + name
                     + "'");
         }
+        assigned.add(name);
         if (Arithmetic.starts(value.get(0))) {
             return new Stmt.Assign(line.pos(), d.equals("ENV"), name, value.get(0), Arithmetic.parse(value));
         }
@@ -392,6 +480,17 @@ final class ScriptParser {
             throw new ScriptException(w.get(1).pos(), "expected a comparison (== != < > <= >=), found '"
                     + w.get(1).text() + "'");
         }
+        boolean compare = w.size() == 3 && Conditions.isOperator(w.get(1).text())
+                && !Predicate.isVariable(w.get(0).text()) && !Predicate.isVariable(w.get(2).text());
+        if (!compare && w.stream().noneMatch(x -> Substitution.substitutes(x.text()))) {
+            String expr = String.join(" ", w.stream().map(Word::text).toList());
+            try {
+                Predicate.parse(expr); // as the run evaluates it: an unknown $variable is refused now
+            } catch (IllegalArgumentException e) {
+                throw new ScriptException(w.get(0).pos(), "expected a condition such as %X% == 1 or $count >= 3, "
+                        + "found '" + expr + "' (" + e.getMessage() + ")");
+            }
+        }
         return new Stmt.Cond(line.pos(), List.copyOf(w));
     }
 
@@ -405,10 +504,14 @@ final class ScriptParser {
                     throw new ScriptException(end(line), "expected FOREACH VAR value value...");
                 }
                 requireName(w.get(1));
+                assigned.add(w.get(1).text());
                 head = new Stmt.Foreach(line.pos(), w.get(1).text(), List.copyOf(w.subList(2, w.size())),
                         List.of());
             }
-            default -> head = forHead(line);
+            default -> {
+                head = forHead(line);
+                assigned.add(((Stmt.For) head).var());
+            }
         }
         Block b = block(c, Context.TOP, Set.of("DONE"));
         if (b.end == null) {

@@ -48,12 +48,15 @@ final class TestRun implements Workload {
         env.put("PILOT_RUN", Integer.toString(round + 1));
         for (String s : setup) {
             int code = campaign.shell(campaign.sub(s), out.resolve("setup.out"), env);
+            if (campaign.cutShort()) {
+                throw new InterruptedException("stopped in SETUP"); // killed: not a result, not recorded
+            }
             if (code != 0) {
                 return RoundResult.failure("SETUP '" + campaign.sub(s) + "' exited with " + code);
             }
         }
         campaign.cool(dir);
-        if (campaign.stopRequested()) {
+        if (campaign.cutShort()) {
             throw new InterruptedException("stopped before EXEC");
         }
         List<MeasurementHook> hooks = campaign.hooks();
@@ -62,8 +65,9 @@ final class TestRun implements Workload {
             before[i] = hooks.get(i).sample();
         }
         ThreadedRun.Outcome o = exec.run(command, campaign.scriptDir(), env, out);
-        if (campaign.stopRequested()) {
-            // killed by Ctrl-C or SIGTERM: not a result, and not recorded (Session.runRound passes this on)
+        if (campaign.cutShort()) {
+            // killed by Ctrl-C, SIGTERM or the TEST's max-time: not a result, and not recorded (Session.runRound
+            // passes this on)
             throw new InterruptedException("stopped");
         }
         int width = hooks.stream().mapToInt(h -> h.columns().size()).sum();
@@ -94,6 +98,9 @@ final class TestRun implements Workload {
             int code = campaign.shell(campaign.sub(c), out.resolve("cleanup.out"), env);
             if (code != 0 && cleanupFailure == null) {
                 cleanupFailure = "CLEANUP '" + campaign.sub(c) + "' exited with " + code;
+            }
+            if (campaign.cutShort()) {
+                throw new InterruptedException("stopped in CLEANUP");
             }
         }
         RoundResult.Builder b = RoundResult.builder().durationNanos(o.elapsedNanos()).exitCode(o.exitCode());

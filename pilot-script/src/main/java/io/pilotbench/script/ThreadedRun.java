@@ -223,6 +223,13 @@ final class ThreadedRun implements AutoCloseable {
         }
     }
 
+    /** Kills the copies running now at once, without a grace period (a second Ctrl-C). */
+    void killNow() {
+        for (ProcessLauncher l : launchers) {
+            l.killRunningNow();
+        }
+    }
+
     @Override
     public void close() throws IOException {
         if (pool != null) {

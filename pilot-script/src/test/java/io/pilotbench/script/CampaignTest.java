@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Campaigns that run real processes, in this JVM. */
@@ -43,7 +46,7 @@ class CampaignTest {
         Campaign c = start("""
                 THREADS 4
                 TEST barrier 3 1 getstats --predicate '$count >= 3' --column elapsed
-                  EXEC date +%s%N > start-$PILOT_THREAD-$APTHREAD-$PILOT_RUN
+                  EXEC date +%%s%%N > start-$PILOT_THREAD-$APTHREAD-$PILOT_RUN
                 DONE
                 """, Map.of());
         c.beforeBarrier = "sleep 0.$PILOT_THREAD";
@@ -157,8 +160,12 @@ class CampaignTest {
                 """, Map.of());
         org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("c.pilot:2:10: expected %I% to be a number in $((%I% + 1)), but it is 'abc'");
+        // set nowhere: refused before the campaign starts; set only later: refused when the VAR runs
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> start("VAR J=$((%NOPE% + 1))\n", Map.of()))
+                .isInstanceOf(ScriptException.class).hasMessageEndingWith("c.pilot:1:10: " + Substitution.unset("NOPE"));
         c = start("""
                 VAR J=$((%NOPE% + 1))
+                VAR NOPE=0
                 """, Map.of());
         org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("c.pilot:1:10: %NOPE% is not set, so $((%NOPE% + 1)) has no value; set it "
@@ -441,5 +448,29 @@ class CampaignTest {
         assertThat(Chill.defaultBytes(meminfo)).isEqualTo(20_000_000L * 1024 - (256L << 20));
         Files.writeString(meminfo, "MemAvailable:      1000 kB\n");
         assertThat(Chill.defaultBytes(meminfo)).isEqualTo(Chill.SMALLEST);
+    }
+
+    /**
+     * OPTION max-time bounds a TEST also in the middle of a run, as pilot run --max-time does: a SETUP or EXEC that
+     * never ends is killed with its process group when the time passes (SIGTERM, then SIGKILL after the launcher's
+     * 2 s grace period, so at most 3 s + 2 s here), the run is dropped, and the TEST ends at its limit (exit 3).
+     */
+    @ParameterizedTest
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @ValueSource(strings = {"  EXEC sleep 917", "  SETUP sleep 917\n  EXEC true", "  SETUP trap '' TERM; sleep 917\n"
+            + "  EXEC true"})
+    void maxTimeBoundsARunningExecOrSetup(String body) throws Exception {
+        Campaign c = start("TEST hung\n  OPTION max-time 3s\n" + body + "\nDONE\nTEST next 2 1 getstats "
+                + "--predicate '$count >= 2'\n  EXEC true\nDONE\n", Map.of());
+        long t0 = System.nanoTime();
+        int code = c.run();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertThat(code).as(log.toString()).isEqualTo(Campaign.LIMIT);
+        assertThat(seconds).as("3 s of max-time and 2 s of grace, with a margin").isLessThan(7);
+        assertThat(log.toString()).contains("TEST hung: 0 runs").contains("OPTION max-time reached");
+        assertThat(rows("001-next")).as("the campaign goes on after the TEST").hasSize(2);
+        assertThat(ProcessHandle.current().descendants().filter(h -> h.info().arguments()
+                .map(a -> String.join(" ", a).contains("917")).orElse(false)).toList())
+                .as("nothing of the killed run is left").isEmpty();
     }
 }

@@ -55,6 +55,42 @@ public final class SessionReader {
         return dir + " is a directory but not a Pilot session (no " + SessionFiles.SESSION + ")";
     }
 
+    private static final String[] TABLES = {SessionFiles.ROUNDS, SessionFiles.READINGS, SessionFiles.UNIT_READINGS};
+
+    /**
+     * Whether the session was cut off while it was being created (a full disk, a kill): its {@code session.json}
+     * is there but some of its tables are not, and none of those that are holds a row. Such a session has zero
+     * rounds, and its missing tables read as empty (a resume writes them); a missing table beside one that holds
+     * rows is damage, and is refused, so that nothing recorded is lost.
+     */
+    private static boolean halfCreated(Path dir) {
+        boolean missing = false;
+        for (String t : TABLES) {
+            Path f = dir.resolve(t);
+            if (!Files.exists(f)) {
+                missing = true;
+            } else {
+                boolean[] rows = {false};
+                try {
+                    SessionTable.forEachRow(f, 0, r -> rows[0] = true);
+                } catch (InputException e) {
+                    return false; // a row (of any width), or unreadable: leave it to the reading to say
+                }
+                if (rows[0]) {
+                    return false;
+                }
+            }
+        }
+        return missing;
+    }
+
+    private static void forEachRow(boolean halfCreated, Path file, int fields,
+            java.util.function.Consumer<SessionTable.Row> action) {
+        if (!halfCreated || Files.exists(file)) {
+            SessionTable.forEachRow(file, fields, action);
+        }
+    }
+
     /**
      * @throws InputException naming the file and line when the directory is not a readable session
      */
@@ -82,6 +118,7 @@ public final class SessionReader {
         Instant started = instant(session, "started", sessionFile);
         Instant ended = session.path("ended").isString() ? instant(session, "ended", sessionFile) : null;
         int pis = settings.pis().size();
+        boolean halfCreated = halfCreated(dir);
 
         // readings and unit readings first, into arrays that grow with the largest round seen; then the rounds,
         // each built as its row is parsed. Nothing of a row outlives it: holding every round row's fields until the
@@ -92,7 +129,7 @@ public final class SessionReader {
             Arrays.fill(readings[p], Double.NaN);
         }
         Path readingsFile = dir.resolve(SessionFiles.READINGS);
-        SessionTable.forEachRow(readingsFile, SessionFiles.READINGS_HEADER.length, r -> {
+        forEachRow(halfCreated, readingsFile, SessionFiles.READINGS_HEADER.length, r -> {
             int round = integer(r, 0, readingsFile);
             int pi = pi(r, pis, readingsFile);
             if (round >= readings[pi].length) {
@@ -108,7 +145,7 @@ public final class SessionReader {
         List<double[][]> unitValues = new ArrayList<>();
         List<int[]> unitCounts = new ArrayList<>();
         Path unitsFile = dir.resolve(SessionFiles.UNIT_READINGS);
-        SessionTable.forEachRow(unitsFile, SessionFiles.UNIT_READINGS_HEADER.length, r -> {
+        forEachRow(halfCreated, unitsFile, SessionFiles.UNIT_READINGS_HEADER.length, r -> {
             int round = integer(r, 0, unitsFile);
             int pi = pi(r, pis, unitsFile);
             while (unitValues.size() <= round) {
@@ -133,7 +170,7 @@ public final class SessionReader {
         });
         List<Round> rounds = new ArrayList<>();
         Path roundsFile = dir.resolve(SessionFiles.ROUNDS);
-        SessionTable.forEachRow(roundsFile, SessionFiles.ROUNDS_HEADER.length, r -> {
+        forEachRow(halfCreated, roundsFile, SessionFiles.ROUNDS_HEADER.length, r -> {
             int i = rounds.size();
             double[] values = new double[pis];
             for (int p = 0; p < pis; p++) {

@@ -20,7 +20,7 @@ import java.util.List;
  * What a running session shows on stderr. On a terminal: one status line, rewritten after every round — round,
  * each required PI's mean ± CI half-width against the target, the rounds still needed with the time they should
  * take (the engine's prediction), failures. Elsewhere (pipes, CI logs) nothing, unless verbose: then one line per
- * round. A progress bar (progressbar, as DESIGN.md lists) does not fit: the total is not known in advance and changes
+ * round. A progress bar does not fit: the total is not known in advance and changes
  * every round.
  */
 final class ProgressLine implements ProgressListener {
@@ -53,12 +53,41 @@ final class ProgressLine implements ProgressListener {
         };
     }
 
+    /** The latest estimates of the rounds still needed, newest last (at most {@value #RECENT}). */
+    private final java.util.ArrayDeque<Long> recent = new java.util.ArrayDeque<>();
+    /** How many of the latest estimates the shown one is the median of. */
+    static final int RECENT = 9;
+
     @Override
     public void onRound(Progress p) {
         if (mode == Mode.NONE) {
             return;
         }
-        show(describe(p.round(), p.result()));
+        show(describe(p.round(), p.result(), steady(p.result().moreRounds())));
+    }
+
+    /**
+     * The estimate to show: the median of the latest {@value #RECENT} (an estimate from a few rounds swung from 17
+     * to 502 within 5 rounds), or -1 while none is known; "uncertain" is said by {@link #describe} when they spread
+     * over more than a factor of 3.
+     */
+    Estimate steady(long more) {
+        if (more < 0) {
+            recent.clear();
+            return new Estimate(more, false);
+        }
+        recent.addLast(more);
+        if (recent.size() > RECENT) {
+            recent.removeFirst();
+        }
+        long[] sorted = recent.stream().mapToLong(Long::longValue).sorted().toArray();
+        long median = sorted[sorted.length / 2];
+        boolean uncertain = sorted.length < 3 || sorted[sorted.length - 1] > 3 * Math.max(1, sorted[0]);
+        return new Estimate(more == 0 ? 0 : Math.max(1, median), uncertain);
+    }
+
+    /** The rounds still needed as shown, and whether the latest estimates disagree. */
+    record Estimate(long rounds, boolean uncertain) {
     }
 
     /** Shows {@code line}: rewrites the status line, or logs it (LOG mode), or nothing. */
@@ -87,6 +116,14 @@ final class ProgressLine implements ProgressListener {
 
     /** "round 23 · wall time 12.31 ms ± 3.3% (target ± 5%) · ~15 more rounds, ≈ 4 s · 1 failed". */
     static String describe(Round round, SessionResult r) {
+        return describe(round, r, new Estimate(r.moreRounds(), false));
+    }
+
+    /**
+     * As above, with the rounds still needed given by {@code more}; the time they take is the engine's estimate
+     * scaled to them, and an estimate beyond the session's limits says so instead of a figure like "≈ 12 h 34 min".
+     */
+    static String describe(Round round, SessionResult r, Estimate more) {
         List<String> parts = new ArrayList<>();
         String status = round.status() == RoundStatus.OK ? "" : " " + round.status().name().toLowerCase()
                 .replace('_', ' ');
@@ -100,10 +137,21 @@ final class ProgressLine implements ProgressListener {
                 parts.add(metric(pi.pi().name() + " (unit readings)", pi.unitReadings(), pi.pi().unit(), s));
             }
         }
-        if (r.moreRounds() > 0) {
-            parts.add("~" + r.moreRounds() + " more round" + (r.moreRounds() == 1 ? "" : "s")
-                    + (Double.isFinite(r.moreSeconds()) ? ", ≈ " + Formats.duration(r.moreSeconds()) : ""));
-        } else if (r.moreRounds() < 0) {
+        if (more.rounds() > 0) {
+            double seconds = r.moreRounds() > 0 && Double.isFinite(r.moreSeconds())
+                    ? r.moreSeconds() * more.rounds() / r.moreRounds() : Double.NaN;
+            int maxRounds = s.maxRounds();
+            double left = s.maxDuration() == null ? Double.POSITIVE_INFINITY
+                    : s.maxDuration().toMillis() / 1e3 - r.seconds();
+            if (maxRounds > 0 && round.index() + 1 + more.rounds() > maxRounds || seconds > left) {
+                parts.add("more rounds than the limits leave (" + (maxRounds > 0 && round.index() + 1 + more.rounds()
+                        > maxRounds ? "--max-rounds " + maxRounds : "--max-time") + "): the target may not be met");
+            } else {
+                parts.add("~" + more.rounds() + " more round" + (more.rounds() == 1 ? "" : "s")
+                        + (Double.isFinite(seconds) ? ", ≈ " + Formats.duration(seconds) : "")
+                        + (more.uncertain() ? " (uncertain yet)" : ""));
+            }
+        } else if (more.rounds() < 0) {
             parts.add("rounds needed: not known yet");
         }
         if (r.failedRounds() > 0) {

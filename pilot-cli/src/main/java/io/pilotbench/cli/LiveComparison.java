@@ -140,7 +140,7 @@ final class LiveComparison {
             entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
         }
         return interleave(dir, entries, base, settings, cmd.direction(pi), pi.name(), sessionSettings, gate,
-                outputFormat, cmd.shuffle == null ? null : seed, 0, err);
+                outputFormat, cmd.shuffle == null ? null : seed, 0, 0, err);
     }
 
     /**
@@ -151,9 +151,9 @@ final class LiveComparison {
      */
     int interleave(Path dir, List<InterleavedComparison.Entry> entries, Contender base, CompareSettings settings,
             io.pilotbench.core.compare.Direction direction, String piName, SessionSettings sessionSettings, Gate gate,
-            Format outputFormat, Long seed, int firstCycle, PrintWriter err) throws IOException {
+            Format outputFormat, Long seed, int firstCycle, double secondsBefore, PrintWriter err) throws IOException {
         InterleavedComparison run = new InterleavedComparison(entries, base, settings, direction, piName)
-                .schedule(dir.resolve("schedule.csv")).firstCycle(firstCycle);
+                .schedule(dir.resolve("schedule.csv")).firstCycle(firstCycle).secondsBefore(secondsBefore);
         if (seed != null) {
             run.shuffle(seed);
         }

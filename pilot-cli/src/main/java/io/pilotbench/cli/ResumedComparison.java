@@ -115,7 +115,26 @@ final class ResumedComparison {
                 ? Direction.valueOf(record.get("direction").asString().toUpperCase(Locale.ROOT)) : Direction.of(pi);
         Long seed = record.path("shuffleSeed").isNumber() ? record.get("shuffleSeed").asLong() : null;
         return new LiveComparison(cmd).interleave(dir, entries, base, settings, direction, piName, sessionSettings,
-                gate, outputFormat, seed, lastCycle(dir.resolve("schedule.csv")) + 1, err);
+                gate, outputFormat, seed, lastCycle(dir.resolve("schedule.csv")) + 1, secondsBefore(dir, entries), err);
+    }
+
+    /**
+     * The time the comparison ran before: as its last report (comparison.json) recorded it, or, when it was killed
+     * before writing one, the rounds' time.
+     */
+    private static double secondsBefore(Path dir, List<InterleavedComparison.Entry> entries) {
+        Path report = dir.resolve("comparison.json");
+        try {
+            if (java.nio.file.Files.isRegularFile(report)) {
+                JsonNode seconds = JSON.readTree(java.nio.file.Files.readString(report)).path("seconds");
+                if (seconds.isNumber() && seconds.asDouble() >= 0) {
+                    return seconds.asDouble();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable report: fall back on the rounds
+        }
+        return entries.stream().mapToDouble(e -> e.session().result().seconds()).sum();
     }
 
     /** The recorded settings, with those given now in their place. */

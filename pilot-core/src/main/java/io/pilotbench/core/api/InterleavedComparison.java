@@ -127,6 +127,21 @@ public final class InterleavedComparison {
         return this;
     }
 
+    /** The comparison's time before this run (a resumed one's): counted against the time limit and reported. */
+    private double secondsBefore;
+
+    /**
+     * The time the comparison ran before this run, for a resumed comparison: its time limit counts it, as a resumed
+     * {@code pilot run} does, and its reported duration includes it.
+     */
+    public InterleavedComparison secondsBefore(double value) {
+        if (!(value >= 0)) {
+            throw new IllegalArgumentException("time before must be >= 0 s, got " + value);
+        }
+        secondsBefore = value;
+        return this;
+    }
+
     /** The monotonic clock in ns (default {@code System::nanoTime}). */
     public InterleavedComparison ticker(LongSupplier value) {
         ticker = value;
@@ -265,10 +280,10 @@ public final class InterleavedComparison {
         List<Integer> order = List.of();
         long nextLook = 0;
         try (BufferedWriter log = openSchedule();
-                Deadline deadline = Deadline.start(limits.maxDuration(), 0,
+                Deadline deadline = Deadline.start(limits.maxDuration(), secondsBefore,
                         entries.stream().map(Entry::workload).toList())) {
             while (reason == null) {
-                double elapsed = (ticker.getAsLong() - t0) / 1e9;
+                double elapsed = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
                 long least = leastSamples(order);
                 boolean look = order.isEmpty() || least >= nextLook;
                 Comparison now = look ? current() : null;
@@ -299,7 +314,7 @@ public final class InterleavedComparison {
                 }
             }
         }
-        double seconds = (ticker.getAsLong() - t0) / 1e9;
+        double seconds = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
         Comparison last = current();
         if ((reason == StopReason.ROUND_LIMIT || reason == StopReason.TIME_LIMIT) && last.decided()) {
             // the rounds since the last look decided it: the sequences are valid at any stopping time, this one too

@@ -98,6 +98,7 @@ public final class Session implements AutoCloseable {
         StoredSession stored = r.session();
         Session s = new Session(stored.settings(), r.journal(), stored.name(), Clock.systemUTC());
         s.replay(stored.rounds());
+        s.seconds = stored.seconds();
         return s;
     }
 
@@ -119,6 +120,7 @@ public final class Session implements AutoCloseable {
     public static SessionResult analyse(StoredSession stored) {
         Session s = new Session(stored.settings(), null, stored.name(), Clock.systemUTC());
         s.replay(stored.rounds());
+        s.seconds = stored.seconds();
         s.finalResult();
         boolean met = !s.plan().more();
         StopReason recorded = stored.stopReason();
@@ -279,7 +281,7 @@ public final class Session implements AutoCloseable {
         stopReason = reason;
         SessionResult r = finalResult();
         if (journal != null && !closed) {
-            journal.finish(clock.instant(), reason, ResultJson.toMap(r));
+            journal.finish(clock.instant(), reason, ResultJson.toMap(r), seconds, engine.rounds().size());
             journal.close();
         }
         closed = true;

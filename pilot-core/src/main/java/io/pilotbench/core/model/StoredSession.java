@@ -15,11 +15,39 @@ import java.util.List;
  * @param rounds      every completely recorded round, in order
  * @param discarded   rows of a round that was being written when the session stopped, left out
  * @param stopReason  why it ended, as recorded, or null when it did not finish
+ * @param elapsed     the session's time as last recorded when it ended (over all its runs, resumed ones included),
+ *                    or null when it never ended or was recorded before this was
  */
 public record StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
-        List<Round> rounds, int discarded, StopReason stopReason) {
+        List<Round> rounds, int discarded, StopReason stopReason, Elapsed elapsed) {
     public StoredSession {
         rounds = List.copyOf(rounds);
+    }
+
+    /** A session with no elapsed time recorded. */
+    public StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
+            List<Round> rounds, int discarded, StopReason stopReason) {
+        this(directory, name, settings, started, ended, rounds, discarded, stopReason, null);
+    }
+
+    /**
+     * The session's elapsed time when it last ended, and how many rounds it had then: rounds added after (by a run
+     * that was killed) count by their own durations.
+     */
+    public record Elapsed(double seconds, int rounds) {
+    }
+
+    /**
+     * The session's time: the elapsed time recorded at its last end plus the durations of the rounds recorded after
+     * it, or, without such a record, the sum of the rounds' durations.
+     */
+    public double seconds() {
+        int from = elapsed == null || elapsed.rounds() > rounds.size() ? 0 : elapsed.rounds();
+        double s = from == 0 ? 0 : elapsed.seconds();
+        for (int i = from; i < rounds.size(); i++) {
+            s += rounds.get(i).durationSeconds();
+        }
+        return s;
     }
 
     /** The same session analysed with other settings (the PIs must stay). */
@@ -27,6 +55,6 @@ public record StoredSession(Path directory, String name, SessionSettings setting
         if (value.pis().size() != settings.pis().size()) {
             throw new IllegalArgumentException("a recorded session must keep its " + settings.pis().size() + " PIs");
         }
-        return new StoredSession(directory, name, value, started, ended, rounds, discarded, stopReason);
+        return new StoredSession(directory, name, value, started, ended, rounds, discarded, stopReason, elapsed);
     }
 }

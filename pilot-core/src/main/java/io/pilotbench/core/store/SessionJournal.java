@@ -197,9 +197,25 @@ public final class SessionJournal implements Closeable {
      * @param result a JSON-serialisable value (maps, lists, numbers, strings)
      */
     public void finish(Instant ended, StopReason reason, Object result) throws IOException {
+        finish(ended, reason, result, Double.NaN, 0);
+    }
+
+    /**
+     * As above, also recording the session's elapsed time over all its runs, {@code seconds}, when it had
+     * {@code rounds} rounds ({@code "elapsed": {"seconds", "rounds"}} in {@code session.json}): what a report of the
+     * stored session gives as its duration, the same figure the live report gave.
+     */
+    public void finish(Instant ended, StopReason reason, Object result, double seconds, int rounds)
+            throws IOException {
         writeAtomically(directory.resolve(SessionFiles.RESULT), PlainJson.write(result));
         session.put("ended", ended.toString());
         session.put("stopReason", reason.name().toLowerCase(Locale.ROOT));
+        if (Double.isFinite(seconds)) {
+            Map<String, Object> elapsed = new LinkedHashMap<>();
+            elapsed.put("seconds", seconds);
+            elapsed.put("rounds", rounds);
+            session.put("elapsed", elapsed);
+        }
         writeAtomically(directory.resolve(SessionFiles.SESSION), PlainJson.write(session));
     }
 

@@ -221,8 +221,13 @@ public final class SessionReader {
                         .asString() + "'");
             }
         }
+        StoredSession.Elapsed elapsed = null;
+        if (session.path("elapsed").path("seconds").isNumber() && session.path("elapsed").path("rounds").isInt()) {
+            elapsed = new StoredSession.Elapsed(session.path("elapsed").path("seconds").asDouble(),
+                    session.path("elapsed").path("rounds").asInt());
+        }
         return new StoredSession(dir, session.path("name").asString(""), settings, started, ended, rounds,
-                discarded[0], reason);
+                discarded[0], reason, elapsed);
     }
 
     private static final double[] NO_UNITS = new double[0];

@@ -1,0 +1,81 @@
+package io.pilotbench.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The distribution archive ({@code ./mvnw package} makes pilot-cli/target/pilot-VERSION-dist.tar.gz), unpacked as a
+ * user would, with only a JDK on the PATH and an empty home: its bin/pilot runs the README's quickstart. The archive
+ * is made by the pilot-cli module, which the reactor builds before this one.
+ */
+class DistributionTest {
+    @TempDir
+    Path tmp;
+
+    private static Path archive() throws IOException {
+        Path target = Path.of("..", "pilot-cli", "target");
+        try (Stream<Path> files = Files.list(target)) {
+            List<Path> found = files.filter(f -> f.getFileName().toString().matches("pilot-.*-dist\\.tar\\.gz"))
+                    .toList();
+            assertThat(found).as("the distribution archive in " + target.toAbsolutePath()
+                    + " (./mvnw package builds it)").hasSize(1);
+            return found.get(0);
+        }
+    }
+
+    private static String run(Path dir, Map<String, String> env, List<String> command, int... codes)
+            throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).as(out).isTrue();
+        assertThat(p.exitValue()).as(String.join(" ", command) + ":\n" + out).isIn((Object[]) box(codes));
+        return out;
+    }
+
+    private static Integer[] box(int[] codes) {
+        Integer[] b = new Integer[codes.length];
+        for (int i = 0; i < codes.length; i++) {
+            b[i] = codes[i];
+        }
+        return b;
+    }
+
+    @Test
+    void theUnpackedArchiveRunsTheQuickstartWithOnlyAJdk() throws Exception {
+        run(tmp, Map.of("PATH", "/usr/bin:/bin"), List.of("tar", "xzf", archive().toAbsolutePath().toString()), 0);
+        Path home;
+        try (Stream<Path> dirs = Files.list(tmp)) {
+            home = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        assertThat(home.getFileName().toString()).startsWith("pilot-");
+        assertThat(home.resolve("lib/pilot.jar")).isRegularFile();
+        assertThat(Files.isExecutable(home.resolve("bin/pilot"))).isTrue();
+        // a PATH with the JDK that runs this test and the basic tools a shell script needs, nothing of a build
+        String java = Path.of(System.getProperty("java.home"), "bin").toString();
+        Path user = Files.createDirectories(tmp.resolve("home"));
+        Map<String, String> env = Map.of("PATH", java + ":/usr/bin:/bin", "HOME", user.toString());
+        String version = run(tmp, env, List.of(home.resolve("bin/pilot").toString(), "--version"), 0);
+        assertThat(version.strip()).matches("pilot [0-9]+\\.[0-9]+\\.[0-9]+.*");
+        String out = run(home, env, List.of(home.resolve("bin/pilot").toString(), "run", "--max-rounds", "5", "-o",
+                tmp.resolve("session").toString(), "--", "awk", "-f", "examples/primes.awk"), 0, 3, 7);
+        assertThat(out).contains("rounds    5 recorded: 5 analysed");
+        assertThat(tmp.resolve("session/rounds.csv")).isRegularFile();
+        try (Stream<Path> cached = Files.walk(user.resolve(".cache/pilot"))) {
+            assertThat(cached.filter(f -> f.toString().endsWith(".jsa")).count())
+                    .as("the class-data archive made on first use, in the user's cache").isEqualTo(1);
+        }
+    }
+}

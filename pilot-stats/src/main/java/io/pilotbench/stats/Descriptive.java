@@ -52,7 +52,7 @@ public final class Descriptive {
     }
 
     /**
-     * Harmonic mean n / Σ(1/x) (PILOT-ORIGINAL.md §2.1). Example: {1.21, 1.67, 1.71, 1.53, 2.03, 2.15} gives
+     * Harmonic mean n / Σ(1/x) (docs/original.md#subsessions). Example: {1.21, 1.67, 1.71, 1.53, 2.03, 2.15} gives
      * 1.6568334130160711.
      *
      * @return NaN for n = 0

@@ -19,7 +19,10 @@ public record EdmSettings(int minSize, Penalty penalty, int degree, boolean amoc
 
     /** Pilot's minimum segment length ({@code MIN_CHANGEPOINT_DETECTION_SAMPLE_SIZE}). */
     public static final int DEFAULT_MIN_SIZE = 30;
-    /** Pilot's percent penalty (PILOT-ORIGINAL.md §2.4; the original's comment says 30% but uses 0.25). */
+    /**
+     * Pilot's percent penalty (docs/original.md#readings-changepoints; the original's comment says 30% but uses
+     * 0.25).
+     */
     public static final double DEFAULT_PERCENT = 0.25;
     /** Pilot's and BreakoutDetection's {@code multi} default degree (linear). */
     public static final int DEFAULT_DEGREE = 1;

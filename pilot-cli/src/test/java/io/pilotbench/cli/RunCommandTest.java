@@ -31,8 +31,9 @@ class RunCommandTest {
     }
 
     /**
-     * The original's unit_test_benchmark.sh (PILOT-ORIGINAL.md §3.1.10): --ci-perc 0.3 --min-sample-size 10, the mock
-     * prints x,x+1 for dataset F; it stops after 44 rounds with mean 1.724772727272727, CI 0.2839435113978563, q 4.
+     * The original's unit_test_benchmark.sh (docs/original.md#vectors-cli): --ci-perc 0.3 --min-sample-size 10, the
+     * mock prints x,x+1 for dataset F; it stops after 44 rounds with mean 1.724772727272727, CI 0.2839435113978563, q
+     * 4.
      */
     @ParameterizedTest
     @ValueSource(strings = {"plain", "-r"})

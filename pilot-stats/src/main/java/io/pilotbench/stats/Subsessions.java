@@ -7,11 +7,11 @@ import java.util.OptionalInt;
  * Subsession analysis of a sample, exactly as the original Pilot computes it, for removing autocorrelation before a
  * confidence interval is built.
  *
- * <p>Source: Li, Miller &amp; Long, "Pilot: A Framework that Understands How to Do Performance Benchmarks the Right
- * Way", MASCOTS 2016 (seeds/000), §III-D; the original's {@code libpilotcpp.h} as summarised in PILOT-ORIGINAL.md
- * §2.1–2.3. Consecutive samples are merged into subsessions (blocks) of q samples; their means are close to
- * independent once the lag-1 autocorrelation of the block means is small, and the CI is then built from the block
- * means (the batch-means method).
+ * <p>Source: Li, Gupta, Miller &amp; Long, "Pilot: A Framework that Understands How to Do Performance Benchmarks the
+ * Right Way", MASCOTS 2016, §III-D (docs/references.md#li-2016); the original's {@code libpilotcpp.h}
+ * (docs/original.md#subsessions). Consecutive samples are merged into subsessions (blocks) of q samples; their means
+ * are close to independent once the lag-1 autocorrelation of the block means is small, and the CI is then built from
+ * the block means (the batch-means method).
  *
  * <ul>
  *   <li>There are h = ⌊n/q⌋ blocks; the last n mod q samples are dropped.</li>

@@ -9,8 +9,9 @@ import java.util.OptionalLong;
  * <p>Sources: B. L. Welch, "The generalization of Student's problem when several different population variances are
  * involved", Biometrika 34 (1947); F. E. Satterthwaite (1946) for the degrees of freedom
  * ν = (s1²/n1 + s2²/n2)² / ((s1²/n1)²/(n1−1) + (s2²/n2)²/(n2−1)), not floored (as the original Pilot,
- * docs/original.md#welch, and R's {@code t.test}); Pilot paper §III-F (seeds/000) for the sample-size relation.
- * Results equal R's {@code t.test(x, y)} and {@code t.test(x, y, var.equal = TRUE)}.
+ * docs/original.md#welch, and R's {@code t.test}); the Pilot paper (Li et al., MASCOTS 2016, §III-F;
+ * docs/references.md#li-2016) for the sample-size relation. Results equal R's {@code t.test(x, y)} and
+ * {@code t.test(x, y, var.equal = TRUE)}.
  */
 public final class TTest {
     private TTest() {

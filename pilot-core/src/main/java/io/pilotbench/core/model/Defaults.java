@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * Pilot's default settings, in one place so that help texts and documentation can quote them.
  *
- * <p>Sources: Pilot paper (seeds/000) §III-D/E and the original implementation (docs/original.md#defaults).
+ * <p>Sources: the Pilot paper (Li et al., MASCOTS 2016, §III-D/E; docs/references.md#li-2016) and the original
+ * implementation (docs/original.md#defaults).
  */
 public final class Defaults {
     /** Confidence level of every interval: 95%. */
@@ -21,7 +22,10 @@ public final class Defaults {
      * 200.
      */
     public static final long MIN_SUBSESSIONS = 30;
-    /** Getstats' z-score warning threshold (Auto-pilot, seeds/002 §4). */
+    /**
+     * Getstats' z-score warning threshold (Wright et al., Auto-pilot, USENIX ATC 2005, §3.3;
+     * docs/references.md#wright-2005).
+     */
     public static final double OUTLIER_Z = 2.0;
     /**
      * While the work amount ramps up, rounds shorter than this are kept on disk but left out of the analysis, and the

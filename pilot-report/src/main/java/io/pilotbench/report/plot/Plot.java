@@ -10,8 +10,8 @@ import java.util.Locale;
 import javax.imageio.ImageIO;
 
 /**
- * {@code pilot plot}: Graphit's line and bar graphs (Auto-pilot, seeds/002 §3.4) with error bars, as SVG, PDF (vector,
- * for papers) or PNG (slides).
+ * {@code pilot plot}: Graphit's line and bar graphs (Wright et al., Auto-pilot, USENIX ATC 2005, §3.4;
+ * docs/references.md#wright-2005) with error bars, as SVG, PDF (vector, for papers) or PNG (slides).
  *
  * <p>Why our own renderer rather than a Java plotting library: XChart (Apache-2.0) draws PNG well, but its SVG goes
  * through VectorGraphics2D (LGPL-3.0) and its PDF through PDFBox (several megabytes), and its SVG renders every label

@@ -314,7 +314,7 @@ class RunCommandTest {
         assertThat(json(r).get("pis").get(0).get("readings").get("mean").asDouble()).isEqualTo(7);
         assertThat(r.err()).contains("pilot: note: --shell: subtracting sh's start-up");
         assertThat(json(r).get("command").asString()).isEqualTo("sh -c 'echo 7 | cat'");
-        // the report says how rounds were timed and what was subtracted (issue 17)
+        // the report says how rounds were timed and what was subtracted
         assertThat(json(r).get("launcher").asString()).contains("the JVM's JIT compiler idle before the clock starts")
                 .containsPattern("; the shell's start-up, [0-9.]+ ms \\(median of 15 runs\\), subtracted from every "
                         + "round$");
@@ -324,7 +324,7 @@ class RunCommandTest {
     }
 
     /**
-     * Bug (issue 14): the README's quickstart reported "30 rounds (the first 30 removed as warm-up)" for a workload
+     * Bug: the README's quickstart reported "30 rounds (the first 30 removed as warm-up)" for a workload
      * with no warm-up. It now converges and keeps its rounds (a cold first round or two, page cache and all, may be a
      * real warm-up on a busy machine).
      */
@@ -348,7 +348,7 @@ class RunCommandTest {
     }
 
     /**
-     * Bug (issue 16): a ratio PI whose readings are 0 looped forever ({@code echo 0} ran 14,603 rounds in 2 minutes):
+     * Bug: a ratio PI whose readings are 0 looped forever ({@code echo 0} ran 14,603 rounds in 2 minutes):
      * its harmonic mean is undefined, so the target stayed unmet. Such a round now fails, with the reason.
      */
     @Test

@@ -31,7 +31,7 @@ public record EdmSettings(int minSize, Penalty penalty, int degree, boolean amoc
     /**
      * {@link Mode#AUTO} uses the exact algorithm up to this many samples and the scalable one above: where the two cost
      * the same (JMH, n = 4,000: exact 53 ms, scalable 49 ms; bench/README.md), so the time grows smoothly with n. At
-     * 10,000 the switch made 9,999 samples 2.5× slower to analyse than 10,001 (issue 17).
+     * 10,000 the switch made 9,999 samples 2.5× slower to analyse than 10,001.
      */
     public static final int AUTO_EXACT_LIMIT = 4_000;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What monitoring costs the command it watches (issue 22), on the shipped awk example: the sampling rate that
+# What monitoring costs the command it watches, on the shipped awk example: the sampling rate that
 # --monitor-rate auto chooses with its measured overhead, and the durations of rounds run with and without the
 # monitor, interleaved by pilot compare's machinery (pilot overhead). Run from the repository root on a quiet machine.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Pilot side by side with the tools a user would pick instead (issue 17): start-up, parsing and analysis of 10^6
+# Pilot side by side with the tools a user would pick instead: start-up, parsing and analysis of 10^6
 # values, comparison of two such files, the harness's per-round bias and overhead. Needs hyperfine, datamash and
 # ministat (Debian packages) and python3. Run from the repository root on a quiet machine; every figure in
 # bench/README.md's "Start-up, parsing, harness" section comes from one run of this script.

@@ -19,9 +19,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * EDM change-point detection at the sizes of PILOT-ORIGINAL.md §5: Gaussian noise (σ = 1) with a step of 3 in the
- * first 10%, min size 30, percent 0.25, degree 1 (the original's figures were measured on the same shape of input).
- * Run with {@code java -jar pilot-benchmarks/target/benchmarks.jar Edm -f 1 -wi 2 -i 3}; see bench/README.md.
+ * EDM change-point detection at the sizes of docs/original.md#edm-performance: Gaussian noise (σ = 1) with a step of 3
+ * in the first 10%, min size 30, percent 0.25, degree 1 (the original's figures were measured on the same shape of
+ * input). Run with {@code java -jar pilot-benchmarks/target/benchmarks.jar Edm -f 1 -wi 2 -i 3}; see bench/README.md.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

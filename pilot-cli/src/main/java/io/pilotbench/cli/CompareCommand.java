@@ -298,7 +298,7 @@ final class CompareCommand implements Callable<Integer> {
 
     /**
      * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
-     * every {@code pilot --help} too (Jackson's 460 classes, issue 17).
+     * every {@code pilot --help} too (Jackson's 460 classes).
      */
     private static final class Json {
         static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code pilot experiment}: DataMill's experiments on this machine (issue 20). */
+/** {@code pilot experiment}: DataMill's experiments on this machine. */
 @Command(name = "experiment", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
         subcommands = {ExperimentCommand.Plan.class, ExperimentCommand.Run.class, ExperimentCommand.Resume.class,
             ExperimentCommand.Analyze.class, ExperimentCommand.RunJob.class},

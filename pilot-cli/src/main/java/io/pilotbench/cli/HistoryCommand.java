@@ -35,7 +35,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code pilot history add|detect}: results kept across commits, and the commits that changed them (issue 21). The
+ * {@code pilot history add|detect}: results kept across commits, and the commits that changed them. The
  * store is a directory with {@code history.csv}: one row per session and PI, in the order they were added (the
  * commits' order), with the commit, the mean, its standard error, the environment's fingerprint and which way the
  * PI gets better ({@code lower} or {@code higher}; rows written before that column are read as {@code lower}).

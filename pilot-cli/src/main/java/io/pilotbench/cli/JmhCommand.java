@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 /**
- * {@code pilot jmh}: JMH benchmarks run until precise (issue 21). A round is one JMH fork — forks are where
+ * {@code pilot jmh}: JMH benchmarks run until precise. A round is one JMH fork — forks are where
  * independence holds, since each JVM compiles and lays out the code anew — and its measurement iterations are the
  * round's unit readings, so the JIT's warm-up is the unit readings' warm-up, found and cut by the engine's test instead
  * of a fixed number of warm-up iterations, and the session stops at the precision target instead of after 5 forks.

@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code pilot mill}: DataMill's master and workers (issue 23). */
+/** {@code pilot mill}: DataMill's master and workers. */
 @Command(name = "mill", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
         subcommands = {MillCommand.Serve.class, MillCommand.WorkerCommand.class},
         description = {

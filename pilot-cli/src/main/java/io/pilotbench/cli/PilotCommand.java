@@ -30,7 +30,7 @@ public final class PilotCommand implements Runnable {
     /**
      * The subcommands, in the order the help lists them. They are added by {@link #commandLine}, not by the
      * annotation: picocli builds the model of every annotated subcommand (its options, their types, help texts) when
-     * the top command is made, which took most of {@code pilot --version}'s 0.23 s (issue 17).
+     * the top command is made, which took most of {@code pilot --version}'s 0.23 s.
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, CompareCommand.class, OverheadCommand.class,
             AnalyzeCommand.class, ChangepointsCommand.class, ReportCommand.class, PlotCommand.class,

@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * same NAME given again adds files to it) or a bare path (named after itself). A file is read as {@code pilot
  * analyze} reads it, one component per column (named by the header, or by {@code --components}); a session
  * directory gives Elapsed (round wall time, s), User and System (CPU seconds per round) and one component per PI
- * (its readings after warm-up removal, with the session's own CI). A campaign directory (issue 19) will add its runs
+ * (its readings after warm-up removal, with the session's own CI). A campaign directory will add its runs
  * here as points.
  *
  * <p>A component of one file is summarised as {@code pilot analyze} analyses it ({@link SeriesAnalyzer} at the default

@@ -17,11 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a running session shows on stderr. On a terminal: one status line, rewritten after every round — round,
- * each required PI's mean ± CI half-width against the target, the rounds still needed with the time they should
- * take (the engine's prediction), failures. Elsewhere (pipes, CI logs) nothing, unless verbose: then one line per
- * round. A progress bar does not fit: the total is not known in advance and changes
- * every round.
+ * What a running session shows on stderr. On a terminal: one status line, rewritten after every round — round, each
+ * required PI's mean ± CI half-width against the target, the rounds still needed with the time they should take (the
+ * engine's prediction), failures. Elsewhere (pipes, CI logs) nothing, unless verbose: then one line per round. A
+ * progress bar (the progressbar library) does not fit: the total is not known in advance and changes every round.
  */
 final class ProgressLine implements ProgressListener {
     /** How progress is shown. */

@@ -75,7 +75,7 @@ final class StoredComparison {
 
     /**
      * Every input read and analysed, in the order given: each on its own thread, up to one per core (two 10⁶-value
-     * files took 0.88 s one after the other, ministat 0.54 s; issue 17). The first input that fails, in order, is
+     * files took 0.88 s one after the other, ministat 0.54 s). The first input that fails, in order, is
      * the error reported.
      */
     private List<Contender> contenders(SessionOptions.Precision precision) throws InterruptedException {

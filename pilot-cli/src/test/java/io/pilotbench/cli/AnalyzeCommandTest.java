@@ -74,7 +74,8 @@ class AnalyzeCommandTest {
         assertThat(ci.get("width").asDouble()).isCloseTo(0.29157062128900485, within(0.29 * 1e-12));
         assertThat(ci.get("low").asDouble()).isCloseTo(1.756458333333333 - 0.29157062128900485 / 2, within(1e-12));
         assertThat(ci.get("confidence").asDouble()).isEqualTo(0.95);
-        // 10% of the mean needs 34 subsessions of 4 (PILOT-ORIGINAL.md §3.1.1), raised to the floor of 30: 136
+        // 10% of the mean needs 34 subsessions of 4 (docs/original.md#vectors-statistics), raised to the floor of 30:
+        // 136
         assertThat(a.get("requiredSamples").asLong()).isEqualTo(136);
         assertThat(a.get("targetMet").asBoolean()).isFalse();
         assertThat(a.get("warnings").get(0).asString()).contains("wider than the target", "136");
@@ -103,9 +104,10 @@ class AnalyzeCommandTest {
     }
 
     /**
-     * The original's CLI test (PILOT-ORIGINAL.md §3.1.10), printed there with 6 decimals. Its "--preset normal
-     * (generated)" row (q 5, CI 0.315992) contradicts its own documented normal limit 0.2 and q-by-limit table (0.2 →
-     * q 4); its numbers are those of a limit in (0.0404, 0.0823), so that row is checked with --ac-limit 0.05.
+     * The original's CLI test (docs/original.md#vectors-cli, which notes the inconsistent row too), printed there with
+     * 6 decimals. Its "--preset normal (generated)" row (q 5, CI 0.315992) contradicts its own documented normal limit
+     * 0.2 and q-by-limit table (0.2 → q 4); its numbers are those of a limit in (0.0404, 0.0823), so that row is
+     * checked with --ac-limit 0.05.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
@@ -169,7 +171,7 @@ class AnalyzeCommandTest {
 
     @Test
     void tooAutocorrelatedDataGetNoCiAndAWarning() {
-        // PILOT-ORIGINAL.md §3.2: no q up to 16 brings dataset F's |r1| under 0.01
+        // docs/original.md#vectors-dataset-f: no q up to 16 brings dataset F's |r1| under 0.01
         CliRun r = run("analyze", "--format", "json", "--method", "pilot", "--ac-limit", "0.01",
                 resource("analyze/f.txt"));
         JsonNode a = only(r);

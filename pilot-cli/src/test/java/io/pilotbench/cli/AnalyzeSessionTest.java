@@ -33,7 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class AnalyzeSessionTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    /** Dataset F, Ferrari78 response times (refdata/PILOT-ORIGINAL.md §3.0). */
+    /** Dataset F, Ferrari78 response times (docs/original.md#datasets). */
     private static final double[] F = {
         1.21, 1.67, 1.71, 1.53, 2.03, 2.15, 1.88, 2.02, 1.75, 1.84, 1.61, 1.35, 1.43, 1.64, 1.52, 1.44, 1.17, 1.42,
         1.64, 1.86, 1.68, 1.91, 1.73, 2.18, 2.27, 1.93, 2.19, 2.04, 1.92, 1.97, 1.65, 1.71, 1.89, 1.70, 1.62, 1.48,

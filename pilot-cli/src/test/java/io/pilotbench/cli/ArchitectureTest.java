@@ -26,7 +26,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layout of DESIGN.md, checked on the compiled classes of every module (the command line depends on them all).
+ * The layout of docs/design.md#modules, checked on the compiled classes of every module (the command line depends on
+ * them all).
  *
  * <ul>
  *   <li>Modules point down: stats ← core ← process, simulate ← report, script, experiment ← mill ← cli.</li>
@@ -164,8 +165,8 @@ class ArchitectureTest {
     }
 
     /**
-     * DESIGN.md: OSHI's API churns, so one package wraps it and no OSHI (or JNA) type leaves that package; JNA is
-     * also used, privately, by the process launcher (posix_spawn + wait4).
+     * docs/design.md#dependencies: OSHI's API churns, so one package wraps it and no OSHI (or JNA) type leaves that
+     * package; JNA is also used, privately, by the process launcher (posix_spawn + wait4).
      */
     @Test
     void onlyTheEnvironmentPackageUsesOshiAndNativeCallsStayPrivate() {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Regression tests for issue 16's findings, one per bad input or fault, each named after it: every one is one line on
- * stderr with the documented exit code, loses nothing and does not hang.
+ * Regression tests for bad inputs and faults, one per case found, each named after it: every one is one line on stderr
+ * with the documented exit code, loses nothing and does not hang.
  */
 @EnabledOnOs({OS.LINUX, OS.MAC})
 class BadInputAndFaultsTest {

@@ -15,7 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
 class ChangepointsCommandTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** 30×1.1, 130×5.1, 30×1.1 (PILOT-ORIGINAL.md §3.1.1 FindDominantSegment). */
+    /** 30×1.1, 130×5.1, 30×1.1 (docs/original.md#vectors-statistics, FindDominantSegment). */
     static String warmupSeries() {
         return repeat(1.1, 30) + repeat(5.1, 130) + repeat(1.1, 30);
     }
@@ -49,7 +49,8 @@ class ChangepointsCommandTest {
 
     @Test
     void percentAndDegreeReachTheAlgorithm() {
-        // the original CLI's bug passed percent 30 / degree 0 whatever the user said (§1.3): [30, 60, 131]
+        // the original CLI's bug passed percent 30 / degree 0 whatever the user said (docs/original.md#bug-edm-cli):
+        // [30, 60, 131]
         JsonNode a = only(runWithStdin(warmupSeries(), "changepoints", "--format", "json", "--percent", "30",
                 "--degree", "0", "-"));
         assertThat(ints(a.get("changepoints"))).containsExactly(30, 60, 131);

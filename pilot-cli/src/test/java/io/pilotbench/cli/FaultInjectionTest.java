@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Faults injected into real {@code pilot} processes on real file systems (issue 16): kill -9, SIGTERM and SIGINT at
+ * Faults injected into real {@code pilot} processes on real file systems: kill -9, SIGTERM and SIGINT at
  * seeded random points of {@code run} and {@code compare} while {@code analyze} reads the session being written; a
  * disk that fills up in the middle of a round (a tiny tmpfs); a read-only file system; a concurrent resume. After
  * each, the invariant: every round reported as recorded is on disk exactly once, and the session resumes to the same

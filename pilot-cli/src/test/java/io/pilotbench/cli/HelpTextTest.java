@@ -56,7 +56,7 @@ class HelpTextTest {
     }
 
     /**
-     * Bug (issue 16): picocli wraps a footer line longer than the help's width (80 columns where there is no
+     * Bug: picocli wraps a footer line longer than the help's width (80 columns where there is no
      * terminal) wherever it likes, in the middle of a path ("-- ." then "/disk-bench"). Every footer line must come
      * out whole.
      */

@@ -31,8 +31,9 @@ class RunCommandTest {
     }
 
     /**
-     * The original's unit_test_benchmark.sh (PILOT-ORIGINAL.md §3.1.10): --ci-perc 0.3 --min-sample-size 10, the mock
-     * prints x,x+1 for dataset F; it stops after 44 rounds with mean 1.724772727272727, CI 0.2839435113978563, q 4.
+     * The original's unit_test_benchmark.sh (docs/original.md#vectors-cli): --ci-perc 0.3 --min-sample-size 10, the
+     * mock prints x,x+1 for dataset F; it stops after 44 rounds with mean 1.724772727272727, CI 0.2839435113978563, q
+     * 4.
      */
     @ParameterizedTest
     @ValueSource(strings = {"plain", "-r"})
@@ -313,7 +314,7 @@ class RunCommandTest {
         assertThat(json(r).get("pis").get(0).get("readings").get("mean").asDouble()).isEqualTo(7);
         assertThat(r.err()).contains("pilot: note: --shell: subtracting sh's start-up");
         assertThat(json(r).get("command").asString()).isEqualTo("sh -c 'echo 7 | cat'");
-        // the report says how rounds were timed and what was subtracted (issue 17)
+        // the report says how rounds were timed and what was subtracted
         assertThat(json(r).get("launcher").asString()).contains("the JVM's JIT compiler idle before the clock starts")
                 .containsPattern("; the shell's start-up, [0-9.]+ ms \\(median of 15 runs\\), subtracted from every "
                         + "round$");
@@ -323,7 +324,7 @@ class RunCommandTest {
     }
 
     /**
-     * Bug (issue 14): the README's quickstart reported "30 rounds (the first 30 removed as warm-up)" for a workload
+     * Bug: the README's quickstart reported "30 rounds (the first 30 removed as warm-up)" for a workload
      * with no warm-up. It now converges and keeps its rounds (a cold first round or two, page cache and all, may be a
      * real warm-up on a busy machine).
      */
@@ -347,7 +348,7 @@ class RunCommandTest {
     }
 
     /**
-     * Bug (issue 16): a ratio PI whose readings are 0 looped forever ({@code echo 0} ran 14,603 rounds in 2 minutes):
+     * Bug: a ratio PI whose readings are 0 looped forever ({@code echo 0} ran 14,603 rounds in 2 minutes):
      * its harmonic mean is undefined, so the target stayed unmet. Such a round now fails, with the reason.
      */
     @Test

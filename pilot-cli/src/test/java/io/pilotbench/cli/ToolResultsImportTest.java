@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Results of JMH and hyperfine read as they are (issue 21), from real files those tools wrote on this machine:
+ * Results of JMH and hyperfine read as they are, from real files those tools wrote on this machine:
  * {@code import/jmh-edm.json} ({@code java -jar pilot-benchmarks/target/benchmarks.jar 'EdmBenchmark.exact$' -p n=1000
  * -f 2 -wi 1 -i 3 -rf json}) and {@code import/hyperfine-sleep.json} ({@code hyperfine -N --runs 5 --export-json …
  * 'sleep 0.01' 'sleep 0.02'}, hyperfine 1.15).

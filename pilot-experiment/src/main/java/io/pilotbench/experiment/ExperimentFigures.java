@@ -16,12 +16,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The figures of an experiment's analysis (DataMill, seeds/004 §5, figures 3–6): per metric, a box plot of the jobs'
- * values at each level of each factor, faceted as DataMill's are: a panel per combination of the levels of the other
- * factors in the model, and per machine when there are several, with a box per level in each — so that no box pools
- * jobs of different levels of another factor (one box spanning gzip and xz has a median no job measured); and
- * interaction plots (the mean of every cell of two factors: one line per level of one across the levels of the other; parallel
- * lines mean no interaction). Drawn by {@code pilot plot}'s renderer, as SVG (or PDF, PNG by the name's extension).
+ * The figures of an experiment's analysis (DataMill: de Oliveira et al., ICPE 2013, §5, Figs. 5–8;
+ * docs/references.md#de-oliveira-2013): per metric, a box plot of the jobs' values at each level of each factor,
+ * faceted as DataMill's are: a panel per combination of the levels of the other factors in the model, and per machine
+ * when there are several, with a box per level in each — so that no box pools jobs of different levels of another
+ * factor (one box spanning gzip and xz has a median no job measured); and interaction plots (the mean of every cell of
+ * two factors: one line per level of one across the levels of the other; parallel lines mean no interaction). Drawn by
+ * {@code pilot plot}'s renderer, as SVG (or PDF, PNG by the name's extension).
  *
  * <p>Which interactions are drawn: each two-factor term of the ANOVA significant at {@code alpha}, largest F first;
  * when none is (or the model has no interactions), the two factors with the largest main-effect F, so there is always

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ExperimentAnalysisTest {
-    /** 1e-9 relative, as issue 20 asks. */
+    /** 1e-9 relative, the accuracy asked of the analysis. */
     private static final double TOLERANCE = 1e-9;
 
     private static Path reference() throws URISyntaxException {

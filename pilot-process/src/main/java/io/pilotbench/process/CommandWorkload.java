@@ -68,8 +68,8 @@ public final class CommandWorkload implements Workload {
     /**
      * The last round's directory while that round left nothing in it but its two empty output files: the next round
      * renames it to its own number instead of making a directory and two files. On ext4 a mkdir and two creats took
-     * 0.15-0.5 ms of the time between rounds, more as the file system aged (inode allocation), a rename 0.01 ms
-     * (issue 17). Null when there is none.
+     * 0.15-0.5 ms of the time between rounds, more as the file system aged (inode allocation), a rename 0.01 ms. Null
+     * when there is none.
      */
     private Path reusable;
     private boolean roundsDirMade;
@@ -405,8 +405,8 @@ public final class CommandWorkload implements Workload {
     /**
      * Removes the rounds' empty output files, and the round directories that hold nothing else. Done once, when the
      * session is over, not between rounds: a mkdir is all a round costs, where an unlink and an rmdir each round took
-     * about 0.2 ms of the time between rounds (issue 17). A killed session leaves them; the next tidy (after a
-     * resume) removes them too. Thread-confined, like {@link #run}.
+     * about 0.2 ms of the time between rounds. A killed session leaves them; the next tidy (after a resume) removes
+     * them too. Thread-confined, like {@link #run}.
      */
     public void tidyRounds() throws IOException {
         for (Path dir : untidy) {

@@ -10,7 +10,7 @@ import java.nio.file.StandardCopyOption;
  * JNA's native library, unpacked once into a directory that JNA is then pointed at ({@code jna.boot.library.path}).
  * Without it JNA unpacks the library from the jar into a new temporary file at every start (250 KB written and
  * deleted, and a SecureRandom, with 60 classes of the security provider, for the file's name). The {@code ./pilot}
- * launcher has it done beside its class-data archive (issue 17).
+ * launcher has it done beside its class-data archive.
  */
 public final class JnaLibrary {
     private JnaLibrary() {

@@ -62,7 +62,7 @@ final class Launchers {
      * Checks what would otherwise fail inside the child with a misleading message (a missing output directory makes
      * posix_spawn report ENOENT as if the program were missing): the working directory exists, and both output files
      * can be created (they are truncated here and again by the launcher). The native launcher calls it only when a
-     * spawn failed, to say why (two opens and a stat a round, issue 17); the JDK launcher before every spawn.
+     * spawn failed, to say why (two opens and a stat a round); the JDK launcher before every spawn.
      */
     static void prepare(CommandRequest request) throws IOException {
         String program = request.argv().get(0);

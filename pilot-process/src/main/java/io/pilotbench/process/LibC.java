@@ -143,7 +143,7 @@ final class LibC {
             }
             // glibc by its soname, which dlopen finds at once: no search path is needed. Without a platform path of
             // its own, JNA's NativeLibrary computes one when its class loads by running ldconfig -p: a process, and
-            // about 0.2 s of every pilot run's start-up (issue 17). An empty one (unless the user set one) skips it.
+            // about 0.2 s of every pilot run's start-up. An empty one (unless the user set one) skips it.
             if (System.getProperty(JNA_PLATFORM_PATH) == null) {
                 System.setProperty(JNA_PLATFORM_PATH, "");
             }

@@ -81,7 +81,7 @@ final class NativeLauncher implements ProcessLauncher {
      * What every spawn shares, made once per JVM: the attributes (a new process group led by the child, an empty
      * signal mask, the default disposition for every signal but SIGKILL and SIGSTOP) and "/dev/null". Made per run,
      * they were about 35 of the 45 native calls before each spawn, which ran interpreted in a session's first hundreds
-     * of rounds (issue 17). posix_spawnp only reads them, so concurrent runs may share them; the memory is never freed.
+     * of rounds. posix_spawnp only reads them, so concurrent runs may share them; the memory is never freed.
      */
     private static final class Attributes {
         static final Memory ATTR = new Memory(LibC.ATTR_BYTES);
@@ -202,7 +202,7 @@ final class NativeLauncher implements ProcessLauncher {
                     "posix_spawn_file_actions_addopen");
             // The output files are created here, before the clock starts, and handed to the child as descriptors:
             // created by the child's file actions, inside the timed interval, two file creations added about 0.3 ms
-            // to every round of a fast command against hyperfine, whose child writes to /dev/null (issue 17).
+            // to every round of a fast command against hyperfine, whose child writes to /dev/null.
             outFd = create(request, request.stdoutFile());
             errFd = Launchers.sameOutputFile(request) ? outFd : create(request, request.stderrFile());
             check(LibC.posix_spawn_file_actions_adddup2(fileActions, outFd, 1), "posix_spawn_file_actions_adddup2");
@@ -232,7 +232,7 @@ final class NativeLauncher implements ProcessLauncher {
             long start = System.nanoTime();
             // posix_spawn(3): returns an error number (not -1 and errno), including the exec's own failure. Until this
             // thread blocks in waitid, what it does competes with the child's exec, which glibc's vfork lets run on
-            // only once the parent is woken: 50 us of work here made a C spawner's exec 50 us slower (issue 17). So
+            // only once the parent is woken: 50 us of work here made a C spawner's exec 50 us slower. So
             // the path from here to waitid is kept to a few calls: no lambdas, no String to convert, no allocation
             // but the Running.
             int error = LibC.posix_spawnp(pidOut, resolved, fileActions, Attributes.ATTR, argv, envp);
@@ -418,7 +418,7 @@ final class NativeLauncher implements ProcessLauncher {
      * A run's native memory in one zeroed block, handed out in 16-byte-aligned pieces and freed at once. JNA
      * registers every {@link Memory} with its cleaner (a hash-map entry and a phantom reference): one per string of
      * argv and of the environment, about a hundred a round, whose bookkeeping and collection ran beside the command
-     * being timed (issue 17). The pieces ({@link Memory#share}) are not registered.
+     * being timed. The pieces ({@link Memory#share}) are not registered.
      */
     private static final class Arena {
         private final Memory block;

@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Each failure is a {@link BadOutputException} whose message says what was expected and what was found, in one line.
  */
 final class OutputParser {
-    /** Made when a PI is first read from JSON output: not for every command (issue 17, memory). */
+    /** Made when a PI is first read from JSON output: not for every command, to save memory. */
     private static final class Json {
         static final JsonMapper JSON = JsonMapper.builder().build();
     }

@@ -20,7 +20,7 @@ import java.util.regex.PatternSyntaxException;
  *   <li>The original Pilot's {@code name,unit,column,type[,must_satisfy]}, several joined by {@code :}
  *       ({@code "response time,ms,0,0,1"}): column of the output line (0-based, split on any of space, tab and
  *       comma, empty fields counting), type 0 ordinary, 1 ratio, 2 binary; must_satisfy 1 makes the readings'
- *       CI a target (PILOT-ORIGINAL.md §1.4). When no PI of the list sets must_satisfy, all of them are targets
+ *       CI a target (docs/original.md#pi-spec). When no PI of the list sets must_satisfy, all of them are targets
  *       (the original refused such a list).</li>
  *   <li>Keys: {@code name=N,unit=U,kind=ordinary|ratio|binary,must=readings|unit-readings|both|none} and one or
  *       both sources: {@code column=K} (0-based), {@code regex=RE} (one capturing group), {@code json=PATH}

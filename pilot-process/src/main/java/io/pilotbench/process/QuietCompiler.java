@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Why: a session's per-round code reaches the JIT's thresholds during its first hundreds of rounds, and the
  * compiler threads then compile while the command runs. On a 2-core machine that made the mean of 200 rounds of
  * {@code true} 1.19-1.25 times hyperfine's, while a bare loop of spawns run with {@code -Xint} or {@code -Xbatch} (no
- * compiler beside the command) came within 0.98-1.10 times (issue 17, bench/README.md). {@code -Xbatch} itself
+ * compiler beside the command) came within 0.98-1.10 times (bench/README.md). {@code -Xbatch} itself
  * compiles start-up code on the main thread too (0.35 s more per session); waiting only before the clock starts puts
  * the compiler's work between rounds, where it belongs.
  *

@@ -15,7 +15,7 @@ class OutputParserTest {
 
     @Test
     void columnsSplitAsTheOriginalEmptyFieldsCount() throws Exception {
-        // PILOT-ORIGINAL.md §1.1: "665.921,57.1027,0.134727,14,,,,11.4436" has 11.4436 in field 7
+        // docs/original.md#csv-fields: "665.921,57.1027,0.134727,14,,,,11.4436" has 11.4436 in field 7
         assertThat(read("x,,7,0,1", "665.921,57.1027,0.134727,14,,,,11.4436\n")).isEqualTo(11.4436);
         assertThat(read("x,,2,0,1", "1, 2\n")).isEqualTo(2);   // "1, 2" is 1, "", 2
         assertThatThrownBy(() -> read("x,,1,0,1", "1, 2\n")).hasMessage("column 1 of '1, 2' is '', not a finite "

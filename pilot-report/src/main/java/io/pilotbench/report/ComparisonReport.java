@@ -19,10 +19,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The report of {@code pilot compare}: a ranking (mean ± CI per workload), a verdict sentence per pair of neighbours
- * in the ranking and per candidate against the first workload, and Getstats-style details (Auto-pilot, seeds/002
- * Fig. 3) of every candidate against the first: the difference of means and the ratio with their CIs, Welch's and
- * the pooled t-test, and the three hypotheses u1 ≤ u2, u1 ≥ u2, u1 = u2, each rejected or not at α ("fail to reject H0": a test
- * never shows a null hypothesis true).
+ * in the ranking and per candidate against the first workload, and Getstats-style details (Wright et al., Auto-pilot,
+ * USENIX ATC 2005, Fig. 3; docs/references.md#wright-2005) of every candidate against the first: the difference of
+ * means and the ratio with their CIs, Welch's and the pooled t-test, and the three hypotheses u1 ≤ u2, u1 ≥ u2,
+ * u1 = u2, each rejected or not at α ("fail to reject H0": a test never shows a null hypothesis true).
  *
  * <p>JSON contract (stable; fields may be added, never renamed): {@code {"pi": {"name", "unit", "direction"},
  * "settings": {"confidence", "alpha", "equivalence", "test", "ciTarget"}, "workloads": [{"name", "rank", "n",

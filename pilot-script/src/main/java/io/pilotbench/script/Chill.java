@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Auto-pilot's {@code chill} (seeds/002 §3.3, after SunOS 4's chill(8)): a program that allocates and dirties as much
- * memory as it can, so the kernel evicts cached pages and unused kernel objects before the next run (a cold cache
- * without a reboot; free memory measured after it is at its floor).
+ * Auto-pilot's {@code chill} (Wright et al., USENIX ATC 2005, §3.3 and §3.5; docs/references.md#wright-2005; after
+ * SunOS 4's chill(8)): a program that allocates and dirties as much memory as it can, so the kernel evicts cached pages
+ * and unused kernel objects before the next run (a cold cache without a reboot; free memory measured after it is at its
+ * floor).
  *
  * <p>The chill is a child JVM whose heap is {@code -Xms} = {@code -Xmx} = the size with {@code -XX:+AlwaysPreTouch}:
  * the JVM writes every page of it before {@code main} runs, and {@link #main} reports the peak resident size it

@@ -10,8 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A campaign's {@code COOL} lines (Auto-pilot, seeds/002 §3.2 and §4): how caches are cooled before every run of a
- * TEST, and the checks made before its first run. drop-caches and remount need root; chill ({@link Chill}) does not.
+ * A campaign's {@code COOL} lines (Wright et al., Auto-pilot, USENIX ATC 2005, §3.2 and §3.5;
+ * docs/references.md#wright-2005): how caches are cooled before every run of a TEST, and the checks made before its
+ * first run. drop-caches and remount need root; chill ({@link Chill}) does not.
  */
 final class Cooling {
     private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");

@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * {@code COOL remount DIR}: unmounts the file system at DIR and mounts it again as it was, which empties its inode,
- * dentry and page caches (Auto-pilot's REMOUNT, seeds/002 §4). "As it was" comes from {@code /proc/self/mountinfo}
- * (source, type and options of the mount at DIR), so DIR needs no {@code /etc/fstab} entry.
+ * dentry and page caches (Auto-pilot's REMOUNT: Wright et al., USENIX ATC 2005, §3.5;
+ * docs/references.md#wright-2005). "As it was" comes from {@code /proc/self/mountinfo} (source, type and options of the
+ * mount at DIR), so DIR needs no {@code /etc/fstab} entry.
  */
 final class Remount {
     private Remount() {

@@ -44,8 +44,9 @@ public enum Strategy {
     /** The engine's work-per-second regression (WPS workloads). */
     PILOT_WPS("pilot-wps", "Pilot WPS regression"),
     /**
-     * Auto-pilot's TEST with a Getstats predicate (seeds/002 §3.1): at least 10 rounds, then stop as soon as the
-     * Student-t CI of all raw samples so far is narrow enough. No warm-up removal, samples taken as independent.
+     * Auto-pilot's TEST with a Getstats predicate (Wright et al., USENIX ATC 2005, §3.1;
+     * docs/references.md#wright-2005): at least 10 rounds, then stop as soon as the Student-t CI of all raw samples so
+     * far is narrow enough. No warm-up removal, samples taken as independent.
      */
     NAIVE("naive", "t-CI of the raw samples from round 10 on, stop when narrow (Auto-pilot)"),
     /** hyperfine's default: 10 runs (no warm-up), Student-t CI of the 10 run times. */

@@ -2,7 +2,7 @@ package io.pilotbench.stats;
 
 /**
  * Confidence interval and required sample size for a proportion (a "binary" performance index: success/failure,
- * hit/miss), as the original Pilot computes them (PILOT-ORIGINAL.md §2.2–2.3).
+ * hit/miss), as the original Pilot computes them (docs/original.md#binomial-proportion).
  *
  * <p>Samples are taken as independent (q = 1). With p the sample mean and n the sample size, the interval is
  * p ± T·√(p(1 − p)/n), T the two-sided Student-t critical value with n − 1 degrees of freedom — the Wald interval

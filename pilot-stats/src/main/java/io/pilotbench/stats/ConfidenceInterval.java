@@ -7,7 +7,7 @@ package io.pilotbench.stats;
  * @param center     the point estimate (the sample mean)
  * @param low        center − width/2
  * @param high       center + width/2
- * @param width      the full width high − low (Pilot reports full widths, PILOT-ORIGINAL.md §2.2)
+ * @param width      the full width high − low (Pilot reports full widths, docs/original.md#student-t-ci)
  */
 public record ConfidenceInterval(double confidence, double center, double low, double high, double width) {
 

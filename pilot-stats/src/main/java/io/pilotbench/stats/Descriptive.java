@@ -52,7 +52,7 @@ public final class Descriptive {
     }
 
     /**
-     * Harmonic mean n / Σ(1/x) (PILOT-ORIGINAL.md §2.1). Example: {1.21, 1.67, 1.71, 1.53, 2.03, 2.15} gives
+     * Harmonic mean n / Σ(1/x) (docs/original.md#subsessions). Example: {1.21, 1.67, 1.71, 1.53, 2.03, 2.15} gives
      * 1.6568334130160711.
      *
      * @return NaN for n = 0
@@ -139,8 +139,7 @@ public final class Descriptive {
     /**
      * The k-th smallest value (0-based), rearranging {@code a} so that a[k] holds it, smaller-or-equal values are
      * before it and greater-or-equal ones after: Hoare's selection ("FIND", CACM 4(7), 1961) with a median-of-three
-     * pivot, expected O(n). A full sort was 90 of the 230 ms that {@code pilot analyze} spent analysing 10⁶ values
-     * (issue 17).
+     * pivot, expected O(n). A full sort was 90 of the 230 ms that {@code pilot analyze} spent analysing 10⁶ values.
      */
     static double select(double[] a, int k) {
         int left = 0;

@@ -5,8 +5,8 @@ package io.pilotbench.stats;
  *
  * <p>Pilot paper §III-D: ordinary performance indices (durations, latencies) use the arithmetic mean; ratio indices
  * (throughput, operations per second) use the harmonic mean, so that averaging rates weights every unit of work
- * equally. The original C++ Pilot accepted this choice but ignored it (bug B1, PILOT-ORIGINAL.md §4); here it is
- * honoured everywhere a mean is taken.
+ * equally. The original C++ Pilot accepted this choice but ignored it (bug B1,
+ * docs/original.md#bug-mean-method-ignored); here it is honoured everywhere a mean is taken.
  */
 public enum MeanMethod {
     /** Σx / n. */

@@ -4,9 +4,9 @@ import java.util.stream.IntStream;
 
 /**
  * z-scores and outlier flags, as Auto-pilot's Getstats highlights them (Wright et al., "Auto-pilot: A Platform for
- * System Software Benchmarking", USENIX ATC 2005, seeds/002 §4: "the z-score is the difference between the value and
- * the mean, divided by the standard deviation. If the z-score is greater than a configurable value (by default 2), a
- * warning is printed").
+ * System Software Benchmarking", USENIX ATC 2005, §3.3, docs/references.md#wright-2005: "the z-score is the difference
+ * between the value and the mean, divided by the standard deviation. If the z-score is greater than a configurable
+ * value (by default 2), a warning is printed").
  */
 public final class Outliers {
     /** Getstats' default z-score threshold. */

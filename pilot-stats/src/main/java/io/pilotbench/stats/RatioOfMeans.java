@@ -14,7 +14,7 @@ import java.util.Optional;
  * ρ̂ = x̄a/x̄b (as in the R package mratios, {@code ttestratio(var.equal = FALSE)}).
  *
  * <p>Sources: E. C. Fieller, "Some problems in interval estimation", J. R. Stat. Soc. B 16 (1954) 175–185;
- * G. Tamhane &amp; B. Logan (2004), "Finding the maximum safe dose level for heteroscedastic data", J. Biopharm.
+ * A. C. Tamhane &amp; B. R. Logan (2004), "Finding the maximum safe dose level for heteroscedastic data", J. Biopharm.
  * Stat. 14(4), for the Welch-type degrees of freedom. No maintained Java library offers it (Hipparchus and Commons
  * Statistics have none), hence this class.
  */

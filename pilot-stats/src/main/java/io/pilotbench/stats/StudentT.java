@@ -9,8 +9,8 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * <p>Source: Hipparchus {@code TDistribution} (regularised incomplete beta function), built with an inverse-CDF
  * accuracy of 1e-15 instead of the library default 1e-9. With the default, the original Pilot's
  * {@code optimal_sample_size_for_eq_test} vector (65) comes out as 64.99999998 and the CI of {42,43,44} is off by
- * 1e-11 relative (refdata PILOT-ORIGINAL.md §6). Degrees of freedom above 1e8 (and +∞) use the standard normal, which
- * the t distribution approaches to better than 1e-15 there.
+ * 1e-11 relative (docs/original.md#student-t-accuracy). Degrees of freedom above 1e8 (and +∞) use the standard normal,
+ * which the t distribution approaches to better than 1e-15 there.
  *
  * <p>Degrees of freedom need not be integers (Welch–Satterthwaite gives fractional values).
  */
@@ -74,7 +74,8 @@ public final class StudentT {
     /**
      * The two-sided critical value for a confidence level: t with P(|T| ≤ t) = confidence, i.e. the
      * (1 − (1 − confidence)/2)-quantile. This is Boost's {@code quantile(complement(students_t(df), (1−cl)/2))},
-     * which the original Pilot uses (PILOT-ORIGINAL.md §2.2). Example: {@code critical(0.95, 5) = 2.5705818356363137} (R: {@code qt(0.975, 5)}).
+     * which the original Pilot uses (docs/original.md#student-t-ci). Example: {@code critical(0.95, 5) =
+     * 2.5705818356363137} (R: {@code qt(0.975, 5)}).
      *
      * @param confidence in (0, 1)
      * @param df         degrees of freedom, &gt; 0

@@ -7,11 +7,11 @@ import java.util.OptionalInt;
  * Subsession analysis of a sample, exactly as the original Pilot computes it, for removing autocorrelation before a
  * confidence interval is built.
  *
- * <p>Source: Li, Miller &amp; Long, "Pilot: A Framework that Understands How to Do Performance Benchmarks the Right
- * Way", MASCOTS 2016 (seeds/000), §III-D; the original's {@code libpilotcpp.h} as summarised in PILOT-ORIGINAL.md
- * §2.1–2.3. Consecutive samples are merged into subsessions (blocks) of q samples; their means are close to
- * independent once the lag-1 autocorrelation of the block means is small, and the CI is then built from the block
- * means (the batch-means method).
+ * <p>Source: Li, Gupta, Miller &amp; Long, "Pilot: A Framework that Understands How to Do Performance Benchmarks the
+ * Right Way", MASCOTS 2016, §III-D (docs/references.md#li-2016); the original's {@code libpilotcpp.h}
+ * (docs/original.md#subsessions). Consecutive samples are merged into subsessions (blocks) of q samples; their means
+ * are close to independent once the lag-1 autocorrelation of the block means is small, and the CI is then built from
+ * the block means (the batch-means method).
  *
  * <ul>
  *   <li>There are h = ⌊n/q⌋ blocks; the last n mod q samples are dropped.</li>
@@ -180,7 +180,7 @@ public final class Subsessions {
 
     /**
      * The confidence interval of the mean from subsessions of size q: m ± T·√(var_q/h), T the two-sided Student-t
-     * critical value with h − 1 degrees of freedom (PILOT-ORIGINAL.md §2.2). Dataset F, q=4, 95%: full width
+     * critical value with h − 1 degrees of freedom (docs/original.md#student-t-ci). Dataset F, q=4, 95%: full width
      * 0.29157062128900485.
      *
      * @return empty when h &lt; 2
@@ -196,7 +196,7 @@ public final class Subsessions {
     }
 
     /**
-     * Pilot's required sample size for a target CI full width (PILOT-ORIGINAL.md §2.3; paper §III-E):
+     * Pilot's required sample size for a target CI full width (docs/original.md#required-sample-size; paper §III-E):
      * with the optimal q, h = ⌊n/q⌋, T = t critical value at h − 1 df and e = width/2, the required number of
      * subsessions is ⌈var_q·(T/e)²⌉, raised to {@code minSubsessions}; the required number of samples is q times
      * that. T is taken at the current h, so the estimate tightens as data arrive. Dataset F, width 10% of its mean,

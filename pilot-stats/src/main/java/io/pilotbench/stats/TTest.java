@@ -9,16 +9,17 @@ import java.util.OptionalLong;
  * <p>Sources: B. L. Welch, "The generalization of Student's problem when several different population variances are
  * involved", Biometrika 34 (1947); F. E. Satterthwaite (1946) for the degrees of freedom
  * ν = (s1²/n1 + s2²/n2)² / ((s1²/n1)²/(n1−1) + (s2²/n2)²/(n2−1)), not floored (as the original Pilot,
- * PILOT-ORIGINAL.md §2.8, and R's {@code t.test}); Pilot paper §III-F (seeds/000) for the sample-size relation.
- * Results equal R's {@code t.test(x, y)} and {@code t.test(x, y, var.equal = TRUE)}.
+ * docs/original.md#welch, and R's {@code t.test}); the Pilot paper (Li et al., MASCOTS 2016, §III-F;
+ * docs/references.md#li-2016) for the sample-size relation. Results equal R's {@code t.test(x, y)} and
+ * {@code t.test(x, y, var.equal = TRUE)}.
  */
 public final class TTest {
     private TTest() {
     }
 
     /**
-     * Welch's t-test. Example (PILOT-ORIGINAL.md §3.1.1): 98.105/0.699²/65 vs 98.394/0.743²/65 gives ν ≈ 127.526,
-     * two-sided p = 0.024022856222597727 and 95% CI [−0.5393713479, −0.0386286521].
+     * Welch's t-test. Example (docs/original.md#vectors-statistics): 98.105/0.699²/65 vs 98.394/0.743²/65 gives ν ≈
+     * 127.526, two-sided p = 0.024022856222597727 and 95% CI [−0.5393713479, −0.0386286521].
      *
      * @param confidence level of the CI of the difference, in (0, 1)
      */
@@ -67,7 +68,7 @@ public final class TTest {
     }
 
     /**
-     * Pilot's optimal sample size for an equality test (paper §III-F, eq. 6; PILOT-ORIGINAL.md §2.8): how many
+     * Pilot's optimal sample size for an equality test (paper §III-F, eq. 6; docs/original.md#welch): how many
      * samples (subsessions) the {@code candidate} needs so that Welch's test against the {@code baseline} reaches
      * two-sided significance {@code alpha}, assuming both means and variances stay as estimated:
      * n = s_c² / ((d/t)² − s_b²/n_b), d = x̄_b − x̄_c, t = the α/2 quantile of t(ν) at the current ν.

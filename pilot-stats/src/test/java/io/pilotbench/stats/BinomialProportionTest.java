@@ -22,7 +22,7 @@ class BinomialProportionTest {
 
     @Test
     void requiredSampleSizeMatchesOriginal() {
-        // PILOT-ORIGINAL.md §3.2: optimal_sample_size(BINOMIAL, width 0.495) gives q=1, opt=19
+        // docs/original.md#vectors-dataset-f: optimal_sample_size(BINOMIAL, width 0.495) gives q=1, opt=19
         SampleSize size = BinomialProportion.requiredSampleSize(DATASET_B, 0.495, 0.95, 0);
         assertThat(size.subsessionSize()).isEqualTo(1);
         assertThat(size.samples()).isEqualTo(19);
@@ -31,7 +31,7 @@ class BinomialProportionTest {
 
     @Test
     void requiredSampleSizeTraceOfTheOriginalSession() {
-        // PILOT-ORIGINAL.md §3.1.10: --ci-perc 0.9 on dataset B, req(n) for n = 3..20 with the 10-sample floor
+        // docs/original.md#vectors-cli: --ci-perc 0.9 on dataset B, req(n) for n = 3..20 with the 10-sample floor
         long[] expected = {275, 201, 72, 40, 26, 32, 24, 29, 33, 37, 41, 45, 37, 31, 27, 24, 21, 19};
         for (int n = 3; n <= 20; n++) {
             double[] prefix = Arrays.copyOf(DATASET_B, n);

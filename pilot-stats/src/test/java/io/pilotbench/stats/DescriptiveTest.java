@@ -64,7 +64,7 @@ class DescriptiveTest {
 
     @Test
     void originalPilotMeans() {
-        // PILOT-ORIGINAL.md §3.1.1 and §3.2
+        // docs/original.md#vectors-statistics and #vectors-dataset-f
         assertThat(Descriptive.mean(RefData.DATASET_F)).isCloseTo(1.756458333333333, within(1.76e-15));
         assertThat(Descriptive.harmonicMean(RefData.DATASET_F)).isCloseTo(1.7139125641586617, within(1.72e-15));
         assertThat(Descriptive.harmonicMean(new double[] {1.21, 1.67, 1.71, 1.53, 2.03, 2.15}))

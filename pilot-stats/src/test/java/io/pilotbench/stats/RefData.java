@@ -13,8 +13,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Loads the external reference data copied from the project's shared refdata (NIST StRD certified values, Student-t
- * tables, R and statsmodels cases) into {@code src/test/resources/refdata}. See refdata/README.md for origins.
+ * Loads the external reference data in {@code src/test/resources/refdata} (NIST StRD certified values, Student-t
+ * tables, R and statsmodels cases). See refdata/README.md for origins.
  */
 public final class RefData {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -79,13 +79,13 @@ public final class RefData {
         return Double.parseDouble(node.asString());
     }
 
-    /** The Pilot paper's "dataset F" (Ferrari 1978 response times, n = 48), PILOT-ORIGINAL.md §3. */
+    /** The Pilot paper's "dataset F" (Ferrari 1978 response times, n = 48), docs/original.md#datasets. */
     public static final double[] DATASET_F = {
         1.21, 1.67, 1.71, 1.53, 2.03, 2.15, 1.88, 2.02, 1.75, 1.84, 1.61, 1.35, 1.43, 1.64, 1.52, 1.44, 1.17, 1.42,
         1.64, 1.86, 1.68, 1.91, 1.73, 2.18, 2.27, 1.93, 2.19, 2.04, 1.92, 1.97, 1.65, 1.71, 1.89, 1.70, 1.62, 1.48,
         1.55, 1.39, 1.45, 1.67, 1.62, 1.77, 1.88, 1.82, 1.93, 2.09, 2.24, 2.16
     };
 
-    /** The original Pilot's binary "dataset B" (n = 20, mean 0.55), PILOT-ORIGINAL.md §3. */
+    /** The original Pilot's binary "dataset B" (n = 20, mean 0.55), docs/original.md#datasets. */
     public static final double[] DATASET_B = {1, 0, 0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1};
 }

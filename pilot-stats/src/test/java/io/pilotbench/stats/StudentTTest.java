@@ -82,7 +82,7 @@ class StudentTTest {
 
     @Test
     void criticalValueReproducesOriginalPilotCiForThreeReadings() {
-        // PILOT-ORIGINAL.md §3.1.3: CI width 4.9682754235006596 = 2·t(0.975, 2)·sqrt(1/3)
+        // docs/original.md#vectors-run-workload: CI width 4.9682754235006596 = 2·t(0.975, 2)·sqrt(1/3)
         double width = 2 * StudentT.critical(0.95, 2) * Math.sqrt(1.0 / 3);
         assertThat(width).isCloseTo(4.9682754235006596, within(4.97 * 1e-14));
     }

@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Subsession statistics against the original Pilot's vectors (PILOT-ORIGINAL.md §3.1.1, §3.2), to 1e-12 relative. */
+/**
+ * Subsession statistics against the original Pilot's vectors (docs/original.md#vectors-statistics, #vectors-dataset-f),
+ * to 1e-12 relative.
+ */
 class SubsessionsTest {
     private static final double REL = 1e-12;
 
@@ -77,7 +80,8 @@ class SubsessionsTest {
 
     @Test
     void requiredSampleSizeHonoursTheMinimumSubsessionFloor() {
-        // PILOT-ORIGINAL.md §3.1.3: readings {42, 43, 44}, q = 1: ceil(1·(4.3027/2.15)²) = 5, floor 200 wins
+        // docs/original.md#vectors-run-workload: readings {42, 43, 44}, q = 1: ceil(1·(4.3027/2.15)²) = 5, floor 200
+        // wins
         double[] readings = {42, 43, 44};
         Subsessions s = Subsessions.of(readings, MeanMethod.ARITHMETIC);
         assertThat(s.confidenceInterval(1, 0.95).orElseThrow().width()).isCloseTo(4.9682754235006596, rel(4.97));

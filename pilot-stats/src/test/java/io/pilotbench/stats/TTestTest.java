@@ -13,7 +13,7 @@ class TTestTest {
 
     @Test
     void welchMatchesOriginalTestOfSignificance() {
-        // PILOT-ORIGINAL.md §3.1.1 TestOfSignificance (Boost-based, exact values)
+        // docs/original.md#vectors-statistics, TestOfSignificance (Boost-based, exact values)
         TTestResult r = TTest.welch(BODY_TEMP_1, BODY_TEMP_2, 0.95);
         assertThat(r.df()).isCloseTo(127.52594900691858, within(1e-10));
         assertThat(r.pTwoSided()).isCloseTo(0.024022856222597727, within(0.024 * 1e-10));
@@ -25,7 +25,7 @@ class TTestTest {
 
     @Test
     void welchMatchesOriginalSpeedOfLight() {
-        // PILOT-ORIGINAL.md §3.1.1 TestSpeedOfLight: summary statistics of the two samples, cl 0.99
+        // docs/original.md#vectors-statistics, TestSpeedOfLight: summary statistics of the two samples, cl 0.99
         SampleStats a = new SampleStats(852.4, 6242.666666666675, 100);
         SampleStats b = new SampleStats(756.2173913043479, 11473.541501976288, 23);
         TTestResult r = TTest.welch(a, b, 0.99);
@@ -37,7 +37,7 @@ class TTestTest {
 
     @Test
     void welchMatchesOriginalPEq() {
-        // PILOT-ORIGINAL.md §3.2: p_eq(10, 10.5, 30, 40, 4, 9, cl=0.9)
+        // docs/original.md#vectors-dataset-f: p_eq(10, 10.5, 30, 40, 4, 9, cl=0.9)
         TTestResult r = TTest.welch(new SampleStats(10, 4, 30), new SampleStats(10.5, 9, 40), 0.9);
         assertThat(r.pTwoSided()).isCloseTo(0.40652666039930074, within(0.4 * 1e-12));
         assertThat(r.difference().low()).isCloseTo(-1.4983913122863046, within(1e-12));
@@ -57,8 +57,8 @@ class TTestTest {
 
     @Test
     void optimalSampleSizeForEqualityTest() {
-        // PILOT-ORIGINAL.md §3.2: raw values truncated by the original to 39 / 65 / 117; we round up, so 65.00000000000003
-        // stays 65 (noise) while 39.x and 117.x become the next integer
+        // docs/original.md#vectors-dataset-f: raw values truncated by the original to 39 / 65 / 117; we round up, so
+        // 65.00000000000003 stays 65 (noise) while 39.x and 117.x become the next integer
         assertThat(TTest.requiredSampleSizeRaw(BODY_TEMP_1, BODY_TEMP_2, 0.0240229)).isBetween(64.9, 65.1);
         assertThat(TTest.requiredSampleSize(BODY_TEMP_1, BODY_TEMP_2, 0.024022856222597727)).hasValue(65);
         double raw05 = TTest.requiredSampleSizeRaw(BODY_TEMP_1, BODY_TEMP_2, 0.05);

@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The sample for {@code pilot jmh} (issue 21): two implementations of one job — summing 100,000 boxed integers from an
+ * The sample for {@code pilot jmh}: two implementations of one job — summing 100,000 boxed integers from an
  * {@link ArrayList} and from a {@link LinkedList} — compared fork by fork until the comparison is decided. CI runs:
  *
  * <pre>

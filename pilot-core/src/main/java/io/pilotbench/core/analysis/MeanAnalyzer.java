@@ -73,7 +73,7 @@ import java.util.OptionalInt;
  * The required sample size is the largest of (t·√σ²_LR/(w/2))², the floors above (the degrees of freedom grow about
  * linearly with n), and n itself once the CI is narrow enough.
  *
- * <p><b>Pilot method</b>: the original's subsessions, unchanged (PILOT-ORIGINAL.md §2.1–2.3).
+ * <p><b>Pilot method</b>: the original's subsessions, unchanged (docs/original.md#subsessions).
  *
  * <p>Ratio PIs use the harmonic mean: the AR method works on the reciprocals and maps the CI back (1/x is monotone).
  * Binary PIs use the binomial proportion CI of the original (a Student-t interval on p(1 − p)).

@@ -10,8 +10,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Two contenders compared (paper §III-F; Auto-pilot's Getstats, seeds/002 §3.3): the difference of their means with
- * its CI, the ratio with Fieller's CI, Welch's and the pooled t-test, and a verdict.
+ * Two contenders compared (paper §III-F; Auto-pilot's Getstats: Wright et al., USENIX ATC 2005, §3.3,
+ * docs/references.md#wright-2005): the difference of their means with its CI, the ratio with Fieller's CI, Welch's and
+ * the pooled t-test, and a verdict.
  *
  * <p><b>Verdict of a finished sample</b> (stored files and sessions, {@code sequential} off): <b>different</b> (a&lt;b
  * or a&gt;b) when the CIs do not overlap (paper: "we can be sure that one is greater than the other at the confidence

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Decides the next round's work amount, or that the targets are met (PILOT-ORIGINAL.md §2.3, paper §III-A/E). Pure:
+ * Decides the next round's work amount, or that the targets are met (docs/original.md#planner, paper §III-A/E). Pure:
  * a function of the settings, the rounds and their analysis.
  *
  * <ul>
@@ -35,8 +35,8 @@ import java.util.Locale;
  * </ul>
  *
  * Differences from the original, on purpose: WPS uses the paper's bisection sequence (the original swept linearly
- * and could divide by zero, bug §4.5); averages are exact (the original summed work amounts in an {@code int});
- * "met" means n ≥ required for readings and unit readings alike.
+ * and could divide by zero, bug docs/original.md#bug-wps-sweep); averages are exact (the original summed work amounts
+ * in an {@code int}); "met" means n ≥ required for readings and unit readings alike.
  */
 public final class Planner {
     private static final int EQ5_ROUNDS = 10;
@@ -153,7 +153,7 @@ public final class Planner {
         return Math.max(1, softCap(Math.min(needed, max), totals, floor));
     }
 
-    /** ⌊1.2 · need · work per unit reading⌋ (PILOT-ORIGINAL.md §2.3). */
+    /** ⌊1.2 · need · work per unit reading⌋ (docs/original.md#planner). */
     static long unitReadingsWorkAmount(double need, double workPerUnitReading) {
         return (long) (Defaults.WORK_AMOUNT_SAFETY_FACTOR * need * workPerUnitReading);
     }

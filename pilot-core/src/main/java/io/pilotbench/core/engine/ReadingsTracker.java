@@ -7,11 +7,11 @@ import java.util.Arrays;
 import java.util.OptionalInt;
 
 /**
- * Round-by-round change-point tracking on a PI's readings (PILOT-ORIGINAL.md §2.4): once there are more than
- * {@value Defaults#READINGS_CHANGEPOINT_MIN} readings, after every new reading run EDM (Pilot's settings) on the
- * readings since the last change point and, if it finds change points, move the start to the last one. The start
- * never moves back. EDM rows are extended incrementally ({@link EdmTracker}), so a reading costs O(n) rather than a
- * rerun of O(n² log n).
+ * Round-by-round change-point tracking on a PI's readings (docs/original.md#readings-changepoints): once there are more
+ * than {@value Defaults#READINGS_CHANGEPOINT_MIN} readings, after every new reading run EDM (Pilot's settings) on the
+ * readings since the last change point and, if it finds change points, move the start to the last one. The start never
+ * moves back. EDM rows are extended incrementally ({@link EdmTracker}), so a reading costs O(n) rather than a rerun of
+ * O(n² log n).
  */
 final class ReadingsTracker {
     private double[] values = new double[16];

@@ -31,7 +31,7 @@ import java.util.List;
  * the mean.
  *
  * <p>With {@code edm} or {@code fixed} each round is cut on its own when it arrives (the original's way,
- * PILOT-ORIGINAL.md §2.6).
+ * docs/original.md#unit-readings-warmup).
  */
 final class UnitReadings {
     private final WarmupRemoval removal;
@@ -194,7 +194,10 @@ final class UnitReadings {
         return new int[] {begin, end};
     }
 
-    /** The kept unit readings [begin, end) of a round under the untested removals (PILOT-ORIGINAL.md §2.6). */
+    /**
+     * The kept unit readings [begin, end) of a round under the untested removals
+     * (docs/original.md#unit-readings-warmup).
+     */
     private int[] segment(double[] units) {
         int n = units.length;
         return switch (removal.method()) {

@@ -22,7 +22,7 @@ import java.util.OptionalInt;
  *       residuals is within the limit (an exact fit needs no merging: q = 1). The regression errors, not the raw
  *       speeds, must be independent for the slope's CI to hold.</li>
  *   <li>Fit t̄ = α + w̄/v on the h = ⌊n/q⌋ block means (w̄, t̄). Means, not sums, so α is the true intercept (the
- *       original used sums and reported q·α, bug §4.6).</li>
+ *       original used sums and reported q·α, bug docs/original.md#bug-wps-regression).</li>
  *   <li>The CI of the slope b = 1/v is b ± t_{h−2}·se(b) (the original used a fixed factor 2), se(b) the
  *       heteroscedasticity-consistent HC3 error with the variance margin of {@code MeanAnalyzer} (a session stops when
  *       its estimate is low); the CI of v is [1/b_high, 1/b_low], +∞ above when b_low ≤ 0.</li>

@@ -19,11 +19,11 @@ import oshi.software.os.OperatingSystem;
  * {@link EnvironmentProbe#system()}: OSHI for what only the operating system knows, the JVM for the rest and as the
  * fallback.
  *
- * <p>OSHI stays inside this class (its API changes between major versions; DESIGN.md). Every OSHI call goes through
- * {@link #attempt}: OSHI reports "don't know" in several ways (an exception, {@code UnsatisfiedLinkError} when JNA
- * cannot load, {@code "unknown"}, {@code ""}, {@code 0}, {@code -1}), and each becomes {@code null} for that one
- * field. A fresh {@link SystemInfo} per capture: OSHI memoises inside it, and a probe that keeps nothing needs no
- * locking.
+ * <p>OSHI stays inside this class (its API changes between major versions; docs/design.md#dependencies). Every OSHI
+ * call goes through {@link #attempt}: OSHI reports "don't know" in several ways (an exception, {@code
+ * UnsatisfiedLinkError} when JNA cannot load, {@code "unknown"}, {@code ""}, {@code 0}, {@code -1}), and each becomes
+ * {@code null} for that one field. A fresh {@link SystemInfo} per capture: OSHI memoises inside it, and a probe that
+ * keeps nothing needs no locking.
  */
 final class OshiEnvironmentProbe implements EnvironmentProbe {
     private static final System.Logger LOG = System.getLogger(OshiEnvironmentProbe.class.getName());

@@ -18,7 +18,7 @@ import java.util.Set;
  * files the kernel and the distribution publish ({@code /etc/os-release}, {@code /proc/cpuinfo}, {@code /proc/meminfo},
  * {@code /sys/devices/system/cpu}, {@code /proc/sys/kernel/hostname}). Why not OSHI here: its first capture started
  * five processes ({@code ldconfig -p}, {@code uname}, {@code id}, {@code lshw} three times) and took about 0.5 s of
- * every {@code pilot run}'s start-up, with JNA's native library loaded for it (issue 17); these reads take about a
+ * every {@code pilot run}'s start-up, with JNA's native library loaded for it; these reads take about a
  * millisecond and start nothing. {@code OshiEnvironmentProbeTest} checks the two probes agree on this machine. A file
  * that is missing or unreadable leaves its fields null.
  */

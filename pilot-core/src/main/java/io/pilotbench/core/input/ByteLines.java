@@ -12,7 +12,7 @@ import java.util.Arrays;
 /**
  * The lines of a UTF-8 text stream, read as a stream of bytes (never the whole input at once) and handed out in place:
  * {@link #buffer()}, {@link #start()} and {@link #end()} delimit the current line, so that a file of 10⁶ numbers is
- * parsed without a String per line (issue 17: parsing went from 15 to over 100 MB/s). Limits keep a wrong input from
+ * parsed without a String per line (parsing went from 15 to over 100 MB/s). Limits keep a wrong input from
  * exhausting memory: a line longer than {@value #MAX_LINE_BYTES} bytes, a NUL byte (a binary file, or
  * {@code /dev/zero}) and a line that is not UTF-8 each end the read with one {@link InputException}. Lines end at
  * {@code \n}; a {@code \r} before it is dropped, and so is a byte-order mark at the start.

@@ -341,7 +341,7 @@ public final class SeriesReader {
     /**
      * A growable primitive array, so that 10⁶ values do not become 10⁶ boxed Doubles; held in chunks of 64 Ki values
      * and copied once, into the exact array, at the end: doubling a single array copied 8 MB more for 10⁶ values and
-     * left 16 MB of discarded arrays to collect (issue 17).
+     * left 16 MB of discarded arrays to collect.
      */
     private static final class DoubleList {
         private static final int CHUNK = 1 << 16;

@@ -14,11 +14,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Results of other benchmark tools, recognised by their content, so that Pilot can be the analysis layer over them
- * (issue 21): JMH's JSON ({@code -rf json}: one series per benchmark and parameter set, its iterations fork after
- * fork, in the score's unit), hyperfine's JSON ({@code --export-json}: one series per command, its run times in
- * seconds) and criterion.rs's raw.csv (one series per benchmark, each sample's time per iteration). A file that is
- * none of them is left to {@link SeriesReader}.
+ * Results of other benchmark tools, recognised by their content, so that Pilot can be the analysis layer over them:
+ * JMH's JSON ({@code -rf json}: one series per benchmark and parameter set, its iterations fork after fork, in the
+ * score's unit), hyperfine's JSON ({@code --export-json}: one series per command, its run times in seconds) and
+ * criterion.rs's raw.csv (one series per benchmark, each sample's time per iteration). A file that is none of them is
+ * left to {@link SeriesReader}.
  */
 public final class ToolResults {
     private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -13,7 +13,7 @@ import java.util.Locale;
  *       degrees of freedom. Coverage measured with {@code pilot simulate}: bench/README.md.</li>
  *   <li>{@code pilot}: the original Pilot's subsessions (paper §III-D): the smallest block size q whose block means have
  *       |lag-1 autocorrelation| ≤ the limit, a Student-t CI on the block means, at least the minimum number of
- *       subsessions. Reproduces the original's numbers (PILOT-ORIGINAL.md §2.1–2.3); with {@code --warmup-removal
+ *       subsessions. Reproduces the original's numbers (docs/original.md#subsessions); with {@code --warmup-removal
  *       edm} a session behaves as the original's.</li>
  * </ul>
  */

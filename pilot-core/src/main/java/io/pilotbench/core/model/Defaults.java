@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * Pilot's default settings, in one place so that help texts and documentation can quote them.
  *
- * <p>Sources: Pilot paper (seeds/000) §III-D/E and the original implementation (PILOT-ORIGINAL.md §2.10).
+ * <p>Sources: the Pilot paper (Li et al., MASCOTS 2016, §III-D/E; docs/references.md#li-2016) and the original
+ * implementation (docs/original.md#defaults).
  */
 public final class Defaults {
     /** Confidence level of every interval: 95%. */
@@ -21,11 +22,14 @@ public final class Defaults {
      * 200.
      */
     public static final long MIN_SUBSESSIONS = 30;
-    /** Getstats' z-score warning threshold (Auto-pilot, seeds/002 §4). */
+    /**
+     * Getstats' z-score warning threshold (Wright et al., Auto-pilot, USENIX ATC 2005, §3.3;
+     * docs/references.md#wright-2005).
+     */
     public static final double OUTLIER_Z = 2.0;
     /**
      * While the work amount ramps up, rounds shorter than this are kept on disk but left out of the analysis, and the
-     * work amount is doubled until a round is long enough (paper §III-A; PILOT-ORIGINAL.md §2.3); after that only a
+     * work amount is doubled until a round is long enough (paper §III-A; docs/original.md#planner); after that only a
      * round asked for less work than that one is left out, however long any round takes. Applies only to workloads with a work-amount range
      * (a fixed workload cannot be made longer). 1 s, as the original's {@code simple_runner}; presets quick, normal
      * and strict use 3, 10 and 20 s.
@@ -133,11 +137,17 @@ public final class Defaults {
      * t-quantile has h − 2 degrees of freedom).
      */
     public static final int WPS_MIN_SUBSESSIONS = 20;
-    /** Safety factor on the planned work amount of the next round (PILOT-ORIGINAL.md §2.3): 1.2. */
+    /** Safety factor on the planned work amount of the next round (docs/original.md#planner): 1.2. */
     public static final double WORK_AMOUNT_SAFETY_FACTOR = 1.2;
-    /** Soft cap: the next work amount is at most 5 times the average of the previous rounds' (§2.3). */
+    /**
+     * Soft cap: the next work amount is at most 5 times the average of the previous rounds'
+     * (docs/original.md#planner).
+     */
     public static final double WORK_AMOUNT_SOFT_CAP = 5;
-    /** EDM warm-up removal (the original's): readings change points are looked for beyond 30 readings (§2.4). */
+    /**
+     * EDM warm-up removal (the original's): readings change points are looked for beyond 30 readings
+     * (docs/original.md#readings-changepoints).
+     */
     public static final int READINGS_CHANGEPOINT_MIN = 30;
 
     private Defaults() {

@@ -17,7 +17,7 @@ import java.util.Locale;
 public record PerformanceIndex(String name, String unit, Kind kind, boolean readingsMustSatisfy,
         boolean unitReadingsMustSatisfy) {
 
-    /** How a PI's samples are summarised (paper §III-D; PILOT-ORIGINAL.md §1.6). */
+    /** How a PI's samples are summarised (paper §III-D; docs/original.md#pi-kinds). */
     public enum Kind {
         /** A quantity whose arithmetic mean is meaningful: a duration, a size. */
         ORDINARY,

@@ -1,7 +1,7 @@
 package io.pilotbench.core.model;
 
 /**
- * The original Pilot's presets (PILOT-ORIGINAL.md §1.4, {@code run_program.cc:586-599}): quick trades rigour for
+ * The original Pilot's presets (docs/original.md#presets): quick trades rigour for
  * time, strict the reverse.
  *
  * <table>

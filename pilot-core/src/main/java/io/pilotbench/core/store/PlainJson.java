@@ -21,7 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>Why not a {@code JsonMapper}: building one and its serializers loads about 600 classes of jackson-databind, a
  * fifth of all a {@code pilot run} loads, for files (session.json, command.json, result.json) and a report that are
- * maps of plain values; the generator alone is part of jackson-core, which is loaded anyway (issue 17: the memory of
+ * maps of plain values; the generator alone is part of jackson-core, which is loaded anyway (this saves memory in
  * {@code pilot run}). Any other type is handed to a {@code JsonMapper}, made then, which turns it into plain values
  * as it would serialise it.
  */

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 
 /**
  * The rows of a session's CSV tables as {@link SessionReader} reads them: line by line from a byte buffer, fields as
- * offsets and numbers parsed in place, so that a 10^6-round session is read without 15 objects a round (issue 18).
+ * offsets and numbers parsed in place, so that a 10^6-round session is read without 15 objects a round.
  */
 final class SessionTable {
     private SessionTable() {
@@ -175,7 +175,7 @@ final class SessionTable {
     /**
      * A row read in place from the line buffer: fields are offsets, numbers are parsed from the bytes, and a String
      * is made only for a field asked for as one (a message, an error). A 10^6-round session made 15 objects a round
-     * with a String per field; its reading spent 0.9 s in the garbage collector (issue 18).
+     * with a String per field; its reading spent 0.9 s in the garbage collector.
      */
     private static final class ByteRow implements Row {
         private final int[] from;

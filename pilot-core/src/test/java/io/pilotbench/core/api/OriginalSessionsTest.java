@@ -21,10 +21,10 @@ import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
- * End-to-end sessions with the original Pilot's mock workloads (refdata/PILOT-ORIGINAL.md §3.1.3, §3.1.5, §3.1.10,
- * §3.3), with the original's method (subsessions, EDM warm-up removal: {@code --method pilot --warmup-removal edm}).
- * Values from the original build; tolerance 1e-12 relative (Student-t quantiles differ from Boost's in the last
- * digits).
+ * End-to-end sessions with the original Pilot's mock workloads (docs/original.md#vectors-run-workload,
+ * #vectors-fixed-percentage, #vectors-cli, #vectors-edm), with the original's method (subsessions, EDM warm-up removal:
+ * {@code --method pilot --warmup-removal edm}). Values from the original build; tolerance 1e-12 relative (Student-t
+ * quantiles differ from Boost's in the last digits).
  */
 class OriginalSessionsTest {
     private static final double REL = 1e-12;
@@ -58,7 +58,7 @@ class OriginalSessionsTest {
         assertThat(delay.ci().width()).isCloseTo(0.2839435113978563, within(1e-9));
     }
 
-    /** The required-size trace of the same session, by n (§3.1.10): "−" = unknown. */
+    /** The required-size trace of the same session, by n (docs/original.md#vectors-cli): "−" = unknown. */
     @Test
     void requiredSizeTraceMatchesTheOriginal() {
         SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM).pi(PerformanceIndex.of("response time", "ms"))

@@ -1,6 +1,6 @@
 package io.pilotbench.core.api;
 
-/** Data sets of the original Pilot's tests (refdata/PILOT-ORIGINAL.md §3.0). */
+/** Data sets of the original Pilot's tests (docs/original.md#datasets). */
 final class OriginalVectors {
     /** Dataset F: Ferrari78 response times, n = 48. */
     static final double[] DATASET_F = {

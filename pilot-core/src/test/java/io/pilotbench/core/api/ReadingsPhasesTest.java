@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a session cuts from its readings, and what it reports instead of cutting: regression tests of issue 14 (how the
+ * What a session cuts from its readings, and what it reports instead of cutting: regression tests (how the
  * report words it: {@code io.pilotbench.report.PhasesTextTest}).
  */
 class ReadingsPhasesTest {

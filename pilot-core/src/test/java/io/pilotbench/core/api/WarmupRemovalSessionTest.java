@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
  * Seeded unit-reading workload with a warm-up in every round: the first 60 of 400 unit readings are 30% slower, the
  * stable part is N(10, 0.5²) i.i.d. True stable mean: 10.
  *
- * <p>The original's EDM removal has a known limit, kept on purpose (PILOT-ORIGINAL.md §2.6, §3.4.1): EDM's percent
- * penalty rarely accepts a second change point near the end, so a short cool-down (10% of a round) usually stays in
- * the stable segment; {@link #aShortCoolDownIsUsuallyKept} pins that behaviour so a change to it is noticed. The
- * default, tested removal ({@code auto}) finds both, in the rounds' ensemble average.
+ * <p>The original's EDM removal has a known limit, kept on purpose (docs/original.md#unit-readings-warmup,
+ * #vectors-ur-session): EDM's percent penalty rarely accepts a second change point near the end, so a short cool-down
+ * (10% of a round) usually stays in the stable segment; {@link #aShortCoolDownIsUsuallyKept} pins that behaviour so a
+ * change to it is noticed. The default, tested removal ({@code auto}) finds both, in the rounds' ensemble average.
  */
 class WarmupRemovalSessionTest {
     private static SessionResult run(WarmupRemoval removal, long seed) throws Exception {

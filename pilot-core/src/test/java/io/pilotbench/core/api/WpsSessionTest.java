@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * WPS-only sessions on simulated workloads that report their own durations (no real time passes). The original needed
- * 1,500–2,079 rounds on the noise-free workload of refdata §3.4.2; the issue asks for ≤ 100.
+ * 1,500–2,079 rounds on the noise-free workload of docs/original.md#vectors-wps-session; the aim is ≤ 100.
  */
 class WpsSessionTest {
     private static SessionSettings wps(long min, long max) {
@@ -26,7 +26,7 @@ class WpsSessionTest {
         return RoundResult.builder().durationNanos(Math.round(seconds * 1e9)).build();
     }
 
-    /** §3.4.2 noise 0: t = 2 s + w/1000 s, range 1000..100000. */
+    /** docs/original.md#vectors-wps-session, noise 0: t = 2 s + w/1000 s, range 1000..100000. */
     @Test
     void noiseFreeLinearWorkloadConvergesInFewRounds() throws Exception {
         SessionResult r = Pilot.of(wps(1000, 100_000), (round, w) -> took(2 + w / 1000.0)).run();

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The WPS regression against the original's vectors (refdata/PILOT-ORIGINAL.md §3.1.1 OLS1–4, §3.1.2), called as the
+ * The WPS regression against the original's vectors (docs/original.md#vectors-wps), called as the
  * original's tests do: autocorrelation limit 1 (q = 1), no duration threshold, no work floor. With q = 1 the
  * original's α and v are right (its q-scaling bug needs q &gt; 1); its v CI used a fixed factor 2 on the OLS error,
  * ours the t-quantile on the heteroscedasticity-consistent HC3 error (with the variance margin of a session that stops
@@ -123,7 +123,10 @@ class WpsRegressionTest {
         assertThat(r.vCi().contains(r.v())).isTrue();
     }
 
-    /** §3.1.2 prepare_data: setup 1 s, warm-up 2 s at 3v, cool-down 1 s at v/2, stable v = 1.5 (truncated to ns). */
+    /**
+     * docs/original.md#vectors-wps, prepare_data: setup 1 s, warm-up 2 s at 3v, cool-down 1 s at v/2, stable v = 1.5
+     * (truncated to ns).
+     */
     @Test
     void readingsWarmupRemovalCases() {
         double[] case1 = {50, 100, 50, 100};

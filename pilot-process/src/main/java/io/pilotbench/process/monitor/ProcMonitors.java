@@ -12,8 +12,8 @@ import java.util.Map;
  * {@code /proc/meminfo} (memory in use, MemTotal − MemAvailable; swap in use), {@code /proc/diskstats} (field 13, the milliseconds
  * a device was busy: its utilisation as iostat's %util), {@code /proc/net/dev} with the link speed from
  * {@code /sys/class/net/IF/speed} (bytes per direction against what the link carries). Hand-written rather than OSHI:
- * these are a few lines of each file, read twice a round, and OSHI's objects re-read far more (issue 17 moved the
- * environment snapshot off OSHI for the same reason).
+ * these are a few lines of each file, read twice a round, and OSHI's objects re-read far more (the environment
+ * snapshot moved off OSHI for the same reason).
  */
 public final class ProcMonitors {
     private final Path root;

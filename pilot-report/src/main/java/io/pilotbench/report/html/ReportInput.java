@@ -10,7 +10,7 @@ import java.util.Map;
  * One thing a report shows: a recorded session, or a comparison of sessions. The command line reads directories
  * into these; the report never reads a session itself (only links to its files).
  *
- * <p>Sealed so that each kind has its section; a {@code pilot script} campaign (issue 19) will be one more record
+ * <p>Sealed so that each kind has its section; a {@code pilot script} campaign will be one more record
  * here (its runs as {@link SessionReport}s plus its own tables), added without touching the existing ones.
  */
 public sealed interface ReportInput {

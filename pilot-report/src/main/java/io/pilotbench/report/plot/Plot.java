@@ -10,16 +10,16 @@ import java.util.Locale;
 import javax.imageio.ImageIO;
 
 /**
- * {@code pilot plot}: Graphit's line and bar graphs (Auto-pilot, seeds/002 §3.4) with error bars, as SVG, PDF (vector,
- * for papers) or PNG (slides).
+ * {@code pilot plot}: Graphit's line and bar graphs (Wright et al., Auto-pilot, USENIX ATC 2005, §3.4;
+ * docs/references.md#wright-2005) with error bars, as SVG, PDF (vector, for papers) or PNG (slides).
  *
- * <p>Why our own renderer rather than a Java plotting library: XChart (Apache-2.0, the one DESIGN.md names) draws
- * PNG well, but its SVG goes through VectorGraphics2D (LGPL-3.0) and its PDF through PDFBox (several megabytes), and
- * its SVG renders every label as glyph outlines with no structure, so neither a reader's tools nor a test can find a
- * bar, an axis or an error bar in it. JFreeChart's SVG needs JFreeSVG (GPL); the other charting libraries on Maven
- * Central are for Swing or JavaFX screens. The graphs Graphit drew need six primitives; {@link PlotLayout} lays them
- * out once and three small back-ends write them: SVG with one classed element per bar and error bar, Java2D for
- * PNG, and a one-page PDF in the standard fonts.
+ * <p>Why our own renderer rather than a Java plotting library: XChart (Apache-2.0) draws PNG well, but its SVG goes
+ * through VectorGraphics2D (LGPL-3.0) and its PDF through PDFBox (several megabytes), and its SVG renders every label
+ * as glyph outlines with no structure, so neither a reader's tools nor a test can find a bar, an axis or an error bar
+ * in it. JFreeChart's SVG needs JFreeSVG (GPL); the other charting libraries on Maven Central are for Swing or JavaFX
+ * screens. The graphs Graphit drew need six primitives; {@link PlotLayout} lays them out once and three small back-ends
+ * write them: SVG with one classed element per bar and error bar, Java2D for PNG, and a one-page PDF in the standard
+ * fonts.
  */
 public final class Plot {
     /** The output formats, by file extension. */

@@ -9,8 +9,9 @@ import java.util.Set;
 
 /**
  * Lays a plot out and draws it on a {@link Canvas}: title, axes with ticks and labels, grouped and stacked bars or
- * lines with markers, error bars and a legend on the right. Graphit's plots (Auto-pilot, seeds/002 §3.4) are the
- * model: a bar group per workload with a bar per component, or a line per workload against a variable.
+ * lines with markers, error bars and a legend on the right. Graphit's plots (Wright et al., Auto-pilot, USENIX ATC
+ * 2005, §3.4; docs/references.md#wright-2005) are the model: a bar group per workload with a bar per component, or a
+ * line per workload against a variable.
  */
 final class PlotLayout {
     static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",

@@ -21,8 +21,8 @@ import java.util.List;
  *   <li>EXACT: the same change points as BreakoutDetection (and the original Pilot) in O(n²) time and O(n) memory
  *       instead of the reference's O(n² log n): the left median of each t is computed once, and the right medians
  *       of the nested sets Z[t..s−1] come from deleting from a sorted linked list while a median pointer moves one
- *       step at a time. The reference needs 27 s at n = 8,000 (PILOT-ORIGINAL.md §5); see bench/README.md for
- *       ours.</li>
+ *       step at a time. The reference needs 27 s at n = 8,000 (docs/original.md#edm-performance); see bench/README.md
+ *       for ours.</li>
  *   <li>SCALABLE: the exact programme over about 2,000 candidate positions chosen by a coarse pass on block
  *       medians; O(n log n); within 1% of n of EXACT on planted shifts, not always equal (see {@code ScalableEdm}).</li>
  *   <li>AUTO (default): EXACT up to {@value EdmSettings#AUTO_EXACT_LIMIT} samples, SCALABLE above.</li>

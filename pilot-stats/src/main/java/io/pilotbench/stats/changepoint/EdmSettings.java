@@ -19,7 +19,10 @@ public record EdmSettings(int minSize, Penalty penalty, int degree, boolean amoc
 
     /** Pilot's minimum segment length ({@code MIN_CHANGEPOINT_DETECTION_SAMPLE_SIZE}). */
     public static final int DEFAULT_MIN_SIZE = 30;
-    /** Pilot's percent penalty (PILOT-ORIGINAL.md §2.4; the original's comment says 30% but uses 0.25). */
+    /**
+     * Pilot's percent penalty (docs/original.md#readings-changepoints; the original's comment says 30% but uses
+     * 0.25).
+     */
     public static final double DEFAULT_PERCENT = 0.25;
     /** Pilot's and BreakoutDetection's {@code multi} default degree (linear). */
     public static final int DEFAULT_DEGREE = 1;
@@ -28,7 +31,7 @@ public record EdmSettings(int minSize, Penalty penalty, int degree, boolean amoc
     /**
      * {@link Mode#AUTO} uses the exact algorithm up to this many samples and the scalable one above: where the two cost
      * the same (JMH, n = 4,000: exact 53 ms, scalable 49 ms; bench/README.md), so the time grows smoothly with n. At
-     * 10,000 the switch made 9,999 samples 2.5× slower to analyse than 10,001 (issue 17).
+     * 10,000 the switch made 9,999 samples 2.5× slower to analyse than 10,001.
      */
     public static final int AUTO_EXACT_LIMIT = 4_000;
 

@@ -6,9 +6,9 @@ import java.util.List;
  * The stable (dominant) segment of a series split by change points: the part of a benchmark run between its
  * warm-up and its cool-down.
  *
- * <p>Rule (the original Pilot's {@code pilot_find_dominant_segment}, PILOT-ORIGINAL.md §2.5; paper §III-A): walk the
- * segments [0, c₁), [c₁, c₂), …, [c_k, n) from the left while tracking the longest one so far; the first time the
- * longest is longer than n/2 (integer division) it is the stable segment. Otherwise there is none. Fewer than
+ * <p>Rule (the original Pilot's {@code pilot_find_dominant_segment}, docs/original.md#dominant-segment; paper §III-A):
+ * walk the segments [0, c₁), [c₁, c₂), …, [c_k, n) from the left while tracking the longest one so far; the first time
+ * the longest is longer than n/2 (integer division) it is the stable segment. Otherwise there is none. Fewer than
  * minSize samples give {@link Status#NOT_ENOUGH_DATA}.
  *
  * <p>Examples (min size 30): 30×1.1, 130×5.1, 30×1.1 has change points [30, 131] and the stable segment [30, 131)

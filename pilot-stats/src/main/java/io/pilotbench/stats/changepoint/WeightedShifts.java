@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Level shifts in a history of results that each carry their own uncertainty: per-commit means with standard errors
- * (issue 21). Apache Otava finds such shifts with E-divisive on the means alone; here each point is weighted by its
- * precision, so a noisy point moves the answer less than a precise one, and a difference smaller than the points'
- * own uncertainty is not called a shift.
+ * Level shifts in a history of results that each carry their own uncertainty: per-commit means with standard errors.
+ * Apache Otava finds such shifts with E-divisive on the means alone; here each point is weighted by its precision, so a
+ * noisy point moves the answer less than a precise one, and a difference smaller than the points' own uncertainty is
+ * not called a shift.
  *
  * <p>Within a segment the means are modelled as m_i = μ + e_i with e_i ~ N(0, s_i² + τ²): s_i the point's standard
  * error, τ² the spread between commits that their errors do not explain (estimated from successive differences,

@@ -10,8 +10,9 @@
  *       {@code src/edm-multi.cpp} = {@code EDM_multi}, {@code src/edmx.cpp} = {@code EDMX}, {@code R/breakout.R}):
  *       the exact semantics reproduced here (strict {@code >} ties, even-size median = mean of the two middle
  *       values, penalty functions G = 0, 1, 2x+1, the [0, 1] rescaling of {@code method='multi'}).</li>
- *   <li>The original Pilot (Li, Miller, Long, 2017, §III-A; refdata PILOT-ORIGINAL.md §2.4, §2.5): parameters
- *       min size 30, percent 0.25, degree 1, and the dominant-segment rule.</li>
+ *   <li>The original Pilot (Li, Gupta, Miller, Long, MASCOTS 2016, §III-A, docs/references.md#li-2016;
+ *       docs/original.md#edm, #dominant-segment): parameters min size 30, percent 0.25, degree 1, and the
+ *       dominant-segment rule.</li>
  * </ul>
  *
  * <p>The public face is {@link io.pilotbench.stats.changepoint.Edm}, {@link io.pilotbench.stats.changepoint.EdmSettings},

@@ -34,7 +34,7 @@ public final class Cusum {
      * The k in [first, last] that maximises S_k² / (k (n − k)), S_k the partial sums of {@link #partialSums} (the
      * least-squares two-level split of x[from, to), relative to from), or 0 when none is above 0. The sums are
      * carried as k grows, in the order {@link #partialSums} adds them, so the answer is the same, without an array of
-     * n + 1 values: on a file of 10⁶ values the warm-up tests made four of them, 32 MB to collect (issue 17).
+     * n + 1 values: on a file of 10⁶ values the warm-up tests made four of them, 32 MB to collect.
      */
     static int bestSplit(double[] x, int from, int to, int first, int last) {
         int n = to - from;

@@ -35,8 +35,8 @@ import java.util.Arrays;
  *
  * <p>A cut is never carried over from an earlier analysis: each call judges the series as it is (the original Pilot's
  * readings tracking only ever moved its start forward, chasing noise: with EDM's percent penalty, a change point in
- * almost every window of 60 stationary samples, PILOT-ORIGINAL.md §2.5). Also rejected after measuring: the
- * CUSUM with the long-run variance of the part after the cut (5–10% false alarms on heavy-tailed samples: one early
+ * almost every window of 60 stationary samples, docs/original.md#readings-changepoints). Also rejected after measuring:
+ * the CUSUM with the long-run variance of the part after the cut (5–10% false alarms on heavy-tailed samples: one early
  * spike looks like a warm-up); a rank CUSUM (no false alarms, but it missed 95% of the warm-ups of an AR(1)).
  */
 public final class WarmupDetector {

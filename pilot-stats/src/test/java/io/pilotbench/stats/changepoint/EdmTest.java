@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The original Pilot's vectors (PILOT-ORIGINAL.md §3.1.1, §3.3), edge cases and validation. */
+/** The original Pilot's vectors (docs/original.md#vectors-statistics, #vectors-edm), edge cases and validation. */
 class EdmTest {
     private static final EdmSettings PILOT = EdmSettings.pilot();
 
@@ -75,8 +75,8 @@ class EdmTest {
     }
 
     /**
-     * mock_benchmark_with_changepoint.sh (§3.3): dataset F repeated twice, the original's incremental last_cp finds
-     * 30 when n = 60 and 60 when n = 90 (searching readings[last_cp:]).
+     * mock_benchmark_with_changepoint.sh (docs/original.md#vectors-edm): dataset F repeated twice, the original's
+     * incremental last_cp finds 30 when n = 60 and 60 when n = 90 (searching readings[last_cp:]).
      */
     @Test
     void datasetFTwiceIncrementalLastChangePoint() {

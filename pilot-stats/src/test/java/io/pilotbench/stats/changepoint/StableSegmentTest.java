@@ -7,7 +7,10 @@ import io.pilotbench.stats.changepoint.StableSegment.Status;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The dominant-segment rule of pilot_find_dominant_segment, and the §3.4.1 LCG session's rounds. */
+/**
+ * The dominant-segment rule of pilot_find_dominant_segment, and the LCG session's rounds
+ * (docs/original.md#vectors-ur-session).
+ */
 class StableSegmentTest {
 
     @Test
@@ -35,8 +38,8 @@ class StableSegmentTest {
     }
 
     /**
-     * PILOT-ORIGINAL.md §3.4.1: unit readings from the 64-bit LCG (seed 7), one value per UR, consumed in order
-     * across rounds of 1, 2, 4, 8, 15, 30, 50, 75, 115, 165, 230 URs. Round 8 (115 URs) gives [33, 69] and no
+     * docs/original.md#vectors-ur-session: unit readings from the 64-bit LCG (seed 7), one value per UR, consumed in
+     * order across rounds of 1, 2, 4, 8, 15, 30, 50, 75, 115, 165, 230 URs. Round 8 (115 URs) gives [33, 69] and no
      * stable segment; round 9 gives [31] and round 10 [32] (the warm-up lengths 31 and 32 of the EDM row).
      */
     @Test

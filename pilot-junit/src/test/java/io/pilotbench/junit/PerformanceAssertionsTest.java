@@ -66,6 +66,34 @@ class PerformanceAssertionsTest {
         assertThat(message).startsWith("performance regression: candidate").contains("tolerance 5.0%");
     }
 
+    /**
+     * A regressed block ran its whole session (to its own CI target, or 30 s when noisy) before the assertion failed:
+     * it is now stopped once the comparison has called the regression.
+     */
+    @Test
+    void aRegressionIsCalledWithoutRunningTheCandidatesWholeSession() {
+        Path baseline = tmp.resolve("noisy");
+        PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(), noisy(7, 1e-3));
+        int[] calls = {0};
+        Workload slow = noisy(8, 2e-3);
+        Workload counted = (round, work) -> {
+            calls[0]++;
+            return slow.run(round, work);
+        };
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.05,
+                PerformanceAssertions.defaults(), counted)).isInstanceOf(AssertionFailedError.class);
+        // alone, a block with a CV of 30% needs about (1.96 · 0.3 / 0.05)² ≈ 140 rounds for its ±5% target
+        assertThat(calls[0]).as("rounds the candidate ran").isLessThanOrEqualTo(40);
+    }
+
+    /** Seconds per call from a seeded lognormal around {@code mean} with a CV of 30%. */
+    private static Workload noisy(long seed, double mean) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double sigma = Math.sqrt(Math.log(1 + 0.3 * 0.3));
+        double mu = Math.log(mean) - sigma * sigma / 2;
+        return (round, work) -> RoundResult.ofReadings(Math.exp(mu + sigma * random.nextGaussian()));
+    }
+
     @Test
     void theFirstRunRecordsTheBaselineAndARealBlockIsTimed() {
         Path baseline = tmp.resolve("sleep");

@@ -156,7 +156,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         errors.addAll(input.forEachSeries(files, stdin, spec.commandLine().getErr(),
                 series -> results.add(analyzer.analyze(series))));
         if (!results.isEmpty() || outputFormat == Format.JSON) {
-            new AnalysisRenderer(unit).render(results, errors, outputFormat, spec.commandLine().getOut());
+            Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
+                    o -> new AnalysisRenderer(unit).render(results, errors, outputFormat, o));
         }
         return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
     }
@@ -186,7 +187,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         err.flush();
         if (!results.isEmpty() || outputFormat == Format.JSON) {
-            SessionRenderer.render(results, errors, outputFormat, spec.commandLine().getOut());
+            Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
+                    o -> SessionRenderer.render(results, errors, outputFormat, o));
         }
         return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
     }

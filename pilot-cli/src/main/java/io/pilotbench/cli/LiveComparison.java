@@ -204,7 +204,8 @@ final class LiveComparison {
         ComparisonReport rendered = new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(),
                 gate, limit);
         writeAtomically(dir.resolve("comparison.json"), JSON.writeValueAsString(rendered.toMap()) + "\n");
-        rendered.render(outputFormat, cmd.spec.commandLine().getOut());
+        Colour.print(cmd.spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
+                o -> rendered.render(outputFormat, o));
         for (InterleavedComparison.Entry e : entries) {
             String left = ((CommandWorkload) e.workload()).leftProcessesWarning();
             if (left != null) {

@@ -12,6 +12,7 @@ public final class Main {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         Interrupts.installSignalHandler();
+        Colour.stdoutIsTheProcesss(); // the reports go to the process's own standard output: colour if a terminal
         System.exit(PilotCommand.run(args, out, err, System.in));
     }
 }

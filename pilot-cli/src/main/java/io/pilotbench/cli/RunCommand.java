@@ -300,8 +300,10 @@ final class RunCommand implements Callable<Integer> {
         p.workload.tidyRounds();
         Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitorJson(monitored,
                 limit, p.session.result().directory()));
-        RunReport.render(result, p.session.rounds(), p.template.toString(), timing(p), outputFormat,
-                spec.commandLine().getOut(), monitorJson);
+        SessionResult done = result;
+        Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
+                o -> RunReport.render(done, p.session.rounds(), p.template.toString(), timing(p), outputFormat, o,
+                        monitorJson));
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
             err.println("pilot: warning: " + left);

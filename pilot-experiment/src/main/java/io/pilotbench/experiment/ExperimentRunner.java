@@ -284,6 +284,15 @@ public final class ExperimentRunner {
      */
     public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path given, JobLimits limits,
             PrintWriter progress) throws IOException {
+        return runJob(spec, job, given, limits, progress, new Stop());
+    }
+
+    /**
+     * As above, until {@code stop} is requested (a worker whose lease was lost): the job then gets no row and this
+     * throws {@link IllegalStateException}.
+     */
+    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path given, JobLimits limits,
+            PrintWriter progress, Stop stop) throws IOException {
         Path dir = given.toAbsolutePath().normalize();
         ExperimentPlan plan = new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(),
                 List.of(job));
@@ -319,6 +328,7 @@ public final class ExperimentRunner {
         try (lock) {
             r.limits = limits;
             r.recordPids = true;
+            r.stop = stop;
             r.runAll();
             for (Map<String, String> row : ResultsTable.read(dir)) {
                 if (row.get("job").equals(job.id())) {

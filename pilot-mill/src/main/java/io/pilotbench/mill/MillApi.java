@@ -70,7 +70,6 @@ final class MillApi {
     private static final String USER = "pilot-mill.user";
     private static final String WORKER = "pilot-mill.worker";
     static final long SESSION_MS = Duration.ofDays(7).toMillis();
-    private static final Pattern WORKER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
     private final MillStore store;
     private final Duration lease;
@@ -699,9 +698,8 @@ final class MillApi {
         Registration r = body(ctx, Registration.class);
         String token = text(r.token(), "token", 200);
         String name = text(r.name(), "name", 100);
-        if (!WORKER_NAME.matcher(name).matches()) {
-            throw new InputException("name: '" + name + "' is not a worker name (letters, digits, . _ -)");
-        }
+        // a worker's name becomes the machine column of rows and may name directories: the one rule for names
+        io.pilotbench.experiment.SafeName.check("name", name);
         Map<String, String> inventory = r.inventory() == null ? Map.of() : r.inventory();
         if (inventory.size() > 100) {
             throw new InputException("inventory: at most 100 attributes");

@@ -253,7 +253,7 @@ public final class MillWorker {
                     }
                     return r;
                 }
-                why = "HTTP " + r.status();
+                why = "HTTP " + r.status() + (r.error() == null || r.error().isBlank() ? "" : ": " + r.error());
             } catch (IOException e) {
                 why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
             }
@@ -322,7 +322,7 @@ public final class MillWorker {
             return;
         }
         AtomicBoolean lost = new AtomicBoolean();
-        Thread running = Thread.currentThread();
+        ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
         Path jobDir = options.data().resolve("jobs").resolve(Long.toString(lease.job()));
         ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "heartbeat");
@@ -336,9 +336,9 @@ public final class MillWorker {
                         Map.of("attempt", lease.attempt()));
                 if (h.status() == 409 && !lost.getAndSet(true)) {
                     // the experiment was cancelled, or the job given to another worker: stop it now, as a Ctrl-C
-                    // would (the next round is not started), and kill what it runs
+                    // would (its round's process group killed, no further round or script), and kill what it left
                     say("job " + lease.number() + ": lease lost (" + h.error() + "); stopping it");
-                    running.interrupt();
+                    stop.request();
                     ExperimentRunner.killJob(jobDir);
                 }
             } catch (IOException e) {
@@ -354,14 +354,13 @@ public final class MillWorker {
             if (limits.time() == null && spec.precision().maxTime() != null) {
                 limits = limits.withTime(spec.precision().maxTime().plus(SETUP_ALLOWANCE));
             }
-            row = ExperimentRunner.runJob(spec, job, jobDir, limits, log);
+            row = ExperimentRunner.runJob(spec, job, jobDir, limits, log, stop);
             if (lost.get()) {
-                throw new InterruptedException("lease lost");
+                throw new IllegalStateException("lease lost");
             }
-        } catch (InterruptedException | RuntimeException | IOException e) {
+        } catch (RuntimeException | IOException e) {
             beat.shutdownNow();
             if (lost.get()) {
-                Thread.interrupted(); // the interrupt was the heartbeat's, not a request to stop the worker
                 ExperimentRunner.killJob(jobDir);
                 say("job " + lease.number() + ": stopped; its lease is no longer this worker's, so no row is sent");
                 return;

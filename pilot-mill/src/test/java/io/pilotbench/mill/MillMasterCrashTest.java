@@ -101,8 +101,9 @@ class MillMasterCrashTest {
         deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         Map<String, Integer> states;
         while ((states = jobs(http, user, id)).get("done") + states.get("failed") < 8) {
-            assertThat(System.nanoTime()).as(states + "\n" + Files.readString(tmp.resolve("w1.log")))
-                    .isLessThan(deadline);
+            assertThat(System.nanoTime()).as(states + "\n" + Files.readString(tmp.resolve("w1.log")) + "\n"
+                    + Files.readString(tmp.resolve("w2.log")) + "\nmaster:\n" + Files.readString(tmp.resolve(
+                            "master.log"))).isLessThan(deadline);
             Thread.sleep(100);
         }
         assertThat(states).containsEntry("done", 8);

@@ -24,6 +24,8 @@ import picocli.CommandLine;
             "  5    pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped",
             "  6    pilot run --monitor: another component than the one under test passed",
             "       the utilisation limit",
+            "  7    pilot run: a limit stopped the session while its readings showed no",
+            "       steady state (a trend, a level shift, a warm-up not yet cut)",
             "  130  interrupted by Ctrl-C, 143 by SIGTERM; what was measured is kept,",
             "       and pilot run --resume continues it"})
 public final class PilotCommand implements Runnable {

@@ -2,6 +2,7 @@ package io.pilotbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.testing.Circumstances;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,7 +84,7 @@ class BadInputAndFaultsTest {
         Path ro = Files.createDirectory(tmp.resolve("ro"));
         Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
-            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(ro),
+            Circumstances.assumeFalse(Files.isWritable(ro),
                     "running as root: a directory without write permission is still writable");
             CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "-o", ro.resolve("s").toString(), "--", "true");
             oneLine(r, ExitCodes.USAGE);

@@ -2,6 +2,7 @@ package io.pilotbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.testing.Circumstances;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -202,13 +203,17 @@ class FaultInjectionTest {
         assertThat(checkRoundsOnDiskOnce(dir)).isEqualTo(n + 1);
     }
 
-    /** A fresh tmpfs of {@code size} at tmp/NAME, or the test is skipped (mounting needs root). */
+    /**
+     * A fresh tmpfs of {@code size} at tmp/NAME, or the test is skipped: mounting needs root (as root, in CI, a mount
+     * that fails fails the test).
+     */
     private Path tmpfs(String name, String size) throws Exception {
+        Circumstances.assumeTrue(Circumstances.isRoot(), "mounting a tmpfs needs root");
         Path at = Files.createDirectory(tmp.resolve(name));
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", at.toString())
                 .redirectErrorStream(true).start();
         String why = new String(mount.getInputStream().readAllBytes()).strip();
-        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a tmpfs here (needs root): " + why);
+        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a tmpfs here, as root: " + why);
         mounts.add(at);
         return at;
     }

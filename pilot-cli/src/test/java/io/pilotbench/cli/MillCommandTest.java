@@ -3,6 +3,7 @@ package io.pilotbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.mill.MillServer;
+import io.pilotbench.testing.Circumstances;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -121,7 +122,7 @@ class MillCommandTest {
                     }
                 }).flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
                 .filter(a -> a instanceof java.net.Inet4Address).findFirst().orElse(null);
-        org.junit.jupiter.api.Assumptions.assumeTrue(outside != null, "this machine has no address but loopback");
+        Circumstances.assumeTrue(outside != null, "this machine has no address but loopback");
         oneLine(CliRun.run("mill", "serve", "--data", tmp.resolve("x").toString(), "--registration", "anyone"),
                 "--registration", "approval, invite or open");
         StringWriter out = new StringWriter();

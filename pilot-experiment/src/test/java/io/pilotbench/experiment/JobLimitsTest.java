@@ -2,9 +2,9 @@ package io.pilotbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pilotbench.core.model.InputException;
+import io.pilotbench.testing.Circumstances;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +63,7 @@ class JobLimitsTest {
 
     @Test
     void theJobsCommandsRunAsTheGivenUserAndItsResultsStayTheWorkers() throws IOException {
-        assumeTrue(ExperimentRunner.isRoot() && userExists("nobody"), "needs root and the user nobody");
+        Circumstances.assumeTrue(ExperimentRunner.isRoot() && userExists("nobody"), "needs root and the user nobody");
         String uid = new String(new ProcessBuilder("id", "-u", "nobody").start().getInputStream().readAllBytes())
                 .strip();
         // every round fails unless it runs as nobody, after setup.sh wrote into the job's copy of the package as
@@ -84,7 +84,7 @@ class JobLimitsTest {
 
     @Test
     void aJobOverItsMemoryCapIsKilledAndOneUnderItRuns() throws IOException, InterruptedException {
-        assumeTrue(ExperimentRunner.isRoot() && JobConfinement.ownMemoryCgroup() != null,
+        Circumstances.assumeTrue(ExperimentRunner.isRoot() && JobConfinement.ownMemoryCgroup() != null,
                 "needs root and a v1 memory cgroup");
         // the cgroup of a worker killed with SIGKILL (here: of a process that has ended) is swept by the next job
         Process gone = new ProcessBuilder("true").start();
@@ -130,7 +130,8 @@ class JobLimitsTest {
 
     @Test
     void anUnknownUserIsOneLine() throws IOException {
-        assumeTrue(ExperimentRunner.isRoot(), "as another user, switching is refused before the name is looked up");
+        Circumstances.assumeTrue(ExperimentRunner.isRoot(),
+                "as another user, switching is refused before the name is looked up");
         ExperimentSpec spec = experiment("true\n", "echo uid 0\n", null);
         assertThatThrownBy(() -> run(spec, "job", new JobLimits("no-such-user-x", 0, null)))
                 .isInstanceOf(InputException.class).hasMessageContaining("no such user");

@@ -3,6 +3,7 @@ package io.pilotbench.mill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.experiment.ExperimentRunner;
+import io.pilotbench.testing.Circumstances;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -20,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -183,7 +183,7 @@ class MillSandboxTest {
      */
     @Test
     void aJobCannotReplaceItsSessionOrAddARow() throws Exception {
-        Assumptions.assumeTrue(ExperimentRunner.isRoot() && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
+        Circumstances.assumeTrue(ExperimentRunner.isRoot() && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
                 "needs root and the user nobody");
         Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         startMaster();

@@ -8,6 +8,7 @@ import com.sun.jna.Library;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import io.pilotbench.testing.Circumstances;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -242,8 +243,8 @@ class ProcessLauncherTest {
     @MethodSource("launchers")
     void jvmDescriptorsAreNotInherited(String kind) throws Exception {
         ProcessLauncher launcher = launcher(kind);
-        assumeTrue(kind.equals("jdk") || NativeLauncher.closesDescriptors(), "needs glibc 2.34+");
-        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs /proc");
+        Circumstances.assumeTrue(kind.equals("jdk") || NativeLauncher.closesDescriptors(), "needs glibc 2.34+");
+        Circumstances.assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs /proc");
         Path held = Files.writeString(tmp.resolve("held.txt"), "held open by the JVM during the run");
         try (FileInputStream open = new FileInputStream(held.toFile())) {
             run(launcher, "ls", "/proc/self/fd");
@@ -270,7 +271,7 @@ class ProcessLauncherTest {
     void nativePeakRssIncludesDescendantsAndIsPerRun() throws Exception {
         ProcessLauncher launcher = launcher("native");
         long bytes = NativeLauncher.jvmPeakRssBytes() + 64 * MB;
-        assumeTrue(bytes < 1000 * MB, "this JVM is too large for a quick test");
+        Circumstances.assumeTrue(bytes < 1000 * MB, "this JVM is too large for a quick test");
         ProcessOutcome big = run(launcher, "sh", "-c", "head -c \"$1\" /dev/zero | tail -c \"$1\" | wc -c; echo done",
                 "sh", Long.toString(bytes));
         assertThat(stdout()).isEqualTo(bytes + "\ndone\n");
@@ -284,7 +285,7 @@ class ProcessLauncherTest {
     @Test
     void nativeChildStartsWithDefaultSignalState() throws Exception {
         ProcessLauncher launcher = launcher("native");
-        assumeTrue(Files.exists(Path.of("/proc/thread-self/status")), "needs /proc");
+        Circumstances.assumeTrue(Files.exists(Path.of("/proc/thread-self/status")), "needs /proc");
         int sigusr1 = 10;
         int sigalrm = 14;
         int realTime = 40; // SIGRTMIN + 6 with glibc

@@ -1,8 +1,8 @@
 package io.pilotbench.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pilotbench.testing.Circumstances;
 import java.lang.management.ManagementFactory;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ class QuietCompilerTest {
     @Test
     void findsThisJvmsCompilerThreadsAndCountsItsThreads() throws Exception {
         // null only in a JVM without a JIT (-Xint), which has no compiler threads to find; the build's test JVM has one
-        assumeTrue(ManagementFactory.getCompilationMXBean() != null, "a JVM with a JIT compiler");
+        Circumstances.assumeTrue(ManagementFactory.getCompilationMXBean() != null, "a JVM with a JIT compiler");
         assertThat(QuietCompiler.compilerThreads()).as("compiler threads by name").isPositive();
         // /proc counts the VM's own threads too (GC, compiler), which Java does not list
         assertThat(QuietCompiler.threads()).isGreaterThanOrEqualTo(ManagementFactory.getThreadMXBean()

@@ -3,6 +3,7 @@ package io.pilotbench.script;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pilotbench.testing.Circumstances;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -38,7 +39,7 @@ class CoolingTest {
 
     @BeforeEach
     void mountAFileSystem() throws Exception {
-        assumeTrue(Campaign.isRoot(), "needs root (mount, drop_caches)");
+        Circumstances.assumeTrue(Campaign.isRoot(), "needs root (mount, drop_caches)");
         for (String tool : List.of("/usr/sbin/mkfs.ext4", "/usr/sbin/losetup", "/usr/bin/fincore")) {
             assumeTrue(Files.isExecutable(Path.of(tool)), "needs " + tool);
         }

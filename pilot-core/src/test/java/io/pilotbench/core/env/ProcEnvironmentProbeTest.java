@@ -3,10 +3,10 @@ package io.pilotbench.core.env;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.core.model.EnvironmentSnapshot;
+import io.pilotbench.testing.Circumstances;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +17,7 @@ class ProcEnvironmentProbeTest {
     /** OSHI, the library the probe replaces on Linux, is the reference: both must describe this machine alike. */
     @Test
     void agreesWithOshiOnThisMachine() {
-        Assumptions.assumeTrue(ProcEnvironmentProbe.applies(), "not Linux with a readable /proc/cpuinfo");
+        Circumstances.assumeTrue(ProcEnvironmentProbe.applies(), "not Linux with a readable /proc/cpuinfo");
         EnvironmentSnapshot proc = new ProcEnvironmentProbe().capture(tmp);
         EnvironmentSnapshot oshi = new OshiEnvironmentProbe().capture(tmp);
         assertThat(proc.osName()).isEqualTo(oshi.osName());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pilotbench.core.model.InputException;
+import io.pilotbench.testing.Circumstances;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -84,7 +85,7 @@ class ComponentGraphTest {
     @EnabledOnOs(OS.LINUX)
     void theDiskOfADirectoryIsCalibratedWithDirectIo() throws Exception {
         String disk = new ProcMonitors().diskOf(tmp);
-        org.junit.jupiter.api.Assumptions.assumeTrue(disk != null, "the temporary directory is not on a block device");
+        Circumstances.assumeTrue(disk != null, "the temporary directory is not on a block device");
         ComponentGraph g = ComponentGraph.local(tmp).withDiskBandwidth(tmp);
         ComponentGraph.Node node = g.nodes().stream().filter(n -> n.name().equals(disk)).findFirst().orElseThrow();
         double write = Double.parseDouble(node.facts().get("write").replace("MB/s", ""));

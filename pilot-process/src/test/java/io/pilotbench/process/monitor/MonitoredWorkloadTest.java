@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.Workload;
+import io.pilotbench.testing.Circumstances;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -102,7 +103,7 @@ class MonitoredWorkloadTest {
     @EnabledOnOs(OS.LINUX)
     void directWritesShowTheirDiskBusy() throws Exception {
         String disk = new ProcMonitors().diskOf(tmp);
-        org.junit.jupiter.api.Assumptions.assumeTrue(disk != null, "the temporary directory is not on a block device");
+        Circumstances.assumeTrue(disk != null, "the temporary directory is not on a block device");
         // a bandwidth of 8,000 Mb/s (1 GB/s), as a graph file would give it: the writes' throughput is measured too
         ProcMonitors monitors = new ProcMonitors().withDiskBandwidths(java.util.Map.of(disk.substring(5), 8000.0));
         io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
@@ -157,10 +158,11 @@ class MonitoredWorkloadTest {
     void aLoopDeviceShowsItsWritesBusy() throws Exception {
         Path image = tmp.resolve("disk.img");
         Path mount = java.nio.file.Files.createDirectory(tmp.resolve("mnt"));
+        Circumstances.assumeTrue(Circumstances.isRoot(), "mounting a loop file system needs root");
         org.junit.jupiter.api.Assumptions.assumeTrue(run("truncate", "-s", "64M", image.toString()) == 0
                 && run("mkfs.ext4", "-q", image.toString()) == 0
                 && run("mount", "-o", "loop", image.toString(), mount.toString()) == 0,
-                "cannot make and mount a loop file system here (needs root, losetup and mkfs.ext4)");
+                "cannot make and mount a loop file system here (needs losetup and mkfs.ext4)");
         try {
             ProcMonitors monitors = new ProcMonitors();
             String disk = monitors.diskOf(mount);

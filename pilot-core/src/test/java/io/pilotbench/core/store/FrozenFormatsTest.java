@@ -1,0 +1,101 @@
+package io.pilotbench.core.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.pilotbench.core.api.Session;
+import io.pilotbench.core.model.PiResult;
+import io.pilotbench.core.model.RoundStatus;
+import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.StoredSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Results written by an earlier Pilot stay readable: a session directory of format version 1, written once by
+ * {@code pilot run} and frozen under {@code src/test/resources/fixtures/session-v1} (how: the README there), read with
+ * today's reader. A change that breaks it breaks users' old results: bump the format version and keep reading this
+ * one instead of editing the fixture.
+ */
+class FrozenFormatsTest {
+    private static final Path FIXTURE = Path.of("src/test/resources/fixtures/session-v1");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aVersion1SessionIsStillRead() throws IOException {
+        StoredSession s = SessionReader.read(copy(FIXTURE, tmp.resolve("session")));
+        assertThat(s.name()).isEqualTo("fixture");
+        assertThat(s.stopReason()).isEqualTo(StopReason.ROUND_LIMIT);
+        assertThat(s.settings().maxRounds()).isEqualTo(6);
+        assertThat(s.settings().pis()).extracting(pi -> pi.name() + " (" + pi.unit() + ")")
+                .containsExactly("wall time (s)", "op (us)");
+        assertThat(s.rounds()).hasSize(6).allSatisfy(r -> assertThat(r.status()).isEqualTo(RoundStatus.OK));
+        assertThat(s.discarded()).isZero();
+        assertThat(s.rounds().get(0).reading(0)).isEqualTo(0.028936737);
+        assertThat(s.rounds().get(0).unitReadings(1)).containsExactly(10.132, 10.249, 10.252);
+        assertThat(s.elapsed().rounds()).isEqualTo(6);
+        assertThat(s.elapsed().seconds()).isEqualTo(0.4094423);
+    }
+
+    /**
+     * Analysed today, the frozen rounds give the mean result.json recorded then (the same numbers, to 1e-12), and the
+     * same CI to 1e-9 relative: a deliberate change of the CI method updates these bounds, with the reason.
+     */
+    @Test
+    void aVersion1SessionGivesTheResultItRecorded() throws IOException {
+        SessionResult result = Session.analyse(SessionReader.read(copy(FIXTURE, tmp.resolve("session"))));
+        JsonNode recorded = JsonMapper.builder().build().readTree(FIXTURE.resolve("result.json").toFile());
+        assertThat(recorded.path("rounds").asInt()).isEqualTo(result.rounds()).isEqualTo(6);
+
+        PiResult wall = result.pi("wall time");
+        JsonNode wallRecorded = recorded.path("pis").path(0).path("readings");
+        assertThat(wall.readings().n()).isEqualTo(6);
+        assertThat(wall.readings().mean()).isCloseTo(0.027567201333333333, within(1e-12 * 0.0276))
+                .isCloseTo(wallRecorded.path("mean").asDouble(), within(1e-12 * 0.0276));
+        assertThat(wall.readings().ci().low()).isCloseTo(0.024552681827056225, within(1e-9 * 0.0246));
+        assertThat(wall.readings().ci().high()).isCloseTo(0.03963747610389113, within(1e-9 * 0.0396));
+
+        PiResult op = result.pi("op");
+        assertThat(op.unitReadings().n()).isEqualTo(18);
+        assertThat(op.unitReadings().mean()).isCloseTo(10.327388888888889, within(1e-12 * 10.3));
+        assertThat(op.unitReadings().ci().low()).isCloseTo(10.07905522855796, within(1e-9 * 10.1));
+    }
+
+    /** The files beside the tables: command.json (read by --resume) and result.json keep their fields. */
+    @Test
+    void theRecordsBesideTheTablesKeepTheirFields() throws IOException {
+        JsonMapper json = JsonMapper.builder().build();
+        JsonNode command = json.readTree(FIXTURE.resolve("command.json").toFile());
+        assertThat(command.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(command.path("command").get(0).asString()).isEqualTo("sh");
+        assertThat(command.path("pis").get(1).asString()).isEqualTo("name=op,unit=us,unit-readings=ops.txt");
+        JsonNode session = json.readTree(FIXTURE.resolve(SessionFiles.SESSION).toFile());
+        assertThat(session.path("formatVersion").asInt()).isEqualTo(SessionFiles.FORMAT_VERSION).isEqualTo(1);
+        JsonNode result = json.readTree(FIXTURE.resolve("result.json").toFile());
+        assertThat(result.path("stopReason").asString()).isEqualTo("round_limit");
+        assertThat(result.path("converged").asBoolean()).isFalse();
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            files.forEach(f -> {
+                try {
+                    Files.copy(f, to.resolve(from.relativize(f).toString()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+        return to;
+    }
+}

@@ -44,7 +44,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run with
  * {@code java -jar pilot-benchmarks/target/benchmarks.jar SeriesReaderBenchmark -f 1 -wi 2 -i 3 -w 1s -r 1s};
- * figures in bench/hot-paths.draft.md.
+ * figures in bench/README.md.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -1,6 +1,6 @@
 package io.pilotbench.cli;
 
-/** The {@code pilot} command's exit codes, documented in {@code --help} and the README. */
+/** The {@code pilot} command's exit codes, documented in {@code --help} and docs/exit-codes.md. */
 public final class ExitCodes {
     /** Success. */
     public static final int OK = 0;

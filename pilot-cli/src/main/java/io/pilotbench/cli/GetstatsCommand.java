@@ -47,7 +47,7 @@ final class GetstatsCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", order = 1, defaultValue = "text",
             description = "text, csv, json or markdown (default: ${DEFAULT-VALUE}). The CSV is two tables, an empty "
-                    + "line between them: the statistics, then the t-tests (README: getstats).")
+                    + "line between them: the statistics, then the t-tests (docs/getstats.md).")
     String format;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", order = 2, defaultValue = "0.95",

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "script", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
             "Run a campaign: TESTs in loops (FOREACH, FOR, WHILE), with SETUP/CLEANUP around every run, THREADS "
-                + "copies behind a barrier, FASTFAIL, CHECKPOINT/RESTORE (the Auto-pilot language; see README).",
+                + "copies behind a barrier, FASTFAIL, CHECKPOINT/RESTORE (the Auto-pilot language; see docs/script.md).",
             "",
             "The whole script and its INCLUDEs are checked before anything runs. Each TEST is a Pilot session "
                 + "directory in RESULTS_DIR (pilot analyze reads it) with a runs.csv (pilot getstats reads it); "

@@ -64,7 +64,7 @@ final class MillApi {
     static final long MAX_SMALL = 64L << 10;
     /** The largest result row: 2 MiB (a row is at most 1,000,000 characters of JSON). */
     static final long MAX_ROW = 2L << 20;
-    /** A user name: NFKC-normalised, then ASCII letters, digits, . _ - (README, "pilot mill"). */
+    /** A user name: NFKC-normalised, then ASCII letters, digits, . _ - (docs/mill.md, "Users"). */
     static final Pattern USER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     private static final String BODY = "pilot-mill.body";
     private static final String USER = "pilot-mill.user";

@@ -27,7 +27,7 @@ public final class MillServer implements AutoCloseable {
     private final HikariDataSource pool;
 
     /**
-     * Who may submit experiments, that is run code on the workers (README, "pilot mill", threat model). The first
+     * Who may submit experiments, that is run code on the workers (docs/mill.md#threat-model). The first
      * account is the administrator's, under every policy.
      */
     public enum Registration {

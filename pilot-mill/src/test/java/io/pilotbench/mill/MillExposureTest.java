@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A master a lab can expose (README, "pilot mill", threat model), over real HTTP to a real master on H2: who may
+ * A master a lab can expose (docs/mill.md#threat-model), over real HTTP to a real master on H2: who may
  * submit (the registration policies), bodies refused before they are read, throttled logins, user names that
  * cannot pass for another's, previews that name fields and count workers honestly, and the owner's and
  * administrator's controls (cancel, delete, clone, retire).

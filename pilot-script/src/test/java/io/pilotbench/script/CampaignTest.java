@@ -132,7 +132,7 @@ class CampaignTest {
                 "k 3 011", "k 2 011", "k 1 011");
     }
 
-    /** README: a counter made by VAR's arithmetic drives WHILE %I% < 3 to exactly three iterations. */
+    /** docs/script.md: a counter made by VAR's arithmetic drives WHILE %I% < 3 to exactly three iterations. */
     @Test
     void aVarCounterDrivesWhileToExactlyThreeIterations() throws Exception {
         Campaign c = start("""

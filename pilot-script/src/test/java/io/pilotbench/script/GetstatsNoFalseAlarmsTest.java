@@ -164,7 +164,7 @@ class GetstatsNoFalseAlarmsTest {
         return b.toString();
     }
 
-    /** --format csv: the table, an empty line, then the t-tests' table with its header (README: getstats). */
+    /** --format csv: the table, an empty line, then the t-tests' table with its header (docs/getstats.md). */
     @Test
     void csvFormatIncludesTheTTests() throws IOException {
         Path dir = Path.of(getClass().getResource("/getstats/reference.txt").getPath()).getParent();

@@ -139,9 +139,10 @@ final class RunCommand implements Callable<Integer> {
     String resume;
 
     @Option(names = "--monitor", order = 47,
-            description = "Read the utilisation of the CPU (each core, and the command's own), memory, disks and "
-                + "network links around every round (monitor.csv in the session) and report any component other than "
-                + "the one under test that passed --utilization-limit: the result may be bound by it (exit code 6).")
+            description = "Read the utilisation of the CPU (each core, the command's own and other processes'), "
+                + "memory, disks and network links around every round (monitor.csv in the session) and report any "
+                + "component other than the one under test that passed --utilization-limit: the result may be bound "
+                + "by it, or slowed by other processes' interference (exit code 6).")
     boolean monitor;
 
     @Option(names = "--cut", paramLabel = "COMPONENT", order = 48,

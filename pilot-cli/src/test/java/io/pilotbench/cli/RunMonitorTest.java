@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -68,5 +69,40 @@ class RunMonitorTest {
             assertThat(monitor.get("suspects").toString()).contains("net:lo:tx", "net:lo:rx");
             assertThat(Files.readString(tmp.resolve("s/monitor.json"))).contains("\"net:lo:tx\"");
         }
+    }
+
+    /**
+     * Every core kept busy by other processes while the command sleeps: the CPU is busy, but not with the command's
+     * work, so the verdict is interference, not a CPU-bound result.
+     */
+    @Test
+    void aSleepingCommandBesideCpuHogsIsInterferenceNotCpuBound() throws Exception {
+        List<Process> hogs = cpuHogs();
+        try {
+            CliRun r = CliRun.run("run", "-q", "--monitor", "--cut", "disk:nothing", "--max-rounds", "12", "-o",
+                    tmp.resolve("s").toString(), "--", "sleep", "0.05");
+            assertThat(r.code()).as(r.err()).isIn(RunCommand.BOTTLENECK, RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+            assertThat(r.out()).contains("other processes used").contains("interference").doesNotContain("CPU-bound");
+            JsonNode monitor = JSON.readTree(Files.readString(tmp.resolve("s/monitor.json")));
+            assertThat(monitor.get("suspects").toString()).contains("cpu:others").doesNotContain("cpu:command");
+        } finally {
+            for (Process hog : hogs) {
+                hog.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    private static final tools.jackson.databind.ObjectMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
+            .build();
+
+    /** One busy loop per core, started and left to spin for a moment. */
+    private static List<Process> cpuHogs() throws Exception {
+        long cores = Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+        List<Process> hogs = new java.util.ArrayList<>();
+        for (long i = 0; i < Math.max(1, cores); i++) {
+            hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+        }
+        Thread.sleep(300);
+        return hogs;
     }
 }

@@ -345,9 +345,12 @@ final class RunCommand implements Callable<Integer> {
         for (ComponentUtilization u : usage) {
             Map<String, Object> c = new java.util.LinkedHashMap<>();
             c.put("component", u.component());
-            c.put("mean", u.mean());
-            c.put("peak", u.peak());
+            c.put("mean", u.isTraffic() ? null : u.mean()); // a link of unknown speed: no utilisation, its traffic
+            c.put("peak", u.isTraffic() ? null : u.peak());
             c.put("peakRound", u.peakRound());
+            if (u.isTraffic()) {
+                c.put("bytesPerSecond", u.bytesPerSecond());
+            }
             c.put("underTest", Bottlenecks.underTest(u.component(), cut));
             components.add(c);
         }

@@ -46,7 +46,7 @@ public final class Bottlenecks {
     public static List<String> describe(List<ComponentUtilization> all, String cut, double limit) {
         List<String> lines = new ArrayList<>();
         for (ComponentUtilization u : all) {
-            if (underTest(u.component(), cut)) {
+            if (underTest(u.component(), cut) && !u.isTraffic()) {
                 lines.add(String.format(Locale.ROOT, "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d): the "
                         + "component under test", u.component(), 100 * u.mean(), 100 * u.peak(), u.peakRound()));
             }
@@ -55,7 +55,51 @@ public final class Bottlenecks {
         if (suspects.isEmpty()) {
             lines.add(String.format(Locale.ROOT, "no other component reached the %.0f%% limit", 100 * limit));
         }
+        unknownLimits(all, cut, lines);
         return lines;
+    }
+
+    /**
+     * A line for each network link whose speed the system does not know and that carried traffic (its rate each way,
+     * and how to give its limit), one for those that carried none.
+     */
+    private static void unknownLimits(List<ComponentUtilization> all, String cut, List<String> lines) {
+        java.util.Map<String, double[]> links = new java.util.LinkedHashMap<>(); // rx, tx bytes/s
+        for (ComponentUtilization u : all) {
+            String c = u.component();
+            if (u.isTraffic() && (c.endsWith(":rx") || c.endsWith(":tx"))) {
+                links.computeIfAbsent(c.substring(0, c.length() - 3), k -> new double[2])[c.endsWith(":rx") ? 0 : 1] =
+                        u.bytesPerSecond();
+            }
+        }
+        List<String> idle = new ArrayList<>();
+        for (java.util.Map.Entry<String, double[]> e : links.entrySet()) {
+            String link = e.getKey();
+            double[] r = e.getValue();
+            if (r[0] + r[1] <= 0) {
+                idle.add(link);
+                continue;
+            }
+            lines.add(link + " carried " + rate(r[0]) + " in and " + rate(r[1]) + " out over the rounds"
+                    + (underTest(link, cut) ? " (the component under test)" : "") + "; its limit is unknown, so it "
+                    + "has no utilisation: give it with --graph (node " + link + " limit=1Gb/s)");
+        }
+        if (!idle.isEmpty()) {
+            lines.add(String.join(", ", idle) + (idle.size() == 1 ? " carried no traffic; its limit is unknown"
+                    : " carried no traffic; their limits are unknown"));
+        }
+    }
+
+    /** Bytes a second, for people: "950 B/s", "12.3 MB/s" (powers of 1000). */
+    static String rate(double bytesPerSecond) {
+        String[] units = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s"};
+        double x = bytesPerSecond;
+        int u = 0;
+        while (x >= 1000 && u < units.length - 1) {
+            x /= 1000;
+            u++;
+        }
+        return io.pilotbench.core.model.Formats.significant(x, 3) + " " + units[u];
     }
 
     /** The suspects, each with its line added to {@code lines}. */

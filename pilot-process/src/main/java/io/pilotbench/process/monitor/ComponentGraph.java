@@ -39,8 +39,8 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
 
     /**
      * This machine's graph: the CPU (cores, model), memory (size), every whole block device (size, rotational or
-     * not; the one holding {@code workingDirectory} noted), every network link with a speed; data flows between the
-     * CPU and memory, and between memory and each disk and link, both ways.
+     * not; the one holding {@code workingDirectory} noted), every network link that is up (with its speed, when
+     * known); data flows between the CPU and memory, and between memory and each disk and link, both ways.
      */
     public static ComponentGraph local(Path workingDirectory) {
         return local(Path.of("/"), new ProcMonitors(), workingDirectory);
@@ -85,13 +85,16 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
                         }
                     });
         }
-        for (String link : monitors.network(0).keySet()) {
-            if (!link.endsWith(":rx")) {
+        for (Map.Entry<String, Usage> link : monitors.network(0).entrySet()) {
+            if (!link.getKey().endsWith(":rx")) {
                 continue;
             }
-            String name = link.substring(0, link.length() - 3);
+            String name = link.getKey().substring(0, link.getKey().length() - 3);
             String speed = first(root.resolve("sys/class/net").resolve(name.substring(4)).resolve("speed"));
-            nodes.add(new Node(name, Map.of("limit", speed + "Mb/s"), "rx and tx each a component"
+            boolean known = !link.getValue().traffic();
+            nodes.add(new Node(name, known ? Map.of("limit", speed + "Mb/s") : Map.of(), "rx and tx each a component"
+                    + (known ? "" : ", their traffic only: the speed is unknown; give it with --graph (node " + name
+                        + " limit=1Gb/s)")
                     + (name.equals(remote) ? "; carries the working directory's remote mount" : "")));
             link(links, memory != null ? "memory" : "cpu", name);
         }

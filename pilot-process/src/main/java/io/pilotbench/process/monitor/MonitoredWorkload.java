@@ -34,7 +34,8 @@ public final class MonitoredWorkload implements Workload {
     private final DoubleSupplier clockMillis;
     private final BufferedWriter csv;
     private final Map<String, double[]> totals = new LinkedHashMap<>(); // Δbusy, Δcapacity (levels: Σ level, rounds)
-    private final Map<String, double[]> peaks = new LinkedHashMap<>(); // utilisation, round
+    private final Map<String, double[]> peaks = new LinkedHashMap<>(); // utilisation (traffic: bytes/s), round
+    private final java.util.Set<String> traffic = new java.util.HashSet<>(); // components with a rate, no utilisation
     private volatile double sampleHz;
 
     /**
@@ -216,7 +217,7 @@ public final class MonitoredWorkload implements Workload {
 
     /** The utilisation between two readings, or -1 when there is none (too short an interval, a missing reading). */
     private static double utilization(Usage b, Usage a) {
-        if (b == null) {
+        if (b == null || a.traffic()) {
             return -1;
         }
         if (a.level()) {
@@ -251,6 +252,22 @@ public final class MonitoredWorkload implements Workload {
             if (b == null) {
                 continue;
             }
+            if (a.traffic()) { // bytes a second, in monitor.json and the report only: monitor.csv has utilisations
+                double millis = a.capacity() - b.capacity();
+                if (millis > 0) {
+                    traffic.add(e.getKey());
+                    double[] t = totals.computeIfAbsent(e.getKey(), k -> new double[2]);
+                    t[0] += a.busy() - b.busy();
+                    t[1] += millis;
+                    double[] p = peaks.computeIfAbsent(e.getKey(), k -> new double[] {-1, -1});
+                    double rate = (a.busy() - b.busy()) / millis * 1000;
+                    if (rate > p[0]) {
+                        p[0] = rate;
+                        p[1] = round;
+                    }
+                }
+                continue;
+            }
             double u = utilization(b, a);
             if (u < 0) {
                 continue; // too short a round for the counter's resolution
@@ -282,13 +299,18 @@ public final class MonitoredWorkload implements Workload {
         }
     }
 
-    /** Every component's utilisation over the rounds so far, in the monitors' order. */
+    /**
+     * Every component's utilisation over the rounds so far (a network link of unknown speed: its traffic), in the
+     * monitors' order.
+     */
     public List<ComponentUtilization> utilizations() {
         List<ComponentUtilization> out = new ArrayList<>();
         for (Map.Entry<String, double[]> e : totals.entrySet()) {
             double[] t = e.getValue();
             double[] p = peaks.get(e.getKey());
-            if (t[1] > 0 && p != null) {
+            if (t[1] > 0 && p != null && traffic.contains(e.getKey())) {
+                out.add(ComponentUtilization.traffic(e.getKey(), t[0] / t[1] * 1000, (int) p[1]));
+            } else if (t[1] > 0 && p != null) {
                 // between 0 and 1: cpu:others is a difference of two counts, which may fall a tick below zero
                 out.add(new ComponentUtilization(e.getKey(), Math.max(0, Math.min(1, t[0] / t[1])), p[0],
                         (int) p[1]));

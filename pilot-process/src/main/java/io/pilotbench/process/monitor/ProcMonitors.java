@@ -11,7 +11,8 @@ import java.util.Map;
  * The Linux monitors, reading the kernel's cumulative counters (proc(5)): {@code /proc/stat} (CPU jiffies per core),
  * {@code /proc/meminfo} (memory in use, MemTotal − MemAvailable; swap in use), {@code /proc/diskstats} (field 13, the milliseconds
  * a device was busy: its utilisation as iostat's %util), {@code /proc/net/dev} with the link speed from
- * {@code /sys/class/net/IF/speed} (bytes per direction against what the link carries). Hand-written rather than OSHI:
+ * {@code /sys/class/net/IF/speed} (bytes per direction against what the link carries; a link that is up and whose
+ * speed sysfs does not know, -1 or EINVAL, has its traffic only). Hand-written rather than OSHI:
  * these are a few lines of each file, read twice a round, and OSHI's objects re-read far more (the environment
  * snapshot moved off OSHI for the same reason).
  */
@@ -132,10 +133,14 @@ public final class ProcMonitors {
             }
             String name = line.substring(0, colon).trim();
             Double mbits = speedMbits(name);
-            if (mbits == null) {
-                continue; // loopback and virtual links have no speed to be measured against
-            }
             String[] f = line.substring(colon + 1).trim().split("\\s+");
+            if (mbits == null) { // loopback and virtual links have no speed to be measured against: their traffic only
+                if (!"down".equals(first("sys/class/net/" + name + "/operstate"))) {
+                    out.put("net:" + name + ":rx", Usage.traffic(Double.parseDouble(f[0]), nowMillis));
+                    out.put("net:" + name + ":tx", Usage.traffic(Double.parseDouble(f[8]), nowMillis));
+                }
+                continue;
+            }
             double bytesPerMs = mbits * 1e6 / 8 / 1000;
             out.put("net:" + name + ":rx", Usage.counter(Double.parseDouble(f[0]), nowMillis * bytesPerMs));
             out.put("net:" + name + ":tx", Usage.counter(Double.parseDouble(f[8]), nowMillis * bytesPerMs));
@@ -160,6 +165,11 @@ public final class ProcMonitors {
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    private String first(String relative) {
+        List<String> l = lines(relative);
+        return l.isEmpty() ? null : l.get(0).strip();
     }
 
     private Double speedMbits(String name) {

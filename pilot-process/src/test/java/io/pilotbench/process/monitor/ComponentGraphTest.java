@@ -35,6 +35,12 @@ class ComponentGraphTest {
         assertThat(g.nodes().get(2).facts()).containsEntry("size", "932GiB").containsEntry("rotational", "no");
         assertThat(g.nodes().get(3).facts()).containsEntry("limit", "10000Mb/s");
         assertThat(g.describe()).contains("  memory -> disk:sda", "  disk:sda -> memory", "  memory -> net:eth0");
+        // a link whose speed is unknown (-1) is a node without a limit, with a note on how to give it
+        Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "-1\n");
+        ComponentGraph.Node eth0 = ComponentGraph.local(tmp, new ProcMonitors(tmp), null).nodes().get(3);
+        assertThat(eth0.name()).isEqualTo("net:eth0");
+        assertThat(eth0.facts()).doesNotContainKey("limit");
+        assertThat(eth0.note()).contains("speed is unknown; give it with --graph (node net:eth0 limit=1Gb/s)");
     }
 
     @Test

@@ -70,8 +70,59 @@ class MonitoredWorkloadTest {
                 .containsEntry("disk:sda:read", Usage.counter(3 * 512, 7000))
                 .containsEntry("disk:sda:write", Usage.counter(7 * 512, 7000));
         // 1000 Mb/s = 125,000 bytes per ms
-        assertThat(p.network(2)).containsOnlyKeys("net:eth0:rx", "net:eth0:tx")
-                .containsEntry("net:eth0:tx", Usage.counter(7000, 250_000));
+        // lo has no speed file (reading the real one fails with EINVAL): its traffic only
+        assertThat(p.network(2)).containsOnlyKeys("net:eth0:rx", "net:eth0:tx", "net:lo:rx", "net:lo:tx")
+                .containsEntry("net:eth0:tx", Usage.counter(7000, 250_000))
+                .containsEntry("net:lo:tx", Usage.traffic(10, 2));
+    }
+
+    /**
+     * A virtual machine's eth0 reports its speed as -1: it is listed with its traffic in bytes a second and no
+     * utilisation, is never a suspect, and the verdict says how to give its limit; a link that is down is left out.
+     */
+    @Test
+    void aLinkOfUnknownSpeedIsListedWithItsTrafficAndNoUtilisation() throws Exception {
+        Files.createDirectories(tmp.resolve("proc/net"));
+        Files.createDirectories(tmp.resolve("sys/class/net/eth0"));
+        Files.createDirectories(tmp.resolve("sys/class/net/ifb0"));
+        Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "-1\n");
+        Files.writeString(tmp.resolve("sys/class/net/eth0/operstate"), "up\n");
+        Files.writeString(tmp.resolve("sys/class/net/ifb0/operstate"), "down\n");
+        double[] clock = {0};
+        long[] sent = {0};
+        Path dev = tmp.resolve("proc/net/dev");
+        java.util.function.LongFunction<String> table = tx -> "Inter-| Receive | Transmit\n face |bytes …\n"
+                + "  ifb0: 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n  eth0: 100 1 0 0 0 0 0 0 " + tx + " 9 0 0 0 0 0 0 0\n";
+        Files.writeString(dev, table.apply(0));
+        Workload w = (round, work) -> { // 500 ms a round, sending 1 MB (round 0) then 3 MB
+            clock[0] += 500;
+            sent[0] += round == 0 ? 1_000_000 : 3_000_000;
+            Files.writeString(dev, table.apply(sent[0]));
+            return RoundResult.ofReadings(1);
+        };
+        MonitoredWorkload m = new MonitoredWorkload(w, List.of(new ProcMonitors(tmp)::network), tmp, () -> clock[0]);
+        m.run(0, 0);
+        m.run(1, 0);
+        m.close();
+        assertThat(m.utilizations()).extracting(ComponentUtilization::component).containsExactly("net:eth0:rx",
+                "net:eth0:tx");
+        ComponentUtilization tx = m.utilizations().get(1);
+        assertThat(tx.isTraffic()).isTrue();
+        assertThat(tx.mean()).isNaN();
+        assertThat(tx.bytesPerSecond()).isEqualTo(4_000_000.0);
+        assertThat(tx.peakRound()).isEqualTo(1);
+        assertThat(Bottlenecks.suspects(m.utilizations(), null, 0.8)).isEmpty();
+        assertThat(Bottlenecks.describe(m.utilizations(), null, 0.8)).containsExactly(
+                "no other component reached the 80% limit",
+                "net:eth0 carried 0 B/s in and 4 MB/s out over the rounds; its limit is unknown, so it has no "
+                        + "utilisation: give it with --graph (node net:eth0 limit=1Gb/s)");
+        assertThat(Files.readAllLines(tmp.resolve(MonitoredWorkload.FILE))).containsExactly(
+                "round,component,utilization");
+        // given a limit (a graph file's node net:eth0 limit=80Mb/s, 10 MB/s), it has a utilisation again
+        MonitoredWorkload limited = new MonitoredWorkload(w, List.of(new ProcMonitors(tmp)
+                .withLinkSpeeds(Map.of("eth0", 80.0))::network), null, () -> clock[0]);
+        limited.run(1, 0);
+        assertThat(limited.utilizations().get(1).mean()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     /** A real CPU-bound command measured as a disk benchmark: flagged CPU-bound by its own CPU time. */
@@ -214,7 +265,7 @@ class MonitoredWorkloadTest {
         for (int round = 0; round < 2; round++) {
             m.run(round, 0);
         }
-        assertThat(m.utilizations()).allMatch(u -> u.peak() >= u.mean() - 1e-12);
+        assertThat(m.utilizations()).allMatch(u -> u.isTraffic() || u.peak() >= u.mean() - 1e-12);
     }
 
     /** A file system on a loop device (root only): direct writes into it show the loop device busy. */

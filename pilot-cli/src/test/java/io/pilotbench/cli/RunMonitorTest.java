@@ -92,6 +92,27 @@ class RunMonitorTest {
         }
     }
 
+    /** --monitor-rate auto: the rate it chose and the overhead it measured are in the report and monitor.json. */
+    @Test
+    void monitorRateAutoRecordsTheRateItChoseAndItsOverhead() throws Exception {
+        CliRun r = CliRun.run("run", "-q", "--format", "json", "--monitor", "--monitor-rate", "auto", "--max-rounds",
+                "3", "-o", tmp.resolve("s").toString(), "--", "sleep", "0.02");
+        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE, ExitCodes.OK);
+        JsonNode sampling = JSON.readTree(r.out()).get("monitor").get("sampling");
+        assertThat(sampling).as(r.out()).isNotNull();
+        assertThat(sampling.get("auto").asBoolean()).isTrue();
+        assertThat(sampling.get("rate").asDouble()).isBetween(1.0, 1000.0);
+        assertThat(sampling.get("overhead").isNumber()).isTrue();
+        assertThat(sampling.get("overheadLimit").asDouble()).isEqualTo(0.01);
+        assertThat(sampling.get("ratesMeasured").asInt()).isBetween(1, 6);
+        assertThat(JSON.readTree(Files.readString(tmp.resolve("s/monitor.json"))).get("sampling")).isEqualTo(sampling);
+        CliRun fixed = CliRun.run("run", "-q", "--format", "json", "--monitor", "--monitor-rate", "50", "--max-rounds",
+                "2", "-o", tmp.resolve("f").toString(), "--", "true");
+        JsonNode given = JSON.readTree(fixed.out()).get("monitor").get("sampling");
+        assertThat(given.get("rate").asDouble()).isEqualTo(50.0);
+        assertThat(given.get("auto").asBoolean()).isFalse();
+    }
+
     /**
      * This machine's loopback has no speed in sysfs (reading it fails with EINVAL), like a virtual NIC's eth0 (-1):
      * the link is listed with its traffic in bytes a second and no utilisation, and the verdict says how to give

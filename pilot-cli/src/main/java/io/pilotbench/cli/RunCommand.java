@@ -160,7 +160,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--graph", paramLabel = "FILE", order = 50,
             description = "With --monitor, limits from a component graph file (see pilot graph --help): the speed "
                 + "of network links the system does not know, such as loopback (node net:lo limit=10Gb/s), and "
-                + "disks' bandwidth (node disk:vda limit=500MB/s), which adds their read and write throughput.")
+                + "disks' bandwidth (node disk:vda limit=500MB/s, or read= and write= each way, as pilot graph "
+                + "--calibrate -o FILE writes them), which adds their read and write throughput.")
     java.nio.file.Path graph;
 
     @Option(names = "--utilization-limit", paramLabel = "PCT", order = 51,
@@ -244,7 +245,8 @@ final class RunCommand implements Callable<Integer> {
         }
         ComponentGraph limits = graph == null ? null : ComponentGraph.parse(graph);
         ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
-                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits());
+                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits("read"),
+                        limits == null ? Map.of() : limits.diskBandwidthsMbits("write"));
         Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
                 : Options.positive("--monitor-rate", monitorRate);
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT

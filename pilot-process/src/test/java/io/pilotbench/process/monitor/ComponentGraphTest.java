@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pilotbench.core.model.InputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -83,6 +84,26 @@ class ComponentGraphTest {
         Path f = tmp.resolve("g.txt");
         Files.writeString(f, "node net:lo limit=2Gb/s\nnode disk:sda limit=500MB/s\n");
         assertThat(ComponentGraph.parse(f).linkSpeedsMbits()).containsExactly(java.util.Map.entry("lo", 2000.0));
+    }
+
+    /** What format() writes, parse() reads back: the nodes' facts, the notes as comments, the links. */
+    @Test
+    void aWrittenGraphIsReadBackWithItsBandwidthsEachWay() throws Exception {
+        ComponentGraph g = new ComponentGraph(List.of(new ComponentGraph.Node("cpu", java.util.Map.of("cores", "2"), ""),
+                new ComponentGraph.Node("disk:vda", new java.util.LinkedHashMap<>(java.util.Map.of("limit", "600MB/s",
+                        "read", "600MB/s", "write", "450MB/s")), "holds the working directory"),
+                new ComponentGraph.Node("net:eth0", java.util.Map.of(), "speed unknown")),
+                List.<String[]>of(new String[] {"cpu", "disk:vda"}, new String[] {"disk:vda", "cpu"}));
+        Path f = tmp.resolve("g.txt");
+        Files.write(f, g.format());
+        assertThat(Files.readAllLines(f)).contains("# disk:vda: holds the working directory", "link cpu -> disk:vda");
+        ComponentGraph back = ComponentGraph.parse(f);
+        assertThat(back.nodes()).extracting(ComponentGraph.Node::name).containsExactly("cpu", "disk:vda", "net:eth0");
+        assertThat(back.nodes().get(1).facts()).isEqualTo(g.nodes().get(1).facts());
+        assertThat(back.links()).hasSize(2);
+        assertThat(back.diskBandwidthsMbits("read")).containsExactly(java.util.Map.entry("vda", 4800.0));
+        assertThat(back.diskBandwidthsMbits("write")).containsExactly(java.util.Map.entry("vda", 3600.0));
+        assertThat(back.linkSpeedsMbits()).isEmpty();
     }
 
     /** The static plug-in: the working directory's disk gets a measured write and read bandwidth. */

@@ -52,8 +52,8 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         int cores = (int) monitors.cpu(0).keySet().stream().filter(k -> k.matches("cpu\\d+")).count();
         Map<String, String> cpu = new LinkedHashMap<>();
         cpu.put("cores", Integer.toString(cores));
-        nodes.add(new Node("cpu", cpu, "cpu0.." + (cores - 1) + " each a component of --monitor, and cpu:command "
-                + "the command's own CPU time"));
+        nodes.add(new Node("cpu", cpu, "cpu0.." + (cores - 1) + " each a component of --monitor, cpu:command "
+                + "the command's own CPU time and cpu:others other processes'"));
         Usage memory = monitors.memory(0).get("memory");
         if (memory != null) {
             nodes.add(new Node("memory", Map.of("size", bytes(memory.capacity() * 1024)), ""));

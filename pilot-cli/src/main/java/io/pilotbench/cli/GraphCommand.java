@@ -31,8 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
             "  link cpu -> disk:nvme0n1",
             "  link disk:nvme0n1 -> cpu",
             "",
-            "Exit codes: 0 printed; 2 a bad graph file (one line names its line and the fix)",
-            "or bad usage."})
+            "Exit codes: 0 printed; 2 a bad graph file (one line names its line and the",
+            "fix), an output file that cannot be written, or bad usage."})
 final class GraphCommand implements Callable<Integer> {
 
     @Spec
@@ -44,6 +44,11 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = "--calibrate", description = "Measure the bandwidth of the disk that holds the working directory: "
             + "64 MiB written and read back with direct I/O (dd), in a file removed afterwards.")
     boolean calibrate;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Also write the graph to FILE as a graph "
+            + "file (node NAME key=value..., link FROM -> TO), which pilot run --monitor --graph FILE reads: with "
+            + "--calibrate, the disk's measured bandwidth becomes its limit.")
+    Path output;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",
             description = "text or json. Default: ${DEFAULT-VALUE}.")
@@ -61,6 +66,9 @@ final class GraphCommand implements Callable<Integer> {
             graph = graph.withDiskBandwidth(Path.of("").toAbsolutePath());
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (output != null) {
+            java.nio.file.Files.write(output, graph.format());
+        }
         if (f.equals("json")) {
             List<Map<String, Object>> nodes = new ArrayList<>();
             for (ComponentGraph.Node n : graph.nodes()) {
@@ -75,6 +83,11 @@ final class GraphCommand implements Callable<Integer> {
         } else {
             out.println(file != null ? "components (" + file + "):" : "components of this machine:");
             graph.describe().forEach(out::println);
+        }
+        if (output != null) { // with JSON on stdout, the note goes to stderr
+            PrintWriter note = f.equals("json") ? spec.commandLine().getErr() : out;
+            note.println("graph written to " + output + "; pilot run --monitor --graph " + output + " reads it");
+            note.flush();
         }
         out.flush();
         return ExitCodes.OK;

@@ -139,9 +139,10 @@ final class RunCommand implements Callable<Integer> {
     String resume;
 
     @Option(names = "--monitor", order = 47,
-            description = "Read the utilisation of the CPU (each core, and the command's own), memory, disks and "
-                + "network links around every round (monitor.csv in the session) and report any component other than "
-                + "the one under test that passed --utilization-limit: the result may be bound by it (exit code 6).")
+            description = "Read the utilisation of the CPU (each core, the command's own and other processes'), "
+                + "memory, disks and network links around every round (monitor.csv in the session) and report any "
+                + "component other than the one under test that passed --utilization-limit: the result may be bound "
+                + "by it, or slowed by other processes' interference (exit code 6).")
     boolean monitor;
 
     @Option(names = "--cut", paramLabel = "COMPONENT", order = 48,
@@ -159,7 +160,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--graph", paramLabel = "FILE", order = 50,
             description = "With --monitor, limits from a component graph file (see pilot graph --help): the speed "
                 + "of network links the system does not know, such as loopback (node net:lo limit=10Gb/s), and "
-                + "disks' bandwidth (node disk:vda limit=500MB/s), which adds their read and write throughput.")
+                + "disks' bandwidth (node disk:vda limit=500MB/s, or read= and write= each way, as pilot graph "
+                + "--calibrate -o FILE writes them), which adds their read and write throughput.")
     java.nio.file.Path graph;
 
     @Option(names = "--utilization-limit", paramLabel = "PCT", order = 51,
@@ -243,7 +245,8 @@ final class RunCommand implements Callable<Integer> {
         }
         ComponentGraph limits = graph == null ? null : ComponentGraph.parse(graph);
         ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
-                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits());
+                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits("read"),
+                        limits == null ? Map.of() : limits.diskBandwidthsMbits("write"));
         Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
                 : Options.positive("--monitor-rate", monitorRate);
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
@@ -253,8 +256,11 @@ final class RunCommand implements Callable<Integer> {
         ProgressLine line = new ProgressLine(err, mode);
         MonitoredWorkload monitored = monitor ? new MonitoredWorkload(p.workload, monitors.all(),
                 p.session.result().directory()) : null;
+        Map<String, Object> sampling = new java.util.LinkedHashMap<>(Map.of("rate", 0.0, "auto", false));
         if (monitored != null && monitorRate != null) {
-            monitored.sampleAt(rate != null ? rate : calibrated(monitored));
+            sampling = rate != null ? new java.util.LinkedHashMap<>(Map.of("rate", rate, "auto", false))
+                    : calibrated(monitored);
+            monitored.sampleAt(((Number) sampling.get("rate")).doubleValue());
         }
         Pilot pilot = Pilot.of(p.session.settings(), monitored != null ? monitored : p.workload).listener(line);
         SessionResult result;
@@ -299,7 +305,7 @@ final class RunCommand implements Callable<Integer> {
         p.session.close();
         p.workload.tidyRounds();
         Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitorJson(monitored,
-                limit, p.session.result().directory()));
+                limit, p.session.result().directory(), sampling));
         SessionResult done = result;
         Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
                 o -> RunReport.render(done, p.session.rounds(), p.template.toString(), timing(p), outputFormat, o,
@@ -316,6 +322,9 @@ final class RunCommand implements Callable<Integer> {
                 String disk = new ProcMonitors().diskOf(p.session.result().directory().toAbsolutePath());
                 out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE + (disk == null ? ""
                         : "; the session is on " + disk) + "):");
+                if (((Number) sampling.get("rate")).doubleValue() > 0) {
+                    out.println("  sampled " + samplingNote(sampling));
+                }
                 for (String l : Bottlenecks.describe(usage, cut, limit)) {
                     out.println("  " + l);
                 }
@@ -336,19 +345,23 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * The monitor's figures and verdict, for the JSON report and monitor.json in the session: every component's mean
-     * and peak utilisation, the component under test, the limit and the suspects.
+     * and peak utilisation, the component under test, the limit, the suspects, and the sampling rate within rounds
+     * (with --monitor-rate auto, the overhead measured at the rate chosen).
      */
-    private Map<String, Object> monitorJson(MonitoredWorkload monitored, double limit, java.nio.file.Path dir)
-            throws IOException {
+    private Map<String, Object> monitorJson(MonitoredWorkload monitored, double limit, java.nio.file.Path dir,
+            Map<String, Object> sampling) throws IOException {
         monitored.close();
         List<ComponentUtilization> usage = monitored.utilizations();
         List<Map<String, Object>> components = new ArrayList<>();
         for (ComponentUtilization u : usage) {
             Map<String, Object> c = new java.util.LinkedHashMap<>();
             c.put("component", u.component());
-            c.put("mean", u.mean());
-            c.put("peak", u.peak());
+            c.put("mean", u.isTraffic() ? null : u.mean()); // a link of unknown speed: no utilisation, its traffic
+            c.put("peak", u.isTraffic() ? null : u.peak());
             c.put("peakRound", u.peakRound());
+            if (u.isTraffic()) {
+                c.put("bytesPerSecond", u.bytesPerSecond());
+            }
             c.put("underTest", Bottlenecks.underTest(u.component(), cut));
             components.add(c);
         }
@@ -356,6 +369,7 @@ final class RunCommand implements Callable<Integer> {
         m.put("cut", cut);
         m.put("utilizationLimit", limit);
         m.put("sessionDisk", new ProcMonitors().diskOf(dir.toAbsolutePath()));
+        m.put("sampling", sampling);
         m.put("components", components);
         m.put("suspects", Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
                 .toList());
@@ -369,25 +383,52 @@ final class RunCommand implements Callable<Integer> {
     /** The largest overhead --monitor-rate auto accepts: the paper's 1%. */
     static final double SAMPLING_OVERHEAD_LIMIT = 0.01;
 
-    /** --monitor-rate auto: the highest sampling rate within the overhead limit, said on stderr. */
-    private double calibrated(MonitoredWorkload monitored) {
-        SamplingCalibration calibration = new SamplingCalibration(monitored, 5);
+    /** The pairs of rounds, with and without sampling, that --monitor-rate auto measures at each rate. */
+    static final int SAMPLING_PAIRS = 5;
+
+    /**
+     * --monitor-rate auto: the highest sampling rate within the overhead limit, said on stderr, and recorded (for
+     * monitor.json and the report) with the overhead measured at it, its 95% CI and how many rates were measured.
+     */
+    private Map<String, Object> calibrated(MonitoredWorkload monitored) {
+        SamplingCalibration calibration = new SamplingCalibration(monitored, SAMPLING_PAIRS);
         RateSearch.Result r = calibration.choose(SAMPLING_OVERHEAD_LIMIT, 6);
+        io.pilotbench.stats.ConfidenceInterval ci = calibration.overheadCi(r.rate());
+        Map<String, Object> chosen = new java.util.LinkedHashMap<>();
+        chosen.put("rate", r.rate());
+        chosen.put("auto", true);
+        chosen.put("overhead", r.overhead());
+        chosen.put("overheadCi", ci == null ? null : List.of(ci.low(), ci.high()));
+        chosen.put("overheadLimit", SAMPLING_OVERHEAD_LIMIT);
+        chosen.put("withinLimit", r.withinLimit());
+        chosen.put("ratesMeasured", r.evaluations());
+        chosen.put("pairsPerRate", SAMPLING_PAIRS);
         if (!report.quiet) {
             PrintWriter err = spec.commandLine().getErr();
-            io.pilotbench.stats.ConfidenceInterval ci = calibration.overheadCi(r.rate());
             err.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
                     ? "sampling " + io.pilotbench.core.model.Formats.significant(r.rate(), 3) + " times a second, "
                         + "overhead " + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%"
                         + (ci == null ? "" : " (95% CI " + io.pilotbench.core.model.Formats.significant(100 * ci.low(),
                             2) + "% to " + io.pilotbench.core.model.Formats.significant(100 * ci.high(), 2) + "%)")
-                        + ", " + r.evaluations() + " rates measured, 5 pairs of rounds each"
+                        + ", " + r.evaluations() + " rates measured, " + SAMPLING_PAIRS + " pairs of rounds each"
                     : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
                         + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
                         + "limit: sampling that rarely anyway"));
             err.flush();
         }
-        return r.rate();
+        return chosen;
+    }
+
+    /** "120 times a second within each round (chosen by --monitor-rate auto: overhead 0.4%, within the 1% limit)". */
+    private static String samplingNote(Map<String, Object> sampling) {
+        String rate = io.pilotbench.core.model.Formats.significant(((Number) sampling.get("rate")).doubleValue(), 3);
+        if (!Boolean.TRUE.equals(sampling.get("auto"))) {
+            return rate + " times a second within each round (--monitor-rate)";
+        }
+        return rate + " times a second within each round (chosen by --monitor-rate auto: overhead "
+                + io.pilotbench.core.model.Formats.significant(100 * ((Number) sampling.get("overhead")).doubleValue(),
+                        2) + "%, " + (Boolean.TRUE.equals(sampling.get("withinLimit")) ? "within" : "over") + " the "
+                + io.pilotbench.core.model.Formats.significant(100 * SAMPLING_OVERHEAD_LIMIT, 2) + "% limit)";
     }
 
     /** What a session needs to run. */

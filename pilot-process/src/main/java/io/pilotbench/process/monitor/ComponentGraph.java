@@ -39,8 +39,8 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
 
     /**
      * This machine's graph: the CPU (cores, model), memory (size), every whole block device (size, rotational or
-     * not; the one holding {@code workingDirectory} noted), every network link with a speed; data flows between the
-     * CPU and memory, and between memory and each disk and link, both ways.
+     * not; the one holding {@code workingDirectory} noted), every network link that is up (with its speed, when
+     * known); data flows between the CPU and memory, and between memory and each disk and link, both ways.
      */
     public static ComponentGraph local(Path workingDirectory) {
         return local(Path.of("/"), new ProcMonitors(), workingDirectory);
@@ -52,8 +52,8 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         int cores = (int) monitors.cpu(0).keySet().stream().filter(k -> k.matches("cpu\\d+")).count();
         Map<String, String> cpu = new LinkedHashMap<>();
         cpu.put("cores", Integer.toString(cores));
-        nodes.add(new Node("cpu", cpu, "cpu0.." + (cores - 1) + " each a component of --monitor, and cpu:command "
-                + "the command's own CPU time"));
+        nodes.add(new Node("cpu", cpu, "cpu0.." + (cores - 1) + " each a component of --monitor, cpu:command "
+                + "the command's own CPU time and cpu:others other processes'"));
         Usage memory = monitors.memory(0).get("memory");
         if (memory != null) {
             nodes.add(new Node("memory", Map.of("size", bytes(memory.capacity() * 1024)), ""));
@@ -85,13 +85,16 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
                         }
                     });
         }
-        for (String link : monitors.network(0).keySet()) {
-            if (!link.endsWith(":rx")) {
+        for (Map.Entry<String, Usage> link : monitors.network(0).entrySet()) {
+            if (!link.getKey().endsWith(":rx")) {
                 continue;
             }
-            String name = link.substring(0, link.length() - 3);
+            String name = link.getKey().substring(0, link.getKey().length() - 3);
             String speed = first(root.resolve("sys/class/net").resolve(name.substring(4)).resolve("speed"));
-            nodes.add(new Node(name, Map.of("limit", speed + "Mb/s"), "rx and tx each a component"
+            boolean known = !link.getValue().traffic();
+            nodes.add(new Node(name, known ? Map.of("limit", speed + "Mb/s") : Map.of(), "rx and tx each a component"
+                    + (known ? "" : ", their traffic only: the speed is unknown; give it with --graph (node " + name
+                        + " limit=1Gb/s)")
                     + (name.equals(remote) ? "; carries the working directory's remote mount" : "")));
             link(links, memory != null ? "memory" : "cpu", name);
         }
@@ -247,9 +250,20 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
 
     /** The {@code limit} of every disk node ({@code disk:DEV}), in Mb/s by device name. */
     public Map<String, Double> diskBandwidthsMbits() {
+        return diskBandwidthsMbits("limit");
+    }
+
+    /**
+     * The bandwidth of every disk node one way, in Mb/s by device name: its {@code read} or {@code write} fact (as
+     * {@link #withDiskBandwidth} measures them), else its {@code limit}.
+     *
+     * @param direction "read" or "write" ("limit": the limit only)
+     */
+    public Map<String, Double> diskBandwidthsMbits(String direction) {
         Map<String, Double> out = new LinkedHashMap<>();
         for (Node n : nodes) {
-            String limit = n.facts().get("limit");
+            String given = n.facts().get(direction);
+            String limit = given != null ? given : n.facts().get("limit");
             if (n.name().startsWith("disk:") && limit != null) {
                 out.put(n.name().substring(5), megabits(n.name(), limit));
             }
@@ -276,7 +290,9 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
     /**
      * This graph with the bandwidth of the disk holding {@code directory} measured (a static plug-in of the paper's
      * §III-B: the component's theoretical limit): 64 MiB written and read back with direct I/O by {@code dd}, which
-     * bypasses the page cache, in a file removed afterwards. The facts gain {@code write} and {@code read} in MB/s.
+     * bypasses the page cache, in a file removed afterwards. The facts gain {@code write} and {@code read} in MB/s,
+     * and {@code limit}, the faster of the two: {@code pilot run --monitor --graph} measures the disk's reads and
+     * writes against them.
      *
      * @throws IOException when dd cannot run or fails (direct I/O is not supported on every file system: a tmpfs
      *                     refuses it)
@@ -294,6 +310,7 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
             for (Node n : nodes) {
                 if (n.name().equals(disk)) {
                     Map<String, String> facts = new LinkedHashMap<>(n.facts());
+                    facts.put("limit", String.format(Locale.ROOT, "%.0fMB/s", 64 * 1.048576 / Math.min(write, read)));
                     facts.put("write", String.format(Locale.ROOT, "%.0fMB/s", 64 * 1.048576 / write));
                     facts.put("read", String.format(Locale.ROOT, "%.0fMB/s", 64 * 1.048576 / read));
                     out.add(new Node(n.name(), facts, n.note()));
@@ -334,6 +351,27 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         out.add("links:");
         for (String[] l : links) {
             out.add("  " + l[0] + " -> " + l[1]);
+        }
+        return out;
+    }
+
+    /**
+     * The graph as a file {@link #parse} reads back ({@code pilot graph -o FILE}, for {@code pilot run --monitor
+     * --graph FILE}): a line per node with its facts, its note as a comment above it, then the links.
+     */
+    public List<String> format() {
+        List<String> out = new ArrayList<>();
+        out.add("# a component graph: node NAME key=value..., link FROM -> TO (pilot run --monitor --graph reads it)");
+        for (Node n : nodes) {
+            if (!n.note().isEmpty()) {
+                out.add("# " + n.name() + ": " + n.note());
+            }
+            StringBuilder b = new StringBuilder("node ").append(n.name());
+            n.facts().forEach((k, v) -> b.append(' ').append(k).append('=').append(v.strip().replaceAll("\\s+", "")));
+            out.add(b.toString());
+        }
+        for (String[] l : links) {
+            out.add("link " + l[0] + " -> " + l[1]);
         }
         return out;
     }

@@ -34,7 +34,8 @@ public final class MonitoredWorkload implements Workload {
     private final DoubleSupplier clockMillis;
     private final BufferedWriter csv;
     private final Map<String, double[]> totals = new LinkedHashMap<>(); // Δbusy, Δcapacity (levels: Σ level, rounds)
-    private final Map<String, double[]> peaks = new LinkedHashMap<>(); // utilisation, round
+    private final Map<String, double[]> peaks = new LinkedHashMap<>(); // utilisation (traffic: bytes/s), round
+    private final java.util.Set<String> traffic = new java.util.HashSet<>(); // components with a rate, no utilisation
     private volatile double sampleHz;
 
     /**
@@ -65,6 +66,12 @@ public final class MonitoredWorkload implements Workload {
 
     /** The command's own CPU time over its wall time, against one core: a single-threaded CPU-bound command is near 1. */
     public static final String COMMAND_CPU = "cpu:command";
+
+    /**
+     * The CPU time of the other processes while a round ran, against all the cores: the machine's busy time less the
+     * command's own and Pilot's, so that interference is told from the command's own load.
+     */
+    public static final String OTHER_CPU = "cpu:others";
 
     /**
      * Also reads the monitors {@code hz} times a second while a round runs, for the peaks within it (0, the default:
@@ -100,7 +107,9 @@ public final class MonitoredWorkload implements Workload {
     public RoundResult run(int round, long workAmount) throws Exception {
         // the launcher waits for an idle JIT before its clock starts: waited here, the wait stays out of the window
         ProcessLauncher.awaitIdleCompiler();
-        Map<String, Usage> before = read();
+        double start = clockMillis.getAsDouble();
+        long pilotStart = pilotCpuNanos();
+        Map<String, Usage> before = read(start);
         Sampler sampler = sampleHz > 0 ? new Sampler(before, (long) Math.max(1, 1e9 / sampleHz)) : null;
         RoundResult result = null;
         try {
@@ -108,16 +117,51 @@ public final class MonitoredWorkload implements Workload {
             return result;
         } finally {
             Map<String, Double> inRound = sampler == null ? Map.of() : sampler.stop();
-            Map<String, Usage> after = read();
+            Map<String, Usage> after = read(clockMillis.getAsDouble());
+            double end = clockMillis.getAsDouble();
+            long pilot = pilotStart < 0 ? 0 : Math.max(0, pilotCpuNanos() - pilotStart);
             if (result != null && result.userCpuNanos() != null && result.systemCpuNanos() != null
                     && result.durationNanos().isPresent() && result.durationNanos().getAsLong() > 0) {
                 // the scheduler moves a busy process between cores, so no core may look busy while the command is
                 // CPU-bound: its own CPU time (rusage, with its descendants) says so directly
+                long commandNanos = result.userCpuNanos() + result.systemCpuNanos();
                 before.put(COMMAND_CPU, Usage.counter(0, 0));
-                after.put(COMMAND_CPU, Usage.counter(result.userCpuNanos() + result.systemCpuNanos(),
-                        result.durationNanos().getAsLong()));
+                after.put(COMMAND_CPU, Usage.counter(commandNanos, result.durationNanos().getAsLong()));
+                others(before, after, end - start, commandNanos + pilot);
             }
             record(round, before, after, inRound);
+        }
+    }
+
+    /**
+     * Adds {@value #OTHER_CPU}: the machine's CPU time over the round ({@code cpu}, its busy share of all the cores'
+     * time, as /proc/stat counts it) less the command's and Pilot's own ({@code ownNanos}), against all the cores over
+     * the round's {@code millis}. A round's figure is coarse (the kernel counts CPU time in ticks of 10 ms or so),
+     * the sum over the rounds is not.
+     */
+    private static void others(Map<String, Usage> before, Map<String, Usage> after, double millis, long ownNanos) {
+        Usage b = before.get("cpu");
+        Usage a = after.get("cpu");
+        if (b == null || a == null || a.level() || !(a.capacity() > b.capacity()) || !(millis > 0)) {
+            return; // no reading of the machine's CPU, or too short a round for its ticks
+        }
+        long cores = Math.max(1, after.keySet().stream().filter(k -> k.matches("cpu\\d+")).count());
+        double capacity = millis * cores;
+        double busy = (a.busy() - b.busy()) / (a.capacity() - b.capacity()) * capacity;
+        before.put(OTHER_CPU, Usage.counter(0, 0));
+        after.put(OTHER_CPU, Usage.counter(busy - ownNanos / 1e6, capacity));
+    }
+
+    /**
+     * This JVM's CPU time so far (its threads between the readings: launching the command, the sampler), or -1 when
+     * the platform does not say: it is Pilot's, not other processes' interference.
+     */
+    private static long pilotCpuNanos() {
+        try {
+            return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+        } catch (RuntimeException | LinkageError e) {
+            return -1;
         }
     }
 
@@ -173,7 +217,7 @@ public final class MonitoredWorkload implements Workload {
 
     /** The utilisation between two readings, or -1 when there is none (too short an interval, a missing reading). */
     private static double utilization(Usage b, Usage a) {
-        if (b == null) {
+        if (b == null || a.traffic()) {
             return -1;
         }
         if (a.level()) {
@@ -189,8 +233,11 @@ public final class MonitoredWorkload implements Workload {
     }
 
     private Map<String, Usage> read() {
+        return read(clockMillis.getAsDouble());
+    }
+
+    private Map<String, Usage> read(double now) {
         Map<String, Usage> out = new LinkedHashMap<>();
-        double now = clockMillis.getAsDouble();
         for (Monitor m : monitors) {
             out.putAll(m.read(now));
         }
@@ -203,6 +250,22 @@ public final class MonitoredWorkload implements Workload {
             Usage a = e.getValue();
             Usage b = before.get(e.getKey());
             if (b == null) {
+                continue;
+            }
+            if (a.traffic()) { // bytes a second, in monitor.json and the report only: monitor.csv has utilisations
+                double millis = a.capacity() - b.capacity();
+                if (millis > 0) {
+                    traffic.add(e.getKey());
+                    double[] t = totals.computeIfAbsent(e.getKey(), k -> new double[2]);
+                    t[0] += a.busy() - b.busy();
+                    t[1] += millis;
+                    double[] p = peaks.computeIfAbsent(e.getKey(), k -> new double[] {-1, -1});
+                    double rate = (a.busy() - b.busy()) / millis * 1000;
+                    if (rate > p[0]) {
+                        p[0] = rate;
+                        p[1] = round;
+                    }
+                }
                 continue;
             }
             double u = utilization(b, a);
@@ -236,14 +299,21 @@ public final class MonitoredWorkload implements Workload {
         }
     }
 
-    /** Every component's utilisation over the rounds so far, in the monitors' order. */
+    /**
+     * Every component's utilisation over the rounds so far (a network link of unknown speed: its traffic), in the
+     * monitors' order.
+     */
     public List<ComponentUtilization> utilizations() {
         List<ComponentUtilization> out = new ArrayList<>();
         for (Map.Entry<String, double[]> e : totals.entrySet()) {
             double[] t = e.getValue();
             double[] p = peaks.get(e.getKey());
-            if (t[1] > 0 && p != null) {
-                out.add(new ComponentUtilization(e.getKey(), Math.min(1, t[0] / t[1]), p[0], (int) p[1]));
+            if (t[1] > 0 && p != null && traffic.contains(e.getKey())) {
+                out.add(ComponentUtilization.traffic(e.getKey(), t[0] / t[1] * 1000, (int) p[1]));
+            } else if (t[1] > 0 && p != null) {
+                // between 0 and 1: cpu:others is a difference of two counts, which may fall a tick below zero
+                out.add(new ComponentUtilization(e.getKey(), Math.max(0, Math.min(1, t[0] / t[1])), p[0],
+                        (int) p[1]));
             }
         }
         return out;

@@ -11,28 +11,32 @@ import java.util.Map;
  * The Linux monitors, reading the kernel's cumulative counters (proc(5)): {@code /proc/stat} (CPU jiffies per core),
  * {@code /proc/meminfo} (memory in use, MemTotal − MemAvailable; swap in use), {@code /proc/diskstats} (field 13, the milliseconds
  * a device was busy: its utilisation as iostat's %util), {@code /proc/net/dev} with the link speed from
- * {@code /sys/class/net/IF/speed} (bytes per direction against what the link carries). Hand-written rather than OSHI:
+ * {@code /sys/class/net/IF/speed} (bytes per direction against what the link carries; a link that is up and whose
+ * speed sysfs does not know, -1 or EINVAL, has its traffic only). Hand-written rather than OSHI:
  * these are a few lines of each file, read twice a round, and OSHI's objects re-read far more (the environment
  * snapshot moved off OSHI for the same reason).
  */
 public final class ProcMonitors {
     private final Path root;
     private final Map<String, Double> linkMbits;
-    private final Map<String, Double> diskMbits;
+    private final Map<String, Double> readMbits;
+    private final Map<String, Double> writeMbits;
 
     public ProcMonitors() {
-        this(Path.of("/"), Map.of(), Map.of());
+        this(Path.of("/"), Map.of(), Map.of(), Map.of());
     }
 
     /** @param root where /proc and /sys are (tests pass fixtures) */
     ProcMonitors(Path root) {
-        this(root, Map.of(), Map.of());
+        this(root, Map.of(), Map.of(), Map.of());
     }
 
-    private ProcMonitors(Path root, Map<String, Double> linkMbits, Map<String, Double> diskMbits) {
+    private ProcMonitors(Path root, Map<String, Double> linkMbits, Map<String, Double> readMbits,
+            Map<String, Double> writeMbits) {
         this.root = root;
         this.linkMbits = Map.copyOf(linkMbits);
-        this.diskMbits = Map.copyOf(diskMbits);
+        this.readMbits = Map.copyOf(readMbits);
+        this.writeMbits = Map.copyOf(writeMbits);
     }
 
     /**
@@ -42,7 +46,17 @@ public final class ProcMonitors {
      * limit allows), beside its busy time.
      */
     public ProcMonitors withDiskBandwidths(Map<String, Double> mbitsByDevice) {
-        return new ProcMonitors(root, linkMbits, mbitsByDevice);
+        return withDiskBandwidths(mbitsByDevice, mbitsByDevice);
+    }
+
+    /**
+     * These monitors with the bandwidth of disks given each way (a graph file's {@code node disk:vda read=600MB/s
+     * write=450MB/s}, as {@code pilot graph --calibrate} writes it): {@code disk:vda:read} against the one,
+     * {@code disk:vda:write} against the other.
+     */
+    public ProcMonitors withDiskBandwidths(Map<String, Double> readMbitsByDevice,
+            Map<String, Double> writeMbitsByDevice) {
+        return new ProcMonitors(root, linkMbits, readMbitsByDevice, writeMbitsByDevice);
     }
 
     /**
@@ -51,7 +65,7 @@ public final class ProcMonitors {
      * to measure against a limit other than the link's.
      */
     public ProcMonitors withLinkSpeeds(Map<String, Double> mbitsByInterface) {
-        return new ProcMonitors(root, mbitsByInterface, diskMbits);
+        return new ProcMonitors(root, mbitsByInterface, readMbits, writeMbits);
     }
 
     /** Every monitor that can read this machine. */
@@ -112,12 +126,16 @@ public final class ProcMonitors {
                 continue; // partitions are not in /sys/block: whole devices only; loop devices only when attached
             }
             out.put("disk:" + f[2], Usage.counter(Double.parseDouble(f[12]), nowMillis));
-            Double mbits = diskMbits.get(f[2]);
-            if (mbits != null) { // sectors of 512 bytes (fields 6 and 10), against the bandwidth given
-                double bytesPerMs = mbits * 1e6 / 8 / 1000;
-                out.put("disk:" + f[2] + ":read", Usage.counter(Double.parseDouble(f[5]) * 512, nowMillis * bytesPerMs));
+            Double read = readMbits.get(f[2]);
+            Double write = writeMbits.get(f[2]);
+            // sectors of 512 bytes (fields 6 and 10), against the bandwidth given (1 Mb/s is 125 bytes a ms)
+            if (read != null) {
+                out.put("disk:" + f[2] + ":read", Usage.counter(Double.parseDouble(f[5]) * 512,
+                        nowMillis * read * 125));
+            }
+            if (write != null) {
                 out.put("disk:" + f[2] + ":write", Usage.counter(Double.parseDouble(f[9]) * 512,
-                        nowMillis * bytesPerMs));
+                        nowMillis * write * 125));
             }
         }
         return out;
@@ -132,10 +150,14 @@ public final class ProcMonitors {
             }
             String name = line.substring(0, colon).trim();
             Double mbits = speedMbits(name);
-            if (mbits == null) {
-                continue; // loopback and virtual links have no speed to be measured against
-            }
             String[] f = line.substring(colon + 1).trim().split("\\s+");
+            if (mbits == null) { // loopback and virtual links have no speed to be measured against: their traffic only
+                if (!"down".equals(first("sys/class/net/" + name + "/operstate"))) {
+                    out.put("net:" + name + ":rx", Usage.traffic(Double.parseDouble(f[0]), nowMillis));
+                    out.put("net:" + name + ":tx", Usage.traffic(Double.parseDouble(f[8]), nowMillis));
+                }
+                continue;
+            }
             double bytesPerMs = mbits * 1e6 / 8 / 1000;
             out.put("net:" + name + ":rx", Usage.counter(Double.parseDouble(f[0]), nowMillis * bytesPerMs));
             out.put("net:" + name + ":tx", Usage.counter(Double.parseDouble(f[8]), nowMillis * bytesPerMs));
@@ -160,6 +182,11 @@ public final class ProcMonitors {
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    private String first(String relative) {
+        List<String> l = lines(relative);
+        return l.isEmpty() ? null : l.get(0).strip();
     }
 
     private Double speedMbits(String name) {

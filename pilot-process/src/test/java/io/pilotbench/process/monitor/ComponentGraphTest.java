@@ -7,6 +7,7 @@ import io.pilotbench.core.model.InputException;
 import io.pilotbench.testing.Circumstances;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -36,6 +37,12 @@ class ComponentGraphTest {
         assertThat(g.nodes().get(2).facts()).containsEntry("size", "932GiB").containsEntry("rotational", "no");
         assertThat(g.nodes().get(3).facts()).containsEntry("limit", "10000Mb/s");
         assertThat(g.describe()).contains("  memory -> disk:sda", "  disk:sda -> memory", "  memory -> net:eth0");
+        // a link whose speed is unknown (-1) is a node without a limit, with a note on how to give it
+        Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "-1\n");
+        ComponentGraph.Node eth0 = ComponentGraph.local(tmp, new ProcMonitors(tmp), null).nodes().get(3);
+        assertThat(eth0.name()).isEqualTo("net:eth0");
+        assertThat(eth0.facts()).doesNotContainKey("limit");
+        assertThat(eth0.note()).contains("speed is unknown; give it with --graph (node net:eth0 limit=1Gb/s)");
     }
 
     @Test
@@ -78,6 +85,26 @@ class ComponentGraphTest {
         Path f = tmp.resolve("g.txt");
         Files.writeString(f, "node net:lo limit=2Gb/s\nnode disk:sda limit=500MB/s\n");
         assertThat(ComponentGraph.parse(f).linkSpeedsMbits()).containsExactly(java.util.Map.entry("lo", 2000.0));
+    }
+
+    /** What format() writes, parse() reads back: the nodes' facts, the notes as comments, the links. */
+    @Test
+    void aWrittenGraphIsReadBackWithItsBandwidthsEachWay() throws Exception {
+        ComponentGraph g = new ComponentGraph(List.of(new ComponentGraph.Node("cpu", java.util.Map.of("cores", "2"), ""),
+                new ComponentGraph.Node("disk:vda", new java.util.LinkedHashMap<>(java.util.Map.of("limit", "600MB/s",
+                        "read", "600MB/s", "write", "450MB/s")), "holds the working directory"),
+                new ComponentGraph.Node("net:eth0", java.util.Map.of(), "speed unknown")),
+                List.<String[]>of(new String[] {"cpu", "disk:vda"}, new String[] {"disk:vda", "cpu"}));
+        Path f = tmp.resolve("g.txt");
+        Files.write(f, g.format());
+        assertThat(Files.readAllLines(f)).contains("# disk:vda: holds the working directory", "link cpu -> disk:vda");
+        ComponentGraph back = ComponentGraph.parse(f);
+        assertThat(back.nodes()).extracting(ComponentGraph.Node::name).containsExactly("cpu", "disk:vda", "net:eth0");
+        assertThat(back.nodes().get(1).facts()).isEqualTo(g.nodes().get(1).facts());
+        assertThat(back.links()).hasSize(2);
+        assertThat(back.diskBandwidthsMbits("read")).containsExactly(java.util.Map.entry("vda", 4800.0));
+        assertThat(back.diskBandwidthsMbits("write")).containsExactly(java.util.Map.entry("vda", 3600.0));
+        assertThat(back.linkSpeedsMbits()).isEmpty();
     }
 
     /** The static plug-in: the working directory's disk gets a measured write and read bandwidth. */

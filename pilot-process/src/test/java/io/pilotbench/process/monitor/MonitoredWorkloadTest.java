@@ -71,8 +71,59 @@ class MonitoredWorkloadTest {
                 .containsEntry("disk:sda:read", Usage.counter(3 * 512, 7000))
                 .containsEntry("disk:sda:write", Usage.counter(7 * 512, 7000));
         // 1000 Mb/s = 125,000 bytes per ms
-        assertThat(p.network(2)).containsOnlyKeys("net:eth0:rx", "net:eth0:tx")
-                .containsEntry("net:eth0:tx", Usage.counter(7000, 250_000));
+        // lo has no speed file (reading the real one fails with EINVAL): its traffic only
+        assertThat(p.network(2)).containsOnlyKeys("net:eth0:rx", "net:eth0:tx", "net:lo:rx", "net:lo:tx")
+                .containsEntry("net:eth0:tx", Usage.counter(7000, 250_000))
+                .containsEntry("net:lo:tx", Usage.traffic(10, 2));
+    }
+
+    /**
+     * A virtual machine's eth0 reports its speed as -1: it is listed with its traffic in bytes a second and no
+     * utilisation, is never a suspect, and the verdict says how to give its limit; a link that is down is left out.
+     */
+    @Test
+    void aLinkOfUnknownSpeedIsListedWithItsTrafficAndNoUtilisation() throws Exception {
+        Files.createDirectories(tmp.resolve("proc/net"));
+        Files.createDirectories(tmp.resolve("sys/class/net/eth0"));
+        Files.createDirectories(tmp.resolve("sys/class/net/ifb0"));
+        Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "-1\n");
+        Files.writeString(tmp.resolve("sys/class/net/eth0/operstate"), "up\n");
+        Files.writeString(tmp.resolve("sys/class/net/ifb0/operstate"), "down\n");
+        double[] clock = {0};
+        long[] sent = {0};
+        Path dev = tmp.resolve("proc/net/dev");
+        java.util.function.LongFunction<String> table = tx -> "Inter-| Receive | Transmit\n face |bytes …\n"
+                + "  ifb0: 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n  eth0: 100 1 0 0 0 0 0 0 " + tx + " 9 0 0 0 0 0 0 0\n";
+        Files.writeString(dev, table.apply(0));
+        Workload w = (round, work) -> { // 500 ms a round, sending 1 MB (round 0) then 3 MB
+            clock[0] += 500;
+            sent[0] += round == 0 ? 1_000_000 : 3_000_000;
+            Files.writeString(dev, table.apply(sent[0]));
+            return RoundResult.ofReadings(1);
+        };
+        MonitoredWorkload m = new MonitoredWorkload(w, List.of(new ProcMonitors(tmp)::network), tmp, () -> clock[0]);
+        m.run(0, 0);
+        m.run(1, 0);
+        m.close();
+        assertThat(m.utilizations()).extracting(ComponentUtilization::component).containsExactly("net:eth0:rx",
+                "net:eth0:tx");
+        ComponentUtilization tx = m.utilizations().get(1);
+        assertThat(tx.isTraffic()).isTrue();
+        assertThat(tx.mean()).isNaN();
+        assertThat(tx.bytesPerSecond()).isEqualTo(4_000_000.0);
+        assertThat(tx.peakRound()).isEqualTo(1);
+        assertThat(Bottlenecks.suspects(m.utilizations(), null, 0.8)).isEmpty();
+        assertThat(Bottlenecks.describe(m.utilizations(), null, 0.8)).containsExactly(
+                "no other component reached the 80% limit",
+                "net:eth0 carried 0 B/s in and 4 MB/s out over the rounds; its limit is unknown, so it has no "
+                        + "utilisation: give it with --graph (node net:eth0 limit=1Gb/s)");
+        assertThat(Files.readAllLines(tmp.resolve(MonitoredWorkload.FILE))).containsExactly(
+                "round,component,utilization");
+        // given a limit (a graph file's node net:eth0 limit=80Mb/s, 10 MB/s), it has a utilisation again
+        MonitoredWorkload limited = new MonitoredWorkload(w, List.of(new ProcMonitors(tmp)
+                .withLinkSpeeds(Map.of("eth0", 80.0))::network), null, () -> clock[0]);
+        limited.run(1, 0);
+        assertThat(limited.utilizations().get(1).mean()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     /** A real CPU-bound command measured as a disk benchmark: flagged CPU-bound by its own CPU time. */
@@ -89,13 +140,79 @@ class MonitoredWorkloadTest {
         }
         m.close();
         // on a quiet machine the command's own CPU time says it (cpu:command near 100%); on a machine busy with
-        // other work the command gets less of a core, and then the cores themselves are the ones flagged
+        // other work the command gets less of a core, but at least half of one still makes it CPU-bound (and when
+        // it gets less than that, the other processes' share is the interference that is flagged)
         List<ComponentUtilization> suspects = Bottlenecks.suspects(m.utilizations(), "disk:vda", 0.8);
         assertThat(suspects).extracting(ComponentUtilization::component).anyMatch(c -> c.startsWith("cpu"));
         assertThat(m.utilizations()).extracting(ComponentUtilization::component)
-                .contains(MonitoredWorkload.COMMAND_CPU, "cpu", "memory");
+                .contains(MonitoredWorkload.COMMAND_CPU, MonitoredWorkload.OTHER_CPU, "cpu", "memory");
         assertThat(Bottlenecks.describe(m.utilizations(), "disk:vda", 0.8)).anyMatch(l -> l.startsWith("cpu")
-                && l.contains("the result may be CPU-bound, not a measure of disk:vda"));
+                && l.contains("the result may be CPU-bound, not a measure of disk:vda")
+                || l.startsWith("other processes used") && l.contains("interference"));
+    }
+
+    /**
+     * The user's case: the CPU 90% busy while the command used 30% of a core of two and other processes the rest.
+     * The machine's figures alone said "CPU-bound"; the split says interference.
+     */
+    @Test
+    void aBusyCpuMostlyOtherProcessesIsInterferenceNotCpuBound() {
+        List<ComponentUtilization> usage = List.of(new ComponentUtilization("cpu", 0.9, 1, 2),
+                new ComponentUtilization("cpu0", 0.9, 1, 2), new ComponentUtilization("cpu1", 0.9, 1, 2),
+                new ComponentUtilization(MonitoredWorkload.COMMAND_CPU, 0.3, 0.35, 4),
+                new ComponentUtilization(MonitoredWorkload.OTHER_CPU, 0.75, 0.9, 2));
+        assertThat(Bottlenecks.suspects(usage, "disk:vda", 0.8)).extracting(ComponentUtilization::component)
+                .containsExactly(MonitoredWorkload.OTHER_CPU);
+        assertThat(Bottlenecks.describe(usage, "disk:vda", 0.8)).containsExactly(
+                "the command used 30% of a core (its own CPU time), other processes 75% of the CPU's 2 cores while it "
+                        + "ran",
+                "other processes used 75% of the CPU while the command ran (peak 90% in round 2; the command itself "
+                        + "30% of a core); the CPU was 90% busy in all, above the 80% limit: interference, not the "
+                        + "command's own load; the result may be slowed by them, not a measure of disk:vda");
+        // the command's own core busy: CPU-bound, whatever the others do; with the CPU under test, only interference
+        List<ComponentUtilization> own = List.of(new ComponentUtilization("cpu", 1, 1, 2),
+                new ComponentUtilization("cpu0", 1, 1, 2), new ComponentUtilization("cpu1", 1, 1, 2),
+                new ComponentUtilization(MonitoredWorkload.COMMAND_CPU, 0.97, 1, 4),
+                new ComponentUtilization(MonitoredWorkload.OTHER_CPU, 0.55, 0.6, 2));
+        assertThat(Bottlenecks.suspects(own, "disk:vda", 0.8)).extracting(ComponentUtilization::component)
+                .containsExactly(MonitoredWorkload.COMMAND_CPU, MonitoredWorkload.OTHER_CPU);
+        assertThat(Bottlenecks.describe(own, "disk:vda", 0.8)).anyMatch(l -> l.startsWith("cpu:command was 97% busy")
+                && l.endsWith("the result may be CPU-bound, not a measure of disk:vda"));
+        assertThat(Bottlenecks.suspects(own, "cpu", 0.8)).extracting(ComponentUtilization::component)
+                .containsExactly(MonitoredWorkload.OTHER_CPU);
+    }
+
+    /** A real sleeping command while busy loops of this test keep every core busy: interference, not CPU-bound. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aSleepingCommandBesideCpuHogsIsInterferenceNotCpuBound() throws Exception {
+        long cores = Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+        List<Process> hogs = new java.util.ArrayList<>();
+        try {
+            for (long i = 0; i < Math.max(1, cores); i++) {
+                hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            }
+            Thread.sleep(300);
+            io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
+                    io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.05"), null),
+                    List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
+            MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), null);
+            for (int round = 0; round < 8; round++) {
+                m.run(round, 0);
+            }
+            List<ComponentUtilization> usage = m.utilizations();
+            ComponentUtilization others = usage.stream().filter(u -> u.component().equals(MonitoredWorkload.OTHER_CPU))
+                    .findFirst().orElseThrow();
+            assertThat(others.mean()).as(usage.toString()).isGreaterThan(0.8);
+            assertThat(Bottlenecks.suspects(usage, "disk:vda", 0.8)).extracting(ComponentUtilization::component)
+                    .containsExactly(MonitoredWorkload.OTHER_CPU);
+            assertThat(Bottlenecks.describe(usage, "disk:vda", 0.8)).noneMatch(l -> l.contains("CPU-bound"))
+                    .anyMatch(l -> l.startsWith("other processes used") && l.contains("interference"));
+        } finally {
+            for (Process hog : hogs) {
+                hog.destroyForcibly().waitFor();
+            }
+        }
     }
 
     /** Direct writes to the disk that holds the directory show that disk busy. */
@@ -149,7 +266,7 @@ class MonitoredWorkloadTest {
         for (int round = 0; round < 2; round++) {
             m.run(round, 0);
         }
-        assertThat(m.utilizations()).allMatch(u -> u.peak() >= u.mean() - 1e-12);
+        assertThat(m.utilizations()).allMatch(u -> u.isTraffic() || u.peak() >= u.mean() - 1e-12);
     }
 
     /** A file system on a loop device (root only): direct writes into it show the loop device busy. */

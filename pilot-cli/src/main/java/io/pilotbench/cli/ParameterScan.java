@@ -32,7 +32,8 @@ final class ParameterScan {
     /** The most values a scan runs. */
     static final int MAX_VALUES = 1000;
 
-    @Option(names = {"-P", "--parameter-scan"}, arity = "3", paramLabel = "NAME MIN MAX", order = 60,
+    @Option(names = {"-P", "--parameter-scan"}, arity = "3", paramLabel = "NAME MIN MAX", hideParamSyntax = true,
+            order = 60,
             description = "Run a session for each value of NAME from MIN to MAX (integers, or steps of -D), with "
                 + "{NAME} replaced by the value in the command, the hooks and --name; then a table, scan.csv and "
                 + "scan.svg (the means and their CIs against NAME) in -o DIR. As hyperfine's -P.")
@@ -42,7 +43,8 @@ final class ParameterScan {
             description = "The step of -P (decimals allowed). Default: 1.")
     String step;
 
-    @Option(names = {"-L", "--parameter-list"}, arity = "2", paramLabel = "NAME VALUES", order = 62,
+    @Option(names = {"-L", "--parameter-list"}, arity = "2", paramLabel = "NAME VALUES", hideParamSyntax = true,
+            order = 62,
             description = "Run a session for each of the comma-separated VALUES of NAME, as -P does. As hyperfine's "
                 + "-L.")
     List<String> list = new ArrayList<>();

@@ -174,10 +174,11 @@ class ExperimentRunTest {
         assertThat(a.table().row("delay").pValue()).isLessThan(0.001);
         ExperimentAnalysis.Effect e = a.effects().get("delay");
         assertThat(e.high()).isEqualTo("0.03");
-        // sleep 0.03 costs 30 ms and a little more: the effect's CI (from the residuals) holds it, and the estimate
-        // is near it. The estimate alone missed [28, 40] ms once (27.6 ms) while other builds loaded the machine and
-        // slowed the jobs without the delay: the CI, which carries that noise, is the claim to check.
-        assertThat(e.difference() - e.ciHalfWidth()).isLessThanOrEqualTo(0.030);
+        // sleep 0.03 costs 30 ms and a little more (timer slack, the exec: up to 3 ms here): the effect's CI (from
+        // the residuals) meets [30, 33] ms, and the estimate is near it. The estimate alone missed a [28, 40] ms band
+        // once (27.6 ms) while other builds loaded the machine and slowed the jobs without the delay: the CI, which
+        // carries that noise, is the claim to check.
+        assertThat(e.difference() - e.ciHalfWidth()).isLessThanOrEqualTo(0.033);
         assertThat(e.difference() + e.ciHalfWidth()).isGreaterThanOrEqualTo(0.030);
         assertThat(e.difference()).isBetween(0.020, 0.045);
         // noop has no effect: false positives at p < 0.001 are 1 in 1000 (ExperimentAnalysisTest measures the rate)

@@ -100,6 +100,9 @@ class ExperimentRelativePathsTest {
             return Map.of();
         }
         List<String> lines = Files.readAllLines(table);
+        if (lines.isEmpty()) {
+            return Map.of();
+        }
         List<String> head = List.of(lines.get(0).split(",", -1));
         int error = head.indexOf("error");
         // the error is the last column: everything after the comma before it

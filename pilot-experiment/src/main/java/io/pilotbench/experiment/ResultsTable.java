@@ -27,7 +27,16 @@ public final class ResultsTable {
 
     /** Creates the table with its header. */
     static void create(Path dir, List<String> header) throws IOException {
-        Files.writeString(dir.resolve(FILE), line(header), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        // written aside and linked into place: a reader (analyze, a test polling the run) never sees the table
+        // without its header, and an existing table is never replaced (link(2) fails as CREATE_NEW would)
+        Path tmp = dir.resolve(FILE + ".new");
+        Files.writeString(tmp, line(header), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        try {
+            Files.createLink(dir.resolve(FILE), tmp);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     /** Appends one row and forces it to disk. */

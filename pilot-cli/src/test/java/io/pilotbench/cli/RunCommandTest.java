@@ -220,11 +220,13 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "--max-rounds", "24", "--warmup-removal", "none", "-o", out("slow"), "--", "sh",
                 "-c", script);
         assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        // the 3 planted slow rounds are outliers; a round that the machine itself delayed by some 20 ms is one too
+        // (sleep 0.05 varies by well under a millisecond), as a CI run showed: at least the 3, a few at most
         assertThat(r.out()).containsPattern("range [0-9.]+ ms … [0-9.]+ ms; median [0-9.]+ ms, p90")
-                .contains("warning: 3 of 24 rounds are outliers, slower than the median");
+                .containsPattern("warning: [3-6] of 24 rounds are outliers, slower than the median");
         CliRun j = CliRun.run("analyze", "--format", "json", out("slow"));
         JsonNode spread = json(j).get("sessions").get(0).get("pis").get(0).get("readings").get("spread");
-        assertThat(spread.get("outliersHigh").asInt()).isEqualTo(3);
+        assertThat(spread.get("outliersHigh").asInt()).isBetween(3, 6);
         // wall-clock time in seconds
         assertThat(spread.get("max").asDouble()).isGreaterThanOrEqualTo(0.35);
         assertThat(spread.get("median").asDouble()).isLessThan(0.3);

@@ -10,11 +10,7 @@ import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Factor;
 import io.pilotbench.experiment.Job;
 import io.pilotbench.experiment.Worker;
-import io.pilotbench.mill.backend.ClusterRun;
-import io.pilotbench.mill.backend.ExecutionBackend;
 import io.pilotbench.mill.backend.JobRunner;
-import io.pilotbench.mill.backend.KubernetesBackend;
-import io.pilotbench.mill.backend.SlurmBackend;
 import io.pilotbench.stats.anova.AnovaRow;
 import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
@@ -184,7 +180,7 @@ final class ExperimentCommand implements Runnable {
             Duration time = time(timeLimit);
             if (!cluster.backend.equals("local")) {
                 refuseTimeLimit(timeLimit, cluster.backend);
-                return onCluster();
+                return ClusterExperiment.run(cluster, file, output, spec);
             }
             cluster.refuseClusterOptions();
             ExperimentPlan plan = plan(file);
@@ -200,28 +196,6 @@ final class ExperimentCommand implements Runnable {
             try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request, stop::requestNow)) {
                 // absolute before anything is written: the jobs' scripts run in their own directories
                 return report(ExperimentRunner.start(plan, dir.toAbsolutePath(), err, stop, time), dir);
-            }
-        }
-
-        /** The same experiment through a cluster back-end: every job a cluster job, the rows collected into DIR. */
-        private int onCluster() throws IOException {
-            ExperimentSpec s = ExperimentFile.read(file);
-            for (Map.Entry<String, Path> p : s.packages().entrySet()) {
-                ExperimentPackage.check(p.getKey(), p.getValue());
-            }
-            ClusterRun.Settings settings = cluster.settings();
-            try (ExecutionBackend backend = cluster.open()) {
-                ExperimentPlan plan = ClusterRun.plan(s, backend, ExperimentRunner.isRoot());
-                PrintWriter err = spec.commandLine().getErr();
-                if (plan.warning() != null) {
-                    err.println("pilot: warning: " + plan.warning());
-                }
-                Path dir = output != null ? output : OutputDirs.claimNew("experiment-" + s.name());
-                err.println("pilot: running " + plan.jobs().size() + " jobs on " + backend.name() + " into " + dir
-                        + " (pilot experiment resume " + dir + " follows them again if this stops)");
-                err.flush();
-                return cluster.report(spec.commandLine().getOut(), ClusterRun.start(plan, backend,
-                        dir.toAbsolutePath(), settings, err), dir);
             }
         }
 
@@ -275,7 +249,7 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Duration time = time(timeLimit);
-            String backend = ClusterRun.backendOf(dir);
+            String backend = ClusterExperiment.backendOf(dir);
             if (backend != null) {
                 refuseTimeLimit(timeLimit, backend);
                 if (!cluster.backend.equals("local") && !cluster.backend.equals(backend)) {
@@ -283,11 +257,7 @@ final class ExperimentCommand implements Runnable {
                             + backend + " (or without --backend)");
                 }
                 cluster.backend = backend;
-                ClusterRun.Settings settings = cluster.settings();
-                try (ExecutionBackend b = cluster.open()) {
-                    return cluster.report(spec.commandLine().getOut(), ClusterRun.resume(dir.toAbsolutePath(), b,
-                            settings, spec.commandLine().getErr()), dir);
-                }
+                return ClusterExperiment.resume(cluster, dir, spec);
             }
             cluster.refuseClusterOptions();
             Run run = new Run();
@@ -348,74 +318,11 @@ final class ExperimentCommand implements Runnable {
                 + "cluster is asked for the jobs' states. Default: 2s.")
         String poll;
 
-        ClusterRun.Settings settings() {
-            if (maxAttempts < 1) {
-                throw new IllegalArgumentException("--max-attempts must be at least 1, got " + maxAttempts);
-            }
-            Duration d;
-            try {
-                d = Duration.parse("PT" + poll.strip().toUpperCase(java.util.Locale.ROOT));
-            } catch (java.time.format.DateTimeParseException e) {
-                throw new IllegalArgumentException("--poll: '" + poll + "' is not a duration (e.g. 2s, 500ms is "
-                        + "0.5s, 1m)");
-            }
-            if (d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException("--poll must be positive, got " + poll);
-            }
-            return new ClusterRun.Settings(maxAttempts, d);
-        }
-
         void refuseClusterOptions() {
             if (partition != null || namespace != null || image != null || fileInImage != null || pilot != null) {
                 throw new IllegalArgumentException("--partition, --namespace, --image, --file-in-image and --pilot "
                         + "need --backend slurm or kubernetes");
             }
-        }
-
-        ExecutionBackend open() {
-            switch (backend) {
-                case "slurm" -> {
-                    if (namespace != null || image != null || fileInImage != null) {
-                        throw new IllegalArgumentException("--namespace, --image and --file-in-image are for "
-                                + "--backend kubernetes");
-                    }
-                    return SlurmBackend.create(pilot != null ? words(pilot) : thisPilot(), partition, Map.of());
-                }
-                case "kubernetes" -> {
-                    if (partition != null) {
-                        throw new IllegalArgumentException("--partition is for --backend slurm");
-                    }
-                    return KubernetesBackend.connect(namespace, image, pilot != null ? words(pilot)
-                            : List.of("pilot"), fileInImage);
-                }
-                default -> throw new IllegalArgumentException("--backend must be local, slurm or kubernetes, got '"
-                        + backend + "'");
-            }
-        }
-
-        private static List<String> words(String cmd) {
-            List<String> w = List.of(cmd.strip().split("\\s+"));
-            if (w.get(0).isEmpty()) {
-                throw new IllegalArgumentException("--pilot is empty; give the command that runs pilot on a node");
-            }
-            return w;
-        }
-
-        /** This JVM's java and class path (the pilot jar, when run by the pilot script), and pilot's main class. */
-        private static List<String> thisPilot() {
-            String java = ProcessHandle.current().info().command().orElse("java");
-            return List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-                    System.getProperty("java.class.path"), Main.class.getName());
-        }
-
-        int report(PrintWriter out, ClusterRun.Outcome o, Path dir) {
-            out.println(o.jobs() + " jobs: " + o.collected() + " collected (" + o.failed() + " failed), "
-                    + o.resubmitted() + " submitted again" + (o.givenUp().isEmpty() ? "" : ", given up: "
-                    + String.join(" ", o.givenUp()) + " (pilot experiment resume " + dir + " tries them again)")
-                    + "; results in " + dir.resolve("results.csv") + "; analyse with pilot experiment analyze "
-                    + dir);
-            out.flush();
-            return o.failed() > 0 || !o.givenUp().isEmpty() ? RunCommand.WORKLOAD_FAILED : ExitCodes.OK;
         }
     }
 
@@ -457,12 +364,7 @@ final class ExperimentCommand implements Runnable {
             if ((experiment == null) == (file == null)) {
                 throw new IllegalArgumentException("run-job needs exactly one of --experiment DIR and --file FILE");
             }
-            Map<String, String> row = JobRunner.run(experiment, file, job, dir, spec.commandLine().getErr());
-            if (printRow) {
-                spec.commandLine().getOut().println(JobRunner.rowLine(row));
-                spec.commandLine().getOut().flush();
-            }
-            return ExitCodes.OK;
+            return ClusterExperiment.runJob(experiment, file, job, dir, printRow, spec);
         }
     }
 

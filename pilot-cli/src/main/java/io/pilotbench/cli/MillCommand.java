@@ -2,16 +2,13 @@ package io.pilotbench.cli;
 
 import io.pilotbench.experiment.ExperimentRunner;
 import io.pilotbench.experiment.JobLimits;
-import io.pilotbench.mill.MillServer;
-import io.pilotbench.mill.MillWorker;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -97,31 +94,14 @@ final class MillCommand implements Runnable {
                     + "jdbc:postgresql://localhost:5432/mill)");
             }
             Duration leaseTime = Options.duration("--lease", lease);
-            MillServer.Registration policy = switch (registration.toLowerCase(java.util.Locale.ROOT)) {
-                case "approval" -> MillServer.Registration.APPROVAL;
-                case "invite" -> MillServer.Registration.INVITE;
-                case "open" -> MillServer.Registration.OPEN;
-                default -> throw new IllegalArgumentException("--registration: '" + registration + "' is not a "
-                    + "policy; give approval, invite or open");
-            };
-            quietLibraries();
-            PrintWriter out = spec.commandLine().getOut();
-            MillServer server = MillServer.start(new MillServer.Options(host, port, data, db, dbUser,
-                    db == null ? null : System.getenv("PILOT_DB_PASSWORD"), leaseTime, policy), Clock.systemUTC(),
-                    out);
-            CountDownLatch stopped = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
-                server.close();
-                stopped.countDown();
-            }, "pilot-mill-stop");
-            Runtime.getRuntime().addShutdownHook(hook);
-            try {
-                stopped.await();
-            } catch (InterruptedException e) {
-                // stopped in-process (a test, an embedding program): close as a signal would
-                Runtime.getRuntime().removeShutdownHook(hook);
-                server.close();
+            String policy = registration.toLowerCase(java.util.Locale.ROOT);
+            if (!List.of("approval", "invite", "open").contains(policy)) {
+                throw new IllegalArgumentException("--registration: '" + registration + "' is not a policy; give "
+                    + "approval, invite or open");
             }
+            quietLibraries();
+            MillProcesses.serveUntilStopped(host, port, data, db, dbUser, leaseTime, policy,
+                    spec.commandLine().getOut());
             return ExitCodes.OK;
         }
     }
@@ -226,8 +206,7 @@ final class MillCommand implements Runnable {
                 throw new IllegalArgumentException("--run-as, --memory-limit or --time-limit: " + e.getMessage());
             }
             try {
-                MillWorker.run(new MillWorker.Options(uri, token, data, name, every, limits),
-                        spec.commandLine().getOut());
+                MillProcesses.work(uri, token, data, name, every, limits, spec.commandLine().getOut());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -76,6 +76,33 @@ public final class PilotCommand implements Runnable {
      * @param stdin what {@code -} reads
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
+        try {
+            return execute(args, out, err, stdin);
+        } catch (RuntimeException | LinkageError e) {
+            if (!isMillMissing(e)) {
+                throw e;
+            }
+            err.println("pilot: the mill's classes (lib/mill.jar) are not on the class path: run pilot mill and "
+                    + "pilot experiment through the pilot launcher (bin/pilot or ./pilot), which adds them");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+    }
+
+    /**
+     * Whether {@code e} comes from a class of the mill that is not on the class path: pilot.jar leaves the mill out
+     * (its web server, database and Kubernetes client), and the launcher adds mill.jar for the commands that use it.
+     */
+    static boolean isMillMissing(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof NoClassDefFoundError && String.valueOf(t.getMessage()).startsWith("io/pilotbench/mill/")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int execute(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
         CommandLine cli = commandLine(args, stdin);
         // pilot run -- is optional: the first word that is not an option starts the command
         cli.getSubcommands().get("run").setStopAtPositional(true);

@@ -77,5 +77,10 @@ class DistributionTest {
             assertThat(cached.filter(f -> f.toString().endsWith(".jsa")).count())
                     .as("the class-data archive made on first use, in the user's cache").isEqualTo(1);
         }
+        // the mill is its own jar, which bin/pilot adds for pilot mill and pilot experiment
+        assertThat(home.resolve("lib/mill.jar")).isRegularFile();
+        assertThat(PilotJarWithoutTheMillTest.firstLineOf(List.of(home.resolve("bin/pilot").toString(), "mill",
+                "serve", "--port", "0", "--data", tmp.resolve("mill-data").toString()), env))
+                .contains("master listening on http://127.0.0.1:");
     }
 }

@@ -90,6 +90,11 @@ class ArchitectureTest {
                 .whereLayer("analysis").mayOnlyBeAccessedByLayers("engine", "compare", "api")
                 .whereLayer("input").mayOnlyBeAccessedByLayers("store", "api")
                 .check(PILOT);
+        // the plumbing every module writes files with stands on nothing of Pilot's
+        classes().that().resideInAPackage("io.pilotbench.core.files..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.pilotbench.core.files..", "java..",
+                        "tools.jackson..")
+                .check(PILOT);
         classes().that().resideInAPackage("io.pilotbench.core.model..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("io.pilotbench.core.model..",
                         "io.pilotbench.stats..", "java..")

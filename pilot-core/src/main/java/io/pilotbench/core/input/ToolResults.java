@@ -1,5 +1,6 @@
 package io.pilotbench.core.input;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Series;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Results of other benchmark tools, recognised by their content, so that Pilot can be the analysis layer over them:
@@ -21,8 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
  * left to {@link SeriesReader}.
  */
 public final class ToolResults {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     private ToolResults() {
     }
 
@@ -43,7 +41,7 @@ public final class ToolResults {
         }
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readString(file));
+            root = JsonMappers.plain().readTree(Files.readString(file));
         } catch (IOException | JacksonException e) {
             return null; // not JSON after all: let the text reader say what it is
         }

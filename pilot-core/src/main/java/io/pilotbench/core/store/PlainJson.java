@@ -1,5 +1,6 @@
 package io.pilotbench.core.store;
 
+import io.pilotbench.core.files.JsonMappers;
 import java.io.StringWriter;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
@@ -12,7 +13,6 @@ import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.PrettyPrinter;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.DefaultPrettyPrinter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * JSON text of plain values — maps, collections, arrays, strings, numbers, booleans, enums (by name), records (by
@@ -92,14 +92,12 @@ public final class PlainJson {
             }
             g.writeEndObject();
         } else {
-            write(g, Mapper.JSON.convertValue(v, Object.class)); // e.g. a Path: "file:///…", as a mapper writes it
+            // e.g. a Path: "file:///…", as a mapper writes it
+            write(g, JsonMappers.plain().convertValue(v, Object.class));
         }
     }
 
     /** Made only for a value of a type not handled above. */
-    private static final class Mapper {
-        static final JsonMapper JSON = JsonMapper.builder().build();
-    }
 
     /** The write context that indents: a fresh printer per document (it keeps the nesting). */
     private static final class Indented extends ObjectWriteContext.Base {

@@ -6,6 +6,8 @@ import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.files.AtomicFiles;
+import io.pilotbench.core.files.JsonMappers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,11 +43,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class SessionJournal implements Closeable {
     /** For reading session.json; made when first needed (writing goes through {@link PlainJson}). */
     static JsonMapper json() {
-        return Reader.JSON;
-    }
-
-    private static final class Reader {
-        static final JsonMapper JSON = JsonMapper.builder().build();
+        return JsonMappers.plain();
     }
 
     private final Path directory;
@@ -242,15 +240,9 @@ public final class SessionJournal implements Closeable {
         return w;
     }
 
+    /** Writes a JSON document whole or not at all, with a final line break. */
     static void writeAtomically(Path file, String content) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try {
-            Files.writeString(tmp, content + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp); // a full disk must not leave a half-written copy beside the file
-            throw e;
-        }
+        AtomicFiles.write(file, content + "\n");
     }
 
     private static String str(Object o) {

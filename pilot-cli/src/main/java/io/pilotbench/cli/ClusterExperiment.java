@@ -1,9 +1,9 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentPackage;
 import io.pilotbench.experiment.ExperimentPlan;
-import io.pilotbench.experiment.ExperimentRunner;
 import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.mill.backend.ClusterRun;
 import io.pilotbench.mill.backend.ExecutionBackend;
@@ -44,7 +44,7 @@ final class ClusterExperiment {
         }
         ClusterRun.Settings settings = settings(cluster);
         try (ExecutionBackend backend = open(cluster)) {
-            ExperimentPlan plan = ClusterRun.plan(s, backend, ExperimentRunner.isRoot());
+            ExperimentPlan plan = ClusterRun.plan(s, backend, Privileges.isRoot());
             PrintWriter err = spec.commandLine().getErr();
             if (plan.warning() != null) {
                 err.println("pilot: warning: " + plan.warning());

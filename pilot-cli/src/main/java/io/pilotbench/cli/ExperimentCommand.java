@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.experiment.ExperimentAnalysis;
 import io.pilotbench.experiment.ExperimentFigures;
 import io.pilotbench.experiment.ExperimentFile;
@@ -84,7 +85,7 @@ final class ExperimentCommand implements Runnable {
         for (Map.Entry<String, Path> p : s.packages().entrySet()) {
             ExperimentPackage.check(p.getKey(), p.getValue());
         }
-        return ExperimentPlan.of(s, List.of(Worker.local()), ExperimentRunner.isRoot());
+        return ExperimentPlan.of(s, List.of(Worker.local()), Privileges.isRoot());
     }
 
     /** {@code pilot experiment plan FILE}. */
@@ -265,7 +266,7 @@ final class ExperimentCommand implements Runnable {
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
             try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request, stop::requestNow)) {
                 return run.report(ExperimentRunner.resume(dir.toAbsolutePath(), spec.commandLine().getErr(),
-                        ExperimentRunner.isRoot(), stop, time), dir);
+                        Privileges.isRoot(), stop, time), dir);
             }
         }
     }

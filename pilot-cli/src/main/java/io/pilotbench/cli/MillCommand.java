@@ -1,6 +1,6 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.experiment.ExperimentRunner;
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.experiment.JobLimits;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -193,7 +193,7 @@ final class MillCommand implements Runnable {
                     + "http://master:8080/)");
             }
             Duration every = Options.duration("--poll", poll);
-            if (runAs == null && ExperimentRunner.isRoot()) {
+            if (runAs == null && Privileges.isRoot()) {
                 throw new IllegalArgumentException("pilot mill worker runs as root, so its jobs would too: give "
                     + "--run-as USER (an unprivileged account, e.g. nobody), or --run-as root if you mean it");
             }

@@ -93,7 +93,7 @@ class ArchitectureTest {
         // the plumbing every module writes files with stands on nothing of Pilot's
         classes().that().resideInAPackage("io.pilotbench.core.files..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("io.pilotbench.core.files..", "java..",
-                        "tools.jackson..")
+                        "tools.jackson..", "org.apache.commons.io..")
                 .check(PILOT);
         classes().that().resideInAPackage("io.pilotbench.core.model..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("io.pilotbench.core.model..",

@@ -62,4 +62,17 @@ class AtomicFilesTest {
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-------");
     }
+
+    @Test
+    void aTreeIsDeletedWithoutFollowingItsLinks() throws IOException {
+        Path outside = Files.writeString(dir.resolve("outside.txt"), "keep");
+        Path tree = Files.createDirectories(dir.resolve("job/a/b"));
+        Files.writeString(tree.resolve("f"), "x");
+        Files.createSymbolicLink(tree.resolve("link"), outside);
+        Files.createSymbolicLink(dir.resolve("job/up"), dir);
+        FileTrees.delete(dir.resolve("job"));
+        assertThat(dir.resolve("job")).doesNotExist();
+        assertThat(Files.readString(outside)).isEqualTo("keep");
+        FileTrees.delete(dir.resolve("job")); // absent: nothing
+    }
 }

@@ -5,6 +5,7 @@ import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
@@ -23,8 +24,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /** {@code pilot compare}: which is faster, by how much, how sure — live, against a stored baseline, or stored data. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -293,14 +292,5 @@ final class CompareCommand implements Callable<Integer> {
 
     boolean given(String option) {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
-
-
-    /**
-     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
-     * every {@code pilot --help} too (Jackson's 460 classes).
-     */
-    private static final class Json {
-        static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 }

@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.files.Privileges;
 import io.pilotbench.experiment.ExperimentAnalysis;
 import io.pilotbench.experiment.ExperimentFigures;
@@ -29,8 +30,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /** {@code pilot experiment}: DataMill's experiments on this machine. */
 @Command(name = "experiment", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
@@ -454,7 +453,7 @@ final class ExperimentCommand implements Runnable {
             if (json) {
                 List<Path> files = figures == null ? List.of()
                         : ExperimentFigures.write(dir, analyses, alpha, figures, format);
-                out.println(Json.MAPPER.writeValueAsString(json(analyses, imprecise, alpha, files)));
+                out.println(JsonMappers.indented().writeValueAsString(json(analyses, imprecise, alpha, files)));
                 out.flush();
                 return ExitCodes.OK;
             }
@@ -551,13 +550,5 @@ final class ExperimentCommand implements Runnable {
         private static Double finite(double v) {
             return Double.isFinite(v) ? v : null;
         }
-    }
-
-    /**
-     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
-     * every {@code pilot --help} too.
-     */
-    private static final class Json {
-        static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 }

@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.process.monitor.ComponentGraph;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -13,8 +14,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /** {@code pilot graph}: the component graph that {@code pilot run --monitor} watches (Pilot paper §III-B, step 1). */
 @Command(name = "graph", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -79,7 +78,7 @@ final class GraphCommand implements Callable<Integer> {
                 nodes.add(m);
             }
             List<List<String>> links = graph.links().stream().map(List::of).toList();
-            out.println(Json.MAPPER.writeValueAsString(Map.of("nodes", nodes, "links", links)));
+            out.println(JsonMappers.indented().writeValueAsString(Map.of("nodes", nodes, "links", links)));
         } else {
             out.println(file != null ? "components (" + file + "):" : "components of this machine:");
             graph.describe().forEach(out::println);
@@ -91,13 +90,5 @@ final class GraphCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
-    }
-
-    /**
-     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
-     * every {@code pilot --help} too (Jackson's 460 classes).
-     */
-    private static final class Json {
-        static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 }

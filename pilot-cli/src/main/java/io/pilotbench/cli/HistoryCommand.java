@@ -2,6 +2,7 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.compare.Direction;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
@@ -32,7 +33,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code pilot history add|detect}: results kept across commits, and the commits that changed them. The
@@ -353,7 +353,7 @@ final class HistoryCommand implements Runnable {
 
     /** The environment recorded in the session's session.json (an empty node when there is none). */
     static JsonNode environment(Path dir) throws IOException {
-        return Json.MAPPER.readTree(Files.readString(dir.resolve("session.json"))).path("environment");
+        return JsonMappers.plain().readTree(Files.readString(dir.resolve("session.json"))).path("environment");
     }
 
     /** What must match for two points to be compared: CPU model, cores, kernel, JVM. */
@@ -369,9 +369,5 @@ final class HistoryCommand implements Runnable {
 
     private static String csv(String s) {
         return s.replace(',', ' ').replace('\n', ' ');
-    }
-
-    private static final class Json {
-        static final JsonMapper MAPPER = JsonMapper.builder().build();
     }
 }

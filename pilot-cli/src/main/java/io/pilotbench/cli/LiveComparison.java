@@ -8,6 +8,8 @@ import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Gate;
 import io.pilotbench.core.compare.PairComparison;
 import io.pilotbench.core.env.EnvironmentProbe;
+import io.pilotbench.core.files.AtomicFiles;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
@@ -38,15 +40,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code pilot compare -- CMD_A ::: CMD_B} (and {@code --baseline SESSION -- CMD}): the commands run in interleaved
  * rounds, each into its own session directory, until the comparison is decided or a limit ends it.
  */
 final class LiveComparison {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /** What a live comparison records about itself, for readers and for --resume. */
     static final String RECORD = "compare.json";
@@ -203,7 +202,7 @@ final class LiveComparison {
                 ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings) : null;
         ComparisonReport rendered = new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(),
                 gate, limit);
-        writeAtomically(dir.resolve("comparison.json"), JSON.writeValueAsString(rendered.toMap()) + "\n");
+        AtomicFiles.write(dir.resolve("comparison.json"), JsonMappers.indented().writeValueAsString(rendered.toMap()) + "\n");
         Colour.print(cmd.spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
                 o -> rendered.render(outputFormat, o));
         for (InterleavedComparison.Entry e : entries) {
@@ -213,19 +212,6 @@ final class LiveComparison {
             }
         }
         return cmd.exitCode(result.comparison(), result.stopReason(), gate);
-    }
-
-    /** Writes a file whole or not at all (a full disk leaves the previous version). */
-    static void writeAtomically(Path file, String content) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try {
-            Files.writeString(tmp, content);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
     }
 
     private Contender baselineContender() {
@@ -300,7 +286,7 @@ final class LiveComparison {
         m.put("test", s.test().name().toLowerCase(Locale.ROOT));
         m.put("ciTarget", s.requireCiTarget());
         m.put("shuffleSeed", cmd.shuffle == null ? null : seed);
-        writeAtomically(dir.resolve(RECORD), JSON.writeValueAsString(m) + "\n");
+        AtomicFiles.write(dir.resolve(RECORD), JsonMappers.indented().writeValueAsString(m) + "\n");
     }
 
     /** "cycle 12 · A 1.23 ms ± 2.1% · B 1.30 ms ± 1.9% · A vs B p = 0.03, ~40 more rounds each". */

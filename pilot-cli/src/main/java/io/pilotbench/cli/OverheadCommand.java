@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,7 +14,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code pilot overhead -- CMD_WITH ::: CMD_WITHOUT}: the instrumentation overhead of the Pilot paper (§III-C), an
@@ -76,8 +76,8 @@ final class OverheadCommand implements Callable<Integer> {
         Path result = dir.resolve("comparison.json");
         if ((code == ExitCodes.OK || code == RunCommand.LIMIT) && Files.isRegularFile(result)) {
             Path record = dir.resolve(LiveComparison.RECORD);
-            String sentence = sentence(Json.MAPPER.readTree(Files.readString(result)), Files.isRegularFile(record)
-                    ? Json.MAPPER.readTree(Files.readString(record)).path("workloads") : null);
+            String sentence = sentence(JsonMappers.plain().readTree(Files.readString(result)), Files.isRegularFile(record)
+                    ? JsonMappers.plain().readTree(Files.readString(record)).path("workloads") : null);
             if (sentence != null) {
                 out.println();
                 out.println(sentence);
@@ -120,13 +120,5 @@ final class OverheadCommand implements Callable<Integer> {
     private static String signed(double fraction) {
         String s = Formats.significant(100 * fraction, 3) + "%";
         return fraction >= 0 ? "+" + s : s;
-    }
-
-    /**
-     * The JSON mapper, made when first used: a static field would build it when picocli creates the command, for
-     * every {@code pilot --help} too (Jackson's 460 classes).
-     */
-    private static final class Json {
-        static final JsonMapper MAPPER = JsonMapper.builder().build();
     }
 }

@@ -6,6 +6,7 @@ import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.PairComparison;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.StoredSession;
@@ -22,7 +23,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads what {@code pilot report} and {@code pilot plot} are given: session directories ({@code session.json}) and
@@ -31,7 +31,6 @@ import tools.jackson.databind.json.JsonMapper;
  * session directory per TEST), whose TESTs become sessions of the report, compared with each other.
  */
 final class ReportInputs {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     static final String COMPARISON_FILE = "compare.json";
     /** The journal of a {@code pilot script} campaign, beside one session directory per TEST. */
     static final String CAMPAIGN_FILE = "campaign.json";
@@ -110,7 +109,7 @@ final class ReportInputs {
     private static Map<String, String> environment(Path dir) {
         Map<String, String> out = new LinkedHashMap<>();
         try {
-            JsonNode env = JSON.readTree(dir.resolve("session.json").toFile()).path("environment");
+            JsonNode env = JsonMappers.plain().readTree(dir.resolve("session.json").toFile()).path("environment");
             flatten("", env, out);
         } catch (JacksonException e) {
             // SessionReader has read the file already; an environment it cannot give is simply not shown
@@ -139,7 +138,7 @@ final class ReportInputs {
     private static ReportInput comparison(Path dir) {
         JsonNode record;
         try {
-            record = JSON.readTree(dir.resolve(COMPARISON_FILE).toFile());
+            record = JsonMappers.plain().readTree(dir.resolve(COMPARISON_FILE).toFile());
         } catch (JacksonException e) {
             throw new InputException(dir.resolve(COMPARISON_FILE) + ": not valid JSON (" + e.getOriginalMessage()
                     + "); was it written by pilot compare?");

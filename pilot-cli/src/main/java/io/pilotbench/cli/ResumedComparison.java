@@ -6,6 +6,7 @@ import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionSettings;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code pilot compare --resume DIR}: goes on with an interrupted (or limited) live comparison, with the commands,
@@ -32,7 +32,6 @@ import tools.jackson.databind.json.JsonMapper;
  * from the resume).
  */
 final class ResumedComparison {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     /** What is recorded and so cannot be given again. */
     private static final String[] FIXED = {"--name", "--baseline", "--metric", "--shuffle", "--output",
         "--higher-is-better", "--lower-is-better", "--column", "--delimiter", "--unit"};
@@ -126,7 +125,7 @@ final class ResumedComparison {
         Path report = dir.resolve("comparison.json");
         try {
             if (java.nio.file.Files.isRegularFile(report)) {
-                JsonNode seconds = JSON.readTree(java.nio.file.Files.readString(report)).path("seconds");
+                JsonNode seconds = JsonMappers.plain().readTree(java.nio.file.Files.readString(report)).path("seconds");
                 if (seconds.isNumber() && seconds.asDouble() >= 0) {
                     return seconds.asDouble();
                 }
@@ -154,7 +153,7 @@ final class ResumedComparison {
 
     private static JsonNode read(Path file) {
         try {
-            return JSON.readTree(Files.readString(file));
+            return JsonMappers.plain().readTree(Files.readString(file));
         } catch (IOException | JacksonException e) {
             String why = e instanceof JacksonException j ? j.getOriginalMessage() : e.getMessage();
             throw new InputException(file + ": cannot be read (" + String.valueOf(why).lines().findFirst().orElse("")

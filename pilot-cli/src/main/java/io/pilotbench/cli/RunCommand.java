@@ -3,6 +3,8 @@ package io.pilotbench.cli;
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.env.EnvironmentProbe;
+import io.pilotbench.core.files.AtomicFiles;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
@@ -21,9 +23,9 @@ import io.pilotbench.process.monitor.ComponentUtilization;
 import io.pilotbench.process.monitor.MonitoredWorkload;
 import io.pilotbench.process.monitor.ProcMonitors;
 import io.pilotbench.process.monitor.SamplingCalibration;
-import io.pilotbench.stats.RateSearch;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
+import io.pilotbench.stats.RateSearch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -374,8 +376,7 @@ final class RunCommand implements Callable<Integer> {
         m.put("suspects", Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
                 .toList());
         m.put("verdict", Bottlenecks.describe(usage, cut, limit));
-        LiveComparison.writeAtomically(dir.resolve("monitor.json"), tools.jackson.databind.json.JsonMapper.builder()
-                .enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(m)
+        AtomicFiles.write(dir.resolve("monitor.json"), JsonMappers.indented().writeValueAsString(m)
                 + "\n");
         return m;
     }

@@ -1,5 +1,6 @@
 package io.pilotbench.report;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.SeriesAnalysis;
@@ -15,8 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Renders {@code pilot analyze} results in every {@link Format}.
@@ -34,7 +33,6 @@ import tools.jackson.databind.json.JsonMapper;
  * (a file has no rounds; the field is there because sessions write the same object).
  */
 public final class AnalysisRenderer {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private final String unit;
 
@@ -61,7 +59,7 @@ public final class AnalysisRenderer {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("results", results.stream().map(AnalysisRenderer::toMap).toList());
         root.put("errors", errors);
-        out.println(JSON.writeValueAsString(root));
+        out.println(JsonMappers.indented().writeValueAsString(root));
     }
 
     /** The JSON object of one result. */

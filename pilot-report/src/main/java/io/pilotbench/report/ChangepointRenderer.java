@@ -1,5 +1,6 @@
 package io.pilotbench.report;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Series;
 import io.pilotbench.stats.changepoint.EdmResult;
 import io.pilotbench.stats.changepoint.EdmSettings;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Renders {@code pilot changepoints} results.
@@ -22,7 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
  * "errors": [..]}}; change points are 0-based indices of the first sample of each new segment.
  */
 public final class ChangepointRenderer {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /** One input's result. */
     public record Item(Series series, EdmSettings settings, EdmResult result) {
@@ -31,13 +29,13 @@ public final class ChangepointRenderer {
     private ChangepointRenderer() {
     }
 
-    /** Writes the results (and the messages of inputs that could not be read) as TEXT or JSON. */
+    /** Writes the results (and the messages of inputs that could not be read) as TEXT or JsonMappers.indented(). */
     public static void render(List<Item> items, List<String> errors, Format format, PrintWriter out) {
         if (format == Format.JSON) {
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("results", items.stream().map(ChangepointRenderer::toMap).toList());
             root.put("errors", errors);
-            out.println(JSON.writeValueAsString(root));
+            out.println(JsonMappers.indented().writeValueAsString(root));
         } else if (format == Format.TEXT) {
             boolean first = true;
             for (Item item : items) {

@@ -6,6 +6,7 @@ import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Gate;
 import io.pilotbench.core.compare.PairComparison;
 import io.pilotbench.core.compare.PairedCycles;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.StopReason;
 import io.pilotbench.stats.ConfidenceInterval;
@@ -14,8 +15,6 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The report of {@code pilot compare}: a ranking (mean ± CI per workload), a verdict sentence per pair of neighbours
@@ -40,7 +39,6 @@ import tools.jackson.databind.json.JsonMapper;
  * values are null.
  */
 public final class ComparisonReport {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private final Comparison comparison;
     private final StopReason stopReason;
@@ -65,7 +63,7 @@ public final class ComparisonReport {
     public void render(Format format, PrintWriter out) {
         switch (format) {
             case TEXT -> text(out);
-            case JSON -> out.println(JSON.writeValueAsString(toMap()));
+            case JSON -> out.println(JsonMappers.indented().writeValueAsString(toMap()));
             case CSV -> csv(out);
             case MARKDOWN -> markdown(out);
             default -> throw new IllegalArgumentException(format.toString());

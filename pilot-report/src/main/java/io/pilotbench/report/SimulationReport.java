@@ -1,9 +1,8 @@
 package io.pilotbench.report;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.simulate.Evaluation;
 import java.io.PrintWriter;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The report of {@code pilot simulate evaluate}: per strategy, coverage of the truth, time-to-result, bias and the
@@ -26,7 +25,6 @@ import tools.jackson.databind.json.JsonMapper;
  * "median"}, "seconds": {"median"}}]}}. Missing values are null.
  */
 public final class SimulationReport {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     /** How far a coverage may be from nominal and still be "ok" (the 2 points). */
     static final double COVERAGE_TOLERANCE = 0.02;
 
@@ -49,7 +47,7 @@ public final class SimulationReport {
             CoverageReport report = new CoverageReport(workload);
             switch (format) {
                 case TEXT -> report.text(out);
-                case JSON -> out.println(JSON.writeValueAsString(report.toMap()));
+                case JSON -> out.println(JsonMappers.indented().writeValueAsString(report.toMap()));
                 case CSV -> report.csv(out);
                 case MARKDOWN -> report.markdown(out);
                 default -> throw new IllegalArgumentException(format.toString());
@@ -58,7 +56,7 @@ public final class SimulationReport {
             DecisionReport report = new DecisionReport(comparison);
             switch (format) {
                 case TEXT -> report.text(out);
-                case JSON -> out.println(JSON.writeValueAsString(report.toMap()));
+                case JSON -> out.println(JsonMappers.indented().writeValueAsString(report.toMap()));
                 case CSV -> report.csv(out);
                 case MARKDOWN -> report.markdown(out);
                 default -> throw new IllegalArgumentException(format.toString());

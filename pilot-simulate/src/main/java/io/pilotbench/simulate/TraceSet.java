@@ -1,7 +1,6 @@
 package io.pilotbench.simulate;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.input.ColumnSelector;
 import io.pilotbench.core.input.SeriesReader;
 import io.pilotbench.core.model.InputException;
@@ -18,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Reads recorded series for {@code pilot simulate evaluate --trace}.
@@ -37,7 +37,6 @@ import java.util.zip.GZIPInputStream;
  * </ul>
  */
 public final class TraceSet {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private TraceSet() {
     }
@@ -159,7 +158,7 @@ public final class TraceSet {
 
     private static JsonNode readJson(Path f, boolean gzip) {
         try (InputStream raw = Files.newInputStream(f); InputStream in = gzip ? new GZIPInputStream(raw) : raw) {
-            return JSON.readTree(in);
+            return JsonMappers.plain().readTree(in);
         } catch (IOException | tools.jackson.core.JacksonException e) {
             throw new InputException(f + ": cannot be read as JSON (" + e.getMessage() + ")");
         }

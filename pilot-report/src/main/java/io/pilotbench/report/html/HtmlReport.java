@@ -2,6 +2,7 @@ package io.pilotbench.report.html;
 
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.PairComparison;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionSettings;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code pilot report}: one self-contained HTML file — the chart library, the page's script and styles and the data
@@ -33,11 +33,10 @@ import tools.jackson.databind.json.JsonMapper;
  * ranking with CIs and the ratios with their CIs as forest plots (inline SVG), then each workload's session.
  *
  * <p>Charts are drawn by uPlot in the browser (see {@link ChartLibrary} for why that one); every number they show is
- * computed here ({@link SessionCharts}) and embedded as JSON. A series longer than 10⁵ points is thinned to the
+ * computed here ({@link SessionCharts}) and embedded as JsonMappers.plain(). A series longer than 10⁵ points is thinned to the
  * minimum and maximum of 5,000 buckets, so a 10⁶-reading session stays a file of a few hundred kilobytes.
  */
 public final class HtmlReport {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final List<ReportInput> inputs;
 
@@ -102,7 +101,7 @@ public final class HtmlReport {
         out.write(body.toString());
         out.write("</main>\n<script type=\"application/json\" id=\"pilot-data\">");
         // "<" only occurs inside JSON strings, where \u003c is the same character: no "</script>" can end the block
-        out.write(JSON.writeValueAsString(Map.of("charts", data)).replace("<", "\\u003c"));
+        out.write(JsonMappers.plain().writeValueAsString(Map.of("charts", data)).replace("<", "\\u003c"));
         out.write("</script>\n<script>\n");
         out.write(ChartLibrary.script().replace("</script", "<\\/script"));
         out.write("\n</script>\n<script>\n");

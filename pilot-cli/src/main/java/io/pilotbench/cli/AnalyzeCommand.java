@@ -159,7 +159,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
                     o -> new AnalysisRenderer(unit).render(results, errors, outputFormat, o));
         }
-        return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
+        return errors.isEmpty() ? ExitCode.OK.code() : ExitCode.USAGE.code();
     }
 
     /**
@@ -190,7 +190,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
                     o -> SessionRenderer.render(results, errors, outputFormat, o));
         }
-        return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
+        return errors.isEmpty() ? ExitCode.OK.code() : ExitCode.USAGE.code();
     }
 
     /**

@@ -99,7 +99,7 @@ final class ChangepointsCommand implements Callable<Integer> {
         if (!items.isEmpty() || outputFormat == Format.JSON) {
             ChangepointRenderer.render(items, errors, outputFormat, spec.commandLine().getOut());
         }
-        return errors.isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
+        return errors.isEmpty() ? ExitCode.OK.code() : ExitCode.USAGE.code();
     }
 
     private EdmSettings settings() {

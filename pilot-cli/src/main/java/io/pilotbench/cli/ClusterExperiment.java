@@ -75,7 +75,7 @@ final class ClusterExperiment {
             spec.commandLine().getOut().println(JobRunner.rowLine(row));
             spec.commandLine().getOut().flush();
         }
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 
     static ClusterRun.Settings settings(ExperimentCommand.ClusterOptions cluster) {
@@ -139,6 +139,6 @@ final class ClusterExperiment {
                 + "; results in " + dir.resolve("results.csv") + "; analyse with pilot experiment analyze "
                 + dir);
         out.flush();
-        return o.failed() > 0 || !o.givenUp().isEmpty() ? RunCommand.WORKLOAD_FAILED : ExitCodes.OK;
+        return o.failed() > 0 || !o.givenUp().isEmpty() ? ExitCode.WORKLOAD_FAILED.code() : ExitCode.OK.code();
     }
 }

@@ -70,8 +70,6 @@ import picocli.CommandLine.Spec;
             "  130  interrupted by Ctrl-C; 143 by SIGTERM",
             "  1    internal error (a bug: please report it)"})
 final class CompareCommand implements Callable<Integer> {
-    /** A gate tripped. */
-    static final int GATE = 5;
     /** The separator of commands. */
     static final String SEPARATOR = ":::";
 
@@ -237,12 +235,12 @@ final class CompareCommand implements Callable<Integer> {
             return Interrupts.exitCode();
         }
         if (reason == StopReason.WORKLOAD_FAILED) {
-            return RunCommand.WORKLOAD_FAILED;
+            return ExitCode.WORKLOAD_FAILED.code();
         }
         if (gate.active()) {
-            return gate.check(c).isEmpty() ? ExitCodes.OK : GATE;
+            return gate.check(c).isEmpty() ? ExitCode.OK.code() : ExitCode.GATE.code();
         }
-        return reason == null || reason == StopReason.TARGET_MET ? ExitCodes.OK : RunCommand.LIMIT;
+        return reason == null || reason == StopReason.TARGET_MET ? ExitCode.OK.code() : ExitCode.LIMIT.code();
     }
 
     SessionOptions.Precision precision() {

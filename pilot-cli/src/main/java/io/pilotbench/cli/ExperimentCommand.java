@@ -136,7 +136,7 @@ final class ExperimentCommand implements Runnable {
             if (plan.warning() != null) {
                 spec.commandLine().getErr().println("pilot: warning: " + plan.warning());
             }
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 
@@ -213,7 +213,7 @@ final class ExperimentCommand implements Runnable {
                     + " failed; results in " + dir.resolve("results.csv") + "; analyse with pilot experiment "
                     + "analyze " + dir);
             out.flush();
-            return o.failed() > 0 ? RunCommand.WORKLOAD_FAILED : ExitCodes.OK;
+            return o.failed() > 0 ? ExitCode.WORKLOAD_FAILED.code() : ExitCode.OK.code();
         }
     }
 
@@ -455,7 +455,7 @@ final class ExperimentCommand implements Runnable {
                         : ExperimentFigures.write(dir, analyses, alpha, figures, format);
                 out.println(JsonMappers.indented().writeValueAsString(json(analyses, imprecise, alpha, files)));
                 out.flush();
-                return ExitCodes.OK;
+                return ExitCode.OK.code();
             }
             List<String> warning = ExperimentAnalysis.render(imprecise);
             warning.forEach(out::println);
@@ -477,7 +477,7 @@ final class ExperimentCommand implements Runnable {
                         files.stream().map(f -> f.getFileName().toString()).toList()));
             }
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
 
         private static Map<String, Object> json(List<ExperimentAnalysis.MetricAnalysis> analyses,

@@ -37,7 +37,7 @@ final class Failures {
 
     /** 2 for a user or environment error, 1 for a bug. */
     static int exitCode(Throwable e) {
-        return userError(e) != null ? ExitCodes.USAGE : ExitCodes.FAILURE;
+        return userError(e) != null ? ExitCode.USAGE.code() : ExitCode.FAILURE.code();
     }
 
     /** The user or environment error in {@code e}'s cause chain (e first), or null when it is a bug. */

@@ -89,6 +89,6 @@ final class GraphCommand implements Callable<Integer> {
             note.flush();
         }
         out.flush();
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 }

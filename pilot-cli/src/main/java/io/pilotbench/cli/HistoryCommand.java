@@ -57,7 +57,7 @@ final class HistoryCommand implements Runnable {
     /** The fields of a row written before the {@code better} column. */
     private static final int OLD_FIELDS = 10;
     /** {@code history detect}: a shift in the newest commits made a PI worse (a gate, as {@code compare}'s). */
-    static final int REGRESSION = CompareCommand.GATE;
+    static final int REGRESSION = ExitCode.GATE.code();
 
     @Spec
     CommandSpec spec;
@@ -119,7 +119,7 @@ final class HistoryCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             out.println("added " + sessions.size() + " session" + (sessions.size() == 1 ? "" : "s") + " to " + file);
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 
@@ -223,7 +223,7 @@ final class HistoryCommand implements Runnable {
                 pis.forEach(pi -> text(pi, out));
             }
             out.flush();
-            return regression ? REGRESSION : ExitCodes.OK;
+            return regression ? REGRESSION : ExitCode.OK.code();
         }
 
         /** The shifts of one PI: the search's over the whole history, then the newest commits' test. */

@@ -12,13 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * as usual.
  */
 final class Interrupts {
-    /** The exit code of a run stopped by Ctrl-C: 128 + SIGINT. */
-    static final int EXIT_CODE = 130;
-    /** The exit code of a run stopped by SIGTERM: 128 + 15. */
-    static final int TERMINATED = 143;
     private static volatile Runnable action;
     private static volatile Runnable last;
-    private static volatile int exitCode = EXIT_CODE;
+    private static volatile int exitCode = ExitCode.INTERRUPTED.code();
     private static final AtomicInteger COUNT = new AtomicInteger();
 
     private Interrupts() {
@@ -50,7 +46,7 @@ final class Interrupts {
      */
     static AutoCloseable onInterrupt(Runnable value, Runnable again) {
         COUNT.set(0);
-        exitCode = EXIT_CODE;
+        exitCode = ExitCode.INTERRUPTED.code();
         last = again;
         action = value;
         return () -> {
@@ -66,7 +62,7 @@ final class Interrupts {
 
     /** Ctrl-C, as the signal handler delivers it (tests call it directly). */
     static void interrupt() {
-        interrupt(EXIT_CODE);
+        interrupt(ExitCode.INTERRUPTED.code());
     }
 
     /** What a signal does: the registered action the first time, halt after that (or with no action). */

@@ -176,7 +176,7 @@ final class LiveComparison {
                 String failed = cmd.process.beforeRounds((CommandWorkload) e.workload());
                 if (failed != null) {
                     err.println("pilot: error: " + e.name() + ": " + failed);
-                    return RunCommand.WORKLOAD_FAILED;
+                    return ExitCode.WORKLOAD_FAILED.code();
                 }
             }
             result = run.run();

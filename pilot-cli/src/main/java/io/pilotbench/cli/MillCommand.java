@@ -102,7 +102,7 @@ final class MillCommand implements Runnable {
             quietLibraries();
             MillProcesses.serveUntilStopped(host, port, data, db, dbUser, leaseTime, policy,
                     spec.commandLine().getOut());
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 
@@ -210,7 +210,7 @@ final class MillCommand implements Runnable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 }

@@ -50,7 +50,7 @@ final class OverheadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (args.contains("-h") || args.contains("--help")) {
             spec.commandLine().usage(out);
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
         int separators = (int) args.stream().filter(CompareCommand.SEPARATOR::equals).count();
         if (separators != 1 || !args.contains("--")) {
@@ -74,7 +74,7 @@ final class OverheadCommand implements Callable<Integer> {
         compare.addAll(args);
         int code = PilotCommand.run(compare.toArray(String[]::new), out, err, System.in);
         Path result = dir.resolve("comparison.json");
-        if ((code == ExitCodes.OK || code == RunCommand.LIMIT) && Files.isRegularFile(result)) {
+        if ((code == ExitCode.OK.code() || code == ExitCode.LIMIT.code()) && Files.isRegularFile(result)) {
             Path record = dir.resolve(LiveComparison.RECORD);
             String sentence = sentence(JsonMappers.plain().readTree(Files.readString(result)), Files.isRegularFile(record)
                     ? JsonMappers.plain().readTree(Files.readString(record)).path("workloads") : null);

@@ -59,7 +59,7 @@ final class PackageCommand implements Runnable {
                 out.println(p + ": ok, " + ExperimentPackage.check(name, p).describe());
             }
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 }

@@ -125,12 +125,12 @@ final class ParameterScan {
     /** The scan's exit code: the first failure's, else the first limit's, else 0. */
     static int exitCode(List<Row> rows) {
         for (Row r : rows) {
-            if (r.exitCode() != ExitCodes.OK && r.exitCode() != RunCommand.LIMIT
-                    && r.exitCode() != RunCommand.NO_STEADY_STATE) {
+            if (r.exitCode() != ExitCode.OK.code() && r.exitCode() != ExitCode.LIMIT.code()
+                    && r.exitCode() != ExitCode.NO_STEADY_STATE.code()) {
                 return r.exitCode();
             }
         }
-        return rows.stream().mapToInt(Row::exitCode).filter(c -> c != ExitCodes.OK).findFirst().orElse(ExitCodes.OK);
+        return rows.stream().mapToInt(Row::exitCode).filter(c -> c != ExitCode.OK.code()).findFirst().orElse(ExitCode.OK.code());
     }
 
     /** The first PI's readings of a row, or null. */

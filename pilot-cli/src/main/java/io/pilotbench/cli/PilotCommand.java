@@ -11,23 +11,7 @@ import picocli.CommandLine;
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
 @Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
-        footerHeading = "%nExit codes:%n",
-        footer = {
-            "  0    success (pilot run: the precision target was met)",
-            "  1    internal error (a bug: please report it)",
-            "  2    bad usage or bad input, or an unusable output directory (one line",
-            "       on stderr says what, where, and how to fix it)",
-            "  3    pilot run: a limit (--max-rounds, --max-time) stopped the session",
-            "       before the target was met; pilot compare: a limit ended it undecided",
-            "  4    pilot run, compare: the command failed more often than --max-failures",
-            "       allows",
-            "  5    pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped",
-            "  6    pilot run --monitor: another component than the one under test passed",
-            "       the utilisation limit",
-            "  7    pilot run: a limit stopped the session while its readings showed no",
-            "       steady state (a trend, a level shift, a warm-up not yet cut)",
-            "  130  interrupted by Ctrl-C, 143 by SIGTERM; what was measured is kept,",
-            "       and pilot run --resume continues it"})
+        footerHeading = "%nExit codes:%n") // the footer: ExitCode.footer(), set in commandLine
 public final class PilotCommand implements Runnable {
     /**
      * The subcommands, in the order the help lists them. They are added by {@link #commandLine}, not by the
@@ -50,6 +34,7 @@ public final class PilotCommand implements Runnable {
     static CommandLine commandLine(String[] args, InputStream stdin) {
         Factory factory = new Factory(stdin);
         CommandLine cli = new CommandLine(new PilotCommand(), factory);
+        cli.getCommandSpec().usageMessage().footer(ExitCode.footer());
         String first = args == null || args.length == 0 ? null : args[0];
         boolean all = args == null || "help".equals(first);
         for (Class<?> c : SUBCOMMANDS) {
@@ -85,7 +70,7 @@ public final class PilotCommand implements Runnable {
             err.println("pilot: the mill's classes (lib/mill.jar) are not on the class path: run pilot mill and "
                     + "pilot experiment through the pilot launcher (bin/pilot or ./pilot), which adds them");
             err.flush();
-            return ExitCodes.USAGE;
+            return ExitCode.USAGE.code();
         }
     }
 
@@ -117,7 +102,7 @@ public final class PilotCommand implements Runnable {
             cmd.getErr().println("pilot: " + e.getMessage() + " (see '" + cmd.getCommandSpec().qualifiedName()
                     + " --help')");
             cmd.getErr().flush();
-            return ExitCodes.USAGE;
+            return ExitCode.USAGE.code();
         });
         cli.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println("pilot: " + Failures.message(e));
@@ -130,7 +115,7 @@ public final class PilotCommand implements Runnable {
         } catch (OutOfMemoryError e) {
             // picocli hands only Exceptions to the handler above; this JVM still has the memory the work held
             err.println("pilot: " + Failures.message(e));
-            code = ExitCodes.USAGE;
+            code = ExitCode.USAGE.code();
         }
         out.flush();
         err.flush();

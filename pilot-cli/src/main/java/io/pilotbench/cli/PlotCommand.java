@@ -133,6 +133,6 @@ final class PlotCommand implements Callable<Integer> {
             throw ReportCommand.unwritable(output, ex);
         }
         spec.commandLine().getOut().println(out);
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 }

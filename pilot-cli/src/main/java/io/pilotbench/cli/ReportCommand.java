@@ -63,7 +63,7 @@ final class ReportCommand implements Callable<Integer> {
             throw unwritable(output, e);
         }
         spec.commandLine().getOut().println(out);
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 
     /**

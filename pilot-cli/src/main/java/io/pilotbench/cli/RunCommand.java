@@ -104,14 +104,6 @@ import picocli.CommandLine.Spec;
             "  130  interrupted by Ctrl-C; 143 by SIGTERM (the session can be resumed)",
             "  1    internal error (a bug: please report it)"})
 final class RunCommand implements Callable<Integer> {
-    /** A limit stopped the session before the target was met. */
-    static final int LIMIT = 3;
-    /** The workload failed more often than allowed. */
-    static final int WORKLOAD_FAILED = 4;
-    /** A limit stopped the session while its readings showed no steady state (a trend, a shift, a warm-up). */
-    static final int NO_STEADY_STATE = 7;
-    /** With --monitor: a component other than the one under test passed the utilisation limit. */
-    static final int BOTTLENECK = 6;
     /** The paper's threshold (§III-B): 80%. */
     static final double DEFAULT_UTILIZATION_LIMIT = 0.8;
 
@@ -227,7 +219,7 @@ final class RunCommand implements Callable<Integer> {
                     spec.commandLine().setOut(out);
                 }
                 rows.add(new ParameterScan.Row(value, code, lastResult));
-                if (code == Interrupts.EXIT_CODE || code == Interrupts.TERMINATED) {
+                if (code == ExitCode.INTERRUPTED.code() || code == ExitCode.TERMINATED.code()) {
                     break; // the user stopped the scan
                 }
             }
@@ -282,7 +274,7 @@ final class RunCommand implements Callable<Integer> {
                 p.workload.tidyRounds();
                 String cleanupFailed = process.afterRounds(p.workload);
                 err.println("pilot: error: " + failed + (cleanupFailed == null ? "" : "; then " + cleanupFailed));
-                return WORKLOAD_FAILED;
+                return ExitCode.WORKLOAD_FAILED.code();
             }
             try {
                 result = pilot.run(p.session);
@@ -333,15 +325,16 @@ final class RunCommand implements Callable<Integer> {
                 out.flush();
             }
             if (!Bottlenecks.suspects(usage, cut, limit).isEmpty() && result.stopReason() == StopReason.TARGET_MET) {
-                return BOTTLENECK;
+                return ExitCode.BOTTLENECK.code();
             }
         }
         return switch (result.stopReason()) {
-            case TARGET_MET -> ExitCodes.OK;
-            case ROUND_LIMIT, TIME_LIMIT -> result.steadyStateProblem() != null ? NO_STEADY_STATE : LIMIT;
-            case WORKLOAD_FAILED -> WORKLOAD_FAILED;
+            case TARGET_MET -> ExitCode.OK.code();
+            case ROUND_LIMIT, TIME_LIMIT -> result.steadyStateProblem() != null
+                    ? ExitCode.NO_STEADY_STATE.code() : ExitCode.LIMIT.code();
+            case WORKLOAD_FAILED -> ExitCode.WORKLOAD_FAILED.code();
             case INTERRUPTED -> Interrupts.exitCode();
-            case RUNNING -> ExitCodes.FAILURE;
+            case RUNNING -> ExitCode.FAILURE.code();
         };
     }
 

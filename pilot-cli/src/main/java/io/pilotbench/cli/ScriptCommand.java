@@ -112,7 +112,7 @@ final class ScriptCommand implements Callable<Integer> {
         Campaign.check(file, vars);
         if (check) {
             spec.commandLine().getOut().println(file + ": OK");
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
         String base = file.getFileName().toString().replaceAll("\\.pilot$", "");
         Path dir = output != null ? Path.of(output) : OutputDirs.claimNew(base);
@@ -146,7 +146,7 @@ final class ScriptCommand implements Callable<Integer> {
             }
             out.println("enabled: the campaign resumes at the next boot");
         }
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 
     private static Path existing(Path dir) {

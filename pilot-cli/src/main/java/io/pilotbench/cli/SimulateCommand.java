@@ -106,7 +106,7 @@ final class SimulateCommand implements Runnable {
                     + "drift=FRACTION_PER_ROUND, spikes=P:FACTOR, setup=SECONDS, units=N (unit readings per round), "
                     + "wps=UNITS_PER_SECOND, range=MIN:MAX (WPS work amounts).");
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 
@@ -193,7 +193,7 @@ final class SimulateCommand implements Runnable {
                 }
             }
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
 
         private static int envInt(String name, int fallback) {
@@ -402,7 +402,7 @@ final class SimulateCommand implements Runnable {
                 }
             }
             result.render(format, spec.commandLine().getOut());
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
 
         /** {@code --trace}: recorded series through the engine's defaults, scored against their labels. */
@@ -430,7 +430,7 @@ final class SimulateCommand implements Runnable {
                     text.println(line);
                 }
                 text.flush();
-                return ExitCodes.OK;
+                return ExitCode.OK.code();
             }
             List<TraceReplay.Replayed> replayed = TraceReplay.replayAll(all, session, pool);
             TraceReplay.Summary m = TraceReplay.summarise(replayed, s.ciWidth());
@@ -443,7 +443,7 @@ final class SimulateCommand implements Runnable {
                 }
             }
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
 
         private SimulationSettings settings() {

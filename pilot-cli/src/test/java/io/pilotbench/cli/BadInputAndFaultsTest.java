@@ -63,7 +63,7 @@ class BadInputAndFaultsTest {
         long t0 = System.nanoTime();
         CliRun r = CliRun.run("run", "-q", "--max-time", "1s", "-o", out("hang"), "--", "sleep", "1000");
         double seconds = (System.nanoTime() - t0) / 1e9;
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(seconds).as("the limit bounds the whole session").isLessThan(30);
         assertThat(r.out()).contains("stopped   time limit of 1 s reached");
         assertThat(Files.readAllLines(tmp.resolve("hang/rounds.csv"))).as("the cut round is not recorded").hasSize(1);
@@ -75,7 +75,7 @@ class BadInputAndFaultsTest {
     void anOutputDirectoryUnderAFileIsExit2WithOneLine() throws Exception {
         Files.writeString(tmp.resolve("afile"), "x");
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "-o", out("afile") + "/x", "--", "true");
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("afile").contains("not a directory");
     }
 
@@ -87,7 +87,7 @@ class BadInputAndFaultsTest {
             Circumstances.assumeFalse(Files.isWritable(ro),
                     "running as root: a directory without write permission is still writable");
             CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "-o", ro.resolve("s").toString(), "--", "true");
-            oneLine(r, ExitCodes.USAGE);
+            oneLine(r, ExitCode.USAGE.code());
             assertThat(r.err()).contains("permission denied");
         } finally {
             Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -98,7 +98,7 @@ class BadInputAndFaultsTest {
     void simulateEvaluateOutputToAnExistingFileIsExit2() throws Exception {
         Files.writeString(tmp.resolve("afile"), "x");
         CliRun r = CliRun.run("simulate", "evaluate", "--replications", "2", "-o", out("afile"));
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("afile is a file; give a directory");
         assertThat(Files.readString(tmp.resolve("afile"))).isEqualTo("x");
     }
@@ -107,7 +107,7 @@ class BadInputAndFaultsTest {
     void aShellThatDoesNotExistIsExit2() {
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "--shell=/nonexistent/sh", "-o", out("s"), "--",
                 "true");
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("--shell: cannot run '/nonexistent/sh'").contains("--shell=/bin/sh");
         assertThat(tmp.resolve("s")).doesNotExist();
     }
@@ -119,7 +119,7 @@ class BadInputAndFaultsTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "--pi", "name=x,unit=,column=0", "-o", out("s"), "--",
                 script.toString());
-        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(r.out()).contains("3 recorded: 3 analysed, 0 short, 0 failed");
         assertThat(Files.readAllLines(tmp.resolve("s/readings.csv"))).contains("0,0,42.0", "2,0,42.0");
     }
@@ -127,7 +127,7 @@ class BadInputAndFaultsTest {
     @Test
     void backgroundChildrenLeftRunningAreReported() {
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "-o", out("s"), "--", "sh", "-c", "sleep 3 & true");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(r.err()).contains("warning: 2 rounds (the first: round 0) left processes running after the "
                 + "command exited");
         CliRun clean = CliRun.run("run", "-q", "--max-rounds", "2", "-o", out("t"), "--", "sh", "-c", "true");
@@ -152,30 +152,30 @@ class BadInputAndFaultsTest {
     void eachRoundKeepsABoundedTailOfItsOutputAndAllOfItOnRequest() throws Exception {
         String print = "i=0; while [ $i -lt 3000 ]; do echo 0123456789012345678901234567890123456789; i=$((i+1)); done";
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "-o", out("tail"), "--", "sh", "-c", print);
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         Path kept = tmp.resolve("tail/round-results/1/stdout.txt");
         assertThat(Files.size(kept)).isEqualTo(64 << 10);
         assertThat(Files.readAllLines(kept).get(Files.readAllLines(kept).size() - 1))
                 .isEqualTo("0123456789012345678901234567890123456789");
         CliRun all = CliRun.run("run", "-q", "--max-rounds", "1", "--keep-output", "all", "-o", out("all"), "--",
                 "sh", "-c", print);
-        assertThat(all.code()).as(all.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(all.code()).as(all.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(Files.size(tmp.resolve("all/round-results/0/stdout.txt"))).isEqualTo(3000L * 41);
-        oneLine(CliRun.run("run", "--keep-output", "lots", "--", "true"), ExitCodes.USAGE);
+        oneLine(CliRun.run("run", "--keep-output", "lots", "--", "true"), ExitCode.USAGE.code());
     }
 
     @Test
     void aPrintedDecimalCommaFailsTheRoundWithAHintInsteadOfRecordingTheIntegerPart() {
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "--pi", "x,ms,0,0,1", "-o", out("s"), "--", "echo",
                 "1,5");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(r.out()).contains("'1,5' has a number with a decimal comma, or two columns");
     }
 
     @Test
     void decimalCommasInDataAreReadWhenUnambiguousAndRefusedWhenNot() {
         CliRun ambiguous = CliRun.runWithStdin("10,5\n9,8\n10,1\n", "analyze", "-");
-        oneLine(ambiguous, ExitCodes.USAGE);
+        oneLine(ambiguous, ExitCode.USAGE.code());
         assertThat(ambiguous.err()).contains("'10,5' is ambiguous").contains("--decimal-comma");
         CliRun given = CliRun.runWithStdin("10,5\n9,8\n10,1\n", "analyze", "--decimal-comma", "--format", "json",
                 "-");
@@ -192,18 +192,18 @@ class BadInputAndFaultsTest {
     @Test
     void valuesNear1e308AreRefusedInsteadOfGivingANaNMean() {
         CliRun r = CliRun.runWithStdin("1.7e308\n1.7e308\n1.6e308\n", "analyze", "-");
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("-:1: column 0: value 1.7E308 is larger in magnitude than Pilot analyses")
                 .contains("rescale");
         CliRun tiny = CliRun.runWithStdin("4.9e-324\n1e-323\n", "analyze", "-");
-        oneLine(tiny, ExitCodes.USAGE);
+        oneLine(tiny, ExitCode.USAGE.code());
         assertThat(tiny.err()).contains("smaller in magnitude");
     }
 
     @Test
     void devZeroIsOneLineNotAnOutOfMemoryError() {
         CliRun r = CliRun.run("analyze", "/dev/zero");
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("/dev/zero:1: a NUL byte");
     }
 
@@ -212,17 +212,17 @@ class BadInputAndFaultsTest {
         Path wide = tmp.resolve("wide.csv");
         Files.writeString(wide, "1,".repeat(5_000_000) + "1\n", StandardCharsets.US_ASCII);
         CliRun r = CliRun.run("analyze", wide.toString());
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("wide.csv:1: the line is longer than 1048576 bytes");
     }
 
     @Test
     void aGarbageCommandJsonIsOneLineThatSaysHowToRecover() throws Exception {
         CliRun first = CliRun.run("run", "-q", "--max-rounds", "3", "-o", out("s"), "--", "true");
-        assertThat(first.code()).isEqualTo(RunCommand.LIMIT);
+        assertThat(first.code()).isEqualTo(ExitCode.LIMIT.code());
         Files.writeString(tmp.resolve("s/command.json"), "garbage{");
         CliRun r = CliRun.run("run", "-q", "--resume", out("s"), "--max-rounds", "4");
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("command.json: cannot read the recorded command").contains("restore the file");
         assertThat(Files.readAllLines(tmp.resolve("s/rounds.csv"))).hasSize(4);
     }
@@ -230,11 +230,11 @@ class BadInputAndFaultsTest {
     @Test
     void aDeletedSessionJsonSaysHowToRecover() throws Exception {
         CliRun first = CliRun.run("run", "-q", "--max-rounds", "3", "-o", out("s"), "--", "true");
-        assertThat(first.code()).isEqualTo(RunCommand.LIMIT);
+        assertThat(first.code()).isEqualTo(ExitCode.LIMIT.code());
         Files.delete(tmp.resolve("s/session.json"));
         for (String[] args : new String[][] {{"run", "--resume", out("s")}, {"analyze", out("s")}}) {
             CliRun r = CliRun.run(args);
-            oneLine(r, ExitCodes.USAGE);
+            oneLine(r, ExitCode.USAGE.code());
             assertThat(r.err()).contains("session.json is missing").contains("pilot analyze -c reading");
         }
         CliRun recovered = CliRun.run("analyze", "-c", "reading", tmp.resolve("s/readings.csv").toString());
@@ -244,11 +244,11 @@ class BadInputAndFaultsTest {
     @Test
     void aMalformedRowInASessionTableIsExit2NamingTheFile() throws Exception {
         CliRun first = CliRun.run("run", "-q", "--max-rounds", "3", "-o", out("s"), "--", "true");
-        assertThat(first.code()).isEqualTo(RunCommand.LIMIT);
+        assertThat(first.code()).isEqualTo(ExitCode.LIMIT.code());
         Files.writeString(tmp.resolve("s/rounds.csv"), "1,2,3,4,5,6,7,8,9,10,11,12\n",
                 java.nio.file.StandardOpenOption.APPEND);
         CliRun r = CliRun.run("analyze", out("s"));
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).contains("rounds.csv:5: 12 fields where 10 were expected").doesNotContain("Exception");
     }
 
@@ -264,7 +264,7 @@ class BadInputAndFaultsTest {
     @Test
     void aVeryLongMaxTimeIsTooLongNotTooShort() {
         CliRun r = CliRun.run("run", "--max-time", "99999999999h", "--", "true");
-        oneLine(r, ExitCodes.USAGE);
+        oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("is more than the longest allowed, 100 years").doesNotContain("at least 1ms");
     }
 
@@ -272,12 +272,12 @@ class BadInputAndFaultsTest {
     void compareResumeGoesOnAndRefusesWhatItCannotChange() throws Exception {
         CliRun first = CliRun.run("compare", "-q", "--max-rounds", "4", "-o", out("c"), "--", "true", ":::", "sleep",
                 "0.001");
-        assertThat(first.code()).as(first.err()).isIn(0, RunCommand.LIMIT);
+        assertThat(first.code()).as(first.err()).isIn(0, ExitCode.LIMIT.code());
         CliRun more = CliRun.run("compare", "-q", "--resume", out("c"), "--max-rounds", "6");
-        assertThat(more.code()).as(more.err()).isIn(0, RunCommand.LIMIT);
+        assertThat(more.code()).as(more.err()).isIn(0, ExitCode.LIMIT.code());
         assertThat(Files.readAllLines(tmp.resolve("c/1-true/rounds.csv")).size() - 1).isBetween(4, 6);
-        oneLine(CliRun.run("compare", "--resume", out("c"), "--", "true", ":::", "false"), ExitCodes.USAGE);
-        oneLine(CliRun.run("compare", "--resume", out("c"), "--name", "x"), ExitCodes.USAGE);
-        oneLine(CliRun.run("compare", "--resume", tmp.toString()), ExitCodes.USAGE);
+        oneLine(CliRun.run("compare", "--resume", out("c"), "--", "true", ":::", "false"), ExitCode.USAGE.code());
+        oneLine(CliRun.run("compare", "--resume", out("c"), "--name", "x"), ExitCode.USAGE.code());
+        oneLine(CliRun.run("compare", "--resume", tmp.toString()), ExitCode.USAGE.code());
     }
 }

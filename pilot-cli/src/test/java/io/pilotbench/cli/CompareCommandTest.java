@@ -47,7 +47,7 @@ class CompareCommandTest {
                 "echo prepare >> " + log, "--cleanup", "echo cleanup >> " + log, "--warmup", "1", "-o",
                 tmp.resolve("c").toString(), "--", "sh", "-c", "echo a >> " + log, ":::", "sh", "-c",
                 "echo b >> " + log);
-        assertThat(r.code()).as(r.err()).isIn(0, RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isIn(0, ExitCode.LIMIT.code());
         List<String> lines = Files.readAllLines(log);
         assertThat(lines.subList(0, 6)).containsExactly("setup", "prepare", "a", "setup", "prepare", "b");
         assertThat(lines.subList(lines.size() - 2, lines.size())).containsExactly("cleanup", "cleanup");
@@ -124,7 +124,7 @@ class CompareCommandTest {
         String older = resource("compare/old.txt");
         // files measured together (no drift between them to allow for)
         assertThat(CliRun.run("compare", "--ac-limit", "1", "--drift-allowance", "0", "--fail-if-slower", "1%", newer,
-                older).code()).isEqualTo(CompareCommand.GATE);
+                older).code()).isEqualTo(ExitCode.GATE.code());
         CliRun tolerant = CliRun.run("compare", "--ac-limit", "1", "--fail-if-slower", "20%", newer, older);
         assertThat(tolerant.code()).isZero();
         assertThat(tolerant.out()).doesNotContain("GATE");
@@ -133,7 +133,7 @@ class CompareCommandTest {
                 .isZero();
         CliRun faster = CliRun.run("compare", "--ac-limit", "1", "--drift-allowance", "0", "--fail-if-faster", "1%",
                 older, newer);
-        assertThat(faster.code()).isEqualTo(CompareCommand.GATE);
+        assertThat(faster.code()).isEqualTo(ExitCode.GATE.code());
         assertThat(faster.out()).containsPattern("GATE: .*new.txt is 1\\.079× faster than .*old.txt \\(95% CI 1\\.04\\d×–1\\.11\\d×\\), beyond the tolerated 1%");
     }
 
@@ -182,7 +182,7 @@ class CompareCommandTest {
                 "sh", resource("compare/tag.sh"), "A", log.toString(), "0.001", ":::",
                 "sh", resource("compare/tag.sh"), "B", log.toString(), "0.001", ":::",
                 "sh", resource("compare/tag.sh"), "C", log.toString(), "0.001");
-        assertThat(run.code()).as(run.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.LIMIT.code());
         List<String> order = Files.readAllLines(log);
         assertThat(order).hasSize(15);
         for (int i = 0; i < 15; i += 3) {
@@ -211,7 +211,7 @@ class CompareCommandTest {
                 tmp.resolve("s").toString(), "--name", "A", "--name", "B", "--",
                 "sh", resource("compare/tag.sh"), "A", log.toString(), "0", ":::",
                 "sh", resource("compare/tag.sh"), "B", log.toString(), "0");
-        assertThat(run.code()).as(run.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.LIMIT.code());
         List<String> order = Files.readAllLines(log);
         assertThat(order).hasSize(16);
         boolean bFirstOnce = false;
@@ -230,39 +230,39 @@ class CompareCommandTest {
         assertThat(recorded.code()).as(recorded.err()).isZero();
         CliRun run = CliRun.run("compare", "-q", "--max-time", "60s", "--fail-if-faster", "10%", "--baseline", base,
                 "-o", tmp.resolve("c").toString(), "--", "sleep", "0.005");
-        assertThat(run.code()).as(run.out() + run.err()).isEqualTo(CompareCommand.GATE);
+        assertThat(run.code()).as(run.out() + run.err()).isEqualTo(ExitCode.GATE.code());
         assertThat(run.out()).containsPattern("sleep 0\\.005 is \\d+(\\.\\d+)?× faster than baseline");
     }
 
     @Test
     void badInputGetsOneClearLineAndExitCode2() throws IOException {
         CliRun one = CliRun.run("compare", "--", "sleep", "0.1");
-        assertThat(one.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(one.code()).isEqualTo(ExitCode.USAGE.code());
         // without ::: the words are taken for stored files; the message says how to compare commands
         assertThat(one.err().strip()).isEqualTo("pilot: sleep: no such file or directory; to compare commands, "
                 + "separate two or more with ::: after -- (pilot compare -- CMD_A ::: CMD_B), or give one with "
                 + "--baseline SESSION_DIR");
         CliRun single = CliRun.run("compare", resource("compare/old.txt"));
-        assertThat(single.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(single.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(single.err()).contains("only one input").doesNotContain("Exception");
         CliRun oneCommand = CliRun.run("compare", "--", "sleep", "0.1", ":::");
-        assertThat(oneCommand.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(oneCommand.code()).isEqualTo(ExitCode.USAGE.code());
 
         CliRun empty = CliRun.run("compare", resource("compare/empty.txt"), resource("compare/old.txt"));
-        assertThat(empty.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(empty.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(empty.err()).contains("empty.txt").doesNotContain("Exception");
         assertThat(empty.err().lines().count()).isEqualTo(1);
 
         CliRun emptyCommand = CliRun.run("compare", "--", "sleep", "0.1", ":::");
-        assertThat(emptyCommand.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(emptyCommand.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(emptyCommand.err()).contains("command 2 of 2 is empty");
 
         CliRun names = CliRun.run("compare", "--name", "a", resource("compare/old.txt"), resource("compare/new.txt"));
-        assertThat(names.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(names.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(names.err()).contains("--name given 1 time for 2 workloads");
 
         CliRun missing = CliRun.run("compare", "nope.txt", resource("compare/old.txt"));
-        assertThat(missing.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(missing.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(missing.err()).contains("nope.txt: no such file");
 
         String base = tmp.resolve("ms").toString();
@@ -272,7 +272,7 @@ class CompareCommandTest {
                 resource("run/mock_benchmark.sh")).code()).isZero();
         CliRun units = CliRun.run("compare", "--baseline", base, "--pi", "wall", "-o", tmp.resolve("u").toString(),
                 "--", "true");
-        assertThat(units.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(units.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(units.err()).contains("mismatched units").contains("ms").doesNotContain("Exception");
         assertThat(tmp.resolve("u")).doesNotExist(); // nothing recorded before the check
     }

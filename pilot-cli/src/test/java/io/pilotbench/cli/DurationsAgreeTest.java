@@ -25,7 +25,7 @@ class DurationsAgreeTest {
     void theRunsReportAndAnalyzeGiveTheSameDuration() {
         String dir = tmp.resolve("s").toString();
         CliRun run = CliRun.run("run", "-q", "--max-rounds", "20", "-o", dir, "--", "sleep", "0.02");
-        assertThat(run.code()).as(run.err()).isIn(0, RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(run.code()).as(run.err()).isIn(0, ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         CliRun analyze = CliRun.run("analyze", dir);
         assertThat(duration(analyze.out())).isEqualTo(duration(run.out()));
         // resumed with no rounds to add, the session keeps its duration
@@ -38,12 +38,12 @@ class DurationsAgreeTest {
         Path dir = tmp.resolve("c");
         CliRun first = CliRun.run("compare", "-q", "--max-rounds", "6", "-o", dir.toString(), "--", "sleep", "0.05",
                 ":::", "sleep", "0.06");
-        assertThat(first.code()).as(first.err()).isIn(0, RunCommand.LIMIT);
+        assertThat(first.code()).as(first.err()).isIn(0, ExitCode.LIMIT.code());
         JsonMapper json = JsonMapper.builder().build();
         double before = json.readTree(Files.readString(dir.resolve("comparison.json"))).get("seconds").asDouble();
         assertThat(before).as("at least 2 rounds each of 50-60 ms (it may decide early)").isGreaterThan(0.2);
         CliRun again = CliRun.run("compare", "-q", "--resume", dir.toString(), "--max-rounds", "6");
-        assertThat(again.code()).as(again.err()).isIn(0, RunCommand.LIMIT);
+        assertThat(again.code()).as(again.err()).isIn(0, ExitCode.LIMIT.code());
         double after = json.readTree(Files.readString(dir.resolve("comparison.json"))).get("seconds").asDouble();
         assertThat(after).as("no rounds added: the time before, and the little the resume took")
                 .isGreaterThanOrEqualTo(before).isLessThan(before + 5);

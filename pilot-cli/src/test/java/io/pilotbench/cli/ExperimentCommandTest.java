@@ -162,7 +162,7 @@ class ExperimentCommandTest {
                 + "precision: {max-rounds: 3}\nfactors: {package: 100%}\n");
         Path dir = tmp.resolve("out");
         CliRun run = CliRun.run("experiment", "run", f.toString(), "-o", dir.toString());
-        assertThat(run.code()).as(run.err()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         List<String> capped = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve("results.csv")).subList(1, 7)) {
             if (!line.contains(",broken,")) {

@@ -51,7 +51,7 @@ class ExperimentInterruptTest {
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("exits after Ctrl-C").isTrue();
         String out = Files.readString(tmp.resolve("out.txt"));
         String err = Files.readString(tmp.resolve("err.txt"));
-        assertThat(p.exitValue()).as(out + err).isEqualTo(Interrupts.EXIT_CODE);
+        assertThat(p.exitValue()).as(out + err).isEqualTo(ExitCode.INTERRUPTED.code());
         int before = Files.readAllLines(results).size() - 1;
         assertThat(before).as(out + err).isBetween(1, 7);
         assertThat(out).contains("8 jobs: stopped with " + (8 - before) + " to run")
@@ -125,7 +125,7 @@ class ExperimentInterruptTest {
             left("911").forEach(ProcessHandle::destroyForcibly);
         }
         assertThat(ended).as("exits after Ctrl-C").isTrue();
-        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isEqualTo(Interrupts.EXIT_CODE);
+        assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isEqualTo(ExitCode.INTERRUPTED.code());
         assertThat(seconds).isLessThan(3);
         Thread.sleep(200);
         assertThat(left("911")).as("no setup.sh left running").isEmpty();
@@ -152,7 +152,7 @@ class ExperimentInterruptTest {
         }
         assertThat(ended).as("two jobs (aslr on, off) of 3 s each end").isTrue();
         String out = Files.readString(tmp.resolve("out.txt")) + Files.readString(tmp.resolve("err.txt"));
-        assertThat(p.exitValue()).as(out).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(p.exitValue()).as(out).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(seconds).as(out).isLessThan(25);
         List<String> rows = Files.readAllLines(dir.resolve("results.csv"));
         assertThat(rows).hasSize(3);

@@ -110,8 +110,8 @@ class FaultInjectionTest {
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("pilot ends after SIG" + signal).isTrue();
         int expected = switch (signal) {
             case "KILL" -> SIGKILL_EXIT;
-            case "TERM" -> Interrupts.TERMINATED;
-            default -> Interrupts.EXIT_CODE;
+            case "TERM" -> ExitCode.TERMINATED.code();
+            default -> ExitCode.INTERRUPTED.code();
         };
         assertThat(p.exitValue()).as(output("run")).isEqualTo(expected);
         int n = checkRoundsOnDiskOnce(dir);
@@ -128,10 +128,10 @@ class FaultInjectionTest {
                 Integer.toString(n));
         // a limit-ended session may also end "no steady state" (exit 7) when sleep's times drift with the machine's
         // load: that verdict is about the readings, not about the resume this test checks
-        assertThat(same.code()).as(same.err()).isIn(0, RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(same.code()).as(same.err()).isIn(0, ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         assertThat(mean(same.out())).isEqualTo(mean(before.out()));
         CliRun more = CliRun.run("run", "-q", "--resume", dir.toString(), "--max-rounds", Integer.toString(n + 2));
-        assertThat(more.code()).as(more.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(more.code()).as(more.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         assertThat(checkRoundsOnDiskOnce(dir)).isEqualTo(n + 2);
     }
 
@@ -155,8 +155,8 @@ class FaultInjectionTest {
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(output("compare")).isEqualTo(switch (signal) {
             case "KILL" -> SIGKILL_EXIT;
-            case "TERM" -> Interrupts.TERMINATED;
-            default -> Interrupts.EXIT_CODE;
+            case "TERM" -> ExitCode.TERMINATED.code();
+            default -> ExitCode.INTERRUPTED.code();
         });
         List<Path> sessions;
         try (Stream<Path> s = Files.list(dir)) {
@@ -177,7 +177,7 @@ class FaultInjectionTest {
         // the comparison goes on from where each session stopped, counting cycles on in its schedule
         CliRun resumed = CliRun.run("compare", "-q", "--resume", dir.toString(), "--max-rounds",
                 Integer.toString(most + 3));
-        assertThat(resumed.code()).as(resumed.err()).isIn(0, RunCommand.LIMIT);
+        assertThat(resumed.code()).as(resumed.err()).isIn(0, ExitCode.LIMIT.code());
         for (int i = 0; i < sessions.size(); i++) {
             assertThat(checkRoundsOnDiskOnce(sessions.get(i))).isGreaterThan(before.get(i));
         }
@@ -193,13 +193,13 @@ class FaultInjectionTest {
                 dir.toString(), "--", "sleep", "0.01");
         awaitRounds(dir, 3);
         CliRun second = CliRun.run("run", "-q", "--resume", dir.toString(), "--max-time", "2s");
-        assertThat(second.code()).as(second.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(second.code()).as(second.err()).isEqualTo(ExitCode.USAGE.code());
         assertThat(second.err()).contains("is being written by another pilot process (pid " + p.pid() + ")");
         new ProcessBuilder("kill", "-KILL", Long.toString(p.pid())).start().waitFor();
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
         int n = checkRoundsOnDiskOnce(dir);
         CliRun resumed = CliRun.run("run", "-q", "--resume", dir.toString(), "--max-rounds", Integer.toString(n + 1));
-        assertThat(resumed.code()).as(resumed.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(resumed.code()).as(resumed.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(checkRoundsOnDiskOnce(dir)).isEqualTo(n + 1);
     }
 
@@ -225,7 +225,7 @@ class FaultInjectionTest {
         // each round writes 48 KiB beside its output: the disk is full after about ten rounds
         CliRun r = CliRun.run("run", "-q", "--ci-width", "0.01%", "--max-rounds", "1000", "-o", dir.toString(), "--",
                 "sh", "-c", "head -c 49152 /dev/zero > \"$PILOT_RESULT_DIR/blob\" && echo done");
-        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
         assertThat(r.err()).containsIgnoringCase("no space left").doesNotContain("Exception")
                 .contains("rounds already recorded are kept");
@@ -242,7 +242,7 @@ class FaultInjectionTest {
             }
         }
         CliRun more = CliRun.run("run", "-q", "--resume", dir.toString(), "--max-rounds", Integer.toString(n + 1));
-        assertThat(more.code()).as(more.err()).isIn(RunCommand.LIMIT, ExitCodes.USAGE);
+        assertThat(more.code()).as(more.err()).isIn(ExitCode.LIMIT.code(), ExitCode.USAGE.code());
         assertThat(checkRoundsOnDiskOnce(dir)).isGreaterThanOrEqualTo(n);
     }
 
@@ -250,13 +250,13 @@ class FaultInjectionTest {
     void aReadOnlyFileSystemIsOneLineForANewSessionAndForAResume() throws Exception {
         Path disk = tmpfs("ro", "4m");
         CliRun first = CliRun.run("run", "-q", "--max-rounds", "3", "-o", disk.resolve("s").toString(), "--", "true");
-        assertThat(first.code()).as(first.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(first.code()).as(first.err()).isEqualTo(ExitCode.LIMIT.code());
         Process remount = new ProcessBuilder("mount", "-o", "remount,ro", disk.toString()).inheritIO().start();
         assertThat(remount.waitFor()).isZero();
         CliRun fresh = CliRun.run("run", "-q", "--max-rounds", "3", "-o", disk.resolve("t").toString(), "--", "true");
         CliRun resume = CliRun.run("run", "-q", "--resume", disk.resolve("s").toString(), "--max-rounds", "5");
         for (CliRun r : List.of(fresh, resume)) {
-            assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.USAGE.code());
             assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
             assertThat(r.err()).containsIgnoringCase("read-only file system").contains(disk.toString());
         }

@@ -67,9 +67,9 @@ class GetstatsCommandTest {
     @Test
     void badInputIsOneLineAndExitTwo() {
         CliRun r = CliRun.run("getstats", tmp.resolve("nothing").toString());
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).contains("no such file or directory").hasLineCount(1);
         CliRun p = CliRun.run("getstats", "--predicate", "$mean <", tmp.toString());
-        assertThat(p.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(p.code()).isEqualTo(ExitCode.USAGE.code());
     }
 }

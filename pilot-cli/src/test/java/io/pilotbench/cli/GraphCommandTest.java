@@ -26,8 +26,8 @@ class GraphCommandTest {
         Assumptions.assumeTrue(disk != null, "the working directory is not on a block device");
         Path file = tmp.resolve("graph.txt");
         CliRun g = CliRun.run("graph", "--calibrate", "-o", file.toString());
-        Assumptions.assumeFalse(g.code() == ExitCodes.USAGE && g.err().contains("dd"), "no direct I/O here: " + g.err());
-        assertThat(g.code()).as(g.err()).isEqualTo(ExitCodes.OK);
+        Assumptions.assumeFalse(g.code() == ExitCode.USAGE.code() && g.err().contains("dd"), "no direct I/O here: " + g.err());
+        assertThat(g.code()).as(g.err()).isEqualTo(ExitCode.OK.code());
         assertThat(g.out()).contains("written to " + file).contains("--graph " + file);
         String text = Files.readString(file);
         assertThat(text).containsPattern("(?m)^node " + disk + " .*limit=[0-9]+MB/s")
@@ -35,7 +35,7 @@ class GraphCommandTest {
                 .containsPattern("(?m)^link memory -> " + disk + "$");
         CliRun r = CliRun.run("run", "-q", "--format", "json", "--monitor", "--graph", file.toString(),
                 "--max-rounds", "2", "-o", tmp.resolve("s").toString(), "--", "true");
-        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE, ExitCodes.OK);
+        assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code(), ExitCode.OK.code());
         JsonNode components = JsonMapper.builder().build().readTree(r.out()).get("monitor").get("components");
         assertThat(components.toString()).contains("\"" + disk + ":read\"", "\"" + disk + ":write\"");
     }
@@ -45,9 +45,9 @@ class GraphCommandTest {
     void graphOutputIsTheFormatGraphFileReads() throws Exception {
         Path file = tmp.resolve("g.txt");
         CliRun g = CliRun.run("graph", "-o", file.toString());
-        assertThat(g.code()).as(g.err()).isEqualTo(ExitCodes.OK);
+        assertThat(g.code()).as(g.err()).isEqualTo(ExitCode.OK.code());
         CliRun back = CliRun.run("graph", "--file", file.toString());
-        assertThat(back.code()).as(back.err()).isEqualTo(ExitCodes.OK);
+        assertThat(back.code()).as(back.err()).isEqualTo(ExitCode.OK.code());
         assertThat(back.out()).containsPattern("(?m)^  cpu +cores [0-9]+$").contains("links:", "  cpu -> memory");
     }
 
@@ -55,7 +55,7 @@ class GraphCommandTest {
     void graphOutputThatCannotBeWrittenIsOneLineAndExitCode2() {
         Path file = tmp.resolve("no/such/dir/g.txt");
         CliRun g = CliRun.run("graph", "-o", file.toString());
-        assertThat(g.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(g.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(g.err().strip().lines().count()).as(g.err()).isEqualTo(1);
         assertThat(g.err()).contains(file.getParent().toString());
     }

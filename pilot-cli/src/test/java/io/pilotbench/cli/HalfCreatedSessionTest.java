@@ -47,10 +47,10 @@ class HalfCreatedSessionTest {
         Path dir = tmp.resolve("s");
         CliRun first = CliRun.run("run", "--progress", "never", "--max-rounds", "1", "-o", dir.toString(), "--",
                 "true");
-        assertThat(first.code()).as(first.err()).isIn(RunCommand.LIMIT, ExitCodes.OK);
+        assertThat(first.code()).as(first.err()).isIn(ExitCode.LIMIT.code(), ExitCode.OK.code());
         cutOffAtCreation(dir, emptyTables);
         CliRun more = CliRun.run("run", "--progress", "never", "--resume", dir.toString(), "--max-rounds", "3");
-        assertThat(more.code()).as(more.out() + more.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(more.code()).as(more.out() + more.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         assertThat(Files.readAllLines(dir.resolve("rounds.csv"))).as("a header and the three rounds run now")
                 .hasSize(4);
         assertThat(more.out()).contains("rounds    3 recorded");
@@ -61,11 +61,11 @@ class HalfCreatedSessionTest {
         Path dir = tmp.resolve("s");
         CliRun first = CliRun.run("run", "--progress", "never", "--max-rounds", "2", "-o", dir.toString(), "--",
                 "true");
-        assertThat(first.code()).as(first.err()).isIn(RunCommand.LIMIT, ExitCodes.OK);
+        assertThat(first.code()).as(first.err()).isIn(ExitCode.LIMIT.code(), ExitCode.OK.code());
         List<String> readings = Files.readAllLines(dir.resolve("readings.csv"));
         Files.delete(dir.resolve("rounds.csv"));
         CliRun more = CliRun.run("run", "--progress", "never", "--resume", dir.toString(), "--max-rounds", "3");
-        assertThat(more.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(more.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(more.err()).contains("rounds.csv: missing from the session directory").hasLineCount(1);
         assertThat(Files.readAllLines(dir.resolve("readings.csv"))).as("nothing recorded is lost").isEqualTo(readings);
     }

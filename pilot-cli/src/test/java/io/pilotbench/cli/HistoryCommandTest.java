@@ -56,7 +56,7 @@ class HistoryCommandTest {
     void pointsFromAnotherEnvironmentAreRefusedUnlessAllowed() throws Exception {
         Path store = store("env", 60, "EPYC / 64 / Linux 6.8 / 21");
         CliRun r = CliRun.run("history", "detect", "--store", store.toString());
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).contains("commit c050 ran on 'EPYC / 64 / Linux 6.8 / 21'").contains("--ignore-environment")
                 .hasLineCount(1);
         assertThat(CliRun.run("history", "detect", "--ignore-environment", "--store", store.toString()).code())
@@ -67,7 +67,7 @@ class HistoryCommandTest {
     void addRecordsEachSessionsMeanErrorAndCommit() throws Exception {
         for (String s : new String[] {"a", "b"}) {
             CliRun run = CliRun.run("run", "-q", "--max-rounds", "5", "-o", tmp.resolve(s).toString(), "--", "true");
-            assertThat(run.code()).isEqualTo(RunCommand.LIMIT);
+            assertThat(run.code()).isEqualTo(ExitCode.LIMIT.code());
         }
         Path store = tmp.resolve("store");
         CliRun noCommit = CliRun.run("history", "add", "--store", store.toString(), tmp.resolve("a").toString());
@@ -86,7 +86,7 @@ class HistoryCommandTest {
     @Test
     void anEmptyStoreSaysHowToFillIt() {
         CliRun r = CliRun.run("history", "detect", "--store", tmp.resolve("none").toString());
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).contains("add sessions first");
     }
 
@@ -239,7 +239,7 @@ class HistoryCommandTest {
         for (String[] args : new String[][] {{"--format", "csv"}, {"--format", "xml"}, {"--alpha", "1.5"},
             {"--newest", "0"}}) {
             CliRun r = CliRun.run("history", "detect", "--store", store.toString(), args[0], args[1]);
-            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(ExitCode.USAGE.code());
             assertThat(r.err()).as(String.join(" ", args)).contains(args[0]).hasLineCount(1);
         }
     }

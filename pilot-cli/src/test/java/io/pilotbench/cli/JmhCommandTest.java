@@ -38,7 +38,7 @@ class JmhCommandTest {
         CliRun r = CliRun.run("jmh", "--java", fakeJava().toString(), "--jar", "b.jar", "--benchmark", "Edm.exact$",
                 "--iterations", "3", "--unit", "ms/op", "--format", "json", "--max-rounds", "3", "-o",
                 tmp.resolve("s").toString(), "--", "-p", "n=1000");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode pi = JsonMapper.builder().build().readTree(r.out()).get("pis").get(0);
         assertThat(pi.get("name").asString()).isEqualTo("Edm.exact$");
         assertThat(pi.get("unit").asString()).isEqualTo("ms/op");
@@ -55,7 +55,7 @@ class JmhCommandTest {
         CliRun r = CliRun.run("jmh", "--compare", "--java", fakeJava().toString(), "--jar", "old.jar", "--jar",
                 "new.jar", "--benchmark", "Edm.exact$", "--iterations", "3", "--max-rounds", "2", "-o",
                 tmp.resolve("c").toString());
-        assertThat(r.code()).as(r.err()).isIn(ExitCodes.OK, RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isIn(ExitCode.OK.code(), ExitCode.LIMIT.code());
         assertThat(r.out()).contains("old.jar").contains("new.jar");
         assertThat(Files.readString(tmp.resolve("args.log")).lines().filter(l -> l.contains("-jar old.jar"))).hasSize(2);
     }
@@ -63,7 +63,7 @@ class JmhCommandTest {
     @Test
     void whatCannotBeDoneIsOneLine() {
         CliRun two = CliRun.run("jmh", "--jar", "a.jar", "--jar", "b.jar", "--benchmark", "x");
-        assertThat(two.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(two.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(two.err()).contains("one --jar and one --benchmark").hasLineCount(1);
         CliRun few = CliRun.run("jmh", "--jar", "a.jar", "--benchmark", "x", "--iterations", "1");
         assertThat(few.err()).contains("--iterations: 1 is too few").hasLineCount(1);

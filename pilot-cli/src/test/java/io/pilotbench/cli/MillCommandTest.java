@@ -44,7 +44,7 @@ class MillCommandTest {
     }
 
     static void oneLine(CliRun r, String... phrases) {
-        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
         assertThat(r.err()).startsWith("pilot: ").doesNotContain("Exception").contains(phrases);
     }

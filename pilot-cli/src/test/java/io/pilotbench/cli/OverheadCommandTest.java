@@ -23,7 +23,7 @@ class OverheadCommandTest {
     private Matcher overhead(String with, String without, String dir, String confidence, String rounds) {
         CliRun r = CliRun.run("overhead", "-q", "--confidence", confidence, "--max-rounds", rounds, "-o",
                 tmp.resolve(dir).toString(), "--", "sleep", with, ":::", "sleep", without);
-        assertThat(r.code()).as(r.err()).isIn(ExitCodes.OK, RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isIn(ExitCode.OK.code(), ExitCode.LIMIT.code());
         Matcher m = SENTENCE.matcher(r.out());
         assertThat(m.find()).as(r.out()).isTrue();
         return m;
@@ -52,7 +52,7 @@ class OverheadCommandTest {
     @Test
     void withoutTwoCommandsItIsOneLineAndExit2() {
         CliRun r = CliRun.run("overhead", "--", "true");
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).startsWith("pilot: give the command with its instrumentation").hasLineCount(1);
     }
 }

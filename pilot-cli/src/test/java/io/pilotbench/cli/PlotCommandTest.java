@@ -271,7 +271,7 @@ class PlotCommandTest {
     }
 
     private static void assertOneLineError(CliRun r, String... mentions) {
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception").startsWith("pilot: ")
                 .contains(mentions);
     }

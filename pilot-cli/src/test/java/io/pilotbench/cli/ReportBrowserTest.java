@@ -63,7 +63,7 @@ class ReportBrowserTest {
         Path session = tmp.resolve("warm");
         CliRun run = CliRun.run("run", "-q", "--max-rounds", "60", "--ci-width", "0.1%", "--pi", "v,ms,0,0,1", "-o",
                 session.toString(), "--", "sh", "-c", WARMING_UP);
-        assertThat(run.code()).as(run.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.LIMIT.code());
         SessionResult expected = Session.analyse(SessionReader.read(session));
         int warmup = expected.pis().get(0).readingsPhases().warmup();
         assertThat(warmup).as("the recorded session's warm-up").isBetween(6, 10);

@@ -27,7 +27,7 @@ class ReportCommandTest {
     }
 
     private static void assertOneLineError(CliRun r, String... mentions) {
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ")
                 .startsWith("pilot: ").contains(mentions);
         assertThat(r.out()).isEmpty();

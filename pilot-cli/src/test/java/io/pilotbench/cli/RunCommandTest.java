@@ -86,7 +86,7 @@ class RunCommandTest {
     void aFailingCommandStopsTheSessionWithExitCode4AndSaysWhy() {
         CliRun r = CliRun.run("run", "--format", "json", "--max-failures", "2", "-o", out("fail"), "--", "sh", "-c",
                 "echo boom >&2; exit 3");
-        assertThat(r.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         JsonNode j = json(r);
         assertThat(j.get("rounds").asInt()).isEqualTo(3);
         assertThat(j.get("stopReason").asString()).isEqualTo("workload_failed");
@@ -105,7 +105,7 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "--format", "json", "--pi", "name=x,unit=ms,regex=([0-9]+)", "--ci-width", "1%",
                 "--max-rounds", "40", "-o", out("trend"), "--", "sh", "-c", "n=$(cat '" + counter + "' 2>/dev/null "
                         + "|| echo 0); n=$((n+1)); echo $n > '" + counter + "'; echo $((1000 + n * 20 + $$ % 7))");
-        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(RunCommand.NO_STEADY_STATE);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.NO_STEADY_STATE.code());
         JsonNode j = json(r);
         assertThat(j.get("stopReason").asString()).isEqualTo("round_limit");
         assertThat(j.get("steadyState").asString()).contains("trend");
@@ -117,7 +117,7 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "--format", "json", "--round-timeout", "300ms", "-o", out("hang"), "--", "sleep",
                 "30");
         assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
-        assertThat(r.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         JsonNode f = json(r).get("failures").get(0);
         assertThat(f.get("status").asString()).isEqualTo("timed out");
         assertThat(f.get("message").asString()).startsWith("timed out after 0.3 s; its process tree was killed");
@@ -126,7 +126,7 @@ class RunCommandTest {
     @Test
     void garbageOutputFailsTheRoundWithWhatWasFound() {
         CliRun r = CliRun.run("run", "--pi", "x,ms,0,0,1", "-o", out("garbage"), "--", "echo", "hello", "world");
-        assertThat(r.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(r.out()).contains("round 0 (failed): PI 'x': column 0 of 'hello world' is 'hello', not a finite "
                 + "number");
     }
@@ -152,7 +152,7 @@ class RunCommandTest {
         Path log = tmp.resolve("scan.log");
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "-L", "word", "a,b,c", "--setup",
                 "echo setup {word} >> " + log, "-o", out("scan"), "--", "sh", "-c", "echo {word} >> " + log);
-        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         assertThat(Files.readAllLines(log)).containsExactly("setup a", "a", "a", "a", "setup b", "b", "b", "b",
                 "setup c", "c", "c", "c");
         assertThat(r.out()).containsPattern("Scan of word: wall time \\(s\\)")
@@ -172,10 +172,10 @@ class RunCommandTest {
         assertThat(values.get(2).get("n").asInt()).isEqualTo(2);
 
         CliRun bad = CliRun.run("run", "-P", "x", "1", "a", "--", "sh", "-c", "true {x}");
-        assertThat(bad.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(bad.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(bad.err().strip()).doesNotContain("\n").contains("-P x MAX: 'a' is not a number");
         CliRun unused = CliRun.run("run", "-L", "x", "1,2", "--", "true");
-        assertThat(unused.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unused.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(unused.err()).contains("the command does not use {x}");
     }
 
@@ -189,21 +189,21 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "--setup", "echo setup >> " + log, "--prepare",
                 "echo prepare $PILOT_ROUND >> " + log, "--cleanup", "echo cleanup >> " + log, "--warmup", "2", "-o",
                 out("hooks"), "--", "sh", "-c", "echo run $PILOT_ROUND >> " + log);
-        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         assertThat(Files.readAllLines(log)).containsExactly("setup", "prepare -1", "run -1", "prepare -1", "run -1",
                 "prepare 0", "run 0", "prepare 1", "run 1", "prepare 2", "run 2", "cleanup");
         assertThat(Files.readAllLines(tmp.resolve("hooks/rounds.csv"))).hasSize(4);
 
         CliRun failed = CliRun.run("run", "--max-rounds", "3", "--setup", "echo no data >&2; exit 3", "--cleanup",
                 "echo cleanup >> " + log, "-o", out("nosetup"), "--", "true");
-        assertThat(failed.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(failed.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(failed.err()).contains("pilot: error: --setup 'echo no data >&2; exit 3' exited with code 3; "
                 + "stderr: 'no data'");
         assertThat(Files.readAllLines(log)).last().isEqualTo("cleanup");
 
         CliRun badPrepare = CliRun.run("run", "-q", "--max-rounds", "3", "--prepare", "exit 1", "-o", out("noprep"),
                 "--", "true");
-        assertThat(badPrepare.code()).isEqualTo(RunCommand.WORKLOAD_FAILED);
+        assertThat(badPrepare.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(badPrepare.out()).contains("1 failed");
     }
 
@@ -219,7 +219,7 @@ class RunCommandTest {
                 + "if [ $((n % 8)) = 7 ]; then sleep 0.35; else sleep 0.05; fi";
         CliRun r = CliRun.run("run", "--max-rounds", "24", "--warmup-removal", "none", "-o", out("slow"), "--", "sh",
                 "-c", script);
-        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+        assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         // the 3 planted slow rounds are outliers; a round that the machine itself delayed by some 20 ms is one too
         // (sleep 0.05 varies by well under a millisecond), as a CI run showed: at least the 3, a few at most
         assertThat(r.out()).containsPattern("range [0-9.]+ ms … [0-9.]+ ms; median [0-9.]+ ms, p90")
@@ -237,7 +237,7 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "3", "--pi", "name=p99,unit=ms,json=$.latency.p99",
                 "--pi", "name=again,unit=ms,regex=\"p99\": ([0-9.]+)", "-o", out("json"), "--", "sh",
                 resource("run/json_result.sh"));
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode pis = json(r).get("pis");
         assertThat(pis.get(0).get("readings").get("n").asInt()).isEqualTo(3);
         assertThat(pis.get(0).get("readings").get("mean").asDouble())
@@ -249,7 +249,7 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "--max-rounds", "3", "--work-amount", "4:64", "--short-round", "1ms",
                 "--pi", "arg,,0,0,1", "--pi", "env,,1,0,1", "-o", out("wa"), "--", "sh", resource("run/work_amount.sh"),
                 "%WORK_AMOUNT%");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         List<String> readings = Files.readAllLines(tmp.resolve("wa/readings.csv"));
         List<String> rounds = Files.readAllLines(tmp.resolve("wa/rounds.csv"));
         assertThat(rounds).hasSize(4);
@@ -270,7 +270,7 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "4", "--work-amount", "4:64",
                 "--short-round", "1ms", "-o", out("wall"), "--", "sh", resource("run/work_amount_slow.sh"),
                 "%WORK_AMOUNT%");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode j = json(r);
         JsonNode wall = j.get("pis").get(0);
         assertThat(wall.get("name").asString()).isEqualTo("wall time");
@@ -288,12 +288,12 @@ class RunCommandTest {
         CliRun given = CliRun.run("run", "--format", "json", "--max-rounds", "2", "--work-amount", "4:64",
                 "--short-round", "1ms", "--pi", "wall", "-o", out("given"), "--", "sh", resource("run/work_amount.sh"),
                 "%WORK_AMOUNT%");
-        assertThat(given.code()).as(given.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(given.code()).as(given.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(json(given).get("pis").get(0).get("readingsMustSatisfy").asBoolean()).isTrue();
 
         CliRun nothing = CliRun.run("run", "--max-rounds", "2", "--work-amount", "4:64", "--wps", "report",
                 "-o", out("nothing"), "--", "sh", resource("run/work_amount.sh"), "%WORK_AMOUNT%");
-        assertThat(nothing.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(nothing.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(nothing.err()).contains("leaves nothing to stop on");
     }
 
@@ -303,7 +303,7 @@ class RunCommandTest {
         CliRun r = CliRun.run("run", "--max-rounds", "2", "--env", "PILOT_TEST_VAR=42", "--cwd", out("work"),
                 "--pi", "v,,0,0,1", "-o", out("env"), "--", "sh", "-c",
                 "test \"$(pwd)\" = '" + tmp.resolve("work").toRealPath() + "' && echo $PILOT_TEST_VAR");
-        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(Files.readAllLines(tmp.resolve("env/readings.csv"))).contains("0,0,42.0");
         assertThat(System.getenv("PILOT_TEST_VAR")).isNull();
     }
@@ -312,7 +312,7 @@ class RunCommandTest {
     void shellRunsPipesAndItsStartUpIsSubtracted() {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "2", "--shell", "--pi", "n,,0,0,1",
                 "-o", out("shell"), "--", "echo 7 | cat");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(json(r).get("pis").get(0).get("readings").get("mean").asDouble()).isEqualTo(7);
         assertThat(r.err()).contains("pilot: note: --shell: subtracting sh's start-up");
         assertThat(json(r).get("command").asString()).isEqualTo("sh -c 'echo 7 | cat'");
@@ -321,7 +321,7 @@ class RunCommandTest {
                 .containsPattern("; the shell's start-up, [0-9.]+ ms \\(median of 15 runs\\), subtracted from every "
                         + "round$");
         CliRun plain = CliRun.run("run", "--max-rounds", "2", "-o", out("plain"), "--", "true");
-        assertThat(plain.code()).as(plain.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(plain.code()).as(plain.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(plain.out()).containsPattern("(?m)^timing: .*; nothing subtracted$");
     }
 
@@ -368,7 +368,7 @@ class RunCommandTest {
     void theDefaultPiIsWallTimeWithResources() {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "5", "-o", out("wall"), "--", "sleep",
                 "0.01");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode j = json(r);
         assertThat(j.get("stopReason").asString()).isEqualTo("round_limit");
         assertThat(j.get("pis").get(0).get("name").asString()).isEqualTo("wall time");
@@ -388,7 +388,7 @@ class RunCommandTest {
         CliRun first = CliRun.run("run", "--method", "pilot", "--warmup-removal", "edm", "--max-rounds", "10",
                 "--ci-width", "30%", "--min-subsessions", "10",
                 "--pi", "response time,ms,0,0,1", "-o", out("resume"), "--", "sh", resource("run/mock_benchmark.sh"));
-        assertThat(first.code()).isEqualTo(RunCommand.LIMIT);
+        assertThat(first.code()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(first.out()).contains("round limit of 10 reached before every target was met");
         CliRun second = CliRun.run("run", "--resume", out("resume"), "--max-rounds", "100", "--format", "json");
         assertThat(second.code()).as(second.err()).isZero();
@@ -403,7 +403,7 @@ class RunCommandTest {
     void otherFormatsAreTheSessionTables(String format) {
         CliRun r = CliRun.run("run", "--format", format, "--max-rounds", "3", "--pi", "response time,ms,0,0,1",
                 "-o", out(format), "--", "sh", resource("run/mock_benchmark.sh"));
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(r.out()).contains(format.equals("csv") ? "response time,ms,readings,3," : "| response time (ms) | readings | 3 |");
     }
 
@@ -413,9 +413,9 @@ class RunCommandTest {
         Files.createDirectories(tmp.resolve("w"));
         CliRun first = CliRun.run("run", "--max-rounds", "2", "--cwd", out("w"), "--pi", "v,,0,0,1", "-o", out("rel"),
                 "--", "cat", "../value.txt");
-        assertThat(first.code()).as(first.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(first.code()).as(first.err()).isEqualTo(ExitCode.LIMIT.code());
         CliRun more = CliRun.run("run", "--resume", out("rel"), "--max-rounds", "4");
-        assertThat(more.code()).as(more.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(more.code()).as(more.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(Files.readAllLines(tmp.resolve("rel/readings.csv"))).contains("3,0,7.0");
     }
 
@@ -449,7 +449,7 @@ class RunCommandTest {
         boolean existed = Files.exists(cwdResults);
         for (String[] c : cases) {
             CliRun r = CliRun.run(c);
-            assertThat(r.code()).as(String.join(" ", c) + ": " + r.err()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.code()).as(String.join(" ", c) + ": " + r.err()).isEqualTo(ExitCode.USAGE.code());
             assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
             assertThat(r.err()).startsWith("pilot: ").doesNotContain("Exception").doesNotContain("\tat ");
         }

@@ -24,8 +24,8 @@ class RunMonitorTest {
                 "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done");
         assertThat(r.out()).contains("utilisation (--monitor").contains("the result may be CPU-bound, not a measure "
                 + "of disk:nothing");
-        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(r.out().contains("stopped   converged") ? RunCommand.BOTTLENECK
-                : r.out().contains("no steady state") ? RunCommand.NO_STEADY_STATE : RunCommand.LIMIT);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(r.out().contains("stopped   converged") ? ExitCode.BOTTLENECK.code()
+                : r.out().contains("no steady state") ? ExitCode.NO_STEADY_STATE.code() : ExitCode.LIMIT.code());
         List<String> rows = Files.readAllLines(tmp.resolve("s/monitor.csv"));
         int rounds = Files.readAllLines(tmp.resolve("s/rounds.csv")).size() - 1;
         assertThat(rows.get(0)).isEqualTo("round,component,utilization");
@@ -35,7 +35,7 @@ class RunMonitorTest {
     @Test
     void theMonitorsOptionsNeedTheMonitor() {
         CliRun r = CliRun.run("run", "--cut", "disk:vda", "--", "true");
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).isEqualTo("pilot: --cut, --monitor-rate, --graph and --utilization-limit apply with --monitor; add it\n");
     }
 
@@ -63,7 +63,7 @@ class RunMonitorTest {
             CliRun r = CliRun.run("run", "-q", "--format", "json", "--monitor", "--graph", graph.toString(), "--cut",
                     "cpu", "--max-rounds", "3", "-o", tmp.resolve("s").toString(), "--", "bash", "-c",
                     "head -c 20000000 /dev/zero > /dev/tcp/127.0.0.1/" + server.getLocalPort());
-            assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
             tools.jackson.databind.JsonNode monitor = tools.jackson.databind.json.JsonMapper.builder().build()
                     .readTree(r.out()).get("monitor");
             assertThat(monitor.get("suspects").toString()).contains("net:lo:tx", "net:lo:rx");
@@ -81,7 +81,7 @@ class RunMonitorTest {
         try {
             CliRun r = CliRun.run("run", "-q", "--monitor", "--cut", "disk:nothing", "--max-rounds", "12", "-o",
                     tmp.resolve("s").toString(), "--", "sleep", "0.05");
-            assertThat(r.code()).as(r.err()).isIn(RunCommand.BOTTLENECK, RunCommand.LIMIT, RunCommand.NO_STEADY_STATE);
+            assertThat(r.code()).as(r.err()).isIn(ExitCode.BOTTLENECK.code(), ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
             assertThat(r.out()).contains("other processes used").contains("interference").doesNotContain("CPU-bound");
             JsonNode monitor = JSON.readTree(Files.readString(tmp.resolve("s/monitor.json")));
             assertThat(monitor.get("suspects").toString()).contains("cpu:others").doesNotContain("cpu:command");
@@ -97,7 +97,7 @@ class RunMonitorTest {
     void monitorRateAutoRecordsTheRateItChoseAndItsOverhead() throws Exception {
         CliRun r = CliRun.run("run", "-q", "--format", "json", "--monitor", "--monitor-rate", "auto", "--max-rounds",
                 "3", "-o", tmp.resolve("s").toString(), "--", "sleep", "0.02");
-        assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE, ExitCodes.OK);
+        assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code(), ExitCode.OK.code());
         JsonNode sampling = JSON.readTree(r.out()).get("monitor").get("sampling");
         assertThat(sampling).as(r.out()).isNotNull();
         assertThat(sampling.get("auto").asBoolean()).isTrue();
@@ -125,7 +125,7 @@ class RunMonitorTest {
             CliRun r = CliRun.run("run", "-q", "--format", "json", "--monitor", "--max-rounds", "3", "-o",
                     tmp.resolve("s").toString(), "--", "bash", "-c",
                     "head -c 20000000 /dev/zero > /dev/tcp/127.0.0.1/" + server.getLocalPort());
-            assertThat(r.code()).as(r.err()).isIn(RunCommand.LIMIT, RunCommand.NO_STEADY_STATE, ExitCodes.OK);
+            assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code(), ExitCode.OK.code());
             JsonNode monitor = JSON.readTree(r.out()).get("monitor");
             JsonNode tx = component(monitor, "net:lo:tx");
             assertThat(tx).as(monitor.toString()).isNotNull();

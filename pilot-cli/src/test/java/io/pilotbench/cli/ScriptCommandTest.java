@@ -47,7 +47,7 @@ class ScriptCommandTest {
         Files.writeString(f, "EXEC touch ran\n" + script.replace("1:", "") + "\n");
         CliRun r = CliRun.run("script", "-o", tmp.resolve("res").toString(), f.toString());
         String where = f + ":" + (Integer.parseInt(expected.substring(0, 1)) + 1) + expected.substring(1);
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).startsWith("pilot: " + where).endsWith("\n").hasLineCount(1);
         assertThat(tmp.resolve("ran")).as("nothing ran").doesNotExist();
         assertThat(tmp.resolve("res")).as("no results directory").doesNotExist();
@@ -73,12 +73,12 @@ class ScriptCommandTest {
         Files.writeString(f, "EXEC touch ran\n" + script.replace(";", "\n") + "\n");
         String where = f + ":" + expected.substring(0, expected.indexOf(' '));
         CliRun check = CliRun.run("script", "--check", f.toString());
-        assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCode.USAGE.code());
         assertThat(check.err()).startsWith("pilot: " + where + " " + expected.substring(expected.indexOf(' ') + 1))
                 .hasLineCount(1);
         Path res = Files.createDirectories(tmp.resolve("res"));
         CliRun r = CliRun.run("script", "-o", res.toString(), f.toString());
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).isEqualTo(check.err());
         assertThat(tmp.resolve("ran")).as("nothing ran").doesNotExist();
         try (var entries = Files.list(res)) {
@@ -112,7 +112,7 @@ class ScriptCommandTest {
         }
         Files.writeString(tmp.resolve("inc1000.pilot"), "EXEC true\n");
         CliRun check = CliRun.run("script", "--check", tmp.resolve("inc0.pilot").toString());
-        assertThat(check.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(check.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(check.err()).startsWith("pilot: inc63.pilot:1:9: expected INCLUDEs nested at most 64 deep")
                 .hasLineCount(1);
     }
@@ -132,7 +132,7 @@ class ScriptCommandTest {
         Path f = tmp.resolve("c.pilot");
         Files.writeString(f, "TEST t 1 1 ./check.sh\n  EXEC touch ran\nDONE\n");
         CliRun r = CliRun.run("script", "-o", tmp.resolve("res").toString(), f.toString());
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).startsWith("pilot: " + f + ":1:1: TEST t: the stop program ./check.sh does not exist")
                 .endsWith("\n").hasLineCount(1);
         assertThat(tmp.resolve("ran")).as("checked before the TEST's first run").doesNotExist();
@@ -228,7 +228,7 @@ class ScriptCommandTest {
         }
         assertThat(Files.readString(res.resolve("campaign.json"))).contains("\"complete\" : true");
         CliRun again = CliRun.run("script", "--resume", res.toString());
-        assertThat(again.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(again.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(again.err()).contains("the campaign is complete");
         // each TEST is a Pilot session
         assertThat(CliRun.run("analyze", res.resolve("001-two").toString()).code()).isZero();
@@ -276,7 +276,7 @@ class ScriptCommandTest {
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         Files.writeString(script, Files.readString(script) + "VAR X=1\n");
         CliRun r = CliRun.run("script", "--resume", tmp.resolve("res").toString());
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).contains("changed since the campaign").hasLineCount(1);
     }
 
@@ -369,7 +369,7 @@ class ScriptCommandTest {
                 .contains("ExecStartPost=/bin/systemctl disable " + written.get(0).getFileName())
                 .contains("WorkingDirectory=" + res.toAbsolutePath() + "\n").contains("WantedBy=multi-user.target");
         CliRun none = CliRun.run("script", "--install-resume", tmp.toString(), "--unit-dir", units.toString());
-        assertThat(none.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(none.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(none.err()).contains("no campaign here to resume");
     }
 }

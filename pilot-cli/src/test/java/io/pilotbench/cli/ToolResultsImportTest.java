@@ -67,7 +67,7 @@ class ToolResultsImportTest {
         Path f = tmp.resolve("other.json");
         Files.writeString(f, "{\"hello\": [1, 2, 3]}");
         CliRun r = CliRun.run("analyze", f.toString());
-        assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).contains("neither a JMH (-rf json) nor a hyperfine (--export-json) result").hasLineCount(1);
     }
 
@@ -81,7 +81,7 @@ class ToolResultsImportTest {
         CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "4", "--pi",
                 "name=score,unit=ms/op,unit-readings=jmh.json", "-o", tmp.resolve("s").toString(), "--", "sh", "-c",
                 "cp " + file + " \"$PILOT_RESULT_DIR/jmh.json\"");
-        assertThat(r.code()).as(r.err()).isEqualTo(RunCommand.LIMIT);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode units = JSON.readTree(r.out()).get("pis").get(0).get("unitReadings");
         assertThat(units.get("n").asInt() + units.path("removed").asInt()).isEqualTo(4 * 6);
     }

@@ -202,7 +202,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 minSubsessions, warmupRemoval, method);
         UnaryOperator<SessionSettings> change = recorded -> given.applyTo(recorded.toBuilder()).build();
         // Validate the values once against the defaults (a session's own settings are valid as recorded).
-        change.apply(SessionSettings.builder().pi(PerformanceIndex.of("x", "")).build());
+        var unused = change.apply(SessionSettings.builder().pi(PerformanceIndex.of("x", "")).build());
         return change;
     }
 

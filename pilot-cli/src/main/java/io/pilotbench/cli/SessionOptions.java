@@ -133,7 +133,7 @@ final class SessionOptions {
             throw new IllegalArgumentException("--work-amount cannot change when a session is resumed");
         }
         UnaryOperator<SessionSettings> change = recorded -> apply(recorded.toBuilder()).build();
-        change.apply(example);
+        var unused = change.apply(example); // validates: throws on a bad value
         return change;
     }
 

@@ -17,7 +17,7 @@ public enum Verdict {
         this.label = label;
     }
 
-    /** "a<b", "a>b", "equivalent" or "undecided". */
+    /** {@code "a<b"}, {@code "a>b"}, {@code "equivalent"} or {@code "undecided"}. */
     public String label() {
         return label;
     }

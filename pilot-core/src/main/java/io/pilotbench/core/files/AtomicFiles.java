@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileAttribute;
+import java.security.SecureRandom;
+import java.util.Random;
 
 /**
  * Writes a file whole or not at all: the content goes to a temporary sibling, which then replaces the file by an atomic
@@ -16,6 +19,8 @@ import java.nio.file.attribute.FileAttribute;
  * rename atomically, the rename replaces the file as best it can.
  */
 public final class AtomicFiles {
+    private static final Random RANDOM = new Random(new SecureRandom().nextLong());
+
     private AtomicFiles() {
     }
 
@@ -63,10 +68,22 @@ public final class AtomicFiles {
 
     /**
      * A new, uniquely named temporary file beside {@code file}: two writers of one file never share it, and a name
-     * of the form {@code .NAME.RANDOM.tmp} is not mistaken for the file.
+     * of the form {@code .NAME.RANDOM.tmp} is not mistaken for the file. Without {@code attributes} it gets the
+     * permissions any new file gets (the umask applies), not {@code createTempFile}'s owner-only ones: a session
+     * written by root must stay readable by the user who analyses it.
      */
     private static Path temporarySibling(Path file, FileAttribute<?>... attributes) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        return Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp", attributes);
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve("." + file.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36)
+                    + ".tmp");
+            try {
+                return Files.createFile(tmp, attributes);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
     }
 }

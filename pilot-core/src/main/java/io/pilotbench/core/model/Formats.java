@@ -26,7 +26,7 @@ public final class Formats {
         return abs >= 1e-4 && abs < 1e12 ? d.toPlainString() : d.toString();
     }
 
-    /** "p < 0.001", "p = 0.042"; "p unknown" for NaN. */
+    /** {@code "p < 0.001"}, {@code "p = 0.042"}; {@code "p unknown"} for NaN. */
     public static String pValue(double p) {
         if (Double.isNaN(p)) {
             return "p unknown";

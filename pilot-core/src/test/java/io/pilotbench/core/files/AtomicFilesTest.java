@@ -75,4 +75,13 @@ class AtomicFilesTest {
         assertThat(Files.readString(outside)).isEqualTo("keep");
         FileTrees.delete(dir.resolve("job")); // absent: nothing
     }
+
+    /** The temporary file the content goes through must not make the file owner-only (createTempFile would). */
+    @Test
+    void aNewFileGetsTheUsualPermissionsNotOwnerOnly() throws IOException {
+        Path f = dir.resolve("result.json");
+        AtomicFiles.write(f, "{}");
+        Path plain = Files.writeString(dir.resolve("plain.json"), "{}");
+        assertThat(Files.getPosixFilePermissions(f)).isEqualTo(Files.getPosixFilePermissions(plain));
+    }
 }

@@ -1,6 +1,8 @@
 package io.pilotbench.script;
 
 import io.pilotbench.core.api.Session;
+import io.pilotbench.core.files.FileTrees;
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.Round;
@@ -103,7 +105,7 @@ public final class Campaign {
     /** Tests set this to stagger the copies before the barrier. */
     String beforeBarrier;
     /** Whether pilot runs as root (COOL needs it); tests set it. */
-    boolean root = isRoot();
+    boolean root = Privileges.isRoot();
 
     private Campaign(List<Stmt> program, Path scriptDir, Path results, PrintWriter err,
             Supplier<EnvironmentSnapshot> environment, CampaignState state, boolean resuming) {
@@ -780,7 +782,7 @@ public final class Campaign {
                 if (RunsCsv.rows(dir.resolve(RunsCsv.FILE)) > 0) {
                     throw e;
                 }
-                deleteTree(dir); // killed while it was being created, before its first run: start it again
+                FileTrees.delete(dir); // killed while it was being created, before its first run: start it again
             }
         }
         return Session.create(settings, dir, name, environment == null ? null : environment.get());
@@ -792,10 +794,6 @@ public final class Campaign {
 
     private void checkCooling() throws IOException {
         new Cooling(cools, this).check(root);
-    }
-
-    static boolean isRoot() {
-        return "root".equals(System.getProperty("user.name"));
     }
 
     /** Cools caches between runs (drop-caches and remount need root: checked before the TEST's first run). */
@@ -923,13 +921,6 @@ public final class Campaign {
             return HexFormat.of().formatHex(md.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
         }
     }
 }

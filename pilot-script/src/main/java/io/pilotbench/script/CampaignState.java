@@ -1,11 +1,9 @@
 package io.pilotbench.script;
 
+import io.pilotbench.core.files.JsonMappers;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
@@ -13,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The campaign journal, {@code campaign.json} in the results directory, rewritten atomically (a temporary file
@@ -29,7 +25,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class CampaignState {
     static final String FILE = "campaign.json";
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /**
      * A TEST that ended: its name, session directory (relative to the results) and why it stopped: {@code stop} is
@@ -99,13 +94,7 @@ final class CampaignState {
 
     /** Writes the state to {@code file} atomically: readers see the old state or the new, never half of one. */
     void write(Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, JSON.writeValueAsString(toMap()) + "\n", StandardCharsets.UTF_8);
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        ResultFiles.write(file, JsonMappers.indented().writeValueAsString(toMap()) + "\n");
     }
 
     /**
@@ -121,7 +110,7 @@ final class CampaignState {
         checkOwner(file);
         Map<String, Object> m;
         try {
-            m = JSON.readValue(Files.readString(file), new TypeReference<Map<String, Object>>() { });
+            m = JsonMappers.indented().readValue(Files.readString(file), new TypeReference<Map<String, Object>>() { });
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(file + ": not a campaign state file (" + e.getMessage() + ")");
         }

@@ -1,5 +1,6 @@
 package io.pilotbench.script;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.FisherF;
 import io.pilotbench.stats.Outliers;
@@ -13,8 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code pilot getstats}: Auto-pilot's Getstats (Wright et al., USENIX ATC 2005 FREENIX, §3.3) on {@code pilot
@@ -119,8 +118,7 @@ public final class Getstats {
         Report r = analyse(samples, o);
         switch (o.format()) {
             case "csv" -> GetstatsRenderer.csv(r, out);
-            case "json" -> out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
-                    .writeValueAsString(GetstatsRenderer.json(r)));
+            case "json" -> out.println(JsonMappers.indented().writeValueAsString(GetstatsRenderer.json(r)));
             case "markdown" -> GetstatsRenderer.markdown(r, out);
             default -> GetstatsRenderer.text(r, out);
         }

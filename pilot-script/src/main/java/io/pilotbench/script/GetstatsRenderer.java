@@ -101,7 +101,8 @@ final class GetstatsRenderer {
 
     private static String method(Report r, Comparison c) {
         return c.method() + " t-test, df " + num(c.t().df()) + " (F-test of the variances: F = " + num(c.f())
-                + ", p = " + p(c.fP(), r.alpha()) + (c.welch() ? ", variances differ" : ", no evidence they differ") + ")";
+                + ", p = " + p(c.fP(), r.alpha()) + (c.welch() ? ", variances differ" : ", no evidence they differ")
+                + ")";
     }
 
     private static boolean outliers(Warning w) {

@@ -35,16 +35,36 @@ record Line(List<Word> words) {
      * @throws ScriptException for an unterminated quote
      */
     static List<Line> split(String file, String text) {
-        List<Line> out = new ArrayList<>();
+        Splitter s = new Splitter(file);
         String[] physical = text.split("\r?\n", -1);
-        List<Word> words = new ArrayList<>();
-        StringBuilder cur = null;
-        StringBuilder raw = null;
-        Pos start = null;
-        char quote = 0;
-        Pos quoteAt = null;
         for (int ln = 0; ln < physical.length; ln++) {
-            String s = physical[ln];
+            s.physical(ln + 1, physical[ln]);
+        }
+        return s.end();
+    }
+
+    /**
+     * What {@link #split} keeps from one character to the next: the lines so far, the words of the logical line being
+     * read, and the word and quote open. A class of its own so that each step of the reading has a name.
+     */
+    private static final class Splitter {
+        final String file;
+        final List<Line> out = new ArrayList<>();
+        final List<Word> words = new ArrayList<>();
+        /** The word being read (quotes removed) and as written; null between words. */
+        StringBuilder cur;
+        StringBuilder raw;
+        Pos start;
+        /** The quote open, 0 for none, and where it opened. */
+        char quote;
+        Pos quoteAt;
+
+        Splitter(String file) {
+            this.file = file;
+        }
+
+        /** Reads physical line {@code number} (1-based). */
+        void physical(int number, String s) {
             boolean continued = false;
             int end = s.length();
             if (s.endsWith("\\") && !s.endsWith("\\\\")) {
@@ -52,71 +72,77 @@ record Line(List<Word> words) {
                 end--;
             }
             if (quote == 0 && words.isEmpty() && cur == null && s.strip().startsWith("#")) {
-                continue;
+                return;
             }
             for (int i = 0; i < end; i++) {
-                char c = s.charAt(i);
-                Pos here = new Pos(file, ln + 1, i + 1);
-                if (quote != 0) {
-                    raw.append(c);
-                    if (c == quote) {
-                        quote = 0;
-                    } else {
-                        cur.append(c);
-                    }
-                    continue;
-                }
-                if (c == ' ' || c == '\t') {
-                    if (cur != null) {
-                        words.add(new Word(cur.toString(), raw.toString(), start));
-                        cur = null;
-                    }
-                    continue;
-                }
-                if (cur == null) {
-                    cur = new StringBuilder();
-                    raw = new StringBuilder();
-                    start = here;
-                }
-                raw.append(c);
-                if (c == '\'' || c == '"') {
-                    quote = c;
-                    quoteAt = here;
-                } else {
-                    cur.append(c);
-                }
+                character(s.charAt(i), new Pos(file, number, i + 1));
             }
             if (continued) {
                 if (quote != 0) {
                     cur.append(' ');
                     raw.append(' ');
-                } else if (cur != null) {
-                    words.add(new Word(cur.toString(), raw.toString(), start));
-                    cur = null;
+                } else {
+                    endWord();
                 }
-                continue;
+                return;
             }
             if (quote != 0) {
                 throw new ScriptException(quoteAt, "expected a closing " + quote + " before the end of the line");
             }
+            endWord();
+            endLine();
+        }
+
+        private void character(char c, Pos here) {
+            if (quote != 0) {
+                raw.append(c);
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    cur.append(c);
+                }
+                return;
+            }
+            if (c == ' ' || c == '\t') {
+                endWord();
+                return;
+            }
+            if (cur == null) {
+                cur = new StringBuilder();
+                raw = new StringBuilder();
+                start = here;
+            }
+            raw.append(c);
+            if (c == '\'' || c == '"') {
+                quote = c;
+                quoteAt = here;
+            } else {
+                cur.append(c);
+            }
+        }
+
+        private void endWord() {
             if (cur != null) {
                 words.add(new Word(cur.toString(), raw.toString(), start));
                 cur = null;
             }
+        }
+
+        private void endLine() {
             if (!words.isEmpty()) {
                 out.add(new Line(List.copyOf(words)));
                 words.clear();
             }
         }
-        if (quote != 0) {
-            throw new ScriptException(quoteAt, "expected a closing " + quote + " before the end of the file");
+
+        /** The lines, once the text has ended. */
+        List<Line> end() {
+            if (quote != 0) {
+                throw new ScriptException(quoteAt, "expected a closing " + quote + " before the end of the file");
+            }
+            endWord();
+            endLine();
+            return out;
         }
-        if (cur != null) {
-            words.add(new Word(cur.toString(), raw.toString(), start));
-        }
-        if (!words.isEmpty()) {
-            out.add(new Line(List.copyOf(words)));
-        }
-        return out;
     }
 }

@@ -61,7 +61,9 @@ final class Predicate {
     static final String NAMES = "$mean $median $delta $hw% $sdev $sdev% $count $slope $min $max $low $high";
     private static final Set<String> KNOWN = Set.of(translate(NAMES).split(" "));
 
-    /** Whether {@code word} is one Getstats variable ({@code $count}, {@code "$mean"}, {@code $hw%}) and nothing else. */
+    /**
+     * Whether {@code word} is one Getstats variable ({@code $count}, {@code "$mean"}, {@code $hw%}) and nothing else.
+     */
     static boolean isVariable(String word) {
         return VAR.matcher(word).matches();
     }

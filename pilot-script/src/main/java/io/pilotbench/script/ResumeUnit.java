@@ -1,7 +1,6 @@
 package io.pilotbench.script;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
@@ -59,10 +58,7 @@ public final class ResumeUnit {
                     + CampaignState.FILE + ")");
         }
         Path unit = unitDir.resolve(name(results));
-        Path tmp = unitDir.resolve(unit.getFileName() + ".tmp");
-        Files.writeString(tmp, text(results, command, user), StandardCharsets.UTF_8);
-        Files.move(tmp, unit, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        ResultFiles.write(unit, text(results, command, user));
         return unit;
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * {@code runs.csv}: one row per run of a TEST, the file Getstats reads (the paper's "block per run" as a spreadsheet
@@ -19,7 +20,7 @@ final class RunsCsv {
     static final String FILE = "runs.csv";
     static final List<String> BASE = List.of("run", "elapsed", "user", "system", "wait", "cpu%", "exit", "threads");
     /** Columns that number or describe runs rather than measure them: Getstats leaves them out. */
-    static final java.util.Set<String> NOT_MEASURED = java.util.Set.of("run", "exit", "threads", "round", "index");
+    static final Set<String> NOT_MEASURED = Set.of("run", "exit", "threads", "round", "index");
 
     private final Path file;
     private final List<String> columns;
@@ -87,13 +88,10 @@ final class RunsCsv {
 
     void write() throws IOException {
         Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(FILE + ".tmp");
         StringBuilder b = new StringBuilder(String.join(",", columns)).append('\n');
         for (String r : rows) {
             b.append(r).append('\n');
         }
-        Files.writeString(tmp, b.toString(), StandardCharsets.UTF_8);
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        ResultFiles.write(file, b.toString());
     }
 }

@@ -45,6 +45,8 @@ final class StopProgram {
     private static final Set<String> SHELL_WORDS = Set.of("!", "[", "[[", "{", "(", ":", ".", "if", "case", "for",
             "while", "until", "test", "true", "false", "exec", "eval", "command", "cd", "set", "export", "echo",
             "printf", "read", "exit", "type", "source", "let", "return", "ulimit", "umask", "wait", "trap");
+    /** Characters that start shell syntax rather than a program's name: a subshell, a group, a negation, quotes. */
+    private static final String SHELL_SYNTAX = "({!`'\"";
 
     private final String text;
     private final Path dir;
@@ -103,22 +105,32 @@ final class StopProgram {
         }
         String first = Line.split("TEST program", text).get(0).words().get(0).text();
         if (SHELL_WORDS.contains(first) || first.isEmpty() || first.contains("=") || first.contains("$")
-                || "({!`'\"".indexOf(first.charAt(0)) >= 0) {
+                || SHELL_SYNTAX.indexOf(first.charAt(0)) >= 0) {
             return;
         }
         if (first.contains("/")) {
-            Path p = dir.resolve(first);
-            if (!Files.exists(p)) {
-                throw new IllegalArgumentException("the stop program " + first + " does not exist (relative to the "
-                        + "script's directory, " + p.toAbsolutePath().normalize() + "); create it, fix the TEST "
-                        + "line, or leave the program out to stop at Pilot's precision target");
-            }
-            if (Files.isDirectory(p) || !Files.isExecutable(p)) {
-                throw new IllegalArgumentException("the stop program " + first + " is not an executable file; "
-                        + "chmod +x it, or run it through its interpreter (sh " + first + ")");
-            }
-            return;
+            checkFile(first);
+        } else {
+            checkOnPath(first, env);
         }
+    }
+
+    /** Refuses a program named by a path (relative to the script's directory) that is not an executable file. */
+    private void checkFile(String first) {
+        Path p = dir.resolve(first);
+        if (!Files.exists(p)) {
+            throw new IllegalArgumentException("the stop program " + first + " does not exist (relative to the "
+                    + "script's directory, " + p.toAbsolutePath().normalize() + "); create it, fix the TEST "
+                    + "line, or leave the program out to stop at Pilot's precision target");
+        }
+        if (Files.isDirectory(p) || !Files.isExecutable(p)) {
+            throw new IllegalArgumentException("the stop program " + first + " is not an executable file; "
+                    + "chmod +x it, or run it through its interpreter (sh " + first + ")");
+        }
+    }
+
+    /** Refuses a command that is not an executable file in a directory of the PATH. */
+    private static void checkOnPath(String first, Map<String, String> env) {
         String path = env.containsKey("PATH") ? env.get("PATH") : System.getenv("PATH");
         for (String d : (path == null ? "" : path).split(":")) {
             Path p = Path.of(d.isEmpty() ? "." : d).resolve(first);

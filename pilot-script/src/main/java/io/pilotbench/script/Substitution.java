@@ -6,9 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Auto-pilot's substitution (paper §3.1: "%VAR% is replaced with the value of VAR", before each line runs): {@code %VAR%}
- * is the script variable VAR (set by VAR, ENV, FOREACH, FOR or on the command line), {@code $VAR$} the environment
- * variable VAR (one set by ENV, else the inherited one; an unset one is left as written, as shell text). A
+ * Auto-pilot's substitution (paper §3.1: "%VAR% is replaced with the value of VAR", before each line runs):
+ * {@code %VAR%} is the script variable VAR (set by VAR, ENV, FOREACH, FOR or on the command line), {@code $VAR$} the
+ * environment variable VAR (one set by ENV, else the inherited one; an unset one is left as written, as shell text). A
  * {@code %VAR%} that is not set is a mistake, not text: a misspelt name would otherwise reach a command as written.
  * {@code %%} is a literal {@code %} ({@code date +%%Y%%m%%d}).
  */

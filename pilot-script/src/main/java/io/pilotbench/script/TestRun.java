@@ -28,7 +28,7 @@ final class TestRun implements Workload {
     private final Map<Integer, Long> waits = new HashMap<>();
     private final int threads;
 
-    TestRun(Campaign campaign, ThreadedRun exec, Campaign.Plan plan, Path dir, RunsCsv runs, String command)
+    TestRun(Campaign campaign, ThreadedRun exec, TestStep.Plan plan, Path dir, RunsCsv runs, String command)
             throws IOException {
         this.campaign = campaign;
         this.exec = exec;

@@ -98,11 +98,29 @@ final class ThreadedRun implements AutoCloseable {
             return new Outcome(o.wallNanos(), o.userCpuNanos(), o.systemCpuNanos(), wait, o.exitCode(),
                     failure(o, 1));
         }
+        ProcessOutcome[] outcomes = new ProcessOutcome[threads];
+        boolean[] released = {false};
+        List<Future<long[]>> copies = start(command, cwd, env, outDir, outcomes, released);
+        long release = release(released);
+        long[] ends = new long[threads];
+        long last = release;
+        for (int k = 0; k < threads; k++) {
+            ends[k] = end(copies.get(k));
+            last = Math.max(last, ends[k]);
+        }
+        return combine(outcomes, ends, release, last);
+    }
+
+    /**
+     * Starts the copies, each waiting at its FIFO; each fills its outcome in {@code outcomes} and its future gives
+     * when it ended. A copy that ends before the release unblocks its own FIFO, so that the barrier does not wait for
+     * it.
+     */
+    private List<Future<long[]>> start(String command, Path cwd, Map<String, String> env, Path outDir,
+            ProcessOutcome[] outcomes, boolean[] released) {
         String wrapper = (beforeBarrier == null ? "" : beforeBarrier + "; ")
                 + "read _ < \"$1\" || exit 125; shift; exec /bin/sh -c \"$1\"";
         List<Future<long[]>> copies = new ArrayList<>();
-        ProcessOutcome[] outcomes = new ProcessOutcome[threads];
-        boolean[] released = {false};
         for (int k = 1; k <= threads; k++) {
             int copy = k;
             Path fifo = fifoDir.resolve("go-" + k);
@@ -120,14 +138,18 @@ final class ThreadedRun implements AutoCloseable {
                 return new long[] {end};
             }));
         }
+        return copies;
+    }
+
+    /** Opens every FIFO (so every copy waits in {@code read}), then lets them all go; when they went. */
+    private long release(boolean[] released) throws IOException {
         List<FileOutputStream> opened = new ArrayList<>();
-        long release;
         try {
             for (int k = 1; k <= threads; k++) {
                 opened.add(new FileOutputStream(fifoDir.resolve("go-" + k).toFile()));
             }
             synchronized (released) {
-                release = System.nanoTime();
+                long release = System.nanoTime();
                 for (FileOutputStream o : opened) {
                     try {
                         o.write('\n');
@@ -137,6 +159,7 @@ final class ThreadedRun implements AutoCloseable {
                     }
                 }
                 released[0] = true;
+                return release;
             }
         } finally {
             for (FileOutputStream o : opened) {
@@ -147,21 +170,23 @@ final class ThreadedRun implements AutoCloseable {
                 }
             }
         }
-        long last = release;
-        long[] ends = new long[threads];
-        for (int k = 0; k < threads; k++) {
-            Future<long[]> f = copies.get(k);
-            try {
-                ends[k] = f.get()[0];
-                last = Math.max(last, ends[k]);
-            } catch (ExecutionException e) {
-                Throwable c = e.getCause();
-                if (c instanceof IOException io) {
-                    throw io;
-                }
-                throw new IOException("a copy of the command failed: " + c, c);
+    }
+
+    /** When a copy ended, once it has. */
+    private static long end(Future<long[]> copy) throws IOException, InterruptedException {
+        try {
+            return copy.get()[0];
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException io) {
+                throw io;
             }
+            throw new IOException("a copy of the command failed: " + c, c);
         }
+    }
+
+    /** The round's outcome from the copies' (paper §3.3): see the class comment. */
+    private Outcome combine(ProcessOutcome[] outcomes, long[] ends, long release, long last) {
         Long user = 0L;
         Long sys = 0L;
         Long wait = 0L;

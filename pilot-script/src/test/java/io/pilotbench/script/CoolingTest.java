@@ -3,6 +3,7 @@ package io.pilotbench.script;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.testing.Circumstances;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,7 +40,7 @@ class CoolingTest {
 
     @BeforeEach
     void mountAFileSystem() throws Exception {
-        Circumstances.assumeTrue(Campaign.isRoot(), "needs root (mount, drop_caches)");
+        Circumstances.assumeTrue(Privileges.isRoot(), "needs root (mount, drop_caches)");
         for (String tool : List.of("/usr/sbin/mkfs.ext4", "/usr/sbin/losetup", "/usr/bin/fincore")) {
             assumeTrue(Files.isExecutable(Path.of(tool)), "needs " + tool);
         }

@@ -1,5 +1,6 @@
 package io.pilotbench.script;
 
+import io.pilotbench.core.files.AtomicFiles;
 import io.pilotbench.core.files.JsonMappers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -94,7 +95,7 @@ final class CampaignState {
 
     /** Writes the state to {@code file} atomically: readers see the old state or the new, never half of one. */
     void write(Path file) throws IOException {
-        ResultFiles.write(file, JsonMappers.indented().writeValueAsString(toMap()) + "\n");
+        AtomicFiles.write(file, JsonMappers.indented().writeValueAsString(toMap()) + "\n");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.pilotbench.script;
 
+import io.pilotbench.core.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public final class ResumeUnit {
                     + CampaignState.FILE + ")");
         }
         Path unit = unitDir.resolve(name(results));
-        ResultFiles.write(unit, text(results, command, user));
+        AtomicFiles.write(unit, text(results, command, user));
         return unit;
     }
 

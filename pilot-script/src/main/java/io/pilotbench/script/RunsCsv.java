@@ -1,5 +1,6 @@
 package io.pilotbench.script;
 
+import io.pilotbench.core.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -92,6 +93,6 @@ final class RunsCsv {
         for (String r : rows) {
             b.append(r).append('\n');
         }
-        ResultFiles.write(file, b.toString());
+        AtomicFiles.write(file, b.toString());
     }
 }

@@ -3,6 +3,7 @@ package io.pilotbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.testing.Circumstances;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * answer. Mounting needs root: without it those tests are skipped, saying so.
  */
 @EnabledOnOs(OS.LINUX)
+@SystemTest
 class FaultInjectionTest {
     /** Signals, with the exit code a killed pilot must give: 128 + the signal's number. */
     private static final int SIGKILL_EXIT = 137;

@@ -3,6 +3,7 @@ package io.pilotbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.mill.MillServer;
+import io.pilotbench.testing.SystemTest;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * enrolment token (a worker registers with it), create an experiment with its files, preview and submit it, watch
  * its progress to the end, open its results, its analysis and its figures.
  */
+@SystemTest
 class MillBrowserTest {
     static final String EXPERIMENT = "name: web\nseed: 3\nreplications: 2\npackages:\n  fast: packages/fast\n"
             + "  slow: packages/slow.tar.gz\nmetrics: [size]\nprecision: {ci-width: 10%, max-rounds: 3}\n"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.mill.MillServer;
 import io.pilotbench.testing.Circumstances;
+import io.pilotbench.testing.SystemTest;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code pilot mill serve} and {@code pilot mill worker}: bad input is one line and exit 2; both run and stop. */
+@SystemTest
 class MillCommandTest {
     @TempDir
     Path tmp;

@@ -13,6 +13,7 @@ import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.model.WpsResult;
 import io.pilotbench.core.store.SessionReader;
+import io.pilotbench.testing.SystemTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,6 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
  * the warm-up shading spans exactly the removed rounds, and a screenshot in target/ for humans.
  */
 @Timeout(120)
+@SystemTest
 class ReportBrowserTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** A workload whose first 8 rounds print about 20 and the rest about 10: a warm-up a test must find. */

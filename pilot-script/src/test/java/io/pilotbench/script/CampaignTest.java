@@ -2,6 +2,7 @@ package io.pilotbench.script;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -12,11 +13,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Campaigns that run real processes, in this JVM. */
+@SystemTest
 class CampaignTest {
     @TempDir
     Path dir;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pilotbench.core.files.Privileges;
 import io.pilotbench.testing.Circumstances;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of every run is no longer in the page cache when the next run starts ({@code fincore} counts its resident pages).
  * Without cooling it would be: the last test shows that, so the check can fail.
  */
+@SystemTest
 class CoolingTest {
     @TempDir
     Path tmp;

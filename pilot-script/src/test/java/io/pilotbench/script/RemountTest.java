@@ -2,12 +2,14 @@ package io.pilotbench.script;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.testing.SystemTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Reading a mount back from mountinfo: optional fields, octal escapes, stacked mounts, quoting for the shell. */
+@SystemTest
 class RemountTest {
     @TempDir
     Path tmp;

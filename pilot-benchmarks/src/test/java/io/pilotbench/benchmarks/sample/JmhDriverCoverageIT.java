@@ -11,6 +11,7 @@ import io.pilotbench.core.model.StopReason;
 import io.pilotbench.process.JmhWorkload;
 import io.pilotbench.stats.Descriptive;
 import io.pilotbench.stats.StudentT;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * also measured on synthetic series with known truth, 100 each: fork sd 0.9 and iteration sd 1.9 covered 94%; fork
  * sd 2 and iteration sd 1 covered 95% (bench/README.md).
  */
+@SystemTest
 class JmhDriverCoverageIT {
     private static final Path JAR = Path.of("target", "benchmarks.jar");
     private static final String BENCHMARK = "SumBenchmark.arrayList$";

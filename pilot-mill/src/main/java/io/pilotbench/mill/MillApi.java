@@ -3,6 +3,7 @@ package io.pilotbench.mill;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.pilotbench.core.files.FileTrees;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.experiment.ExperimentAnalysis;
 import io.pilotbench.experiment.ExperimentFigures;
@@ -507,7 +508,7 @@ final class MillApi {
         } catch (InputException e) {
             throw ExperimentBundle.local(e, dir);
         } finally {
-            deleteTree(dir);
+            FileTrees.delete(dir);
         }
     }
 
@@ -553,13 +554,6 @@ final class MillApi {
             parts.add(new ExperimentBundle.Part(f.path(), null, f.content()));
         }
         plan(ctx, u, e.fileName(), e.fileText(), parts, e.isPrivate(), true);
-    }
-
-    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
-        }
     }
 
     private void experiments(Context ctx) {

@@ -1,5 +1,7 @@
 package io.pilotbench.mill;
 
+import io.pilotbench.core.files.AtomicFiles;
+import io.pilotbench.core.files.FileTrees;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.experiment.ExperimentFile;
@@ -13,10 +15,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -219,15 +219,9 @@ public final class MillWorker {
                 });
         identity = new Identity(master, ((Number) reg.get("id")).longValue(), (String) reg.get("name"),
                 (String) reg.get("secret"));
-        Path tmp = options.data().resolve(IDENTITY + ".tmp");
-        Files.deleteIfExists(tmp);
-        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(tmp, Json.write(identity), StandardCharsets.UTF_8);
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        // owner-only from its creation: the secret is never readable by others, not even for a moment
+        AtomicFiles.write(file, Json.write(identity).getBytes(StandardCharsets.UTF_8),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         client.credentials(identity.id(), identity.secret());
         say("registered as " + identity.name() + " (id " + identity.id() + ")");
     }
@@ -411,7 +405,7 @@ public final class MillWorker {
         if (Files.exists(complete)) {
             return ExperimentFile.read(dir.resolve(ExperimentBundle.checkFileName(e.fileName())));
         }
-        deleteTree(dir);
+        FileTrees.delete(dir);
         List<ExperimentBundle.Part> parts = new ArrayList<>();
         for (FileRef f : e.files()) {
             MasterClient.Reply r = retrying("fetch " + f.path(), () -> client.get("/api/worker/jobs/" + lease.job()
@@ -429,12 +423,5 @@ public final class MillWorker {
         ExperimentSpec spec = ExperimentBundle.layOut(dir, e.fileName(), e.text(), parts);
         Files.createFile(complete);
         return spec;
-    }
-
-    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
-        }
     }
 }

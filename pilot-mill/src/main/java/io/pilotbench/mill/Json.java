@@ -1,13 +1,17 @@
 package io.pilotbench.mill;
 
+import io.pilotbench.core.files.JsonMappers;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The one JSON mapper of the mill (Jackson 3): maps keep their order, which is the results table's column order. */
+/**
+ * The mill's JSON: the project's compact mapper ({@link JsonMappers#plain}, Jackson 3) and the two conversions the
+ * mill makes everywhere. Maps keep their order, which is the results table's column order.
+ */
 final class Json {
-    static final JsonMapper MAPPER = JsonMapper.builder().build();
+    static final JsonMapper MAPPER = JsonMappers.plain();
     private static final TypeReference<LinkedHashMap<String, String>> STRINGS = new TypeReference<>() {
     };
 

@@ -3,6 +3,7 @@ package io.pilotbench.mill;
 import com.zaxxer.hikari.HikariDataSource;
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
+import io.pilotbench.core.files.FileTrees;
 import io.pilotbench.core.model.InputException;
 import java.io.PrintWriter;
 import java.net.BindException;
@@ -102,7 +103,7 @@ public final class MillServer implements AutoCloseable {
             throw cannotOpen(o, e);
         }
         store.renewLeases(o.lease().toMillis());
-        deleteTree(o.data().resolve("staging")); // uploads being checked when a previous master stopped
+        FileTrees.delete(o.data().resolve("staging")); // uploads being checked when a previous master stopped
         // absolute, so that the messages of a checked upload can name its files without this machine's paths
         MillApi api = new MillApi(store, o.lease(), o.data().toAbsolutePath().normalize().resolve("staging"),
                 o.registration() == null ? Registration.APPROVAL : o.registration(), clock);
@@ -156,13 +157,6 @@ public final class MillServer implements AutoCloseable {
 
     MillStore store() {
         return store;
-    }
-
-    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
-        }
     }
 
     static Throwable rootCause(Throwable e) {

@@ -1,5 +1,7 @@
 package io.pilotbench.mill;
 
+import io.pilotbench.core.files.AtomicFiles;
+import io.pilotbench.core.files.FileTrees;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.experiment.ExperimentFile;
@@ -13,10 +15,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -81,16 +81,6 @@ public final class MillWorker {
     public static final Duration SETUP_ALLOWANCE = JobLimits.SETUP_ALLOWANCE;
 
     private record Identity(String master, long id, String name, String secret) {
-    }
-
-    record FileRef(String path, String kind, String sha256) {
-    }
-
-    record ExperimentRef(long id, String fileName, String text, List<FileRef> files) {
-    }
-
-    record LeaseReply(long job, int attempt, int number, int replication, Map<String, String> levels, long leaseMs,
-            ExperimentRef experiment) {
     }
 
     private final Options options;
@@ -219,15 +209,9 @@ public final class MillWorker {
                 });
         identity = new Identity(master, ((Number) reg.get("id")).longValue(), (String) reg.get("name"),
                 (String) reg.get("secret"));
-        Path tmp = options.data().resolve(IDENTITY + ".tmp");
-        Files.deleteIfExists(tmp);
-        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(tmp, Json.write(identity), StandardCharsets.UTF_8);
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        // owner-only from its creation: the secret is never readable by others, not even for a moment
+        AtomicFiles.write(file, Json.write(identity).getBytes(StandardCharsets.UTF_8),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         client.credentials(identity.id(), identity.secret());
         say("registered as " + identity.name() + " (id " + identity.id() + ")");
     }
@@ -295,35 +279,68 @@ public final class MillWorker {
         }
     }
 
-    /** Checks what a lease names before it touches this machine's file system. */
-    private static void check(LeaseReply lease) {
-        if (lease.experiment() == null || lease.levels() == null) {
-            throw new InputException("the lease names no experiment or no levels");
-        }
-        ExperimentBundle.checkFileName(lease.experiment().fileName());
-        for (FileRef f : lease.experiment().files()) {
-            SafeName.checkPath("files", f.path());
-            if (!java.util.Set.of(ExperimentBundle.ARCHIVE, ExperimentBundle.TREE, ExperimentBundle.FILE).contains(
-                    f.kind())) {
-                throw new InputException("files: '" + f.path() + "' is of an unknown kind '" + f.kind() + "'");
-            }
-        }
-    }
-
+    /** Runs a leased job: its experiment checked out, the job run while heartbeating, its archive and row sent. */
     private void run(LeaseReply lease) throws IOException, InterruptedException {
         say("job " + lease.number() + " of experiment " + lease.experiment().id() + " (attempt " + lease.attempt()
                 + ")");
         ExperimentSpec spec;
         try {
-            check(lease);
+            lease.check();
             spec = checkout(lease);
         } catch (InputException e) {
             release(lease, e.getMessage());
             return;
         }
+        Path jobDir = options.data().resolve("jobs").resolve(Long.toString(lease.job()));
+        Map<String, String> row = runHeartbeating(lease, spec, jobDir);
+        if (row != null) {
+            send(lease, jobDir, row);
+        }
+    }
+
+    /**
+     * Runs the job while a thread heartbeats its lease; null when there is no row to send (the lease was lost, so
+     * the job was stopped, or the job could not be run and was given back).
+     */
+    private Map<String, String> runHeartbeating(LeaseReply lease, ExperimentSpec spec, Path jobDir)
+            throws IOException, InterruptedException {
         AtomicBoolean lost = new AtomicBoolean();
         ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
-        Path jobDir = options.data().resolve("jobs").resolve(Long.toString(lease.job()));
+        ScheduledExecutorService beat = heartbeat(lease, jobDir, lost, stop);
+        try {
+            Job job = new Job(lease.number(), identity.name(), lease.replication(), lease.levels());
+            JobLimits limits = options.limits();
+            if (limits.time() == null && spec.precision().maxTime() != null) {
+                limits = limits.withTime(spec.precision().maxTime().plus(SETUP_ALLOWANCE));
+            }
+            Map<String, String> row = ExperimentRunner.runJob(spec, job, jobDir, limits, log, stop);
+            if (lost.get()) {
+                throw new IllegalStateException("lease lost");
+            }
+            return row;
+        } catch (RuntimeException | IOException e) {
+            beat.shutdownNow();
+            if (lost.get()) {
+                ExperimentRunner.killJob(jobDir);
+                say("job " + lease.number() + ": stopped; its lease is no longer this worker's, so no row is sent");
+                return null;
+            }
+            if (e instanceof InputException) {
+                release(lease, e.getMessage());
+                return null;
+            }
+            throw e;
+        } finally {
+            beat.shutdownNow();
+        }
+    }
+
+    /**
+     * Heartbeats the job's lease every third of its length; when the master answers that the lease is lost, sets
+     * {@code lost} and stops the job.
+     */
+    private ScheduledExecutorService heartbeat(LeaseReply lease, Path jobDir, AtomicBoolean lost,
+            ExperimentRunner.Stop stop) {
         ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "heartbeat");
             t.setDaemon(true);
@@ -347,32 +364,12 @@ public final class MillWorker {
                 Thread.currentThread().interrupt();
             }
         }, every, every, TimeUnit.MILLISECONDS);
-        Map<String, String> row;
-        try {
-            Job job = new Job(lease.number(), identity.name(), lease.replication(), lease.levels());
-            JobLimits limits = options.limits();
-            if (limits.time() == null && spec.precision().maxTime() != null) {
-                limits = limits.withTime(spec.precision().maxTime().plus(SETUP_ALLOWANCE));
-            }
-            row = ExperimentRunner.runJob(spec, job, jobDir, limits, log, stop);
-            if (lost.get()) {
-                throw new IllegalStateException("lease lost");
-            }
-        } catch (RuntimeException | IOException e) {
-            beat.shutdownNow();
-            if (lost.get()) {
-                ExperimentRunner.killJob(jobDir);
-                say("job " + lease.number() + ": stopped; its lease is no longer this worker's, so no row is sent");
-                return;
-            }
-            if (e instanceof InputException) {
-                release(lease, e.getMessage());
-                return;
-            }
-            throw e;
-        } finally {
-            beat.shutdownNow();
-        }
+        return beat;
+    }
+
+    /** Sends the job directory's archive (when it is small enough), then the row. */
+    private void send(LeaseReply lease, Path jobDir, Map<String, String> row) throws IOException,
+            InterruptedException {
         byte[] archive = JobArchive.of(jobDir, JobArchive.MAX_BYTES);
         if (archive == null) {
             say("job " + lease.number() + ": its directory is larger than " + (JobArchive.MAX_BYTES >> 20)
@@ -405,15 +402,15 @@ public final class MillWorker {
 
     /** The experiment's directory, fetched and verified the first time, and its file read. */
     private ExperimentSpec checkout(LeaseReply lease) throws IOException, InterruptedException {
-        ExperimentRef e = lease.experiment();
+        LeaseReply.ExperimentRef e = lease.experiment();
         Path dir = options.data().resolve("experiments").resolve(Long.toString(e.id()));
         Path complete = dir.resolve(".complete");
         if (Files.exists(complete)) {
             return ExperimentFile.read(dir.resolve(ExperimentBundle.checkFileName(e.fileName())));
         }
-        deleteTree(dir);
+        FileTrees.delete(dir);
         List<ExperimentBundle.Part> parts = new ArrayList<>();
-        for (FileRef f : e.files()) {
+        for (LeaseReply.FileRef f : e.files()) {
             MasterClient.Reply r = retrying("fetch " + f.path(), () -> client.get("/api/worker/jobs/" + lease.job()
                     + "/file", Map.of("path", f.path())));
             if (!r.ok()) {
@@ -429,12 +426,5 @@ public final class MillWorker {
         ExperimentSpec spec = ExperimentBundle.layOut(dir, e.fileName(), e.text(), parts);
         Files.createFile(complete);
         return spec;
-    }
-
-    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
-        }
     }
 }

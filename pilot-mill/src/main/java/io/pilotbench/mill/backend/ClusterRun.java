@@ -11,12 +11,8 @@ import io.pilotbench.experiment.Worker;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -62,7 +58,6 @@ import java.util.regex.Pattern;
  */
 public final class ClusterRun {
     static final String PROPERTIES = "cluster.properties";
-    static final String JOURNAL = "journal.csv";
     /** What setup.sh, the factor probe, collect.sh and the JVM's start may take beyond max-time. */
     static final Duration MARGIN = Duration.ofMinutes(10);
     private static final Pattern NAME = Pattern.compile("(.*)-(\\d{4,})-a(\\d+)");
@@ -114,9 +109,18 @@ public final class ClusterRun {
     private final Path dir;
     private final Settings settings;
     private final PrintWriter progress;
+    private final Map<String, Job> byId = new LinkedHashMap<>();
+    private final ClusterJournal journal;
+    private final CollectedRows rows;
+    /** Each job not collected yet whose cluster job is queued or running: that cluster job. */
+    private final Map<String, Track> live = new LinkedHashMap<>();
+    /** Each job's last attempt (submissions, counted over this run and those before). */
+    private final Map<String, Integer> attempts = new LinkedHashMap<>();
+    private final Set<String> givenUp = new HashSet<>();
+    private int resubmitted;
 
     private ClusterRun(ExperimentSpec spec, List<Job> jobs, boolean pinned, String tag, ExecutionBackend backend,
-            Path dir, Settings settings, PrintWriter progress) {
+            Path dir, Settings settings, PrintWriter progress) throws IOException {
         this.spec = spec;
         this.jobs = jobs;
         this.pinned = pinned;
@@ -125,6 +129,9 @@ public final class ClusterRun {
         this.dir = dir;
         this.settings = settings;
         this.progress = progress;
+        jobs.forEach(j -> byId.put(j.id(), j));
+        this.journal = new ClusterJournal(dir);
+        this.rows = new CollectedRows(dir);
     }
 
     /**
@@ -266,53 +273,13 @@ public final class ClusterRun {
     private record Track(ClusterJob ticket, String id) {
     }
 
+    /** Runs what is not collected yet to the end: recovers the cluster jobs, submits the rest, follows them all. */
     private Outcome run() throws IOException {
-        Map<String, Track> live = new LinkedHashMap<>(); // job id → its current cluster job
-        Map<String, Integer> attempts = new LinkedHashMap<>();
-        Set<String> givenUp = new HashSet<>();
-        Set<String> collected = collectedIds();
-        Map<String, Job> byId = new LinkedHashMap<>();
-        jobs.forEach(j -> byId.put(j.id(), j));
-        Path journal = dir.resolve("cluster").resolve(JOURNAL);
-        if (Files.isRegularFile(journal)) {
-            for (List<String> e : Csv.parse(Files.readString(journal))) {
-                if (e.size() < 4 || !byId.containsKey(e.get(1))) {
-                    continue;
-                }
-                String job = e.get(1);
-                int attempt = Integer.parseInt(e.get(2));
-                attempts.merge(job, attempt, Math::max);
-                switch (e.get(0)) {
-                    case "submitted" -> live.put(job, new Track(ticket(byId.get(job), attempt), e.get(3)));
-                    case "gave-up" -> givenUp.add(job);
-                    default -> live.remove(job);
-                }
-            }
-        }
-        givenUp.clear(); // a resume tries the given-up jobs again, with fresh attempts
-        live.keySet().removeAll(collected); // killed after writing the row, before journaling it
-        // a driver killed between the cluster's accepting a job and the journal's recording it: adopt it by name
-        for (Map.Entry<String, String> a : backend.active(tag + "-").entrySet()) {
-            Matcher m = NAME.matcher(a.getKey());
-            if (!m.matches() || !m.group(1).equals(tag) || !byId.containsKey(m.group(2))) {
-                continue;
-            }
-            String job = m.group(2);
-            int attempt = Integer.parseInt(m.group(3));
-            Track t = live.get(job);
-            if (!collected.contains(job) && (t == null || !t.id().equals(a.getValue()))) {
-                if (t != null && t.ticket().attempt() >= attempt) {
-                    backend.cancel(a.getValue()); // an older duplicate: the journal's is the one to follow
-                    continue;
-                }
-                live.put(job, new Track(ticket(byId.get(job), attempt), a.getValue()));
-                attempts.merge(job, attempt, Math::max);
-                journal("submitted", job, attempt, a.getValue(), "found in the cluster by name");
-            }
-        }
-        int resubmitted = 0;
+        replayJournal();
+        live.keySet().removeAll(rows.ids()); // killed after writing the row, before journaling it
+        adoptByName();
         for (Job j : jobs) {
-            if (!collected.contains(j.id()) && !live.containsKey(j.id())) {
+            if (!rows.contains(j.id()) && !live.containsKey(j.id())) {
                 live.put(j.id(), submit(j, attempts.merge(j.id(), 1, Integer::sum)));
             }
         }
@@ -322,51 +289,82 @@ public final class ClusterRun {
             Map<String, ExecutionBackend.State> states = pollPatiently(ids);
             for (Track t : new ArrayList<>(live.values())) {
                 ExecutionBackend.State st = states.getOrDefault(t.id(), ExecutionBackend.State.LOST);
-                if (!st.ended()) {
-                    continue;
-                }
-                String job = t.ticket().job().id();
-                live.remove(job);
-                Map<String, String> row = backend.collect(t.ticket(), t.id());
-                if (row != null) {
-                    record(t.ticket().job(), row, collected);
-                    journal("collected", job, t.ticket().attempt(), t.id(), st.name().toLowerCase(Locale.ROOT));
-                    continue;
-                }
-                String why = st == ExecutionBackend.State.LOST ? "lost" : backend.why(t.id());
-                journal("ended", job, t.ticket().attempt(), t.id(), why);
-                int attempt = t.ticket().attempt();
-                if (attempt < settings.maxAttempts()) {
-                    live.put(job, submit(byId.get(job), attempts.merge(job, 1, Integer::sum)));
-                    resubmitted++;
-                    say("job " + job + ": cluster job " + t.id() + " ended (" + why + ") without a row; submitted "
-                            + "again (attempt " + (attempt + 1) + " of " + settings.maxAttempts() + ")");
-                } else {
-                    givenUp.add(job);
-                    journal("gave-up", job, attempt, t.id(), why);
-                    say("job " + job + ": gave up after " + attempt + " attempts (the last ended: " + why + "; see "
-                            + dir.resolve("cluster") + "); pilot experiment resume --backend " + backend.name()
-                            + " tries it again");
+                if (st.ended()) {
+                    ended(t, st);
                 }
             }
             if (!live.isEmpty()) {
-                try {
-                    Thread.sleep(settings.poll().toMillis());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new InterruptedIOException("interrupted; the cluster jobs go on, and pilot experiment "
-                            + "resume --backend " + backend.name() + " " + dir + " follows them again");
-                }
-            }
-        }
-        int failed = 0;
-        for (Map<String, String> r : rows()) {
-            if (!r.getOrDefault("error", "").isEmpty()) {
-                failed++;
+                pause(settings.poll().toMillis());
             }
         }
         List<String> gave = jobs.stream().map(Job::id).filter(givenUp::contains).toList();
-        return new Outcome(jobs.size(), collected.size(), failed, resubmitted, gave);
+        return new Outcome(jobs.size(), rows.size(), rows.failed(), resubmitted, gave);
+    }
+
+    /** The cluster jobs the journal says are still out, and each job's last attempt. */
+    private void replayJournal() throws IOException {
+        for (ClusterJournal.Event e : journal.read(byId.keySet())) {
+            attempts.merge(e.job(), e.attempt(), Math::max);
+            switch (e.event()) {
+                case "submitted" -> live.put(e.job(), new Track(ticket(byId.get(e.job()), e.attempt()), e.id()));
+                case "gave-up" -> {
+                    // a resume tries the given-up jobs again, with fresh attempts
+                }
+                default -> live.remove(e.job());
+            }
+        }
+    }
+
+    /**
+     * Adopts, by name, the cluster jobs of a driver killed between the cluster's accepting a job and the journal's
+     * recording it; an older duplicate of a journaled one is cancelled.
+     */
+    private void adoptByName() throws IOException {
+        for (Map.Entry<String, String> a : backend.active(tag + "-").entrySet()) {
+            Matcher m = NAME.matcher(a.getKey());
+            if (!m.matches() || !m.group(1).equals(tag) || !byId.containsKey(m.group(2))) {
+                continue;
+            }
+            String job = m.group(2);
+            int attempt = Integer.parseInt(m.group(3));
+            Track t = live.get(job);
+            if (!rows.contains(job) && (t == null || !t.id().equals(a.getValue()))) {
+                if (t != null && t.ticket().attempt() >= attempt) {
+                    backend.cancel(a.getValue()); // an older duplicate: the journal's is the one to follow
+                    continue;
+                }
+                live.put(job, new Track(ticket(byId.get(job), attempt), a.getValue()));
+                attempts.merge(job, attempt, Math::max);
+                journal.append("submitted", job, attempt, a.getValue(), "found in the cluster by name");
+            }
+        }
+    }
+
+    /** A cluster job that ended: its row is collected, or its job is submitted again, or given up. */
+    private void ended(Track t, ExecutionBackend.State st) throws IOException {
+        String job = t.ticket().job().id();
+        live.remove(job);
+        Map<String, String> row = backend.collect(t.ticket(), t.id());
+        if (row != null) {
+            record(t.ticket().job(), row);
+            journal.append("collected", job, t.ticket().attempt(), t.id(), st.name().toLowerCase(Locale.ROOT));
+            return;
+        }
+        String why = st == ExecutionBackend.State.LOST ? "lost" : backend.why(t.id());
+        journal.append("ended", job, t.ticket().attempt(), t.id(), why);
+        int attempt = t.ticket().attempt();
+        if (attempt < settings.maxAttempts()) {
+            live.put(job, submit(byId.get(job), attempts.merge(job, 1, Integer::sum)));
+            resubmitted++;
+            say("job " + job + ": cluster job " + t.id() + " ended (" + why + ") without a row; submitted "
+                    + "again (attempt " + (attempt + 1) + " of " + settings.maxAttempts() + ")");
+        } else {
+            givenUp.add(job);
+            journal.append("gave-up", job, attempt, t.id(), why);
+            say("job " + job + ": gave up after " + attempt + " attempts (the last ended: " + why + "; see "
+                    + dir.resolve("cluster") + "); pilot experiment resume --backend " + backend.name()
+                    + " tries it again");
+        }
     }
 
     private ClusterJob ticket(Job job, int attempt) {
@@ -378,76 +376,18 @@ public final class ClusterRun {
     private Track submit(Job job, int attempt) throws IOException {
         ClusterJob t = ticket(job, attempt);
         String id = backend.submit(t);
-        journal("submitted", job.id(), attempt, id, "");
+        journal.append("submitted", job.id(), attempt, id, "");
         return new Track(t, id);
     }
 
-    /** Appends the row unless its job has one: the only place rows are written. */
-    private void record(Job job, Map<String, String> row, Set<String> collected) throws IOException {
-        if (!job.id().equals(row.get("job"))) {
-            throw new IOException("job " + job.id() + ": its cluster job returned the row of job " + row.get("job"));
-        }
-        if (!collected.add(job.id())) {
+    /** Appends the row unless its job has one ({@link CollectedRows#add}), and says so. */
+    private void record(Job job, Map<String, String> row) throws IOException {
+        if (!rows.add(job, row)) {
             return;
         }
-        Path table = dir.resolve("results.csv");
-        List<String> header = new ArrayList<>(row.keySet());
-        if (!Files.exists(table)) {
-            Files.writeString(table, Csv.line(header), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
-        } else {
-            List<List<String>> all = Csv.parse(Files.readString(table, StandardCharsets.UTF_8));
-            if (!all.isEmpty() && !all.get(0).equals(header)) {
-                throw new IOException(table + ": job " + job.id() + "'s row has other columns than the table's");
-            }
-        }
-        append(table, Csv.line(new ArrayList<>(row.values())));
         String what = row.getOrDefault("error", "").isEmpty() ? "time " + row.get(ExperimentSpec.TIME) + " s ("
                 + row.get("rounds") + " rounds)" : "failed: " + row.get("error");
-        say("job " + job.id() + " collected (" + collected.size() + "/" + jobs.size() + "): " + what);
-    }
-
-    private List<Map<String, String>> rows() throws IOException {
-        Path table = dir.resolve("results.csv");
-        if (!Files.isRegularFile(table)) {
-            return List.of();
-        }
-        truncateCutRow(table);
-        return Csv.records(Files.readString(table, StandardCharsets.UTF_8));
-    }
-
-    private Set<String> collectedIds() throws IOException {
-        Set<String> s = new HashSet<>();
-        for (Map<String, String> r : rows()) {
-            s.add(r.get("job"));
-        }
-        return s;
-    }
-
-    /** Drops a last row a kill cut short (no newline), so the next append starts on a line of its own. */
-    private static void truncateCutRow(Path file) throws IOException {
-        byte[] b = Files.readAllBytes(file);
-        int keep = b.length;
-        while (keep > 0 && b[keep - 1] != '\n') {
-            keep--;
-        }
-        if (keep < b.length) {
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                ch.truncate(keep);
-            }
-        }
-    }
-
-    private void journal(String event, String job, int attempt, String id, String detail) throws IOException {
-        append(dir.resolve("cluster").resolve(JOURNAL), Csv.line(List.of(event, job, Integer.toString(attempt), id,
-                detail)));
-    }
-
-    private static void append(Path file, String text) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
-            ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-            ch.force(true);
-        }
+        say("job " + job.id() + " collected (" + rows.size() + "/" + jobs.size() + "): " + what);
     }
 
     /**
@@ -464,14 +404,19 @@ public final class ClusterRun {
                     throw e;
                 }
                 say("cannot ask " + backend.name() + " how its jobs are (" + e.getMessage() + "); asking again");
-                try {
-                    Thread.sleep(settings.poll().toMillis() * failures);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new InterruptedIOException("interrupted; the cluster jobs go on, and pilot experiment "
-                            + "resume --backend " + backend.name() + " " + dir + " follows them again");
-                }
+                pause(settings.poll().toMillis() * failures);
             }
+        }
+    }
+
+    /** Waits {@code ms}; an interrupt stops the driver, not its cluster jobs. */
+    private void pause(long ms) throws InterruptedIOException {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted; the cluster jobs go on, and pilot experiment "
+                    + "resume --backend " + backend.name() + " " + dir + " follows them again");
         }
     }
 

@@ -10,6 +10,7 @@ import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Job;
 import io.pilotbench.experiment.Worker;
 import io.pilotbench.stats.anova.SumOfSquares;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * same job set as a single-machine run of the same file. Run as root, the workers run their jobs as nobody under a
  * memory cap, as a real deployment would.
  */
+@SystemTest
 class MillEndToEndTest {
     static final Duration LEASE = Duration.ofSeconds(3);
 

@@ -2,6 +2,7 @@ package io.pilotbench.mill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.testing.SystemTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cannot pass for another's, previews that name fields and count workers honestly, and the owner's and
  * administrator's controls (cancel, delete, clone, retire).
  */
+@SystemTest
 class MillExposureTest {
     @TempDir
     Path tmp;

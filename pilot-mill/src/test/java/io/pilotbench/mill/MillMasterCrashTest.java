@@ -2,6 +2,7 @@ package io.pilotbench.mill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The master killed with SIGKILL mid-run (not stopped: its embedded H2 database is cut off wherever it was) and
  * started again on the same data: the workers wait it out and every job still ends with exactly one row.
  */
+@SystemTest
 class MillMasterCrashTest {
     @TempDir
     Path tmp;

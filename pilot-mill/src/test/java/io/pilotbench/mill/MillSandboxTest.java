@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.experiment.ExperimentRunner;
 import io.pilotbench.testing.Circumstances;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * worker on a data directory is refused; formula-like levels are escaped in downloads; a killed worker's job does
  * not outlive its restart.
  */
+@SystemTest
 class MillSandboxTest {
     @TempDir
     Path tmp;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.pilotbench.mill.testing.PostgresServer;
+import io.pilotbench.testing.SystemTest;
 import java.nio.file.Path;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The store's contracts on a real PostgreSQL (the distribution's server, started by the tests; a fresh database per
  * test): the same migrations and SQL as on H2. Skipped, with the reason, where no server can be started.
  */
+@SystemTest
 class MillStorePostgresTest extends MillStoreContract {
     @TempDir
     Path dir;

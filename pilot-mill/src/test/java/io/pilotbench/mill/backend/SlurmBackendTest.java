@@ -11,6 +11,7 @@ import io.pilotbench.mill.testing.RunJobMain;
 import io.pilotbench.mill.testing.SlurmCluster;
 import io.pilotbench.mill.testing.TinyExperiment;
 import io.pilotbench.stats.anova.SumOfSquares;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The Slurm back-end against a real single-node Slurm ({@link SlurmCluster}: slurmctld, slurmd and munged from
  * Debian's packages, started here). Skipped, with the reason, when not root or Slurm is not installed.
  */
+@SystemTest
 class SlurmBackendTest {
     private static final ClusterRun.Settings FAST = new ClusterRun.Settings(3, Duration.ofMillis(250));
     private static SlurmCluster cluster;

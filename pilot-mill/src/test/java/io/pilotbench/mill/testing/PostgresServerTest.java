@@ -3,6 +3,7 @@ package io.pilotbench.mill.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pilotbench.testing.SystemTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -12,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The test server is real, and has what the mill's job leases rely on: {@code FOR UPDATE SKIP LOCKED}. */
+@SystemTest
 class PostgresServerTest {
     @Test
     void twoTransactionsLeasingWithSkipLockedNeverTakeTheSameRow() throws Exception {

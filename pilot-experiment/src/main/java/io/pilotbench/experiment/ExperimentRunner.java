@@ -3,6 +3,7 @@ package io.pilotbench.experiment;
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.env.EnvironmentProbe;
+import io.pilotbench.core.files.FileTrees;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
@@ -252,7 +253,7 @@ public final class ExperimentRunner {
         } else {
             // killed while the packages were being copied: the table, written last, is missing; copy again
             for (String part : List.of("packages", "factors", "bin")) {
-                deleteTree(dir.resolve(part));
+                FileTrees.delete(dir.resolve(part));
             }
             r.install();
             ResultsTable.create(dir, r.header());
@@ -371,13 +372,6 @@ public final class ExperimentRunner {
             return JobConfinement.killRecorded(jobDir.resolve(JobConfinement.PIDS));
         } catch (IOException e) {
             return 0; // nothing recorded yet, or the directory went away: nothing to kill
-        }
-    }
-
-    /** Deletes {@code root} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path root) throws java.io.IOException {
-        if (Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(root);
         }
     }
 
@@ -519,7 +513,7 @@ public final class ExperimentRunner {
         Path jobDir = dir.resolve("jobs").resolve(job.id());
         Files.createDirectories(jobDir);
         Path work = jobDir.resolve(JOB_PACKAGE);
-        deleteTree(work);
+        FileTrees.delete(work);
         // before the confinement, which gives the copy (the job's work directory, and only that) to the job's user
         ExperimentPackage pkg = packages.get(packageOf(job)).copyTo(work);
         Map<String, String> row;
@@ -527,7 +521,7 @@ public final class ExperimentRunner {
             row = runJob(job, jobDir, c, pkg);
         }
         if (row.get("error").isEmpty()) {
-            deleteTree(work);
+            FileTrees.delete(work);
         }
         return row;
     }

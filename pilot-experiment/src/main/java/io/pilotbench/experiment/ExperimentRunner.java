@@ -4,6 +4,7 @@ import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.env.EnvironmentProbe;
 import io.pilotbench.core.files.FileTrees;
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
@@ -77,18 +78,15 @@ public final class ExperimentRunner {
         this.arch = Worker.local().attributes().get("arch");
     }
 
-    /** Whether this process runs as root (effective uid 0, from /proc/self/status; false where that is unknown). */
+    /**
+     * Whether this process runs as root.
+     *
+     * @deprecated use {@link Privileges#isRoot()}, the one root check of every module; this stays only while a
+     *             test of pilot-cli still calls it
+     */
+    @Deprecated(forRemoval = true)
     public static boolean isRoot() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[2].equals("0");
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-        return false;
+        return Privileges.isRoot();
     }
 
     /**

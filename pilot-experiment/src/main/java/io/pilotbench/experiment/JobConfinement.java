@@ -1,5 +1,6 @@
 package io.pilotbench.experiment;
 
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.InputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -173,7 +174,7 @@ final class JobConfinement implements AutoCloseable {
     }
 
     private static void requireRoot(JobLimits limits) {
-        if (!ExperimentRunner.isRoot()) {
+        if (!Privileges.isRoot()) {
             throw new InputException("run jobs as " + limits.user() + ": switching user needs the worker to run as "
                     + "root; start it as root, or drop the option to run jobs as " + currentUser());
         }

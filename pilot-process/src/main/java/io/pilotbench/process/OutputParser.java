@@ -67,8 +67,9 @@ final class OutputParser {
                     : "s") + ", so there is no column " + index + " (0-based): '" + quote(line) + "'");
         }
         int comma = line.indexOf(',');
-        if (onlyColumn && comma > 0 && comma == line.lastIndexOf(',') && line.indexOf('.') < 0 && comma + 1 < line.length()
-                && Character.isDigit(line.charAt(comma - 1)) && Character.isDigit(line.charAt(comma + 1))) {
+        if (onlyColumn && comma > 0 && comma == line.lastIndexOf(',') && line.indexOf('.') < 0
+                && comma + 1 < line.length() && Character.isDigit(line.charAt(comma - 1))
+                && Character.isDigit(line.charAt(comma + 1))) {
             throw new BadOutputException("'" + quote(line) + "' has a number with a decimal comma, or two columns "
                     + "split at the comma: Pilot cannot tell which; make the command print a decimal point (e.g. "
                     + "--env LC_ALL=C) or read the value with a regex PI");

@@ -352,8 +352,8 @@ class ProcessLauncherTest {
             }
             System.setProperty(Launchers.PROPERTY, "jdk");
             assertThat(ProcessLauncher.best().description())
-                    .isEqualTo("java.lang.ProcessBuilder around the command, the JVM's JIT compiler idle before the clock "
-                            + "starts (no CPU or memory figures)");
+                    .isEqualTo("java.lang.ProcessBuilder around the command, the JVM's JIT compiler idle before the "
+                            + "clock starts (no CPU or memory figures)");
             assertThat(ProcessLauncher.jdk()).isInstanceOf(JdkLauncher.class);
         } finally {
             if (before == null) {

@@ -13,9 +13,11 @@
  *       does not spoil ({@link io.pilotbench.experiment.ExperimentDirectory}); each job's steps are
  *       {@link io.pilotbench.experiment.JobRun}'s, its factors applied by
  *       {@link io.pilotbench.experiment.JobEnvironment}, its commands confined by
- *       {@link io.pilotbench.experiment.JobConfinement} within {@link io.pilotbench.experiment.JobLimits}, and its row
- *       appended to {@link io.pilotbench.experiment.ResultsTable}. Archives are unpacked by
- *       {@link io.pilotbench.experiment.SafeExtractor}, names checked by {@link io.pilotbench.experiment.SafeName}.</li>
+ *       {@link io.pilotbench.experiment.JobConfinement} within {@link io.pilotbench.experiment.JobLimits} (the
+ *       memory cap through {@link io.pilotbench.experiment.MemoryCgroups}), and its row appended to
+ *       {@link io.pilotbench.experiment.ResultsTable}. Archives are unpacked by
+ *       {@link io.pilotbench.experiment.SafeExtractor}, names checked by
+ *       {@link io.pilotbench.experiment.SafeName}.</li>
  *   <li>Analysis: {@link io.pilotbench.experiment.ExperimentAnalysis} (the n-way ANOVA of the table) and
  *       {@link io.pilotbench.experiment.ExperimentFigures} (its plots).</li>
  * </ul>

@@ -85,12 +85,12 @@ class JobLimitsTest {
 
     @Test
     void aJobOverItsMemoryCapIsKilledAndOneUnderItRuns() throws IOException, InterruptedException {
-        Circumstances.assumeTrue(Privileges.isRoot() && JobConfinement.ownMemoryCgroup() != null,
+        Circumstances.assumeTrue(Privileges.isRoot() && MemoryCgroups.own() != null,
                 "needs root and a v1 memory cgroup");
         // the cgroup of a worker killed with SIGKILL (here: of a process that has ended) is swept by the next job
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        Path stale = Files.createDirectory(JobConfinement.ownMemoryCgroup().resolve("pilot-" + gone.pid()
+        Path stale = Files.createDirectory(MemoryCgroups.own().resolve("pilot-" + gone.pid()
                 + "-job-0009"));
         // tail -n 1 keeps a line without newline whole: 300 MB
         ExperimentSpec spec = experiment("head -c 300000000 /dev/zero | tail -n 1 > /dev/null\n", "echo uid 0\n", null);
@@ -107,7 +107,7 @@ class JobLimitsTest {
         assertThat(bytes).as("the cgroup saw the job's 300 MB").isGreaterThan(250_000_000L);
         assertThat(stale).as("a dead worker's cgroup is removed").doesNotExist();
         String mine = "pilot-" + ProcessHandle.current().pid() + "-";
-        try (var s = Files.list(JobConfinement.ownMemoryCgroup())) {
+        try (var s = Files.list(MemoryCgroups.own())) {
             assertThat(s.map(p -> p.getFileName().toString())).as("the jobs' cgroups are removed")
                     .noneMatch(n -> n.startsWith(mine));
         }

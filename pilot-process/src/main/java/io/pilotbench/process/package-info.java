@@ -2,9 +2,10 @@
  * External commands as Pilot workloads (the paper's third kind of benchmark, §II).
  * <ul>
  *   <li>Launching: a {@link io.pilotbench.process.ProcessLauncher} runs one
- *       {@link io.pilotbench.process.CommandRequest} and reports a {@link io.pilotbench.process.ProcessOutcome}. On Linux with glibc it is
- *       {@link io.pilotbench.process.NativeLauncher} (posix_spawn and wait4 through JNA, for each child's own CPU time
- *       and peak memory), with its spawn ({@link io.pilotbench.process.NativeSpawn}), its child from spawn to reap
+ *       {@link io.pilotbench.process.CommandRequest} and reports a {@link io.pilotbench.process.ProcessOutcome}.
+ *       On Linux with glibc it is {@link io.pilotbench.process.NativeLauncher} (posix_spawn and wait4 through JNA,
+ *       for each child's own CPU time and peak memory), with its spawn
+ *       ({@link io.pilotbench.process.NativeSpawn}), its child from spawn to reap
  *       ({@link io.pilotbench.process.NativeChild}) and the child's environment
  *       ({@link io.pilotbench.process.SpawnEnvironment}) apart; elsewhere {@link io.pilotbench.process.JdkLauncher}.
  *       {@link io.pilotbench.process.Launchers} chooses and holds what both share; {@link io.pilotbench.process.LibC}

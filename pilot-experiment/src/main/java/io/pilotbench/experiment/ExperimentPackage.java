@@ -1,5 +1,6 @@
 package io.pilotbench.experiment;
 
+import io.pilotbench.core.files.FileTrees;
 import io.pilotbench.core.model.InputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -136,14 +137,7 @@ public record ExperimentPackage(String name, Path root, boolean setup, Map<Strin
         try {
             return open(name, source, scratch.resolve("p"));
         } finally {
-            deleteTree(scratch);
-        }
-    }
-
-    /** Deletes {@code dir} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(dir);
+            FileTrees.delete(scratch);
         }
     }
 

@@ -47,20 +47,7 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
                     + "(it writes /proc/sys/vm/drop_caches); run the experiment as root, or remove the factor (or "
                     + "keep only its level off)");
         }
-        List<Worker> eligible = new ArrayList<>();
-        List<String> why = new ArrayList<>();
-        for (Worker w : inventory) {
-            String unmet = w.unmet(spec.constraints());
-            if (unmet == null) {
-                eligible.add(w);
-            } else {
-                why.add(w.name() + ": " + unmet);
-            }
-        }
-        if (eligible.isEmpty()) {
-            throw new InputException(spec.file() + ": constraints: no worker meets them (" + String.join("; ", why)
-                    + ")");
-        }
+        List<Worker> eligible = eligible(spec, inventory);
         Map<String, Double> hardware = new LinkedHashMap<>();
         for (Factor f : spec.factors()) {
             if (f.kind() == Factor.Kind.HARDWARE) {
@@ -82,22 +69,7 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
                 chosen.put(f.name(), subset(f.levels(), f.coverage(), random));
             }
         }
-        List<Map<String, String>> cells = new ArrayList<>();
-        cells.add(new LinkedHashMap<>());
-        for (Factor f : spec.factors()) {
-            if (f.kind() == Factor.Kind.HARDWARE) {
-                continue;
-            }
-            List<Map<String, String>> next = new ArrayList<>();
-            for (Map<String, String> cell : cells) {
-                for (String level : chosen.get(f.name())) {
-                    Map<String, String> c = new LinkedHashMap<>(cell);
-                    c.put(f.name(), level);
-                    next.add(c);
-                }
-            }
-            cells = next;
-        }
+        List<Map<String, String>> cells = cells(spec, chosen);
         record Draft(Worker worker, int replication, Map<String, String> cell) {
         }
         List<Draft> drafts = new ArrayList<>();
@@ -119,6 +91,49 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
             jobs.add(new Job(jobs.size() + 1, d.worker().name(), d.replication(), levels));
         }
         return new ExperimentPlan(spec, workers, chosen, jobs);
+    }
+
+    /** The workers of {@code inventory} that meet the constraints; none is an error that says why for each. */
+    private static List<Worker> eligible(ExperimentSpec spec, List<Worker> inventory) {
+        List<Worker> eligible = new ArrayList<>();
+        List<String> why = new ArrayList<>();
+        for (Worker w : inventory) {
+            String unmet = w.unmet(spec.constraints());
+            if (unmet == null) {
+                eligible.add(w);
+            } else {
+                why.add(w.name() + ": " + unmet);
+            }
+        }
+        if (eligible.isEmpty()) {
+            throw new InputException(spec.file() + ": constraints: no worker meets them (" + String.join("; ", why)
+                    + ")");
+        }
+        return eligible;
+    }
+
+    /**
+     * Every combination of the {@code chosen} levels of the software factors (factor → level, in the file's order
+     * of factors), the first factor varying slowest.
+     */
+    private static List<Map<String, String>> cells(ExperimentSpec spec, Map<String, List<String>> chosen) {
+        List<Map<String, String>> cells = new ArrayList<>();
+        cells.add(new LinkedHashMap<>());
+        for (Factor f : spec.factors()) {
+            if (f.kind() == Factor.Kind.HARDWARE) {
+                continue;
+            }
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> cell : cells) {
+                for (String level : chosen.get(f.name())) {
+                    Map<String, String> c = new LinkedHashMap<>(cell);
+                    c.put(f.name(), level);
+                    next.add(c);
+                }
+            }
+            cells = next;
+        }
+        return cells;
     }
 
     /**

@@ -1,31 +1,18 @@
 package io.pilotbench.experiment;
 
-import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
-import io.pilotbench.core.env.EnvironmentProbe;
-import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.files.FileTrees;
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.InputException;
-import io.pilotbench.core.model.MetricResult;
-import io.pilotbench.core.model.PiResult;
-import io.pilotbench.core.model.SessionResult;
-import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.store.DirectoryLock;
-import io.pilotbench.process.CommandTemplate;
-import io.pilotbench.process.CommandWorkload;
-import io.pilotbench.process.PiSpec;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -46,9 +33,11 @@ import java.util.Set;
  * Per job: copy its package as shipped into the job's directory (so what setup.sh built for one job's levels is never
  * what another job runs, as on the mill and the cluster back-ends), apply the factors ({@link JobEnvironment}), run
  * setup.sh, drop caches when asked, observe the levels with
- * a probe run through the same wrappers, run run.sh as a Pilot session to the precision target, run collect.sh,
- * append the row. The directory is locked ({@link DirectoryLock}) while it is written; a resume skips the jobs with
- * a row and continues a job's session where it stopped ({@link Session#resume}), so no job is lost or run twice.
+ * a probe run through the same wrappers, run run.sh as a Pilot session to the precision target, run collect.sh
+ * (these steps are {@link JobRun}'s), append the row. The directory is locked ({@link DirectoryLock}) while it is
+ * written; a resume skips the jobs with a row and continues a job's session where it stopped ({@link Session#resume}),
+ * so no job is lost or run twice. What the directory holds beside the jobs, and how a resume checks and reopens it,
+ * is {@link ExperimentDirectory}'s.
  */
 public final class ExperimentRunner {
     static final String PLAN = "plan.csv";
@@ -61,33 +50,34 @@ public final class ExperimentRunner {
     private final ExperimentPlan plan;
     private final Path dir;
     private final PrintWriter progress;
-    private Stop stop = new Stop();
-    private final Map<String, ExperimentPackage> packages = new LinkedHashMap<>();
-    private final Map<String, Path> scripts = new LinkedHashMap<>();
+    private final Stop stop;
+    private final ExperimentDirectory.Copies copies;
     private final String arch;
-    private JobLimits limits = JobLimits.NONE;
+    private final JobLimits limits;
     /** Whether the job's commands leave their pids for {@link #killLeftovers} (a mill worker's jobs). */
-    private boolean recordPids;
+    private final boolean recordPids;
 
-    private ExperimentRunner(ExperimentPlan plan, Path dir, PrintWriter progress) {
+    private ExperimentRunner(ExperimentPlan plan, Path dir, PrintWriter progress, ExperimentDirectory.Copies copies,
+            Stop stop, JobLimits limits, boolean recordPids) {
         this.plan = plan;
         this.dir = dir;
         this.progress = progress;
+        this.copies = copies;
+        this.stop = stop;
+        this.limits = limits;
+        this.recordPids = recordPids;
         this.arch = Worker.local().attributes().get("arch");
     }
 
-    /** Whether this process runs as root (effective uid 0, from /proc/self/status; false where that is unknown). */
+    /**
+     * Whether this process runs as root.
+     *
+     * @deprecated use {@link Privileges#isRoot()}, the one root check of every module; this stays only while a
+     *             test of pilot-cli still calls it
+     */
+    @Deprecated(forRemoval = true)
     public static boolean isRoot() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[2].equals("0");
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-        return false;
+        return Privileges.isRoot();
     }
 
     /**
@@ -191,16 +181,10 @@ public final class ExperimentRunner {
         // the scripts run in the job's directory, so every path handed to them must not depend on the cwd
         Path dir = given.toAbsolutePath().normalize();
         try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "experiment")) {
-            ExperimentSpec spec = plan.spec();
-            Files.copy(spec.file(), dir.resolve(SPEC));
-            Files.writeString(dir.resolve(SOURCE), spec.file().toAbsolutePath() + "\n");
-            Files.writeString(dir.resolve(PLAN), planCsv(plan));
-            ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
-            r.stop = stop;
-            r.limits = JobLimits.NONE.withTime(timeLimit != null ? timeLimit : JobLimits.defaultTime(spec));
-            r.install();
-            ResultsTable.create(dir, r.header());
-            return r.runAll();
+            String csv = ExperimentDirectory.planCsv(plan);
+            ExperimentDirectory.Copies copies = ExperimentDirectory.create(plan, dir, csv);
+            return new ExperimentRunner(plan, dir, progress, copies, stop, timeLimits(plan.spec(), timeLimit), false)
+                    .runAll();
         }
     }
 
@@ -227,37 +211,16 @@ public final class ExperimentRunner {
             throw new InputException(dir + ": not an experiment directory (no " + PLAN + " or " + SOURCE + ")");
         }
         try (DirectoryLock lock = DirectoryLock.acquire(dir, "experiment")) {
-            Path source = Path.of(Files.readString(dir.resolve(SOURCE)).strip());
-            ExperimentSpec spec = ExperimentFile.parse(source, Files.readString(dir.resolve(SPEC)));
-            ExperimentPlan plan = ExperimentPlan.of(spec, List.of(Worker.local()), root);
-            if (!planCsv(plan).equals(Files.readString(dir.resolve(PLAN)))) {
-                throw new InputException(dir + ": the experiment plans differently now (another machine, or a "
-                        + "changed script?); it cannot be resumed here");
-            }
-            ExperimentRunner r = continueIn(plan, dir, progress);
-            r.stop = stop;
-            r.limits = JobLimits.NONE.withTime(timeLimit != null ? timeLimit : JobLimits.defaultTime(spec));
-            return r.runAll();
+            ExperimentPlan plan = ExperimentDirectory.replan(dir, root);
+            ExperimentDirectory.Copies copies = ExperimentDirectory.continueIn(plan, dir);
+            return new ExperimentRunner(plan, dir, progress, copies, stop, timeLimits(plan.spec(), timeLimit), false)
+                    .runAll();
         }
     }
 
-    /** A runner for {@code plan} in a locked directory that was started before: reopened or, if killed while
-     *  copying the packages, installed again. */
-    private static ExperimentRunner continueIn(ExperimentPlan plan, Path dir, PrintWriter progress)
-            throws IOException {
-        ExperimentRunner r = new ExperimentRunner(plan, dir, progress);
-        if (Files.exists(dir.resolve(ResultsTable.FILE))) {
-            ResultsTable.repair(dir);
-            r.reopen();
-        } else {
-            // killed while the packages were being copied: the table, written last, is missing; copy again
-            for (String part : List.of("packages", "factors", "bin")) {
-                deleteTree(dir.resolve(part));
-            }
-            r.install();
-            ResultsTable.create(dir, r.header());
-        }
-        return r;
+    /** The limits of a run on this machine: only a time cap, {@code timeLimit} or else the experiment's default. */
+    private static JobLimits timeLimits(ExperimentSpec spec, Duration timeLimit) {
+        return JobLimits.NONE.withTime(timeLimit != null ? timeLimit : JobLimits.defaultTime(spec));
     }
 
     /**
@@ -296,40 +259,23 @@ public final class ExperimentRunner {
         Path dir = given.toAbsolutePath().normalize();
         ExperimentPlan plan = new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(),
                 List.of(job));
-        String csv = planCsv(plan);
-        ExperimentRunner r;
-        DirectoryLock lock;
-        if (Files.isRegularFile(dir.resolve(PLAN))) {
-            lock = DirectoryLock.acquire(dir, "experiment job");
-            try {
-                if (!csv.equals(Files.readString(dir.resolve(PLAN)))) {
-                    throw new InputException(dir + ": holds another job (its plan.csv differs); give each job a "
-                            + "directory of its own");
-                }
-                r = continueIn(plan, dir, progress);
-            } catch (IOException | RuntimeException e) {
-                lock.close();
-                throw e;
+        String csv = ExperimentDirectory.planCsv(plan);
+        boolean started = Files.isRegularFile(dir.resolve(PLAN));
+        DirectoryLock lock = started ? DirectoryLock.acquire(dir, "experiment job")
+                : DirectoryLock.claimEmpty(dir, "experiment job");
+        ExperimentDirectory.Copies copies;
+        try {
+            if (started && !csv.equals(Files.readString(dir.resolve(PLAN)))) {
+                throw new InputException(dir + ": holds another job (its plan.csv differs); give each job a "
+                        + "directory of its own");
             }
-        } else {
-            lock = DirectoryLock.claimEmpty(dir, "experiment job");
-            try {
-                Files.copy(spec.file(), dir.resolve(SPEC));
-                Files.writeString(dir.resolve(SOURCE), spec.file().toAbsolutePath() + "\n");
-                Files.writeString(dir.resolve(PLAN), csv);
-                r = new ExperimentRunner(plan, dir, progress);
-                r.install();
-                ResultsTable.create(dir, r.header());
-            } catch (IOException | RuntimeException e) {
-                lock.close();
-                throw e;
-            }
+            copies = started ? ExperimentDirectory.continueIn(plan, dir) : ExperimentDirectory.create(plan, dir, csv);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
         }
         try (lock) {
-            r.limits = limits;
-            r.recordPids = true;
-            r.stop = stop;
-            r.runAll();
+            new ExperimentRunner(plan, dir, progress, copies, stop, limits, true).runAll();
             for (Map<String, String> row : ResultsTable.read(dir)) {
                 if (row.get("job").equals(job.id())) {
                     return row;
@@ -372,75 +318,6 @@ public final class ExperimentRunner {
         } catch (IOException e) {
             return 0; // nothing recorded yet, or the directory went away: nothing to kill
         }
-    }
-
-    /** Deletes {@code root} and everything in it (links are removed, not followed); nothing when it is absent. */
-    private static void deleteTree(Path root) throws java.io.IOException {
-        if (Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            org.apache.commons.io.file.PathUtils.deleteDirectory(root);
-        }
-    }
-
-    /** The plan as CSV: job, worker, replication, then one column per factor. */
-    static String planCsv(ExperimentPlan plan) {
-        StringBuilder b = new StringBuilder();
-        List<String> head = new ArrayList<>(List.of("job", "worker", "replication"));
-        plan.spec().factors().forEach(f -> head.add(f.name()));
-        b.append(ResultsTable.line(head));
-        for (Job j : plan.jobs()) {
-            List<String> row = new ArrayList<>(List.of(j.id(), j.worker(), Integer.toString(j.replication())));
-            row.addAll(j.levels().values());
-            b.append(ResultsTable.line(row));
-        }
-        return b.toString();
-    }
-
-    /** Copies the packages (extracting archives safely), the user scripts and the link-order wrapper. */
-    private void install() throws IOException {
-        ExperimentSpec spec = plan.spec();
-        for (Map.Entry<String, Path> p : spec.packages().entrySet()) {
-            Path target = SafeName.child(dir.resolve("packages"), "packages", p.getKey());
-            ExperimentPackage pkg;
-            if (ExperimentPackage.isArchive(p.getValue())) {
-                pkg = ExperimentPackage.open(p.getKey(), p.getValue(), target);
-            } else {
-                pkg = ExperimentPackage.open(p.getKey(), p.getValue(), null).copyTo(target);
-            }
-            packages.put(p.getKey(), pkg);
-        }
-        for (Factor f : spec.factors()) {
-            if (f.kind() == Factor.Kind.USER) {
-                // the script's file name is one part of a path (getFileName), so it stays in the factor's directory
-                Path target = SafeName.child(dir.resolve("factors"), "factors", f.name())
-                        .resolve(f.script().getFileName().toString());
-                Files.createDirectories(target.getParent());
-                Files.copy(f.script(), target);
-                scripts.put(f.name(), target);
-            }
-        }
-        Path cc = dir.resolve("bin").resolve(LINK_CC);
-        Files.createDirectories(cc.getParent());
-        try (InputStream in = ExperimentRunner.class.getResourceAsStream(LINK_CC)) {
-            Files.copy(in, cc);
-        }
-        Files.setPosixFilePermissions(cc, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-
-    /** The copies made by {@link #install}, on resume. */
-    private void reopen() throws IOException {
-        for (String name : plan.spec().packages().keySet()) {
-            packages.put(name, ExperimentPackage.open(name, SafeName.child(dir.resolve("packages"), "packages", name),
-                    null));
-        }
-        for (Factor f : plan.spec().factors()) {
-            if (f.kind() == Factor.Kind.USER) {
-                scripts.put(f.name(), dir.resolve("factors").resolve(f.name()).resolve(f.script().getFileName()));
-            }
-        }
-    }
-
-    List<String> header() {
-        return header(plan.spec());
     }
 
     /** The columns of a results row of {@code spec}, in order: what every job's row has, and nothing else. */
@@ -505,11 +382,6 @@ public final class ExperimentRunner {
         return b.toString();
     }
 
-    private String packageOf(Job job) {
-        String p = job.levels().get("package");
-        return p != null && packages.containsKey(p) ? p : packages.keySet().iterator().next();
-    }
-
     /**
      * Runs one job (or what is left of it) under the runner's limits, in a fresh copy of its package, and returns
      * its row. A resumed job gets a fresh copy too (its setup.sh runs again), so a copy a kill left half-built is
@@ -519,299 +391,18 @@ public final class ExperimentRunner {
         Path jobDir = dir.resolve("jobs").resolve(job.id());
         Files.createDirectories(jobDir);
         Path work = jobDir.resolve(JOB_PACKAGE);
-        deleteTree(work);
+        FileTrees.delete(work);
         // before the confinement, which gives the copy (the job's work directory, and only that) to the job's user
-        ExperimentPackage pkg = packages.get(packageOf(job)).copyTo(work);
+        ExperimentPackage pkg = copies.packageFor(job).copyTo(work);
         Map<String, String> row;
         try (JobConfinement c = JobConfinement.open(limits, dir, jobDir, work, recordPids)) {
-            row = runJob(job, jobDir, c, pkg);
+            JobEnvironment je = JobEnvironment.of(plan.spec(), job, pkg, copies.scripts(),
+                    dir.resolve("bin").resolve(LINK_CC), jobDir, arch, System.getenv());
+            row = new JobRun(plan.spec(), job, jobDir, c, pkg, je, stop).row();
         }
         if (row.get("error").isEmpty()) {
-            deleteTree(work);
+            FileTrees.delete(work);
         }
         return row;
-    }
-
-    /** {@code command}, after the words that confine it. */
-    private static List<String> confined(JobConfinement c, boolean timed, List<String> command) {
-        List<String> words = new ArrayList<>(c.prefix(timed));
-        words.addAll(command);
-        return words;
-    }
-
-    private Map<String, String> runJob(Job job, Path jobDir, JobConfinement c, ExperimentPackage pkg)
-            throws IOException {
-        ExperimentSpec spec = plan.spec();
-        JobEnvironment je = JobEnvironment.of(spec, job, pkg, scripts, dir.resolve("bin").resolve(LINK_CC), jobDir,
-                arch, System.getenv());
-        Map<String, String> row = new LinkedHashMap<>();
-        for (String h : header()) {
-            row.put(h, "");
-        }
-        row.put("job", job.id());
-        row.put("worker", job.worker());
-        row.put("replication", Integer.toString(job.replication()));
-        row.put("package", pkg.name());
-        job.levels().forEach((k, v) -> {
-            if (row.containsKey(k)) {
-                row.put(k, v);
-            }
-        });
-        try {
-            stop.check();
-            if (pkg.setup()) {
-                int code = script(je, confined(c, true, List.of("sh", ExperimentPackage.SETUP)), pkg.root(),
-                        jobDir.resolve("setup.log"));
-                if (code != 0) {
-                    String cap = c.capNote(code);
-                    row.put("error", "setup.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/"
-                            + job.id() + "/setup.log)");
-                    return row;
-                }
-            }
-            boolean dropped = false;
-            if ("on".equals(job.levels().get("drop-caches"))) {
-                dropCaches();
-                dropped = true;
-            }
-            Map<String, String> observed = observe(je, c, pkg, jobDir);
-            for (Factor f : spec.factors()) {
-                String key = f.name() + ".observed";
-                if (!row.containsKey(key)) {
-                    continue;
-                }
-                row.put(key, switch (f.kind()) {
-                    case ASLR -> observed.getOrDefault("aslr", "?");
-                    case ENV_PADDING -> observed.getOrDefault("pad", "?");
-                    case CFLAGS -> observed.getOrDefault("cflags", "?");
-                    case LINK_ORDER -> lastLine(jobDir.resolve("link-order.log"));
-                    case SYMBOL_NAMES -> lastLine(jobDir.resolve("symbol-names.log"));
-                    case DROP_CACHES -> dropped ? "dropped" : "kept";
-                    case USER -> observed.getOrDefault("user." + JobEnvironment.variable(f.name()), "unreported");
-                    default -> "";
-                });
-            }
-            row.put("env.bytes", observed.getOrDefault("envbytes", ""));
-            stop.check();
-            SessionResult result = session(job, je, c, pkg, jobDir.resolve("session"));
-            stop.check(); // a session the request stopped is resumed, not reported
-            PiResult pi = result.pis().get(0);
-            MetricResult m = pi.readings();
-            row.put(ExperimentSpec.TIME, number(m.mean()));
-            row.put("time.ci.low", m.ci() == null ? "" : number(m.ci().low()));
-            row.put("time.ci.high", m.ci() == null ? "" : number(m.ci().high()));
-            row.put("rounds", Integer.toString(result.rounds()));
-            row.put("stop", result.stopReason().name().toLowerCase(Locale.ROOT));
-            if (c.expired()) {
-                row.put("error", c.capNote(0) + " in run.sh's session (see jobs/" + job.id() + "/session)");
-                return row;
-            }
-            if (!Double.isFinite(m.mean())) {
-                String cap = c.capNote(137);
-                row.put("error", "no successful round of run.sh (" + result.failedRounds() + " failed" + (cap == null
-                        ? "" : "; " + cap) + "; see jobs/" + job.id() + "/session)");
-                return row;
-            }
-            Path collected = jobDir.resolve("collect.txt");
-            stop.check();
-            int code = script(je, confined(c, true, List.of("sh", ExperimentPackage.COLLECT)), pkg.root(),
-                    collected);
-            if (code != 0) {
-                String cap = c.capNote(code);
-                row.put("error", "collect.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/"
-                        + job.id() + "/collect.txt)");
-                return row;
-            }
-            Map<String, String> metrics = metrics(Files.readAllLines(collected, StandardCharsets.UTF_8));
-            List<String> missing = new ArrayList<>();
-            for (String metric : spec.metrics()) {
-                String v = metrics.get(metric);
-                row.put(metric, v == null ? "" : v);
-                if (v == null) {
-                    missing.add(metric);
-                }
-            }
-            if (!missing.isEmpty()) {
-                row.put("error", "collect.sh did not print " + String.join(", ", missing) + " (as NAME VALUE lines)");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted in job " + job.id(), e);
-        }
-        return row;
-    }
-
-    /** The job's Pilot session of run.sh: new, or continued where a kill left it. */
-    private SessionResult session(Job job, JobEnvironment je, JobConfinement c, ExperimentPackage pkg,
-            Path sessionDir) throws IOException {
-        ExperimentSpec.Precision p = plan.spec().precision();
-        SessionSettings.Builder b = SessionSettings.builder().pi(PiSpec.wallTime().pi())
-                .ciTarget(CiTarget.parse(p.ciWidth())).shortRound(Duration.ZERO).maxRounds(p.maxRounds())
-                .maxDuration(p.maxTime());
-        if (p.minSubsessions() != null) {
-            b.minSubsessions(p.minSubsessions());
-        }
-        Duration left = c.remaining();
-        if (left != null && (p.maxTime() == null || p.maxTime().compareTo(left) > 0)) {
-            // the job's time cap, kept in the session (a resumed job's session keeps the cap it started with)
-            b.maxDuration(left.toMillis() < 1 ? Duration.ofMillis(1) : left);
-        }
-        SessionSettings settings = b.build();
-        Map<String, String> extra = new LinkedHashMap<>();
-        extra.put("PILOT_ROUND", CommandTemplate.ROUND);
-        extra.put("PILOT_RESULT_DIR", CommandTemplate.RESULT_DIR);
-        List<String> words = confined(c, false, je.wrap(List.of("sh", pkg.root().resolve(ExperimentPackage.RUN)
-                .toString()), extra));
-        CommandWorkload.Builder wb = CommandWorkload.builder(CommandTemplate.of(words, null),
-                List.of(PiSpec.wallTime()), sessionDir.resolve("rounds")).cwd(pkg.root());
-        if (!je.clean()) {
-            wb.env(je.env());
-        }
-        CommandWorkload workload = wb.build();
-        Session session = Files.isRegularFile(sessionDir.resolve("session.json")) ? Session.resume(sessionDir)
-                : Session.create(settings, sessionDir, "job " + job.id() + " " + describe(job),
-                        EnvironmentProbe.system().capture(pkg.root()));
-        SessionResult r;
-        Pilot pilot = Pilot.of(session.settings(), workload);
-        stop.running(() -> {
-            pilot.requestStop();
-            workload.cancel();
-        }, workload::cancel);
-        try {
-            r = pilot.run(session);
-        } finally {
-            stop.idle();
-            session.close();
-        }
-        workload.tidyRounds();
-        return r;
-    }
-
-    /** What the job's wrappers do to a process: a probe run through them (personality, environment, flags). */
-    private Map<String, String> observe(JobEnvironment je, JobConfinement c, ExperimentPackage pkg, Path jobDir)
-            throws IOException, InterruptedException {
-        String probe = "echo personality=$(cat /proc/self/personality 2>/dev/null); "
-                + "echo envbytes=$(cat /proc/self/environ 2>/dev/null | wc -c); "
-                + "echo pad=${#PILOT_ENV_PAD}; echo \"cflags=$CFLAGS\"; "
-                + "env | sed -n 's/^PILOT_OBSERVED_\\([A-Za-z0-9_]*\\)=/user.\\1=/p'";
-        Path out = jobDir.resolve("observed.txt");
-        List<String> words = confined(c, true, je.wrap(List.of("sh", "-c", probe), Map.of()));
-        int code = script(je, words, pkg.root(), out);
-        Map<String, String> seen = metricsEq(Files.readAllLines(out, StandardCharsets.UTF_8));
-        if (code != 0) {
-            Path err = out.resolveSibling(out.getFileName() + ".err");
-            List<String> lines = Files.exists(err) ? Files.readAllLines(err) : List.of();
-            throw new InputException(jobDir + ": the factors could not be applied: a probe run through their "
-                    + "wrappers exited with " + code + (lines.isEmpty() ? "" : " (" + lines.get(lines.size() - 1)
-                    + ")") + "; a user factor's script must shift its level off and exec \"$@\"");
-        }
-        String pers = seen.get("personality");
-        if (pers != null && !pers.isEmpty()) {
-            long bits = Long.parseLong(pers, 16);
-            seen.put("aslr", (bits & 0x0040000) != 0 ? "off" : "on");
-        }
-        return seen;
-    }
-
-    /** What the link wrapper logged for the job's last link, or "not linked". */
-    private static String lastLine(Path log) throws IOException {
-        if (!Files.isRegularFile(log)) {
-            return "not linked";
-        }
-        List<String> lines = Files.readAllLines(log);
-        return lines.isEmpty() ? "not linked" : lines.get(lines.size() - 1).strip();
-    }
-
-    private static void dropCaches() throws IOException, InterruptedException {
-        new ProcessBuilder("sync").inheritIO().start().waitFor();
-        try {
-            Files.writeString(Path.of("/proc/sys/vm/drop_caches"), "3\n");
-        } catch (IOException e) {
-            throw new InputException("drop-caches: cannot write /proc/sys/vm/drop_caches (" + e.getMessage()
-                    + "); run as root on a system that allows it, or remove the factor");
-        }
-    }
-
-    /**
-     * Runs a script (not measured) with the job's environment, its output in {@code log}. A stop request kills it
-     * with its descendants (SIGTERM, then SIGKILL after {@link #KILL_GRACE_MILLIS} ms; at once on a second request)
-     * and the job gets no row, so Ctrl-C never waits for a hung setup.sh.
-     */
-    private int script(JobEnvironment je, List<String> words, Path cwd, Path log)
-            throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(words).directory(cwd.toFile()).redirectErrorStream(false)
-                .redirectOutput(log.toFile()).redirectError(ProcessBuilder.Redirect.appendTo(
-                        log.resolveSibling(log.getFileName() + ".err").toFile()));
-        pb.environment().clear();
-        pb.environment().putAll(je.env());
-        Process p = pb.start();
-        stop.running(() -> killTree(p, false), () -> killTree(p, true));
-        try {
-            return p.waitFor();
-        } finally {
-            stop.idle();
-            stop.check();
-        }
-    }
-
-    /** How long a stop request lets a script end on SIGTERM before SIGKILL, as the launchers do. */
-    static final long KILL_GRACE_MILLIS = 2000;
-
-    /** Signals {@code p} first (so it starts no more children), then its descendants; SIGKILL later or now. */
-    private static void killTree(Process p, boolean now) {
-        List<ProcessHandle> tree = new ArrayList<>();
-        tree.add(p.toHandle());
-        p.descendants().forEach(tree::add);
-        for (ProcessHandle h : tree) {
-            if (now) {
-                h.destroyForcibly();
-            } else {
-                h.destroy();
-            }
-        }
-        if (!now) {
-            Thread t = new Thread(() -> {
-                try {
-                    Thread.sleep(KILL_GRACE_MILLIS);
-                } catch (InterruptedException e) {
-                    // kill now
-                }
-                tree.forEach(ProcessHandle::destroyForcibly);
-            }, "pilot-script-kill");
-            t.setDaemon(true);
-            t.start();
-        }
-    }
-
-    /** NAME VALUE or NAME=VALUE lines; the last value of a name wins. */
-    static Map<String, String> metrics(List<String> lines) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : lines) {
-            String[] parts = line.strip().split("\\s*[=\\s]\\s*", 2);
-            if (parts.length == 2 && !parts[0].isEmpty()) {
-                try {
-                    double v = Double.parseDouble(parts[1].strip().split("\\s+")[0]);
-                    m.put(parts[0], number(v));
-                } catch (NumberFormatException e) {
-                    // not a metric line
-                }
-            }
-        }
-        return m;
-    }
-
-    private static Map<String, String> metricsEq(List<String> lines) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : lines) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                m.put(line.substring(0, eq), line.substring(eq + 1).strip());
-            }
-        }
-        return m;
-    }
-
-    static String number(double v) {
-        return Double.isFinite(v) ? Double.toString(v) : "";
     }
 }

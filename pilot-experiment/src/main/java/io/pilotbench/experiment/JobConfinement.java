@@ -1,5 +1,6 @@
 package io.pilotbench.experiment;
 
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.InputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,12 +19,12 @@ import java.util.stream.Stream;
 /**
  * Applies a job's {@link JobLimits} to each of its commands, as a prefix of words (Linux):
  * <ol>
- *   <li>memory: the job's own memory cgroup (v1, {@code memory.limit_in_bytes} and, where swap is accounted,
- *       {@code memory.memsw.limit_in_bytes}), which every command enters first, so the cap holds for all of the job's
- *       processes together and the kernel's OOM killer ends the job's largest, not the worker; where no memory
- *       cgroup can be made (not root, or a cgroup v2 host, where a process may not make children of the cgroup it
- *       is in), {@code prlimit --as} caps each process's address space instead, and {@link #memoryMethod()} says
- *       so;</li>
+ *   <li>memory: the job's own memory cgroup ({@link MemoryCgroups}: v1, {@code memory.limit_in_bytes} and, where
+ *       swap is accounted, {@code memory.memsw.limit_in_bytes}), which every command enters first, so the cap holds
+ *       for all of the job's processes together and the kernel's OOM killer ends the job's largest, not the worker;
+ *       where no memory cgroup can be made (not root, or a cgroup v2 host, where a process may not make children of
+ *       the cgroup it is in), {@code prlimit --as} caps each process's address space instead, and
+ *       {@link #memoryMethod()} says so;</li>
  *   <li>time: {@code timeout -s KILL} with what is left of the job's time around setup.sh, the probe and
  *       collect.sh (without a time cap, {@link JobLimits#SETUP_ALLOWANCE} each, so a hung script always ends);
  *       the session itself is bounded by the same deadline through its max-time;</li>
@@ -41,9 +42,6 @@ import java.util.stream.Stream;
  * whole. Written by hand: no library confines a child process from Java.
  */
 final class JobConfinement implements AutoCloseable {
-    private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
-    private static final Path CGROUP = Path.of("/proc/self/cgroup");
-
     /** The directory of a job's pid records, in the job's directory. */
     static final String PIDS = "pids";
     /** The logs the link wrapper writes as the job's user, in the job's directory. */
@@ -76,7 +74,7 @@ final class JobConfinement implements AutoCloseable {
             throws IOException {
         Path cgroup = null;
         if (limits.memoryBytes() > 0) {
-            cgroup = makeCgroup(jobDir, limits.memoryBytes());
+            cgroup = MemoryCgroups.make(jobDir, limits.memoryBytes());
         }
         Path pids = null;
         if (recordPids) {
@@ -173,7 +171,7 @@ final class JobConfinement implements AutoCloseable {
     }
 
     private static void requireRoot(JobLimits limits) {
-        if (!ExperimentRunner.isRoot()) {
+        if (!Privileges.isRoot()) {
             throw new InputException("run jobs as " + limits.user() + ": switching user needs the worker to run as "
                     + "root; start it as root, or drop the option to run jobs as " + currentUser());
         }
@@ -314,105 +312,6 @@ final class JobConfinement implements AutoCloseable {
         return System.getProperty("user.name");
     }
 
-    /**
-     * A memory cgroup (v1) for the job under this process's own, with the cap; null where none can be made (no v1
-     * memory hierarchy, or no right to write it).
-     */
-    private static Path makeCgroup(Path jobDir, long bytes) {
-        try {
-            Path base = ownMemoryCgroup();
-            if (base == null) {
-                return null;
-            }
-            sweep(base);
-            Path cg = base.resolve("pilot-" + ProcessHandle.current().pid() + "-job-" + jobDir.getFileName());
-            if (Files.isDirectory(cg)) {
-                killAndRemove(cg);
-            }
-            Files.createDirectory(cg);
-            Files.writeString(cg.resolve("memory.limit_in_bytes"), Long.toString(bytes));
-            Path memsw = cg.resolve("memory.memsw.limit_in_bytes");
-            if (Files.exists(memsw)) {
-                Files.writeString(memsw, Long.toString(bytes));
-            }
-            return cg;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /**
-     * Removes the job cgroups of workers that are gone (killed with SIGKILL, they could not remove their own), with
-     * whatever of their jobs still runs: that job was lost with its worker, and its lease goes to another.
-     */
-    private static void sweep(Path base) throws IOException {
-        try (Stream<Path> children = Files.list(base)) {
-            for (Path c : children.toList()) {
-                var m = java.util.regex.Pattern.compile("pilot-(\\d+)-job-.*").matcher(c.getFileName().toString());
-                if (m.matches() && Files.isDirectory(c) && ProcessHandle.of(Long.parseLong(m.group(1)))
-                        .map(h -> !h.isAlive()).orElse(true)) {
-                    try {
-                        killAndRemove(c);
-                    } catch (IOException e) {
-                        // another worker sweeping at the same moment, or still busy: the next job tries again
-                    }
-                }
-            }
-        }
-    }
-
-    /** This process's cgroup in the v1 memory hierarchy, from mountinfo and /proc/self/cgroup; null if none. */
-    static Path ownMemoryCgroup() throws IOException {
-        if (!Files.isReadable(MOUNTINFO) || !Files.isReadable(CGROUP)) {
-            return null;
-        }
-        Path mount = null;
-        String mountRoot = null;
-        for (String line : Files.readAllLines(MOUNTINFO)) {
-            String[] halves = line.split(" - ", 2);
-            String[] left = halves[0].split(" ");
-            String[] right = halves.length == 2 ? halves[1].split(" ") : new String[0];
-            if (right.length >= 3 && right[0].equals("cgroup") && List.of(right[2].split(",")).contains("memory")) {
-                mountRoot = left[3];
-                mount = Path.of(left[4]);
-            }
-        }
-        if (mount == null) {
-            return null;
-        }
-        for (String line : Files.readAllLines(CGROUP)) {
-            String[] f = line.split(":", 3);
-            if (f.length == 3 && List.of(f[1].split(",")).contains("memory")) {
-                String path = f[2];
-                if (!mountRoot.equals("/") && path.startsWith(mountRoot)) {
-                    path = path.substring(mountRoot.length());
-                }
-                Path own = mount.resolve(path.replaceFirst("^/+", ""));
-                return Files.isDirectory(own) ? own : null;
-            }
-        }
-        return null;
-    }
-
-    private static void killAndRemove(Path cg) throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            List<String> pids = Files.readAllLines(cg.resolve("cgroup.procs"));
-            if (pids.isEmpty()) {
-                break;
-            }
-            for (String pid : pids) {
-                ProcessHandle.of(Long.parseLong(pid.strip())).ifPresent(ProcessHandle::destroyForcibly);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        Files.delete(cg); // rmdir: the kernel's files inside go with it
-    }
-
     private void record(String text) throws IOException {
         Files.createDirectories(jobDir);
         Files.writeString(jobDir.resolve("limits.txt"), text, StandardCharsets.UTF_8,
@@ -433,16 +332,9 @@ final class JobConfinement implements AutoCloseable {
             return;
         }
         try {
-            String oom = "unknown";
-            for (String line : Files.readAllLines(cgroup.resolve("memory.oom_control"))) {
-                if (line.startsWith("oom_kill ")) {
-                    oom = line.substring("oom_kill ".length()).strip();
-                }
-            }
-            record("memory peak " + Files.readString(cgroup.resolve("memory.max_usage_in_bytes")).strip()
-                    + " bytes\nprocesses killed at the cap " + oom + "\n");
+            record(MemoryCgroups.usage(cgroup));
         } finally {
-            killAndRemove(cgroup);
+            MemoryCgroups.killAndRemove(cgroup);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.pilotbench.experiment;
 
+import io.pilotbench.core.files.Privileges;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,7 +63,7 @@ public record JobLimits(String user, long memoryBytes, Duration time) {
     /** How a memory cap would be applied on this machine: "memory cgroup" or "rlimit per process". */
     public static String memoryMethod() {
         try {
-            return ExperimentRunner.isRoot() && JobConfinement.ownMemoryCgroup() != null ? "memory cgroup"
+            return Privileges.isRoot() && MemoryCgroups.own() != null ? "memory cgroup"
                     : "rlimit per process";
         } catch (IOException e) {
             return "rlimit per process";

@@ -218,7 +218,7 @@ class ExperimentRunTest {
         assertThat(perJob).hasSize(6).allSatisfy((job, n) -> assertThat(n).isEqualTo(1));
         assertThat(rows).allSatisfy(r -> assertThat(Integer.parseInt(r.get("rounds"))).isBetween(1, 6));
         // the job that was cut off kept its rounds: its session was resumed, not restarted
-        assertThat(ExperimentRunner.planCsv(plan(f))).isEqualTo(Files.readString(dir.resolve("plan.csv")));
+        assertThat(ExperimentDirectory.planCsv(plan(f))).isEqualTo(Files.readString(dir.resolve("plan.csv")));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.pilotbench.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.testing.Circumstances;
 import java.io.IOException;
@@ -63,7 +64,7 @@ class JobLimitsTest {
 
     @Test
     void theJobsCommandsRunAsTheGivenUserAndItsResultsStayTheWorkers() throws IOException {
-        Circumstances.assumeTrue(ExperimentRunner.isRoot() && userExists("nobody"), "needs root and the user nobody");
+        Circumstances.assumeTrue(Privileges.isRoot() && userExists("nobody"), "needs root and the user nobody");
         String uid = new String(new ProcessBuilder("id", "-u", "nobody").start().getInputStream().readAllBytes())
                 .strip();
         // every round fails unless it runs as nobody, after setup.sh wrote into the job's copy of the package as
@@ -84,12 +85,12 @@ class JobLimitsTest {
 
     @Test
     void aJobOverItsMemoryCapIsKilledAndOneUnderItRuns() throws IOException, InterruptedException {
-        Circumstances.assumeTrue(ExperimentRunner.isRoot() && JobConfinement.ownMemoryCgroup() != null,
+        Circumstances.assumeTrue(Privileges.isRoot() && MemoryCgroups.own() != null,
                 "needs root and a v1 memory cgroup");
         // the cgroup of a worker killed with SIGKILL (here: of a process that has ended) is swept by the next job
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        Path stale = Files.createDirectory(JobConfinement.ownMemoryCgroup().resolve("pilot-" + gone.pid()
+        Path stale = Files.createDirectory(MemoryCgroups.own().resolve("pilot-" + gone.pid()
                 + "-job-0009"));
         // tail -n 1 keeps a line without newline whole: 300 MB
         ExperimentSpec spec = experiment("head -c 300000000 /dev/zero | tail -n 1 > /dev/null\n", "echo uid 0\n", null);
@@ -106,7 +107,7 @@ class JobLimitsTest {
         assertThat(bytes).as("the cgroup saw the job's 300 MB").isGreaterThan(250_000_000L);
         assertThat(stale).as("a dead worker's cgroup is removed").doesNotExist();
         String mine = "pilot-" + ProcessHandle.current().pid() + "-";
-        try (var s = Files.list(JobConfinement.ownMemoryCgroup())) {
+        try (var s = Files.list(MemoryCgroups.own())) {
             assertThat(s.map(p -> p.getFileName().toString())).as("the jobs' cgroups are removed")
                     .noneMatch(n -> n.startsWith(mine));
         }
@@ -130,7 +131,7 @@ class JobLimitsTest {
 
     @Test
     void anUnknownUserIsOneLine() throws IOException {
-        Circumstances.assumeTrue(ExperimentRunner.isRoot(),
+        Circumstances.assumeTrue(Privileges.isRoot(),
                 "as another user, switching is refused before the name is looked up");
         ExperimentSpec spec = experiment("true\n", "echo uid 0\n", null);
         assertThatThrownBy(() -> run(spec, "job", new JobLimits("no-such-user-x", 0, null)))

@@ -2,6 +2,7 @@ package io.pilotbench.mill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.experiment.ExperimentAnalysis;
 import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentPlan;
@@ -132,7 +133,7 @@ class MillEndToEndTest {
     @Test
     void threeWorkersFinishEveryJobOnceThroughAKilledWorkerAndAMasterRestart() throws Exception {
         long started = System.nanoTime();
-        confined = io.pilotbench.experiment.ExperimentRunner.isRoot()
+        confined = Privileges.isRoot()
                 && new ProcessBuilder("id", "nobody").start().waitFor() == 0;
         if (confined) {
             // JUnit's temporary directory is 700: the jobs' user must be able to enter the workers' directories

@@ -390,7 +390,7 @@ class MillExposureTest {
                 new PrintWriter(new StringWriter()));
         http = new MillHttp(master.port());
         alice = http.user("alice", "alice-password");
-        boolean confined = io.pilotbench.experiment.ExperimentRunner.isRoot()
+        boolean confined = io.pilotbench.core.files.Privileges.isRoot()
                 && new ProcessBuilder("id", "nobody").start().waitFor() == 0;
         if (confined) {
             java.nio.file.Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions

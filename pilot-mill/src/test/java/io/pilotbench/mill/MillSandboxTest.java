@@ -2,7 +2,7 @@ package io.pilotbench.mill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pilotbench.experiment.ExperimentRunner;
+import io.pilotbench.core.files.Privileges;
 import io.pilotbench.testing.Circumstances;
 import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
@@ -185,7 +185,7 @@ class MillSandboxTest {
      */
     @Test
     void aJobCannotReplaceItsSessionOrAddARow() throws Exception {
-        Circumstances.assumeTrue(ExperimentRunner.isRoot() && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
+        Circumstances.assumeTrue(Privileges.isRoot() && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
                 "needs root and the user nobody");
         Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         startMaster();

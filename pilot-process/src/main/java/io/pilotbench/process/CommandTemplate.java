@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 /**
  * A command line with the original {@code bench run_program}'s placeholders, substituted per round:
  * {@code %WORK_AMOUNT%} (the round's work amount, in decimal) and {@code %RESULT_DIR%} (a fresh directory for the
- * round's files), and one of ours, {@code %ROUND%} (the 0-based round number, e.g. for a seeded simulated workload). Without a shell the words are passed to the program as they are (no quoting, globbing or
- * expansion); with one, they are joined by spaces into the script of {@code SHELL -c}.
+ * round's files), and one of ours, {@code %ROUND%} (the 0-based round number, e.g. for a seeded simulated workload).
+ * Without a shell the words are passed to the program as they are (no quoting, globbing or expansion); with one, they
+ * are joined by spaces into the script of {@code SHELL -c}.
  */
 public final class CommandTemplate {
     /** The work amount of the round. */

@@ -5,10 +5,6 @@ import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.Workload;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,23 +23,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * one's is there for the report), as hyperfine discards it; a failed round's is kept. Kept output is cut to its last
  * 64 KiB. {@link Builder#keepEveryRound} and {@link Builder#keepOutputBytes} say otherwise. Empty output files are
  * removed, with the directory when nothing else is left, by {@link #tidyRounds()} at the end. A round that left its
- * directory as it found it hands it on: the next round's directory is that one, renamed.
+ * directory as it found it hands it on: the next round's directory is that one, renamed. (The directories are kept by
+ * {@link RoundDirectories}, their output files handled by {@link RoundOutput}.)
  *
  * <p>The child also gets {@code PILOT_ROUND}, {@code PILOT_WORK_AMOUNT} and {@code PILOT_RESULT_DIR} in its
  * environment. A round fails when the exit code is not accepted, when it times out (its process tree is killed),
  * or when a PI's value is missing or not a number; the message says which, with the last line of standard error.
  * The round's duration is the launcher's wall time around the process, less {@code overheadNanos} (the calibrated
- * start-up of a shell, when one is used).
+ * start-up of a shell, when one is used). A round's outcome and output are read by {@link RoundReader}.
  */
 public final class CommandWorkload implements Workload {
-    /** The most of a round's standard output that is read for its PIs: its last 16 MiB. */
-    private static final int MAX_OUTPUT = 16 << 20;
     /** The tail of each round's standard output and error kept by default: 64 KiB. */
     public static final long DEFAULT_KEEP_OUTPUT_BYTES = 64 << 10;
-    private static final String STDOUT = "stdout.txt";
-    private static final String STDERR = "stderr.txt";
-    /** Less free space than this on the disk of a failed round's directory means the disk is full. */
-    private static final long MIN_FREE_BYTES = 64 << 10;
 
     private final CommandTemplate command;
     private final List<PiSpec> pis;
@@ -54,25 +45,11 @@ public final class CommandWorkload implements Workload {
     private final Duration timeout;
     private final Set<Integer> validExitCodes;
     private final long overheadNanos;
-    private final long keepOutputBytes;
-    private final boolean keepEveryRound;
     /** A shell command run, untimed, before every round ({@code --prepare}), or null. */
     private final String prepare;
-    /** The directory of the latest round that succeeded, whose output is kept until the next one succeeds. */
-    private Path lastSucceeded;
-    /** How many distinct output columns the PIs read. */
-    private final long columnsRead;
+    private final RoundReader reader;
+    private final RoundDirectories rounds;
     private final AtomicInteger leftProcesses = new AtomicInteger();
-    /** Round directories to tidy when the session is over ({@link #tidyRounds}). */
-    private final java.util.List<Path> untidy = new java.util.ArrayList<>();
-    /**
-     * The last round's directory while that round left nothing in it but its two empty output files: the next round
-     * renames it to its own number instead of making a directory and two files. On ext4 a mkdir and two creats took
-     * 0.15-0.5 ms of the time between rounds, more as the file system aged (inode allocation), a rename 0.01 ms. Null
-     * when there is none.
-     */
-    private Path reusable;
-    private boolean roundsDirMade;
     private volatile int firstLeftProcesses = -1;
 
     private CommandWorkload(Builder b) {
@@ -85,11 +62,9 @@ public final class CommandWorkload implements Workload {
         this.timeout = b.timeout;
         this.validExitCodes = Set.copyOf(b.validExitCodes);
         this.overheadNanos = b.overheadNanos;
-        this.keepOutputBytes = b.keepOutputBytes;
-        this.keepEveryRound = b.keepEveryRound;
         this.prepare = b.prepare;
-        this.columnsRead = pis.stream().map(PiSpec::readings).filter(r -> r instanceof PiSpec.Column)
-                .map(r -> ((PiSpec.Column) r).index()).distinct().count();
+        this.reader = new RoundReader(pis, timeout, validExitCodes, overheadNanos);
+        this.rounds = new RoundDirectories(roundsDir, b.keepOutputBytes, b.keepEveryRound);
     }
 
     public static Builder builder(CommandTemplate command, List<PiSpec> pis, Path roundsDir) {
@@ -129,8 +104,8 @@ public final class CommandWorkload implements Workload {
                         return "warm-up run " + (i + 1) + ": " + failed;
                     }
                 }
-                Path out = dir.resolve(STDOUT);
-                Path err = dir.resolve(STDERR);
+                Path out = dir.resolve(RoundOutput.STDOUT);
+                Path err = dir.resolve(RoundOutput.STDERR);
                 ProcessOutcome o = launcher.run(new CommandRequest(command.argv(-1, 0, dir), cwd, childEnv, out, err,
                         timeout));
                 if (o.interrupted()) {
@@ -138,8 +113,9 @@ public final class CommandWorkload implements Workload {
                 }
                 if (o.timedOut() || !validExitCodes.contains(o.exitCode())) {
                     return "warm-up run " + (i + 1) + " of " + runs + ": " + (o.timedOut() ? "timed out after "
-                            + seconds(timeout.toNanos()) : o.signal() != 0 ? "killed by signal " + o.signal()
-                            : "exit code " + o.exitCode() + " (accepted: " + codes() + ")") + stderrTail(err);
+                            + reader.timeoutText() : o.signal() != 0 ? "killed by signal " + o.signal()
+                            : "exit code " + o.exitCode() + " (accepted: " + reader.codes() + ")")
+                            + RoundOutput.stderrTail(err);
                 }
             }
             return null;
@@ -162,8 +138,8 @@ public final class CommandWorkload implements Workload {
         }
         if (o.timedOut() || o.exitCode() != 0) {
             return option + " '" + shellCommand + "' " + (o.timedOut() ? "timed out after "
-                    + seconds(timeout.toNanos()) : o.signal() != 0 ? "was killed by signal " + o.signal()
-                    : "exited with code " + o.exitCode()) + stderrTail(log);
+                    + reader.timeoutText() : o.signal() != 0 ? "was killed by signal " + o.signal()
+                    : "exited with code " + o.exitCode()) + RoundOutput.stderrTail(log);
         }
         Files.deleteIfExists(log);
         return null;
@@ -216,13 +192,9 @@ public final class CommandWorkload implements Workload {
     }
 
     private RoundResult runIn(Path dir, int round, long workAmount) throws IOException, InterruptedException {
-        if (!roundsDirMade) {
-            Files.createDirectories(roundsDir);
-            roundsDirMade = true;
-        }
-        makeRoundDirectory(dir);
-        Path stdout = dir.resolve(STDOUT);
-        Path stderr = dir.resolve(STDERR);
+        rounds.make(dir);
+        Path stdout = dir.resolve(RoundOutput.STDOUT);
+        Path stderr = dir.resolve(RoundOutput.STDERR);
         Map<String, String> childEnv = new LinkedHashMap<>(env);
         childEnv.put("PILOT_ROUND", Integer.toString(round));
         childEnv.put("PILOT_WORK_AMOUNT", Long.toString(workAmount));
@@ -235,10 +207,10 @@ public final class CommandWorkload implements Workload {
         }
         ProcessOutcome outcome;
         try {
-            outcome = launcher.run(new CommandRequest(command.argv(round, workAmount, dir), cwd, childEnv, stdout, stderr,
-                    timeout));
+            outcome = launcher.run(new CommandRequest(command.argv(round, workAmount, dir), cwd, childEnv, stdout,
+                    stderr, timeout));
         } catch (IOException e) {
-            trim(stdout, stderr, keepOutputBytes);
+            rounds.notStarted(stdout, stderr);
             throw e;
         }
         boolean done = false;
@@ -250,156 +222,13 @@ public final class CommandWorkload implements Workload {
             if (outcome.interrupted()) {
                 throw new InterruptedException("round " + round + " was stopped");
             }
-            RoundResult r = result(outcome, dir, stdout, stderr);
+            RoundResult r = reader.result(outcome, dir, stdout, stderr);
             done = true;
             succeeded = !r.failed();
             return r;
         } finally {
-            boolean empty = trim(stdout, stderr, keepOutputBytes);
-            if (succeeded && !keepEveryRound) {
-                // only the latest successful round's output stays: a session of 1,000 rounds keeps one
-                if (lastSucceeded != null) {
-                    trim(lastSucceeded.resolve(STDOUT), lastSucceeded.resolve(STDERR), 0);
-                }
-                lastSucceeded = empty ? null : dir;
-            }
-            // processes left running may still write there: that directory stays the round's
-            if (done && empty && !outcome.leftProcesses() && onlyOutputFiles(dir)) {
-                reusable = dir;
-            }
+            rounds.finish(dir, stdout, stderr, done, succeeded, outcome.leftProcesses());
         }
-    }
-
-    /**
-     * Makes {@code dir} the round's directory: the last round's renamed when it is {@link #reusable}, else a new one
-     * (or, in a resumed session, the one a cut-off round left).
-     */
-    private void makeRoundDirectory(Path dir) throws IOException {
-        Path last = reusable;
-        reusable = null;
-        if (last != null) {
-            // rename(2) in the same parent; it fails when dir is there and not empty (a resumed session's cut-off
-            // round, which keeps its directory; last then stays for the tidy at the end). File.renameTo, not
-            // Files.move: the latter first looks for dir and builds an exception with a stack trace when it is
-            // missing, as it is every round.
-            if (last.toFile().renameTo(dir.toFile())) {
-                untidy.set(untidy.size() - 1, dir); // last was the latest added
-                return;
-            }
-        }
-        try {
-            Files.createDirectory(dir);
-        } catch (FileAlreadyExistsException e) {
-            // a resumed session: the directory of a round that was cut off
-        }
-        untidy.add(dir);
-    }
-
-    /** True when {@code dir} holds nothing but the round's two output files (opendir, getdents, closedir). */
-    private static boolean onlyOutputFiles(Path dir) {
-        String[] names = dir.toFile().list();
-        if (names == null || names.length != 2) {
-            return false;
-        }
-        for (String name : names) {
-            if (!name.equals(STDOUT) && !name.equals(STDERR)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private RoundResult result(ProcessOutcome o, Path dir, Path stdout, Path stderr) throws IOException {
-        long duration = Math.max(0, o.wallNanos() - overheadNanos);
-        RoundResult.Builder b = RoundResult.builder().durationNanos(duration).exitCode(o.exitCode());
-        if (o.userCpuNanos() != null && o.systemCpuNanos() != null) {
-            b.cpuNanos(o.userCpuNanos(), o.systemCpuNanos());
-        }
-        if (o.peakRssBytes() != null) {
-            b.peakRssBytes(o.peakRssBytes());
-        }
-        if (o.timedOut()) {
-            return b.timedOut("timed out after " + seconds(timeout.toNanos()) + "; its process tree was killed"
-                    + stderrTail(stderr)).build();
-        }
-        if (!validExitCodes.contains(o.exitCode())) {
-            requireSpace(dir);
-            String how = o.signal() != 0 ? "killed by signal " + o.signal() : "exit code " + o.exitCode();
-            return b.failed(how + " (accepted: " + codes() + ")" + stderrTail(stderr)).build();
-        }
-        String out = null;
-        for (int i = 0; i < pis.size(); i++) {
-            PiSpec p = pis.get(i);
-            try {
-                if (p.readings() instanceof PiSpec.WallTime) {
-                    b.reading(i, duration / 1e9);
-                } else if (p.readings() != null) {
-                    if (out == null) {
-                        out = tail(stdout);
-                    }
-                    b.reading(i, OutputParser.reading(p.readings(), out, columnsRead == 1));
-                }
-                if (p.unitReadings() != null) {
-                    b.unitReadings(i, OutputParser.unitReadings(p.unitReadings(), dir));
-                }
-            } catch (OutputParser.BadOutputException e) {
-                return b.failed("PI '" + p.pi().name() + "': " + e.getMessage()).build();
-            }
-        }
-        return b.build();
-    }
-
-    /**
-     * A command whose output cannot be written (a full disk: stdout.txt is on it) fails; that is not the workload's
-     * failure, so the session must stop with the disk named instead of counting the round against the command.
-     */
-    private static void requireSpace(Path dir) throws IOException {
-        if (Files.getFileStore(dir).getUnallocatedSpace() < MIN_FREE_BYTES) {
-            throw new EnvironmentException(dir + ": no space left on device (so the round's output could not be "
-                    + "written, and its failure is not counted against the command)",
-                    new FileSystemException(dir.toString(), null, "No space left on device"));
-        }
-    }
-
-    private String codes() {
-        return String.join(", ", validExitCodes.stream().sorted().map(String::valueOf).toList());
-    }
-
-    /** "; stderr: 'last line'" or nothing. */
-    private static String stderrTail(Path stderr) throws IOException {
-        String line = Files.exists(stderr) ? OutputParser.lastLine(tail(stderr)) : null;
-        return line == null ? "" : "; stderr: '" + OutputParser.quote(line) + "'";
-    }
-
-    /** The file's text, or its last {@link #MAX_OUTPUT} bytes. */
-    private static String tail(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            return "";
-        }
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            long size = f.length();
-            int n = (int) Math.min(size, MAX_OUTPUT);
-            byte[] bytes = new byte[n];
-            f.seek(size - n);
-            f.readFully(bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
-        }
-    }
-
-    /**
-     * Cuts a round's output files to their last {@code keep} bytes (one stat each when they are smaller); true when
-     * both are empty (or missing) now.
-     */
-    private static boolean trim(Path stdout, Path stderr, long keep) throws IOException {
-        boolean empty = true;
-        for (Path f : new Path[] {stdout, stderr}) {
-            long size = f.toFile().length(); // 0 when there is no file
-            empty &= size == 0 || keep == 0; // kept: nothing, so the file is empty below
-            if (keep >= 0 && size > keep) {
-                keepTail(f, keep);
-            }
-        }
-        return empty;
     }
 
     /**
@@ -409,61 +238,7 @@ public final class CommandWorkload implements Workload {
      * them too. Thread-confined, like {@link #run}.
      */
     public void tidyRounds() throws IOException {
-        for (Path dir : untidy) {
-            for (String name : new String[] {STDOUT, STDERR}) {
-                Path f = dir.resolve(name);
-                if (f.toFile().length() == 0) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            try {
-                Files.deleteIfExists(dir);
-            } catch (DirectoryNotEmptyException e) {
-                // the command left files: they are the round's results
-            }
-        }
-        untidy.clear();
-        if (Files.isDirectory(roundsDir)) {
-            try (var left = Files.list(roundsDir)) {
-                for (Path dir : left.toList()) { // rounds of an earlier, killed run of this session
-                    tidyIfEmpty(dir);
-                }
-            }
-        }
-    }
-
-    private static void tidyIfEmpty(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        for (String name : new String[] {STDOUT, STDERR}) {
-            Path f = dir.resolve(name);
-            if (Files.isRegularFile(f) && Files.size(f) == 0) {
-                Files.delete(f);
-            }
-        }
-        try {
-            Files.deleteIfExists(dir);
-        } catch (DirectoryNotEmptyException e) {
-            // results
-        }
-    }
-
-    /** Cuts {@code file} to its last {@code keep} bytes (a command that prints 20 MB a round must not fill the disk). */
-    private static void keepTail(Path file, long keep) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            long size = f.length();
-            byte[] tail = new byte[(int) keep];
-            f.seek(size - keep);
-            f.readFully(tail);
-            f.seek(0);
-            f.write(tail);
-            f.setLength(keep);
-        }
-    }
-
-    static String seconds(long nanos) {
-        return nanos % 1_000_000_000L == 0 ? nanos / 1_000_000_000L + " s" : nanos / 1e9 + " s";
+        rounds.tidy();
     }
 
     /** Builds a {@link CommandWorkload}. */
@@ -520,7 +295,10 @@ public final class CommandWorkload implements Workload {
             return this;
         }
 
-        /** Subtracted from every round's wall time: the calibrated start-up of a shell (see {@link ShellCalibration}). */
+        /**
+         * Subtracted from every round's wall time: the calibrated start-up of a shell (see
+         * {@link ShellCalibration}).
+         */
         public Builder overheadNanos(long value) {
             if (value < 0) {
                 throw new IllegalArgumentException("overhead must be >= 0 ns, got " + value);

@@ -72,7 +72,8 @@ final class JdkLauncher implements ProcessLauncher {
         try {
             process = builder.start();
         } catch (IOException e) {
-            if (String.valueOf(e.getMessage()).contains("error=" + LibC.ENOEXEC + ",") && Launchers.shellCanRun(request)) {
+            if (String.valueOf(e.getMessage()).contains("error=" + LibC.ENOEXEC + ",")
+                    && Launchers.shellCanRun(request)) {
                 return run(Launchers.viaShell(request));
             }
             throw new IOException(Launchers.cannotRun(request.argv().get(0), reason(e)), e);

@@ -1,10 +1,10 @@
 package io.pilotbench.process;
 
+import io.pilotbench.core.files.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * JNA's native library, unpacked once into a directory that JNA is then pointed at ({@code jna.boot.library.path}).
@@ -29,14 +29,7 @@ public final class JnaLibrary {
                 return false; // JNA finds its own way
             }
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, name, ".tmp");
-            try {
-                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-                Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING,
-                        StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFiles.copy(in, dir.resolve(name));
         }
         System.setProperty("jna.boot.library.path", dir.toString());
         return true;

@@ -1,5 +1,6 @@
 package io.pilotbench.process;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.input.SeriesReader;
 import io.pilotbench.core.input.ToolResults;
 import io.pilotbench.core.model.InputException;
@@ -10,17 +11,12 @@ import java.util.List;
 import java.util.regex.Matcher;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads a PI's values out of what a command left behind: its standard output, and the files in its round directory.
  * Each failure is a {@link BadOutputException} whose message says what was expected and what was found, in one line.
  */
 final class OutputParser {
-    /** Made when a PI is first read from JSON output: not for every command, to save memory. */
-    private static final class Json {
-        static final JsonMapper JSON = JsonMapper.builder().build();
-    }
     /** The longest piece of output quoted in an error message. */
     private static final int QUOTE = 80;
 
@@ -71,8 +67,9 @@ final class OutputParser {
                     : "s") + ", so there is no column " + index + " (0-based): '" + quote(line) + "'");
         }
         int comma = line.indexOf(',');
-        if (onlyColumn && comma > 0 && comma == line.lastIndexOf(',') && line.indexOf('.') < 0 && comma + 1 < line.length()
-                && Character.isDigit(line.charAt(comma - 1)) && Character.isDigit(line.charAt(comma + 1))) {
+        if (onlyColumn && comma > 0 && comma == line.lastIndexOf(',') && line.indexOf('.') < 0
+                && comma + 1 < line.length() && Character.isDigit(line.charAt(comma - 1))
+                && Character.isDigit(line.charAt(comma + 1))) {
             throw new BadOutputException("'" + quote(line) + "' has a number with a decimal comma, or two columns "
                     + "split at the comma: Pilot cannot tell which; make the command print a decimal point (e.g. "
                     + "--env LC_ALL=C) or read the value with a regex PI");
@@ -97,11 +94,11 @@ final class OutputParser {
     private static double json(PiSpec.Json j, String stdout) throws BadOutputException {
         JsonNode root;
         try {
-            root = Json.JSON.readTree(stdout);
+            root = JsonMappers.plain().readTree(stdout);
         } catch (JacksonException whole) {
             String line = lastLine(stdout);   // JSON lines: the last one is the result
             try {
-                root = line == null ? null : Json.JSON.readTree(line);
+                root = line == null ? null : JsonMappers.plain().readTree(line);
             } catch (JacksonException e) {
                 root = null;
             }

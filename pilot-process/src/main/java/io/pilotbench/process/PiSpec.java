@@ -124,12 +124,46 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
     }
 
     private static PiSpec parseKeys(String s) {
+        Map<String, String> keys = keyValues(s);
+        String name = keys.remove("name");
+        String unit = keys.getOrDefault("unit", "");
+        keys.remove("unit");
+        PerformanceIndex.Kind kind = keys.containsKey("kind") ? PerformanceIndex.Kind.parse(keys.remove("kind"))
+                : PerformanceIndex.Kind.ORDINARY;
+        String must = keys.remove("must");
+        List<ReadingSource> sources = readingSources(keys, s);
+        UnitReadingsFile ur = unitReadingsFile(keys, s);
+        if (!keys.isEmpty()) {
+            throw new IllegalArgumentException("PI '" + s + "': unknown key '" + keys.keySet().iterator().next()
+                    + "'; " + FORMS);
+        }
+        if (sources.size() > 1) {
+            throw new IllegalArgumentException("PI '" + s + "': give one source of readings (column, regex, json), "
+                    + "not " + sources.size());
+        }
+        ReadingSource reading = sources.isEmpty() ? null : sources.get(0);
+        if (reading == null && ur == null) {
+            throw new IllegalArgumentException("PI '" + s + "': no source; add column=, regex=, json= or "
+                    + "unit-readings=");
+        }
+        Targets targets = must == null ? new Targets(reading != null, ur != null) : Targets.parse(must, s);
+        if (targets.readings() && reading == null || targets.unitReadings() && ur == null) {
+            throw new IllegalArgumentException("PI '" + s + "': must=" + must + " names a source the PI does "
+                    + "not have");
+        }
+        return new PiSpec(new PerformanceIndex(nonBlank(name, s), unit, kind, targets.readings(),
+                targets.unitReadings()), reading, ur);
+    }
+
+    /** The {@code key=value} pairs of {@code s}, keys in lower case; {@code regex=} and {@code json=} take the rest. */
+    private static Map<String, String> keyValues(String s) {
         Map<String, String> keys = new LinkedHashMap<>();
         int i = 0;
         while (i < s.length()) {
             int eq = s.indexOf('=', i);
             if (eq < 0) {
-                throw new IllegalArgumentException("PI '" + s + "': '" + s.substring(i) + "' is not key=value; " + FORMS);
+                throw new IllegalArgumentException("PI '" + s + "': '" + s.substring(i) + "' is not key=value; "
+                        + FORMS);
             }
             String key = s.substring(i, eq).strip().toLowerCase(Locale.ROOT);
             boolean rest = key.equals("regex") || key.equals("json");
@@ -140,12 +174,11 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
             }
             i = end + 1;
         }
-        String name = keys.remove("name");
-        String unit = keys.getOrDefault("unit", "");
-        keys.remove("unit");
-        PerformanceIndex.Kind kind = keys.containsKey("kind") ? PerformanceIndex.Kind.parse(keys.remove("kind"))
-                : PerformanceIndex.Kind.ORDINARY;
-        String must = keys.remove("must");
+        return keys;
+    }
+
+    /** The sources of readings that {@code keys} name (removed from it), in the order column, regex, json, wall. */
+    private static List<ReadingSource> readingSources(Map<String, String> keys, String s) {
         List<ReadingSource> sources = new ArrayList<>();
         if (keys.containsKey("column")) {
             sources.add(new Column(nonNegative(keys.remove("column"), "column", s)));
@@ -163,61 +196,39 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
             }
             sources.add(new WallTime());
         }
-        UnitReadingsFile ur = null;
-        if (keys.containsKey("unit-readings")) {
-            String file = keys.remove("unit-readings");
-            if (file.isEmpty() || file.contains("/") && (file.startsWith("/") || file.contains(".."))) {
-                throw new IllegalArgumentException("PI '" + s + "': unit-readings= names a file inside %RESULT_DIR% "
-                        + "(a relative name such as ops.txt), got '" + file + "'");
+        return sources;
+    }
+
+    /** The file of unit readings that {@code keys} name ({@code unit-readings=}, {@code ur-column=}), or null. */
+    private static UnitReadingsFile unitReadingsFile(Map<String, String> keys, String s) {
+        if (!keys.containsKey("unit-readings")) {
+            if (keys.containsKey("ur-column")) {
+                throw new IllegalArgumentException("PI '" + s + "': ur-column= needs unit-readings=FILE");
             }
-            ColumnSelector col = keys.containsKey("ur-column") ? ColumnSelector.parse(keys.remove("ur-column"))
-                    : ColumnSelector.FIRST;
-            ur = new UnitReadingsFile(file, col);
-        } else if (keys.containsKey("ur-column")) {
-            throw new IllegalArgumentException("PI '" + s + "': ur-column= needs unit-readings=FILE");
+            return null;
         }
-        if (!keys.isEmpty()) {
-            throw new IllegalArgumentException("PI '" + s + "': unknown key '" + keys.keySet().iterator().next()
-                    + "'; " + FORMS);
+        String file = keys.remove("unit-readings");
+        if (file.isEmpty() || file.contains("/") && (file.startsWith("/") || file.contains(".."))) {
+            throw new IllegalArgumentException("PI '" + s + "': unit-readings= names a file inside %RESULT_DIR% "
+                    + "(a relative name such as ops.txt), got '" + file + "'");
         }
-        if (sources.size() > 1) {
-            throw new IllegalArgumentException("PI '" + s + "': give one source of readings (column, regex, json), "
-                    + "not " + sources.size());
-        }
-        ReadingSource reading = sources.isEmpty() ? null : sources.get(0);
-        if (reading == null && ur == null) {
-            throw new IllegalArgumentException("PI '" + s + "': no source; add column=, regex=, json= or "
-                    + "unit-readings=");
-        }
-        boolean readingsMust = reading != null;
-        boolean unitMust = ur != null;
-        if (must != null) {
-            switch (must.toLowerCase(Locale.ROOT)) {
-                case "readings" -> {
-                    readingsMust = true;
-                    unitMust = false;
-                }
-                case "unit-readings" -> {
-                    readingsMust = false;
-                    unitMust = true;
-                }
-                case "both" -> {
-                    readingsMust = true;
-                    unitMust = true;
-                }
-                case "none" -> {
-                    readingsMust = false;
-                    unitMust = false;
-                }
-                default -> throw new IllegalArgumentException("PI '" + s + "': must= is readings, unit-readings, "
+        ColumnSelector col = keys.containsKey("ur-column") ? ColumnSelector.parse(keys.remove("ur-column"))
+                : ColumnSelector.FIRST;
+        return new UnitReadingsFile(file, col);
+    }
+
+    /** Which of a PI's sources must meet the CI target ({@code must=}). */
+    private record Targets(boolean readings, boolean unitReadings) {
+        static Targets parse(String must, String whole) {
+            return switch (must.toLowerCase(Locale.ROOT)) {
+                case "readings" -> new Targets(true, false);
+                case "unit-readings" -> new Targets(false, true);
+                case "both" -> new Targets(true, true);
+                case "none" -> new Targets(false, false);
+                default -> throw new IllegalArgumentException("PI '" + whole + "': must= is readings, unit-readings, "
                         + "both or none, got '" + must + "'");
-            }
-            if (readingsMust && reading == null || unitMust && ur == null) {
-                throw new IllegalArgumentException("PI '" + s + "': must=" + must + " names a source the PI does "
-                        + "not have");
-            }
+            };
         }
-        return new PiSpec(new PerformanceIndex(nonBlank(name, s), unit, kind, readingsMust, unitMust), reading, ur);
     }
 
     private static Regex regex(String re, String whole) {

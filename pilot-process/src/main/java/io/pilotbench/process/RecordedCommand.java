@@ -1,5 +1,6 @@
 package io.pilotbench.process;
 
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.store.PlainJson;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How a session's command is run, kept in {@code command.json} next to {@code session.json} so that
@@ -31,10 +31,6 @@ public record RecordedCommand(List<String> words, String shell, String cwd, Map<
         long timeoutMillis, List<Integer> validExitCodes) {
     /** The file's name in a session directory. */
     public static final String FILE = "command.json";
-    /** For reading only; made when first needed (a new session's file is written by {@link PlainJson}). */
-    private static final class Reader {
-        static final JsonMapper JSON = JsonMapper.builder().build();
-    }
 
     public RecordedCommand {
         words = List.copyOf(words);
@@ -66,7 +62,7 @@ public record RecordedCommand(List<String> words, String shell, String cwd, Map<
     public static RecordedCommand read(Path dir) {
         Path file = dir.resolve(FILE);
         try {
-            JsonNode n = Reader.JSON.readTree(Files.readString(file));
+            JsonNode n = JsonMappers.plain().readTree(Files.readString(file));
             List<String> words = strings(n.get("command"), file, "command");
             Map<String, String> env = new LinkedHashMap<>();
             JsonNode e = n.get("env");

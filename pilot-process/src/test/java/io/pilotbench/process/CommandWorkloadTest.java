@@ -33,7 +33,8 @@ class CommandWorkloadTest {
 
     private CommandWorkload workload(Path rounds, String action, boolean keepEveryRound) {
         Path log = tmp.resolve("log.txt");
-        String script = "d=\"$PILOT_RESULT_DIR\"; echo \"$PILOT_ROUND $d $(stat -c %i \"$d\") $(ls -A \"$d\" | tr '\\n' ' ')\""
+        String script = "d=\"$PILOT_RESULT_DIR\"; "
+                + "echo \"$PILOT_ROUND $d $(stat -c %i \"$d\") $(ls -A \"$d\" | tr '\\n' ' ')\""
                 + " >> " + log + "; " + action;
         return CommandWorkload.builder(CommandTemplate.of(List.of("sh", "-c", script), null),
                 List.of(PiSpec.wallTime()), rounds).keepEveryRound(keepEveryRound).build();
@@ -129,7 +130,8 @@ class CommandWorkloadTest {
     void withNoOutputKeptARoundThatPrintedHandsItsDirectoryOn() throws Exception {
         Path rounds = tmp.resolve("rounds");
         Path log = tmp.resolve("log.txt");
-        String script = "echo \"$PILOT_ROUND $(stat -c %i \"$PILOT_RESULT_DIR\")\" >> " + log + "; echo out; echo err >&2";
+        String script = "echo \"$PILOT_ROUND $(stat -c %i \"$PILOT_RESULT_DIR\")\" >> " + log
+                + "; echo out; echo err >&2";
         CommandWorkload w = CommandWorkload.builder(CommandTemplate.of(List.of("sh", "-c", script), null),
                 List.of(PiSpec.wallTime()), rounds).keepOutputBytes(0).build();
         for (int r = 0; r < 3; r++) {

@@ -270,7 +270,7 @@ class ProcessLauncherTest {
     @Test
     void nativePeakRssIncludesDescendantsAndIsPerRun() throws Exception {
         ProcessLauncher launcher = launcher("native");
-        long bytes = NativeLauncher.jvmPeakRssBytes() + 64 * MB;
+        long bytes = NativeChild.jvmPeakRssBytes() + 64 * MB;
         Circumstances.assumeTrue(bytes < 1000 * MB, "this JVM is too large for a quick test");
         ProcessOutcome big = run(launcher, "sh", "-c", "head -c \"$1\" /dev/zero | tail -c \"$1\" | wc -c; echo done",
                 "sh", Long.toString(bytes));
@@ -352,8 +352,8 @@ class ProcessLauncherTest {
             }
             System.setProperty(Launchers.PROPERTY, "jdk");
             assertThat(ProcessLauncher.best().description())
-                    .isEqualTo("java.lang.ProcessBuilder around the command, the JVM's JIT compiler idle before the clock "
-                            + "starts (no CPU or memory figures)");
+                    .isEqualTo("java.lang.ProcessBuilder around the command, the JVM's JIT compiler idle before the "
+                            + "clock starts (no CPU or memory figures)");
             assertThat(ProcessLauncher.jdk()).isInstanceOf(JdkLauncher.class);
         } finally {
             if (before == null) {

@@ -47,8 +47,8 @@ public final class Bottlenecks {
         List<String> lines = new ArrayList<>();
         for (ComponentUtilization u : all) {
             if (underTest(u.component(), cut) && !u.isTraffic()) {
-                lines.add(String.format(Locale.ROOT, "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d): the "
-                        + "component under test", u.component(), 100 * u.mean(), 100 * u.peak(), u.peakRound()));
+                lines.add(String.format(Locale.ROOT, "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d): "
+                        + "the component under test", u.component(), 100 * u.mean(), 100 * u.peak(), u.peakRound()));
             }
         }
         List<ComponentUtilization> suspects = judge(all, cut, limit, lines);

@@ -64,7 +64,9 @@ public final class MonitoredWorkload implements Workload {
         }
     }
 
-    /** The command's own CPU time over its wall time, against one core: a single-threaded CPU-bound command is near 1. */
+    /**
+     * The command's own CPU time over its wall time, against one core: a single-threaded CPU-bound command is near 1.
+     */
     public static final String COMMAND_CPU = "cpu:command";
 
     /**

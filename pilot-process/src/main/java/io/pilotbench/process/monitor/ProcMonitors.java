@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The Linux monitors, reading the kernel's cumulative counters (proc(5)): {@code /proc/stat} (CPU jiffies per core),
- * {@code /proc/meminfo} (memory in use, MemTotal − MemAvailable; swap in use), {@code /proc/diskstats} (field 13, the milliseconds
- * a device was busy: its utilisation as iostat's %util), {@code /proc/net/dev} with the link speed from
+ * {@code /proc/meminfo} (memory in use, MemTotal − MemAvailable; swap in use), {@code /proc/diskstats} (field 13, the
+ * milliseconds a device was busy: its utilisation as iostat's %util), {@code /proc/net/dev} with the link speed from
  * {@code /sys/class/net/IF/speed} (bytes per direction against what the link carries; a link that is up and whose
  * speed sysfs does not know, -1 or EINVAL, has its traffic only). Hand-written rather than OSHI:
  * these are a few lines of each file, read twice a round, and OSHI's objects re-read far more (the environment

@@ -90,7 +90,8 @@ class ComponentGraphTest {
     /** What format() writes, parse() reads back: the nodes' facts, the notes as comments, the links. */
     @Test
     void aWrittenGraphIsReadBackWithItsBandwidthsEachWay() throws Exception {
-        ComponentGraph g = new ComponentGraph(List.of(new ComponentGraph.Node("cpu", java.util.Map.of("cores", "2"), ""),
+        ComponentGraph g = new ComponentGraph(List.of(
+                new ComponentGraph.Node("cpu", java.util.Map.of("cores", "2"), ""),
                 new ComponentGraph.Node("disk:vda", new java.util.LinkedHashMap<>(java.util.Map.of("limit", "600MB/s",
                         "read", "600MB/s", "write", "450MB/s")), "holds the working directory"),
                 new ComponentGraph.Node("net:eth0", java.util.Map.of(), "speed unknown")),

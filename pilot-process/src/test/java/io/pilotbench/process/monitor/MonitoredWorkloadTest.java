@@ -53,8 +53,8 @@ class MonitoredWorkloadTest {
         Files.createDirectories(tmp.resolve("sys/class/net/eth0"));
         Files.writeString(tmp.resolve("proc/stat"), "cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 60 0 20 400 20 0 0 0 0 0\n"
                 + "intr 1 2 3\n");
-        Files.writeString(tmp.resolve("proc/meminfo"), "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 250 kB\nSwapTotal: 400 kB\n"
-                + "SwapFree: 300 kB\n");
+        Files.writeString(tmp.resolve("proc/meminfo"), "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 250 kB\n"
+                + "SwapTotal: 400 kB\nSwapFree: 300 kB\n");
         Files.writeString(tmp.resolve("proc/diskstats"), "   8       0 sda 1 2 3 4 5 6 7 8 9 1234 11\n"
                 + "   8       1 sda1 1 2 3 4 5 6 7 8 9 999 11\n   7       0 loop0 0 0 0 0 0 0 0 0 0 5 0\n");
         Files.writeString(tmp.resolve("proc/net/dev"), "Inter-| Receive | Transmit\n face |bytes …\n"

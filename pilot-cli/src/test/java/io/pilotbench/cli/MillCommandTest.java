@@ -168,7 +168,7 @@ class MillCommandTest {
                 "--time-limit", "soon"), "--time-limit");
         oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as",
                 "../etc"), "--run-as", "not a user name");
-        if (io.pilotbench.experiment.ExperimentRunner.isRoot()) {
+        if (io.pilotbench.core.files.Privileges.isRoot()) {
             oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data), "runs as root",
                     "--run-as USER");
             oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as",

@@ -2,7 +2,6 @@ package io.pilotbench.experiment;
 
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.files.FileTrees;
-import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.store.DirectoryLock;
 import java.io.IOException;
@@ -67,17 +66,6 @@ public final class ExperimentRunner {
         this.limits = limits;
         this.recordPids = recordPids;
         this.arch = Worker.local().attributes().get("arch");
-    }
-
-    /**
-     * Whether this process runs as root.
-     *
-     * @deprecated use {@link Privileges#isRoot()}, the one root check of every module; this stays only while a
-     *             test of pilot-cli still calls it
-     */
-    @Deprecated(forRemoval = true)
-    public static boolean isRoot() {
-        return Privileges.isRoot();
     }
 
     /**

@@ -3,6 +3,7 @@ package io.pilotbench.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pilotbench.stats.anova.SumOfSquares;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The shipped examples (examples/experiment), end to end: gzip vs xz over ASLR, environment padding and nice; and two
  * compressors built from C source over optimisation flags, link order, ASLR and environment padding.
  */
+@SystemTest
 class ExampleExperimentTest {
     static final Path EXAMPLE = Path.of("..", "examples", "experiment", "compressors.yaml");
     static final Path COMPILED = Path.of("..", "examples", "experiment", "compiled.yaml");

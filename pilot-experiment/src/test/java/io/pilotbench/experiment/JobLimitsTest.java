@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pilotbench.core.files.Privileges;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.testing.Circumstances;
+import io.pilotbench.testing.SystemTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * setpriv), the memory cap (a real memory cgroup where this process may make one, root on a cgroup v1 host) and the
  * time cap.
  */
+@SystemTest
 class JobLimitsTest {
     @TempDir
     Path tmp;

@@ -1,5 +1,6 @@
 package io.pilotbench.mill.testing;
 
+import io.pilotbench.core.files.Privileges;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,7 @@ public final class SlurmCluster implements AutoCloseable {
 
     /** Why no cluster can start here (not root, a binary missing), or null when it can. */
     public static String unavailable() {
-        if (!isRoot()) {
+        if (!Privileges.isRoot()) {
             return "the Slurm tests start slurmd and munged, which need root";
         }
         for (String b : BINARIES) {
@@ -52,19 +53,6 @@ public final class SlurmCluster implements AutoCloseable {
             }
         }
         return null;
-    }
-
-    private static boolean isRoot() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[2].equals("0");
-                }
-            }
-        } catch (IOException e) {
-            return false;
-        }
-        return false;
     }
 
     /** Starts a cluster in {@code dir} (a new temporary directory) and waits until its node is idle. */

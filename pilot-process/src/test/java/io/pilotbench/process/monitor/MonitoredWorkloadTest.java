@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.Workload;
 import io.pilotbench.testing.Circumstances;
+import io.pilotbench.testing.SystemTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+@SystemTest
 class MonitoredWorkloadTest {
     @TempDir
     Path tmp;

@@ -247,6 +247,13 @@ public final class SessionRenderer {
             out.println(b);
             return;
         }
+        appendTarget(b, m, noun, pi, required, s, mean);
+        out.println(b);
+    }
+
+    /** The target of a sample's CI and whether it is met; when not, how many samples it needs. */
+    private static void appendTarget(StringBuilder b, MetricResult m, String noun, PerformanceIndex pi,
+            boolean required, SessionSettings s, String mean) {
         b.append("; target (CI width ≤ ").append(SessionWords.target(s, pi.unit(), mean)).append(')');
         if (m.targetMet()) {
             b.append(" met");
@@ -261,7 +268,6 @@ public final class SessionRenderer {
                 b.append(" (not required)");
             }
         }
-        out.println(b);
     }
 
     /**

@@ -182,6 +182,29 @@ public final class MeanAnalyzer {
         } else {
             halfTarget = target / 2;
         }
+        boolean whiteShown = !white || k >= Defaults.WHITE_NOISE_CHECK_BELOW || !Double.isFinite(e.batchLag1())
+                || e.batchLag1() <= Defaults.WHITE_NOISE_R1 / Math.sqrt(k);
+        Need need = need(n, df, lrv, ci, target, halfTarget, whiteShown, s);
+        boolean met = need.met();
+        long req = need.samples();
+        // In x's unit; for the harmonic mean by the delta method (d(1/z)/dz = −1/z² at z = 1/x̄).
+        double scale = harmonic ? mean * mean : 1;
+        MeanError error = new MeanError(CiMethod.AR, se * scale, df, e.batchSize(), k,
+                e.batchVariance(), e.batchLag1(), lrv * scale * scale, white ? 0 : e.order(), skewOfMean,
+                !fewBlocks && e.unitRoot(), String.join("; ", fallbacks));
+        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, req, met);
+    }
+
+    /** How many samples the target needs, and whether the ones at hand meet it. */
+    private record Need(long samples, boolean met) {
+    }
+
+    /**
+     * The autoregressive analysis's stop rule: the CI no wider than the target, enough degrees of freedom, and, for
+     * samples taken as white noise, their lag-1 autocorrelation shown small ({@code whiteShown}).
+     */
+    private static Need need(int n, double df, double lrv, ConfidenceInterval ci, double target, double halfTarget,
+            boolean whiteShown, AnalysisSettings s) {
         double t = StudentT.critical(s.confidence(), df);
         double byWidth = halfTarget > 0 ? Math.ceil(t * t * lrv / (halfTarget * halfTarget)) : Double.POSITIVE_INFINITY;
         boolean narrow = ci.width() <= target;
@@ -191,8 +214,6 @@ public final class MeanAnalyzer {
             byWidth = Math.max(byWidth, Math.ceil(n * ratio * ratio));
         }
         boolean enoughDf = df >= Defaults.MIN_DEGREES_OF_FREEDOM;
-        boolean whiteShown = !white || k >= Defaults.WHITE_NOISE_CHECK_BELOW || !Double.isFinite(e.batchLag1())
-                || e.batchLag1() <= Defaults.WHITE_NOISE_R1 / Math.sqrt(k);
         long floor = Defaults.MIN_SAMPLES;
         double required = Math.max(byWidth, floor);
         if (!enoughDf) {
@@ -208,13 +229,7 @@ public final class MeanAnalyzer {
         } else if (required <= n) {
             required = n + 1;
         }
-        long req = Double.isFinite(required) ? (long) Math.min(required, Long.MAX_VALUE / 4) : -1;
-        // In x's unit; for the harmonic mean by the delta method (d(1/z)/dz = −1/z² at z = 1/x̄).
-        double scale = harmonic ? mean * mean : 1;
-        MeanError error = new MeanError(CiMethod.AR, se * scale, df, e.batchSize(), k,
-                e.batchVariance(), e.batchLag1(), lrv * scale * scale, white ? 0 : e.order(), skewOfMean,
-                !fewBlocks && e.unitRoot(), String.join("; ", fallbacks));
-        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, req, met);
+        return new Need(Double.isFinite(required) ? (long) Math.min(required, Long.MAX_VALUE / 4) : -1, met);
     }
 
     private static MetricResult subsessions(double[] y, long removed, double variance, double r1, double mean,

@@ -66,25 +66,11 @@ final class WpsRegression {
             Arrays.sort(sorted);
             double cap = sorted[(n - 1) / 2]; // never drop more than half of the rounds
             floor = (long) Math.ceil(Math.min(wantFloor, cap));
-            int kept = 0;
-            for (double w : work) {
-                if (w >= floor) {
-                    kept++;
-                }
-            }
-            if (kept < n) {
-                double[] w2 = new double[kept];
-                double[] t2 = new double[kept];
-                int j = 0;
-                for (int i = 0; i < n; i++) {
-                    if (work[i] >= floor) {
-                        w2[j] = work[i];
-                        t2[j++] = seconds[i];
-                    }
-                }
-                work = w2;
-                seconds = t2;
-                n = kept;
+            double[][] kept = atLeast(work, seconds, floor);
+            if (kept[0].length < n) {
+                work = kept[0];
+                seconds = kept[1];
+                n = work.length;
                 naive = naive(work, seconds);
                 if (n < 3 || distinct(work) < 2) {
                     return notEnough(n, naive);
@@ -131,6 +117,26 @@ final class WpsRegression {
         boolean met = vCi.width() <= target && h >= minSubsessions;
         return new WpsResult(WpsResult.Status.OK, n, q, h, a, v, vCi, naive, fit.rSquared(), floor, target, required,
                 met);
+    }
+
+    /** The rounds whose work is at least {@code floor}: their work and their seconds, in order. */
+    private static double[][] atLeast(double[] work, double[] seconds, long floor) {
+        int kept = 0;
+        for (double w : work) {
+            if (w >= floor) {
+                kept++;
+            }
+        }
+        double[] w2 = new double[kept];
+        double[] t2 = new double[kept];
+        int j = 0;
+        for (int i = 0; i < work.length; i++) {
+            if (work[i] >= floor) {
+                w2[j] = work[i];
+                t2[j++] = seconds[i];
+            }
+        }
+        return new double[][] {w2, t2};
     }
 
     /**

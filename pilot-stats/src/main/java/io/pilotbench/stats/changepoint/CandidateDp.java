@@ -62,18 +62,7 @@ final class CandidateDp {
                 while (usable < k && candidates[usable] <= s - m) {
                     usable++;
                 }
-                int fromList = Math.min(usable, dense);
-                if (fromList > 0) {
-                    list.growTo(s);
-                    list.rightMedians(right, fromList);
-                }
-                int count = usable - fromList;
-                if (count > 0) {
-                    System.arraycopy(candidates, fromList, from, 0, count);
-                    java.util.Arrays.fill(to, 0, count, s);
-                    medians.medians(from, to, count, sparse);
-                    System.arraycopy(sparse, 0, right, fromList, count);
-                }
+                rightMedians(medians, list, candidates, dense, usable, s, right, from, to, sparse);
                 double best = initial;
                 int at = -1;
                 for (int i = 0; i < usable; i++) {
@@ -108,6 +97,27 @@ final class CandidateDp {
         }
         Collections.reverse(out);
         return out;
+    }
+
+    /**
+     * Into {@code right[0..usable)}: the median of each segment from candidate i to {@code s}; the dense leading
+     * candidates from the growing list, the others from range medians ({@code from}, {@code to} and {@code sparse}
+     * are scratch arrays the caller keeps, so that the loop allocates nothing).
+     */
+    private static void rightMedians(RangeMedian medians, GrowingList list, int[] candidates, int dense, int usable,
+            int s, double[] right, int[] from, int[] to, double[] sparse) {
+        int fromList = Math.min(usable, dense);
+        if (fromList > 0) {
+            list.growTo(s);
+            list.rightMedians(right, fromList);
+        }
+        int count = usable - fromList;
+        if (count > 0) {
+            System.arraycopy(candidates, fromList, from, 0, count);
+            java.util.Arrays.fill(to, 0, count, s);
+            medians.medians(from, to, count, sparse);
+            System.arraycopy(sparse, 0, right, fromList, count);
+        }
     }
 
     private static double g(int degree, int k) {

@@ -150,11 +150,6 @@ public final class CommandWorkload implements Workload {
         return overheadNanos;
     }
 
-    /** The PIs in session order. */
-    public List<PerformanceIndex> performanceIndices() {
-        return pis.stream().map(PiSpec::pi).toList();
-    }
-
     /**
      * Kills the round running now, if any, with its process group (Ctrl-C, SIGTERM, the session's time limit); its
      * {@link #run} then throws {@link InterruptedException}.

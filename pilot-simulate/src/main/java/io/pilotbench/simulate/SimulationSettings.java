@@ -49,10 +49,6 @@ public record SimulationSettings(double confidence, double ciWidth, int maxRound
         return new SimulationSettings(value, ciWidth, maxRounds, alpha, equivalence, sharedLoad);
     }
 
-    public SimulationSettings withCiWidth(double value) {
-        return new SimulationSettings(confidence, value, maxRounds, alpha, equivalence, sharedLoad);
-    }
-
     public SimulationSettings withMaxRounds(int value) {
         return new SimulationSettings(confidence, ciWidth, value, alpha, equivalence, sharedLoad);
     }

@@ -103,11 +103,6 @@ public enum Strategy {
         };
     }
 
-    /** The strategy that is Pilot's default for {@code model}. */
-    public static Strategy pilotDefault(WorkloadModel model) {
-        return model.level() == WorkloadModel.Level.WPS ? PILOT_WPS : PILOT;
-    }
-
     /** Runs one session on {@code model} seeded with {@code seed}. */
     public Outcome run(WorkloadModel model, long seed, SimulationSettings s) {
         if (!appliesTo(model)) {

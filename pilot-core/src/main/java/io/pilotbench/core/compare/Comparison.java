@@ -113,24 +113,6 @@ public record Comparison(List<Contender> contenders, List<Contender> ranking, Li
     }
 
     /**
-     * Rounds {@code c} still needs for its undecided pairs (through {@link PairComparison#requiredGrowth}): 0 when none is undecided, −1 when unknown.
-     */
-    public long moreRoundsFor(Contender c) {
-        long most = 0;
-        for (PairComparison p : adjacent()) {
-            if (p.verdict().decided() || p.a() != c && p.b() != c) {
-                continue;
-            }
-            long more = moreRounds(p, c);
-            if (more < 0) {
-                return -1;
-            }
-            most = Math.max(most, more);
-        }
-        return most;
-    }
-
-    /**
      * Rounds the live sides of pair {@code p} still need, the larger of the two: 0 when it is decided (or neither side
      * can run), −1 when unknown.
      */

@@ -58,12 +58,6 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
                 false);
     }
 
-    /** This result with {@code value} samples counted as removed. */
-    public MetricResult withRemoved(long value) {
-        return new MetricResult(status, n, value, mean, variance, autocorrelation, error, ci, targetWidth,
-                requiredSamples, targetMet, spread);
-    }
-
     /**
      * This result with at least {@code samples} needed before the target can be met (a warm-up seen but not yet cut,
      * say): not met while n is below it.

@@ -21,9 +21,4 @@ public record PiResult(PerformanceIndex pi, MetricResult readings, MetricResult 
         return readingsPhases.warmup();
     }
 
-    /** Whether every target this PI must satisfy is met. */
-    public boolean targetsMet() {
-        return (!pi.readingsMustSatisfy() || readings.targetMet())
-                && (!pi.unitReadingsMustSatisfy() || unitReadings.targetMet());
-    }
 }

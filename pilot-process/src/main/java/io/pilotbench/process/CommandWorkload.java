@@ -1,7 +1,6 @@
 package io.pilotbench.process;
 
 import io.pilotbench.core.model.EnvironmentException;
-import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.Workload;
 import java.io.IOException;

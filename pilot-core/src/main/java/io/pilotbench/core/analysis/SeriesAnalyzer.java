@@ -167,7 +167,8 @@ public final class SeriesAnalyzer {
      */
     static String shiftWarning(LevelShift s) {
         return String.format("the level shifts at analysed sample %d (sample %d of the series): from %s ± %s to %s ± "
-                + "%s (%s%s%%, %s); the mean mixes both levels", s.sample(), s.index(), Formats.number(s.before()), Formats.number(s.beforeHalfWidth()),
+                + "%s (%s%s%%, %s); the mean mixes both levels", s.sample(), s.index(), Formats.number(s.before()),
+                Formats.number(s.beforeHalfWidth()),
                 Formats.number(s.after()), Formats.number(s.afterHalfWidth()), s.after() >= s.before() ? "+" : "",
                 Formats.significant(100 * s.relativeChange(), 2), Formats.pValue(s.pValue()));
     }

@@ -1,26 +1,17 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.files.Privileges;
-import io.pilotbench.experiment.ExperimentAnalysis;
-import io.pilotbench.experiment.ExperimentFigures;
 import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentPackage;
 import io.pilotbench.experiment.ExperimentPlan;
 import io.pilotbench.experiment.ExperimentRunner;
 import io.pilotbench.experiment.ExperimentSpec;
-import io.pilotbench.experiment.Factor;
-import io.pilotbench.experiment.Job;
 import io.pilotbench.experiment.Worker;
 import io.pilotbench.mill.backend.JobRunner;
-import io.pilotbench.stats.anova.AnovaRow;
-import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -31,10 +22,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code pilot experiment}: DataMill's experiments on this machine. */
+/**
+ * {@code pilot experiment}: DataMill's experiments on this machine. It holds the subcommands that run jobs (run,
+ * resume, run-job) and their cluster options; plan and analyze are {@link ExperimentPlanCommand} and
+ * {@link ExperimentAnalyzeCommand}.
+ */
 @Command(name = "experiment", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
-        subcommands = {ExperimentCommand.Plan.class, ExperimentCommand.Run.class, ExperimentCommand.Resume.class,
-            ExperimentCommand.Analyze.class, ExperimentCommand.RunJob.class},
+        subcommands = {ExperimentPlanCommand.class, ExperimentCommand.Run.class, ExperimentCommand.Resume.class,
+            ExperimentAnalyzeCommand.class, ExperimentCommand.RunJob.class},
         description = {
             "Vary the factors that silently move results (ASLR, environment size, compiler flags, link order, "
                 + "caches, your own) on purpose, run every package under every chosen combination as a Pilot "
@@ -85,59 +80,6 @@ final class ExperimentCommand implements Runnable {
             ExperimentPackage.check(p.getKey(), p.getValue());
         }
         return ExperimentPlan.of(s, List.of(Worker.local()), Privileges.isRoot());
-    }
-
-    /** {@code pilot experiment plan FILE}. */
-    @Command(name = "plan", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
-            description = {
-                "Checks FILE and its packages and prints the jobs it would run, in their (seeded, random) order, "
-                    + "with each job's factor levels and worker, and their count; warns when the count explodes. "
-                    + "Runs nothing.",
-                ""},
-            footerHeading = "%nExit codes:%n",
-            footer = {
-                "  0    planned",
-                "  2    a bad experiment file or package (one line says what and where)"})
-    static final class Plan implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "FILE", description = "The experiment file (YAML).")
-        Path file;
-
-        @Override
-        public Integer call() throws Exception {
-            ExperimentPlan plan = plan(file);
-            PrintWriter out = spec.commandLine().getOut();
-            ExperimentSpec s = plan.spec();
-            out.println("experiment " + s.name() + ", seed " + s.seed() + ", " + s.replications()
-                    + " replication(s)");
-            for (Worker w : plan.workers()) {
-                out.println("worker " + w.name() + ": " + w.attributes());
-            }
-            for (Factor f : s.factors()) {
-                List<String> chosen = plan.chosen().get(f.name());
-                out.println("factor " + f.name() + " (" + f.kind().key() + ", coverage "
-                        + Math.round(f.coverage() * 100) + "%): " + String.join(", ", chosen)
-                        + (f.kind() == Factor.Kind.HARDWARE ? "" : " (" + chosen.size() + " of " + f.levels().size()
-                            + ")"));
-            }
-            out.println(plan.jobs().size() + " jobs, in this order:");
-            List<String> head = new ArrayList<>(List.of("job", "worker", "rep"));
-            s.factors().forEach(f -> head.add(f.name()));
-            out.println("  " + String.join("\t", head));
-            for (Job j : plan.jobs()) {
-                List<String> row = new ArrayList<>(List.of(j.id(), j.worker(), Integer.toString(j.replication())));
-                row.addAll(j.levels().values());
-                out.println("  " + String.join("\t", row));
-            }
-            out.println(plan.jobs().size() + " jobs");
-            out.flush();
-            if (plan.warning() != null) {
-                spec.commandLine().getErr().println("pilot: warning: " + plan.warning());
-            }
-            return ExitCode.OK.code();
-        }
     }
 
     /** {@code pilot experiment run FILE}. */
@@ -365,190 +307,6 @@ final class ExperimentCommand implements Runnable {
                 throw new IllegalArgumentException("run-job needs exactly one of --experiment DIR and --file FILE");
             }
             return ClusterExperiment.runJob(experiment, file, job, dir, printRow, spec);
-        }
-    }
-
-    /** {@code pilot experiment analyze DIR}. */
-    @Command(name = "analyze", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
-            description = {
-                "An n-way ANOVA of each metric over the factors that vary (interactions up to --order), with R², "
-                    + "the paper's table (factor, Mean Sq., F, p-value) and one sentence per significant factor "
-                    + "with its effect: the difference between its highest and lowest level means, with a 95%% CI.",
-                ""},
-            footerHeading = "%nExamples:%n",
-            footer = {
-                "  pilot experiment analyze results/c",
-                "  pilot experiment analyze results/c --order 1 --type 1",
-                "  pilot experiment analyze results/c --figures results/c/figures",
-                "  pilot experiment analyze results/c --json > anova.json",
-                "",
-                "Jobs whose session stopped before its precision target (at the round or",
-                "time cap) are analysed with the rest, under a warning that names them",
-                "(JSON: imprecise), since their means are less precise than asked for.",
-                "Failed jobs, and factors with one level among the jobs analysed, are",
-                "left out, and the analysis says which (JSON: leftOut); a model with no",
-                "residual degrees of freedom (one job per cell) says there are no",
-                "replicates to estimate the error from (JSON: noReplicates).",
-                "",
-                "Figures: per metric, a box plot of the jobs at each level of each factor,",
-                "with a panel per combination of the other factors' levels and per",
-                "machine (no box pools another factor's levels), and interaction plots of",
-                "the two-factor terms significant at --alpha (or of the two strongest",
-                "factors). Levels follow the order of the experiment file.",
-                "",
-                "Type II sums of squares (the default) do not depend on the order of the",
-                "factors, and suit the unbalanced tables that failed jobs leave; they",
-                "match R's car::Anova(type = 2). Type I is R's anova(lm(...))."})
-    static final class Analyze implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "DIR", description = "The experiment directory.")
-        Path dir;
-
-        @Option(names = "--order", paramLabel = "N", defaultValue = "2",
-                description = "Interactions of up to N factors (1: main effects only). Default: 2, as the paper.")
-        int order;
-
-        @Option(names = "--type", paramLabel = "1|2|3", defaultValue = "2",
-                description = "Sums of squares: 1 sequential, 2 (default), 3.")
-        int type;
-
-        @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.05",
-                description = "The p-value under which a factor is called significant. Default: 0.05.")
-        double alpha;
-
-        @Option(names = "--figures", paramLabel = "OUT",
-                description = "Also draw the box and interaction plots into directory OUT.")
-        Path figures;
-
-        @Option(names = "--format", paramLabel = "svg|pdf|png", defaultValue = "svg",
-                description = "The figures' format. Default: svg.")
-        String format;
-
-        @Option(names = "--json", description = "Print the analysis as JSON: the jobs that stopped before their "
-                + "precision target, and per metric what was left out, the ANOVA table, R² and effects.")
-        boolean json;
-
-        @Override
-        public Integer call() throws Exception {
-            if (order < 1) {
-                throw new IllegalArgumentException("--order must be at least 1, got " + order);
-            }
-            if (!(alpha > 0 && alpha < 1)) {
-                throw new IllegalArgumentException("--alpha must be in (0, 1), got " + alpha);
-            }
-            SumOfSquares ss = switch (type) {
-                case 1 -> SumOfSquares.TYPE_I;
-                case 2 -> SumOfSquares.TYPE_II;
-                case 3 -> SumOfSquares.TYPE_III;
-                default -> throw new IllegalArgumentException("--type must be 1, 2 or 3, got " + type);
-            };
-            if (!List.of("svg", "pdf", "png").contains(format)) {
-                throw new IllegalArgumentException("--format must be svg, pdf or png, got " + format);
-            }
-            PrintWriter out = spec.commandLine().getOut();
-            List<ExperimentAnalysis.MetricAnalysis> analyses = ExperimentAnalysis.analyze(dir, order, ss);
-            ExperimentAnalysis.Imprecise imprecise = ExperimentAnalysis.imprecise(dir);
-            if (json) {
-                List<Path> files = figures == null ? List.of()
-                        : ExperimentFigures.write(dir, analyses, alpha, figures, format);
-                out.println(JsonMappers.indented().writeValueAsString(json(analyses, imprecise, alpha, files)));
-                out.flush();
-                return ExitCode.OK.code();
-            }
-            List<String> warning = ExperimentAnalysis.render(imprecise);
-            warning.forEach(out::println);
-            boolean first = warning.isEmpty();
-            if (!first) {
-                out.println();
-            }
-            for (ExperimentAnalysis.MetricAnalysis a : analyses) {
-                if (!first) {
-                    out.println();
-                }
-                first = false;
-                ExperimentAnalysis.render(a, alpha).forEach(out::println);
-            }
-            if (figures != null) {
-                List<Path> files = ExperimentFigures.write(dir, analyses, alpha, figures, format);
-                out.println();
-                out.println(files.size() + " figures in " + figures + ": " + String.join(", ",
-                        files.stream().map(f -> f.getFileName().toString()).toList()));
-            }
-            out.flush();
-            return ExitCode.OK.code();
-        }
-
-        private static Map<String, Object> json(List<ExperimentAnalysis.MetricAnalysis> analyses,
-                ExperimentAnalysis.Imprecise imprecise, double alpha, List<Path> files) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            Map<String, Object> imp = new LinkedHashMap<>();
-            imp.put("count", imprecise.jobs().size());
-            imp.put("analysed", imprecise.analysed());
-            imp.put("jobs", imprecise.jobs());
-            imp.put("reasons", imprecise.reasons());
-            imp.put("warning", imprecise.jobs().isEmpty() ? null
-                    : String.join(" ", ExperimentAnalysis.render(imprecise).stream().map(String::strip).toList()));
-            doc.put("imprecise", imp);
-            doc.put("alpha", alpha);
-            List<Object> metrics = new ArrayList<>();
-            for (ExperimentAnalysis.MetricAnalysis a : analyses) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("metric", a.metric());
-                m.put("jobs", a.n());
-                m.put("sumsOfSquares", a.table().type().name());
-                m.put("rSquared", finite(a.rSquared()));
-                m.put("factors", a.factors());
-                Map<String, Object> left = new LinkedHashMap<>();
-                left.put("failedJobs", a.left().failedJobs());
-                left.put("jobsWithoutValue", a.left().withoutValue());
-                left.put("singleLevelFactors", a.left().singleLevel());
-                left.put("notes", ExperimentAnalysis.render(a.left()));
-                m.put("leftOut", left);
-                m.put("noReplicates", a.noReplicates());
-                m.put("residualNote", a.noReplicates() ? ExperimentAnalysis.noReplicates(a) : null);
-                List<Object> terms = new ArrayList<>();
-                for (AnovaRow r : a.table().terms()) {
-                    terms.add(row(r));
-                }
-                m.put("terms", terms);
-                m.put("residual", row(a.table().residual()));
-                Map<String, Object> effects = new LinkedHashMap<>();
-                a.effects().forEach((f, e) -> {
-                    Map<String, Object> x = new LinkedHashMap<>();
-                    x.put("low", e.low());
-                    x.put("high", e.high());
-                    x.put("lowMean", finite(e.lowMean()));
-                    x.put("highMean", finite(e.highMean()));
-                    x.put("difference", finite(e.difference()));
-                    x.put("ciHalfWidth", finite(e.ciHalfWidth()));
-                    effects.put(f, x);
-                });
-                m.put("effects", effects);
-                metrics.add(m);
-            }
-            doc.put("metrics", metrics);
-            if (!files.isEmpty()) {
-                doc.put("figures", files.stream().map(Path::toString).toList());
-            }
-            return doc;
-        }
-
-        private static Map<String, Object> row(AnovaRow r) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("term", r.term());
-            x.put("df", r.df());
-            x.put("sumSq", finite(r.ss()));
-            x.put("meanSq", finite(r.meanSquare()));
-            x.put("f", finite(r.f()));
-            x.put("pValue", finite(r.pValue()));
-            return x;
-        }
-
-        /** JSON has no NaN or infinity: null instead. */
-        private static Double finite(double v) {
-            return Double.isFinite(v) ? v : null;
         }
     }
 }

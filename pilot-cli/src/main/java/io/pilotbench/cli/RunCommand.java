@@ -3,13 +3,13 @@ package io.pilotbench.cli;
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.env.EnvironmentProbe;
-import io.pilotbench.core.files.AtomicFiles;
-import io.pilotbench.core.files.JsonMappers;
+import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
@@ -17,15 +17,8 @@ import io.pilotbench.process.PiSpec;
 import io.pilotbench.process.ProcessLauncher;
 import io.pilotbench.process.RecordedCommand;
 import io.pilotbench.process.ShellCalibration;
-import io.pilotbench.process.monitor.Bottlenecks;
-import io.pilotbench.process.monitor.ComponentGraph;
-import io.pilotbench.process.monitor.ComponentUtilization;
-import io.pilotbench.process.monitor.MonitoredWorkload;
-import io.pilotbench.process.monitor.ProcMonitors;
-import io.pilotbench.process.monitor.SamplingCalibration;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
-import io.pilotbench.stats.RateSearch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -104,9 +97,6 @@ import picocli.CommandLine.Spec;
             "  130  interrupted by Ctrl-C; 143 by SIGTERM (the session can be resumed)",
             "  1    internal error (a bug: please report it)"})
 final class RunCommand implements Callable<Integer> {
-    /** The paper's threshold (§III-B): 80%. */
-    static final double DEFAULT_UTILIZATION_LIMIT = 0.8;
-
     @Spec
     CommandSpec spec;
 
@@ -156,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
                 + "of network links the system does not know, such as loopback (node net:lo limit=10Gb/s), and "
                 + "disks' bandwidth (node disk:vda limit=500MB/s, or read= and write= each way, as pilot graph "
                 + "--calibrate -o FILE writes them), which adds their read and write throughput.")
-    java.nio.file.Path graph;
+    Path graph;
 
     @Option(names = "--utilization-limit", paramLabel = "PCT", order = 51,
             description = "With --monitor, the utilisation above which another component is a suspect. Default: 80%%.")
@@ -233,31 +223,42 @@ final class RunCommand implements Callable<Integer> {
     private int single() throws Exception {
         Format outputFormat = report.format();
         ProgressLine.Mode mode = report.mode();
-        if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
-            throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
-                    + "--monitor; add it");
-        }
-        ComponentGraph limits = graph == null ? null : ComponentGraph.parse(graph);
-        ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
-                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits("read"),
-                        limits == null ? Map.of() : limits.diskBandwidthsMbits("write"));
-        Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
-                : Options.positive("--monitor-rate", monitorRate);
-        double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
-                : Options.percent("--utilization-limit", utilizationLimit);
+        RunMonitor.Setup monitoring = RunMonitor.setup(monitor, cut, monitorRate, graph, utilizationLimit);
         Prepared p = resume != null ? resumed() : fresh();
         PrintWriter err = spec.commandLine().getErr();
         ProgressLine line = new ProgressLine(err, mode);
-        MonitoredWorkload monitored = monitor ? new MonitoredWorkload(p.workload, monitors.all(),
-                p.session.result().directory()) : null;
-        Map<String, Object> sampling = new java.util.LinkedHashMap<>(Map.of("rate", 0.0, "auto", false));
-        if (monitored != null && monitorRate != null) {
-            sampling = rate != null ? new java.util.LinkedHashMap<>(Map.of("rate", rate, "auto", false))
-                    : calibrated(monitored);
-            monitored.sampleAt(((Number) sampling.get("rate")).doubleValue());
-        }
-        Pilot pilot = Pilot.of(p.session.settings(), monitored != null ? monitored : p.workload).listener(line);
+        RunMonitor monitored = monitoring == null ? null
+                : monitoring.start(p.workload, p.session.result().directory(), notes());
+        Pilot pilot = Pilot.of(p.session.settings(), monitored != null ? monitored.workload() : p.workload)
+                .listener(line);
         SessionResult result;
+        try {
+            result = rounds(p, pilot, err);
+        } catch (Exception e) {
+            line.clear();
+            try {
+                p.session.close(); // records it as interrupted, when the disk still takes it
+                p.workload.tidyRounds();
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        if (result == null) {
+            return ExitCode.WORKLOAD_FAILED.code();
+        }
+        line.clear();
+        p.session.close();
+        p.workload.tidyRounds();
+        return report(p, result, monitored, outputFormat);
+    }
+
+    /**
+     * The hooks and the rounds, which Ctrl-C stops: the start line, --setup and --prepare, the session, and the
+     * cleanup hooks however it ended. Null when a hook before the rounds failed (said on stderr; the session is
+     * closed), the session's result otherwise.
+     */
+    private SessionResult rounds(Prepared p, Pilot pilot, PrintWriter err) throws Exception {
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
             pilot.requestStop();
             p.workload.cancel();
@@ -274,57 +275,41 @@ final class RunCommand implements Callable<Integer> {
                 p.workload.tidyRounds();
                 String cleanupFailed = process.afterRounds(p.workload);
                 err.println("pilot: error: " + failed + (cleanupFailed == null ? "" : "; then " + cleanupFailed));
-                return ExitCode.WORKLOAD_FAILED.code();
+                return null;
             }
             try {
-                result = pilot.run(p.session);
+                SessionResult result = pilot.run(p.session);
                 lastResult = result;
+                return result;
             } finally {
                 String cleanupFailed = process.afterRounds(p.workload);
                 if (cleanupFailed != null) {
                     err.println("pilot: warning: " + cleanupFailed);
                 }
             }
-        } catch (Exception e) {
-            line.clear();
-            try {
-                p.session.close(); // records it as interrupted, when the disk still takes it
-                p.workload.tidyRounds();
-            } catch (IOException | RuntimeException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
         }
-        line.clear();
-        p.session.close();
-        p.workload.tidyRounds();
-        Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitorJson(monitored,
-                limit, p.session.result().directory(), sampling));
-        SessionResult done = result;
+    }
+
+    /**
+     * The report on stdout (with --monitor, its figures too), a warning about processes the command left, and the
+     * exit code.
+     */
+    private int report(Prepared p, SessionResult result, RunMonitor monitored, Format outputFormat)
+            throws IOException {
+        Path dir = p.session.result().directory();
+        Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitored.finish(dir));
         Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
-                o -> RunReport.render(done, p.session.rounds(), p.template.toString(), timing(p), outputFormat, o,
+                o -> RunReport.render(result, p.session.rounds(), p.template.toString(), timing(p), outputFormat, o,
                         monitorJson));
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
-            err.println("pilot: warning: " + left);
+            spec.commandLine().getErr().println("pilot: warning: " + left);
         }
         if (monitored != null) {
-            List<ComponentUtilization> usage = monitored.utilizations();
-            PrintWriter out = spec.commandLine().getOut();
             if (outputFormat == Format.TEXT) {
-                out.println();
-                String disk = new ProcMonitors().diskOf(p.session.result().directory().toAbsolutePath());
-                out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE + (disk == null ? ""
-                        : "; the session is on " + disk) + "):");
-                if (((Number) sampling.get("rate")).doubleValue() > 0) {
-                    out.println("  sampled " + samplingNote(sampling));
-                }
-                for (String l : Bottlenecks.describe(usage, cut, limit)) {
-                    out.println("  " + l);
-                }
-                out.flush();
+                monitored.print(spec.commandLine().getOut(), dir);
             }
-            if (!Bottlenecks.suspects(usage, cut, limit).isEmpty() && result.stopReason() == StopReason.TARGET_MET) {
+            if (monitored.suspected() && result.stopReason() == StopReason.TARGET_MET) {
                 return ExitCode.BOTTLENECK.code();
             }
         }
@@ -339,94 +324,6 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The monitor's figures and verdict, for the JSON report and monitor.json in the session: every component's mean
-     * and peak utilisation, the component under test, the limit, the suspects, and the sampling rate within rounds
-     * (with --monitor-rate auto, the overhead measured at the rate chosen).
-     */
-    private Map<String, Object> monitorJson(MonitoredWorkload monitored, double limit, java.nio.file.Path dir,
-            Map<String, Object> sampling) throws IOException {
-        monitored.close();
-        List<ComponentUtilization> usage = monitored.utilizations();
-        List<Map<String, Object>> components = new ArrayList<>();
-        for (ComponentUtilization u : usage) {
-            Map<String, Object> c = new java.util.LinkedHashMap<>();
-            c.put("component", u.component());
-            c.put("mean", u.isTraffic() ? null : u.mean()); // a link of unknown speed: no utilisation, its traffic
-            c.put("peak", u.isTraffic() ? null : u.peak());
-            c.put("peakRound", u.peakRound());
-            if (u.isTraffic()) {
-                c.put("bytesPerSecond", u.bytesPerSecond());
-            }
-            c.put("underTest", Bottlenecks.underTest(u.component(), cut));
-            components.add(c);
-        }
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("cut", cut);
-        m.put("utilizationLimit", limit);
-        m.put("sessionDisk", new ProcMonitors().diskOf(dir.toAbsolutePath()));
-        m.put("sampling", sampling);
-        m.put("components", components);
-        m.put("suspects", Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
-                .toList());
-        m.put("verdict", Bottlenecks.describe(usage, cut, limit));
-        AtomicFiles.write(dir.resolve("monitor.json"), JsonMappers.indented().writeValueAsString(m)
-                + "\n");
-        return m;
-    }
-
-    /** The largest overhead --monitor-rate auto accepts: the paper's 1%. */
-    static final double SAMPLING_OVERHEAD_LIMIT = 0.01;
-
-    /** The pairs of rounds, with and without sampling, that --monitor-rate auto measures at each rate. */
-    static final int SAMPLING_PAIRS = 5;
-
-    /**
-     * --monitor-rate auto: the highest sampling rate within the overhead limit, said on stderr, and recorded (for
-     * monitor.json and the report) with the overhead measured at it, its 95% CI and how many rates were measured.
-     */
-    private Map<String, Object> calibrated(MonitoredWorkload monitored) {
-        SamplingCalibration calibration = new SamplingCalibration(monitored, SAMPLING_PAIRS);
-        RateSearch.Result r = calibration.choose(SAMPLING_OVERHEAD_LIMIT, 6);
-        io.pilotbench.stats.ConfidenceInterval ci = calibration.overheadCi(r.rate());
-        Map<String, Object> chosen = new java.util.LinkedHashMap<>();
-        chosen.put("rate", r.rate());
-        chosen.put("auto", true);
-        chosen.put("overhead", r.overhead());
-        chosen.put("overheadCi", ci == null ? null : List.of(ci.low(), ci.high()));
-        chosen.put("overheadLimit", SAMPLING_OVERHEAD_LIMIT);
-        chosen.put("withinLimit", r.withinLimit());
-        chosen.put("ratesMeasured", r.evaluations());
-        chosen.put("pairsPerRate", SAMPLING_PAIRS);
-        if (!report.quiet) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
-                    ? "sampling " + io.pilotbench.core.model.Formats.significant(r.rate(), 3) + " times a second, "
-                        + "overhead " + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%"
-                        + (ci == null ? "" : " (95% CI " + io.pilotbench.core.model.Formats.significant(100 * ci.low(),
-                            2) + "% to " + io.pilotbench.core.model.Formats.significant(100 * ci.high(), 2) + "%)")
-                        + ", " + r.evaluations() + " rates measured, " + SAMPLING_PAIRS + " pairs of rounds each"
-                    : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
-                        + io.pilotbench.core.model.Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
-                        + "limit: sampling that rarely anyway"));
-            err.flush();
-        }
-        return chosen;
-    }
-
-    /** "120 times a second within each round (chosen by --monitor-rate auto: overhead 0.4%, within the 1% limit)". */
-    private static String samplingNote(Map<String, Object> sampling) {
-        String rate = io.pilotbench.core.model.Formats.significant(((Number) sampling.get("rate")).doubleValue(), 3);
-        if (!Boolean.TRUE.equals(sampling.get("auto"))) {
-            return rate + " times a second within each round (--monitor-rate)";
-        }
-        return rate + " times a second within each round (chosen by --monitor-rate auto: overhead "
-                + io.pilotbench.core.model.Formats.significant(100 * ((Number) sampling.get("overhead")).doubleValue(),
-                        2) + "%, " + (Boolean.TRUE.equals(sampling.get("withinLimit")) ? "within" : "over") + " the "
-                + io.pilotbench.core.model.Formats.significant(100 * SAMPLING_OVERHEAD_LIMIT, 2) + "% limit)";
-    }
-
-    /** What a session needs to run. */
-    /**
      * How the rounds were timed, for the report: the launcher, and whether anything was subtracted (only a shell's
      * calibrated start-up, with --shell; what Pilot's own JVM would add is kept out of the timed interval instead).
      */
@@ -437,6 +334,7 @@ final class RunCommand implements Callable<Integer> {
                 : "; nothing subtracted");
     }
 
+    /** What a session needs to run. */
     private record Prepared(Session session, CommandWorkload workload, CommandTemplate template,
             RecordedCommand recorded, ProcessLauncher launcher) {
     }
@@ -515,13 +413,13 @@ final class RunCommand implements Callable<Integer> {
                 names.add(pi.name());
             }
         }
-        if (s.wps() == io.pilotbench.core.model.WpsMode.REQUIRED) {
+        if (s.wps() == WpsMode.REQUIRED) {
             names.add("work per second");
         }
         String target = s.ciTarget().relative()
-                ? "within ±" + io.pilotbench.core.model.Formats.number(s.ciTarget().value() * 50) + "% of the mean"
-                : "at most " + io.pilotbench.core.model.Formats.number(s.ciTarget().value()) + " wide";
-        return "the " + io.pilotbench.core.model.Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names) + " is "
-                + target;
+                ? "within ±" + Formats.number(s.ciTarget().value() * 50) + "% of the mean"
+                : "at most " + Formats.number(s.ciTarget().value()) + " wide";
+        return "the " + Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names)
+                + " is " + target;
     }
 }

@@ -48,50 +48,9 @@ public final class SeriesAnalyzer {
         double[] all = series.values();
         String where = series.label();
         List<String> warnings = new ArrayList<>();
-        List<Integer> changePoints = List.of();
-        StableSegment stable = null;
-        Phases phases = Phases.NONE;
-        int from = 0;
-        int to = all.length;
-        WarmupRemoval removal = settings.warmupRemoval();
-        switch (removal.method()) {
-            case AUTO, MSER -> {
-                phases = PhaseDetector.detect(all, removal, true, true, settings.confidence());
-                from = phases.warmup();
-                to = all.length - phases.cooldown();
-            }
-            case NONE -> {
-                Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());
-                // nothing is cut, so the analysed sample is the whole series and starts at its first sample
-                phases = new Phases(0, found.warmupPValue(), Double.NaN, 0, found.cooldownPValue(), Double.NaN,
-                        0, found.shifts().stream().map(s -> s.analysedFrom(0)).toList());
-                if (found.warmup() > 0 || found.cooldown() > 0) {
-                    warnings.add(String.format("the first %d and last %d samples differ in level from the rest "
-                            + "(warm-up %s, cool-down %s); --warmup-removal auto cuts them",
-                            found.warmup(), found.cooldown(), Formats.pValue(found.warmupPValue()),
-                            Formats.pValue(found.cooldownPValue())));
-                }
-            }
-            case EDM -> {
-                EdmResult edm = Edm.detect(all, EdmSettings.pilot());
-                changePoints = edm.changePoints();
-                StableSegment s = edm.stableSegment();
-                if (s.isFound()) {
-                    stable = s;
-                    from = s.begin();
-                    to = s.end();
-                    phases = Phases.untested(from, all.length - to);
-                } else if (!edm.changePoints().isEmpty()) {
-                    warnings.add(String.format("change points at %s, but no segment holds more than half of the "
-                            + "samples: no stable segment, so every sample was analysed", edm.changePoints()));
-                }
-            }
-            case FIXED -> {
-                from = removal.fixedBegin(all.length);
-                phases = Phases.untested(from, 0);
-            }
-            default -> throw new IllegalStateException(removal.toString());
-        }
+        Cut cut = cut(all, warnings);
+        int from = cut.from();
+        int to = cut.to();
         double[] x = Arrays.copyOfRange(all, from, to);
         if (x.length < 2) {
             throw new InputException(where + ": only " + x.length + " value" + (x.length == 1 ? "" : "s")
@@ -109,11 +68,68 @@ public final class SeriesAnalyzer {
         }
         MetricResult estimate = MeanAnalyzer.analyze(all, from, to, from + (all.length - to), false, settings, false);
         // the same steady-level check and interval as a session's look (SteadyLevel): one series, one interval
-        SteadyLevel.Checked checked = SteadyLevel.check(all, from, to, phases, estimate,
+        SteadyLevel.Checked checked = SteadyLevel.check(all, from, to, cut.phases(), estimate,
                 settings.meanMethod() == MeanMethod.ARITHMETIC, false);
-        phases = checked.phases();
+        Phases phases = checked.phases();
         Spread spread = Spread.of(x);
         estimate = checked.result().withSpread(spread);
+        warnings.addAll(warnings(phases, estimate, x.length));
+        return new SeriesAnalysis(series.source(), series.column(), settings, all.length, cut.changePoints(),
+                cut.stable(), phases, from, spread.median(), min, max, Descriptive.stddev(x), estimate, warnings);
+    }
+
+    /**
+     * What the warm-up and cool-down removal leaves: the analysed samples {@code [from, to)} of the series, the phases
+     * found, and with {@code edm} its change points and stable segment (null when it found none).
+     */
+    private record Cut(int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable) {
+    }
+
+    /** Applies the settings' removal to the series; a warm-up it finds but keeps, or a failed EDM, adds a warning. */
+    private Cut cut(double[] all, List<String> warnings) {
+        WarmupRemoval removal = settings.warmupRemoval();
+        switch (removal.method()) {
+            case AUTO, MSER -> {
+                Phases phases = PhaseDetector.detect(all, removal, true, true, settings.confidence());
+                return new Cut(phases.warmup(), all.length - phases.cooldown(), phases, List.of(), null);
+            }
+            case NONE -> {
+                Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());
+                // nothing is cut, so the analysed sample is the whole series and starts at its first sample
+                Phases phases = new Phases(0, found.warmupPValue(), Double.NaN, 0, found.cooldownPValue(),
+                        Double.NaN, 0, found.shifts().stream().map(s -> s.analysedFrom(0)).toList());
+                if (found.warmup() > 0 || found.cooldown() > 0) {
+                    warnings.add(String.format("the first %d and last %d samples differ in level from the rest "
+                            + "(warm-up %s, cool-down %s); --warmup-removal auto cuts them",
+                            found.warmup(), found.cooldown(), Formats.pValue(found.warmupPValue()),
+                            Formats.pValue(found.cooldownPValue())));
+                }
+                return new Cut(0, all.length, phases, List.of(), null);
+            }
+            case EDM -> {
+                EdmResult edm = Edm.detect(all, EdmSettings.pilot());
+                StableSegment s = edm.stableSegment();
+                if (s.isFound()) {
+                    return new Cut(s.begin(), s.end(), Phases.untested(s.begin(), all.length - s.end()),
+                            edm.changePoints(), s);
+                }
+                if (!edm.changePoints().isEmpty()) {
+                    warnings.add(String.format("change points at %s, but no segment holds more than half of the "
+                            + "samples: no stable segment, so every sample was analysed", edm.changePoints()));
+                }
+                return new Cut(0, all.length, Phases.NONE, edm.changePoints(), null);
+            }
+            case FIXED -> {
+                int from = removal.fixedBegin(all.length);
+                return new Cut(from, all.length, Phases.untested(from, 0), List.of(), null);
+            }
+            default -> throw new IllegalStateException(removal.toString());
+        }
+    }
+
+    /** What the reader of the estimate must know: a trend, level shifts, an unusual or missing CI, a missed target. */
+    private List<String> warnings(Phases phases, MetricResult estimate, int n) {
+        List<String> warnings = new ArrayList<>();
         if (phases.trending()) {
             warnings.add("the analysed samples still trend (" + Formats.number(phases.trendSlope()) + " per sample, "
                     + Formats.pValue(phases.trendPValue()) + "): no steady level is shown, and their mean depends on "
@@ -129,21 +145,20 @@ public final class SeriesAnalyzer {
             warnings.add("the samples trend or wander (a unit root): their mean depends on where they start and end, "
                     + "so no confidence interval of a steady mean exists; is this the right column?");
         }
-        if (estimate.status() == MetricResult.Status.NOT_ENOUGH_DATA || estimate.ci() == null && x.length < 3) {
-            warnings.add("only " + estimate.n() + " samples" + (estimate.n() < x.length ? " after the warm-up" : "")
+        if (estimate.status() == MetricResult.Status.NOT_ENOUGH_DATA || estimate.ci() == null && n < 3) {
+            warnings.add("only " + estimate.n() + " samples" + (estimate.n() < n ? " after the warm-up" : "")
                     + ": too few for a confidence interval (it needs at least 3, and a trustworthy one about "
                     + Defaults.MIN_SAMPLES + ")");
         } else if (estimate.status() == MetricResult.Status.TOO_AUTOCORRELATED) {
             warnings.add(String.format("no subsession size up to n/3 = %d brings |r1| under %s: the samples are too "
                     + "autocorrelated for a valid CI; collect more data (or raise --ac-limit, or use --method ar)",
-                    x.length / 3, Formats.number(settings.autocorrelationLimit())));
+                    n / 3, Formats.number(settings.autocorrelationLimit())));
         } else if (estimate.targetWidth() > 0 && !estimate.targetMet()) {
             warnings.add(targetWarning(estimate));
         } else if (!(estimate.targetWidth() > 0)) {
             warnings.add("the CI target is relative to a mean of 0: give an absolute --ci-width");
         }
-        return new SeriesAnalysis(series.source(), series.column(), settings, all.length, changePoints, stable,
-                phases, from, spread.median(), min, max, Descriptive.stddev(x), estimate, warnings);
+        return warnings;
     }
 
     /**
@@ -152,7 +167,8 @@ public final class SeriesAnalyzer {
      */
     static String shiftWarning(LevelShift s) {
         return String.format("the level shifts at analysed sample %d (sample %d of the series): from %s ± %s to %s ± "
-                + "%s (%s%s%%, %s); the mean mixes both levels", s.sample(), s.index(), Formats.number(s.before()), Formats.number(s.beforeHalfWidth()),
+                + "%s (%s%s%%, %s); the mean mixes both levels", s.sample(), s.index(), Formats.number(s.before()),
+                Formats.number(s.beforeHalfWidth()),
                 Formats.number(s.after()), Formats.number(s.afterHalfWidth()), s.after() >= s.before() ? "+" : "",
                 Formats.significant(100 * s.relativeChange(), 2), Formats.pValue(s.pValue()));
     }

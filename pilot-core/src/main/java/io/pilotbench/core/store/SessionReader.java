@@ -96,19 +96,7 @@ public final class SessionReader {
      */
     public static StoredSession read(Path dir) {
         Path sessionFile = dir.resolve(SessionFiles.SESSION);
-        JsonNode session;
-        try {
-            session = SessionJournal.json().readTree(Files.readString(sessionFile));
-        } catch (NoSuchFileException e) {
-            throw new InputException(whyNotASession(dir));
-        } catch (IOException | JacksonException e) {
-            throw new InputException(sessionFile + ": cannot be read as JSON (" + firstLine(e) + ")");
-        }
-        int version = session.path("formatVersion").asInt(-1);
-        if (version < 1 || version > SessionFiles.FORMAT_VERSION) {
-            throw new InputException(sessionFile + ": format version " + session.path("formatVersion")
-                    + " is not supported (this Pilot reads 1 to " + SessionFiles.FORMAT_VERSION + "); upgrade Pilot");
-        }
+        JsonNode session = sessionJson(dir, sessionFile);
         SessionSettings settings;
         try {
             settings = SettingsJson.fromJson(session.path("settings"));
@@ -123,12 +111,38 @@ public final class SessionReader {
         // readings and unit readings first, into arrays that grow with the largest round seen; then the rounds,
         // each built as its row is parsed. Nothing of a row outlives it: holding every round row's fields until the
         // end made a 10^6-round session spend most of its reading time in the garbage collector.
+        double[][] readings = readings(halfCreated, dir.resolve(SessionFiles.READINGS), pis);
+        UnitReadings units = unitReadings(halfCreated, dir.resolve(SessionFiles.UNIT_READINGS), pis);
+        List<Round> rounds = rounds(halfCreated, dir.resolve(SessionFiles.ROUNDS), pis, readings, units);
+        return new StoredSession(dir, session.path("name").asString(""), settings, started, ended, rounds,
+                discarded(rounds.size(), pis, readings, units), stopReason(session, sessionFile), elapsed(session));
+    }
+
+    /** The parsed {@code session.json}, of a format version this Pilot reads. */
+    private static JsonNode sessionJson(Path dir, Path sessionFile) {
+        JsonNode session;
+        try {
+            session = SessionJournal.json().readTree(Files.readString(sessionFile));
+        } catch (NoSuchFileException e) {
+            throw new InputException(whyNotASession(dir));
+        } catch (IOException | JacksonException e) {
+            throw new InputException(sessionFile + ": cannot be read as JSON (" + firstLine(e) + ")");
+        }
+        int version = session.path("formatVersion").asInt(-1);
+        if (version < 1 || version > SessionFiles.FORMAT_VERSION) {
+            throw new InputException(sessionFile + ": format version " + session.path("formatVersion")
+                    + " is not supported (this Pilot reads 1 to " + SessionFiles.FORMAT_VERSION + "); upgrade Pilot");
+        }
+        return session;
+    }
+
+    /** The readings, per PI and round: NaN where a round has none (past the last round, a round being written). */
+    private static double[][] readings(boolean halfCreated, Path readingsFile, int pis) {
         double[][] readings = new double[Math.max(1, pis)][];
         for (int p = 0; p < readings.length; p++) {
             readings[p] = new double[1024];
             Arrays.fill(readings[p], Double.NaN);
         }
-        Path readingsFile = dir.resolve(SessionFiles.READINGS);
         forEachRow(halfCreated, readingsFile, SessionFiles.READINGS_HEADER.length, r -> {
             int round = integer(r, 0, readingsFile);
             int pi = pi(r, pis, readingsFile);
@@ -141,10 +155,19 @@ public final class SessionReader {
             }
             readings[pi][round] = number(r, 2, readingsFile);
         });
-        // per round and PI: the unit readings (null until the first one)
+        return readings;
+    }
+
+    /**
+     * The unit readings as read, per round and PI: {@code values} holds arrays that grow by doubling (null until the
+     * first reading), {@code counts} how many of each array's values are readings.
+     */
+    private record UnitReadings(List<double[][]> values, List<int[]> counts) {
+    }
+
+    private static UnitReadings unitReadings(boolean halfCreated, Path unitsFile, int pis) {
         List<double[][]> unitValues = new ArrayList<>();
         List<int[]> unitCounts = new ArrayList<>();
-        Path unitsFile = dir.resolve(SessionFiles.UNIT_READINGS);
         forEachRow(halfCreated, unitsFile, SessionFiles.UNIT_READINGS_HEADER.length, r -> {
             int round = integer(r, 0, unitsFile);
             int pi = pi(r, pis, unitsFile);
@@ -168,8 +191,13 @@ public final class SessionReader {
             a[index] = number(r, 3, unitsFile);
             counts[pi]++;
         });
+        return new UnitReadings(unitValues, unitCounts);
+    }
+
+    /** The rounds of {@code rounds.csv}, in order, each with its readings and unit readings. */
+    private static List<Round> rounds(boolean halfCreated, Path roundsFile, int pis, double[][] readings,
+            UnitReadings units) {
         List<Round> rounds = new ArrayList<>();
-        Path roundsFile = dir.resolve(SessionFiles.ROUNDS);
         forEachRow(halfCreated, roundsFile, SessionFiles.ROUNDS_HEADER.length, r -> {
             int i = rounds.size();
             double[] values = new double[pis];
@@ -178,8 +206,8 @@ public final class SessionReader {
             }
             double[][] u = new double[pis][];
             for (int p = 0; p < pis; p++) {
-                double[] a = i < unitValues.size() ? unitValues.get(i)[p] : null;
-                u[p] = a == null ? NO_UNITS : Arrays.copyOf(a, unitCounts.get(i)[p]);
+                double[] a = i < units.values().size() ? units.values().get(i)[p] : null;
+                u[p] = a == null ? NO_UNITS : Arrays.copyOf(a, units.counts().get(i)[p]);
             }
             try {
                 if (r.longField(0) != i) {
@@ -199,35 +227,46 @@ public final class SessionReader {
                         + firstLine(e) + ")");
             }
         });
-        int n = rounds.size();
-        // rows of a round that was being written when the session stopped (its rounds.csv row is missing)
-        int[] discarded = {0};
+        return rounds;
+    }
+
+    /**
+     * The readings and unit readings of a round that was being written when the session stopped (its
+     * {@code rounds.csv} row is missing), past the {@code n} rounds read.
+     */
+    private static int discarded(int n, int pis, double[][] readings, UnitReadings units) {
+        int discarded = 0;
         for (int p = 0; p < pis; p++) {
             for (int i = n; i < readings[p].length; i++) {
-                discarded[0] += Double.isNaN(readings[p][i]) ? 0 : 1; // number() admits no NaN
+                discarded += Double.isNaN(readings[p][i]) ? 0 : 1; // number() admits no NaN
             }
         }
-        for (int i = n; i < unitCounts.size(); i++) {
-            for (int c : unitCounts.get(i)) {
-                discarded[0] += c;
+        for (int i = n; i < units.counts().size(); i++) {
+            for (int c : units.counts().get(i)) {
+                discarded += c;
             }
         }
-        StopReason reason = null;
-        if (session.path("stopReason").isString()) {
-            try {
-                reason = StopReason.valueOf(session.path("stopReason").asString().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new InputException(sessionFile + ": unknown stopReason '" + session.path("stopReason")
-                        .asString() + "'");
-            }
+        return discarded;
+    }
+
+    private static StopReason stopReason(JsonNode session, Path sessionFile) {
+        if (!session.path("stopReason").isString()) {
+            return null;
         }
-        StoredSession.Elapsed elapsed = null;
+        try {
+            return StopReason.valueOf(session.path("stopReason").asString().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new InputException(sessionFile + ": unknown stopReason '" + session.path("stopReason")
+                    .asString() + "'");
+        }
+    }
+
+    private static StoredSession.Elapsed elapsed(JsonNode session) {
         if (session.path("elapsed").path("seconds").isNumber() && session.path("elapsed").path("rounds").isInt()) {
-            elapsed = new StoredSession.Elapsed(session.path("elapsed").path("seconds").asDouble(),
+            return new StoredSession.Elapsed(session.path("elapsed").path("seconds").asDouble(),
                     session.path("elapsed").path("rounds").asInt());
         }
-        return new StoredSession(dir, session.path("name").asString(""), settings, started, ended, rounds,
-                discarded[0], reason, elapsed);
+        return null;
     }
 
     private static final double[] NO_UNITS = new double[0];

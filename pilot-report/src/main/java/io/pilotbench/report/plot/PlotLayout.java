@@ -1,6 +1,5 @@
 package io.pilotbench.report.plot;
 
-import io.pilotbench.core.model.Formats;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,21 +7,19 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Lays a plot out and draws it on a {@link Canvas}: title, axes with ticks and labels, grouped and stacked bars or
- * lines with markers, error bars and a legend on the right. Graphit's plots (Wright et al., Auto-pilot, USENIX ATC
- * 2005, §3.4; docs/references.md#wright-2005) are the model: a bar group per workload with a bar per component, or a
- * line per workload against a variable.
+ * Lays a plot out and draws it on a {@link Canvas}: title, grouped and stacked bars, boxes (faceted in panels) or
+ * lines with markers, and error bars, in a {@link PlotFrame} that draws the axes with their ticks and the legend.
+ * Graphit's plots (Wright et al., Auto-pilot, USENIX ATC 2005, §3.4; docs/references.md#wright-2005) are the model: a
+ * bar group per workload with a bar per component, or a line per workload against a variable.
  */
 final class PlotLayout {
     static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
         "#7f7f7f", "#bcbd22", "#17becf"};
-    private static final double LEFT = 80;
-    private static final double TOP_TITLE = 50;
 
     private final PlotData data;
     private final PlotSpec spec;
     private final List<String> components;
-    private final double bottom;
+    private final PlotFrame frame;
 
     PlotLayout(PlotData data, PlotSpec spec) {
         this.data = data;
@@ -46,8 +43,9 @@ final class PlotLayout {
             }
         }
         this.components = chosen;
-        this.bottom = (panels().size() > 1 ? 48 + 13 * panelLines() : spec.mode() != PlotSpec.Mode.LINE
-                && rotateLabels() ? 120 : 70) + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0);
+        this.frame = new PlotFrame(spec, (panels().size() > 1 ? 48 + 13 * panelLines()
+                : spec.mode() != PlotSpec.Mode.LINE && rotateLabels() ? 120 : 70)
+                + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0));
     }
 
     void draw(Canvas c) {
@@ -62,19 +60,6 @@ final class PlotLayout {
         } else {
             lines(c);
         }
-    }
-
-    private double plotRight() {
-        return spec.width() - (spec.legend() == PlotSpec.Legend.RIGHT ? 160 : 30);
-    }
-
-    /** The top of the plot area: below the title, and below a legend placed on top. */
-    private double top() {
-        return TOP_TITLE + (spec.legend() == PlotSpec.Legend.TOP ? 24 : 0);
-    }
-
-    private double plotBottom() {
-        return spec.height() - bottom;
     }
 
     /** Bar groups: one per series and point. */
@@ -121,6 +106,57 @@ final class PlotLayout {
         List<Group> groups = groups();
         List<List<String>> slots = slots();
         boolean box = spec.mode() == PlotSpec.Mode.BOX;
+        double[] y = barScale(groups, slots, box);
+        frame.yAxis(c, y);
+        double groupWidth = (frame.right() - frame.left()) / groups.size();
+        double barWidth = groupWidth * 0.8 / slots.size();
+        frame.xAxis(c);
+        for (int gi = 0; gi < groups.size(); gi++) {
+            Group g = groups.get(gi);
+            double gx = frame.left() + gi * groupWidth + groupWidth * 0.1;
+            for (int si = 0; si < slots.size(); si++) {
+                double x = gx + si * barWidth;
+                double base = 0;
+                for (String comp : slots.get(si)) {
+                    PlotData.Summary s = g.point().components().get(comp);
+                    if (s == null) {
+                        continue;
+                    }
+                    String color = COLORS[components.indexOf(comp) % COLORS.length];
+                    if (box) {
+                        box(c, x, barWidth, s, y, color, g.label(), comp, "");
+                        continue;
+                    }
+                    double y0 = frame.py(base, y);
+                    double y1 = frame.py(base + s.mean(), y);
+                    String d = attr("series", g.label()) + attr("component", comp) + attr("value", s.mean())
+                            + attr("base", base);
+                    c.rect(x + 1, Math.min(y0, y1), barWidth - 2, Math.abs(y0 - y1), color, "bar", d);
+                    errorBar(c, x + barWidth / 2, base, s, y, Math.min(barWidth * 0.3, 8), g.label(), comp);
+                    base += s.mean();
+                }
+            }
+            double lx = frame.left() + (gi + 0.5) * groupWidth;
+            if (rotateLabels()) {
+                c.text(lx, frame.bottom() + 14, g.label(), 12, "end", labelAngle(), false, "x-label",
+                        attr("group", g.label()));
+            } else {
+                c.text(lx, frame.bottom() + 18, g.label(), 12, "middle", 0, false, "x-label", attr("group", g.label()));
+            }
+        }
+        frame.xTitle(c, 12);
+        List<String> legend = new ArrayList<>();
+        for (String comp : components) {
+            legend.add(comp);
+        }
+        frame.legend(c, legend);
+    }
+
+    /**
+     * The y axis' range for bars or boxes: from 0 (or the lowest whisker) to the highest stack with its error bar (or
+     * whisker).
+     */
+    private double[] barScale(List<Group> groups, List<List<String>> slots, boolean box) {
         double top = box ? Double.NEGATIVE_INFINITY : 0;
         double low = box ? Double.POSITIVE_INFINITY : 0;
         for (Group g : groups) {
@@ -147,53 +183,7 @@ final class PlotLayout {
                 }
             }
         }
-        double[] y = niceRange(low, top);
-        yAxis(c, y);
-        double groupWidth = (plotRight() - LEFT) / groups.size();
-        double barWidth = groupWidth * 0.8 / slots.size();
-        c.line(LEFT, plotBottom(), plotRight(), plotBottom(), "#333333", 1, "axis x-axis", "");
-        for (int gi = 0; gi < groups.size(); gi++) {
-            Group g = groups.get(gi);
-            double gx = LEFT + gi * groupWidth + groupWidth * 0.1;
-            for (int si = 0; si < slots.size(); si++) {
-                double x = gx + si * barWidth;
-                double base = 0;
-                for (String comp : slots.get(si)) {
-                    PlotData.Summary s = g.point().components().get(comp);
-                    if (s == null) {
-                        continue;
-                    }
-                    String color = COLORS[components.indexOf(comp) % COLORS.length];
-                    if (box) {
-                        box(c, x, barWidth, s, y, color, g.label(), comp, "");
-                        continue;
-                    }
-                    double y0 = py(base, y);
-                    double y1 = py(base + s.mean(), y);
-                    String d = attr("series", g.label()) + attr("component", comp) + attr("value", s.mean())
-                            + attr("base", base);
-                    c.rect(x + 1, Math.min(y0, y1), barWidth - 2, Math.abs(y0 - y1), color, "bar", d);
-                    errorBar(c, x + barWidth / 2, base, s, y, Math.min(barWidth * 0.3, 8), g.label(), comp);
-                    base += s.mean();
-                }
-            }
-            double lx = LEFT + (gi + 0.5) * groupWidth;
-            if (rotateLabels()) {
-                c.text(lx, plotBottom() + 14, g.label(), 12, "end", labelAngle(), false, "x-label",
-                        attr("group", g.label()));
-            } else {
-                c.text(lx, plotBottom() + 18, g.label(), 12, "middle", 0, false, "x-label", attr("group", g.label()));
-            }
-        }
-        if (!spec.xLabel().isEmpty()) {
-            c.text((LEFT + plotRight()) / 2, spec.height() - 12, spec.xLabel(), 13, "middle", 0, false, "x-title",
-                    "");
-        }
-        List<String> legend = new ArrayList<>();
-        for (String comp : components) {
-            legend.add(comp);
-        }
-        legend(c, legend);
+        return PlotFrame.niceRange(low, top);
     }
 
     /**
@@ -249,12 +239,12 @@ final class PlotLayout {
             slots.add(in);
             boxes += in.size();
         }
-        double[] y = niceRange(low, top);
-        yAxis(c, y);
-        c.line(LEFT, plotBottom(), plotRight(), plotBottom(), "#333333", 1, "axis x-axis", "");
+        double[] y = PlotFrame.niceRange(low, top);
+        frame.yAxis(c, y);
+        frame.xAxis(c);
         double gap = 0.6;
-        double unit = (plotRight() - LEFT) / (boxes + gap * panels.size());
-        double x = LEFT + unit * gap / 2;
+        double unit = (frame.right() - frame.left()) / (boxes + gap * panels.size());
+        double x = frame.left() + unit * gap / 2;
         for (int pi = 0; pi < panels.size(); pi++) {
             String panel = panels.get(pi);
             double start = x;
@@ -269,26 +259,24 @@ final class PlotLayout {
                 }
                 box(c, x + unit * 0.1, unit * 0.8, sum, y, COLORS[si % COLORS.length], series.name(), comp,
                         attr("panel", panel));
-                c.text(x + unit / 2, plotBottom() + 16, series.name(), 11, "middle", 0, false, "x-label",
+                c.text(x + unit / 2, frame.bottom() + 16, series.name(), 11, "middle", 0, false, "x-label",
                         attr("group", series.name()) + attr("panel", panel));
                 x += unit;
             }
             String[] lines = panel.split(PANEL_LINE, -1);
             for (int li = 0; li < lines.length; li++) {
-                c.text((start + x) / 2, plotBottom() + 34 + 13 * li, lines[li], 11, "middle", 0, true, "panel-label",
+                c.text((start + x) / 2, frame.bottom() + 34 + 13 * li, lines[li], 11, "middle", 0, true, "panel-label",
                         attr("panel", panel));
             }
             x += unit * gap;
             if (pi < panels.size() - 1) {
                 double sep = x - unit * gap / 2;
-                c.line(sep, top(), sep, plotBottom() + 20 + 13 * lines.length, "#bbbbbb", 1, "panel-separator", "");
+                c.line(sep, frame.top(), sep, frame.bottom() + 20 + 13 * lines.length, "#bbbbbb", 1, "panel-separator",
+                        "");
             }
         }
-        if (!spec.xLabel().isEmpty()) {
-            c.text((LEFT + plotRight()) / 2, spec.height() - 10, spec.xLabel(), 13, "middle", 0, false, "x-title",
-                    "");
-        }
-        legend(c, data.series().stream().map(PlotData.Series::name).toList());
+        frame.xTitle(c, 10);
+        frame.legend(c, data.series().stream().map(PlotData.Series::name).toList());
     }
 
     /** A box (Tukey's, but with the whiskers at the extremes): first to third quartile, the median across it, the
@@ -300,14 +288,14 @@ final class PlotLayout {
         c.begin("box", attr("series", series) + attr("component", comp) + attr("n", s.n()) + attr("min", s.min())
                 + attr("q1", s.q1()) + attr("median", s.median()) + attr("q3", s.q3()) + attr("max", s.max())
                 + attr("mean", s.mean()) + extra);
-        c.line(mid, py(s.min(), y), mid, py(s.q1(), y), "#222222", 1, "whisker", "");
-        c.line(mid, py(s.q3(), y), mid, py(s.max(), y), "#222222", 1, "whisker", "");
-        c.line(mid - cap, py(s.min(), y), mid + cap, py(s.min(), y), "#222222", 1, "whisker-cap", "");
-        c.line(mid - cap, py(s.max(), y), mid + cap, py(s.max(), y), "#222222", 1, "whisker-cap", "");
-        double top = py(s.q3(), y);
-        c.rect(x + 1, top, width - 2, Math.max(py(s.q1(), y) - top, 0.5), color, "box-body", "");
-        c.line(x + 1, py(s.median(), y), x + width - 1, py(s.median(), y), "#111111", 2, "median", "");
-        c.circle(mid, py(s.mean(), y), 2.5, "#ffffff", "mean", "");
+        c.line(mid, frame.py(s.min(), y), mid, frame.py(s.q1(), y), "#222222", 1, "whisker", "");
+        c.line(mid, frame.py(s.q3(), y), mid, frame.py(s.max(), y), "#222222", 1, "whisker", "");
+        c.line(mid - cap, frame.py(s.min(), y), mid + cap, frame.py(s.min(), y), "#222222", 1, "whisker-cap", "");
+        c.line(mid - cap, frame.py(s.max(), y), mid + cap, frame.py(s.max(), y), "#222222", 1, "whisker-cap", "");
+        double top = frame.py(s.q3(), y);
+        c.rect(x + 1, top, width - 2, Math.max(frame.py(s.q1(), y) - top, 0.5), color, "box-body", "");
+        c.line(x + 1, frame.py(s.median(), y), x + width - 1, frame.py(s.median(), y), "#111111", 2, "median", "");
+        c.circle(mid, frame.py(s.mean(), y), 2.5, "#ffffff", "mean", "");
         c.end();
     }
 
@@ -319,8 +307,8 @@ final class PlotLayout {
         double[] e = s.errorBar(spec.errorBars());
         c.begin("error-bar", attr("series", series) + attr("component", comp) + attr("low", base + e[0])
                 + attr("high", base + e[1]));
-        double ylo = py(base + e[0], y);
-        double yhi = py(base + e[1], y);
+        double ylo = frame.py(base + e[0], y);
+        double yhi = frame.py(base + e[1], y);
         c.line(x, ylo, x, yhi, "#222222", 1.2, "error-bar-line", "");
         c.line(x - cap, ylo, x + cap, ylo, "#222222", 1.2, "error-bar-cap", "");
         c.line(x - cap, yhi, x + cap, yhi, "#222222", 1.2, "error-bar-cap", "");
@@ -346,21 +334,13 @@ final class PlotLayout {
                 }
             }
         }
-        double[] y = niceRange(Math.min(0, ymin), ymax);
+        double[] y = PlotFrame.niceRange(Math.min(0, ymin), ymax);
         java.util.Map<Double, String> categories = categories();
-        double[] x = categories.isEmpty() ? niceRange(xmin, xmax) : new double[] {xmin - 0.5, xmax + 0.5, 1};
-        yAxis(c, y);
-        c.line(LEFT, plotBottom(), plotRight(), plotBottom(), "#333333", 1, "axis x-axis", "");
-        for (double t : categories.isEmpty() ? ticks(x) : List.copyOf(categories.keySet())) {
-            double px = LEFT + (t - x[0]) / (x[1] - x[0]) * (plotRight() - LEFT);
-            String label = categories.isEmpty() ? Formats.significant(t, 4) : categories.get(t);
-            c.line(px, plotBottom(), px, plotBottom() + 5, "#333333", 1, "x-tick", attr("value", t));
-            c.text(px, plotBottom() + 20, label, 12, "middle", 0, false, "x-tick-label", "");
-        }
-        if (!spec.xLabel().isEmpty()) {
-            c.text((LEFT + plotRight()) / 2, spec.height() - 16, spec.xLabel(), 13, "middle", 0, false, "x-title",
-                    "");
-        }
+        double[] x = categories.isEmpty() ? PlotFrame.niceRange(xmin, xmax) : new double[] {xmin - 0.5, xmax + 0.5, 1};
+        frame.yAxis(c, y);
+        frame.xAxis(c);
+        frame.xTicks(c, x, categories);
+        frame.xTitle(c, 16);
         List<String> legend = new ArrayList<>();
         int k = 0;
         for (PlotData.Series s : data.series()) {
@@ -373,8 +353,8 @@ final class PlotLayout {
                 double[] xs = new double[pts.size()];
                 double[] ys = new double[pts.size()];
                 for (int i = 0; i < pts.size(); i++) {
-                    xs[i] = LEFT + (pts.get(i).x() - x[0]) / (x[1] - x[0]) * (plotRight() - LEFT);
-                    ys[i] = py(pts.get(i).components().get(comp).mean(), y);
+                    xs[i] = frame.px(pts.get(i).x(), x);
+                    ys[i] = frame.py(pts.get(i).components().get(comp).mean(), y);
                 }
                 c.polyline(xs, ys, color, 2, "series-line", attr("series", name));
                 for (int i = 0; i < pts.size(); i++) {
@@ -385,7 +365,7 @@ final class PlotLayout {
                 }
             }
         }
-        legend(c, legend);
+        frame.legend(c, legend);
     }
 
     /** x → its label on a categorical axis (an interaction plot's levels); empty for a numeric x. */
@@ -397,80 +377,6 @@ final class PlotLayout {
                     out.putIfAbsent(p.x(), p.label());
                 }
             }
-        }
-        return out;
-    }
-
-    private void yAxis(Canvas c, double[] y) {
-        c.line(LEFT, top(), LEFT, plotBottom(), "#333333", 1, "axis y-axis", "");
-        for (double t : ticks(y)) {
-            double p = py(t, y);
-            c.line(LEFT, p, plotRight(), p, "#e6e6e6", 0.8, "grid", "");
-            c.line(LEFT - 5, p, LEFT, p, "#333333", 1, "y-tick", attr("value", t));
-            c.text(LEFT - 8, p + 4, Formats.significant(t, 4), 12, "end", 0, false, "y-tick-label", "");
-        }
-        if (!spec.yLabel().isEmpty()) {
-            c.text(22, (top() + plotBottom()) / 2, spec.yLabel(), 13, "middle", 90, false, "y-title", "");
-        }
-    }
-
-    private void legend(Canvas c, List<String> entries) {
-        if (spec.legend() == PlotSpec.Legend.NONE) {
-            return;
-        }
-        c.begin("legend", attr("position", spec.legend().name().toLowerCase(Locale.ROOT)));
-        boolean row = spec.legend() == PlotSpec.Legend.TOP || spec.legend() == PlotSpec.Legend.BOTTOM;
-        double x = switch (spec.legend()) {
-            case RIGHT -> plotRight() + 16;
-            case INSIDE -> plotRight() - 12 - 18 - 7 * entries.stream().mapToInt(String::length).max().orElse(0);
-            default -> LEFT;
-        };
-        double y = switch (spec.legend()) {
-            case TOP -> top() - 14;
-            case BOTTOM -> spec.height() - 14;
-            default -> top() + 10;
-        };
-        if (spec.legend() == PlotSpec.Legend.INSIDE) {
-            c.rect(x - 6, y - 15, plotRight() - x, entries.size() * 20 + 8, "#ffffff", "legend-box", "");
-        }
-        for (int i = 0; i < entries.size(); i++) {
-            c.rect(x, y - 9, 12, 12, COLORS[i % COLORS.length], "legend-swatch", "");
-            c.text(x + 18, y + 1, entries.get(i), 12, "start", 0, false, "legend-label", "");
-            if (row) {
-                x += 18 + 7 * entries.get(i).length() + 16;
-            } else {
-                y += 20;
-            }
-        }
-        c.end();
-    }
-
-    private double py(double v, double[] y) {
-        return plotBottom() - (v - y[0]) / (y[1] - y[0]) * (plotBottom() - top());
-    }
-
-    /** [low, high] rounded out to a nice tick step. */
-    static double[] niceRange(double lo, double hi) {
-        if (!(hi > lo)) {
-            double pad = lo == 0 ? 1 : Math.abs(lo) * 0.1;
-            lo -= pad;
-            hi += pad;
-        }
-        double step = niceStep((hi - lo) / 5);
-        return new double[] {Math.floor(lo / step) * step, Math.ceil(hi / step) * step, step};
-    }
-
-    private static double niceStep(double raw) {
-        double p = Math.pow(10, Math.floor(Math.log10(raw)));
-        double f = raw / p;
-        return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * p;
-    }
-
-    private static List<Double> ticks(double[] r) {
-        List<Double> out = new ArrayList<>();
-        long n = Math.round((r[1] - r[0]) / r[2]);
-        for (long i = 0; i <= n; i++) {
-            out.add(r[0] + i * r[2]);
         }
         return out;
     }

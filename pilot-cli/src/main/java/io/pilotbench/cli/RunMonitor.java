@@ -1,0 +1,201 @@
+package io.pilotbench.cli;
+
+import io.pilotbench.core.files.AtomicFiles;
+import io.pilotbench.core.files.JsonMappers;
+import io.pilotbench.core.model.Formats;
+import io.pilotbench.process.CommandWorkload;
+import io.pilotbench.process.monitor.Bottlenecks;
+import io.pilotbench.process.monitor.ComponentGraph;
+import io.pilotbench.process.monitor.ComponentUtilization;
+import io.pilotbench.process.monitor.MonitoredWorkload;
+import io.pilotbench.process.monitor.ProcMonitors;
+import io.pilotbench.process.monitor.SamplingCalibration;
+import io.pilotbench.stats.ConfidenceInterval;
+import io.pilotbench.stats.RateSearch;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code --monitor} part of {@code pilot run} (paper §III-B): the utilisation of the CPU, memory, disks and
+ * network links read around every round (and, at a rate, within it), the rate {@code --monitor-rate auto} chooses,
+ * and what a session ends with: monitor.json, the JSON report's {@code monitor} entry, the text report's utilisation
+ * lines and whether a component other than the one under test passed the limit. It is apart from {@link RunCommand}
+ * so that the command keeps to its options and the course of a session.
+ */
+final class RunMonitor {
+    /** The paper's threshold (§III-B): 80%. */
+    static final double DEFAULT_UTILIZATION_LIMIT = 0.8;
+
+    /** The largest overhead --monitor-rate auto accepts: the paper's 1%. */
+    static final double SAMPLING_OVERHEAD_LIMIT = 0.01;
+
+    /** The pairs of rounds, with and without sampling, that --monitor-rate auto measures at each rate. */
+    static final int SAMPLING_PAIRS = 5;
+
+    private final MonitoredWorkload monitored;
+    private final String cut;
+    private final double limit;
+    private final Map<String, Object> sampling;
+
+    private RunMonitor(MonitoredWorkload monitored, String cut, double limit, Map<String, Object> sampling) {
+        this.monitored = monitored;
+        this.cut = cut;
+        this.limit = limit;
+        this.sampling = sampling;
+    }
+
+    /**
+     * The monitor options, read before the session is made: the monitors (with a graph file's link speeds and disk
+     * bandwidths), --monitor-rate as given and its rate (null for auto), the component under test and the limit.
+     */
+    record Setup(ProcMonitors monitors, String monitorRate, Double rate, String cut, double limit) {
+        /**
+         * Monitors {@code workload}, writing monitor.csv into the session's {@code dir}; with --monitor-rate auto it
+         * first measures the rate to sample at, and says it on {@code notes} (null: say nothing).
+         */
+        RunMonitor start(CommandWorkload workload, Path dir, PrintWriter notes) throws IOException {
+            MonitoredWorkload monitored = new MonitoredWorkload(workload, monitors.all(), dir);
+            Map<String, Object> sampling = new LinkedHashMap<>(Map.of("rate", 0.0, "auto", false));
+            if (monitorRate != null) {
+                sampling = rate != null ? new LinkedHashMap<>(Map.of("rate", rate, "auto", false))
+                        : calibrated(monitored, notes);
+                monitored.sampleAt(((Number) sampling.get("rate")).doubleValue());
+            }
+            return new RunMonitor(monitored, cut, limit, sampling);
+        }
+    }
+
+    /**
+     * Checks and reads the monitor options; null without --monitor, which they all need.
+     *
+     * @throws IllegalArgumentException naming the option given without --monitor, or a bad value
+     */
+    static Setup setup(boolean monitor, String cut, String monitorRate, Path graph, String utilizationLimit) {
+        if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
+            throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
+                    + "--monitor; add it");
+        }
+        if (!monitor) {
+            return null;
+        }
+        ComponentGraph limits = graph == null ? null : ComponentGraph.parse(graph);
+        ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
+                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits("read"),
+                        limits == null ? Map.of() : limits.diskBandwidthsMbits("write"));
+        Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
+                : Options.positive("--monitor-rate", monitorRate);
+        double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
+                : Options.percent("--utilization-limit", utilizationLimit);
+        return new Setup(monitors, monitorRate, rate, cut, limit);
+    }
+
+    /** The workload the session runs: the command's, monitored. */
+    MonitoredWorkload workload() {
+        return monitored;
+    }
+
+    /**
+     * Closes the monitors and returns their figures and verdict, also written to monitor.json in the session's
+     * {@code dir}, for the JSON report: every component's mean and peak utilisation, the component under test, the
+     * limit, the suspects, and the sampling rate within rounds (with --monitor-rate auto, the overhead measured at the
+     * rate chosen).
+     */
+    Map<String, Object> finish(Path dir) throws IOException {
+        monitored.close();
+        List<ComponentUtilization> usage = monitored.utilizations();
+        List<Map<String, Object>> components = new ArrayList<>();
+        for (ComponentUtilization u : usage) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("component", u.component());
+            c.put("mean", u.isTraffic() ? null : u.mean()); // a link of unknown speed: no utilisation, its traffic
+            c.put("peak", u.isTraffic() ? null : u.peak());
+            c.put("peakRound", u.peakRound());
+            if (u.isTraffic()) {
+                c.put("bytesPerSecond", u.bytesPerSecond());
+            }
+            c.put("underTest", Bottlenecks.underTest(u.component(), cut));
+            components.add(c);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cut", cut);
+        m.put("utilizationLimit", limit);
+        m.put("sessionDisk", new ProcMonitors().diskOf(dir.toAbsolutePath()));
+        m.put("sampling", sampling);
+        m.put("components", components);
+        m.put("suspects", Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
+                .toList());
+        m.put("verdict", Bottlenecks.describe(usage, cut, limit));
+        AtomicFiles.write(dir.resolve("monitor.json"), JsonMappers.indented().writeValueAsString(m)
+                + "\n");
+        return m;
+    }
+
+    /** The text report's utilisation lines, after the report: where they are kept, the sampling, the verdict. */
+    void print(PrintWriter out, Path dir) {
+        out.println();
+        String disk = new ProcMonitors().diskOf(dir.toAbsolutePath());
+        out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE + (disk == null ? ""
+                : "; the session is on " + disk) + "):");
+        if (((Number) sampling.get("rate")).doubleValue() > 0) {
+            out.println("  sampled " + samplingNote(sampling));
+        }
+        for (String l : Bottlenecks.describe(monitored.utilizations(), cut, limit)) {
+            out.println("  " + l);
+        }
+        out.flush();
+    }
+
+    /** Whether a component other than the one under test passed the limit: the result may be bound by it. */
+    boolean suspected() {
+        return !Bottlenecks.suspects(monitored.utilizations(), cut, limit).isEmpty();
+    }
+
+    /**
+     * --monitor-rate auto: the highest sampling rate within the overhead limit, said on {@code notes}, and recorded
+     * (for monitor.json and the report) with the overhead measured at it, its 95% CI and how many rates were measured.
+     */
+    private static Map<String, Object> calibrated(MonitoredWorkload monitored, PrintWriter notes) {
+        SamplingCalibration calibration = new SamplingCalibration(monitored, SAMPLING_PAIRS);
+        RateSearch.Result r = calibration.choose(SAMPLING_OVERHEAD_LIMIT, 6);
+        ConfidenceInterval ci = calibration.overheadCi(r.rate());
+        Map<String, Object> chosen = new LinkedHashMap<>();
+        chosen.put("rate", r.rate());
+        chosen.put("auto", true);
+        chosen.put("overhead", r.overhead());
+        chosen.put("overheadCi", ci == null ? null : List.of(ci.low(), ci.high()));
+        chosen.put("overheadLimit", SAMPLING_OVERHEAD_LIMIT);
+        chosen.put("withinLimit", r.withinLimit());
+        chosen.put("ratesMeasured", r.evaluations());
+        chosen.put("pairsPerRate", SAMPLING_PAIRS);
+        if (notes != null) {
+            notes.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
+                    ? "sampling " + Formats.significant(r.rate(), 3) + " times a second, overhead "
+                        + Formats.significant(100 * r.overhead(), 2) + "%"
+                        + (ci == null ? "" : " (95% CI " + Formats.significant(100 * ci.low(), 2) + "% to "
+                            + Formats.significant(100 * ci.high(), 2) + "%)")
+                        + ", " + r.evaluations() + " rates measured, " + SAMPLING_PAIRS + " pairs of rounds each"
+                    : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
+                        + Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
+                        + "limit: sampling that rarely anyway"));
+            notes.flush();
+        }
+        return chosen;
+    }
+
+    /** "120 times a second within each round (chosen by --monitor-rate auto: overhead 0.4%, within the 1% limit)". */
+    private static String samplingNote(Map<String, Object> sampling) {
+        String rate = Formats.significant(((Number) sampling.get("rate")).doubleValue(), 3);
+        if (!Boolean.TRUE.equals(sampling.get("auto"))) {
+            return rate + " times a second within each round (--monitor-rate)";
+        }
+        return rate + " times a second within each round (chosen by --monitor-rate auto: overhead "
+                + Formats.significant(100 * ((Number) sampling.get("overhead")).doubleValue(), 2) + "%, "
+                + (Boolean.TRUE.equals(sampling.get("withinLimit")) ? "within" : "over") + " the "
+                + Formats.significant(100 * SAMPLING_OVERHEAD_LIMIT, 2) + "% limit)";
+    }
+}

@@ -57,7 +57,8 @@ class ExitCodeTest {
             String firstWords = String.join(" ", Arrays.asList(e.meaning().split(" ")).subList(0, 3));
             assertThat(help).contains(String.format("  %-5d", e.code()) + firstWords);
         }
-        assertThat(help.lines().filter(l -> l.length() > 80)).as("lines wider than the usage width").isEmpty();
+        assertThat(help.substring(help.indexOf("Exit codes:")).lines().filter(l -> l.length() > 79))
+                .as("footer lines as wide as the usage width (picocli would wrap them)").isEmpty();
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.files.Privileges;
 import io.pilotbench.experiment.JobLimits;
-import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.input.ColumnSelector;
 import io.pilotbench.core.analysis.SeriesAnalyzer;
+import io.pilotbench.core.input.ColumnSelector;
 import io.pilotbench.core.input.SeriesReader;
 import io.pilotbench.core.model.AnalysisSettings;
 import io.pilotbench.core.model.InputException;

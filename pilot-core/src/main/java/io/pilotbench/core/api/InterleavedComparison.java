@@ -4,7 +4,6 @@ import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
-import io.pilotbench.core.compare.PairComparison;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.RoundStatus;

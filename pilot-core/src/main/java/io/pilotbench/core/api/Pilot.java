@@ -2,7 +2,6 @@ package io.pilotbench.core.api;
 
 import io.pilotbench.core.env.EnvironmentProbe;
 import io.pilotbench.core.model.EnvironmentSnapshot;
-import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Progress;
 import io.pilotbench.core.model.ProgressListener;
 import io.pilotbench.core.model.Round;

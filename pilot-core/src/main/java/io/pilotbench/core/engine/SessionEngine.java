@@ -1,14 +1,14 @@
 package io.pilotbench.core.engine;
 
-import io.pilotbench.core.analysis.MeanAnalyzer;
 import io.pilotbench.core.analysis.BetweenRounds;
+import io.pilotbench.core.analysis.MeanAnalyzer;
 import io.pilotbench.core.analysis.PhaseDetector;
 import io.pilotbench.core.analysis.SteadyLevel;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.Formats;
-import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.Magnitude;
+import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Phases;
 import io.pilotbench.core.model.PiResult;

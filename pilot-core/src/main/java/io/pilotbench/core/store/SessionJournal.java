@@ -2,12 +2,12 @@ package io.pilotbench.core.store;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
+import io.pilotbench.core.files.AtomicFiles;
+import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.StoredSession;
-import io.pilotbench.core.files.AtomicFiles;
-import io.pilotbench.core.files.JsonMappers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -45,7 +45,6 @@ final class Options {
         }
     }
 
-    /** "5%" or "0.05" → 0.05; one line on bad input. */
     /** A finite number > 0 ("200", "0.5"). */
     static double positive(String option, String value) {
         try {
@@ -59,6 +58,7 @@ final class Options {
         throw new IllegalArgumentException(option + ": '" + value + "' is not a number > 0");
     }
 
+    /** "5%" or "0.05" → 0.05, in [0, 1); one line on bad input. */
     static double percent(String option, String text) {
         String t = text.strip();
         double v;

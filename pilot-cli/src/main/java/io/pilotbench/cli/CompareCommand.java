@@ -93,7 +93,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--equivalence", paramLabel = "PCT", order = 4,
             description = "Two workloads are equivalent when the CI of their difference lies inside ±PCT of the "
                 + "better mean; 0 turns it off. Default: 1%%.")
-    String equivalence;
+    Converters.Percent equivalence;
 
     @Option(names = "--test", paramLabel = "T", order = 5,
             description = "The t-test behind verdicts and hypotheses: welch (unequal variances) or pooled "
@@ -135,19 +135,19 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-if-slower", paramLabel = "PCT", order = 26,
             description = "Exit with 5 when a workload is significantly slower than the first (or the baseline) "
                 + "and its slow-down factor's CI lies wholly above 1 + PCT.")
-    String failIfSlower;
+    Converters.Percent failIfSlower;
 
     @Option(names = "--fail-if-faster", paramLabel = "PCT", order = 27,
             description = "Exit with 5 when a workload is significantly faster than the first by more than PCT "
                 + "(a benchmark that suddenly does less work).")
-    String failIfFaster;
+    Converters.Percent failIfFaster;
 
     @Option(names = "--drift-allowance", paramLabel = "PCT", defaultValue = "10%", order = 27,
             description = "Against a baseline measured apart (--baseline, stored files), a gate trips only beyond "
                 + "its tolerance and this much drift: the same command differs from its own baseline by what the "
                 + "machine did in between. Workloads compared in one run are gated on the tolerance alone. "
                 + "Default: ${DEFAULT-VALUE}.")
-    String driftAllowance;
+    Converters.Percent driftAllowance;
 
     @Option(names = {"-c", "--column"}, paramLabel = "N|NAME", order = 28,
             description = "Stored files: the column to read (0-based index or header name). Default: 0.")
@@ -192,9 +192,8 @@ final class CompareCommand implements Callable<Integer> {
         Format outputFormat = report.format();
         report.mode(); // checks --quiet with --verbose before anything runs
         CompareSettings settings = compareSettings();
-        Gate gate = new Gate(failIfSlower == null ? Double.NaN : Options.percent("--fail-if-slower", failIfSlower),
-                failIfFaster == null ? Double.NaN : Options.percent("--fail-if-faster", failIfFaster),
-                Options.percent("--drift-allowance", driftAllowance));
+        Gate gate = new Gate(failIfSlower == null ? Double.NaN : failIfSlower.fraction(),
+                failIfFaster == null ? Double.NaN : failIfFaster.fraction(), driftAllowance.fraction());
         if (resume != null) {
             return new ResumedComparison(this).run(gate, outputFormat);
         }
@@ -213,7 +212,7 @@ final class CompareCommand implements Callable<Integer> {
             s = s.withAlpha(a);
         }
         if (equivalence != null) {
-            s = s.withEquivalence(Options.percent("--equivalence", equivalence));
+            s = s.withEquivalence(equivalence.fraction());
         }
         if (test != null) {
             s = s.withTest(Options.enumValue(CompareSettings.Test.class, "--test", test));

@@ -112,14 +112,14 @@ final class ExperimentCommand implements Runnable {
                 description = "Local jobs: a cap on each job's wall time, setup.sh and collect.sh included; at it the "
                     + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
                     + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
-        String timeLimit;
+        Duration timeLimit;
 
         @Mixin
         ClusterOptions cluster;
 
         @Override
         public Integer call() throws Exception {
-            Duration time = time(timeLimit);
+            Duration time = timeLimit;
             if (!cluster.backend.equals("local")) {
                 refuseTimeLimit(timeLimit, cluster.backend);
                 return ClusterExperiment.run(cluster, file, output, spec);
@@ -183,14 +183,14 @@ final class ExperimentCommand implements Runnable {
                 description = "Local jobs: a cap on each job's wall time, setup.sh and collect.sh included; at it the "
                     + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
                     + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
-        String timeLimit;
+        Duration timeLimit;
 
         @Mixin
         ClusterOptions cluster;
 
         @Override
         public Integer call() throws Exception {
-            Duration time = time(timeLimit);
+            Duration time = timeLimit;
             String backend = ClusterExperiment.backendOf(dir);
             if (backend != null) {
                 refuseTimeLimit(timeLimit, backend);
@@ -212,16 +212,13 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    private static void refuseTimeLimit(String timeLimit, String backend) {
+    private static void refuseTimeLimit(Duration timeLimit, String backend) {
         if (timeLimit != null) {
             throw new IllegalArgumentException("--time-limit caps local jobs; on " + backend + " the job's own time "
                     + "limit (the experiment's max-time plus 10 minutes) applies: remove --time-limit");
         }
     }
 
-    private static Duration time(String timeLimit) {
-        return timeLimit == null ? null : Options.duration("--time-limit", timeLimit);
-    }
 
     /** The options of {@code run} and {@code resume} that choose and reach a cluster. */
     static final class ClusterOptions {
@@ -258,7 +255,7 @@ final class ExperimentCommand implements Runnable {
 
         @Option(names = "--poll", paramLabel = "DURATION", defaultValue = "2s", description = "How often the "
                 + "cluster is asked for the jobs' states. Default: 2s.")
-        String poll;
+        Duration poll;
 
         void refuseClusterOptions() {
             if (partition != null || namespace != null || image != null || fileInImage != null || pilot != null) {

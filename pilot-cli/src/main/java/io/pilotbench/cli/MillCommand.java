@@ -81,7 +81,7 @@ final class MillCommand implements Runnable {
         @Option(names = "--lease", paramLabel = "DURATION", defaultValue = "60s",
                 description = "How long a job stays a worker's without a heartbeat (workers beat every third of it); "
                     + "then it goes to another worker. Default: 60s.")
-        String lease;
+        Duration lease;
 
         @Override
         public Integer call() throws Exception {
@@ -92,7 +92,7 @@ final class MillCommand implements Runnable {
                 throw new IllegalArgumentException("--db: '" + db + "' is not a JDBC URL (e.g. "
                     + "jdbc:postgresql://localhost:5432/mill)");
             }
-            Duration leaseTime = Options.duration("--lease", lease);
+            Duration leaseTime = lease;
             String policy = registration.toLowerCase(java.util.Locale.ROOT);
             if (!List.of("approval", "invite", "open").contains(policy)) {
                 throw new IllegalArgumentException("--registration: '" + registration + "' is not a policy; give "
@@ -154,7 +154,7 @@ final class MillCommand implements Runnable {
 
         @Option(names = "--poll", paramLabel = "DURATION", defaultValue = "2s",
                 description = "How long to wait before asking again when there is no job. Default: 2s.")
-        String poll;
+        Duration poll;
 
         @Option(names = "--run-as", paramLabel = "USER",
                 description = "The account the jobs' commands run as (setpriv; the worker must be root): their "
@@ -166,13 +166,13 @@ final class MillCommand implements Runnable {
                 description = "A cap on each job's memory, all of its processes together (its own memory cgroup, "
                     + "where the worker can make one; else an address-space limit per process), e.g. 4GiB. Default: "
                     + "none.")
-        String memoryLimit;
+        Converters.ByteSize memoryLimit;
 
         @Option(names = "--time-limit", paramLabel = "DURATION",
                 description = "A cap on each job's wall time, setup and collect included; at it the job's processes "
                     + "are killed and its row says so. Default: the experiment's max-time plus 10 minutes (none "
                     + "when it has no max-time).")
-        String timeLimit;
+        Duration timeLimit;
 
         @Override
         public Integer call() throws Exception {
@@ -191,13 +191,13 @@ final class MillCommand implements Runnable {
                 throw new IllegalArgumentException("--master: '" + master + "' has no host (e.g. "
                     + "http://master:8080/)");
             }
-            Duration every = Options.duration("--poll", poll);
+            Duration every = poll;
             if (runAs == null && Privileges.isRoot()) {
                 throw new IllegalArgumentException("pilot mill worker runs as root, so its jobs would too: give "
                     + "--run-as USER (an unprivileged account, e.g. nobody), or --run-as root if you mean it");
             }
-            long memory = memoryLimit == null ? 0 : Options.bytes("--memory-limit", memoryLimit, 1L << 50, "1PiB");
-            Duration time = timeLimit == null ? null : Options.duration("--time-limit", timeLimit);
+            long memory = memoryLimit == null ? 0 : memoryLimit.bytes();
+            Duration time = timeLimit;
             JobLimits limits;
             try {
                 limits = new JobLimits(runAs, memory, time);

@@ -52,6 +52,7 @@ public final class PilotCommand implements Runnable {
             }
         }
         cli.addSubcommand("help", new CommandLine.HelpCommand());
+        Converters.register(cli);
         return cli;
     }
 
@@ -99,7 +100,11 @@ public final class PilotCommand implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
             CommandLine cmd = e.getCommandLine();
-            cmd.getErr().println("pilot: " + e.getMessage() + " (see '" + cmd.getCommandSpec().qualifiedName()
+            // a value a converter refused: the option and why, as every bad option value is told
+            String message = e.getCause() instanceof CommandLine.TypeConversionException t
+                    && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o
+                    ? o.longestName() + ": " + t.getMessage() : e.getMessage();
+            cmd.getErr().println("pilot: " + message + " (see '" + cmd.getCommandSpec().qualifiedName()
                     + " --help')");
             cmd.getErr().flush();
             return ExitCode.USAGE.code();

@@ -34,7 +34,7 @@ final class ProcessOptions {
 
     @Option(names = "--round-timeout", paramLabel = "T", order = 30,
             description = "Kill a round's whole process tree after T (e.g. 30s, 2m) and record it as timed out.")
-    String roundTimeout;
+    Duration roundTimeout;
 
     @Option(names = "--valid-exit-codes", paramLabel = "CODES", split = ",", order = 31,
             description = "Exit codes of a successful round, comma-separated. Default: 0.")
@@ -88,7 +88,7 @@ final class ProcessOptions {
         RecordedCommand recorded = new RecordedCommand(command, shell,
                 Path.of(cwd == null ? "" : cwd).toAbsolutePath().normalize().toString(), envVars(),
                 pis.isEmpty() ? defaultPis : pis,
-                roundTimeout == null ? 0 : Options.duration("--round-timeout", roundTimeout).toMillis(),
+                roundTimeout == null ? 0 : roundTimeout.toMillis(),
                 validExitCodes.isEmpty() ? List.of(0) : validExitCodes);
         if (!Files.isDirectory(Path.of(recorded.cwd()))) {
             throw new IllegalArgumentException("--cwd: " + recorded.cwd() + " is not a directory");

@@ -150,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--utilization-limit", paramLabel = "PCT", order = 51,
             description = "With --monitor, the utilisation above which another component is a suspect. Default: 80%%.")
-    String utilizationLimit;
+    Converters.Percent utilizationLimit;
 
     @Parameters(arity = "0..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")
     List<String> command = new ArrayList<>();

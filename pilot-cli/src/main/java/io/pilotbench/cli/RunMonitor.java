@@ -75,7 +75,8 @@ final class RunMonitor {
      *
      * @throws IllegalArgumentException naming the option given without --monitor, or a bad value
      */
-    static Setup setup(boolean monitor, String cut, String monitorRate, Path graph, String utilizationLimit) {
+    static Setup setup(boolean monitor, String cut, String monitorRate, Path graph,
+            Converters.Percent utilizationLimit) {
         if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
             throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
                     + "--monitor; add it");
@@ -90,7 +91,7 @@ final class RunMonitor {
         Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
                 : Options.positive("--monitor-rate", monitorRate);
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
-                : Options.percent("--utilization-limit", utilizationLimit);
+                : utilizationLimit.fraction();
         return new Setup(monitors, monitorRate, rate, cut, limit);
     }
 

@@ -7,7 +7,6 @@ import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.Preset;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.WarmupRemoval;
-import io.pilotbench.core.model.WorkAmountRange;
 import io.pilotbench.core.model.WpsMode;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
@@ -69,7 +68,7 @@ final class SessionOptions {
     @Option(names = "--max-time", paramLabel = "T", order = 19,
             description = "Stop once the session has run for T (e.g. 90s, 5m, 1h; exit code 3 if the target is not "
                 + "met by then). Default: no limit.")
-    String maxTime;
+    Duration maxTime;
 
     @Option(names = "--max-failures", paramLabel = "N", order = 20,
             description = "Failed or timed-out rounds tolerated before the session stops (exit code 4). Default: 0, "
@@ -79,13 +78,13 @@ final class SessionOptions {
     @Option(names = "--work-amount", paramLabel = "MIN:MAX|N", order = 21,
             description = "The work per round, passed as %%WORK_AMOUNT%%: a range MIN:MAX lets Pilot size rounds "
                 + "(doubling short rounds, and the work-per-second regression); a number fixes it.")
-    String workAmount;
+    Converters.WorkAmount workAmount;
 
     @Option(names = "--short-round", paramLabel = "T", order = 22,
             description = "With a work-amount range, the work amount is doubled until a round lasts T; the shorter "
                 + "rounds before it, and later rounds given less work, are kept out of the analysis (never a round "
                 + "for running fast). Default: 1s.")
-    String shortRound;
+    Duration shortRound;
 
     @Option(names = "--wps", paramLabel = "MODE", order = 23,
             description = "Work-per-second regression (needs a work-amount range): off, report, or required (its CI "
@@ -102,24 +101,19 @@ final class SessionOptions {
             b.maxRounds((int) Options.positive("--max-rounds", maxRounds));
         }
         if (maxTime != null) {
-            b.maxDuration(Options.duration("--max-time", maxTime));
+            b.maxDuration(maxTime);
         }
         if (maxFailures != null) {
             b.maxFailures((int) Options.nonNegative("--max-failures", maxFailures));
         }
-        if (workAmount != null) {
-            String w = workAmount.strip();
-            if (w.contains(":") || w.contains(",")) {
-                b.workAmount(Options.parse("--work-amount", w, WorkAmountRange::parse));
-                b.wps(WpsMode.REPORT);
-            } else {
-                b.fixedWorkAmount(Options.nonNegative("--work-amount", Options.parse("--work-amount", w,
-                        Options::wholeNumber)));
-            }
+        if (workAmount != null && workAmount.range() != null) {
+            b.workAmount(workAmount.range());
+            b.wps(WpsMode.REPORT);
+        } else if (workAmount != null) {
+            b.fixedWorkAmount(workAmount.fixed());
         }
         if (shortRound != null) {
-            Duration d = Options.duration("--short-round", shortRound);
-            b.shortRound(d);
+            b.shortRound(shortRound);
         }
         if (wps != null) {
             b.wps(Options.enumValue(WpsMode.class, "--wps", wps));

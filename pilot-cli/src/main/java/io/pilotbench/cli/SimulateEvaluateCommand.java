@@ -92,13 +92,13 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
 
     @Option(names = "--equivalence", paramLabel = "PCT", defaultValue = "1%", order = 9,
             description = "Pilot's equivalence margin in comparisons. Default: ${DEFAULT-VALUE}.")
-    String equivalence;
+    Converters.Percent equivalence;
 
     @Option(names = "--shared-load", paramLabel = "PCT", order = 9,
             description = "Comparisons: a background load that multiplies every round by a factor of mean 1 "
                 + "and this coefficient of variation (lognormal); the rounds of one interleaved cycle share it, "
                 + "rounds run apart (A's, then B's) draw it apart. Default: none.")
-    String sharedLoad;
+    Converters.Percent sharedLoad;
 
     @Option(names = "--threads", paramLabel = "N", order = 10,
             description = "Worker threads. Default: the number of processors.")
@@ -307,10 +307,10 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--max-rounds: " + maxRounds + " must be 10 or more (the fixed "
                     + "strategies run 10)");
         }
-        double margin = Options.percent("--equivalence", equivalence);
+        double margin = equivalence.fraction();
         return new SimulationSettings(Options.fraction("--confidence", confidence), width.value(), maxRounds,
                 Options.fraction("--alpha", alpha), margin, sharedLoad == null ? 0
-                        : Options.percent("--shared-load", sharedLoad));
+                        : sharedLoad.fraction());
     }
 
     private static String row(Evaluation.Finished f, double truth) {

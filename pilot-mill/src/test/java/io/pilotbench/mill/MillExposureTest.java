@@ -189,10 +189,13 @@ class MillExposureTest {
                 + "Bearer " + alice + "\r\nContent-Length: " + (1 << 20) + "\r\n\r\n")).startsWith("HTTP/1.1 413");
         assertThat(Duration.ofNanos(System.nanoTime() - started)).as("each answered at once")
                 .isLessThan(Duration.ofSeconds(20));
-        // a chunked body larger than its route takes is cut off at the limit, not read to its end
-        MillHttp.Reply big = http.post("api/login", null, Map.of("name", "alice", "password", "x".repeat(70_000)));
-        assertThat(big.status()).isEqualTo(413);
-        assertThat(big.error()).contains("64 KiB");
+        // a chunked body larger than its route takes is cut off at the limit, not read to its end: the master answers
+        // once 64 KiB have come, while the announced chunk is still unfinished. (Sent whole by an HTTP client, the
+        // rest of the body met a closed connection, and the client lost the answer to the reset now and then.)
+        String json = "{\"name\": \"alice\", \"password\": \"" + "x".repeat(66_000);
+        assertThat(statusBeforeTheBody(master.port(), "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                + "application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(70_000) + "\r\n"
+                + json)).startsWith("HTTP/1.1 413");
         // and the master still serves
         assertThat(http.get("api/experiments", alice).status()).isEqualTo(200);
     }

@@ -119,8 +119,8 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
         double half = sequenceHalf(different, se, ne);
         ConfidenceInterval seq = new ConfidenceInterval(1 - s.alpha(), d, d - half, d + half, 2 * half);
         double p = se > 0 ? StudentSequence.pValue(d, se * Math.sqrt(ne), ne) : d == 0 ? 1 : 0;
-        StudentSequence equivalent = margin <= 0 ? null : s.horizon() > 0
-                ? StudentSequence.tunedFor(Math.max(2, s.horizon()), equivalenceAlpha) : new StudentSequence(equivalenceAlpha);
+        StudentSequence equivalent = margin <= 0 ? null
+                : PairedCycles.forEquivalence(equivalenceAlpha, s.horizon() > 0 ? Math.max(2, s.horizon()) : 0);
         Verdict verdict;
         if (d != 0 && Math.abs(d) > half) {
             verdict = d < 0 ? Verdict.A_LOWER : Verdict.A_HIGHER;

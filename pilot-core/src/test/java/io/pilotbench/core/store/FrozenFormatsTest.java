@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -45,6 +46,12 @@ class FrozenFormatsTest {
         assertThat(s.rounds().get(0).unitReadings(1)).containsExactly(10.132, 10.249, 10.252);
         assertThat(s.elapsed().rounds()).isEqualTo(6);
         assertThat(s.elapsed().seconds()).isEqualTo(0.4094423);
+        assertThat(s.environment()).containsEntry("cpuModel", "Intel(R) Xeon(R) Processor")
+                .containsEntry("logicalCores", 2).containsEntry("cpuMaxFrequencyHz", 2100000000)
+                .containsEntry("totalMemoryBytes", 25325268992L).containsEntry("hostname", "host");
+        assertThat(s.environment().keySet()).startsWith("osName", "osVersion", "kernel");
+        assertThat(s.environment().get("jvmInputArguments")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                .startsWith("-XX:+UseSerialGC");
     }
 
     /**

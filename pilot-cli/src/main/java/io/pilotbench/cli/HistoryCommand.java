@@ -2,14 +2,15 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.compare.Direction;
-import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
+import io.pilotbench.core.model.StoredSession;
 import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.core.store.PlainJson;
+import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.report.Format;
 import io.pilotbench.stats.StudentT;
 import io.pilotbench.stats.changepoint.NewestShift;
@@ -32,7 +33,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code pilot history add|detect}: results kept across commits, and the commits that changed them. The
@@ -93,8 +93,9 @@ final class HistoryCommand implements Runnable {
             try (DirectoryLock lock = DirectoryLock.acquire(store, "history store")) {
                 StringBuilder rows = new StringBuilder(Files.exists(file) ? "" : HEADER + "\n");
                 for (Path dir : sessions) {
-                    SessionResult r = Session.analyse(dir);
-                    JsonNode env = environment(dir);
+                    StoredSession stored = SessionReader.read(dir);
+                    SessionResult r = Session.analyse(stored);
+                    Map<String, Object> env = stored.environment();
                     String sha = commit != null ? commit : text(env, "gitCommit");
                     if (sha.isEmpty()) {
                         throw new InputException(dir + ": the session records no git commit (it ran outside a "
@@ -351,20 +352,15 @@ final class HistoryCommand implements Runnable {
         return d == Direction.LOWER_IS_BETTER ? "lower" : "higher";
     }
 
-    /** The environment recorded in the session's session.json (an empty node when there is none). */
-    static JsonNode environment(Path dir) throws IOException {
-        return JsonMappers.plain().readTree(Files.readString(dir.resolve("session.json"))).path("environment");
-    }
-
     /** What must match for two points to be compared: CPU model, cores, kernel, JVM. */
-    static String fingerprint(JsonNode env) {
+    static String fingerprint(Map<String, Object> env) {
         return String.join(" / ", text(env, "cpuModel"), text(env, "logicalCores"), text(env, "kernel"),
                 text(env, "jvmVersion")).replace(',', ' ');
     }
 
-    private static String text(JsonNode env, String field) {
-        JsonNode n = env.path(field);
-        return n.isMissingNode() || n.isNull() ? "" : n.asString();
+    private static String text(Map<String, Object> env, String field) {
+        Object v = env.get(field);
+        return v == null ? "" : String.valueOf(v);
     }
 
     private static String csv(String s) {

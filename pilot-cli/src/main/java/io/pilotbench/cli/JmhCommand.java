@@ -1,11 +1,11 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.process.JmhWorkload;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,7 +19,7 @@ import picocli.CommandLine.Unmatched;
  * of a fixed number of warm-up iterations, and the session stops at the precision target instead of after 5 forks.
  * It is {@code pilot run} (or {@code pilot compare} with {@code --compare}) of
  * {@code java -jar JAR BENCHMARK -f 1 -wi 0 -i N -rf json -rff %RESULT_DIR%/jmh.json}, whose JSON result gives the
- * unit readings; every option of run or compare applies.
+ * unit readings; every option of run or compare applies. It calls their code, as parsed with their options, directly.
  */
 @Command(name = "jmh", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
@@ -68,7 +68,7 @@ final class JmhCommand implements Callable<Integer> {
     List<String> passed = new ArrayList<>();
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         if (iterations < 2) {
             throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at least 2 "
                     + "measurement iterations to be a round of unit readings");
@@ -85,7 +85,7 @@ final class JmhCommand implements Callable<Integer> {
         int dashes = passed.indexOf("--");
         List<String> options = dashes < 0 ? passed : passed.subList(0, dashes);
         List<String> jmhOptions = dashes < 0 ? List.of() : passed.subList(dashes + 1, passed.size());
-        List<String> args = new ArrayList<>(List.of(compare ? "compare" : "run"));
+        List<String> args = new ArrayList<>();
         String piName = workloads == 1 || benchmarks.size() == 1 ? benchmarks.get(0) : "score";
         args.addAll(List.of("--pi", new JmhWorkload(Path.of(jars.get(0)), piName, iterations, unit, java, jmhOptions)
                 .piText()));
@@ -103,7 +103,29 @@ final class JmhCommand implements Callable<Integer> {
             args.addAll(new JmhWorkload(Path.of(jars.get(jars.size() == 2 ? i : 0)),
                     benchmarks.get(benchmarks.size() == 2 ? i : 0), iterations, unit, java, jmhOptions).command());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        return PilotCommand.run(args.toArray(String[]::new), out, spec.commandLine().getErr(), System.in);
+        return runOrCompare(args);
+    }
+
+    /**
+     * Parses {@code args} with the options of pilot run (or pilot compare, with --compare) and calls that command's
+     * code directly, on this command's output streams: a bad option is said as pilot run or compare says it.
+     */
+    private int runOrCompare(List<String> args) throws Exception {
+        Callable<Integer> command = compare ? new CompareCommand(System.in) : new RunCommand();
+        CommandLine cli = new CommandLine(command, new PilotCommand.Factory(System.in));
+        PilotCommand.parsing(cli);
+        Converters.register(cli);
+        cli.setOut(spec.commandLine().getOut());
+        cli.setErr(spec.commandLine().getErr());
+        CommandLine.ParseResult parsed;
+        try {
+            parsed = cli.parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            return PilotCommand.badUsage(e, spec.parent().qualifiedName() + " " + cli.getCommandName());
+        }
+        if (CommandLine.printHelpIfRequested(parsed)) {
+            return ExitCode.OK.code();
+        }
+        return command.call();
     }
 }

@@ -99,25 +99,10 @@ public final class PilotCommand implements Runnable {
 
     private static int execute(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
         CommandLine cli = commandLine(args, stdin);
-        // pilot run -- is optional: the first word that is not an option starts the command
-        cli.getSubcommands().get("run").setStopAtPositional(true);
-        // pilot overhead hands its arguments to pilot compare as they are, "--" included
-        cli.getSubcommands().get("overhead").setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true);
-        cli.getSubcommands().get("jmh").setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true)
-                .setUnmatchedOptionsArePositionalParams(false);
+        cli.getSubcommands().values().forEach(PilotCommand::parsing);
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler((e, a) -> {
-            CommandLine cmd = e.getCommandLine();
-            // a value a converter refused: the option and why, as every bad option value is told
-            String message = e.getCause() instanceof CommandLine.TypeConversionException t
-                    && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o
-                    ? o.longestName() + ": " + t.getMessage() : e.getMessage();
-            cmd.getErr().println("pilot: " + message + " (see '" + cmd.getCommandSpec().qualifiedName()
-                    + " --help')");
-            cmd.getErr().flush();
-            return ExitCode.USAGE.code();
-        });
+        cli.setParameterExceptionHandler((e, a) -> badUsage(e, e.getCommandLine().getCommandSpec().qualifiedName()));
         cli.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println("pilot: " + Failures.message(e));
             cmd.getErr().flush();
@@ -134,6 +119,36 @@ public final class PilotCommand implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** How the subcommand {@code cmd} parses beyond its annotations (nothing for most). */
+    static void parsing(CommandLine cmd) {
+        switch (cmd.getCommandName()) {
+            // pilot run -- is optional: the first word that is not an option starts the command
+            case "run" -> cmd.setStopAtPositional(true);
+            // pilot overhead hands its arguments to pilot compare as they are, "--" included
+            case "overhead" -> cmd.setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true);
+            case "jmh" -> cmd.setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true)
+                    .setUnmatchedOptionsArePositionalParams(false);
+            default -> {
+                // as annotated
+            }
+        }
+    }
+
+    /**
+     * Says a bad option or parameter of {@code command} ("pilot run") on its error stream, in one line with where
+     * help is, and returns the usage exit code.
+     */
+    static int badUsage(CommandLine.ParameterException e, String command) {
+        CommandLine cmd = e.getCommandLine();
+        // a value a converter refused: the option and why, as every bad option value is told
+        String message = e.getCause() instanceof CommandLine.TypeConversionException t
+                && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o
+                ? o.longestName() + ": " + t.getMessage() : e.getMessage();
+        cmd.getErr().println("pilot: " + message + " (see '" + command + " --help')");
+        cmd.getErr().flush();
+        return ExitCode.USAGE.code();
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.StoredSession;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.report.html.ReportInput;
+import io.pilotbench.script.Campaign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ import tools.jackson.databind.JsonNode;
 final class ReportInputs {
     static final String COMPARISON_FILE = "compare.json";
     /** The journal of a {@code pilot script} campaign, beside one session directory per TEST. */
-    static final String CAMPAIGN_FILE = "campaign.json";
+    static final String CAMPAIGN_FILE = Campaign.JOURNAL;
 
     private ReportInputs() {
     }
@@ -73,8 +74,8 @@ final class ReportInputs {
                 sessions.add(s);
                 out.add(s);
             } else {
-                throw new InputException(in + " is a directory but neither a Pilot session (no session.json) nor a "
-                        + "comparison (no " + COMPARISON_FILE + "); give the directory pilot run or pilot compare "
+                throw new InputException(in + " is a directory but neither a Pilot session (no " + SessionReader.FILE
+                        + ") nor a comparison (no " + COMPARISON_FILE + "); give the directory pilot run or pilot compare "
                         + "wrote (-o DIR)");
             }
         }
@@ -102,32 +103,27 @@ final class ReportInputs {
     static ReportInput.SessionReport session(Path dir) {
         StoredSession stored = SessionReader.read(dir);
         SessionResult result = Session.analyse(stored);
-        return new ReportInput.SessionReport(stored, result, environment(dir));
+        return new ReportInput.SessionReport(stored, result, environment(stored));
     }
 
-    /** session.json's environment, flattened to "cpu.model" → "…". */
-    private static Map<String, String> environment(Path dir) {
+    /** The session's recorded environment, flattened to "cpu.model" → "…". */
+    private static Map<String, String> environment(StoredSession stored) {
         Map<String, String> out = new LinkedHashMap<>();
-        try {
-            JsonNode env = JsonMappers.plain().readTree(dir.resolve("session.json").toFile()).path("environment");
-            flatten("", env, out);
-        } catch (JacksonException e) {
-            // SessionReader has read the file already; an environment it cannot give is simply not shown
-        }
+        flatten("", stored.environment(), out);
         return out;
     }
 
-    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
-        if (node.isObject()) {
-            for (Map.Entry<String, JsonNode> e : node.properties()) {
-                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out);
+    private static void flatten(String prefix, Object value, Map<String, String> out) {
+        if (value instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                flatten(prefix.isEmpty() ? String.valueOf(e.getKey()) : prefix + "." + e.getKey(), e.getValue(), out);
             }
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                flatten(prefix + "[" + i + "]", node.get(i), out);
+        } else if (value instanceof List<?> l) {
+            for (int i = 0; i < l.size(); i++) {
+                flatten(prefix + "[" + i + "]", l.get(i), out);
             }
-        } else if (!node.isMissingNode() && !node.isNull()) {
-            out.put(prefix, node.asString());
+        } else if (value != null) {
+            out.put(prefix, String.valueOf(value));
         }
     }
 

@@ -1,8 +1,7 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.files.AtomicFiles;
-import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.store.MonitorFile;
 import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.process.monitor.Bottlenecks;
 import io.pilotbench.process.monitor.ComponentGraph;
@@ -16,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,9 +38,9 @@ final class RunMonitor {
     private final MonitoredWorkload monitored;
     private final String cut;
     private final double limit;
-    private final Map<String, Object> sampling;
+    private final MonitorFile.Sampling sampling;
 
-    private RunMonitor(MonitoredWorkload monitored, String cut, double limit, Map<String, Object> sampling) {
+    private RunMonitor(MonitoredWorkload monitored, String cut, double limit, MonitorFile.Sampling sampling) {
         this.monitored = monitored;
         this.cut = cut;
         this.limit = limit;
@@ -60,11 +58,10 @@ final class RunMonitor {
          */
         RunMonitor start(CommandWorkload workload, Path dir, PrintWriter notes) throws IOException {
             MonitoredWorkload monitored = new MonitoredWorkload(workload, monitors.all(), dir);
-            Map<String, Object> sampling = new LinkedHashMap<>(Map.of("rate", 0.0, "auto", false));
+            MonitorFile.Sampling sampling = new MonitorFile.Sampling(0.0, null);
             if (monitorRate != null) {
-                sampling = rate != null ? new LinkedHashMap<>(Map.of("rate", rate, "auto", false))
-                        : calibrated(monitored, notes);
-                monitored.sampleAt(((Number) sampling.get("rate")).doubleValue());
+                sampling = rate != null ? new MonitorFile.Sampling(rate, null) : calibrated(monitored, notes);
+                monitored.sampleAt(sampling.rate());
             }
             return new RunMonitor(monitored, cut, limit, sampling);
         }
@@ -101,39 +98,26 @@ final class RunMonitor {
     }
 
     /**
-     * Closes the monitors and returns their figures and verdict, also written to monitor.json in the session's
-     * {@code dir}, for the JSON report: every component's mean and peak utilisation, the component under test, the
-     * limit, the suspects, and the sampling rate within rounds (with --monitor-rate auto, the overhead measured at the
-     * rate chosen).
+     * Closes the monitors and returns their figures and verdict, also written to monitor.json ({@link MonitorFile})
+     * in the session's {@code dir}, for the JSON report: every component's mean and peak utilisation, the component
+     * under test, the limit, the suspects, and the sampling rate within rounds (with --monitor-rate auto, the
+     * overhead measured at the rate chosen).
      */
     Map<String, Object> finish(Path dir) throws IOException {
         monitored.close();
         List<ComponentUtilization> usage = monitored.utilizations();
-        List<Map<String, Object>> components = new ArrayList<>();
+        List<MonitorFile.Component> components = new ArrayList<>();
         for (ComponentUtilization u : usage) {
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("component", u.component());
-            c.put("mean", u.isTraffic() ? null : u.mean()); // a link of unknown speed: no utilisation, its traffic
-            c.put("peak", u.isTraffic() ? null : u.peak());
-            c.put("peakRound", u.peakRound());
-            if (u.isTraffic()) {
-                c.put("bytesPerSecond", u.bytesPerSecond());
-            }
-            c.put("underTest", Bottlenecks.underTest(u.component(), cut));
-            components.add(c);
+            // a link of unknown speed: no utilisation, its traffic
+            components.add(new MonitorFile.Component(u.component(), u.isTraffic() ? null : u.mean(),
+                    u.isTraffic() ? null : u.peak(), u.peakRound(), u.isTraffic() ? u.bytesPerSecond() : null,
+                    Bottlenecks.underTest(u.component(), cut)));
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cut", cut);
-        m.put("utilizationLimit", limit);
-        m.put("sessionDisk", new ProcMonitors().diskOf(dir.toAbsolutePath()));
-        m.put("sampling", sampling);
-        m.put("components", components);
-        m.put("suspects", Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
-                .toList());
-        m.put("verdict", Bottlenecks.describe(usage, cut, limit));
-        AtomicFiles.write(dir.resolve("monitor.json"), JsonMappers.indented().writeValueAsString(m)
-                + "\n");
-        return m;
+        MonitorFile file = new MonitorFile(cut, limit, new ProcMonitors().diskOf(dir.toAbsolutePath()), sampling,
+                components, Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
+                        .toList(), Bottlenecks.describe(usage, cut, limit));
+        file.write(dir);
+        return file.toMap();
     }
 
     /** The text report's utilisation lines, after the report: where they are kept, the sampling, the verdict. */
@@ -142,7 +126,7 @@ final class RunMonitor {
         String disk = new ProcMonitors().diskOf(dir.toAbsolutePath());
         out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE + (disk == null ? ""
                 : "; the session is on " + disk) + "):");
-        if (((Number) sampling.get("rate")).doubleValue() > 0) {
+        if (sampling.rate() > 0) {
             out.println("  sampled " + samplingNote(sampling));
         }
         for (String l : Bottlenecks.describe(monitored.utilizations(), cut, limit)) {
@@ -160,19 +144,13 @@ final class RunMonitor {
      * --monitor-rate auto: the highest sampling rate within the overhead limit, said on {@code notes}, and recorded
      * (for monitor.json and the report) with the overhead measured at it, its 95% CI and how many rates were measured.
      */
-    private static Map<String, Object> calibrated(MonitoredWorkload monitored, PrintWriter notes) {
+    private static MonitorFile.Sampling calibrated(MonitoredWorkload monitored, PrintWriter notes) {
         SamplingCalibration calibration = new SamplingCalibration(monitored, SAMPLING_PAIRS);
         RateSearch.Result r = calibration.choose(SAMPLING_OVERHEAD_LIMIT, 6);
         ConfidenceInterval ci = calibration.overheadCi(r.rate());
-        Map<String, Object> chosen = new LinkedHashMap<>();
-        chosen.put("rate", r.rate());
-        chosen.put("auto", true);
-        chosen.put("overhead", r.overhead());
-        chosen.put("overheadCi", ci == null ? null : List.of(ci.low(), ci.high()));
-        chosen.put("overheadLimit", SAMPLING_OVERHEAD_LIMIT);
-        chosen.put("withinLimit", r.withinLimit());
-        chosen.put("ratesMeasured", r.evaluations());
-        chosen.put("pairsPerRate", SAMPLING_PAIRS);
+        MonitorFile.Sampling chosen = new MonitorFile.Sampling(r.rate(), new MonitorFile.Calibration(r.overhead(),
+                ci == null ? null : List.of(ci.low(), ci.high()), SAMPLING_OVERHEAD_LIMIT, r.withinLimit(),
+                r.evaluations(), SAMPLING_PAIRS));
         if (notes != null) {
             notes.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
                     ? "sampling " + Formats.significant(r.rate(), 3) + " times a second, overhead "
@@ -189,14 +167,14 @@ final class RunMonitor {
     }
 
     /** "120 times a second within each round (chosen by --monitor-rate auto: overhead 0.4%, within the 1% limit)". */
-    private static String samplingNote(Map<String, Object> sampling) {
-        String rate = Formats.significant(((Number) sampling.get("rate")).doubleValue(), 3);
-        if (!Boolean.TRUE.equals(sampling.get("auto"))) {
+    private static String samplingNote(MonitorFile.Sampling sampling) {
+        String rate = Formats.significant(sampling.rate(), 3);
+        if (!sampling.auto()) {
             return rate + " times a second within each round (--monitor-rate)";
         }
         return rate + " times a second within each round (chosen by --monitor-rate auto: overhead "
-                + Formats.significant(100 * ((Number) sampling.get("overhead")).doubleValue(), 2) + "%, "
-                + (Boolean.TRUE.equals(sampling.get("withinLimit")) ? "within" : "over") + " the "
+                + Formats.significant(100 * sampling.calibration().overhead(), 2) + "%, "
+                + (sampling.calibration().withinLimit() ? "within" : "over") + " the "
                 + Formats.significant(100 * SAMPLING_OVERHEAD_LIMIT, 2) + "% limit)";
     }
 }

@@ -67,5 +67,14 @@ class JmhCommandTest {
         assertThat(two.err()).contains("one --jar and one --benchmark").hasLineCount(1);
         CliRun few = CliRun.run("jmh", "--jar", "a.jar", "--benchmark", "x", "--iterations", "1");
         assertThat(few.err()).contains("--iterations: 1 is too few").hasLineCount(1);
+        CliRun bad = CliRun.run("jmh", "--jar", "a.jar", "--benchmark", "x", "--max-rounds", "many");
+        assertThat(bad.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(bad.err()).startsWith("pilot: --max-rounds: ").endsWith("(see 'pilot run --help')\n")
+                .hasLineCount(1);
+        CliRun unknown = CliRun.run("jmh", "--compare", "--jar", "a.jar", "--jar", "b.jar", "--benchmark", "x",
+                "--no-such-option");
+        assertThat(unknown.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(unknown.err()).contains("--no-such-option").contains("(see 'pilot compare --help')")
+                .hasLineCount(1);
     }
 }

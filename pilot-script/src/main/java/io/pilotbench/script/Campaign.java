@@ -38,6 +38,9 @@ public final class Campaign {
     /** Stopped by {@link #requestStop()}: the caller maps it to 130 or 143. */
     public static final int STOPPED = -1;
 
+    /** The campaign's journal in its results directory, beside one session directory per TEST. */
+    public static final String JOURNAL = CampaignState.FILE;
+
     private final List<Stmt> program;
     private final Path scriptDir;
     private final Path results;

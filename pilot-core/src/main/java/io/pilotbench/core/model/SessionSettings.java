@@ -9,31 +9,30 @@ import java.util.Set;
 
 /**
  * Everything that decides how a session runs and when it stops. Immutable; build with {@link #builder()}; every
- * default is in {@link Defaults}.
+ * default is in {@link Defaults}. How a CI is built and when it is narrow enough (confidence, autocorrelation limit,
+ * CI target, subsessions, warm-up removal, CI method) is the session's {@link AnalysisSettings}, which holds and
+ * checks those fields; the accessors of the same names read them from it.
  *
- * @param pis                  the performance indices, in order (their index is their position); may be empty only
- *                             when WPS is {@link WpsMode#REQUIRED}
- * @param confidence           confidence level of every CI, in (0, 1); default 0.95
- * @param autocorrelationLimit pilot method: largest accepted |r1| of subsession means, in (0, 1]; default 0.1
- * @param ciTarget             the CI full width to reach; default 10% of the mean
- * @param minSubsessions       pilot method: fewest subsessions a CI may rest on, ≥ 0; default 30
- * @param warmupRemoval        how warm-up is removed from the readings and from each round's unit readings; default
- *                             {@code auto}: a prefix (of unit readings, also a suffix) cut only when a test finds one
- * @param method               how the CI of a mean is built: {@link CiMethod#AR} (default) or the original's
- *                             subsessions
- * @param workAmount           the valid work-amount range, or null for a workload whose work amount is fixed
- * @param fixedWorkAmount      the work amount of every round when there is no range (passed to the workload), ≥ 0
- * @param shortRound           rounds shorter than this are left out of the analysis and the work amount is raised
- *                             (only with a work-amount range); default 1 s
- * @param wps                  the work-per-second regression; default OFF
- * @param wpsFirstResult       t of paper eq. 5: the time in which WPS should give a first result; default 60 s
- * @param minRounds            the session runs at least this many rounds, ≥ 0
- * @param maxRounds            the session stops after this many rounds; 0 = no limit
- * @param maxDuration          the session stops once it has run this long; null = no limit
- * @param maxFailures          failed rounds tolerated before the session stops, ≥ 0; default 0 (fail fast)
+ * @param pis             the performance indices, in order (their index is their position); may be empty only
+ *                        when WPS is {@link WpsMode#REQUIRED}
+ * @param analysis        how every metric's CI is built and when it is narrow enough: confidence (default 0.95),
+ *                        autocorrelation limit (pilot method, default 0.1), CI target (default 10% of the mean),
+ *                        minimum subsessions (pilot method, default 30), warm-up removal (default {@code auto}: a
+ *                        prefix, of unit readings also a suffix, cut only when a test finds one) and CI method
+ *                        (default {@link CiMethod#AR}); its mean is the arithmetic one, each metric's is chosen by
+ *                        {@link #analysisSettings(MeanMethod)}
+ * @param workAmount      the valid work-amount range, or null for a workload whose work amount is fixed
+ * @param fixedWorkAmount the work amount of every round when there is no range (passed to the workload), ≥ 0
+ * @param shortRound      rounds shorter than this are left out of the analysis and the work amount is raised (only
+ *                        with a work-amount range); default 1 s
+ * @param wps             the work-per-second regression; default OFF
+ * @param wpsFirstResult  t of paper eq. 5: the time in which WPS should give a first result; default 60 s
+ * @param minRounds       the session runs at least this many rounds, ≥ 0
+ * @param maxRounds       the session stops after this many rounds; 0 = no limit
+ * @param maxDuration     the session stops once it has run this long; null = no limit
+ * @param maxFailures     failed rounds tolerated before the session stops, ≥ 0; default 0 (fail fast)
  */
-public record SessionSettings(List<PerformanceIndex> pis, double confidence, double autocorrelationLimit,
-        CiTarget ciTarget, long minSubsessions, WarmupRemoval warmupRemoval, CiMethod method, WorkAmountRange workAmount,
+public record SessionSettings(List<PerformanceIndex> pis, AnalysisSettings analysis, WorkAmountRange workAmount,
         long fixedWorkAmount, Duration shortRound, WpsMode wps, Duration wpsFirstResult, int minRounds, int maxRounds,
         Duration maxDuration, int maxFailures) {
 
@@ -53,19 +52,10 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
             throw new IllegalArgumentException("no performance index: declare at least one PI (or require WPS "
                     + "with a work-amount range)");
         }
-        if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("confidence must be in (0, 1), e.g. 0.95; got " + confidence);
+        if (analysis == null) {
+            throw new IllegalArgumentException("the analysis settings are required");
         }
-        if (!(autocorrelationLimit > 0 && autocorrelationLimit <= 1)) {
-            throw new IllegalArgumentException("autocorrelation limit must be in (0, 1], e.g. 0.1; got "
-                    + autocorrelationLimit);
-        }
-        if (ciTarget == null || warmupRemoval == null || method == null) {
-            throw new IllegalArgumentException("CI target, warm-up removal and CI method are required");
-        }
-        if (minSubsessions < 0) {
-            throw new IllegalArgumentException("minimum subsession count must be >= 0, got " + minSubsessions);
-        }
+        analysis = analysis.withMeanMethod(MeanMethod.ARITHMETIC);
         if (fixedWorkAmount < 0) {
             throw new IllegalArgumentException("work amount must be >= 0, got " + fixedWorkAmount);
         }
@@ -90,6 +80,36 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
         }
     }
 
+    /** Confidence level of every CI, in (0, 1). */
+    public double confidence() {
+        return analysis.confidence();
+    }
+
+    /** Pilot method: largest accepted |r1| of subsession means, in (0, 1]. */
+    public double autocorrelationLimit() {
+        return analysis.autocorrelationLimit();
+    }
+
+    /** The CI full width to reach. */
+    public CiTarget ciTarget() {
+        return analysis.ciTarget();
+    }
+
+    /** Pilot method: fewest subsessions a CI may rest on, ≥ 0. */
+    public long minSubsessions() {
+        return analysis.minSubsessions();
+    }
+
+    /** How warm-up is removed from the readings and from each round's unit readings. */
+    public WarmupRemoval warmupRemoval() {
+        return analysis.warmupRemoval();
+    }
+
+    /** How the CI of a mean is built: {@link CiMethod#AR} or the original's subsessions. */
+    public CiMethod method() {
+        return analysis.method();
+    }
+
     /** A builder with every default. */
     public static Builder builder() {
         return new Builder();
@@ -99,12 +119,12 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
     public Builder toBuilder() {
         Builder b = new Builder();
         b.pis.addAll(pis);
-        b.confidence = confidence;
-        b.autocorrelationLimit = autocorrelationLimit;
-        b.ciTarget = ciTarget;
-        b.minSubsessions = minSubsessions;
-        b.warmupRemoval = warmupRemoval;
-        b.method = method;
+        b.confidence = confidence();
+        b.autocorrelationLimit = autocorrelationLimit();
+        b.ciTarget = ciTarget();
+        b.minSubsessions = minSubsessions();
+        b.warmupRemoval = warmupRemoval();
+        b.method = method();
         b.workAmount = workAmount;
         b.fixedWorkAmount = fixedWorkAmount;
         b.shortRound = shortRound;
@@ -119,8 +139,7 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
 
     /** The analysis settings of one metric of this session, with the given mean. */
     public AnalysisSettings analysisSettings(MeanMethod meanMethod) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions,
-                warmupRemoval, method);
+        return analysis.withMeanMethod(meanMethod);
     }
 
     /** Whether the workload's work amount varies within a range. */
@@ -130,13 +149,16 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
 
     /** Builds {@link SessionSettings}; setters validate when {@link #build()} is called. */
     public static final class Builder {
+        private static final AnalysisSettings DEFAULT_ANALYSIS = AnalysisSettings.defaults();
+
         private final List<PerformanceIndex> pis = new ArrayList<>();
-        private double confidence = Defaults.CONFIDENCE;
-        private double autocorrelationLimit = Defaults.AUTOCORRELATION_LIMIT;
-        private CiTarget ciTarget = CiTarget.ofMean(Defaults.CI_WIDTH_FRACTION);
-        private long minSubsessions = Defaults.MIN_SUBSESSIONS;
-        private WarmupRemoval warmupRemoval = WarmupRemoval.parse(Defaults.WARMUP_REMOVAL);
-        private CiMethod method = CiMethod.parse(Defaults.CI_METHOD);
+        // the analysis settings are kept apart until build(), which checks them: a setter never throws
+        private double confidence = DEFAULT_ANALYSIS.confidence();
+        private double autocorrelationLimit = DEFAULT_ANALYSIS.autocorrelationLimit();
+        private CiTarget ciTarget = DEFAULT_ANALYSIS.ciTarget();
+        private long minSubsessions = DEFAULT_ANALYSIS.minSubsessions();
+        private WarmupRemoval warmupRemoval = DEFAULT_ANALYSIS.warmupRemoval();
+        private CiMethod method = DEFAULT_ANALYSIS.method();
         private WorkAmountRange workAmount;
         private long fixedWorkAmount;
         private Duration shortRound = Defaults.SHORT_ROUND;
@@ -257,9 +279,9 @@ public record SessionSettings(List<PerformanceIndex> pis, double confidence, dou
 
         /** @throws IllegalArgumentException naming the first setting that is out of range */
         public SessionSettings build() {
-            return new SessionSettings(pis, confidence, autocorrelationLimit, ciTarget, minSubsessions, warmupRemoval,
-                    method, workAmount, fixedWorkAmount, shortRound, wps, wpsFirstResult, minRounds, maxRounds, maxDuration,
-                    maxFailures);
+            return new SessionSettings(pis, new AnalysisSettings(confidence, autocorrelationLimit, ciTarget,
+                    MeanMethod.ARITHMETIC, minSubsessions, warmupRemoval, method), workAmount, fixedWorkAmount,
+                    shortRound, wps, wpsFirstResult, minRounds, maxRounds, maxDuration, maxFailures);
         }
     }
 }

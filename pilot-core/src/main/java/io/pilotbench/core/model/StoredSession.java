@@ -2,7 +2,10 @@ package io.pilotbench.core.model;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A session read back from its directory.
@@ -17,17 +20,27 @@ import java.util.List;
  * @param stopReason  why it ended, as recorded, or null when it did not finish
  * @param elapsed     the session's time as last recorded when it ended (over all its runs, resumed ones included),
  *                    or null when it never ended or was recorded before this was
+ * @param environment the machine, system and JVM it ran on as recorded (the {@code environment} object of its
+ *                    session file, see {@link EnvironmentSnapshot}), as plain values: maps, lists, strings, numbers
+ *                    and booleans, in the recorded order; empty when none was recorded
  */
 public record StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
-        List<Round> rounds, int discarded, StopReason stopReason, Elapsed elapsed) {
+        List<Round> rounds, int discarded, StopReason stopReason, Elapsed elapsed, Map<String, Object> environment) {
     public StoredSession {
         rounds = List.copyOf(rounds);
+        environment = environment == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+    }
+
+    /** A session with no environment recorded. */
+    public StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
+            List<Round> rounds, int discarded, StopReason stopReason, Elapsed elapsed) {
+        this(directory, name, settings, started, ended, rounds, discarded, stopReason, elapsed, null);
     }
 
     /** A session with no elapsed time recorded. */
     public StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
             List<Round> rounds, int discarded, StopReason stopReason) {
-        this(directory, name, settings, started, ended, rounds, discarded, stopReason, null);
+        this(directory, name, settings, started, ended, rounds, discarded, stopReason, null, null);
     }
 
     /**
@@ -55,6 +68,7 @@ public record StoredSession(Path directory, String name, SessionSettings setting
         if (value.pis().size() != settings.pis().size()) {
             throw new IllegalArgumentException("a recorded session must keep its " + settings.pis().size() + " PIs");
         }
-        return new StoredSession(directory, name, value, started, ended, rounds, discarded, stopReason, elapsed);
+        return new StoredSession(directory, name, value, started, ended, rounds, discarded, stopReason, elapsed,
+                environment);
     }
 }

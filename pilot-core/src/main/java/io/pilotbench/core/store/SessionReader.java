@@ -13,9 +13,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,6 +27,9 @@ import tools.jackson.databind.JsonNode;
  * back as the rounds before it.
  */
 public final class SessionReader {
+    /** The file that makes a directory a session: its name, settings, environment and how it ended. */
+    public static final String FILE = SessionFiles.SESSION;
+
     /** How to mend a damaged line of a session's table. */
     static final String DAMAGED = "; the line is damaged: fix it, or delete it and the lines after it (the "
             + "rounds before it are intact, and pilot run --resume records the rest again)";
@@ -115,8 +121,18 @@ public final class SessionReader {
         UnitReadings units = unitReadings(halfCreated, dir.resolve(SessionFiles.UNIT_READINGS), pis);
         List<Round> rounds = rounds(halfCreated, dir.resolve(SessionFiles.ROUNDS), pis, readings, units);
         return new StoredSession(dir, session.path("name").asString(""), settings, started, ended, rounds,
-                discarded(rounds.size(), pis, readings, units), stopReason(session, sessionFile), elapsed(session));
+                discarded(rounds.size(), pis, readings, units), stopReason(session, sessionFile), elapsed(session),
+                environment(session));
     }
+
+    /** The recorded environment as plain values, in the recorded order; null when there is none (or not an object). */
+    private static Map<String, Object> environment(JsonNode session) {
+        JsonNode env = session.path("environment");
+        return env.isObject() ? SessionJournal.json().convertValue(env, PLAIN_OBJECT) : null;
+    }
+
+    private static final TypeReference<LinkedHashMap<String, Object>> PLAIN_OBJECT = new TypeReference<>() {
+    };
 
     /** The parsed {@code session.json}, of a format version this Pilot reads. */
     private static JsonNode sessionJson(Path dir, Path sessionFile) {

@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -45,6 +47,12 @@ class FrozenFormatsTest {
         assertThat(s.rounds().get(0).unitReadings(1)).containsExactly(10.132, 10.249, 10.252);
         assertThat(s.elapsed().rounds()).isEqualTo(6);
         assertThat(s.elapsed().seconds()).isEqualTo(0.4094423);
+        assertThat(s.environment()).containsEntry("cpuModel", "Intel(R) Xeon(R) Processor")
+                .containsEntry("logicalCores", 2).containsEntry("cpuMaxFrequencyHz", 2100000000)
+                .containsEntry("totalMemoryBytes", 25325268992L).containsEntry("hostname", "host");
+        assertThat(s.environment().keySet()).startsWith("osName", "osVersion", "kernel");
+        assertThat(s.environment().get("jvmInputArguments")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                .startsWith("-XX:+UseSerialGC");
     }
 
     /**
@@ -84,6 +92,40 @@ class FrozenFormatsTest {
         JsonNode result = json.readTree(FIXTURE.resolve("result.json").toFile());
         assertThat(result.path("stopReason").asString()).isEqualTo("round_limit");
         assertThat(result.path("converged").asBoolean()).isFalse();
+    }
+
+    /**
+     * monitor.json, frozen under {@code fixtures/monitor-v1}: read with today's reader, every field is there, and
+     * written again it comes out byte for byte.
+     */
+    @Test
+    void aVersion1MonitorFileIsReadAndWrittenUnchanged() throws IOException {
+        Path frozen = Path.of("src/test/resources/fixtures/monitor-v1");
+        MonitorFile m = MonitorFile.read(frozen);
+        assertThat(m.cut()).isEqualTo("cpu");
+        assertThat(m.utilizationLimit()).isEqualTo(0.8);
+        assertThat(m.sessionDisk()).isEqualTo("vda");
+        assertThat(m.sampling().auto()).isTrue();
+        assertThat(m.sampling().rate()).isEqualTo(37.5);
+        assertThat(m.sampling().calibration().overheadCi()).containsExactly(-0.0012, 0.0094);
+        assertThat(m.sampling().calibration().ratesMeasured()).isEqualTo(4);
+        assertThat(m.components()).hasSize(7).extracting(MonitorFile.Component::component).contains("net:lo:tx");
+        MonitorFile.Component lo = m.components().get(5);
+        assertThat(lo.mean()).isNull();
+        assertThat(lo.bytesPerSecond()).isEqualTo(1.2345678E7);
+        assertThat(m.components().get(0).underTest()).isTrue();
+        assertThat(m.suspects()).containsExactly("net:eth0");
+        assertThat(m.verdict()).hasSize(5);
+        m.write(tmp);
+        assertThat(Files.readString(tmp.resolve(MonitorFile.FILE)))
+                .isEqualTo(Files.readString(frozen.resolve(MonitorFile.FILE)));
+
+        MonitorFile fixed = new MonitorFile(null, 0.9, null, new MonitorFile.Sampling(5.0, null), List.of(),
+                List.of(), List.of());
+        fixed.write(tmp);
+        assertThat(MonitorFile.read(tmp)).isEqualTo(fixed);
+        assertThat(Files.readString(tmp.resolve(MonitorFile.FILE)))
+                .contains("\"sampling\" : {\n    \"rate\" : 5.0,\n    \"auto\" : false\n  }");
     }
 
     private static Path copy(Path from, Path to) throws IOException {

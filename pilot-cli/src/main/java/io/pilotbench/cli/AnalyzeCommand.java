@@ -89,7 +89,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--mean", paramLabel = "M",
             description = "arithmetic (times, latencies) or harmonic (rates, throughput). Default: arithmetic.")
-    String mean;
+    MeanMethod mean;
 
     @Option(names = "--min-subsessions", paramLabel = "N",
             description = "With --method pilot: fewest subsessions a trusted CI may rest on (the required sample "
@@ -103,7 +103,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",
             description = "Report format: text, json, csv or markdown. Default: ${DEFAULT-VALUE}.")
-    String format;
+    Format format;
 
     @Option(names = "--unit", paramLabel = "U", defaultValue = "",
             description = "The data's unit, shown in text and Markdown reports (e.g. ms).")
@@ -125,7 +125,6 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Format outputFormat = Options.enumValue(Format.class, "--format", format);
         List<String> files = new ArrayList<>();
         List<String> sessions = new ArrayList<>();
         List<String> errors = new ArrayList<>();
@@ -145,8 +144,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("session directories (" + sessions.get(0) + ") and data files ("
                     + files.get(0) + ") cannot be analysed in one call; run pilot analyze once for each");
         }
-        return sessions.isEmpty() ? analyseFiles(files, errors, outputFormat)
-                : analyseSessions(sessions, errors, outputFormat);
+        return sessions.isEmpty() ? analyseFiles(files, errors, format)
+                : analyseSessions(sessions, errors, format);
     }
 
     private int analyseFiles(List<String> files, List<String> errors, Format outputFormat) {
@@ -209,6 +208,6 @@ final class AnalyzeCommand implements Callable<Integer> {
     private AnalysisSettings settings() {
         AnalysisSettings s = SessionOptions.Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions,
                 warmupRemoval, method).toAnalysisSettings();
-        return mean == null ? s : s.withMeanMethod(Options.enumValue(MeanMethod.class, "--mean", mean));
+        return mean == null ? s : s.withMeanMethod(mean);
     }
 }

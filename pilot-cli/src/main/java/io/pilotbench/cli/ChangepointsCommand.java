@@ -74,11 +74,11 @@ final class ChangepointsCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "M", defaultValue = "auto",
             description = "exact (the reference dynamic programme, O(n²)), scalable (block medians then exact "
                 + "refinement, O(n log n)) or auto (exact up to 4,000 samples, where both cost the same). Default: ${DEFAULT-VALUE}.")
-    String mode;
+    EdmSettings.Mode mode;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",
             description = "Report format: text or json. Default: ${DEFAULT-VALUE}.")
-    String format;
+    Format format;
 
     private final InputStream stdin;
 
@@ -88,16 +88,15 @@ final class ChangepointsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Format outputFormat = Options.enumValue(Format.class, "--format", format);
-        if (outputFormat != Format.TEXT && outputFormat != Format.JSON) {
+        if (format != Format.TEXT && format != Format.JSON) {
             throw new IllegalArgumentException("--format: changepoints reports are text or json");
         }
         EdmSettings settings = settings();
         List<ChangepointRenderer.Item> items = new ArrayList<>();
         List<String> errors = input.forEachSeries(stdin, spec.commandLine().getErr(),
                 series -> items.add(new ChangepointRenderer.Item(series, settings, Edm.detect(series.values(), settings))));
-        if (!items.isEmpty() || outputFormat == Format.JSON) {
-            ChangepointRenderer.render(items, errors, outputFormat, spec.commandLine().getOut());
+        if (!items.isEmpty() || format == Format.JSON) {
+            ChangepointRenderer.render(items, errors, format, spec.commandLine().getOut());
         }
         return errors.isEmpty() ? ExitCode.OK.code() : ExitCode.USAGE.code();
     }
@@ -116,6 +115,6 @@ final class ChangepointsCommand implements Callable<Integer> {
             p = Options.parse("--percent", "", v -> Penalty.percent(penalty.percent == null
                     ? EdmSettings.DEFAULT_PERCENT : penalty.percent));
         }
-        return new EdmSettings(minSize, p, degree, amoc, Options.enumValue(EdmSettings.Mode.class, "--mode", mode));
+        return new EdmSettings(minSize, p, degree, amoc, mode);
     }
 }

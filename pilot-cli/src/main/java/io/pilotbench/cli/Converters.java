@@ -1,24 +1,35 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.WorkAmountRange;
+import io.pilotbench.process.CommandWorkload;
+import io.pilotbench.report.plot.PlotSpec;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
  * The typed values of options, converted by picocli as it parses: durations ({@code 500ms}, {@code 30s}, {@code 5m}),
- * percentages ({@link Percent}), sizes ({@link ByteSize}) and work amounts ({@link WorkAmount}). Registered once, for
- * every command, by {@link PilotCommand#commandLine}; a bad value is one line naming the option, as every bad option
- * is ({@code pilot: --max-time: 'soon' is not a duration (e.g. 500ms, 30s, 5m, 1h)}).
+ * percentages ({@link Percent}), confidence levels ({@link Fraction}), sizes ({@link ByteSize}), work amounts
+ * ({@link WorkAmount}), what {@code --keep-output} keeps ({@link KeepOutput}), a plot's size and label angle
+ * ({@link PlotSize}, {@link LabelAngle}), CI targets and every enum an option takes, read case-insensitively.
+ * Registered once, for every command, by {@link PilotCommand#commandLine}; a bad value is one line naming the option,
+ * as every bad option is ({@code pilot: --max-time: 'soon' is not a duration (e.g. 500ms, 30s, 5m, 1h)}).
  */
 final class Converters {
     /** The longest duration an option takes: 100 years (a Duration of ns overflows at 292). */
     static final double MAX_DURATION_NANOS = 100 * 365 * 24 * 3600e9;
     /** The largest size an option takes. */
     static final long MAX_BYTES = 1L << 50;
+    /** The most output {@code --keep-output} keeps of a round: 2GiB, the most one Java array holds. */
+    static final long MAX_KEPT_OUTPUT = Integer.MAX_VALUE - 8L;
 
     private static final Pattern DURATION = Pattern.compile("([0-9]*\\.?[0-9]+)\\s*(ms|s|sec|m|min|h)?");
     private static final Pattern SIZE = Pattern.compile("([0-9]+)\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)");
@@ -30,20 +41,92 @@ final class Converters {
     record Percent(double fraction) {
     }
 
+    /** A fraction strictly between 0 and 1, given as a number ("0.95") or as a percentage ("95%"). */
+    record Fraction(double value) {
+    }
+
     /** A size in bytes. */
     record ByteSize(long bytes) {
+    }
+
+    /**
+     * What {@code --keep-output} keeps: the last {@code bytes} of every round's output ({@code everyRound}; -1 for all
+     * of it), or, by default ("failed"), the failed rounds' and the latest successful round's, cut to 64KiB.
+     */
+    record KeepOutput(long bytes, boolean everyRound) {
+    }
+
+    /** The width and height of a plot, in pixels (PNG) or points (SVG, PDF). */
+    record PlotSize(int width, int height) {
+    }
+
+    /** The angle of a bar plot's labels in degrees, or {@link PlotSpec#AUTO_ANGLE} ("auto"). */
+    record LabelAngle(int degrees) {
     }
 
     /** The work of a round: a range Pilot sizes rounds within, or a fixed amount ({@code range} null). */
     record WorkAmount(WorkAmountRange range, long fixed) {
     }
 
-    /** Registers the converters on {@code cli} and the subcommands it has. */
+    /**
+     * Registers the converters on {@code cli} and the subcommands it has, and a case-insensitive one for each enum an
+     * option (or parameter) of theirs takes.
+     */
     static void register(CommandLine cli) {
         cli.registerConverter(Duration.class, Converters::duration);
         cli.registerConverter(Percent.class, Converters::percent);
+        cli.registerConverter(Fraction.class, Converters::fraction);
         cli.registerConverter(ByteSize.class, Converters::byteSize);
         cli.registerConverter(WorkAmount.class, Converters::workAmount);
+        cli.registerConverter(KeepOutput.class, Converters::keepOutput);
+        cli.registerConverter(PlotSize.class, Converters::plotSize);
+        cli.registerConverter(LabelAngle.class, Converters::labelAngle);
+        cli.registerConverter(CiTarget.class, v -> refused(v, CiTarget::parse));
+        registerEnums(cli, cli);
+    }
+
+    /** Registers on {@code root} the enum converter of every enum type an argument of {@code cli}'s tree takes. */
+    private static void registerEnums(CommandLine root, CommandLine cli) {
+        for (ArgSpec arg : cli.getCommandSpec().args()) {
+            for (Class<?> type : arg.auxiliaryTypes()) {
+                if (type.isEnum()) {
+                    registerEnum(root, type);
+                }
+            }
+        }
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            registerEnums(root, sub);
+        }
+    }
+
+    private static <T> void registerEnum(CommandLine root, Class<T> type) {
+        root.registerConverter(type, v -> enumValue(type, v));
+    }
+
+    /**
+     * The constant of enum {@code type} named {@code value}, case-insensitively and with - for _ ("markdown" is
+     * MARKDOWN); otherwise a message that lists the constants in lower case.
+     */
+    static <T> T enumValue(Class<T> type, String value) {
+        String name = value.strip().toUpperCase(Locale.ROOT).replace('-', '_');
+        T[] constants = type.getEnumConstants();
+        for (T c : constants) {
+            if (((Enum<?>) c).name().equals(name)) {
+                return c;
+            }
+        }
+        String allowed = Arrays.stream(constants).map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(", "));
+        throw new TypeConversionException("'" + value + "' is not one of " + allowed);
+    }
+
+    /** What {@code parse} makes of {@code value}; its IllegalArgumentException is the message of a refused value. */
+    private static <T> T refused(String value, Function<String, T> parse) {
+        try {
+            return parse.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
+        }
     }
 
     /**
@@ -87,6 +170,21 @@ final class Converters {
         return new Percent(v);
     }
 
+    /** "0.95" or "95%" as 0.95, strictly between 0 and 1. */
+    static Fraction fraction(String value) {
+        String s = value.strip();
+        double x;
+        try {
+            x = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is not a number (e.g. 0.95 or 95%)");
+        }
+        if (!(x > 0 && x < 1)) {
+            throw new TypeConversionException("'" + value + "' must be between 0 and 1 (e.g. 0.95 or 95%)");
+        }
+        return new Fraction(x);
+    }
+
     /**
      * A whole number of bytes with an optional unit, k/KB/KiB, M/MB/MiB, G/GB/GiB, T/TB/TiB (all powers of 1024), at
      * most {@link #MAX_BYTES}; an option with a lower limit checks it itself.
@@ -126,6 +224,42 @@ final class Converters {
             throw new TypeConversionException("'" + value + "' is not a whole number");
         } catch (IllegalArgumentException e) {
             throw new TypeConversionException(e.getMessage());
+        }
+    }
+
+    /** "failed" (the default), "all" (every round's output, whole) or a size ({@link #byteSize}) of at most 2GiB. */
+    static KeepOutput keepOutput(String value) {
+        String v = value.strip();
+        if (v.equalsIgnoreCase("failed")) {
+            return new KeepOutput(CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES, false);
+        }
+        if (v.equalsIgnoreCase("all")) {
+            return new KeepOutput(-1, true);
+        }
+        long n = byteSize(value).bytes();
+        if (n > MAX_KEPT_OUTPUT) {
+            throw new TypeConversionException("'" + value + "' is more than the most allowed, 2GiB");
+        }
+        return new KeepOutput(n, true);
+    }
+
+    /** "WIDTHxHEIGHT" in whole numbers ("800x500"); the plot checks their range. */
+    static PlotSize plotSize(String value) {
+        String[] wh = value.toLowerCase(Locale.ROOT).split("x");
+        try {
+            return new PlotSize(Integer.parseInt(wh[0].strip()), Integer.parseInt(wh[1].strip()));
+        } catch (RuntimeException e) {
+            throw new TypeConversionException("'" + value + "': give width x height in pixels, e.g. 800x500");
+        }
+    }
+
+    /** "auto" or a whole number of degrees; the plot checks that it is 0 to 90. */
+    static LabelAngle labelAngle(String value) {
+        String v = value.strip();
+        try {
+            return new LabelAngle(v.equalsIgnoreCase("auto") ? PlotSpec.AUTO_ANGLE : Integer.parseInt(v));
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "': give an angle from 0 to 90, or auto");
         }
     }
 }

@@ -7,6 +7,7 @@ import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -74,11 +75,21 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "svg|pdf|png", defaultValue = "svg",
             description = "The figures' format. Default: svg.")
-    String format;
+    FigureFormat format;
 
     @Option(names = "--json", description = "Print the analysis as JSON: the jobs that stopped before their "
             + "precision target, and per metric what was left out, the ANOVA table, R² and effects.")
     boolean json;
+
+    /** What {@code --format} takes: the formats {@link ExperimentFigures} draws. */
+    enum FigureFormat {
+        SVG, PDF, PNG;
+
+        /** The name {@link ExperimentFigures#write} takes: svg, pdf or png. */
+        String extension() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -88,7 +99,7 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
         ExperimentAnalysis.Imprecise imprecise = ExperimentAnalysis.imprecise(dir);
         if (json) {
             List<Path> files = figures == null ? List.of()
-                    : ExperimentFigures.write(dir, analyses, alpha, figures, format);
+                    : ExperimentFigures.write(dir, analyses, alpha, figures, format.extension());
             out.println(JsonMappers.indented().writeValueAsString(ExperimentAnalysisJson.of(analyses, imprecise,
                     alpha, files)));
             out.flush();
@@ -96,7 +107,7 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
         }
         print(out, analyses, imprecise);
         if (figures != null) {
-            List<Path> files = ExperimentFigures.write(dir, analyses, alpha, figures, format);
+            List<Path> files = ExperimentFigures.write(dir, analyses, alpha, figures, format.extension());
             out.println();
             out.println(files.size() + " figures in " + figures + ": " + String.join(", ",
                     files.stream().map(f -> f.getFileName().toString()).toList()));
@@ -105,7 +116,7 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
-    /** Checks --order, --alpha, --type and --format, in that order, and returns the sums of squares --type asks. */
+    /** Checks --order, --alpha and --type, in that order, and returns the sums of squares --type asks. */
     private SumOfSquares checkOptions() {
         if (order < 1) {
             throw new IllegalArgumentException("--order must be at least 1, got " + order);
@@ -113,16 +124,12 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("--alpha must be in (0, 1), got " + alpha);
         }
-        SumOfSquares ss = switch (type) {
+        return switch (type) {
             case 1 -> SumOfSquares.TYPE_I;
             case 2 -> SumOfSquares.TYPE_II;
             case 3 -> SumOfSquares.TYPE_III;
             default -> throw new IllegalArgumentException("--type must be 1, 2 or 3, got " + type);
         };
-        if (!List.of("svg", "pdf", "png").contains(format)) {
-            throw new IllegalArgumentException("--format must be svg, pdf or png, got " + format);
-        }
-        return ss;
     }
 
     /** The text: the warning about imprecise jobs, then each metric's analysis, a blank line between them. */

@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.report.Format;
 import io.pilotbench.script.Getstats;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +49,7 @@ final class GetstatsCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", order = 1, defaultValue = "text",
             description = "text, csv, json or markdown (default: ${DEFAULT-VALUE}). The CSV is two tables, an empty "
                     + "line between them: the statistics, then the t-tests (docs/getstats.md).")
-    String format;
+    Format format;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", order = 2, defaultValue = "0.95",
             description = "Confidence of LOW/HIGH and of the CI of differences (default: ${DEFAULT-VALUE}).")
@@ -76,7 +77,7 @@ final class GetstatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Getstats.run(files, new Getstats.Options(confidence, alpha, z, format.toLowerCase(Locale.ROOT),
+        return Getstats.run(files, new Getstats.Options(confidence, alpha, z, format.name().toLowerCase(Locale.ROOT),
                 columns, predicate), spec.commandLine().getOut());
     }
 }

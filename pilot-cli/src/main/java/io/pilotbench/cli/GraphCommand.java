@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,14 +50,15 @@ final class GraphCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",
             description = "text or json. Default: ${DEFAULT-VALUE}.")
-    String format;
+    Output format;
+
+    /** What {@code --format} takes. */
+    enum Output {
+        TEXT, JSON
+    }
 
     @Override
     public Integer call() throws java.io.IOException, InterruptedException {
-        String f = format.strip().toLowerCase(Locale.ROOT);
-        if (!f.equals("text") && !f.equals("json")) {
-            throw new IllegalArgumentException("--format: '" + format + "' is not text or json");
-        }
         ComponentGraph graph = file != null ? ComponentGraph.parse(file)
                 : ComponentGraph.local(Path.of("").toAbsolutePath());
         if (calibrate) {
@@ -68,7 +68,7 @@ final class GraphCommand implements Callable<Integer> {
         if (output != null) {
             java.nio.file.Files.write(output, graph.format());
         }
-        if (f.equals("json")) {
+        if (format == Output.JSON) {
             List<Map<String, Object>> nodes = new ArrayList<>();
             for (ComponentGraph.Node n : graph.nodes()) {
                 Map<String, Object> m = new LinkedHashMap<>();
@@ -84,7 +84,7 @@ final class GraphCommand implements Callable<Integer> {
             graph.describe().forEach(out::println);
         }
         if (output != null) { // with JSON on stdout, the note goes to stderr
-            PrintWriter note = f.equals("json") ? spec.commandLine().getErr() : out;
+            PrintWriter note = format == Output.JSON ? spec.commandLine().getErr() : out;
             note.println("graph written to " + output + "; pilot run --monitor --graph " + output + " reads it");
             note.flush();
         }

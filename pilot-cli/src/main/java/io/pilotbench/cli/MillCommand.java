@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,7 +59,7 @@ final class MillCommand implements Runnable {
                     + "makes an account, which submits once the administrator approves it), invite (an account "
                     + "needs an invite code from the administrator) or open (anyone who reaches the master). The "
                     + "first account is the administrator's. Default: approval.")
-        String registration;
+        Registration registration;
 
         @Option(names = "--port", paramLabel = "P", defaultValue = "8080",
                 description = "The TCP port (0: any free one, printed). Default: 8080.")
@@ -83,6 +82,11 @@ final class MillCommand implements Runnable {
                     + "then it goes to another worker. Default: 60s.")
         Duration lease;
 
+        /** Who may submit experiments ({@code --registration}); the master takes the lower-case name. */
+        enum Registration {
+            APPROVAL, INVITE, OPEN
+        }
+
         @Override
         public Integer call() throws Exception {
             if (port < 0 || port > 65535) {
@@ -93,11 +97,7 @@ final class MillCommand implements Runnable {
                     + "jdbc:postgresql://localhost:5432/mill)");
             }
             Duration leaseTime = lease;
-            String policy = registration.toLowerCase(java.util.Locale.ROOT);
-            if (!List.of("approval", "invite", "open").contains(policy)) {
-                throw new IllegalArgumentException("--registration: '" + registration + "' is not a policy; give "
-                    + "approval, invite or open");
-            }
+            String policy = registration.name().toLowerCase(java.util.Locale.ROOT);
             quietLibraries();
             MillProcesses.serveUntilStopped(host, port, data, db, dbUser, leaseTime, policy,
                     spec.commandLine().getOut());

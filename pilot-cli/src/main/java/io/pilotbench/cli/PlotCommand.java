@@ -42,7 +42,7 @@ final class PlotCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "M", defaultValue = "bar",
             description = "line or bar. Default: ${DEFAULT-VALUE}.")
-    String mode;
+    PlotSpec.Mode mode;
 
     @Option(names = "--components", paramLabel = "C,C", split = ",",
             description = "The components to show, in order (columns of files; Elapsed, User, System or PI names "
@@ -55,11 +55,11 @@ final class PlotCommand implements Callable<Integer> {
 
     @Option(names = "--error-bars", paramLabel = "E", defaultValue = "ci",
             description = "ci (95%% CI of the mean), minmax, sd or none. Default: ${DEFAULT-VALUE}.")
-    String errorBars;
+    PlotData.ErrorBars errorBars;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "0.95",
             description = "Confidence level of the CI error bars. Default: ${DEFAULT-VALUE}.")
-    String confidence;
+    Converters.Fraction confidence;
 
     @Option(names = "--title", paramLabel = "TEXT", defaultValue = "", description = "The plot's title.")
     String title;
@@ -72,17 +72,17 @@ final class PlotCommand implements Callable<Integer> {
 
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "800x500",
             description = "Width and height in pixels (PNG) or points (SVG, PDF). Default: ${DEFAULT-VALUE}.")
-    String size;
+    Converters.PlotSize size;
 
     @Option(names = "--legend", paramLabel = "WHERE", defaultValue = "right",
             description = "Where the legend goes: right, top, bottom, inside (the plot's top right) or none. "
                 + "Default: ${DEFAULT-VALUE}.")
-    String legend;
+    PlotSpec.Legend legend;
 
     @Option(names = "--rotate-labels", paramLabel = "DEG|auto", defaultValue = "auto",
             description = "The angle of the bar labels, 0 to 90 degrees; auto turns them by 35 when one is longer "
                 + "than 10 characters. Default: ${DEFAULT-VALUE}.")
-    String rotateLabels;
+    Converters.LabelAngle rotateLabels;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "plot.svg",
             description = "The file to write: *.svg, *.pdf or *.png. Default: ${DEFAULT-VALUE}.")
@@ -98,35 +98,13 @@ final class PlotCommand implements Callable<Integer> {
     public Integer call() {
         Path out = ReportCommand.checkedOutput(output, "name the file *.svg, *.pdf or *.png", ".svg", ".pdf",
                 ".png");
-        PlotSpec.Mode m = Options.enumValue(PlotSpec.Mode.class, "--mode", mode);
-        PlotData.ErrorBars e = Options.enumValue(PlotData.ErrorBars.class, "--error-bars", errorBars);
-        double level = Options.fraction("--confidence", confidence);
-        if (!(level > 0 && level < 1)) {
-            throw new IllegalArgumentException("--confidence " + confidence + ": give a level in (0, 1), e.g. 0.95");
-        }
-        String[] wh = size.toLowerCase(java.util.Locale.ROOT).split("x");
-        int width;
-        int height;
-        try {
-            width = Integer.parseInt(wh[0].strip());
-            height = Integer.parseInt(wh[1].strip());
-        } catch (RuntimeException ex) {
-            throw new IllegalArgumentException("--size " + size + ": give width x height in pixels, e.g. 800x500");
-        }
-        if (!stack.isEmpty() && m == PlotSpec.Mode.LINE) {
+        if (!stack.isEmpty() && mode == PlotSpec.Mode.LINE) {
             throw new IllegalArgumentException("--stack applies to --mode bar");
         }
-        PlotSpec.Legend where = Options.enumValue(PlotSpec.Legend.class, "--legend", legend);
-        int angle;
-        try {
-            angle = rotateLabels.strip().equalsIgnoreCase("auto") ? PlotSpec.AUTO_ANGLE
-                    : Integer.parseInt(rotateLabels.strip());
-        } catch (NumberFormatException ex) {
-            throw new IllegalArgumentException("--rotate-labels " + rotateLabels + ": give an angle from 0 to 90, or "
-                    + "auto");
-        }
-        PlotSpec plotSpec = new PlotSpec(m, components, stack, e, title, xLabel, yLabel, width, height, where, angle);
-        PlotData data = PlotInputs.load(PlotInputs.parse(inputs), components, m == PlotSpec.Mode.LINE, level);
+        PlotSpec plotSpec = new PlotSpec(mode, components, stack, errorBars, title, xLabel, yLabel, size.width(),
+                size.height(), legend, rotateLabels.degrees());
+        PlotData data = PlotInputs.load(PlotInputs.parse(inputs), components, mode == PlotSpec.Mode.LINE,
+                confidence.value());
         try {
             Plot.of(data, plotSpec).write(out);
         } catch (IOException ex) {

@@ -52,7 +52,7 @@ final class ProcessOptions {
                 + " stderr.txt) once their PIs are read. Default (failed): the failed rounds' and the latest "
                 + "successful round's, each cut to its last 64KiB. SIZE (e.g. 1MiB, 0 for none): the last SIZE of "
                 + "every round's; all: every round's, whole.")
-    String keepOutput;
+    Converters.KeepOutput keepOutput;
 
     @Option(names = "--setup", paramLabel = "CMD", order = 36,
             description = "Run CMD (through sh -c) once before the first round, untimed, as hyperfine's --setup: "
@@ -94,7 +94,6 @@ final class ProcessOptions {
             throw new IllegalArgumentException("--cwd: " + recorded.cwd() + " is not a directory");
         }
         checkProgram(CommandTemplate.of(command, shell), recorded.cwd());
-        keepOutputBytes();
         return recorded;
     }
 
@@ -140,15 +139,12 @@ final class ProcessOptions {
 
     /** Whether --keep-output asks for every round's output (a SIZE or all), not the default (failed). */
     private boolean keepEveryRound() {
-        return keepOutput != null && !keepOutput.strip().equalsIgnoreCase("failed");
+        return keepOutput != null && keepOutput.everyRound();
     }
 
     /** --keep-output in bytes: -1 for all. */
     private long keepOutputBytes() {
-        if (keepOutput == null || keepOutput.strip().equalsIgnoreCase("failed")) {
-            return CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES;
-        }
-        return keepOutput.strip().equalsIgnoreCase("all") ? -1 : Options.bytes("--keep-output", keepOutput);
+        return keepOutput == null ? CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES : keepOutput.bytes();
     }
 
     private Map<String, String> envVars() {

@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 final class ReportOptions {
     @Option(names = "--format", paramLabel = "F", defaultValue = "text", order = 42,
             description = "Report format on stdout: text, json, csv or markdown. Default: ${DEFAULT-VALUE}.")
-    String format;
+    Format format;
 
     @Option(names = {"-q", "--quiet"}, order = 43, description = "No progress and no notes on stderr.")
     boolean quiet;
@@ -20,9 +20,9 @@ final class ReportOptions {
             description = "The live progress line: auto (only when stderr is a terminal), always or never.")
     String progress;
 
-    /** The report format, checked. */
+    /** The report format. */
     Format format() {
-        return Options.enumValue(Format.class, "--format", format);
+        return format;
     }
 
     /** How progress is shown; fails on --quiet with --verbose. */

@@ -76,11 +76,11 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
 
     @Option(names = "--ci-width", paramLabel = "PCT", defaultValue = "10%", order = 5,
             description = "The CI full width to reach, as a percentage of the mean. Default: ${DEFAULT-VALUE}.")
-    String ciWidth;
+    CiTarget ciWidth;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "95%", order = 6,
             description = "Confidence level of every CI. Default: ${DEFAULT-VALUE}.")
-    String confidence;
+    Converters.Fraction confidence;
 
     @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "5000", order = 7,
             description = "Round limit of a session (per workload in a comparison). Default: ${DEFAULT-VALUE}.")
@@ -88,7 +88,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
 
     @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.01", order = 8,
             description = "Significance level of comparisons. Default: ${DEFAULT-VALUE}.")
-    String alpha;
+    Converters.Fraction alpha;
 
     @Option(names = "--equivalence", paramLabel = "PCT", defaultValue = "1%", order = 9,
             description = "Pilot's equivalence margin in comparisons. Default: ${DEFAULT-VALUE}.")
@@ -299,8 +299,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
     }
 
     private SimulationSettings settings() {
-        CiTarget width = Options.parse("--ci-width", ciWidth, CiTarget::parse);
-        if (!width.relative()) {
+        if (!ciWidth.relative()) {
             throw new IllegalArgumentException("--ci-width: give a percentage of the mean, e.g. 10%");
         }
         if (maxRounds < 10) {
@@ -308,9 +307,8 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
                     + "strategies run 10)");
         }
         double margin = equivalence.fraction();
-        return new SimulationSettings(Options.fraction("--confidence", confidence), width.value(), maxRounds,
-                Options.fraction("--alpha", alpha), margin, sharedLoad == null ? 0
-                        : sharedLoad.fraction());
+        return new SimulationSettings(confidence.value(), ciWidth.value(), maxRounds, alpha.value(), margin,
+                sharedLoad == null ? 0 : sharedLoad.fraction());
     }
 
     private static String row(Evaluation.Finished f, double truth) {

@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pilotbench.core.model.WorkAmountRange;
+import io.pilotbench.process.CommandWorkload;
+import io.pilotbench.report.Format;
+import io.pilotbench.report.plot.PlotData;
+import io.pilotbench.report.plot.PlotSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Durations, percentages, sizes and work amounts are typed options, converted by picocli with one converter each
- * (registered once for every command) instead of Strings parsed by hand in each command. A bad value is still one
- * line that names the option, exit code 2, whichever command it was given to.
+ * Durations, percentages, levels, sizes, work amounts and enums are typed options, converted by picocli with one
+ * converter each (registered once for every command) instead of Strings parsed by hand in each command. A bad value
+ * is still one line that names the option, exit code 2, whichever command it was given to.
  */
 class ConvertersTest {
 
@@ -51,5 +55,58 @@ class ConvertersTest {
                 "4 apples"), "--memory-limit: '4 apples' is not a size");
         MillCommandTest.oneLine(CliRun.run("experiment", "run", "--time-limit", "-1s", "e.yaml"), "--time-limit: ");
         MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--shared-load", "much"), "--shared-load: 'much'");
+    }
+
+    @Test
+    void levelsSizesAnglesAndWhatOutputToKeepAreParsedAsTheHelpSaysThem() {
+        assertThat(Converters.fraction("95%").value()).isEqualTo(0.95);
+        assertThat(Converters.fraction(" 0.99 ").value()).isEqualTo(0.99);
+        assertThatThrownBy(() -> Converters.fraction("1")).isInstanceOf(TypeConversionException.class)
+                .hasMessage("'1' must be between 0 and 1 (e.g. 0.95 or 95%)");
+        assertThatThrownBy(() -> Converters.fraction("0%")).hasMessage("'0%' must be between 0 and 1 (e.g. 0.95 or "
+                + "95%)");
+        assertThatThrownBy(() -> Converters.fraction("high")).hasMessage("'high' is not a number (e.g. 0.95 or 95%)");
+        assertThat(Converters.plotSize("640X400")).isEqualTo(new Converters.PlotSize(640, 400));
+        assertThatThrownBy(() -> Converters.plotSize("640")).hasMessage("'640': give width x height in pixels, e.g. "
+                + "800x500");
+        assertThat(Converters.labelAngle("Auto").degrees()).isEqualTo(PlotSpec.AUTO_ANGLE);
+        assertThat(Converters.labelAngle("45").degrees()).isEqualTo(45);
+        assertThatThrownBy(() -> Converters.labelAngle("steep")).hasMessageContaining("from 0 to 90, or auto");
+        assertThat(Converters.keepOutput("failed"))
+                .isEqualTo(new Converters.KeepOutput(CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES, false));
+        assertThat(Converters.keepOutput("ALL")).isEqualTo(new Converters.KeepOutput(-1, true));
+        assertThat(Converters.keepOutput("1MiB")).isEqualTo(new Converters.KeepOutput(1 << 20, true));
+        assertThatThrownBy(() -> Converters.keepOutput("2GiB")).hasMessage("'2GiB' is more than the most allowed, "
+                + "2GiB");
+    }
+
+    @Test
+    void enumsAreReadWhateverTheCaseAndABadOneListsTheChoices() {
+        assertThat(Converters.enumValue(Format.class, " Markdown")).isEqualTo(Format.MARKDOWN);
+        assertThat(Converters.enumValue(PlotData.ErrorBars.class, "minmax")).isEqualTo(PlotData.ErrorBars.MINMAX);
+        assertThatThrownBy(() -> Converters.enumValue(Format.class, "xml")).isInstanceOf(TypeConversionException.class)
+                .hasMessage("'xml' is not one of text, json, csv, markdown");
+        // registered for every enum an option takes, in every command
+        MillCommandTest.oneLine(CliRun.run("analyze", "--format", "xml", "-"), "--format: 'xml' is not one of text, "
+                + "json, csv, markdown (see 'pilot analyze --help')");
+        MillCommandTest.oneLine(CliRun.run("changepoints", "--mode", "fast", "-"), "--mode: 'fast' is not one of "
+                + "exact, scalable, auto");
+        MillCommandTest.oneLine(CliRun.run("graph", "--format", "csv"), "--format: 'csv' is not one of text, json");
+        MillCommandTest.oneLine(CliRun.run("getstats", "--format", "html", "x.csv"), "--format: 'html' is not one of");
+        MillCommandTest.oneLine(CliRun.run("run", "--format", "xml", "--", "true"), "--format: 'xml' is not one of");
+        MillCommandTest.oneLine(CliRun.run("plot", "--error-bars", "iqr", "x.csv"), "--error-bars: 'iqr'");
+    }
+
+    @Test
+    void aBadLevelSizeOrAmountToKeepIsOneLineNamingTheOption() {
+        MillCommandTest.oneLine(CliRun.run("plot", "--confidence", "95", "x.csv"), "--confidence: '95' must be "
+                + "between 0 and 1 (e.g. 0.95 or 95%)", "(see 'pilot plot --help')");
+        MillCommandTest.oneLine(CliRun.run("plot", "--size", "800y500", "x.csv"), "--size: '800y500': give width x "
+                + "height in pixels, e.g. 800x500");
+        MillCommandTest.oneLine(CliRun.run("plot", "--rotate-labels", "steep", "x.csv"), "--rotate-labels: 'steep'");
+        MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--alpha", "5"), "--alpha: '5' must be between");
+        MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--ci-width", "ten"), "--ci-width: ");
+        MillCommandTest.oneLine(CliRun.run("run", "--keep-output", "lots", "--", "true"), "--keep-output: 'lots' is "
+                + "not a size (e.g. 0, 64KiB, 1MiB)");
     }
 }

@@ -40,6 +40,7 @@ class ExperimentFiguresCommandTest {
         CliRun bad = CliRun.run("experiment", "analyze", dir.toString(), "--figures", fig.toString(), "--format",
                 "gif");
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err().strip()).isEqualTo("pilot: --format must be svg, pdf or png, got gif");
+        assertThat(bad.err().strip()).isEqualTo("pilot: --format: 'gif' is not one of svg, pdf, png (see 'pilot "
+                + "experiment analyze --help')");
     }
 }

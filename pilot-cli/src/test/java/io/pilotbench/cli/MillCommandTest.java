@@ -126,7 +126,7 @@ class MillCommandTest {
                 .filter(a -> a instanceof java.net.Inet4Address).findFirst().orElse(null);
         Circumstances.assumeTrue(outside != null, "this machine has no address but loopback");
         oneLine(CliRun.run("mill", "serve", "--data", tmp.resolve("x").toString(), "--registration", "anyone"),
-                "--registration", "approval, invite or open");
+                "--registration: 'anyone' is not one of approval, invite, open");
         StringWriter out = new StringWriter();
         Thread t = new Thread(() -> PilotCommand.run(new String[] {"mill", "serve", "--port", "0", "--data",
             tmp.resolve("m").toString()}, new PrintWriter(out, true), new PrintWriter(new StringWriter()),

@@ -2,6 +2,8 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.store.CompareRecord;
+import io.pilotbench.core.store.ComparisonSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -73,9 +75,9 @@ final class OverheadCommand implements Callable<Integer> {
         }
         compare.addAll(args);
         int code = PilotCommand.run(compare.toArray(String[]::new), out, err, System.in);
-        Path result = dir.resolve("comparison.json");
+        Path result = dir.resolve(ComparisonSummary.FILE);
         if ((code == ExitCode.OK.code() || code == ExitCode.LIMIT.code()) && Files.isRegularFile(result)) {
-            Path record = dir.resolve(LiveComparison.RECORD);
+            Path record = dir.resolve(CompareRecord.FILE);
             String sentence = sentence(JsonMappers.plain().readTree(Files.readString(result)), Files.isRegularFile(record)
                     ? JsonMappers.plain().readTree(Files.readString(record)).path("workloads") : null);
             if (sentence != null) {

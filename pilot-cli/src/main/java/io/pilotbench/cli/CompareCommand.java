@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.api.ComparisonDirectory;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
@@ -13,7 +14,6 @@ import io.pilotbench.report.Format;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -70,7 +70,7 @@ import picocli.CommandLine.Spec;
             "  1    internal error (a bug: please report it)"})
 final class CompareCommand implements Callable<Integer> {
     /** The separator of commands. */
-    static final String SEPARATOR = ":::";
+    static final String SEPARATOR = ComparisonDirectory.SEPARATOR;
 
     @Spec
     CommandSpec spec;
@@ -186,6 +186,11 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        return compare().code();
+    }
+
+    /** Runs the comparison the options ask for; a live one's outcome holds its result too. */
+    LiveComparison.Outcome compare() throws IOException, InterruptedException {
         if (higherIsBetter && lowerIsBetter) {
             throw new IllegalArgumentException("--higher-is-better and --lower-is-better cannot be used together");
         }
@@ -199,7 +204,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         boolean live = baseline != null || args.contains(SEPARATOR);
         return live ? new LiveComparison(this).run(settings, gate, outputFormat)
-                : new StoredComparison(this).run(settings, gate, outputFormat);
+                : new LiveComparison.Outcome(new StoredComparison(this).run(settings, gate, outputFormat), List.of(), null);
     }
 
     CompareSettings compareSettings() {
@@ -263,22 +268,8 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** Names made unique by appending #2, #3. */
-    static List<String> unique(List<String> in, Set<String> taken) {
-        Set<String> seen = new HashSet<>(taken);
-        List<String> out = new ArrayList<>();
-        for (String n : in) {
-            String name = n;
-            for (int i = 2; !seen.add(name); i++) {
-                name = n + " #" + i;
-            }
-            out.add(name);
-        }
-        return out;
-    }
-
     static List<Contender> uniqueNames(List<Contender> in) {
-        List<String> named = unique(in.stream().map(Contender::name).toList(), Set.of());
+        List<String> named = ComparisonDirectory.unique(in.stream().map(Contender::name).toList(), Set.of());
         List<Contender> out = new ArrayList<>();
         for (int i = 0; i < in.size(); i++) {
             out.add(in.get(i).named(named.get(i)));

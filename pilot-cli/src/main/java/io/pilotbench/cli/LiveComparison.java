@@ -1,15 +1,15 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.api.ComparisonDirectory;
 import io.pilotbench.core.api.InterleavedComparison;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
+import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.Gate;
 import io.pilotbench.core.compare.PairComparison;
 import io.pilotbench.core.env.EnvironmentProbe;
-import io.pilotbench.core.files.AtomicFiles;
-import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
@@ -18,7 +18,6 @@ import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.StoredSession;
-import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
@@ -31,11 +30,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 
 /**
@@ -44,35 +40,30 @@ import java.util.Set;
  */
 final class LiveComparison {
 
-    /** What a live comparison records about itself, for readers and for --resume. */
-    static final String RECORD = "compare.json";
+    /**
+     * What a comparison leaves its caller ({@code pilot overhead}): the exit code, the workloads in the order given,
+     * and the result, or null when it ended before one (a failed command, an error).
+     */
+    record Outcome(int code, List<String> workloads, InterleavedComparison.Result result) {
+        Outcome {
+            workloads = List.copyOf(workloads);
+        }
+    }
 
     private final CompareCommand cmd;
-    private DirectoryLock lock;
 
     LiveComparison(CompareCommand command) {
         this.cmd = command;
     }
 
     /** Runs the comparison; its directory is locked (one writer) until it ends. */
-    int run(CompareSettings settings, Gate gate, Format outputFormat) throws IOException, InterruptedException {
-        try {
-            return compare(settings, gate, outputFormat);
-        } finally {
-            if (lock != null) {
-                lock.close();
-            }
-        }
-    }
-
-    private int compare(CompareSettings settings, Gate gate, Format outputFormat) throws IOException,
-            InterruptedException {
+    Outcome run(CompareSettings settings, Gate gate, Format outputFormat) throws IOException, InterruptedException {
         for (String option : new String[] {"--column", "--delimiter", "--unit"}) {
             if (cmd.given(option)) {
                 throw new IllegalArgumentException(option + " applies to stored files, not to commands");
             }
         }
-        List<List<String>> commands = splitCommands();
+        List<List<String>> commands = ComparisonDirectory.split(cmd.args);
         Contender base = cmd.baseline == null ? null : baselineContender();
         if (base == null && commands.size() < 2) {
             throw new IllegalArgumentException("only one command: a comparison needs two or more, separated by ::: "
@@ -112,47 +103,38 @@ final class LiveComparison {
             workloadNames.add(cmd.names.isEmpty() ? CommandTemplate.of(commands.get(i), cmd.process.shell).toString()
                     : cmd.names.get(i));
         }
-        workloadNames = cmd.unique(workloadNames, base == null ? Set.of() : Set.of(base.name()));
+        workloadNames = ComparisonDirectory.unique(workloadNames, base == null ? Set.of() : Set.of(base.name()));
         ProcessLauncher launcher = ProcessLauncher.best();
         PrintWriter err = cmd.spec.commandLine().getErr();
         long overhead = ProcessOptions.calibrate(launcher, cmd.process.shell, cmd.report.quiet ? null : err);
         EnvironmentSnapshot environment = EnvironmentProbe.system().capture(Path.of("").toAbsolutePath());
         Path dir = outputDir();
-        lock = DirectoryLock.claimEmpty(dir, "comparison");
-        long seed = cmd.shuffle == null ? 0 : cmd.shuffle == -1 ? new java.util.Random().nextLong() & Long.MAX_VALUE
+        Long seed = cmd.shuffle == null ? null : cmd.shuffle == -1 ? new Random().nextLong() & Long.MAX_VALUE
                 : cmd.shuffle;
-        List<String> sessionDirs = new ArrayList<>();
-        Set<String> dirs = new HashSet<>();
-        for (int i = 0; i < commands.size(); i++) {
-            sessionDirs.add(slug(workloadNames.get(i), i, dirs));
+        ComparisonDirectory.Plan plan = new ComparisonDirectory.Plan(workloadNames, pi.name(), cmd.direction(pi),
+                cmd.baseline, cmd.metric, settings, seed);
+        try (ComparisonDirectory directory = ComparisonDirectory.create(dir, plan)) {
+            List<InterleavedComparison.Entry> entries = new ArrayList<>();
+            for (int i = 0; i < commands.size(); i++) {
+                Session session = directory.createSession(i, sessionSettings, environment);
+                Path sessionDir = directory.sessionDirectory(i);
+                recorded.get(i).write(sessionDir);
+                CommandWorkload w = cmd.process.workload(recorded.get(i), launcher, sessionDir, overhead);
+                entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
+            }
+            return interleave(directory, entries, base, settings, cmd.direction(pi), pi.name(), sessionSettings,
+                    gate, outputFormat, err);
         }
-        writeRecord(dir, workloadNames, sessionDirs, pi.name(), cmd.direction(pi), settings, seed);
-        List<InterleavedComparison.Entry> entries = new ArrayList<>();
-        for (int i = 0; i < commands.size(); i++) {
-            Path sessionDir = dir.resolve(sessionDirs.get(i));
-            Session session = Session.create(sessionSettings, sessionDir, workloadNames.get(i), environment);
-            recorded.get(i).write(sessionDir);
-            CommandWorkload w = cmd.process.workload(recorded.get(i), launcher, sessionDir, overhead);
-            entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
-        }
-        return interleave(dir, entries, base, settings, cmd.direction(pi), pi.name(), sessionSettings, gate,
-                outputFormat, cmd.shuffle == null ? null : seed, 0, 0, err);
     }
 
-    /**
-     * Runs the entries in interleaved cycles to the end, writes comparison.json, prints the report and warnings.
-     *
-     * @param seed       the shuffle's seed, or null for the order given
-     * @param firstCycle the number of the first cycle (a resumed comparison goes on counting)
-     */
-    int interleave(Path dir, List<InterleavedComparison.Entry> entries, Contender base, CompareSettings settings,
-            io.pilotbench.core.compare.Direction direction, String piName, SessionSettings sessionSettings, Gate gate,
-            Format outputFormat, Long seed, int firstCycle, double secondsBefore, PrintWriter err) throws IOException {
-        InterleavedComparison run = new InterleavedComparison(entries, base, settings, direction, piName)
-                .schedule(dir.resolve("schedule.csv")).firstCycle(firstCycle).secondsBefore(secondsBefore);
-        if (seed != null) {
-            run.shuffle(seed);
-        }
+    /** Runs the entries in interleaved cycles to the end, writes comparison.json, prints the report and warnings. */
+    Outcome interleave(ComparisonDirectory directory, List<InterleavedComparison.Entry> entries, Contender base,
+            CompareSettings settings, Direction direction, String piName, SessionSettings sessionSettings, Gate gate,
+            Format outputFormat, PrintWriter err) throws IOException {
+        InterleavedComparison run = directory.interleave(entries, base, settings, direction, piName);
+        Long seed = directory.shuffleSeed();
+        int firstCycle = directory.firstCycle();
+        Path dir = directory.directory();
         List<String> workloadNames = entries.stream().map(InterleavedComparison.Entry::name).toList();
         ProgressLine line = new ProgressLine(err, cmd.report.mode());
         run.listener(p -> line.show(progressText(p)));
@@ -173,7 +155,7 @@ final class LiveComparison {
                 String failed = cmd.process.beforeRounds((CommandWorkload) e.workload());
                 if (failed != null) {
                     err.println("pilot: error: " + e.name() + ": " + failed);
-                    return ExitCode.WORKLOAD_FAILED.code();
+                    return new Outcome(ExitCode.WORKLOAD_FAILED.code(), workloadNames, null);
                 }
             }
             result = run.run();
@@ -199,7 +181,7 @@ final class LiveComparison {
                 ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings) : null;
         ComparisonReport rendered = new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(),
                 gate, limit);
-        AtomicFiles.write(dir.resolve("comparison.json"), JsonMappers.indented().writeValueAsString(rendered.toMap()) + "\n");
+        directory.writeResult(rendered.toMap());
         Colour.print(cmd.spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
                 o -> rendered.render(outputFormat, o));
         for (InterleavedComparison.Entry e : entries) {
@@ -208,7 +190,7 @@ final class LiveComparison {
                 err.println("pilot: warning: " + e.name() + ": " + left);
             }
         }
-        return cmd.exitCode(result.comparison(), result.stopReason(), gate);
+        return new Outcome(cmd.exitCode(result.comparison(), result.stopReason(), gate), workloadNames, result);
     }
 
     private Contender baselineContender() {
@@ -232,58 +214,9 @@ final class LiveComparison {
         return c;
     }
 
-    /** The commands between ::: separators; an empty one is an error. */
-    private List<List<String>> splitCommands() {
-        List<List<String>> out = new ArrayList<>();
-        List<String> current = new ArrayList<>();
-        for (String a : cmd.args) {
-            if (a.equals(CompareCommand.SEPARATOR)) {
-                out.add(current);
-                current = new ArrayList<>();
-            } else {
-                current.add(a);
-            }
-        }
-        out.add(current);
-        for (int i = 0; i < out.size(); i++) {
-            if (out.get(i).isEmpty()) {
-                throw new IllegalArgumentException("command " + (i + 1) + " of " + out.size() + " is empty: put a "
-                        + "command on each side of ::: (pilot compare -- CMD_A ::: CMD_B)");
-            }
-        }
-        return out;
-    }
-
-    /** A directory name for a workload: "1-gzip", "2-zstd". */
-    private static String slug(String name, int index, Set<String> used) {
-        String s = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^_+|_+$", "");
-        s = (index + 1) + "-" + (s.length() > 40 ? s.substring(0, 40) : s);
-        used.add(s);
-        return s;
-    }
-
     /** -o (new, or empty), or a new pilot-results/YYYYMMDD-HHMMSS-compare. */
     private Path outputDir() throws IOException {
         return cmd.output != null ? Path.of(cmd.output) : OutputDirs.claimNew("compare");
-    }
-
-    /** compare.json: what was compared and how, so that the directory explains itself. */
-    private void writeRecord(Path dir, List<String> workloadNames, List<String> sessionDirs, String piName,
-            io.pilotbench.core.compare.Direction direction, CompareSettings s, long seed) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("workloads", workloadNames);
-        m.put("sessions", sessionDirs);
-        m.put("pi", piName);
-        m.put("direction", direction.name().toLowerCase(Locale.ROOT));
-        m.put("baseline", cmd.baseline == null ? null : Path.of(cmd.baseline).toAbsolutePath().normalize().toString());
-        m.put("metric", cmd.metric);
-        m.put("confidence", s.confidence());
-        m.put("alpha", s.alpha());
-        m.put("equivalence", s.equivalence());
-        m.put("test", s.test().name().toLowerCase(Locale.ROOT));
-        m.put("ciTarget", s.requireCiTarget());
-        m.put("shuffleSeed", cmd.shuffle == null ? null : seed);
-        AtomicFiles.write(dir.resolve(RECORD), JsonMappers.indented().writeValueAsString(m) + "\n");
     }
 
     /** "cycle 12 · A 1.23 ms ± 2.1% · B 1.30 ms ± 1.9% · A vs B p = 0.03, ~40 more rounds each". */

@@ -1,25 +1,27 @@
 package io.pilotbench.cli;
 
-import io.pilotbench.core.files.JsonMappers;
+import io.pilotbench.core.compare.Comparison;
+import io.pilotbench.core.compare.PairComparison;
 import io.pilotbench.core.model.Formats;
+import io.pilotbench.stats.ConfidenceInterval;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code pilot overhead -- CMD_WITH ::: CMD_WITHOUT}: the instrumentation overhead of the Pilot paper (§III-C), an
  * interleaved comparison of a command with its measurement hooks and without them, reported as the overhead with its
- * CI. A thin layer over {@code pilot compare} (every option of it applies), so the stop rule, the report and the
- * directory are the comparison's.
+ * CI. A thin layer over {@code pilot compare} (every option of it applies, parsed by it), so the stop rule, the
+ * report and the directory are the comparison's; the overhead is read from the comparison's result.
  */
 @Command(name = "overhead", sortOptions = false, usageHelpAutoWidth = true,
         description = {
@@ -44,8 +46,14 @@ final class OverheadCommand implements Callable<Integer> {
     @Unmatched
     List<String> args = new ArrayList<>();
 
+    private final InputStream stdin;
+
+    OverheadCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (args.contains("-h") || args.contains("--help")) {
@@ -57,27 +65,31 @@ final class OverheadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("give the command with its instrumentation and the one without, after "
                     + "--, separated by ::: (pilot overhead -- CMD_WITH ::: CMD_WITHOUT)");
         }
-        List<String> compare = new ArrayList<>(List.of("compare"));
+        List<String> compare = new ArrayList<>();
         int dashes = args.indexOf("--");
         List<String> options = args.subList(0, dashes);
         if (!options.contains("--name")) {
             compare.addAll(List.of("--name", "with", "--name", "without"));
         }
-        Path dir;
-        if (options.contains("-o") || options.contains("--output")) {
-            int at = Math.max(options.indexOf("-o"), options.indexOf("--output"));
-            dir = Path.of(options.get(at + 1));
-        } else {
-            dir = OutputDirs.claimNew("overhead");
+        if (!options.contains("-o") && !options.contains("--output")) {
+            Path dir = OutputDirs.claimNew("overhead");
             compare.addAll(List.of("-o", dir.toString()));
         }
         compare.addAll(args);
-        int code = PilotCommand.run(compare.toArray(String[]::new), out, err, System.in);
-        Path result = dir.resolve("comparison.json");
-        if ((code == ExitCode.OK.code() || code == ExitCode.LIMIT.code()) && Files.isRegularFile(result)) {
-            Path record = dir.resolve(LiveComparison.RECORD);
-            String sentence = sentence(JsonMappers.plain().readTree(Files.readString(result)), Files.isRegularFile(record)
-                    ? JsonMappers.plain().readTree(Files.readString(record)).path("workloads") : null);
+        // pilot compare parses the options (its messages name it), then runs here: a bad one is its usage error
+        CommandLine line = PilotCommand.parse("compare", compare, out, err, stdin);
+        if (line.isUsageHelpRequested() || line.isVersionHelpRequested()) {
+            if (line.isUsageHelpRequested()) {
+                line.usage(out);
+            } else {
+                line.printVersionHelp(out);
+            }
+            return ExitCode.OK.code();
+        }
+        LiveComparison.Outcome outcome = line.<CompareCommand>getCommand().compare();
+        int code = outcome.code();
+        if ((code == ExitCode.OK.code() || code == ExitCode.LIMIT.code()) && outcome.result() != null) {
+            String sentence = sentence(outcome.result().comparison(), outcome.workloads());
             if (sentence != null) {
                 out.println();
                 out.println(sentence);
@@ -87,28 +99,34 @@ final class OverheadCommand implements Callable<Integer> {
         return code;
     }
 
-    /** "overhead of with over without: +4.8% (95% CI +3.9% to +5.7%), significant" from comparison.json's pair. */
-    static String sentence(JsonNode comparison, JsonNode inputOrder) {
-        JsonNode workloads = comparison.path("workloads");
-        if (workloads.size() != 2) {
+    /**
+     * "overhead of with over without: +4.8% (95% CI +3.9% to +5.7%, which excludes none)" from the pair of the two
+     * workloads, the first given (in {@code inputOrder}; the comparison ranks them) being the one with the
+     * instrumentation. The numbers are those comparison.json records.
+     */
+    static String sentence(Comparison comparison, List<String> inputOrder) {
+        if (comparison.contenders().size() != 2) {
             return null;
         }
-        // the command with the instrumentation is the first given (compare.json keeps the order; the report ranks)
-        String with = inputOrder != null && inputOrder.size() == 2 ? inputOrder.get(0).asString()
-                : workloads.get(0).path("name").asString();
-        String without = inputOrder != null && inputOrder.size() == 2 ? inputOrder.get(1).asString()
-                : workloads.get(1).path("name").asString();
-        for (JsonNode pair : comparison.path("pairs")) {
-            boolean forward = pair.path("a").asString().equals(with);
-            JsonNode ratio = pair.path("ratio");
-            if (!ratio.path("value").isNumber()) {
+        String with = inputOrder.size() == 2 ? inputOrder.get(0) : comparison.contenders().get(0).name();
+        String without = inputOrder.size() == 2 ? inputOrder.get(1) : comparison.contenders().get(1).name();
+        for (PairComparison pair : comparison.pairs()) {
+            boolean forward = pair.a().name().equals(with);
+            if (pair.difference() == null) {
                 continue;
             }
-            double value = forward ? ratio.path("value").asDouble() : 1 / ratio.path("value").asDouble();
-            double low = forward ? ratio.path("low").asDouble() : 1 / ratio.path("high").asDouble();
-            double high = forward ? ratio.path("high").asDouble() : 1 / ratio.path("low").asDouble();
-            String confidence = Formats.significant(100 * comparison.path("settings").path("confidence")
-                    .asDouble(0.95), 3);
+            ConfidenceInterval ratio = pair.ratio();
+            double ratioValue = pair.paired() != null ? ratio.center() : pair.a().mean() / pair.b().mean();
+            if (!Double.isFinite(ratioValue)) {
+                continue;
+            }
+            // as comparison.json holds them: a bound that is not a number is null there, and read as 0
+            double ratioLow = ratio == null || !Double.isFinite(ratio.low()) ? 0 : ratio.low();
+            double ratioHigh = ratio == null || !Double.isFinite(ratio.high()) ? 0 : ratio.high();
+            double value = forward ? ratioValue : 1 / ratioValue;
+            double low = forward ? ratioLow : 1 / ratioHigh;
+            double high = forward ? ratioHigh : 1 / ratioLow;
+            String confidence = Formats.significant(100 * comparison.settings().confidence(), 3);
             boolean excludesNone = low > 1 || high < 1;
             return "overhead of " + with + " over " + without + ": " + signed(value - 1) + " (" + confidence + "% CI "
                     + signed(low - 1) + " to " + signed(high - 1) + (excludesNone ? ", which excludes none)"

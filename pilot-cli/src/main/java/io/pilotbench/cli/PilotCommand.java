@@ -2,6 +2,7 @@ package io.pilotbench.cli;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -63,6 +64,24 @@ public final class PilotCommand implements Runnable {
         cli.addSubcommand("help", new CommandLine.HelpCommand());
         Converters.register(cli);
         return cli;
+    }
+
+    /**
+     * {@code pilot NAME ARGS} parsed, not run: the subcommand's command line, printing to {@code out} and
+     * {@code err}, for a command that runs another with its options ({@code pilot overhead}).
+     *
+     * @throws CommandLine.ParameterException on a bad option, naming "pilot NAME" as the usage errors of
+     *                                        {@link #run} do
+     */
+    static CommandLine parse(String name, List<String> args, PrintWriter out, PrintWriter err, InputStream stdin) {
+        List<String> all = new ArrayList<>(List.of(name));
+        all.addAll(args);
+        String[] words = all.toArray(String[]::new);
+        CommandLine cli = commandLine(words, stdin);
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.parseArgs(words);
+        return cli.getSubcommands().get(name);
     }
 
     /**

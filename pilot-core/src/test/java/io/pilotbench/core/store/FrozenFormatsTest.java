@@ -24,11 +24,12 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Results written by an earlier Pilot stay readable: a session directory of format version 1, written once by
  * {@code pilot run} and frozen under {@code src/test/resources/fixtures/session-v1} (how: the README there), read with
- * today's reader. A change that breaks it breaks users' old results: bump the format version and keep reading this
+ * today's reader; and a live comparison's compare.json and comparison.json, frozen under {@code fixtures/compare}. A change that breaks it breaks users' old results: bump the format version and keep reading this
  * one instead of editing the fixture.
  */
 class FrozenFormatsTest {
     private static final Path FIXTURE = Path.of("src/test/resources/fixtures/session-v1");
+    private static final Path COMPARE = Path.of("src/test/resources/fixtures/compare");
 
     @TempDir
     Path tmp;
@@ -126,6 +127,48 @@ class FrozenFormatsTest {
         assertThat(MonitorFile.read(tmp)).isEqualTo(fixed);
         assertThat(Files.readString(tmp.resolve(MonitorFile.FILE)))
                 .contains("\"sampling\" : {\n    \"rate\" : 5.0,\n    \"auto\" : false\n  }");
+    }
+
+    /** compare.json, read by the typed reader (as --resume reads it), and written again to the byte. */
+    @Test
+    void aComparisonsRecordIsStillReadAndWrittenAlike() throws IOException {
+        CompareRecord r = CompareRecord.read(COMPARE);
+        assertThat(r.workloads()).containsExactly("fast", "slow");
+        assertThat(r.sessions()).containsExactly("1-fast", "2-slow");
+        assertThat(r.pi()).isEqualTo("wall time");
+        assertThat(r.direction()).isEqualTo("lower_is_better");
+        assertThat(r.baseline()).isNull();
+        assertThat(r.metric()).isNull();
+        assertThat(r.confidence()).isEqualTo(0.95);
+        assertThat(r.alpha()).isEqualTo(0.01);
+        assertThat(r.equivalence()).isEqualTo(0.01);
+        assertThat(r.test()).isEqualTo("welch");
+        assertThat(r.ciTarget()).isFalse();
+        assertThat(r.shuffleSeed()).isNull();
+        r.write(tmp);
+        assertThat(Files.readString(tmp.resolve(CompareRecord.FILE)))
+                .isEqualTo(Files.readString(COMPARE.resolve(CompareRecord.FILE)));
+    }
+
+    /** comparison.json, read by the typed reader: what a resume and pilot overhead take from it. */
+    @Test
+    void aComparisonsResultIsStillRead() throws IOException {
+        ComparisonSummary s = ComparisonSummary.read(COMPARE);
+        assertThat(s.pi()).isEqualTo("wall time");
+        assertThat(s.confidence()).isEqualTo(0.95);
+        assertThat(s.workloads()).extracting(w -> w.name() + " " + w.rank() + " " + w.n())
+                .containsExactly("fast 1 5", "slow 2 5");
+        assertThat(s.workloads().get(0).mean()).isEqualTo(0.0122193048);
+        assertThat(s.pairs()).hasSize(1);
+        ComparisonSummary.Pair p = s.pairs().get(0);
+        assertThat(p.a() + " " + p.verdict() + " " + p.b()).isEqualTo("fast a<b slow");
+        assertThat(p.ratio().value()).isEqualTo(0.5365749173524421);
+        assertThat(p.ratio().low()).isEqualTo(0.45317590967988963);
+        assertThat(p.ratio().high()).isEqualTo(0.6175048132875536);
+        assertThat(p.anytimeP()).isEqualTo(0.006470662637032125);
+        assertThat(s.decided()).isTrue();
+        assertThat(s.stopReason()).isEqualTo("target_met");
+        assertThat(s.seconds()).isEqualTo(0.366270669);
     }
 
     private static Path copy(Path from, Path to) throws IOException {

@@ -6,10 +6,10 @@ import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.PairComparison;
-import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.store.CompareRecord;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.report.html.ReportInput;
 import io.pilotbench.script.Campaign;
@@ -22,8 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Reads what {@code pilot report} and {@code pilot plot} are given: session directories ({@code session.json}) and
@@ -32,7 +30,7 @@ import tools.jackson.databind.JsonNode;
  * session directory per TEST), whose TESTs become sessions of the report, compared with each other.
  */
 final class ReportInputs {
-    static final String COMPARISON_FILE = "compare.json";
+    static final String COMPARISON_FILE = CompareRecord.FILE;
     /** The journal of a {@code pilot script} campaign, beside one session directory per TEST. */
     static final String CAMPAIGN_FILE = Campaign.JOURNAL;
 
@@ -132,13 +130,7 @@ final class ReportInputs {
      * with the recorded settings, verdicts by confidence sequences as when it ran.
      */
     private static ReportInput comparison(Path dir) {
-        JsonNode record;
-        try {
-            record = JsonMappers.plain().readTree(dir.resolve(COMPARISON_FILE).toFile());
-        } catch (JacksonException e) {
-            throw new InputException(dir.resolve(COMPARISON_FILE) + ": not valid JSON (" + e.getOriginalMessage()
-                    + "); was it written by pilot compare?");
-        }
+        CompareRecord record = CompareRecord.read(dir);
         List<Path> subdirs;
         try (Stream<Path> s = Files.list(dir)) {
             // pilot compare names them 1-NAME, 2-NAME, ...: in workload order by the number, not as text (10 < 2)
@@ -147,20 +139,20 @@ final class ReportInputs {
         } catch (IOException e) {
             throw new InputException(dir + ": cannot list the directory (" + e.getMessage() + ")");
         }
-        List<String> names = new ArrayList<>();
-        record.path("workloads").forEach(n -> names.add(n.asString()));
+        List<String> names = record.workloads();
         if (subdirs.isEmpty()) {
             throw new InputException(dir + ": a comparison directory without session directories; the workloads' "
                     + "sessions (1-NAME/, 2-NAME/, ...) must stay beside " + COMPARISON_FILE);
         }
-        String metric = record.path("metric").isString() ? record.path("metric").asString() : null;
-        CompareSettings settings = CompareSettings.DEFAULTS
-                .withConfidence(record.path("confidence").asDouble(CompareSettings.DEFAULTS.confidence()))
-                .withAlpha(record.path("alpha").asDouble(CompareSettings.DEFAULTS.alpha()))
-                .withEquivalence(record.path("equivalence").asDouble(CompareSettings.DEFAULTS.equivalence()))
-                .withTest(CompareSettings.Test.valueOf(record.path("test").asString("welch")
+        String metric = record.metric();
+        CompareSettings d = CompareSettings.DEFAULTS;
+        CompareSettings settings = d
+                .withConfidence(record.confidence() != null ? record.confidence() : d.confidence())
+                .withAlpha(record.alpha() != null ? record.alpha() : d.alpha())
+                .withEquivalence(record.equivalence() != null ? record.equivalence() : d.equivalence())
+                .withTest(CompareSettings.Test.valueOf((record.test() != null ? record.test() : "welch")
                         .toUpperCase(Locale.ROOT)))
-                .withRequireCiTarget(record.path("ciTarget").asBoolean(true))
+                .withRequireCiTarget(record.ciTarget() == null || record.ciTarget())
                 .withSequential(true);
         List<ReportInput.SessionReport> sessions = new ArrayList<>();
         List<Contender> contenders = new ArrayList<>();

@@ -9,6 +9,7 @@ import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.process.PiSpec;
@@ -213,7 +214,7 @@ final class JobRun {
             wb.env(je.env());
         }
         CommandWorkload workload = wb.build();
-        Session session = Files.isRegularFile(sessionDir.resolve("session.json")) ? Session.resume(sessionDir)
+        Session session = SessionReader.isSession(sessionDir) ? Session.resume(sessionDir)
                 : Session.create(settings, sessionDir, "job " + job.id() + " " + ExperimentRunner.describe(job),
                         EnvironmentProbe.system().capture(pkg.root()));
         SessionResult r;

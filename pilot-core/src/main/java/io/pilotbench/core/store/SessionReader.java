@@ -29,6 +29,9 @@ import tools.jackson.databind.JsonNode;
 public final class SessionReader {
     /** The file that makes a directory a session: its name, settings, environment and how it ended. */
     public static final String FILE = SessionFiles.SESSION;
+    /** Every file of a session directory a person may open: its tables, then its records (docs/formats.md). */
+    public static final List<String> DATA_FILES = List.of(SessionFiles.ROUNDS, SessionFiles.READINGS,
+            SessionFiles.UNIT_READINGS, SessionFiles.SESSION, SessionFiles.RESULT);
 
     /** How to mend a damaged line of a session's table. */
     static final String DAMAGED = "; the line is damaged: fix it, or delete it and the lines after it (the "

@@ -6,6 +6,7 @@ import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.SessionRenderer;
 import java.io.IOException;
@@ -261,8 +262,7 @@ public final class HtmlReport {
         }
         b.append("<p class=\"files\">Raw data: ");
         boolean any = false;
-        for (String f : new String[] {"rounds.csv", "readings.csv", "unit_readings.csv", "session.json",
-            "result.json"}) {
+        for (String f : SessionReader.DATA_FILES) {
             Path p = dir.resolve(f);
             if (Files.isRegularFile(p)) {
                 b.append(any ? " · " : "").append("<a href=\"").append(esc(href(p, base))).append("\">")

@@ -104,7 +104,7 @@ final class ExperimentRoutes extends ApiRoutes {
             out.put("jobs", plan.jobs().size());
             // every worker eligible for one of the jobs leases them (MillStore#lease), not only the plan's
             // representatives of each hardware level
-            out.put("workers", workers.stream().filter(w -> plan.jobs().stream().anyMatch(j -> MillStore.eligible(w,
+            out.put("workers", workers.stream().filter(w -> plan.jobs().stream().anyMatch(j -> LeaseTable.eligible(w,
                     spec.constraints(), hardwareLevels(j, hardware)))).map(MillStore.WorkerInfo::name).toList());
             out.put("chosen", plan.chosen());
             out.put("warning", plan.warning() == null ? "" : plan.warning());

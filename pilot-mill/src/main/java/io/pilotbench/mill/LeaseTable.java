@@ -52,7 +52,7 @@ final class LeaseTable {
                 long e = ((Number) c.get("experiment_id")).longValue();
                 Map<String, String> cons = constraints.computeIfAbsent(e, x -> Json.strings(h.createQuery(
                         "SELECT constraints FROM experiments WHERE id = :e").bind("e", x).mapTo(String.class).one()));
-                if (!MillStore.eligible(worker, cons, Json.strings((String) c.get("hardware")))) {
+                if (!eligible(worker, cons, Json.strings((String) c.get("hardware")))) {
                     continue;
                 }
                 h.createUpdate("UPDATE jobs SET state = 'leased', attempts = attempts + 1, lease_worker = :w, "
@@ -63,6 +63,23 @@ final class LeaseTable {
             }
             return Optional.<MillStore.Lease>empty();
         });
+    }
+
+    /**
+     * Whether the worker may lease a job: it meets the experiment's constraints and has the job's hardware levels
+     * ({@link MillStore}'s class comment).
+     */
+    static boolean eligible(MillStore.WorkerInfo worker, Map<String, String> constraints,
+            Map<String, String> hardware) {
+        if (!worker.worker().meets(constraints)) {
+            return false;
+        }
+        for (Map.Entry<String, String> e : hardware.entrySet()) {
+            if (!e.getValue().equals(worker.inventory().get(e.getKey()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static MillStore.Lease lease(java.sql.ResultSet rs, long expires) throws java.sql.SQLException {

@@ -1,6 +1,5 @@
 package io.pilotbench.mill;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.pilotbench.experiment.Job;
 import io.pilotbench.experiment.Worker;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
@@ -53,7 +51,7 @@ final class MillStore implements Closeable {
 
     MillStore(DataSource dataSource, Clock clock) {
         this.dataSource = dataSource;
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        MillDatabase.migrate(dataSource);
         this.jdbi = Jdbi.create(dataSource);
         this.users = new UserTable(jdbi, clock);
         this.workers = new WorkerTable(jdbi, clock);
@@ -61,27 +59,9 @@ final class MillStore implements Closeable {
         this.leases = new LeaseTable(jdbi, clock);
     }
 
-    /**
-     * A pooled data source: {@code url} null or empty is the embedded H2 database {@code DIR/mill} (PostgreSQL
-     * mode); else a JDBC URL (jdbc:postgresql://host/db), with {@code user} and {@code password} (may be null).
-     */
+    /** A pooled data source for the database at {@code url}, or the embedded one in {@code dir} (MillDatabase). */
     static HikariDataSource pool(String url, String user, String password, Path dir) {
-        HikariConfig c = new HikariConfig();
-        if (url == null || url.isBlank()) {
-            c.setJdbcUrl("jdbc:h2:file:" + dir.toAbsolutePath().resolve("mill")
-                    + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH");
-        } else {
-            c.setJdbcUrl(url);
-        }
-        if (user != null) {
-            c.setUsername(user);
-        }
-        if (password != null) {
-            c.setPassword(password);
-        }
-        c.setMaximumPoolSize(10);
-        c.setPoolName("pilot-mill");
-        return new HikariDataSource(c);
+        return MillDatabase.pool(url, user, password, dir);
     }
 
     @Override
@@ -302,18 +282,6 @@ final class MillStore implements Closeable {
     /** See the class comment. Empty when no job is available to this worker now. */
     Optional<Lease> lease(WorkerInfo worker, long leaseMs) {
         return leases.lease(worker, leaseMs);
-    }
-
-    static boolean eligible(WorkerInfo worker, Map<String, String> constraints, Map<String, String> hardware) {
-        if (!worker.worker().meets(constraints)) {
-            return false;
-        }
-        for (Map.Entry<String, String> e : hardware.entrySet()) {
-            if (!e.getValue().equals(worker.inventory().get(e.getKey()))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

@@ -138,71 +138,91 @@ public final class AnalysisRenderer {
                 out.println();
             }
             firstResult = false;
-            String label = a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]";
-            out.printf("%s: %d samples%n", label, a.n());
-            if (a.n() < a.totalSamples()) {
-                int to = a.analysedFrom() + a.n();
-                String range = "samples [" + a.analysedFrom() + ", " + to + ") of " + a.totalSamples() + " analysed";
-                if (a.settings().warmupRemoval().tested()) {
-                    List<String> cuts = Stream.of(
-                            Uncertainty.cut("first", a.phases().warmup(), a.phases().warmupPValue(),
-                                    a.phases().warmupMean(), a.mean(), "sample"),
-                            Uncertainty.cut("last", a.phases().cooldown(), a.phases().cooldownPValue(),
-                                    a.phases().cooldownMean(), a.mean(), "sample"))
-                            .filter(t -> !t.isEmpty()).toList();
-                    row(out, "warm-up", range + "; cut: " + String.join("; ", cuts));
-                } else {
-                    row(out, "warm-up", range + "; " + a.analysedFrom() + " warm-up and " + (a.totalSamples() - to)
-                            + " cool-down samples removed (" + a.settings().warmupRemoval() + ")");
-                }
-            }
-            row(out, "mean", v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "")
-                    + "   median " + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
-            Spread sp = a.estimate().spread();
-            if (sp != null) {
-                row(out, "percentiles", "p25 " + v(sp.q1()) + "   p75 " + v(sp.q3()) + "   p90 " + v(sp.p90())
-                        + "   p99 " + v(sp.p99()));
-            }
-            row(out, "spread", "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
-                    + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
-                    + Formats.number(a.autocorrelation()));
-            if (a.subsession() != null && a.settings().method() == CiMethod.PILOT) {
-                var s = a.subsession();
-                row(out, "subsessions", s.count() + " of " + s.size() + " sample" + (s.size() == 1 ? "" : "s")
-                        + " (r1 " + Formats.number(s.autocorrelation()) + " ≤ "
-                        + Formats.number(a.settings().autocorrelationLimit()) + ")");
-            } else if (a.error() != null) {
-                row(out, "error", Uncertainty.words(a.estimate(), a.settings().autocorrelationLimit()));
-            }
-            if (a.ci() != null) {
-                ConfidenceInterval ci = a.ci();
-                // an interval not centred on the mean is given by its ends only (a "± h" would put one end
-                // where the interval does not reach)
-                boolean skewed = SessionRenderer.asymmetric(ci, ci.center());
-                row(out, pct(ci.confidence()) + " CI", v(ci.center()) + (skewed ? "" : " ± " + v(ci.halfWidth()))
-                        + "   [" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]   width "
-                        + v(ci.width()) + " = " + Formats.significant(100 * ci.relativeWidth(), 3) + "% of mean");
-            } else {
-                row(out, pct(a.settings().confidence()) + " CI", "none (see warning)");
-            }
-            String target = "width ≤ " + v(a.targetWidth()) + (a.settings().ciTarget().relative()
-                    ? " (" + a.settings().ciTarget() + ")" : "");
-            if (a.requiredSamples() >= 0) {
-                target += ": needs " + a.requiredSamples() + " samples" + (a.settings().method() == CiMethod.PILOT
-                        ? " (" + (a.requiredSamples() / a.subsession().size()) + " subsessions of "
-                                + a.subsession().size() + ")" : "")
-                        + (a.targetMet() ? " — met" : " — not met");
-            }
-            row(out, "target", target);
-            for (String w : a.warnings()) {
+            text(a, out);
+        }
+    }
+
+    /** One result: the label, what was cut, the sample's statistics, the CI, the target and the warnings. */
+    private void text(SeriesAnalysis a, PrintWriter out) {
+        String label = a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]";
+        out.printf("%s: %d samples%n", label, a.n());
+        if (a.n() < a.totalSamples()) {
+            warmupRow(a, out);
+        }
+        row(out, "mean", v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "")
+                + "   median " + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
+        Spread sp = a.estimate().spread();
+        if (sp != null) {
+            row(out, "percentiles", "p25 " + v(sp.q1()) + "   p75 " + v(sp.q3()) + "   p90 " + v(sp.p90())
+                    + "   p99 " + v(sp.p99()));
+        }
+        row(out, "spread", "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
+                + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
+                + Formats.number(a.autocorrelation()));
+        intervalRows(a, out);
+        targetRow(a, out);
+        for (String w : a.warnings()) {
+            out.println("  warning: " + w);
+        }
+        if (sp != null) {
+            for (String w : SessionWords.spreadWarnings(sp, unit, "sample")) {
                 out.println("  warning: " + w);
             }
-            if (sp != null) {
-                for (String w : SessionWords.spreadWarnings(sp, unit, "sample")) {
-                    out.println("  warning: " + w);
-                }
-            }
         }
+    }
+
+    /** Which samples were analysed, and why the others were cut. */
+    private static void warmupRow(SeriesAnalysis a, PrintWriter out) {
+        int to = a.analysedFrom() + a.n();
+        String range = "samples [" + a.analysedFrom() + ", " + to + ") of " + a.totalSamples() + " analysed";
+        if (a.settings().warmupRemoval().tested()) {
+            List<String> cuts = Stream.of(
+                    Uncertainty.cut("first", a.phases().warmup(), a.phases().warmupPValue(),
+                            a.phases().warmupMean(), a.mean(), "sample"),
+                    Uncertainty.cut("last", a.phases().cooldown(), a.phases().cooldownPValue(),
+                            a.phases().cooldownMean(), a.mean(), "sample"))
+                    .filter(t -> !t.isEmpty()).toList();
+            row(out, "warm-up", range + "; cut: " + String.join("; ", cuts));
+        } else {
+            row(out, "warm-up", range + "; " + a.analysedFrom() + " warm-up and " + (a.totalSamples() - to)
+                    + " cool-down samples removed (" + a.settings().warmupRemoval() + ")");
+        }
+    }
+
+    /** How the mean's error was estimated, and its CI. */
+    private void intervalRows(SeriesAnalysis a, PrintWriter out) {
+        if (a.subsession() != null && a.settings().method() == CiMethod.PILOT) {
+            var s = a.subsession();
+            row(out, "subsessions", s.count() + " of " + s.size() + " sample" + (s.size() == 1 ? "" : "s")
+                    + " (r1 " + Formats.number(s.autocorrelation()) + " ≤ "
+                    + Formats.number(a.settings().autocorrelationLimit()) + ")");
+        } else if (a.error() != null) {
+            row(out, "error", Uncertainty.words(a.estimate(), a.settings().autocorrelationLimit()));
+        }
+        if (a.ci() != null) {
+            ConfidenceInterval ci = a.ci();
+            // an interval not centred on the mean is given by its ends only (a "± h" would put one end
+            // where the interval does not reach)
+            boolean skewed = SessionRenderer.asymmetric(ci, ci.center());
+            row(out, pct(ci.confidence()) + " CI", v(ci.center()) + (skewed ? "" : " ± " + v(ci.halfWidth()))
+                    + "   [" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]   width "
+                    + v(ci.width()) + " = " + Formats.significant(100 * ci.relativeWidth(), 3) + "% of mean");
+        } else {
+            row(out, pct(a.settings().confidence()) + " CI", "none (see warning)");
+        }
+    }
+
+    /** The CI's target and, when known, the samples it needs and whether it is met. */
+    private void targetRow(SeriesAnalysis a, PrintWriter out) {
+        String target = "width ≤ " + v(a.targetWidth()) + (a.settings().ciTarget().relative()
+                ? " (" + a.settings().ciTarget() + ")" : "");
+        if (a.requiredSamples() >= 0) {
+            target += ": needs " + a.requiredSamples() + " samples" + (a.settings().method() == CiMethod.PILOT
+                    ? " (" + (a.requiredSamples() / a.subsession().size()) + " subsessions of "
+                            + a.subsession().size() + ")" : "")
+                    + (a.targetMet() ? " — met" : " — not met");
+        }
+        row(out, "target", target);
     }
 
     private static void row(PrintWriter out, String name, String value) {

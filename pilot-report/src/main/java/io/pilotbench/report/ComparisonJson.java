@@ -24,62 +24,17 @@ final class ComparisonJson {
     /** The JSON object of the report. */
     static Map<String, Object> toMap(Comparison comparison, StopReason stopReason, double seconds, Gate gate) {
         Map<String, Object> root = new LinkedHashMap<>();
-        Contender first = comparison.contenders().get(0);
-        Map<String, Object> pi = new LinkedHashMap<>();
-        pi.put("name", first.pi().name());
-        pi.put("unit", first.pi().unit());
-        pi.put("data", first.unitReadings() ? "unit_readings" : "readings");
-        pi.put("direction", comparison.direction() == Direction.LOWER_IS_BETTER ? "lower_is_better"
-                : "higher_is_better");
-        root.put("pi", pi);
-        CompareSettings s = comparison.settings();
-        Map<String, Object> st = new LinkedHashMap<>();
-        st.put("confidence", s.confidence());
-        st.put("alpha", s.alpha());
-        st.put("equivalence", s.equivalence());
-        st.put("test", s.test().name().toLowerCase(Locale.ROOT));
-        st.put("ciTarget", s.requireCiTarget());
-        root.put("settings", st);
+        root.put("pi", pi(comparison));
+        root.put("settings", settings(comparison.settings()));
         List<Map<String, Object>> ws = new ArrayList<>();
         for (Contender c : comparison.contenders()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", c.name());
-            m.put("rank", comparison.ranking().indexOf(c) + 1);
-            m.put("n", c.n());
-            m.put("mean", ResultJson.num(c.mean()));
-            m.put("ci", ResultJson.ci(c.ci()));
-            m.put("subsessionSize", c.subsessionSize() == 0 ? null : c.subsessionSize());
-            m.put("subsessions", c.subsessionSize() == 0 ? null : c.n() / c.subsessionSize());
-            m.put("rounds", c.rounds());
-            m.put("targetMet", c.targetMet());
-            m.put("source", c.source());
-            ws.add(m);
+            ws.add(workload(comparison, c));
         }
         root.put("workloads", ws);
         List<PairComparison> adjacent = comparison.adjacent();
         List<Map<String, Object>> ps = new ArrayList<>();
         for (PairComparison p : comparison.pairs()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("a", p.a().name());
-            m.put("b", p.b().name());
-            m.put("adjacent", adjacent.contains(p));
-            ConfidenceInterval d = p.difference();
-            m.put("difference", d == null ? null : triple("mean", d.center(), d.low(), d.high()));
-            ConfidenceInterval r = p.ratio();
-            m.put("ratio", d == null ? null : triple("value", p.paired() != null ? r.center()
-                    : p.a().mean() / p.b().mean(), r == null ? Double.NaN : r.low(), r == null ? Double.NaN
-                    : r.high()));
-            m.put("paired", paired(p.paired()));
-            m.put("welch", testMap(p.welch()));
-            m.put("pooled", testMap(p.pooled()));
-            ConfidenceInterval cs = p.sequence();
-            m.put("sequence", cs == null ? null : triple("mean", cs.center(), cs.low(), cs.high()));
-            m.put("anytimeP", ResultJson.num(p.anytimeP()));
-            m.put("verdict", p.verdict().label());
-            m.put("margin", ResultJson.num(p.margin()));
-            long more = Comparison.moreRounds(p);
-            m.put("moreRounds", more < 0 ? null : more);
-            ps.add(m);
+            ps.add(pair(p, adjacent.contains(p)));
         }
         root.put("pairs", ps);
         root.put("decided", comparison.decided());
@@ -87,17 +42,85 @@ final class ComparisonJson {
         root.put("seconds", ResultJson.num(seconds));
         List<Map<String, Object>> g = new ArrayList<>();
         for (Gate.Finding f : gate.check(comparison)) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("candidate", f.candidate());
-            m.put("slower", f.slower());
-            m.put("factor", triple("value", f.factor().center(), f.factor().low(), f.factor().high()));
-            m.put("limit", f.limit());
-            m.put("measuredApart", f.stored());
-            g.add(m);
+            g.add(finding(f));
         }
         root.put("gate", g);
         root.put("driftAllowance", gate.active() ? gate.drift() : null);
         return root;
+    }
+
+    /** The compared PI: its name, unit, data and direction (those of the first contender). */
+    private static Map<String, Object> pi(Comparison comparison) {
+        Contender first = comparison.contenders().get(0);
+        Map<String, Object> pi = new LinkedHashMap<>();
+        pi.put("name", first.pi().name());
+        pi.put("unit", first.pi().unit());
+        pi.put("data", first.unitReadings() ? "unit_readings" : "readings");
+        pi.put("direction", comparison.direction() == Direction.LOWER_IS_BETTER ? "lower_is_better"
+                : "higher_is_better");
+        return pi;
+    }
+
+    private static Map<String, Object> settings(CompareSettings s) {
+        Map<String, Object> st = new LinkedHashMap<>();
+        st.put("confidence", s.confidence());
+        st.put("alpha", s.alpha());
+        st.put("equivalence", s.equivalence());
+        st.put("test", s.test().name().toLowerCase(Locale.ROOT));
+        st.put("ciTarget", s.requireCiTarget());
+        return st;
+    }
+
+    /** One contender: its rank, mean and CI, and how its sample was taken. */
+    private static Map<String, Object> workload(Comparison comparison, Contender c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", c.name());
+        m.put("rank", comparison.ranking().indexOf(c) + 1);
+        m.put("n", c.n());
+        m.put("mean", ResultJson.num(c.mean()));
+        m.put("ci", ResultJson.ci(c.ci()));
+        m.put("subsessionSize", c.subsessionSize() == 0 ? null : c.subsessionSize());
+        m.put("subsessions", c.subsessionSize() == 0 ? null : c.n() / c.subsessionSize());
+        m.put("rounds", c.rounds());
+        m.put("targetMet", c.targetMet());
+        m.put("source", c.source());
+        return m;
+    }
+
+    /** One pair: the difference and ratio with their CIs, the tests, the verdict and the rounds it still needs. */
+    private static Map<String, Object> pair(PairComparison p, boolean adjacent) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("a", p.a().name());
+        m.put("b", p.b().name());
+        m.put("adjacent", adjacent);
+        ConfidenceInterval d = p.difference();
+        m.put("difference", d == null ? null : triple("mean", d.center(), d.low(), d.high()));
+        ConfidenceInterval r = p.ratio();
+        m.put("ratio", d == null ? null : triple("value", p.paired() != null ? r.center()
+                : p.a().mean() / p.b().mean(), r == null ? Double.NaN : r.low(), r == null ? Double.NaN
+                : r.high()));
+        m.put("paired", paired(p.paired()));
+        m.put("welch", testMap(p.welch()));
+        m.put("pooled", testMap(p.pooled()));
+        ConfidenceInterval cs = p.sequence();
+        m.put("sequence", cs == null ? null : triple("mean", cs.center(), cs.low(), cs.high()));
+        m.put("anytimeP", ResultJson.num(p.anytimeP()));
+        m.put("verdict", p.verdict().label());
+        m.put("margin", ResultJson.num(p.margin()));
+        long more = Comparison.moreRounds(p);
+        m.put("moreRounds", more < 0 ? null : more);
+        return m;
+    }
+
+    /** One finding of the regression gate. */
+    private static Map<String, Object> finding(Gate.Finding f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("candidate", f.candidate());
+        m.put("slower", f.slower());
+        m.put("factor", triple("value", f.factor().center(), f.factor().low(), f.factor().high()));
+        m.put("limit", f.limit());
+        m.put("measuredApart", f.stored());
+        return m;
     }
 
     /** The cycle-by-cycle analysis the verdict rests on, or null for a pair compared as independent samples. */

@@ -192,52 +192,17 @@ public final class SessionRenderer {
             case RATIO -> "harmonic mean";
             case BINARY -> "proportion";
         };
-        ConfidenceInterval ci = m.ci();
         if (m.status() == MetricResult.Status.INVALID_FOR_KIND) {
             b.append(m.n()).append(' ').append(SessionWords.plural(noun, m.n())).append(", no CI: ").append(
                     pi.kind() == PerformanceIndex.Kind.BINARY ? "the values of a binary PI must be 0 or 1"
                             : "the harmonic mean of a ratio PI needs every value > 0");
         } else {
-            boolean binary = pi.kind() == PerformanceIndex.Kind.BINARY;
-            b.append(mean).append(' ').append(binary ? Formats.number(m.mean())
-                    : Formats.quantity(m.mean(), pi.unit(), m.mean()));
-            if (ci != null && Double.isFinite(ci.width()) && asymmetric(ci, m.mean())) {
-                // a skewness-corrected or widened CI is not "mean ± h": give its ends, not a half-width that
-                // would put one of them where the interval does not reach
-                b.append(" (").append(SessionWords.pct(ci.confidence())).append(" CI [")
-                        .append(binary ? Formats.number(ci.low()) : Formats.quantity(ci.low(), pi.unit(), m.mean()))
-                        .append(", ")
-                        .append(binary ? Formats.number(ci.high()) : Formats.quantity(ci.high(), pi.unit(), m.mean()))
-                        .append("], width ").append(Formats.significant(100 * ci.width() / Math.abs(m.mean()), 2))
-                        .append("% of ").append(mean).append(')');
-            } else if (ci != null && Double.isFinite(ci.width())) {
-                b.append(" ± ").append(binary ? Formats.number(ci.halfWidth())
-                        : Formats.quantity(ci.halfWidth(), pi.unit(), m.mean())).append(" (")
-                        .append(SessionWords.pct(ci.confidence())).append(" CI, ± ")
-                        .append(Formats.significant(100 * ci.halfWidth() / Math.abs(ci.center()), 2))
-                        .append("% of ").append(mean).append(')');
-            }
+            appendEstimate(b, m, pi, mean);
             b.append(", ").append(m.n()).append(' ').append(SessionWords.plural(noun, m.n()));
             if (removed != null) {
                 b.append(" (").append(removed).append(')');
             }
-            switch (m.status()) {
-                case OK -> {
-                    if (pi.kind() != PerformanceIndex.Kind.BINARY) {
-                        b.append(", ").append(m.variance() == 0 ? "all equal"
-                                : s.method() == CiMethod.PILOT && m.subsessionSize() > 1
-                                        ? "samples merged in subsessions of " + m.subsessionSize()
-                                        + " to remove autocorrelation"
-                                : Uncertainty.words(m, s.autocorrelationLimit()));
-                    }
-                }
-                case NOT_ENOUGH_DATA -> b.append(": too few for a CI (it needs at least ")
-                        .append(pi.kind() == PerformanceIndex.Kind.BINARY ? 2 : 3).append(')');
-                case TOO_AUTOCORRELATED -> b.append(", no CI yet: even subsessions of n/3 samples stay "
-                        + "autocorrelated (|lag-1 autocorrelation| > ").append(Formats.number(s.autocorrelationLimit()))
-                        .append("), so more data are needed");
-                default -> { }
-            }
+            appendStatus(b, m, pi, s);
         }
         if (s.hasWorkAmountRange() && noun.equals("round") && !pi.readingsMustSatisfy()
                 && !pi.unitReadingsMustSatisfy()) {
@@ -249,6 +214,51 @@ public final class SessionRenderer {
         }
         appendTarget(b, m, noun, pi, required, s, mean);
         out.println(b);
+    }
+
+    /** The mean (or proportion) and its CI: "± h" when the CI is centred on it, its ends when it is not. */
+    private static void appendEstimate(StringBuilder b, MetricResult m, PerformanceIndex pi, String mean) {
+        ConfidenceInterval ci = m.ci();
+        boolean binary = pi.kind() == PerformanceIndex.Kind.BINARY;
+        b.append(mean).append(' ').append(binary ? Formats.number(m.mean())
+                : Formats.quantity(m.mean(), pi.unit(), m.mean()));
+        if (ci != null && Double.isFinite(ci.width()) && asymmetric(ci, m.mean())) {
+            // a skewness-corrected or widened CI is not "mean ± h": give its ends, not a half-width that
+            // would put one of them where the interval does not reach
+            b.append(" (").append(SessionWords.pct(ci.confidence())).append(" CI [")
+                    .append(binary ? Formats.number(ci.low()) : Formats.quantity(ci.low(), pi.unit(), m.mean()))
+                    .append(", ")
+                    .append(binary ? Formats.number(ci.high()) : Formats.quantity(ci.high(), pi.unit(), m.mean()))
+                    .append("], width ").append(Formats.significant(100 * ci.width() / Math.abs(m.mean()), 2))
+                    .append("% of ").append(mean).append(')');
+        } else if (ci != null && Double.isFinite(ci.width())) {
+            b.append(" ± ").append(binary ? Formats.number(ci.halfWidth())
+                    : Formats.quantity(ci.halfWidth(), pi.unit(), m.mean())).append(" (")
+                    .append(SessionWords.pct(ci.confidence())).append(" CI, ± ")
+                    .append(Formats.significant(100 * ci.halfWidth() / Math.abs(ci.center()), 2))
+                    .append("% of ").append(mean).append(')');
+        }
+    }
+
+    /** What the status adds: how the uncertainty was estimated, or why there is no CI yet. */
+    private static void appendStatus(StringBuilder b, MetricResult m, PerformanceIndex pi, SessionSettings s) {
+        switch (m.status()) {
+            case OK -> {
+                if (pi.kind() != PerformanceIndex.Kind.BINARY) {
+                    b.append(", ").append(m.variance() == 0 ? "all equal"
+                            : s.method() == CiMethod.PILOT && m.subsessionSize() > 1
+                                    ? "samples merged in subsessions of " + m.subsessionSize()
+                                    + " to remove autocorrelation"
+                            : Uncertainty.words(m, s.autocorrelationLimit()));
+                }
+            }
+            case NOT_ENOUGH_DATA -> b.append(": too few for a CI (it needs at least ")
+                    .append(pi.kind() == PerformanceIndex.Kind.BINARY ? 2 : 3).append(')');
+            case TOO_AUTOCORRELATED -> b.append(", no CI yet: even subsessions of n/3 samples stay "
+                    + "autocorrelated (|lag-1 autocorrelation| > ").append(Formats.number(s.autocorrelationLimit()))
+                    .append("), so more data are needed");
+            default -> { }
+        }
     }
 
     /** The target of a sample's CI and whether it is met; when not, how many samples it needs. */

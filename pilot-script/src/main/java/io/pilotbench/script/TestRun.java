@@ -46,14 +46,9 @@ final class TestRun implements Workload {
         Path out = dir.resolve("output");
         Map<String, String> env = campaign.env();
         env.put("PILOT_RUN", Integer.toString(round + 1));
-        for (String s : setup) {
-            int code = campaign.shell(campaign.sub(s), out.resolve("setup.out"), env);
-            if (campaign.cutShort()) {
-                throw new InterruptedException("stopped in SETUP"); // killed: not a result, not recorded
-            }
-            if (code != 0) {
-                return RoundResult.failure("SETUP '" + campaign.sub(s) + "' exited with " + code);
-            }
+        String setupFailure = setUp(out, env);
+        if (setupFailure != null) {
+            return RoundResult.failure(setupFailure);
         }
         campaign.cool(dir);
         if (campaign.cutShort()) {
@@ -70,6 +65,36 @@ final class TestRun implements Workload {
             // passes this on)
             throw new InterruptedException("stopped");
         }
+        hookValues.put(round, hookValues(hooks, before));
+        if (o.waitNanos() != null) {
+            waits.put(round, o.waitNanos());
+        }
+        writeHookNotes(round, hooks);
+        String cleanupFailure = cleanUp(out, env);
+        return result(o, cleanupFailure);
+    }
+
+    /**
+     * Runs SETUP's commands in order.
+     *
+     * @return the failure of the first that exited non-zero, or null when all succeeded
+     * @throws InterruptedException when the run was cut short (killed: not a result, not recorded)
+     */
+    private String setUp(Path out, Map<String, String> env) throws IOException, InterruptedException {
+        for (String s : setup) {
+            int code = campaign.shell(campaign.sub(s), out.resolve("setup.out"), env);
+            if (campaign.cutShort()) {
+                throw new InterruptedException("stopped in SETUP"); // killed: not a result, not recorded
+            }
+            if (code != 0) {
+                return "SETUP '" + campaign.sub(s) + "' exited with " + code;
+            }
+        }
+        return null;
+    }
+
+    /** The hooks' values of a run, in column order: after − before for counters, the second sample for others. */
+    private static double[] hookValues(List<MeasurementHook> hooks, double[][] before) throws IOException {
         int width = hooks.stream().mapToInt(h -> h.columns().size()).sum();
         double[] values = new double[width];
         int at = 0;
@@ -79,10 +104,11 @@ final class TestRun implements Workload {
                 values[at++] = hooks.get(i).counter() ? after[k] - before[i][k] : after[k];
             }
         }
-        hookValues.put(round, values);
-        if (o.waitNanos() != null) {
-            waits.put(round, o.waitNanos());
-        }
+        return values;
+    }
+
+    /** Appends what the hooks noted about this run to hooks.log. */
+    private void writeHookNotes(int round, List<MeasurementHook> hooks) throws IOException {
         StringBuilder notes = new StringBuilder();
         for (MeasurementHook h : hooks) {
             if (h.note() != null) {
@@ -93,6 +119,15 @@ final class TestRun implements Workload {
             Files.writeString(dir.resolve("hooks.log"), notes, java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
         }
+    }
+
+    /**
+     * Runs every CLEANUP command, also after one failed.
+     *
+     * @return the failure of the first that exited non-zero, or null
+     * @throws InterruptedException when the run was cut short
+     */
+    private String cleanUp(Path out, Map<String, String> env) throws IOException, InterruptedException {
         String cleanupFailure = null;
         for (String c : cleanup) {
             int code = campaign.shell(campaign.sub(c), out.resolve("cleanup.out"), env);
@@ -103,6 +138,11 @@ final class TestRun implements Workload {
                 throw new InterruptedException("stopped in CLEANUP");
             }
         }
+        return cleanupFailure;
+    }
+
+    /** The round's result: EXEC's elapsed time and CPU, failed when EXEC or a CLEANUP command failed. */
+    private RoundResult result(ThreadedRun.Outcome o, String cleanupFailure) {
         RoundResult.Builder b = RoundResult.builder().durationNanos(o.elapsedNanos()).exitCode(o.exitCode());
         if (o.userNanos() != null && o.systemNanos() != null) {
             b.cpuNanos(o.userNanos(), o.systemNanos());

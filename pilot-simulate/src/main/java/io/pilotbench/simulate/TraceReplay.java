@@ -232,30 +232,7 @@ public final class TraceReplay {
     /** The forks-as-rounds replays in lines of text. */
     public static List<String> describeForks(List<ForkReplay> replays, int iterations, double ciWidth,
             double confidence) {
-        List<ForkReplay> steady = replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
-        int n = steady.size();
-        long converged = steady.stream().filter(ForkReplay::converged).count();
-        long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
-        long covered = steady.stream().filter(ForkReplay::covers).count();
-        long within = steady.stream().filter(f -> f.withinOnePct(f.estimate())).count();
-        List<ForkReplay> withJmh = steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
-        long jmhWithin = withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count();
-        double medianForks = Descriptive.median(steady.stream().mapToDouble(ForkReplay::forks).toArray());
-        List<String> out = new ArrayList<>();
-        out.add(String.format(java.util.Locale.ROOT, "%d benchmarks replayed as pilot jmh runs them: a fork per "
-                + "round, its first %d iterations the round's unit readings; %.4g%% confidence, CI width %.4g%% of "
-                + "the mean", replays.size(), iterations, confidence * 100, ciWidth * 100));
-        out.add(String.format(java.util.Locale.ROOT, "  benchmarks whose forks all reach a steady state: %d; "
-                + "converged %d (%.1f%%), converged with a CI that misses the truth %d (%.1f%%); CI holds the truth "
-                + "%d (%.1f%%); estimate within 1%% of it %d (%.1f%%); median forks %.0f (%.0f iterations)", n,
-                converged, 100.0 * converged / n, missed, 100.0 * missed / n, covered, 100.0 * covered / n, within,
-                100.0 * within / n, medianForks, medianForks * iterations));
-        if (!withJmh.isEmpty()) {
-            out.add(String.format(java.util.Locale.ROOT, "  JMH's defaults on the same forks (every fork's "
-                    + "measured window): within 1%% of the truth %d of %d (%.1f%%)", jmhWithin, withJmh.size(),
-                    100.0 * jmhWithin / withJmh.size()));
-        }
-        return out;
+        return ReplayText.forks(replays, iterations, ciWidth, confidence);
     }
 
     /**
@@ -318,66 +295,11 @@ public final class TraceReplay {
 
     /** The summary as a JSON-ready map. */
     public static Map<String, Object> toMap(Summary m, int traces, double ciWidth, double confidence) {
-        Map<String, Object> out = new java.util.LinkedHashMap<>();
-        out.put("traces", traces);
-        out.put("ciWidth", ciWidth);
-        out.put("confidence", confidence);
-        out.put("steady", m.steady());
-        out.put("converged", m.converged());
-        out.put("convergedMissed", m.convergedMissed());
-        out.put("covered", m.covered());
-        out.put("withinOnePercent", m.withinOnePct());
-        out.put("medianRounds", Double.isNaN(m.medianRounds()) ? null : m.medianRounds());
-        out.put("neverSteady", m.neverSteady());
-        out.put("flagged", m.flagged());
-        Map<String, Object> w = new java.util.LinkedHashMap<>();
-        for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
-            Practice p = e.getValue();
-            w.put(e.getKey(), Map.of("traces", p.traces(), "withinOnePercent", p.withinOnePct(),
-                    "withinHalfCiWidth", p.withinReach(), "medianValues", p.medianValues()));
-        }
-        out.put("practices", w);
-        return out;
+        return ReplayText.toMap(m, traces, ciWidth, confidence);
     }
 
     /** The summary in lines of text; a trace set without labels gets the per-trace answers instead. */
     public static List<String> describe(Summary m, List<Replayed> replayed, double ciWidth, double confidence) {
-        List<String> out = new ArrayList<>();
-        out.add(String.format(java.util.Locale.ROOT, "%d series replayed one value per round with pilot's "
-                + "defaults, %.4g%% confidence, CI width %.4g%% of the mean", replayed.size(), confidence * 100,
-                ciWidth * 100));
-        if (m.steady() > 0) {
-            out.add(String.format(java.util.Locale.ROOT, "  steady series: %d; converged %d (%.1f%%), converged with "
-                    + "a CI that misses the truth %d (%.1f%%); CI holds the truth %d (%.1f%%); estimate within 1%% of "
-                    + "it %d (%.1f%%); median rounds %.0f", m.steady(), m.converged(), 100 * m.convergedShare(),
-                    m.convergedMissed(), 100 * m.convergedMissedShare(), m.covered(),
-                    100.0 * m.covered() / m.steady(), m.withinOnePct(), 100 * m.withinOnePctShare(),
-                    m.medianRounds()));
-        }
-        if (m.neverSteady() > 0) {
-            out.add(String.format(java.util.Locale.ROOT, "  series without a steady state: %d; flagged (not "
-                    + "converged, or level shifts reported) %d (%.1f%%)", m.neverSteady(), m.flagged(),
-                    100 * m.flaggedShare()));
-        }
-        for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
-            Practice p = e.getValue();
-            String reach = Math.abs(ciWidth / 2 - 0.01) < 1e-12 ? "" : String.format(java.util.Locale.ROOT,
-                    ", within ±%s%% %d (%.1f%%)", new java.math.BigDecimal(ciWidth * 50, java.math.MathContext
-                            .DECIMAL32).stripTrailingZeros().toPlainString(), p.withinReach(),
-                    100 * p.withinReachShare());
-            out.add(String.format(java.util.Locale.ROOT, "  %s on the same series: within 1%% of the truth %d of %d "
-                    + "(%.1f%%)%s, median values %.0f", e.getKey(), p.withinOnePct(), p.traces(),
-                    100 * p.withinOnePctShare(), reach, p.medianValues()));
-        }
-        if (m.steady() == 0 && m.neverSteady() == 0) {
-            for (Replayed r : replayed) {
-                Trace t = r.trace();
-                out.add(String.format(java.util.Locale.ROOT, "  %s: %s after %d rounds, mean %.6g, CI [%.6g, %.6g]"
-                        + "%s", t.name(), r.stop().toString().toLowerCase(java.util.Locale.ROOT), r.rounds(),
-                        r.estimate(), r.low(), r.high(), Double.isNaN(t.truth()) ? ""
-                                : r.covers() ? ", holds the truth" : ", misses the truth " + t.truth()));
-            }
-        }
-        return out;
+        return ReplayText.describe(m, replayed, ciWidth, confidence);
     }
 }

@@ -15,11 +15,7 @@ import io.pilotbench.stats.SkewnessAdjustedInterval;
 import io.pilotbench.stats.StudentT;
 import io.pilotbench.stats.Subsessions;
 import io.pilotbench.stats.steadystate.LongRunVariance;
-import io.pilotbench.stats.steadystate.LongRunVarianceEstimate;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 import java.util.OptionalInt;
 
 /**
@@ -124,112 +120,7 @@ public final class MeanAnalyzer {
                     required, n >= required);
         }
         return settings.method() == CiMethod.PILOT ? subsessions(y, removed, variance, r1, mean, target, settings)
-                : autoregressive(y, removed, variance, r1, mean, target, settings, session);
-    }
-
-    private static MetricResult autoregressive(double[] y, long removed, double variance, double r1,
-            double mean, double target, AnalysisSettings s, boolean session) {
-        int n = y.length;
-        boolean harmonic = s.meanMethod() == MeanMethod.HARMONIC;
-        double[] z = y;
-        if (harmonic) {
-            z = new double[n];
-            for (int i = 0; i < n; i++) {
-                z[i] = 1 / y[i];
-            }
-        }
-        LongRunVarianceEstimate e = LongRunVariance.estimate(z);
-        int k = e.batches();
-        List<String> fallbacks = new ArrayList<>();
-        // too few blocks for an autocorrelation model (class comment): the batch means are taken as independent
-        boolean fewBlocks = !e.white() && k < Defaults.WHITE_NOISE_CHECK_BELOW;
-        if (fewBlocks) {
-            fallbacks.add(String.format(Locale.ROOT, "%d %s too few for an autocorrelation model: taken as "
-                    + "independent (lag-1 autocorrelation %.2f)", k, e.batchSize() > 1 ? "batch means" : "samples",
-                    e.batchLag1()));
-        }
-        boolean white = e.white() || fewBlocks;
-        double df = fewBlocks ? k - 1 : e.degreesOfFreedom();
-        double longRun = fewBlocks ? e.batchSize() * e.batchVariance() : e.variance();
-        double g = e.batchSkewness();
-        double hedged = Double.isFinite(g) ? g + Defaults.SKEWNESS_HEDGE * Math.copySign(Math.sqrt(6.0 / k), g) : 0;
-        double skewOfMean = hedged * (fewBlocks ? 1 : e.skewnessFactor()) / Math.sqrt(k);
-        double validSkewness = SkewnessAdjustedInterval.largestValidSkewness(s.confidence(), df);
-        if (Math.abs(skewOfMean) > validSkewness) {
-            // beyond it Willink's transformation folds back on itself (class comment)
-            fallbacks.add(String.format(Locale.ROOT, "skewness correction out of its valid range at n = %d "
-                    + "(%.2f): capped at %.2f", n, skewOfMean, Math.copySign(validSkewness, skewOfMean)));
-            skewOfMean = Math.copySign(validSkewness, skewOfMean);
-        }
-        // a session's correlated samples: the variance estimate's own error, as an upper bound (class comment)
-        double lrv = white || !session ? longRun : longRun * Math.exp(Defaults.VARIANCE_MARGIN * Math.sqrt(2 / df));
-        double se = Math.sqrt(lrv / n);
-        ConfidenceInterval ci = SkewnessAdjustedInterval.willink(e.mean(), se, df, skewOfMean, s.confidence());
-        if (ci.low() <= 0 && Descriptive.min(z) > 0) {
-            // positive data: a mean ≤ 0 is impossible; the lower end from the log scale (class comment)
-            double tau = e.sampleVariance() > 0 ? lrv / e.sampleVariance() : 1;
-            double low = Math.min(LogScaleMeanInterval.cox(z, s.confidence(), tau, df).low(), e.mean());
-            fallbacks.add(String.format(Locale.ROOT, "positive data whose interval reached %s: lower end from "
-                    + "Cox's log-scale interval", ci.low() == 0 ? "zero" : "below zero"));
-            ci = new ConfidenceInterval(ci.confidence(), ci.center(), low, ci.high(), ci.high() - low);
-        }
-        double halfTarget;
-        if (harmonic) {
-            // the CI of 1/x maps to [1/high, 1/low]; a width w in x is about w/x̄² in 1/x
-            ci = new ConfidenceInterval(ci.confidence(), mean, 1 / ci.high(), ci.low() > 0 ? 1 / ci.low()
-                    : Double.POSITIVE_INFINITY, (ci.low() > 0 ? 1 / ci.low() : Double.POSITIVE_INFINITY) - 1 / ci.high());
-            halfTarget = target / 2 / (mean * mean);
-        } else {
-            halfTarget = target / 2;
-        }
-        boolean whiteShown = !white || k >= Defaults.WHITE_NOISE_CHECK_BELOW || !Double.isFinite(e.batchLag1())
-                || e.batchLag1() <= Defaults.WHITE_NOISE_R1 / Math.sqrt(k);
-        Need need = need(n, df, lrv, ci, target, halfTarget, whiteShown, s);
-        boolean met = need.met();
-        long req = need.samples();
-        // In x's unit; for the harmonic mean by the delta method (d(1/z)/dz = −1/z² at z = 1/x̄).
-        double scale = harmonic ? mean * mean : 1;
-        MeanError error = new MeanError(CiMethod.AR, se * scale, df, e.batchSize(), k,
-                e.batchVariance(), e.batchLag1(), lrv * scale * scale, white ? 0 : e.order(), skewOfMean,
-                !fewBlocks && e.unitRoot(), String.join("; ", fallbacks));
-        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, req, met);
-    }
-
-    /** How many samples the target needs, and whether the ones at hand meet it. */
-    private record Need(long samples, boolean met) {
-    }
-
-    /**
-     * The autoregressive analysis's stop rule: the CI no wider than the target, enough degrees of freedom, and, for
-     * samples taken as white noise, their lag-1 autocorrelation shown small ({@code whiteShown}).
-     */
-    private static Need need(int n, double df, double lrv, ConfidenceInterval ci, double target, double halfTarget,
-            boolean whiteShown, AnalysisSettings s) {
-        double t = StudentT.critical(s.confidence(), df);
-        double byWidth = halfTarget > 0 ? Math.ceil(t * t * lrv / (halfTarget * halfTarget)) : Double.POSITIVE_INFINITY;
-        boolean narrow = ci.width() <= target;
-        if (!narrow && target > 0) {
-            // Willink's interval of a skewed mean is wider than 2t·se: scale by the width itself (∝ 1/√n)
-            double ratio = ci.width() / target;
-            byWidth = Math.max(byWidth, Math.ceil(n * ratio * ratio));
-        }
-        boolean enoughDf = df >= Defaults.MIN_DEGREES_OF_FREEDOM;
-        long floor = Defaults.MIN_SAMPLES;
-        double required = Math.max(byWidth, floor);
-        if (!enoughDf) {
-            required = Math.max(required, Math.ceil(n * Defaults.MIN_DEGREES_OF_FREEDOM / df));
-        }
-        if (!whiteShown) {
-            // look again soon: r1 moves as samples come in
-            required = Math.max(required, Math.ceil(n * 1.1));
-        }
-        boolean met = narrow && enoughDf && whiteShown && n >= floor;
-        if (met) {
-            required = Math.min(required, n);
-        } else if (required <= n) {
-            required = n + 1;
-        }
-        return new Need(Double.isFinite(required) ? (long) Math.min(required, Long.MAX_VALUE / 4) : -1, met);
+                : AutoregressiveMean.analyze(y, removed, variance, r1, mean, target, settings, session);
     }
 
     private static MetricResult subsessions(double[] y, long removed, double variance, double r1, double mean,

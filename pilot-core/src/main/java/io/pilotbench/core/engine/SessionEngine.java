@@ -6,8 +6,6 @@ import io.pilotbench.core.analysis.PhaseDetector;
 import io.pilotbench.core.analysis.SteadyLevel;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Defaults;
-import io.pilotbench.core.model.Formats;
-import io.pilotbench.core.model.Magnitude;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Phases;
@@ -124,20 +122,11 @@ public final class SessionEngine {
         double[][] units = new double[p][];
         for (int i = 0; i < p; i++) {
             readings[i] = result.reading(i);
-            if (Double.isInfinite(readings[i])) {
-                throw new IllegalArgumentException("round " + rounds.size() + ": PI '" + settings.pis().get(i).name()
-                        + "' reading is infinite");
-            }
             units[i] = result.unitReadings(i);
-            for (int k = 0; k < units[i].length; k++) {
-                if (!Double.isFinite(units[i][k])) {
-                    throw new IllegalArgumentException("round " + rounds.size() + ": PI '"
-                            + settings.pis().get(i).name() + "' unit reading " + k + " is " + units[i][k]);
-                }
-            }
+            RoundValues.checkFinite(rounds.size(), settings.pis().get(i), readings[i], units[i]);
         }
         long duration = result.durationNanos().orElse(measuredNanos);
-        String invalid = result.failed() ? null : invalidForKind(readings, units);
+        String invalid = result.failed() ? null : RoundValues.invalidForKind(settings.pis(), readings, units);
         RoundStatus status;
         if (result.timedOut()) {
             status = RoundStatus.TIMED_OUT;
@@ -180,37 +169,6 @@ public final class SessionEngine {
             return workAmount < floor.workAmount();
         }
         return durationNanos < settings.shortRound().toNanos() && workAmount < settings.workAmount().max();
-    }
-
-    /** Why a value cannot be averaged by its PI's kind, in words; null when every value can. */
-    private String invalidForKind(double[] readings, double[][] units) {
-        for (int i = 0; i < readings.length; i++) {
-            PerformanceIndex pi = settings.pis().get(i);
-            String bad = invalid(pi, readings[i]);
-            for (int k = 0; bad == null && k < units[i].length; k++) {
-                bad = invalid(pi, units[i][k]);
-            }
-            if (bad != null) {
-                return "PI '" + pi.name() + "': " + bad;
-            }
-        }
-        return null;
-    }
-
-    private static String invalid(PerformanceIndex pi, double value) {
-        if (Double.isNaN(value)) {
-            return null; // no value reported
-        }
-        if (!Magnitude.inRange(value)) {
-            return Magnitude.problem(value);
-        }
-        return switch (pi.kind()) {
-            case RATIO -> value > 0 ? null : "value " + Formats.number(value) + " is not > 0, and a ratio PI's "
-                    + "harmonic mean needs positive values (use kind=ordinary for values that can be 0)";
-            case BINARY -> value >= 0 && value <= 1 ? null : "value " + Formats.number(value) + " is outside 0..1, "
-                    + "and a binary PI averages outcomes";
-            default -> null;
-        };
     }
 
     /**
@@ -309,36 +267,8 @@ public final class SessionEngine {
         double[] all = p.readings;
         int n = p.size;
         WarmupRemoval removal = settings.warmupRemoval();
-        Phases phases;
-        int from;
-        switch (removal.method()) {
-            case NONE -> {
-                from = 0;
-                phases = Phases.NONE;
-            }
-            case FIXED -> {
-                from = n == 0 ? 0 : removal.fixedBegin(n);
-                phases = Phases.untested(from, 0);
-            }
-            case EDM -> {
-                from = p.edm.from();
-                phases = Phases.untested(from, 0);
-            }
-            default -> {
-                double[] x = Arrays.copyOf(all, n);
-                phases = PhaseDetector.detect(x, removal, false, settings.method() == CiMethod.AR,
-                        settings.confidence());
-                from = phases.warmup();
-            }
-        }
-        if (removal.method() != WarmupRemoval.Method.AUTO && removal.method() != WarmupRemoval.Method.MSER
-                && settings.method() == CiMethod.AR && n - from >= 2 * Defaults.SHIFT_MIN_SEGMENT) {
-            phases = phases.withShifts(PhaseDetector.shifts(all, from, n, settings.confidence()));
-        }
-        if (!phases.shifts().isEmpty()) {
-            // the detector knows readings; the reports show rounds, which count short and failed rounds too
-            phases = phases.withShifts(phases.shifts().stream().map(s -> s.atRound(p.roundOf[s.index()])).toList());
-        }
+        Phases phases = readingPhases(p);
+        int from = phases.warmup();
         MetricResult readings = MeanAnalyzer.analyze(all, from, n, from, proportion, analysis, true)
                 .needing(phases.samplesForPendingWarmup() - from);
         if (!proportion) {
@@ -377,6 +307,47 @@ public final class SessionEngine {
         }
         MetricResult unitsRaw = MeanAnalyzer.analyze(raw, 0, raw.length, 0, proportion, analysis, true);
         return new PiResult(p.index, readings, readingsRaw, phases, units, unitsRaw, unitPhases);
+    }
+
+    /**
+     * The phases of a PI's readings: the warm-up its removal method cuts and, with the AR method, the level shifts
+     * after it, placed at the rounds they came from.
+     */
+    private Phases readingPhases(Pi p) {
+        double[] all = p.readings;
+        int n = p.size;
+        WarmupRemoval removal = settings.warmupRemoval();
+        Phases phases;
+        int from;
+        switch (removal.method()) {
+            case NONE -> {
+                from = 0;
+                phases = Phases.NONE;
+            }
+            case FIXED -> {
+                from = n == 0 ? 0 : removal.fixedBegin(n);
+                phases = Phases.untested(from, 0);
+            }
+            case EDM -> {
+                from = p.edm.from();
+                phases = Phases.untested(from, 0);
+            }
+            default -> {
+                double[] x = Arrays.copyOf(all, n);
+                phases = PhaseDetector.detect(x, removal, false, settings.method() == CiMethod.AR,
+                        settings.confidence());
+                from = phases.warmup();
+            }
+        }
+        if (removal.method() != WarmupRemoval.Method.AUTO && removal.method() != WarmupRemoval.Method.MSER
+                && settings.method() == CiMethod.AR && n - from >= 2 * Defaults.SHIFT_MIN_SEGMENT) {
+            phases = phases.withShifts(PhaseDetector.shifts(all, from, n, settings.confidence()));
+        }
+        if (!phases.shifts().isEmpty()) {
+            // the detector knows readings; the reports show rounds, which count short and failed rounds too
+            phases = phases.withShifts(phases.shifts().stream().map(s -> s.atRound(p.roundOf[s.index()])).toList());
+        }
+        return phases;
     }
 
     private WpsResult analyseWps() {

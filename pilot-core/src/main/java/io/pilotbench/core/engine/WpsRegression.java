@@ -51,41 +51,28 @@ final class WpsRegression {
      */
     static WpsResult analyze(double[] work, double[] seconds, double acLimit, double confidence, double ciWidth,
             boolean relative, int minSubsessions, boolean workFloor) {
-        int n = work.length;
-        double naive = naive(work, seconds);
-        if (n < 3 || distinct(work) < 2) {
-            return notEnough(n, naive);
+        if (work.length < 3 || distinct(work) < 2) {
+            return notEnough(work.length, naive(work, seconds));
         }
         OlsResult first = LinearRegression.simple(work, seconds);
-        double alpha = first.coefficient(0).estimate();
-        double slope = first.coefficient(1).estimate();
-        long floor = 0;
-        if (workFloor && alpha > 0 && slope > 0) {
-            double wantFloor = alpha / slope;
-            double[] sorted = work.clone();
-            Arrays.sort(sorted);
-            double cap = sorted[(n - 1) / 2]; // never drop more than half of the rounds
-            floor = (long) Math.ceil(Math.min(wantFloor, cap));
-            double[][] kept = atLeast(work, seconds, floor);
-            if (kept[0].length < n) {
-                work = kept[0];
-                seconds = kept[1];
-                n = work.length;
-                naive = naive(work, seconds);
-                if (n < 3 || distinct(work) < 2) {
-                    return notEnough(n, naive);
-                }
-                first = LinearRegression.simple(work, seconds);
+        Rounds rounds = workFloor ? aboveWorkFloor(work, seconds, first) : new Rounds(work, seconds, 0);
+        int n = rounds.work().length;
+        double naive = naive(rounds.work(), rounds.seconds());
+        if (n < work.length) {
+            if (n < 3 || distinct(rounds.work()) < 2) {
+                return notEnough(n, naive);
             }
+            first = LinearRegression.simple(rounds.work(), rounds.seconds());
         }
-        int q = subsessionSize(first, work, seconds, acLimit);
+        long floor = rounds.floor();
+        int q = subsessionSize(first, rounds.work(), rounds.seconds(), acLimit);
         if (q == 0) {
-            return new WpsResult(WpsResult.Status.TOO_AUTOCORRELATED, n, 0, 0, Double.NaN, Double.NaN, null, naive,
-                    first.rSquared(), floor, Double.NaN, -1, false);
+            return withoutSpeed(WpsResult.Status.TOO_AUTOCORRELATED, n, 0, 0, Double.NaN, naive, first.rSquared(),
+                    floor);
         }
         int h = n / q;
-        double[] wMean = blockMeans(work, q, h);
-        double[] tMean = blockMeans(seconds, q, h);
+        double[] wMean = blockMeans(rounds.work(), q, h);
+        double[] tMean = blockMeans(rounds.seconds(), q, h);
         if (h < 3 || distinct(wMean) < 2) {
             return notEnough(n, naive);
         }
@@ -93,9 +80,44 @@ final class WpsRegression {
         double a = fit.coefficient(0).estimate();
         double b = fit.coefficient(1).estimate();
         if (!(b > 0)) {
-            return new WpsResult(WpsResult.Status.NOT_LINEAR, n, q, h, a, Double.NaN, null, naive, fit.rSquared(),
-                    floor, Double.NaN, -1, false);
+            return withoutSpeed(WpsResult.Status.NOT_LINEAR, n, q, h, a, naive, fit.rSquared(), floor);
         }
+        double v = 1 / b;
+        ConfidenceInterval vCi = speedInterval(wMean, tMean, a, b, confidence);
+        double target = relative ? ciWidth * v : ciWidth;
+        long required = requiredPoints(vCi, target, h, minSubsessions);
+        boolean met = vCi.width() <= target && h >= minSubsessions;
+        return new WpsResult(WpsResult.Status.OK, n, q, h, a, v, vCi, naive, fit.rSquared(), floor, target, required,
+                met);
+    }
+
+    /** The rounds that enter the fit, and the work floor that selected them (0: none). */
+    private record Rounds(double[] work, double[] seconds, long floor) {
+    }
+
+    /**
+     * Step 1: when the first fit's intercept α is positive, the rounds whose work is at least α·v, but never fewer
+     * than half of them (paper §III-A).
+     */
+    private static Rounds aboveWorkFloor(double[] work, double[] seconds, OlsResult first) {
+        double alpha = first.coefficient(0).estimate();
+        double slope = first.coefficient(1).estimate();
+        if (!(alpha > 0 && slope > 0)) {
+            return new Rounds(work, seconds, 0);
+        }
+        double wantFloor = alpha / slope;
+        double[] sorted = work.clone();
+        Arrays.sort(sorted);
+        double cap = sorted[(work.length - 1) / 2]; // never drop more than half of the rounds
+        long floor = (long) Math.ceil(Math.min(wantFloor, cap));
+        double[][] kept = atLeast(work, seconds, floor);
+        return kept[0].length < work.length ? new Rounds(kept[0], kept[1], floor) : new Rounds(work, seconds, floor);
+    }
+
+    /** Step 4: the CI of v = 1/b from the slope's HC3 error over the h block means. */
+    private static ConfidenceInterval speedInterval(double[] wMean, double[] tMean, double a, double b,
+            double confidence) {
+        int h = wMean.length;
         double v = 1 / b;
         // HC3's variance, times the margin the AR method uses for a variance a session stops on (MeanAnalyzer)
         double se = slopeStandardErrorHc3(wMean, tMean, a, b)
@@ -103,20 +125,18 @@ final class WpsRegression {
         double half = StudentT.critical(confidence, h - 2) * se;
         double low = 1 / (b + half);
         double high = b - half > 0 ? 1 / (b - half) : Double.POSITIVE_INFINITY;
-        ConfidenceInterval vCi = new ConfidenceInterval(confidence, v, low, high, high - low);
-        double target = relative ? ciWidth * v : ciWidth;
-        long required;
+        return new ConfidenceInterval(confidence, v, low, high, high - low);
+    }
+
+    /** Step 5: the regression points the target width needs, -1 when the CI is unbounded. */
+    private static long requiredPoints(ConfidenceInterval vCi, double target, int h, int minSubsessions) {
         if (Double.isInfinite(vCi.width())) {
-            required = -1;
+            return -1;
         } else if (vCi.width() == 0) {
-            required = minSubsessions;
-        } else {
-            double ratio = vCi.width() / target;
-            required = Math.max(minSubsessions, (long) Math.ceil(h * ratio * ratio));
+            return minSubsessions;
         }
-        boolean met = vCi.width() <= target && h >= minSubsessions;
-        return new WpsResult(WpsResult.Status.OK, n, q, h, a, v, vCi, naive, fit.rSquared(), floor, target, required,
-                met);
+        double ratio = vCi.width() / target;
+        return Math.max(minSubsessions, (long) Math.ceil(h * ratio * ratio));
     }
 
     /** The rounds whose work is at least {@code floor}: their work and their seconds, in order. */
@@ -217,6 +237,13 @@ final class WpsRegression {
             }
         }
         return 1;
+    }
+
+    /** A result with no speed and no CI: the data did not allow a regression. */
+    private static WpsResult withoutSpeed(WpsResult.Status status, int n, int q, int h, double intercept, double naive,
+            double rSquared, long floor) {
+        return new WpsResult(status, n, q, h, intercept, Double.NaN, null, naive, rSquared, floor, Double.NaN, -1,
+                false);
     }
 
     private static WpsResult notEnough(int n, double naive) {

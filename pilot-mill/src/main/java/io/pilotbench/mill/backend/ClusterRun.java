@@ -2,12 +2,10 @@ package io.pilotbench.mill.backend;
 
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.store.DirectoryLock;
-import io.pilotbench.experiment.ExperimentFile;
 import io.pilotbench.experiment.ExperimentPlan;
 import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Factor;
 import io.pilotbench.experiment.Job;
-import io.pilotbench.experiment.Worker;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintWriter;
@@ -57,7 +55,6 @@ import java.util.regex.Pattern;
  * {@code SLURMD_NODENAME}), else the back-end's name.
  */
 public final class ClusterRun {
-    static final String PROPERTIES = "cluster.properties";
     /** What setup.sh, the factor probe, collect.sh and the JVM's start may take beyond max-time. */
     static final Duration MARGIN = Duration.ofMinutes(10);
     private static final Pattern NAME = Pattern.compile("(.*)-(\\d{4,})-a(\\d+)");
@@ -141,27 +138,7 @@ public final class ClusterRun {
      */
     public static ExperimentPlan plan(ExperimentSpec spec, ExecutionBackend backend, boolean root)
             throws IOException {
-        List<Worker> inventory = backend.inventory();
-        Map<String, String> constraints = new LinkedHashMap<>(spec.constraints());
-        String features = constraints.remove("features");
-        if (features != null) {
-            List<String> wanted = List.of(features.strip().split("\\s*[,&]\\s*"));
-            List<Worker> having = new ArrayList<>();
-            for (Worker w : inventory) {
-                if (List.of(w.attributes().getOrDefault("features", "").split(",")).containsAll(wanted)) {
-                    having.add(w);
-                }
-            }
-            if (having.isEmpty()) {
-                throw new InputException(spec.file() + ": constraints.features: no " + backend.name() + " node has "
-                        + String.join(" and ", wanted));
-            }
-            inventory = having;
-        }
-        ExperimentSpec planned = new ExperimentSpec(spec.name(), spec.file(), spec.seed(), spec.replications(),
-                spec.packages(), constraints, spec.metrics(), spec.factors(), spec.precision());
-        ExperimentPlan p = ExperimentPlan.of(planned, inventory, root);
-        return new ExperimentPlan(spec, p.workers(), p.chosen(), p.jobs());
+        return ClusterPlanner.plan(spec, backend, root);
     }
 
     /**
@@ -190,23 +167,9 @@ public final class ClusterRun {
             jobs.add(pinned ? j : new Job(j.number(), backend.name(), j.replication(), j.levels()));
         }
         try (DirectoryLock lock = DirectoryLock.claimEmpty(dir, "cluster experiment")) {
-            Files.copy(spec.file(), dir.resolve("experiment.yaml"));
-            Files.writeString(dir.resolve("source.txt"), spec.file().toAbsolutePath() + "\n");
-            StringBuilder csv = new StringBuilder();
-            for (Job j : jobs) {
-                String one = JobRunner.jobCsv(spec, j);
-                csv.append(csv.length() == 0 ? one : one.substring(one.indexOf('\n') + 1));
-            }
-            Files.writeString(dir.resolve("plan.csv"), csv.toString());
-            Files.createDirectories(dir.resolve("cluster"));
-            Properties p = new Properties();
-            p.setProperty("backend", backend.name());
-            p.setProperty("tag", tag(dir));
-            p.setProperty("pinned", Boolean.toString(pinned));
-            try (var out = Files.newBufferedWriter(dir.resolve(PROPERTIES))) {
-                p.store(out, "pilot experiment run --backend " + backend.name());
-            }
-            return new ClusterRun(spec, jobs, pinned, p.getProperty("tag"), backend, dir, settings, progress).run();
+            String tag = tag(dir);
+            ClusterDirectory.write(dir, spec, jobs, backend.name(), tag, pinned);
+            return new ClusterRun(spec, jobs, pinned, tag, backend, dir, settings, progress).run();
         }
     }
 
@@ -220,27 +183,18 @@ public final class ClusterRun {
      */
     public static Outcome resume(Path dir, ExecutionBackend backend, Settings settings, PrintWriter progress)
             throws IOException {
-        Path props = dir.resolve(PROPERTIES);
-        if (!Files.isRegularFile(props)) {
-            throw new InputException(dir + ": not a cluster experiment (no " + PROPERTIES + "); pilot experiment "
-                    + "resume continues a local one");
+        if (!Files.isRegularFile(dir.resolve(ClusterDirectory.PROPERTIES))) {
+            throw new InputException(dir + ": not a cluster experiment (no " + ClusterDirectory.PROPERTIES
+                    + "); pilot experiment resume continues a local one");
         }
         try (DirectoryLock lock = DirectoryLock.acquire(dir, "cluster experiment")) {
-            Properties p = new Properties();
-            try (var in = Files.newBufferedReader(props)) {
-                p.load(in);
-            }
+            Properties p = ClusterDirectory.properties(dir);
             if (!backend.name().equals(p.getProperty("backend"))) {
                 throw new InputException(dir + ": was started on " + p.getProperty("backend") + ", not "
                         + backend.name() + "; resume it with --backend " + p.getProperty("backend"));
             }
-            ExperimentSpec spec = ExperimentFile.parse(Path.of(Files.readString(dir.resolve("source.txt")).strip()),
-                    Files.readString(dir.resolve("experiment.yaml")));
-            List<Job> jobs = new ArrayList<>();
-            List<List<String>> rows = Csv.parse(Files.readString(dir.resolve("plan.csv")));
-            for (List<String> r : rows.subList(1, rows.size())) {
-                jobs.add(JobRunner.readJob(spec, Csv.line(rows.get(0)) + Csv.line(r), dir.resolve("plan.csv")));
-            }
+            ExperimentSpec spec = ClusterDirectory.spec(dir);
+            List<Job> jobs = ClusterDirectory.jobs(dir, spec);
             return new ClusterRun(spec, jobs, Boolean.parseBoolean(p.getProperty("pinned")), p.getProperty("tag"),
                     backend, dir, settings, progress).run();
         }
@@ -249,15 +203,10 @@ public final class ClusterRun {
     /** The back-end a cluster experiment directory runs on ({@code slurm}, {@code kubernetes}), or null when
      *  {@code dir} is not one (a local experiment, or not an experiment). */
     public static String backendOf(Path dir) throws IOException {
-        Path props = dir.resolve(PROPERTIES);
-        if (!Files.isRegularFile(props)) {
+        if (!Files.isRegularFile(dir.resolve(ClusterDirectory.PROPERTIES))) {
             return null;
         }
-        Properties p = new Properties();
-        try (var in = Files.newBufferedReader(props)) {
-            p.load(in);
-        }
-        return p.getProperty("backend");
+        return ClusterDirectory.properties(dir).getProperty("backend");
     }
 
     /** A short tag from the directory's absolute path: its cluster jobs' names start with it. */

@@ -1,13 +1,9 @@
 package io.pilotbench.mill.backend;
 
-import io.fabric8.kubernetes.api.model.Affinity;
-import io.fabric8.kubernetes.api.model.AffinityBuilder;
-import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -20,7 +16,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -172,64 +167,9 @@ public final class KubernetesBackend implements ExecutionBackend {
         }
     }
 
-    /** The Job for {@code job} (see the class comment). */
+    /** The Job for {@code job} (see the class comment; {@link JobManifest} builds it). */
     static Job job(ClusterJob job, String namespace, String image, List<String> launcher, String file) {
-        Map<String, String> selector = new LinkedHashMap<>();
-        Map<String, Quantity> requests = new LinkedHashMap<>();
-        for (Map.Entry<String, String> c : job.constraints().entrySet()) {
-            String v = c.getValue().replace(">=", "").strip();
-            switch (c.getKey()) {
-                case "cores" -> requests.put("cpu", new Quantity(v));
-                case "memory" -> requests.put("memory", new Quantity(Long.toString((long) SlurmBackend.bytes(v))));
-                case "arch" -> selector.put("kubernetes.io/arch", switch (v) {
-                    case "x86_64" -> "amd64";
-                    case "aarch64" -> "arm64";
-                    default -> v;
-                });
-                case "os" -> selector.put("kubernetes.io/os", v.toLowerCase(Locale.ROOT));
-                default -> selector.put(c.getKey(), v);
-            }
-        }
-        if (job.node() != null) {
-            selector.put(HOSTNAME, job.node());
-        }
-        List<String> words = new ArrayList<>(List.of("sh", "-c",
-                "printf '%s' \"$PILOT_JOB\" > /tmp/pilot-job.csv && exec \"$@\"", "sh"));
-        words.addAll(launcher);
-        words.addAll(List.of("experiment", "run-job", "--file", file, "--job", "/tmp/pilot-job.csv", "--dir",
-                "/tmp/pilot-job", "--print-row"));
-        Affinity apart = new AffinityBuilder().withNewPodAntiAffinity()
-                .addNewRequiredDuringSchedulingIgnoredDuringExecution()
-                .withNewLabelSelector().addToMatchLabels(EXCLUSIVE, "true").endLabelSelector()
-                .withNamespaceSelector(new LabelSelector()) // every namespace
-                .withTopologyKey(HOSTNAME)
-                .endRequiredDuringSchedulingIgnoredDuringExecution().endPodAntiAffinity().build();
-        String tag = job.name().substring(0, job.name().length() - ("-" + job.job().id() + "-a" + job.attempt())
-                .length());
-        return new JobBuilder()
-                .withNewMetadata().withName(job.name()).withNamespace(namespace)
-                    .addToLabels("app.kubernetes.io/managed-by", "pilot").addToLabels(EXPERIMENT, tag)
-                    .addToLabels(JOB, job.job().id()).endMetadata()
-                .withNewSpec()
-                    .withBackoffLimit(0)
-                    .withActiveDeadlineSeconds(job.timeLimit() == null ? null : job.timeLimit().toSeconds())
-                    .withNewTemplate()
-                        .withNewMetadata().addToLabels(EXCLUSIVE, "true").addToLabels(EXPERIMENT, tag)
-                            .addToLabels(JOB, job.job().id()).endMetadata()
-                        .withNewSpec()
-                            .withRestartPolicy("Never")
-                            .withAffinity(apart)
-                            .withNodeSelector(selector.isEmpty() ? null : selector)
-                            .addNewContainer()
-                                .withName("job").withImage(image).withCommand(words)
-                                .addNewEnv().withName("PILOT_JOB").withValue(job.jobCsv()).endEnv()
-                                .withNewResources().withRequests(requests.isEmpty() ? null : requests)
-                                    .endResources()
-                            .endContainer()
-                        .endSpec()
-                    .endTemplate()
-                .endSpec()
-                .build();
+        return JobManifest.of(job, namespace, image, launcher, file);
     }
 
     @Override

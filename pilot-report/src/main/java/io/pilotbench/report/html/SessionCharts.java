@@ -1,6 +1,5 @@
 package io.pilotbench.report.html;
 
-import io.pilotbench.core.api.Session;
 import io.pilotbench.core.model.LevelShift;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PerformanceIndex;
@@ -25,15 +24,6 @@ import java.util.Map;
  * Every number is computed here; the script only draws.
  */
 final class SessionCharts {
-    /**
-     * Looks at the CI over rounds: at most this many re-analyses, growing geometrically like the engine's looks. A
-     * look re-analyses every round up to it, so looks at ratio g cost g/(g − 1) analyses of the whole session:
-     * past {@link #FEW_LOOKS_FROM} rounds fewer looks (g ≈ 2.4 at 10^6 rounds: 1.7 analyses instead of 4.4) keep a
-     * long session's report within its time budget (bench/README.md).
-     */
-    static final int MAX_LOOKS = 40;
-    static final int MAX_LOOKS_LONG = 12;
-    static final int FEW_LOOKS_FROM = 10_000;
     /** Block sizes tried for the autocorrelation chart. */
     static final int MAX_BLOCK_SIZES = 120;
 
@@ -49,7 +39,7 @@ final class SessionCharts {
 
     /** One map per PI, in order. */
     List<Map<String, Object>> pis() {
-        List<Looks> looks = looks();
+        List<Map<String, Object>> looks = SessionLooks.charts(stored, result);
         List<Map<String, Object>> out = new ArrayList<>();
         for (int p = 0; p < result.pis().size(); p++) {
             PiResult pr = result.pis().get(p);
@@ -59,7 +49,7 @@ final class SessionCharts {
             double[] readings = readings(p);
             if (readings.length > 0) {
                 m.put("readings", readingsChart(pr, readings));
-                m.put("looks", looks.get(p).toMap(result.rounds()));
+                m.put("looks", looks.get(p));
                 double[] kept = kept(readings, pr.readingsPhases());
                 m.put("histogram", histogram(kept, pr.readings()));
                 m.put("autocorrelation", autocorrelation(kept, pr.pi(), pr.readings()));
@@ -384,50 +374,5 @@ final class SessionCharts {
             m.put("high", hi);
         }
         return m;
-    }
-
-    /** The mean and CI of every PI's readings as the session grew, re-analysed at geometrically spaced looks. */
-    private List<Looks> looks() {
-        int n = stored.rounds().size();
-        List<Integer> at = new ArrayList<>();
-        int looks = n > FEW_LOOKS_FROM ? MAX_LOOKS_LONG : MAX_LOOKS;
-        double growth = Math.max(1.05, Math.pow(n / 3.0, 1.0 / looks));
-        for (double k = Math.min(3, n); k < n; k = Math.max(k + 1, k * growth)) {
-            at.add((int) k);
-        }
-        List<Looks> out = new ArrayList<>();
-        for (int p = 0; p < result.pis().size(); p++) {
-            out.add(new Looks(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
-        }
-        for (int k : at) {
-            SessionResult r = Session.analyse(new StoredSession(stored.directory(), stored.name(), result.settings(),
-                    stored.started(), stored.ended(), stored.rounds().subList(0, k), 0, stored.stopReason()));
-            add(out, k, r);
-        }
-        add(out, n, result);
-        return out;
-    }
-
-    private static void add(List<Looks> out, int rounds, SessionResult r) {
-        for (int p = 0; p < out.size(); p++) {
-            MetricResult m = r.pis().get(p).readings();
-            Looks l = out.get(p);
-            l.rounds.add(rounds);
-            l.mean.add(Double.isFinite(m.mean()) ? m.mean() : null);
-            l.half.add(m.ci() == null ? null : m.ci().halfWidth());
-            l.target.add(Double.isFinite(m.targetWidth()) ? m.targetWidth() / 2 : null);
-        }
-    }
-
-    private record Looks(List<Integer> rounds, List<Double> mean, List<Double> half, List<Double> target) {
-        Map<String, Object> toMap(int stoppedAt) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("x", rounds);
-            m.put("mean", mean);
-            m.put("half", half);
-            m.put("target", target);
-            m.put("stop", stoppedAt);
-            return m;
-        }
     }
 }

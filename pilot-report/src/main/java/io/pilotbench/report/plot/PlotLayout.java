@@ -20,6 +20,8 @@ final class PlotLayout {
     private final PlotSpec spec;
     private final List<String> components;
     private final PlotFrame frame;
+    private final PlotMarks marks;
+    private final BoxPanels panels;
 
     PlotLayout(PlotData data, PlotSpec spec) {
         this.data = data;
@@ -43,9 +45,11 @@ final class PlotLayout {
             }
         }
         this.components = chosen;
-        this.frame = new PlotFrame(spec, (panels().size() > 1 ? 48 + 13 * panelLines()
+        this.panels = new BoxPanels(data, spec);
+        this.frame = new PlotFrame(spec, (panels.count() > 1 ? 48 + 13 * panels.lines()
                 : spec.mode() != PlotSpec.Mode.LINE && rotateLabels() ? 120 : 70)
                 + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0));
+        this.marks = new PlotMarks(frame, spec.errorBars());
     }
 
     void draw(Canvas c) {
@@ -53,8 +57,8 @@ final class PlotLayout {
         if (!spec.title().isEmpty()) {
             c.text(spec.width() / 2.0, 28, spec.title(), 16, "middle", 0, true, "title", "");
         }
-        if (panels().size() > 1) {
-            panels(c);
+        if (panels.count() > 1) {
+            panels.draw(c, frame, marks, components.get(0));
         } else if (spec.mode() != PlotSpec.Mode.LINE) {
             bars(c);
         } else {
@@ -124,7 +128,7 @@ final class PlotLayout {
                     }
                     String color = COLORS[components.indexOf(comp) % COLORS.length];
                     if (box) {
-                        box(c, x, barWidth, s, y, color, g.label(), comp, "");
+                        marks.box(c, x, barWidth, s, y, color, g.label(), comp, "");
                         continue;
                     }
                     double y0 = frame.py(base, y);
@@ -132,7 +136,7 @@ final class PlotLayout {
                     String d = attr("series", g.label()) + attr("component", comp) + attr("value", s.mean())
                             + attr("base", base);
                     c.rect(x + 1, Math.min(y0, y1), barWidth - 2, Math.abs(y0 - y1), color, "bar", d);
-                    errorBar(c, x + barWidth / 2, base, s, y, Math.min(barWidth * 0.3, 8), g.label(), comp);
+                    marks.errorBar(c, x + barWidth / 2, base, s, y, Math.min(barWidth * 0.3, 8), g.label(), comp);
                     base += s.mean();
                 }
             }
@@ -186,135 +190,6 @@ final class PlotLayout {
         return PlotFrame.niceRange(low, top);
     }
 
-    /**
-     * The panels of a box plot (DataMill's facets): the distinct labels of the points, in order of x, when there are
-     * several; each panel holds a box per series with a point of that label. A label's lines are separated by
-     * {@value #PANEL_LINE}.
-     */
-    private List<String> panels() {
-        if (spec.mode() != PlotSpec.Mode.BOX) {
-            return List.of();
-        }
-        java.util.TreeMap<Double, String> byX = new java.util.TreeMap<>();
-        for (PlotData.Series s : data.series()) {
-            for (PlotData.Point p : s.points()) {
-                byX.putIfAbsent(p.x(), p.label());
-            }
-        }
-        return new ArrayList<>(new LinkedHashSet<>(byX.values()));
-    }
-
-    /** What separates the lines of a panel's label. */
-    static final String PANEL_LINE = " · ";
-
-    private int panelLines() {
-        return panels().stream().mapToInt(p -> p.split(PANEL_LINE, -1).length).max().orElse(1);
-    }
-
-    /**
-     * A faceted box plot: a panel per point label (a cell of the other factors, a machine), side by side with a line
-     * between them, and in each a box per series (a level) in its colour, named under it; the panel's label below.
-     * No box mixes two panels, so none pools levels of the factors the panels hold apart.
-     */
-    private void panels(Canvas c) {
-        List<String> panels = panels();
-        String comp = components.get(0);
-        List<List<Integer>> slots = new ArrayList<>();
-        double low = Double.POSITIVE_INFINITY;
-        double top = Double.NEGATIVE_INFINITY;
-        int boxes = 0;
-        for (String panel : panels) {
-            List<Integer> in = new ArrayList<>();
-            for (int si = 0; si < data.series().size(); si++) {
-                for (PlotData.Point p : data.series().get(si).points()) {
-                    PlotData.Summary sum = p.components().get(comp);
-                    if (p.label().equals(panel) && sum != null) {
-                        in.add(si);
-                        low = Math.min(low, sum.min());
-                        top = Math.max(top, sum.max());
-                        break;
-                    }
-                }
-            }
-            slots.add(in);
-            boxes += in.size();
-        }
-        double[] y = PlotFrame.niceRange(low, top);
-        frame.yAxis(c, y);
-        frame.xAxis(c);
-        double gap = 0.6;
-        double unit = (frame.right() - frame.left()) / (boxes + gap * panels.size());
-        double x = frame.left() + unit * gap / 2;
-        for (int pi = 0; pi < panels.size(); pi++) {
-            String panel = panels.get(pi);
-            double start = x;
-            for (int si : slots.get(pi)) {
-                PlotData.Series series = data.series().get(si);
-                PlotData.Point p = series.points().stream().filter(q -> q.label().equals(panel)).findFirst()
-                        .orElseThrow();
-                PlotData.Summary sum = p.components().get(comp);
-                if (Double.isNaN(sum.median())) {
-                    throw new IllegalArgumentException("a box plot needs quartiles; " + series.name() + " " + panel
-                            + " has none (summarise its samples with Summary.of)");
-                }
-                box(c, x + unit * 0.1, unit * 0.8, sum, y, COLORS[si % COLORS.length], series.name(), comp,
-                        attr("panel", panel));
-                c.text(x + unit / 2, frame.bottom() + 16, series.name(), 11, "middle", 0, false, "x-label",
-                        attr("group", series.name()) + attr("panel", panel));
-                x += unit;
-            }
-            String[] lines = panel.split(PANEL_LINE, -1);
-            for (int li = 0; li < lines.length; li++) {
-                c.text((start + x) / 2, frame.bottom() + 34 + 13 * li, lines[li], 11, "middle", 0, true, "panel-label",
-                        attr("panel", panel));
-            }
-            x += unit * gap;
-            if (pi < panels.size() - 1) {
-                double sep = x - unit * gap / 2;
-                c.line(sep, frame.top(), sep, frame.bottom() + 20 + 13 * lines.length, "#bbbbbb", 1, "panel-separator",
-                        "");
-            }
-        }
-        frame.xTitle(c, 10);
-        frame.legend(c, data.series().stream().map(PlotData.Series::name).toList());
-    }
-
-    /** A box (Tukey's, but with the whiskers at the extremes): first to third quartile, the median across it, the
-     *  mean as a dot. */
-    private void box(Canvas c, double x, double width, PlotData.Summary s, double[] y, String color, String series,
-            String comp, String extra) {
-        double mid = x + width / 2;
-        double cap = Math.min(width * 0.25, 8);
-        c.begin("box", attr("series", series) + attr("component", comp) + attr("n", s.n()) + attr("min", s.min())
-                + attr("q1", s.q1()) + attr("median", s.median()) + attr("q3", s.q3()) + attr("max", s.max())
-                + attr("mean", s.mean()) + extra);
-        c.line(mid, frame.py(s.min(), y), mid, frame.py(s.q1(), y), "#222222", 1, "whisker", "");
-        c.line(mid, frame.py(s.q3(), y), mid, frame.py(s.max(), y), "#222222", 1, "whisker", "");
-        c.line(mid - cap, frame.py(s.min(), y), mid + cap, frame.py(s.min(), y), "#222222", 1, "whisker-cap", "");
-        c.line(mid - cap, frame.py(s.max(), y), mid + cap, frame.py(s.max(), y), "#222222", 1, "whisker-cap", "");
-        double top = frame.py(s.q3(), y);
-        c.rect(x + 1, top, width - 2, Math.max(frame.py(s.q1(), y) - top, 0.5), color, "box-body", "");
-        c.line(x + 1, frame.py(s.median(), y), x + width - 1, frame.py(s.median(), y), "#111111", 2, "median", "");
-        c.circle(mid, frame.py(s.mean(), y), 2.5, "#ffffff", "mean", "");
-        c.end();
-    }
-
-    private void errorBar(Canvas c, double x, double base, PlotData.Summary s, double[] y, double cap, String series,
-            String comp) {
-        if (spec.errorBars() == PlotData.ErrorBars.NONE) {
-            return;
-        }
-        double[] e = s.errorBar(spec.errorBars());
-        c.begin("error-bar", attr("series", series) + attr("component", comp) + attr("low", base + e[0])
-                + attr("high", base + e[1]));
-        double ylo = frame.py(base + e[0], y);
-        double yhi = frame.py(base + e[1], y);
-        c.line(x, ylo, x, yhi, "#222222", 1.2, "error-bar-line", "");
-        c.line(x - cap, ylo, x + cap, ylo, "#222222", 1.2, "error-bar-cap", "");
-        c.line(x - cap, yhi, x + cap, yhi, "#222222", 1.2, "error-bar-cap", "");
-        c.end();
-    }
-
     private void lines(Canvas c) {
         double xmin = Double.POSITIVE_INFINITY;
         double xmax = Double.NEGATIVE_INFINITY;
@@ -361,7 +236,7 @@ final class PlotLayout {
                     PlotData.Summary v = pts.get(i).components().get(comp);
                     c.circle(xs[i], ys[i], 3.5, color, "point", attr("series", name) + attr("x", pts.get(i).x())
                             + attr("value", v.mean()));
-                    errorBar(c, xs[i], 0, v, y, 5, name, comp);
+                    marks.errorBar(c, xs[i], 0, v, y, 5, name, comp);
                 }
             }
         }

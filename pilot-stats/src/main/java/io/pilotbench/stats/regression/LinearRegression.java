@@ -100,25 +100,10 @@ public final class LinearRegression {
 
     /** As {@link #fit(double[], double[][], boolean)}, with optional low-order parts of the columns. */
     private static OlsResult fit(double[] y, double[][] predictorColumns, double[][] lowParts, boolean intercept) {
+        requireValid(y, predictorColumns, intercept);
         int k = predictorColumns.length;
-        if (k == 0) {
-            throw new IllegalArgumentException("need at least one predictor");
-        }
         int n = y.length;
-        requireFinite(y, "y");
-        for (int j = 0; j < k; j++) {
-            if (predictorColumns[j].length != n) {
-                throw new IllegalArgumentException("predictor " + (j + 1) + " has " + predictorColumns[j].length
-                        + " values but y has " + n);
-            }
-            requireFinite(predictorColumns[j], "predictor " + (j + 1));
-        }
         int parameters = k + (intercept ? 1 : 0);
-        if (n < parameters) {
-            throw new IllegalArgumentException("need at least as many observations as parameters: " + n
-                    + " observations, " + parameters + " parameters");
-        }
-
         String[] names = new String[k];
         for (int j = 0; j < k; j++) {
             names[j] = "predictor " + (j + 1);
@@ -147,6 +132,52 @@ public final class LinearRegression {
         }
         int residualDf = n - parameters;
         double residualSd = residualDf == 0 ? Double.NaN : Math.sqrt(residualSs / residualDf);
+        List<Coefficient> coefficients = coefficients(ls, y, predictorColumns, lowParts, intercept, residualSd,
+                residualDf);
+        double totalSs = regressionSs + residualSs;
+        double rSquared = totalSs > 0 ? regressionSs / totalSs : Double.NaN;
+        int centring = intercept ? 1 : 0;
+        double adjusted = residualDf == 0 ? Double.NaN : 1 - (1 - rSquared) * (n - centring) / residualDf;
+        double f = residualDf == 0 ? Double.NaN : (regressionSs / k) / (residualSs / residualDf);
+        double fP = FisherF.upperTail(f, k, residualDf);
+        return new OlsResult(intercept, coefficients, n, k, residualDf, regressionSs, residualSs, residualSd,
+                rSquared, adjusted, f, fP);
+    }
+
+    /**
+     * Checks the input of a fit: at least one predictor, every column as long as y, all values finite, and at least
+     * as many observations as parameters.
+     */
+    private static void requireValid(double[] y, double[][] predictorColumns, boolean intercept) {
+        int k = predictorColumns.length;
+        if (k == 0) {
+            throw new IllegalArgumentException("need at least one predictor");
+        }
+        int n = y.length;
+        requireFinite(y, "y");
+        for (int j = 0; j < k; j++) {
+            if (predictorColumns[j].length != n) {
+                throw new IllegalArgumentException("predictor " + (j + 1) + " has " + predictorColumns[j].length
+                        + " values but y has " + n);
+            }
+            requireFinite(predictorColumns[j], "predictor " + (j + 1));
+        }
+        int parameters = k + (intercept ? 1 : 0);
+        if (n < parameters) {
+            throw new IllegalArgumentException("need at least as many observations as parameters: " + n
+                    + " observations, " + parameters + " parameters");
+        }
+    }
+
+    /**
+     * The coefficients, intercept first when there is one, with standard errors s·‖row j of R⁻¹‖ (class comment),
+     * taken back to the unscaled predictors.
+     */
+    private static List<Coefficient> coefficients(RefinedLeastSquares ls, double[] y, double[][] predictorColumns,
+            double[][] lowParts, boolean intercept, double residualSd, int residualDf) {
+        int n = y.length;
+        int k = predictorColumns.length;
+        int parameters = k + (intercept ? 1 : 0);
         int offset = intercept ? 1 : 0;
         double[][] rInv = ls.rInverse;
         List<Coefficient> coefficients = new ArrayList<>(parameters);
@@ -167,15 +198,7 @@ public final class LinearRegression {
             }
             coefficients.add(coefficient(ls.slopes[j], residualSd * Math.sqrt(rowNorm) / ls.scales[j], residualDf));
         }
-
-        double totalSs = regressionSs + residualSs;
-        double rSquared = totalSs > 0 ? regressionSs / totalSs : Double.NaN;
-        int centring = intercept ? 1 : 0;
-        double adjusted = residualDf == 0 ? Double.NaN : 1 - (1 - rSquared) * (n - centring) / residualDf;
-        double f = residualDf == 0 ? Double.NaN : (regressionSs / k) / (residualSs / residualDf);
-        double fP = FisherF.upperTail(f, k, residualDf);
-        return new OlsResult(intercept, coefficients, n, k, residualDf, regressionSs, residualSs, residualSd,
-                rSquared, adjusted, f, fP);
+        return coefficients;
     }
 
     /** ‖R⁻ᵀw‖² for upper-triangular R⁻¹. */

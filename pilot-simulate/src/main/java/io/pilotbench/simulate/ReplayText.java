@@ -67,8 +67,13 @@ final class ReplayText {
         Map<String, Object> w = new LinkedHashMap<>();
         for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
             Practice p = e.getValue();
-            w.put(e.getKey(), Map.of("traces", p.traces(), "withinOnePercent", p.withinOnePct(),
-                    "withinHalfCiWidth", p.withinReach(), "medianValues", p.medianValues()));
+            // in this order every time: Map.of's order changes from one JVM to the next
+            Map<String, Object> practice = new LinkedHashMap<>();
+            practice.put("traces", p.traces());
+            practice.put("withinOnePercent", p.withinOnePct());
+            practice.put("withinHalfCiWidth", p.withinReach());
+            practice.put("medianValues", p.medianValues());
+            w.put(e.getKey(), practice);
         }
         out.put("practices", w);
         return out;

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,5 +97,18 @@ class TraceReplayTest {
         long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
         assertThat(missed).isLessThan((long) (0.35 * steady.size()));
         assertThat(steady).allSatisfy(f -> assertThat(f.forks()).isGreaterThanOrEqualTo(3));
+    }
+
+    /**
+     * Finding: the JSON of two replays of the same data differed in the order of each practice's fields, which came
+     * from Map.of (an order that changes from one JVM to the next); the report now lists them in one order.
+     */
+    @Test
+    void theReplaysJsonListsEachPracticesFieldsInOneOrder() {
+        TraceReplay.Summary m = new TraceReplay.Summary(10, 8, 1, 7, 5, 240, 2, 1,
+                Map.of("jmh-default", new TraceReplay.Practice(10, 6, 8, 1000)));
+        Map<String, Object> json = TraceReplay.toMap(m, 12, 0.10, 0.95);
+        Map<?, ?> practice = (Map<?, ?>) ((Map<?, ?>) json.get("practices")).get("jmh-default");
+        assertThat(practice.keySet().stream().map(String::valueOf).toList()).containsExactly("traces", "withinOnePercent", "withinHalfCiWidth", "medianValues");
     }
 }

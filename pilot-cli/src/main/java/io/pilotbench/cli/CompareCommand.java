@@ -223,7 +223,7 @@ final class CompareCommand implements Callable<Integer> {
             s = s.withTest(Options.enumValue(CompareSettings.Test.class, "--test", test));
         }
         if (sessionOptions.confidence != null) {
-            s = s.withConfidence(Options.fraction("--confidence", sessionOptions.confidence));
+            s = s.withConfidence(sessionOptions.confidence.value());
         }
         return s;
     }
@@ -247,9 +247,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     SessionOptions.Precision precision() {
-        SessionOptions o = sessionOptions;
-        return SessionOptions.Precision.parse(o.preset, o.confidence, o.acLimit, o.ciWidth, o.minSubsessions,
-                o.warmupRemoval, o.method);
+        return sessionOptions.precision();
     }
 
     Contender contender(String name, SessionResult r, String input) {

@@ -1,6 +1,8 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.model.WorkAmountRange;
 import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.report.plot.PlotSpec;
@@ -19,7 +21,8 @@ import picocli.CommandLine.TypeConversionException;
  * The typed values of options, converted by picocli as it parses: durations ({@code 500ms}, {@code 30s}, {@code 5m}),
  * percentages ({@link Percent}), confidence levels ({@link Fraction}), sizes ({@link ByteSize}), work amounts
  * ({@link WorkAmount}), what {@code --keep-output} keeps ({@link KeepOutput}), a plot's size and label angle
- * ({@link PlotSize}, {@link LabelAngle}), CI targets and every enum an option takes, read case-insensitively.
+ * ({@link PlotSize}, {@link LabelAngle}), CI targets, CI methods, warm-up removals and every enum an option takes,
+ * read case-insensitively.
  * Registered once, for every command, by {@link PilotCommand#commandLine}; a bad value is one line naming the option,
  * as every bad option is ({@code pilot: --max-time: 'soon' is not a duration (e.g. 500ms, 30s, 5m, 1h)}).
  */
@@ -81,8 +84,11 @@ final class Converters {
         cli.registerConverter(KeepOutput.class, Converters::keepOutput);
         cli.registerConverter(PlotSize.class, Converters::plotSize);
         cli.registerConverter(LabelAngle.class, Converters::labelAngle);
-        cli.registerConverter(CiTarget.class, v -> refused(v, CiTarget::parse));
         registerEnums(cli, cli);
+        // after the enums: these parsers' own messages say what they accept
+        cli.registerConverter(CiTarget.class, v -> refused(v, CiTarget::parse));
+        cli.registerConverter(CiMethod.class, v -> refused(v, CiMethod::parse));
+        cli.registerConverter(WarmupRemoval.class, v -> refused(v, WarmupRemoval::parse));
     }
 
     /** Registers on {@code root} the enum converter of every enum type an argument of {@code cli}'s tree takes. */

@@ -9,6 +9,7 @@ import io.pilotbench.report.Format;
 import io.pilotbench.report.plot.PlotData;
 import io.pilotbench.report.plot.PlotSpec;
 import java.time.Duration;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.TypeConversionException;
 
@@ -108,5 +109,31 @@ class ConvertersTest {
         MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--ci-width", "ten"), "--ci-width: ");
         MillCommandTest.oneLine(CliRun.run("run", "--keep-output", "lots", "--", "true"), "--keep-output: 'lots' is "
                 + "not a size (e.g. 0, 64KiB, 1MiB)");
+    }
+
+    @Test
+    void thePrecisionOptionsAreTypedInEveryCommandThatTakesThem() {
+        for (String[] cmd : new String[][] {{"run"}, {"compare"}, {"analyze"}}) {
+            String[] tail = cmd[0].equals("analyze") ? new String[] {"-"} : new String[] {"--", "true"};
+            String see = "(see 'pilot " + cmd[0] + " --help')";
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--confidence", "1.5"}, tail)),
+                    "--confidence: '1.5' must be between 0 and 1 (e.g. 0.95 or 95%)", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--ci-width", "abc"}, tail)), "--ci-width: ",
+                    see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--method", "bootstrap"}, tail)),
+                    "--method: 'bootstrap' is not a CI method: use ar (default) or pilot", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--preset", "fast"}, tail)),
+                    "--preset: 'fast' is not one of quick, normal, strict", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--warmup-removal", "fixed:x"}, tail)),
+                    "--warmup-removal: 'fixed:x' is not auto, mser, none, edm or fixed:P%", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--warmup-removal", "fixed:150%"}, tail)),
+                    "--warmup-removal: fixed warm-up removal takes a fraction in [0%, 100%)", see);
+        }
+        MillCommandTest.oneLine(CliRun.run("run", "--wps", "sometimes", "--", "true"), "--wps: 'sometimes' is not one "
+                + "of off, report, required");
+    }
+
+    private static String[] concat(String[]... parts) {
+        return Arrays.stream(parts).flatMap(Arrays::stream).toArray(String[]::new);
     }
 }

@@ -6,6 +6,8 @@ import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.input.ColumnSelector;
+import io.pilotbench.core.input.SeriesReader;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
@@ -151,11 +153,11 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = {"-c", "--column"}, paramLabel = "N|NAME", order = 28,
             description = "Stored files: the column to read (0-based index or header name). Default: 0.")
-    String column;
+    ColumnSelector column;
 
     @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto", order = 29,
             description = "Stored files: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
-    String delimiter;
+    SeriesReader.Delimiter delimiter;
 
     @Option(names = "--unit", paramLabel = "U", defaultValue = "", order = 30,
             description = "Stored files: the data's unit (e.g. ms).")

@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.input.ColumnSelector;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.WarmupRemoval;
@@ -21,8 +22,8 @@ import picocli.CommandLine.TypeConversionException;
  * The typed values of options, converted by picocli as it parses: durations ({@code 500ms}, {@code 30s}, {@code 5m}),
  * percentages ({@link Percent}), confidence levels ({@link Fraction}), sizes ({@link ByteSize}), work amounts
  * ({@link WorkAmount}), what {@code --keep-output} keeps ({@link KeepOutput}), a plot's size and label angle
- * ({@link PlotSize}, {@link LabelAngle}), CI targets, CI methods, warm-up removals and every enum an option takes,
- * read case-insensitively.
+ * ({@link PlotSize}, {@link LabelAngle}), CI targets, CI methods, warm-up removals, the columns of an input and every
+ * enum an option takes, read case-insensitively.
  * Registered once, for every command, by {@link PilotCommand#commandLine}; a bad value is one line naming the option,
  * as every bad option is ({@code pilot: --max-time: 'soon' is not a duration (e.g. 500ms, 30s, 5m, 1h)}).
  */
@@ -89,6 +90,7 @@ final class Converters {
         cli.registerConverter(CiTarget.class, v -> refused(v, CiTarget::parse));
         cli.registerConverter(CiMethod.class, v -> refused(v, CiMethod::parse));
         cli.registerConverter(WarmupRemoval.class, v -> refused(v, WarmupRemoval::parse));
+        cli.registerConverter(ColumnSelector.class, v -> refused(v, ColumnSelector::parse));
     }
 
     /** Registers on {@code root} the enum converter of every enum type an argument of {@code cli}'s tree takes. */

@@ -133,6 +133,24 @@ class ConvertersTest {
                 + "of off, report, required");
     }
 
+    @Test
+    void theColumnAndDelimiterOfAnInputAreTypedInAnalyzeAndCompare() {
+        // the forms accepted: a 0-based index or a header name; auto, comma, tab, semicolon or whitespace, any case
+        CliRun tabs = CliRun.runWithStdin("1\t10\n2\t20\n3\t30\n", "analyze", "--delimiter", "Tab", "--column",
+                "1", "--format", "json", "-");
+        assertThat(tabs.out()).as(tabs.err()).contains("\"mean\" : 20");
+        for (String cmd : new String[] {"analyze", "compare"}) {
+            String[] inputs = cmd.equals("analyze") ? new String[] {"-"} : new String[] {"a.csv", "b.csv"};
+            MillCommandTest.oneLine(CliRun.run(concat(new String[] {cmd, "--delimiter", "pipe"}, inputs)),
+                    "--delimiter: 'pipe' is not one of auto, comma, tab, semicolon, whitespace", "(see 'pilot " + cmd
+                    + " --help')");
+            MillCommandTest.oneLine(CliRun.run(concat(new String[] {cmd, "--column=-1"}, inputs)),
+                    "--column: column index must be 0 or more (0 is the first column), got -1");
+            MillCommandTest.oneLine(CliRun.run(concat(new String[] {cmd, "--column", " "}, inputs)),
+                    "--column: empty column: give a 0-based index (e.g. 1) or a header name");
+        }
+    }
+
     private static String[] concat(String[]... parts) {
         return Arrays.stream(parts).flatMap(Arrays::stream).toArray(String[]::new);
     }

@@ -151,6 +151,19 @@ class ConvertersTest {
         }
     }
 
+    @Test
+    void aMonitorRateIsANumberOfHertzOrAuto() {
+        assertThat(Converters.monitorRate(" AUTO").auto()).isTrue();
+        assertThat(Converters.monitorRate("50")).isEqualTo(new Converters.MonitorRate(50));
+        assertThat(Converters.monitorRate("0.5").auto()).isFalse();
+        for (String bad : new String[] {"0", "-3", "often", "Infinity", "NaN"}) {
+            assertThatThrownBy(() -> Converters.monitorRate(bad)).isInstanceOf(TypeConversionException.class)
+                    .hasMessage("'" + bad + "' is not a number > 0");
+        }
+        MillCommandTest.oneLine(CliRun.run("run", "--monitor", "--monitor-rate", "often", "--", "true"),
+                "--monitor-rate: 'often' is not a number > 0", "(see 'pilot run --help')");
+    }
+
     private static String[] concat(String[]... parts) {
         return Arrays.stream(parts).flatMap(Arrays::stream).toArray(String[]::new);
     }

@@ -90,7 +90,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--alpha", paramLabel = "A", order = 3,
             description = "Significance level of the t-test (two-sided). Default: 0.01.")
-    String alpha;
+    Converters.Fraction alpha;
 
     @Option(names = "--equivalence", paramLabel = "PCT", order = 4,
             description = "Two workloads are equivalent when the CI of their difference lies inside ±PCT of the "
@@ -100,7 +100,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--test", paramLabel = "T", order = 5,
             description = "The t-test behind verdicts and hypotheses: welch (unequal variances) or pooled "
                 + "(Getstats). Both are always reported. Default: welch.")
-    String test;
+    CompareSettings.Test test;
 
     @Option(names = "--each-ci-target", order = 6,
             description = "Also wait until every workload's own CI meets --ci-width before stopping (by default a "
@@ -212,9 +212,9 @@ final class CompareCommand implements Callable<Integer> {
     CompareSettings compareSettings() {
         CompareSettings s = CompareSettings.DEFAULTS.withRequireCiTarget(eachCiTarget && !noCiTarget);
         if (alpha != null) {
-            double a = Options.fraction("--alpha", alpha);
-            if (!(a > 0 && a < 0.5)) {
-                throw new IllegalArgumentException("--alpha: " + alpha + " must be in (0, 0.5), e.g. 0.01");
+            double a = alpha.value();
+            if (!(a < 0.5)) {
+                throw new IllegalArgumentException("--alpha: " + a + " must be in (0, 0.5), e.g. 0.01");
             }
             s = s.withAlpha(a);
         }
@@ -222,7 +222,7 @@ final class CompareCommand implements Callable<Integer> {
             s = s.withEquivalence(equivalence.fraction());
         }
         if (test != null) {
-            s = s.withTest(Options.enumValue(CompareSettings.Test.class, "--test", test));
+            s = s.withTest(test);
         }
         if (sessionOptions.confidence != null) {
             s = s.withConfidence(sessionOptions.confidence.value());

@@ -164,6 +164,21 @@ class ConvertersTest {
                 "--monitor-rate: 'often' is not a number > 0", "(see 'pilot run --help')");
     }
 
+    @Test
+    void compareTakesItsLevelAndTestTypedAndHistoryItsFormat() {
+        MillCommandTest.oneLine(CliRun.run("compare", "--alpha", "high", "--", "true", ":::", "false"),
+                "--alpha: 'high' is not a number (e.g. 0.95 or 95%)", "(see 'pilot compare --help')");
+        MillCommandTest.oneLine(CliRun.run("compare", "--alpha", "1.5", "--", "true", ":::", "false"),
+                "--alpha: '1.5' must be between 0 and 1");
+        // the range a level does not hold is still checked by compare itself
+        MillCommandTest.oneLine(CliRun.run("compare", "--alpha", "60%", "--", "true", ":::", "false"),
+                "--alpha: 0.6 must be in (0, 0.5), e.g. 0.01");
+        MillCommandTest.oneLine(CliRun.run("compare", "--test", "wilcoxon", "--", "true", ":::", "false"),
+                "--test: 'wilcoxon' is not one of welch, pooled", "(see 'pilot compare --help')");
+        MillCommandTest.oneLine(CliRun.run("history", "detect", "--format", "xml"), "--format: 'xml' is not one of "
+                + "text, json, csv, markdown");
+    }
+
     private static String[] concat(String[]... parts) {
         return Arrays.stream(parts).flatMap(Arrays::stream).toArray(String[]::new);
     }

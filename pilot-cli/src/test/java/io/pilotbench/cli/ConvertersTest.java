@@ -179,6 +179,23 @@ class ConvertersTest {
                 + "text, json, csv, markdown");
     }
 
+    @Test
+    void theProgressLineAndTheBackEndAreEnumsAsEveryOtherChoice() {
+        assertThat(Converters.enumValue(ProgressLine.When.class, "Never")).isEqualTo(ProgressLine.When.NEVER);
+        MillCommandTest.oneLine(CliRun.run("run", "--progress", "sometimes", "--", "true"), "--progress: 'sometimes' "
+                + "is not one of auto, always, never", "(see 'pilot run --help')");
+        MillCommandTest.oneLine(CliRun.run("compare", "--progress", "often", "--", "true", ":::", "false"),
+                "--progress: 'often' is not one of auto, always, never");
+        assertThat(Converters.enumValue(ExperimentCommand.Backend.class, "SLURM"))
+                .isEqualTo(ExperimentCommand.Backend.SLURM);
+        assertThat(ExperimentCommand.Backend.recorded("kubernetes")).isEqualTo(ExperimentCommand.Backend.KUBERNETES);
+        assertThatThrownBy(() -> ExperimentCommand.Backend.recorded("local"))
+                .hasMessage("--backend must be local, slurm or kubernetes, got 'local'");
+        MillCommandTest.oneLine(CliRun.run("experiment", "run", "--backend", "pbs", "e.yaml"), "--backend: 'pbs' is "
+                + "not one of local, slurm, kubernetes", "(see 'pilot experiment run --help')");
+        MillCommandTest.oneLine(CliRun.run("experiment", "resume", "--backend", "pbs", "dir"), "--backend: 'pbs'");
+    }
+
     private static String[] concat(String[]... parts) {
         return Arrays.stream(parts).flatMap(Arrays::stream).toArray(String[]::new);
     }

@@ -3,13 +3,17 @@ package io.pilotbench.cli;
 import io.pilotbench.core.analysis.SeriesAnalyzer;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.model.AnalysisSettings;
+import io.pilotbench.core.model.CiMethod;
+import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.Preset;
 import io.pilotbench.core.model.SeriesAnalysis;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StoredSession;
+import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.report.AnalysisRenderer;
 import io.pilotbench.report.Format;
@@ -68,14 +72,14 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--confidence", paramLabel = "LEVEL",
             description = "Confidence level of the CI, in (0, 1) or as a percentage. Default: 0.95.")
-    String confidence;
+    Converters.Fraction confidence;
 
     @Option(names = "--method", paramLabel = "M",
             description = "How the CI of the mean is built: ar (the long-run variance of autocorrelated samples from "
                 + "an autoregressive model, with the degrees of freedom it leaves) or pilot (the original Pilot's "
                 + "subsessions and numbers; add --warmup-removal none for the original's analyze). Default: "
                 + Defaults.CI_METHOD + ".")
-    String method;
+    CiMethod method;
 
     @Option(names = "--ac-limit", paramLabel = "R",
             description = "With --method pilot: largest |lag-1 autocorrelation| of subsession means treated as "
@@ -85,7 +89,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--ci-width", paramLabel = "W",
             description = "Target CI full width: a percentage of the mean (10%% = the CI spans 10%% of the mean, "
                 + "i.e. mean ± 5%%) or an absolute width in the data's unit. Default: 10%%.")
-    String ciWidth;
+    CiTarget ciWidth;
 
     @Option(names = "--mean", paramLabel = "M",
             description = "arithmetic (times, latencies) or harmonic (rates, throughput). Default: arithmetic.")
@@ -99,7 +103,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--preset", paramLabel = "P",
             description = "The original Pilot's presets: quick (|r1| ≤ 0.8, CI 20%%, 30 subsessions), normal (0.2, "
                 + "10%%, 50) or strict (0.1, 10%%, 200). Options given explicitly override the preset.")
-    String preset;
+    Preset preset;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",
             description = "Report format: text, json, csv or markdown. Default: ${DEFAULT-VALUE}.")
@@ -115,7 +119,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 + "MSER-5's cut; none: keep everything (a warm-up the test finds is still named); edm: the original's "
                 + "(keep the stable segment E-Divisive with Medians finds, and report its change points); fixed:P%% "
                 + "(drop the first P%%). Default: " + Defaults.WARMUP_REMOVAL + ".")
-    String warmupRemoval;
+    WarmupRemoval warmupRemoval;
 
     private final InputStream stdin;
 
@@ -194,11 +198,10 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     /**
      * The options given explicitly, applied over a session's recorded settings (the preset first, then the others);
-     * parsed here, once, so that a bad value is reported before any session is read.
+     * checked here, once, so that a bad value is reported before any session is read.
      */
     private UnaryOperator<SessionSettings> sessionOverrides() {
-        SessionOptions.Precision given = SessionOptions.Precision.parse(preset, confidence, acLimit, ciWidth,
-                minSubsessions, warmupRemoval, method);
+        SessionOptions.Precision given = precision();
         UnaryOperator<SessionSettings> change = recorded -> given.applyTo(recorded.toBuilder()).build();
         // Validate the values once against the defaults (a session's own settings are valid as recorded).
         var unused = change.apply(SessionSettings.builder().pi(PerformanceIndex.of("x", "")).build());
@@ -206,8 +209,13 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     private AnalysisSettings settings() {
-        AnalysisSettings s = SessionOptions.Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions,
-                warmupRemoval, method).toAnalysisSettings();
+        AnalysisSettings s = precision().toAnalysisSettings();
         return mean == null ? s : s.withMeanMethod(mean);
+    }
+
+    /** The precision options given, typed by picocli and checked. */
+    private SessionOptions.Precision precision() {
+        return SessionOptions.Precision.of(preset, confidence, acLimit, ciWidth, minSubsessions, warmupRemoval,
+                method);
     }
 }

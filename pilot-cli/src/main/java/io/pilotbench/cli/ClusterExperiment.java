@@ -84,7 +84,7 @@ final class ClusterExperiment {
 
     static ExecutionBackend open(ExperimentCommand.ClusterOptions cluster) {
         switch (cluster.backend) {
-            case "slurm" -> {
+            case SLURM -> {
                 if (cluster.namespace != null || cluster.image != null || cluster.fileInImage != null) {
                     throw new IllegalArgumentException("--namespace, --image and --file-in-image are for "
                             + "--backend kubernetes");
@@ -92,15 +92,15 @@ final class ClusterExperiment {
                 return SlurmBackend.create(cluster.pilot != null ? words(cluster.pilot) : thisPilot(),
                         cluster.partition, Map.of());
             }
-            case "kubernetes" -> {
+            case KUBERNETES -> {
                 if (cluster.partition != null) {
                     throw new IllegalArgumentException("--partition is for --backend slurm");
                 }
                 return KubernetesBackend.connect(cluster.namespace, cluster.image, cluster.pilot != null
                         ? words(cluster.pilot) : List.of("pilot"), cluster.fileInImage);
             }
-            default -> throw new IllegalArgumentException("--backend must be local, slurm or kubernetes, got '"
-                    + cluster.backend + "'");
+            // local jobs run without a cluster back-end (ExperimentCommand)
+            default -> throw new IllegalStateException("no cluster back-end for " + cluster.backend.word() + " jobs");
         }
     }
 

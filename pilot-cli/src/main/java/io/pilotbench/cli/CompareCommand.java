@@ -6,6 +6,8 @@ import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.input.ColumnSelector;
+import io.pilotbench.core.input.SeriesReader;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
@@ -88,7 +90,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--alpha", paramLabel = "A", order = 3,
             description = "Significance level of the t-test (two-sided). Default: 0.01.")
-    String alpha;
+    Converters.Fraction alpha;
 
     @Option(names = "--equivalence", paramLabel = "PCT", order = 4,
             description = "Two workloads are equivalent when the CI of their difference lies inside ±PCT of the "
@@ -98,7 +100,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--test", paramLabel = "T", order = 5,
             description = "The t-test behind verdicts and hypotheses: welch (unequal variances) or pooled "
                 + "(Getstats). Both are always reported. Default: welch.")
-    String test;
+    CompareSettings.Test test;
 
     @Option(names = "--each-ci-target", order = 6,
             description = "Also wait until every workload's own CI meets --ci-width before stopping (by default a "
@@ -151,11 +153,11 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = {"-c", "--column"}, paramLabel = "N|NAME", order = 28,
             description = "Stored files: the column to read (0-based index or header name). Default: 0.")
-    String column;
+    ColumnSelector column;
 
     @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto", order = 29,
             description = "Stored files: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
-    String delimiter;
+    SeriesReader.Delimiter delimiter;
 
     @Option(names = "--unit", paramLabel = "U", defaultValue = "", order = 30,
             description = "Stored files: the data's unit (e.g. ms).")
@@ -210,9 +212,9 @@ final class CompareCommand implements Callable<Integer> {
     CompareSettings compareSettings() {
         CompareSettings s = CompareSettings.DEFAULTS.withRequireCiTarget(eachCiTarget && !noCiTarget);
         if (alpha != null) {
-            double a = Options.fraction("--alpha", alpha);
-            if (!(a > 0 && a < 0.5)) {
-                throw new IllegalArgumentException("--alpha: " + alpha + " must be in (0, 0.5), e.g. 0.01");
+            double a = alpha.value();
+            if (!(a < 0.5)) {
+                throw new IllegalArgumentException("--alpha: " + a + " must be in (0, 0.5), e.g. 0.01");
             }
             s = s.withAlpha(a);
         }
@@ -220,10 +222,10 @@ final class CompareCommand implements Callable<Integer> {
             s = s.withEquivalence(equivalence.fraction());
         }
         if (test != null) {
-            s = s.withTest(Options.enumValue(CompareSettings.Test.class, "--test", test));
+            s = s.withTest(test);
         }
         if (sessionOptions.confidence != null) {
-            s = s.withConfidence(Options.fraction("--confidence", sessionOptions.confidence));
+            s = s.withConfidence(sessionOptions.confidence.value());
         }
         return s;
     }
@@ -247,9 +249,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     SessionOptions.Precision precision() {
-        SessionOptions o = sessionOptions;
-        return SessionOptions.Precision.parse(o.preset, o.confidence, o.acLimit, o.ciWidth, o.minSubsessions,
-                o.warmupRemoval, o.method);
+        return sessionOptions.precision();
     }
 
     Contender contender(String name, SessionResult r, String input) {

@@ -1,6 +1,9 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.input.ColumnSelector;
+import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.model.WorkAmountRange;
 import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.report.plot.PlotSpec;
@@ -19,9 +22,10 @@ import picocli.CommandLine.TypeConversionException;
  * The typed values of options, converted by picocli as it parses: durations ({@code 500ms}, {@code 30s}, {@code 5m}),
  * percentages ({@link Percent}), confidence levels ({@link Fraction}), sizes ({@link ByteSize}), work amounts
  * ({@link WorkAmount}), what {@code --keep-output} keeps ({@link KeepOutput}), a plot's size and label angle
- * ({@link PlotSize}, {@link LabelAngle}), CI targets and every enum an option takes, read case-insensitively.
- * Registered once, for every command, by {@link PilotCommand#commandLine}; a bad value is one line naming the option,
- * as every bad option is ({@code pilot: --max-time: 'soon' is not a duration (e.g. 500ms, 30s, 5m, 1h)}).
+ * ({@link PlotSize}, {@link LabelAngle}), a sampling rate ({@link MonitorRate}), CI targets, CI methods, warm-up
+ * removals, the columns of an input and every enum an option takes, read case-insensitively. Registered once, for
+ * every command, by {@link PilotCommand#commandLine}; a bad value is one line naming the option, as every bad option
+ * is ({@code pilot: --max-time: 'soon' is not a duration (e.g. 500ms, 30s, 5m, 1h)}).
  */
 final class Converters {
     /** The longest duration an option takes: 100 years (a Duration of ns overflows at 292). */
@@ -64,6 +68,20 @@ final class Converters {
     record LabelAngle(int degrees) {
     }
 
+    /**
+     * How often {@code --monitor-rate} reads the monitors within a round: {@code hz} times a second, or, for "auto",
+     * the rate {@link RunMonitor} chooses by measuring its overhead ({@code hz} NaN).
+     */
+    record MonitorRate(double hz) {
+        /** "auto". */
+        static final MonitorRate AUTO = new MonitorRate(Double.NaN);
+
+        /** Whether the rate is to be chosen by measuring ("auto"). */
+        boolean auto() {
+            return Double.isNaN(hz);
+        }
+    }
+
     /** The work of a round: a range Pilot sizes rounds within, or a fixed amount ({@code range} null). */
     record WorkAmount(WorkAmountRange range, long fixed) {
     }
@@ -81,8 +99,13 @@ final class Converters {
         cli.registerConverter(KeepOutput.class, Converters::keepOutput);
         cli.registerConverter(PlotSize.class, Converters::plotSize);
         cli.registerConverter(LabelAngle.class, Converters::labelAngle);
-        cli.registerConverter(CiTarget.class, v -> refused(v, CiTarget::parse));
+        cli.registerConverter(MonitorRate.class, Converters::monitorRate);
         registerEnums(cli, cli);
+        // after the enums: these parsers' own messages say what they accept
+        cli.registerConverter(CiTarget.class, v -> refused(v, CiTarget::parse));
+        cli.registerConverter(CiMethod.class, v -> refused(v, CiMethod::parse));
+        cli.registerConverter(WarmupRemoval.class, v -> refused(v, WarmupRemoval::parse));
+        cli.registerConverter(ColumnSelector.class, v -> refused(v, ColumnSelector::parse));
     }
 
     /** Registers on {@code root} the enum converter of every enum type an argument of {@code cli}'s tree takes. */
@@ -261,5 +284,22 @@ final class Converters {
         } catch (NumberFormatException e) {
             throw new TypeConversionException("'" + value + "': give an angle from 0 to 90, or auto");
         }
+    }
+
+    /** "auto" or a finite number of times a second greater than 0 ("50", "0.5"). */
+    static MonitorRate monitorRate(String value) {
+        String v = value.strip();
+        if (v.equalsIgnoreCase("auto")) {
+            return MonitorRate.AUTO;
+        }
+        try {
+            double hz = Double.parseDouble(v);
+            if (hz > 0 && Double.isFinite(hz)) {
+                return new MonitorRate(hz);
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new TypeConversionException("'" + value + "' is not a number > 0");
     }
 }

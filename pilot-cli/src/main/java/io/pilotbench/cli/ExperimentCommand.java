@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -120,8 +121,8 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Duration time = timeLimit;
-            if (!cluster.backend.equals("local")) {
-                refuseTimeLimit(timeLimit, cluster.backend);
+            if (cluster.backend != Backend.LOCAL) {
+                refuseTimeLimit(timeLimit, cluster.backend.word());
                 return ClusterExperiment.run(cluster, file, output, spec);
             }
             cluster.refuseClusterOptions();
@@ -194,11 +195,11 @@ final class ExperimentCommand implements Runnable {
             String backend = ClusterExperiment.backendOf(dir);
             if (backend != null) {
                 refuseTimeLimit(timeLimit, backend);
-                if (!cluster.backend.equals("local") && !cluster.backend.equals(backend)) {
+                if (cluster.backend != Backend.LOCAL && !cluster.backend.word().equals(backend)) {
                     throw new IllegalArgumentException(dir + " runs on " + backend + "; resume it with --backend "
                             + backend + " (or without --backend)");
                 }
-                cluster.backend = backend;
+                cluster.backend = Backend.recorded(backend);
                 return ClusterExperiment.resume(cluster, dir, spec);
             }
             cluster.refuseClusterOptions();
@@ -220,13 +221,33 @@ final class ExperimentCommand implements Runnable {
     }
 
 
+    /** Where an experiment's jobs run: {@code --backend}, which a cluster experiment's directory records by name. */
+    enum Backend {
+        LOCAL, SLURM, KUBERNETES;
+
+        /** The name the option and the experiment directory spell it with ("slurm"). */
+        String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The back-end a cluster experiment's directory records as {@code word}. */
+        static Backend recorded(String word) {
+            for (Backend b : values()) {
+                if (b != LOCAL && b.word().equals(word)) {
+                    return b;
+                }
+            }
+            throw new IllegalArgumentException("--backend must be local, slurm or kubernetes, got '" + word + "'");
+        }
+    }
+
     /** The options of {@code run} and {@code resume} that choose and reach a cluster. */
     static final class ClusterOptions {
         @Option(names = "--backend", paramLabel = "local|slurm|kubernetes", defaultValue = "local",
                 description = {"Where the jobs run: local (default: here, one after another), slurm (one sbatch "
                     + "job each, --exclusive, on nodes that share DIR's file system) or kubernetes (one Job each, "
                     + "one pilot job per node, in --image). The rows land in DIR/results.csv either way."})
-        String backend;
+        Backend backend;
 
         @Option(names = "--partition", paramLabel = "P", description = "Slurm: the partition (default: the "
                 + "cluster's). Slurm's commands find the cluster as usual (SLURM_CONF, /etc/slurm).")

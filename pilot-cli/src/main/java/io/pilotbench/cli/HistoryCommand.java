@@ -172,11 +172,11 @@ final class HistoryCommand implements Runnable {
 
         @Option(names = "--format", paramLabel = "F", defaultValue = "text",
                 description = "Report format: text or json. Default: ${DEFAULT-VALUE}.")
-        String format;
+        Format format;
 
         @Override
         public Integer call() throws IOException {
-            Format outputFormat = Options.enumValue(Format.class, "--format", format);
+            Format outputFormat = format;
             if (outputFormat != Format.TEXT && outputFormat != Format.JSON) {
                 throw new IllegalArgumentException("--format: history detect reports are text or json");
             }

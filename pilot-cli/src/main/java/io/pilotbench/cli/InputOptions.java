@@ -26,11 +26,11 @@ final class InputOptions {
 
     @Option(names = {"-c", "--column"}, paramLabel = "N|NAME",
             description = "Column to read: a 0-based index or a header name; repeat for several. Default: 0.")
-    List<String> columns = new ArrayList<>();
+    List<ColumnSelector> columns = new ArrayList<>();
 
     @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto",
             description = "Field separator: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
-    String delimiter;
+    SeriesReader.Delimiter delimiter;
 
     @Option(names = "--decimal-comma", description = "Numbers are written with a decimal comma (10,5 for 10.5), as "
             + "some locales print them; fields are then separated by tabs, semicolons or white space. Without it, "
@@ -51,9 +51,7 @@ final class InputOptions {
 
     /** As {@link #forEachSeries(InputStream, PrintWriter, Consumer)}, over {@code files} instead of every INPUT. */
     List<String> forEachSeries(List<String> files, InputStream stdin, PrintWriter err, Consumer<Series> action) {
-        SeriesReader reader = new SeriesReader(Options.enumValue(SeriesReader.Delimiter.class, "--delimiter", delimiter),
-                columns.isEmpty() ? List.of(ColumnSelector.FIRST)
-                        : columns.stream().map(c -> Options.parse("--column", c, ColumnSelector::parse)).toList(),
+        SeriesReader reader = new SeriesReader(delimiter, columns.isEmpty() ? List.of(ColumnSelector.FIRST) : columns,
                 decimalComma);
         Consumer<String> notices = quiet ? s -> { } : s -> err.println("pilot: note: " + s);
         List<String> errors = new ArrayList<>();

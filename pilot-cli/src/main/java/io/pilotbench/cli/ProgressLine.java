@@ -26,6 +26,9 @@ final class ProgressLine implements ProgressListener {
     /** How progress is shown. */
     enum Mode { LINE, LOG, NONE }
 
+    /** When {@code --progress} draws the line. */
+    enum When { AUTO, ALWAYS, NEVER }
+
     private final PrintWriter err;
     private final Mode mode;
     private final int width;
@@ -41,14 +44,11 @@ final class ProgressLine implements ProgressListener {
      * The mode for {@code progress} (auto, always, never) and {@code --verbose}/{@code --quiet}: auto draws a line
      * only when standard error is a terminal and TERM is not "dumb".
      */
-    static Mode mode(String progress, boolean verbose, boolean quiet) {
-        String p = progress == null ? "auto" : progress;
-        return switch (p) {
-            case "always" -> Mode.LINE;
-            case "never" -> verbose ? Mode.LOG : Mode.NONE;
-            case "auto" -> quiet ? Mode.NONE : stderrIsTerminal() ? Mode.LINE : verbose ? Mode.LOG : Mode.NONE;
-            default -> throw new IllegalArgumentException("--progress: '" + progress
-                    + "' is not one of auto, always, never");
+    static Mode mode(When progress, boolean verbose, boolean quiet) {
+        return switch (progress == null ? When.AUTO : progress) {
+            case ALWAYS -> Mode.LINE;
+            case NEVER -> verbose ? Mode.LOG : Mode.NONE;
+            case AUTO -> quiet ? Mode.NONE : stderrIsTerminal() ? Mode.LINE : verbose ? Mode.LOG : Mode.NONE;
         };
     }
 

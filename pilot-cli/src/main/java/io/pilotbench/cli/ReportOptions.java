@@ -18,7 +18,7 @@ final class ReportOptions {
 
     @Option(names = "--progress", paramLabel = "WHEN", defaultValue = "auto", order = 45,
             description = "The live progress line: auto (only when stderr is a terminal), always or never.")
-    String progress;
+    ProgressLine.When progress;
 
     /** The report format. */
     Format format() {

@@ -139,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
                 + "peaks within it; auto: the highest rate whose overhead on the command stays within 1%%, found by "
                 + "Newton's method on pairs of rounds with and without sampling (paper §III-B). Default: only "
                 + "around each round, which costs the command nothing.")
-    String monitorRate;
+    Converters.MonitorRate monitorRate;
 
     @Option(names = "--graph", paramLabel = "FILE", order = 50,
             description = "With --monitor, limits from a component graph file (see pilot graph --help): the speed "

@@ -49,9 +49,9 @@ final class RunMonitor {
 
     /**
      * The monitor options, read before the session is made: the monitors (with a graph file's link speeds and disk
-     * bandwidths), --monitor-rate as given and its rate (null for auto), the component under test and the limit.
+     * bandwidths), --monitor-rate (null: not given), the component under test and the limit.
      */
-    record Setup(ProcMonitors monitors, String monitorRate, Double rate, String cut, double limit) {
+    record Setup(ProcMonitors monitors, Converters.MonitorRate monitorRate, String cut, double limit) {
         /**
          * Monitors {@code workload}, writing monitor.csv into the session's {@code dir}; with --monitor-rate auto it
          * first measures the rate to sample at, and says it on {@code notes} (null: say nothing).
@@ -60,7 +60,8 @@ final class RunMonitor {
             MonitoredWorkload monitored = new MonitoredWorkload(workload, monitors.all(), dir);
             MonitorFile.Sampling sampling = new MonitorFile.Sampling(0.0, null);
             if (monitorRate != null) {
-                sampling = rate != null ? new MonitorFile.Sampling(rate, null) : calibrated(monitored, notes);
+                sampling = monitorRate.auto() ? calibrated(monitored, notes)
+                        : new MonitorFile.Sampling(monitorRate.hz(), null);
                 monitored.sampleAt(sampling.rate());
             }
             return new RunMonitor(monitored, cut, limit, sampling);
@@ -70,9 +71,9 @@ final class RunMonitor {
     /**
      * Checks and reads the monitor options; null without --monitor, which they all need.
      *
-     * @throws IllegalArgumentException naming the option given without --monitor, or a bad value
+     * @throws IllegalArgumentException naming the option given without --monitor
      */
-    static Setup setup(boolean monitor, String cut, String monitorRate, Path graph,
+    static Setup setup(boolean monitor, String cut, Converters.MonitorRate monitorRate, Path graph,
             Converters.Percent utilizationLimit) {
         if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
             throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
@@ -85,11 +86,9 @@ final class RunMonitor {
         ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
                 .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits("read"),
                         limits == null ? Map.of() : limits.diskBandwidthsMbits("write"));
-        Double rate = monitorRate == null || monitorRate.strip().equalsIgnoreCase("auto") ? null
-                : Options.positive("--monitor-rate", monitorRate);
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
                 : utilizationLimit.fraction();
-        return new Setup(monitors, monitorRate, rate, cut, limit);
+        return new Setup(monitors, monitorRate, cut, limit);
     }
 
     /** The workload the session runs: the command's, monitored. */

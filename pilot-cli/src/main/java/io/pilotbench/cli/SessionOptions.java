@@ -20,11 +20,11 @@ final class SessionOptions {
     @Option(names = "--ci-width", paramLabel = "W", order = 10,
             description = "Stop when the CI's full width is at most W: a percentage of the mean (5%% = mean ± 2.5%%) or "
                 + "an absolute width in the PI's unit. Default: 10%%.")
-    String ciWidth;
+    CiTarget ciWidth;
 
     @Option(names = "--confidence", paramLabel = "LEVEL", order = 11,
             description = "Confidence level of every CI, in (0, 1) or as a percentage. Default: 0.95.")
-    String confidence;
+    Converters.Fraction confidence;
 
     @Option(names = "--method", paramLabel = "M", order = 12,
             description = "How the CI of a mean is built: ar (the long-run variance of autocorrelated samples from an "
@@ -32,7 +32,7 @@ final class SessionOptions {
                 + "on " + Defaults.MIN_SAMPLES + " samples and " + Defaults.MIN_DEGREES_OF_FREEDOM + " degrees of "
                 + "freedom) or pilot (the original Pilot's subsessions; with --warmup-removal edm, the original's "
                 + "session). Default: " + Defaults.CI_METHOD + ".")
-    String method;
+    CiMethod method;
 
     @Option(names = "--ac-limit", paramLabel = "R", order = 13,
             description = "With --method pilot: largest |lag-1 autocorrelation| of subsession means taken as "
@@ -47,7 +47,7 @@ final class SessionOptions {
     @Option(names = "--preset", paramLabel = "P", order = 15,
             description = "quick (|r1| ≤ 0.8, CI 20%%, 30 subsessions, short round 3 s), normal (0.2, 10%%, 50, 10 s) "
                 + "or strict (0.1, 10%%, 200, 20 s), as the original Pilot; options given explicitly win.")
-    String preset;
+    Preset preset;
 
     @Option(names = "--warmup-removal", paramLabel = "W", order = 16,
             description = "auto: cut a warm-up of the readings, and of every round's unit readings a warm-up and a "
@@ -55,7 +55,7 @@ final class SessionOptions {
                 + "is reported, never cut); mser: the same test of MSER-5's cut; none; edm: the original's (the "
                 + "stable segment E-Divisive with Medians finds); fixed:P%% (drop the first P%%). Default: "
                 + Defaults.WARMUP_REMOVAL + ".")
-    String warmupRemoval;
+    WarmupRemoval warmupRemoval;
 
     @Option(names = "--min-rounds", paramLabel = "N", order = 17,
             description = "Run at least N rounds even if the target is met earlier. Default: 0.")
@@ -89,11 +89,11 @@ final class SessionOptions {
     @Option(names = "--wps", paramLabel = "MODE", order = 23,
             description = "Work-per-second regression (needs a work-amount range): off, report, or required (its CI "
                 + "must also meet the target). Default: report with a range, off otherwise.")
-    String wps;
+    WpsMode wps;
 
     /** Applies the options given over {@code b}: the preset first, then the others. */
     SessionSettings.Builder apply(SessionSettings.Builder b) {
-        Precision.parse(preset, confidence, acLimit, ciWidth, minSubsessions, warmupRemoval, method).applyTo(b);
+        precision().applyTo(b);
         if (minRounds != null) {
             b.minRounds((int) Options.nonNegative("--min-rounds", minRounds));
         }
@@ -116,9 +116,14 @@ final class SessionOptions {
             b.shortRound(shortRound);
         }
         if (wps != null) {
-            b.wps(Options.enumValue(WpsMode.class, "--wps", wps));
+            b.wps(wps);
         }
         return b;
+    }
+
+    /** The precision options given, checked. */
+    Precision precision() {
+        return Precision.of(preset, confidence, acLimit, ciWidth, minSubsessions, warmupRemoval, method);
     }
 
     /** The options given, as a change of recorded settings (for {@code --resume}); validated now. */
@@ -161,24 +166,24 @@ final class SessionOptions {
     }
 
     /**
-     * The analysis options that {@code run} and {@code analyze} (on recorded sessions) share, parsed and checked
-     * once; a field is null when its option was not given.
+     * The analysis options that {@code run}, {@code compare} and {@code analyze} (on recorded sessions) share,
+     * checked once; a field is null when its option was not given.
      */
     record Precision(Preset preset, Double confidence, Double acLimit, CiTarget ciWidth, Long minSubsessions,
             WarmupRemoval warmupRemoval, CiMethod method) {
 
-        static Precision parse(String preset, String confidence, Double acLimit, String ciWidth, Long minSubsessions,
-                String warmupRemoval, String method) {
+        /**
+         * The values picocli typed ({@link Converters}), null when not given; the ranges of {@code --ac-limit} and
+         * {@code --min-subsessions}, which their types do not hold, are checked here.
+         */
+        static Precision of(Preset preset, Converters.Fraction confidence, Double acLimit, CiTarget ciWidth,
+                Long minSubsessions, WarmupRemoval warmupRemoval, CiMethod method) {
             if (acLimit != null && !(acLimit > 0 && acLimit <= 1)) {
                 throw new IllegalArgumentException("--ac-limit: " + acLimit + " must be in (0, 1], e.g. 0.1");
             }
-            return new Precision(preset == null ? null : Options.enumValue(Preset.class, "--preset", preset),
-                    confidence == null ? null : Options.fraction("--confidence", confidence), acLimit,
-                    ciWidth == null ? null : Options.parse("--ci-width", ciWidth, CiTarget::parse),
+            return new Precision(preset, confidence == null ? null : confidence.value(), acLimit, ciWidth,
                     minSubsessions == null ? null : Options.nonNegative("--min-subsessions", minSubsessions),
-                    warmupRemoval == null ? null
-                            : Options.parse("--warmup-removal", warmupRemoval, WarmupRemoval::parse),
-                    method == null ? null : Options.parse("--method", method, CiMethod::parse));
+                    warmupRemoval, method);
         }
 
         /** The analysis settings of stored data: the preset's (or the defaults), then the options given. */

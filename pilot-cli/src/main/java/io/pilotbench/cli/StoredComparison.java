@@ -139,7 +139,8 @@ final class StoredComparison {
             throw new InputException(errors.get(0));
         }
         var analysis = new SeriesAnalyzer(precision.toAnalysisSettings()).analyze(series.get(0));
-        String piName = cmd.column == null ? "value" : cmd.column;
+        String piName = cmd.column == null ? "value" : cmd.column.byName() ? cmd.column.name()
+                : Integer.toString(cmd.column.index());
         return Contender.of(givenName != null ? givenName : input, PerformanceIndex.of(piName, cmd.unit.strip()),
                 analysis);
     }

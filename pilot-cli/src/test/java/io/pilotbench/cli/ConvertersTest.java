@@ -9,6 +9,7 @@ import io.pilotbench.report.Format;
 import io.pilotbench.report.plot.PlotData;
 import io.pilotbench.report.plot.PlotSpec;
 import java.time.Duration;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.TypeConversionException;
 
@@ -108,5 +109,94 @@ class ConvertersTest {
         MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--ci-width", "ten"), "--ci-width: ");
         MillCommandTest.oneLine(CliRun.run("run", "--keep-output", "lots", "--", "true"), "--keep-output: 'lots' is "
                 + "not a size (e.g. 0, 64KiB, 1MiB)");
+    }
+
+    @Test
+    void thePrecisionOptionsAreTypedInEveryCommandThatTakesThem() {
+        for (String[] cmd : new String[][] {{"run"}, {"compare"}, {"analyze"}}) {
+            String[] tail = cmd[0].equals("analyze") ? new String[] {"-"} : new String[] {"--", "true"};
+            String see = "(see 'pilot " + cmd[0] + " --help')";
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--confidence", "1.5"}, tail)),
+                    "--confidence: '1.5' must be between 0 and 1 (e.g. 0.95 or 95%)", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--ci-width", "abc"}, tail)), "--ci-width: ",
+                    see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--method", "bootstrap"}, tail)),
+                    "--method: 'bootstrap' is not a CI method: use ar (default) or pilot", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--preset", "fast"}, tail)),
+                    "--preset: 'fast' is not one of quick, normal, strict", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--warmup-removal", "fixed:x"}, tail)),
+                    "--warmup-removal: 'fixed:x' is not auto, mser, none, edm or fixed:P%", see);
+            MillCommandTest.oneLine(CliRun.run(concat(cmd, new String[] {"--warmup-removal", "fixed:150%"}, tail)),
+                    "--warmup-removal: fixed warm-up removal takes a fraction in [0%, 100%)", see);
+        }
+        MillCommandTest.oneLine(CliRun.run("run", "--wps", "sometimes", "--", "true"), "--wps: 'sometimes' is not one "
+                + "of off, report, required");
+    }
+
+    @Test
+    void theColumnAndDelimiterOfAnInputAreTypedInAnalyzeAndCompare() {
+        // the forms accepted: a 0-based index or a header name; auto, comma, tab, semicolon or whitespace, any case
+        CliRun tabs = CliRun.runWithStdin("1\t10\n2\t20\n3\t30\n", "analyze", "--delimiter", "Tab", "--column",
+                "1", "--format", "json", "-");
+        assertThat(tabs.out()).as(tabs.err()).contains("\"mean\" : 20");
+        for (String cmd : new String[] {"analyze", "compare"}) {
+            String[] inputs = cmd.equals("analyze") ? new String[] {"-"} : new String[] {"a.csv", "b.csv"};
+            MillCommandTest.oneLine(CliRun.run(concat(new String[] {cmd, "--delimiter", "pipe"}, inputs)),
+                    "--delimiter: 'pipe' is not one of auto, comma, tab, semicolon, whitespace", "(see 'pilot " + cmd
+                    + " --help')");
+            MillCommandTest.oneLine(CliRun.run(concat(new String[] {cmd, "--column=-1"}, inputs)),
+                    "--column: column index must be 0 or more (0 is the first column), got -1");
+            MillCommandTest.oneLine(CliRun.run(concat(new String[] {cmd, "--column", " "}, inputs)),
+                    "--column: empty column: give a 0-based index (e.g. 1) or a header name");
+        }
+    }
+
+    @Test
+    void aMonitorRateIsANumberOfHertzOrAuto() {
+        assertThat(Converters.monitorRate(" AUTO").auto()).isTrue();
+        assertThat(Converters.monitorRate("50")).isEqualTo(new Converters.MonitorRate(50));
+        assertThat(Converters.monitorRate("0.5").auto()).isFalse();
+        for (String bad : new String[] {"0", "-3", "often", "Infinity", "NaN"}) {
+            assertThatThrownBy(() -> Converters.monitorRate(bad)).isInstanceOf(TypeConversionException.class)
+                    .hasMessage("'" + bad + "' is not a number > 0");
+        }
+        MillCommandTest.oneLine(CliRun.run("run", "--monitor", "--monitor-rate", "often", "--", "true"),
+                "--monitor-rate: 'often' is not a number > 0", "(see 'pilot run --help')");
+    }
+
+    @Test
+    void compareTakesItsLevelAndTestTypedAndHistoryItsFormat() {
+        MillCommandTest.oneLine(CliRun.run("compare", "--alpha", "high", "--", "true", ":::", "false"),
+                "--alpha: 'high' is not a number (e.g. 0.95 or 95%)", "(see 'pilot compare --help')");
+        MillCommandTest.oneLine(CliRun.run("compare", "--alpha", "1.5", "--", "true", ":::", "false"),
+                "--alpha: '1.5' must be between 0 and 1");
+        // the range a level does not hold is still checked by compare itself
+        MillCommandTest.oneLine(CliRun.run("compare", "--alpha", "60%", "--", "true", ":::", "false"),
+                "--alpha: 0.6 must be in (0, 0.5), e.g. 0.01");
+        MillCommandTest.oneLine(CliRun.run("compare", "--test", "wilcoxon", "--", "true", ":::", "false"),
+                "--test: 'wilcoxon' is not one of welch, pooled", "(see 'pilot compare --help')");
+        MillCommandTest.oneLine(CliRun.run("history", "detect", "--format", "xml"), "--format: 'xml' is not one of "
+                + "text, json, csv, markdown");
+    }
+
+    @Test
+    void theProgressLineAndTheBackEndAreEnumsAsEveryOtherChoice() {
+        assertThat(Converters.enumValue(ProgressLine.When.class, "Never")).isEqualTo(ProgressLine.When.NEVER);
+        MillCommandTest.oneLine(CliRun.run("run", "--progress", "sometimes", "--", "true"), "--progress: 'sometimes' "
+                + "is not one of auto, always, never", "(see 'pilot run --help')");
+        MillCommandTest.oneLine(CliRun.run("compare", "--progress", "often", "--", "true", ":::", "false"),
+                "--progress: 'often' is not one of auto, always, never");
+        assertThat(Converters.enumValue(ExperimentCommand.Backend.class, "SLURM"))
+                .isEqualTo(ExperimentCommand.Backend.SLURM);
+        assertThat(ExperimentCommand.Backend.recorded("kubernetes")).isEqualTo(ExperimentCommand.Backend.KUBERNETES);
+        assertThatThrownBy(() -> ExperimentCommand.Backend.recorded("local"))
+                .hasMessage("--backend must be local, slurm or kubernetes, got 'local'");
+        MillCommandTest.oneLine(CliRun.run("experiment", "run", "--backend", "pbs", "e.yaml"), "--backend: 'pbs' is "
+                + "not one of local, slurm, kubernetes", "(see 'pilot experiment run --help')");
+        MillCommandTest.oneLine(CliRun.run("experiment", "resume", "--backend", "pbs", "dir"), "--backend: 'pbs'");
+    }
+
+    private static String[] concat(String[]... parts) {
+        return Arrays.stream(parts).flatMap(Arrays::stream).toArray(String[]::new);
     }
 }

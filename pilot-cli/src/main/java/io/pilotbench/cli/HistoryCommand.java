@@ -9,6 +9,7 @@ import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.StoredSession;
 import io.pilotbench.core.store.DirectoryLock;
+import io.pilotbench.core.store.HistoryFile;
 import io.pilotbench.core.store.PlainJson;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.report.Format;
@@ -17,10 +18,8 @@ import io.pilotbench.stats.changepoint.NewestShift;
 import io.pilotbench.stats.changepoint.WeightedShifts;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,10 +51,7 @@ import picocli.CommandLine.Spec;
             "2 bad usage or input, or points from different environments (give",
             "--ignore-environment); 1 internal error (a bug: please report it)."})
 final class HistoryCommand implements Runnable {
-    static final String FILE = "history.csv";
-    static final String HEADER = "commit,branch,added,session,pi,unit,mean,standard_error,n,fingerprint,better";
-    /** The fields of a row written before the {@code better} column. */
-    private static final int OLD_FIELDS = 10;
+    static final String FILE = HistoryFile.FILE;
     /** {@code history detect}: a shift in the newest commits made a PI worse (a gate, as {@code compare}'s). */
     static final int REGRESSION = ExitCode.GATE.code();
 
@@ -91,7 +87,7 @@ final class HistoryCommand implements Runnable {
             Files.createDirectories(store);
             Path file = store.resolve(FILE);
             try (DirectoryLock lock = DirectoryLock.acquire(store, "history store")) {
-                StringBuilder rows = new StringBuilder(Files.exists(file) ? "" : HEADER + "\n");
+                List<HistoryFile.Point> rows = new ArrayList<>();
                 for (Path dir : sessions) {
                     StoredSession stored = SessionReader.read(dir);
                     SessionResult r = Session.analyse(stored);
@@ -107,15 +103,13 @@ final class HistoryCommand implements Runnable {
                             throw new InputException(dir + ": PI '" + pi.pi().name() + "' has no standard error ("
                                     + (m == null ? 0 : m.n()) + " samples); resume the session for more rounds");
                         }
-                        rows.append(String.join(",", csv(sha), csv(text(env, "gitBranch")), Instant.now().toString(),
-                                csv(dir.toAbsolutePath().normalize().toString()), csv(pi.pi().name()),
-                                csv(pi.pi().unit()), Double.toString(m.mean()),
-                                Double.toString(m.error().standardError()), Integer.toString(m.n()),
-                                csv(fingerprint(env)), better(Direction.of(pi.pi())))).append('\n');
+                        rows.add(new HistoryFile.Point(sha, text(env, "gitBranch"), Instant.now().toString(),
+                                dir.toAbsolutePath().normalize().toString(), pi.pi().name(), pi.pi().unit(), m.mean(),
+                                m.error().standardError(), m.n(), fingerprint(env),
+                                Direction.of(pi.pi()) == Direction.HIGHER_IS_BETTER));
                     }
                 }
-                Files.writeString(file, rows, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
+                HistoryFile.append(store, rows);
             }
             PrintWriter out = spec.commandLine().getOut();
             out.println("added " + sessions.size() + " session" + (sessions.size() == 1 ? "" : "s") + " to " + file);
@@ -187,30 +181,20 @@ final class HistoryCommand implements Runnable {
                 throw new IllegalArgumentException("--newest: must be 1 or more, got " + newest);
             }
             Path file = store.resolve(FILE);
-            if (!Files.isRegularFile(file)) {
-                throw new InputException(store + ": no " + FILE + "; add sessions first (pilot history add --store "
-                        + store + " SESSION…)");
-            }
-            List<String> lines = Files.readAllLines(file);
-            int fields = HEADER.split(",").length;
-            Map<String, List<String[]>> byPi = new LinkedHashMap<>();
-            for (int i = 1; i < lines.size(); i++) {
-                String[] f = lines.get(i).split(",", -1);
-                if (f.length != fields && f.length != OLD_FIELDS) {
-                    throw new InputException(file + ":" + (i + 1) + ": " + f.length + " fields where " + fields
-                            + " were expected; fix or delete the line");
-                }
-                byPi.computeIfAbsent(f[4] + " (" + f[5] + ")", k -> new ArrayList<>()).add(f);
+            Map<String, List<HistoryFile.Point>> byPi = new LinkedHashMap<>();
+            for (HistoryFile.Point p : HistoryFile.read(store)) {
+                byPi.computeIfAbsent(p.pi() + " (" + p.unit() + ")", k -> new ArrayList<>()).add(p);
             }
             List<PiShifts> pis = new ArrayList<>();
-            for (Map.Entry<String, List<String[]>> e : byPi.entrySet()) {
-                List<String[]> points = e.getValue();
+            for (Map.Entry<String, List<HistoryFile.Point>> e : byPi.entrySet()) {
+                List<HistoryFile.Point> points = e.getValue();
+                HistoryFile.Point first = points.get(0);
                 if (!ignoreEnvironment) {
-                    for (String[] p : points) {
-                        if (!p[9].equals(points.get(0)[9])) {
-                            throw new InputException(file + ": " + e.getKey() + " of commit " + p[0] + " ran on '" + p[9]
-                                    + "', commit " + points.get(0)[0] + " on '" + points.get(0)[9] + "'; compare "
-                                    + "like with like, or give --ignore-environment");
+                    for (HistoryFile.Point p : points) {
+                        if (!p.fingerprint().equals(first.fingerprint())) {
+                            throw new InputException(file + ": " + e.getKey() + " of commit " + p.commit() + " ran on '"
+                                    + p.fingerprint() + "', commit " + first.commit() + " on '" + first.fingerprint()
+                                    + "'; compare like with like, or give --ignore-environment");
                         }
                     }
                 }
@@ -228,12 +212,11 @@ final class HistoryCommand implements Runnable {
         }
 
         /** The shifts of one PI: the search's over the whole history, then the newest commits' test. */
-        private PiShifts shifts(String name, List<String[]> points) {
-            String[] last = points.get(points.size() - 1);
-            Direction direction = last.length > OLD_FIELDS && last[10].equals(better(Direction.HIGHER_IS_BETTER))
-                    ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
-            double[] means = points.stream().mapToDouble(p -> number(p, 6, "mean")).toArray();
-            double[] errors = points.stream().mapToDouble(p -> number(p, 7, "standard error")).toArray();
+        private PiShifts shifts(String name, List<HistoryFile.Point> points) {
+            Direction direction = points.get(points.size() - 1).higherIsBetter() ? Direction.HIGHER_IS_BETTER
+                    : Direction.LOWER_IS_BETTER;
+            double[] means = points.stream().mapToDouble(HistoryFile.Point::mean).toArray();
+            double[] errors = points.stream().mapToDouble(HistoryFile.Point::standardError).toArray();
             int n = means.length;
             List<Found> found = new ArrayList<>();
             NewestShift.History history = NewestShift.history(means, errors, alpha, newest, 1);
@@ -247,16 +230,16 @@ final class HistoryCommand implements Runnable {
                     r.seAfter(), StudentT.critical(0.95, r.df()), r.pValue(), "newest", "t-test of the newest "
                     + r.count() + " against the " + r.older() + " before: " + Formats.pValue(r.pValue()),
                     direction)));
-            return new PiShifts(name, points.get(0)[4], points.get(0)[5], direction, n, found);
+            return new PiShifts(name, points.get(0).pi(), points.get(0).unit(), direction, n, found);
         }
 
-        private Found found(List<String[]> points, int index, double before, double after, double seBefore,
+        private Found found(List<HistoryFile.Point> points, int index, double before, double after, double seBefore,
                 double seAfter, double critical, double pValue, String test, String evidence, Direction direction) {
             double ratio = after / before;
             double se = ratio * Math.hypot(seAfter / after, seBefore / before);
             boolean higher = ratio > 1;
             boolean worse = higher == (direction == Direction.LOWER_IS_BETTER);
-            return new Found(points.get(index)[0], index, higher, ratio, ratio - critical * se, ratio + critical * se,
+            return new Found(points.get(index).commit(), index, higher, ratio, ratio - critical * se, ratio + critical * se,
                     before, after, pValue, test, evidence, index >= points.size() - newest, worse);
         }
 
@@ -312,15 +295,6 @@ final class HistoryCommand implements Runnable {
             return root;
         }
 
-        private static double number(String[] row, int field, String what) {
-            try {
-                return Double.parseDouble(row[field]);
-            } catch (NumberFormatException e) {
-                throw new InputException(FILE + ": commit " + row[0] + ": the " + what + " '" + row[field]
-                        + "' is not a number; fix or delete the line");
-            }
-        }
-
         private static Double finite(double x) {
             return Double.isFinite(x) ? x : null;
         }
@@ -361,9 +335,5 @@ final class HistoryCommand implements Runnable {
     private static String text(Map<String, Object> env, String field) {
         Object v = env.get(field);
         return v == null ? "" : String.valueOf(v);
-    }
-
-    private static String csv(String s) {
-        return s.replace(',', ' ').replace('\n', ' ');
     }
 }

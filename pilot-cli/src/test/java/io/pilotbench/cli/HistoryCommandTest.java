@@ -7,6 +7,7 @@ import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
+import io.pilotbench.core.store.HistoryFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -24,7 +25,7 @@ class HistoryCommandTest {
     /** A store of 100 commits written as `history add` writes it: means 100, then 104.2 from commit c060. */
     private Path store(String name, int stepAt, String otherFingerprintAt) throws Exception {
         Path store = Files.createDirectories(tmp.resolve(name));
-        StringBuilder sb = new StringBuilder(HistoryCommand.HEADER + "\n");
+        StringBuilder sb = new StringBuilder(HistoryFile.HEADER + "\n");
         SplittableRandom r = new SplittableRandom(5);
         for (int i = 0; i < 100; i++) {
             double se = 0.5 * (0.5 + r.nextDouble());
@@ -78,7 +79,7 @@ class HistoryCommandTest {
                 tmp.resolve("a").toString(), tmp.resolve("b").toString());
         assertThat(add.code()).as(add.err()).isZero();
         var rows = Files.readAllLines(store.resolve(HistoryCommand.FILE));
-        assertThat(rows.get(0)).isEqualTo(HistoryCommand.HEADER);
+        assertThat(rows.get(0)).isEqualTo(HistoryFile.HEADER);
         assertThat(rows.stream().filter(l -> l.startsWith("abc123,"))).hasSize(2);
         assertThat(rows.get(rows.size() - 1).split(",")[4]).isEqualTo("wall time");
     }

@@ -171,6 +171,24 @@ class FrozenFormatsTest {
         assertThat(s.seconds()).isEqualTo(0.366270669);
     }
 
+    /** history.csv: a row from before the better column, and rows of two PIs; appended again, byte for byte. */
+    @Test
+    void aVersion1HistoryIsStillReadAndAppendedAlike() throws IOException {
+        Path frozen = Path.of("src/test/resources/fixtures/history-v1");
+        List<HistoryFile.Point> points = HistoryFile.read(frozen);
+        assertThat(points).extracting(HistoryFile.Point::pi).containsExactly("wall time", "wall time", "throughput");
+        assertThat(points.get(0).higherIsBetter()).as("10 fields: lower is better").isFalse();
+        assertThat(points.get(0).mean()).isEqualTo(0.0275672);
+        assertThat(points.get(0).standardError()).isEqualTo(4.1e-4);
+        assertThat(points.get(1).n()).isEqualTo(32);
+        assertThat(points.get(2).higherIsBetter()).isTrue();
+        assertThat(points.get(2).fingerprint()).isEqualTo("Intel(R) Xeon(R) Processor / 2 / 6.1.0 / 17.0.13");
+        HistoryFile.append(tmp, points.subList(1, 3));
+        List<String> frozenLines = Files.readAllLines(frozen.resolve(HistoryFile.FILE));
+        assertThat(Files.readAllLines(tmp.resolve(HistoryFile.FILE)))
+                .containsExactly(frozenLines.get(0), frozenLines.get(2), frozenLines.get(3));
+    }
+
     private static Path copy(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             files.forEach(f -> {

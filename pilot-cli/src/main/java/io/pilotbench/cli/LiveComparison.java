@@ -79,16 +79,7 @@ final class LiveComparison {
             recorded.add(cmd.process.record(command, defaultPis));
         }
         List<PiSpec> specs = ProcessOptions.specs(recorded.get(0).pis());
-        SessionSettings sessionSettings = cmd.sessionOptions.apply(SessionSettings.builder()
-                .pis(specs.stream().map(PiSpec::pi).toList())).build();
-        for (RecordedCommand r : recorded) {
-            CommandTemplate t = CommandTemplate.of(r.words(), r.shell());
-            if (t.usesWorkAmount() && sessionSettings.workAmount() == null
-                    && sessionSettings.fixedWorkAmount() == 0) {
-                throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in '" + t + "' but no work "
-                        + "amount is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
-            }
-        }
+        SessionSettings sessionSettings = sessionSettings(specs, recorded);
         PerformanceIndex pi = cmd.metric == null ? specs.get(0).pi() : specs.stream().map(PiSpec::pi)
                 .filter(p -> p.name().equals(cmd.metric)).findFirst().orElseThrow(() -> new IllegalArgumentException(
                         "--metric: no PI named '" + cmd.metric + "' among " + specs.stream().map(s -> "'"
@@ -125,6 +116,21 @@ final class LiveComparison {
             return interleave(directory, entries, base, settings, cmd.direction(pi), pi.name(), sessionSettings,
                     gate, outputFormat, err);
         }
+    }
+
+    /** Every workload's session settings; refused when a command uses the work amount and none is given. */
+    private SessionSettings sessionSettings(List<PiSpec> specs, List<RecordedCommand> recorded) {
+        SessionSettings sessionSettings = cmd.sessionOptions.apply(SessionSettings.builder()
+                .pis(specs.stream().map(PiSpec::pi).toList())).build();
+        for (RecordedCommand r : recorded) {
+            CommandTemplate t = CommandTemplate.of(r.words(), r.shell());
+            if (t.usesWorkAmount() && sessionSettings.workAmount() == null
+                    && sessionSettings.fixedWorkAmount() == 0) {
+                throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in '" + t + "' but no work "
+                        + "amount is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
+            }
+        }
+        return sessionSettings;
     }
 
     /** Runs the entries in interleaved cycles to the end, writes comparison.json, prints the report and warnings. */

@@ -186,34 +186,38 @@ final class ParameterScan {
                 out.println(PlainJson.write(root));
             }
             case CSV -> out.print(csv);
-            case MARKDOWN -> {
-                out.println("| " + parameter + " | mean | 95% CI | rounds | converged |");
-                out.println("|---|---:|---|---:|:---:|");
-                for (Row r : rows) {
-                    MetricResult m = readings(r);
-                    out.println("| " + r.value() + " | " + (m == null ? "—" : Formats.quantity(m.mean(), unit,
-                            m.mean())) + " | " + ciText(m, unit) + " | " + (m == null ? "—" : m.n()) + " | "
-                            + (r.result() != null && r.result().converged() ? "yes" : "no") + " |");
-                }
-            }
-            default -> {
-                out.println();
-                out.println("Scan of " + parameter + ": " + pi + (unit.isEmpty() ? "" : " (" + unit + ")")
-                        + " for each value; table in " + dir.resolve("scan.csv")
-                        + (svg == null ? "" : ", plot in " + dir.resolve("scan.svg")));
-                out.printf("  %-12s %-14s %-30s %7s  %s%n", parameter, "mean", "95% CI", "rounds", "stopped");
-                for (Row r : rows) {
-                    MetricResult m = readings(r);
-                    out.printf("  %-12s %-14s %-30s %7s  %s%n", r.value(),
-                            m == null ? "—" : Formats.quantity(m.mean(), unit, m.mean()), ciText(m, unit),
-                            m == null ? "—" : Integer.toString(m.n()),
-                            r.result() == null ? "failed (exit code " + r.exitCode() + ")"
-                                    : r.result().converged() ? "converged" : "not converged (exit code "
-                                    + r.exitCode() + ")");
-                }
-            }
+            case MARKDOWN -> markdown(parameter, unit, rows, out);
+            default -> text(parameter, pi, unit, rows, dir, svg != null, out);
         }
         out.flush();
+    }
+
+    private static void markdown(String parameter, String unit, List<Row> rows, PrintWriter out) {
+        out.println("| " + parameter + " | mean | 95% CI | rounds | converged |");
+        out.println("|---|---:|---|---:|:---:|");
+        for (Row r : rows) {
+            MetricResult m = readings(r);
+            out.println("| " + r.value() + " | " + (m == null ? "—" : Formats.quantity(m.mean(), unit, m.mean()))
+                    + " | " + ciText(m, unit) + " | " + (m == null ? "—" : m.n()) + " | "
+                    + (r.result() != null && r.result().converged() ? "yes" : "no") + " |");
+        }
+    }
+
+    private static void text(String parameter, String pi, String unit, List<Row> rows, Path dir, boolean plotted,
+            PrintWriter out) {
+        out.println();
+        out.println("Scan of " + parameter + ": " + pi + (unit.isEmpty() ? "" : " (" + unit + ")")
+                + " for each value; table in " + dir.resolve("scan.csv")
+                + (plotted ? ", plot in " + dir.resolve("scan.svg") : ""));
+        out.printf("  %-12s %-14s %-30s %7s  %s%n", parameter, "mean", "95% CI", "rounds", "stopped");
+        for (Row r : rows) {
+            MetricResult m = readings(r);
+            out.printf("  %-12s %-14s %-30s %7s  %s%n", r.value(),
+                    m == null ? "—" : Formats.quantity(m.mean(), unit, m.mean()), ciText(m, unit),
+                    m == null ? "—" : Integer.toString(m.n()),
+                    r.result() == null ? "failed (exit code " + r.exitCode() + ")"
+                            : r.result().converged() ? "converged" : "not converged (exit code " + r.exitCode() + ")");
+        }
     }
 
     private static String ciText(MetricResult m, String unit) {

@@ -146,14 +146,7 @@ public final class Campaign {
      * names (the paper resumed from the checkpoint file).
      */
     public static Path resultsOf(Path path) throws IOException {
-        if (Files.isRegularFile(path)) {
-            CampaignState s = CampaignState.read(path);
-            if (s.results == null) {
-                throw new IllegalArgumentException(path + ": names no results directory");
-            }
-            return Path.of(s.results);
-        }
-        return path;
+        return CampaignState.resultsOf(path);
     }
 
     boolean stopRequested() {

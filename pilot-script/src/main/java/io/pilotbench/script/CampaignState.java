@@ -162,4 +162,16 @@ final class CampaignState {
                     + "names (chmod go-w " + file + ")");
         }
     }
+
+    /** See {@link Campaign#resultsOf}: the directory itself, or the one the checkpoint file {@code path} names. */
+    static Path resultsOf(Path path) throws IOException {
+        if (Files.isRegularFile(path)) {
+            CampaignState s = read(path);
+            if (s.results == null) {
+                throw new IllegalArgumentException(path + ": names no results directory");
+            }
+            return Path.of(s.results);
+        }
+        return path;
+    }
 }

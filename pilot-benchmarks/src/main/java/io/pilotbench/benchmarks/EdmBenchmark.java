@@ -47,6 +47,7 @@ public class EdmBenchmark {
     public static class ExactState {
         @Param({"1000", "2000", "8000"})
         public int n;
+
         double[] data;
         final EdmSettings settings = EdmSettings.pilot().withMode(EdmSettings.Mode.EXACT);
 
@@ -66,6 +67,7 @@ public class EdmBenchmark {
     public static class ScalableState {
         @Param({"100000", "1000000"})
         public int n;
+
         double[] data;
         final EdmSettings settings = EdmSettings.pilot().withMode(EdmSettings.Mode.SCALABLE);
 

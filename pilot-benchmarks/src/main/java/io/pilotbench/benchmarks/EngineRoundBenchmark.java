@@ -59,9 +59,12 @@ public class EngineRoundBenchmark {
 
     /** The settings: one PI "t" in ms, a target no session meets, the given warm-up removal. */
     static SessionSettings settings(String warmup, boolean units) {
-        SessionSettings.Builder b = SessionSettings.builder().pi(units
-                ? new PerformanceIndex("t", "ms", PerformanceIndex.Kind.ORDINARY, false, true)
-                : PerformanceIndex.of("t", "ms")).ciTarget(CiTarget.ofMean(1e-4));
+        SessionSettings.Builder b = SessionSettings.builder()
+                .pi(
+                        units
+                                ? new PerformanceIndex("t", "ms", PerformanceIndex.Kind.ORDINARY, false, true)
+                                : PerformanceIndex.of("t", "ms"))
+                .ciTarget(CiTarget.ofMean(1e-4));
         return switch (warmup) {
             case "auto" -> b.build();
             case "none" -> b.warmupRemoval(WarmupRemoval.NONE).build();
@@ -113,6 +116,7 @@ public class EngineRoundBenchmark {
     public static class Readings extends SessionState {
         @Param({"1000", "10000", "100000"})
         public int rounds;
+
         double[] values;
 
         @Override
@@ -144,6 +148,7 @@ public class EngineRoundBenchmark {
     public static class UnitReadings extends SessionState {
         @Param({"100", "1000", "10000"})
         public int rounds;
+
         double[][] values;
 
         @Override

@@ -50,8 +50,8 @@ public class LauncherBenchmark {
             }
             jdkLauncher = ProcessLauncher.jdk();
             dir = Files.createTempDirectory("pilot-launcher-bench");
-            request = new CommandRequest(List.of("/bin/true"), null, Map.of(), dir.resolve("out"), dir.resolve("err"),
-                    null);
+            request = new CommandRequest(
+                    List.of("/bin/true"), null, Map.of(), dir.resolve("out"), dir.resolve("err"), null);
         }
 
         @TearDown

@@ -68,14 +68,16 @@ public class SeriesReaderBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() throws IOException {
-            boolean csv = switch (format) {
-                case "one-column" -> false;
-                case "csv-3-columns" -> true;
-                default -> throw new IllegalArgumentException("format is one-column or csv-3-columns, got " + format);
-            };
+            boolean csv =
+                    switch (format) {
+                        case "one-column" -> false;
+                        case "csv-3-columns" -> true;
+                        default ->
+                            throw new IllegalArgumentException("format is one-column or csv-3-columns, got " + format);
+                    };
             // as InputOptions builds it: --delimiter auto, and no --column (the first) or --column latency
-            reader = new SeriesReader(SeriesReader.Delimiter.AUTO,
-                    List.of(csv ? ColumnSelector.parse("latency") : ColumnSelector.FIRST));
+            reader = new SeriesReader(
+                    SeriesReader.Delimiter.AUTO, List.of(csv ? ColumnSelector.parse("latency") : ColumnSelector.FIRST));
             file = Files.createTempFile("pilot-series-reader-bench", csv ? ".csv" : ".txt");
             expected = new double[lines];
             SplittableRandom rnd = new SplittableRandom(42);
@@ -84,8 +86,7 @@ public class SeriesReaderBenchmark {
                     w.write("round,latency,throughput\n");
                 }
                 for (int i = 0; i < lines; i++) {
-                    String latency = String.format(Locale.ROOT, "%.3f",
-                            50 + 2.5 * SubsessionsBenchmark.gaussian(rnd));
+                    String latency = String.format(Locale.ROOT, "%.3f", 50 + 2.5 * SubsessionsBenchmark.gaussian(rnd));
                     expected[i] = Double.parseDouble(latency);
                     if (csv) {
                         w.write(Integer.toString(i));
@@ -110,7 +111,7 @@ public class SeriesReaderBenchmark {
     /** One read of the whole file; the selected column's values. */
     @Benchmark
     public double[] read(InputFile in) {
-        List<Series> series = in.reader.read(in.file, notice -> { });
+        List<Series> series = in.reader.read(in.file, notice -> {});
         return series.get(0).values();
     }
 }

@@ -85,6 +85,7 @@ public class SubsessionsBenchmark {
         double[] data;
         /** Prepared once, for {@link #optimalSize}. */
         Subsessions prepared;
+
         final double limit = Defaults.AUTOCORRELATION_LIMIT;
 
         @Setup

@@ -22,8 +22,7 @@ import java.util.Random;
  * (250 KB written and deleted, and a SecureRandom with 60 classes of the security provider for its name).
  */
 public final class CdsTraining {
-    private CdsTraining() {
-    }
+    private CdsTraining() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length == 1) {

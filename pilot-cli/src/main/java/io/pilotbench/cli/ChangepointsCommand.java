@@ -17,16 +17,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code pilot changepoints}: where a series changes, and its stable segment. */
-@Command(name = "changepoints", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "changepoints",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Find the change points of each series with E-Divisive with Medians (James, Kejariwal & Matteson 2014; "
-                + "Twitter BreakoutDetection) and its stable segment: the first segment, from the left, that is the "
-                + "longest so far and holds more than half of the samples. Samples before it are warm-up, after it "
-                + "cool-down (Pilot paper §III-A).",
+                    + "Twitter BreakoutDetection) and its stable segment: the first segment, from the left, that is the "
+                    + "longest so far and holds more than half of the samples. Samples before it are warm-up, after it "
+                    + "cool-down (Pilot paper §III-A).",
             "",
             "A change point is the 0-based index of the first sample of a new segment. Defaults are Pilot's: "
-                + "min size 30, percent 0.25, degree 1.",
-            ""},
+                    + "min size 30, percent 0.25, degree 1.",
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot changepoints round_latencies.txt",
@@ -36,7 +41,8 @@ import picocli.CommandLine.Spec;
             "  0    every input processed",
             "  2    bad usage, or an input could not be read (the others are still",
             "       reported)",
-            "  1    internal error (a bug: please report it)"})
+            "  1    internal error (a bug: please report it)"
+        })
 final class ChangepointsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -44,7 +50,10 @@ final class ChangepointsCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
-    @Option(names = "--min-size", paramLabel = "N", defaultValue = "30",
+    @Option(
+            names = "--min-size",
+            paramLabel = "N",
+            defaultValue = "30",
             description = "Fewest samples in a segment, >= 2. Default: ${DEFAULT-VALUE}.")
     int minSize;
 
@@ -52,31 +61,45 @@ final class ChangepointsCommand implements Callable<Integer> {
     PenaltyOption penalty = new PenaltyOption();
 
     static final class PenaltyOption {
-        @Option(names = "--percent", paramLabel = "P",
+        @Option(
+                names = "--percent",
+                paramLabel = "P",
                 description = "Percent penalty (Pilot): each extra change point must raise the statistic by P·G(k) "
-                    + "of its value. Default: 0.25.")
+                        + "of its value. Default: 0.25.")
         Double percent;
 
-        @Option(names = "--beta", paramLabel = "B",
+        @Option(
+                names = "--beta",
+                paramLabel = "B",
                 description = "Beta penalty (BreakoutDetection 'multi'; data rescaled to [0, 1]): each change point "
-                    + "costs B·G(k); 0.008 is BreakoutDetection's default.")
+                        + "costs B·G(k); 0.008 is BreakoutDetection's default.")
         Double beta;
     }
 
-    @Option(names = "--degree", paramLabel = "D", defaultValue = "1",
+    @Option(
+            names = "--degree",
+            paramLabel = "D",
+            defaultValue = "1",
             description = "Penalty growth with the number of change points k: 0 constant (G = 0 for percent), "
-                + "1 linear, 2 quadratic. Default: ${DEFAULT-VALUE}.")
+                    + "1 linear, 2 quadratic. Default: ${DEFAULT-VALUE}.")
     int degree;
 
     @Option(names = "--amoc", description = "At most one change point.")
     boolean amoc;
 
-    @Option(names = "--mode", paramLabel = "M", defaultValue = "auto",
-            description = "exact (the reference dynamic programme, O(n²)), scalable (block medians then exact "
-                + "refinement, O(n log n)) or auto (exact up to 4,000 samples, where both cost the same). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--mode",
+            paramLabel = "M",
+            defaultValue = "auto",
+            description =
+                    "exact (the reference dynamic programme, O(n²)), scalable (block medians then exact "
+                            + "refinement, O(n log n)) or auto (exact up to 4,000 samples, where both cost the same). Default: ${DEFAULT-VALUE}.")
     EdmSettings.Mode mode;
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "text",
+    @Option(
+            names = "--format",
+            paramLabel = "F",
+            defaultValue = "text",
             description = "Report format: text or json. Default: ${DEFAULT-VALUE}.")
     Format format;
 
@@ -93,8 +116,11 @@ final class ChangepointsCommand implements Callable<Integer> {
         }
         EdmSettings settings = settings();
         List<ChangepointRenderer.Item> items = new ArrayList<>();
-        List<String> errors = input.forEachSeries(stdin, spec.commandLine().getErr(),
-                series -> items.add(new ChangepointRenderer.Item(series, settings, Edm.detect(series.values(), settings))));
+        List<String> errors = input.forEachSeries(
+                stdin,
+                spec.commandLine().getErr(),
+                series -> items.add(
+                        new ChangepointRenderer.Item(series, settings, Edm.detect(series.values(), settings))));
         if (!items.isEmpty() || format == Format.JSON) {
             ChangepointRenderer.render(items, errors, format, spec.commandLine().getOut());
         }
@@ -112,8 +138,10 @@ final class ChangepointsCommand implements Callable<Integer> {
         if (penalty.beta != null) {
             p = Options.parse("--beta", "", v -> Penalty.beta(penalty.beta));
         } else {
-            p = Options.parse("--percent", "", v -> Penalty.percent(penalty.percent == null
-                    ? EdmSettings.DEFAULT_PERCENT : penalty.percent));
+            p = Options.parse(
+                    "--percent",
+                    "",
+                    v -> Penalty.percent(penalty.percent == null ? EdmSettings.DEFAULT_PERCENT : penalty.percent));
         }
         return new EdmSettings(minSize, p, degree, amoc, mode);
     }

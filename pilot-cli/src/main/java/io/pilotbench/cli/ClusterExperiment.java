@@ -24,8 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@link ExperimentCommand} lets the command and its help load without that jar (docs/design.md, "Packaging").
  */
 final class ClusterExperiment {
-    private ClusterExperiment() {
-    }
+    private ClusterExperiment() {}
 
     /** The back-end that ran the experiment in {@code dir}, or null for a local experiment. */
     static String backendOf(Path dir) throws IOException {
@@ -50,8 +49,10 @@ final class ClusterExperiment {
             err.println("pilot: running " + plan.jobs().size() + " jobs on " + backend.name() + " into " + dir
                     + " (pilot experiment resume " + dir + " follows them again if this stops)");
             err.flush();
-            return report(spec.commandLine().getOut(), ClusterRun.start(plan, backend, dir.toAbsolutePath(),
-                    settings, err), dir);
+            return report(
+                    spec.commandLine().getOut(),
+                    ClusterRun.start(plan, backend, dir.toAbsolutePath(), settings, err),
+                    dir);
         }
     }
 
@@ -59,15 +60,22 @@ final class ClusterExperiment {
     static int resume(ExperimentCommand.ClusterOptions cluster, Path dir, CommandSpec spec) throws IOException {
         ClusterRun.Settings settings = settings(cluster);
         try (ExecutionBackend b = open(cluster)) {
-            return report(spec.commandLine().getOut(), ClusterRun.resume(dir.toAbsolutePath(), b, settings,
-                    spec.commandLine().getErr()), dir);
+            return report(
+                    spec.commandLine().getOut(),
+                    ClusterRun.resume(
+                            dir.toAbsolutePath(),
+                            b,
+                            settings,
+                            spec.commandLine().getErr()),
+                    dir);
         }
     }
 
     /** {@code pilot experiment run-job}: one job of a cluster experiment, on the node it was given to. */
     static int runJob(Path experiment, Path file, Path job, Path dir, boolean printRow, CommandSpec spec)
             throws IOException {
-        Map<String, String> row = JobRunner.run(experiment, file, job, dir, spec.commandLine().getErr());
+        Map<String, String> row =
+                JobRunner.run(experiment, file, job, dir, spec.commandLine().getErr());
         if (printRow) {
             spec.commandLine().getOut().println(JobRunner.rowLine(row));
             spec.commandLine().getOut().flush();
@@ -86,18 +94,21 @@ final class ClusterExperiment {
         switch (cluster.backend) {
             case SLURM -> {
                 if (cluster.namespace != null || cluster.image != null || cluster.fileInImage != null) {
-                    throw new IllegalArgumentException("--namespace, --image and --file-in-image are for "
-                            + "--backend kubernetes");
+                    throw new IllegalArgumentException(
+                            "--namespace, --image and --file-in-image are for " + "--backend kubernetes");
                 }
-                return SlurmBackend.create(cluster.pilot != null ? words(cluster.pilot) : thisPilot(),
-                        cluster.partition, Map.of());
+                return SlurmBackend.create(
+                        cluster.pilot != null ? words(cluster.pilot) : thisPilot(), cluster.partition, Map.of());
             }
             case KUBERNETES -> {
                 if (cluster.partition != null) {
                     throw new IllegalArgumentException("--partition is for --backend slurm");
                 }
-                return KubernetesBackend.connect(cluster.namespace, cluster.image, cluster.pilot != null
-                        ? words(cluster.pilot) : List.of("pilot"), cluster.fileInImage);
+                return KubernetesBackend.connect(
+                        cluster.namespace,
+                        cluster.image,
+                        cluster.pilot != null ? words(cluster.pilot) : List.of("pilot"),
+                        cluster.fileInImage);
             }
             // local jobs run without a cluster back-end (ExperimentCommand)
             default -> throw new IllegalStateException("no cluster back-end for " + cluster.backend.word() + " jobs");
@@ -115,14 +126,22 @@ final class ClusterExperiment {
     /** This JVM's java and class path (pilot.jar and mill.jar, when run by the launcher), and pilot's main class. */
     private static List<String> thisPilot() {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName());
+        return List.of(
+                java,
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName());
     }
 
     private static int report(PrintWriter out, ClusterRun.Outcome o, Path dir) {
         out.println(o.jobs() + " jobs: " + o.collected() + " collected (" + o.failed() + " failed), "
-                + o.resubmitted() + " submitted again" + (o.givenUp().isEmpty() ? "" : ", given up: "
-                + String.join(" ", o.givenUp()) + " (pilot experiment resume " + dir + " tries them again)")
+                + o.resubmitted() + " submitted again"
+                + (o.givenUp().isEmpty()
+                        ? ""
+                        : ", given up: " + String.join(" ", o.givenUp()) + " (pilot experiment resume " + dir
+                                + " tries them again)")
                 + "; results in " + dir.resolve("results.csv") + "; analyse with pilot experiment analyze "
                 + dir);
         out.flush();

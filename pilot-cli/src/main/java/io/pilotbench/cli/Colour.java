@@ -23,15 +23,15 @@ final class Colour {
 
     /** A figure after "mean", "harmonic mean" or "proportion", up to its unit. */
     private static final Pattern MEAN = Pattern.compile("((?:harmonic )?mean|proportion) ([-0-9.e+]+(?: [^ ,;()]+)?)");
+
     private static final Pattern GOOD = Pattern.compile("\\b(met|converged|decided)\\b");
-    private static final Pattern BAD = Pattern.compile("\\b(not met|not converged|undecided|Undecided|"
-            + "limit of [^,;]+ reached|round limit|time limit)\\b");
+    private static final Pattern BAD = Pattern.compile(
+            "\\b(not met|not converged|undecided|Undecided|" + "limit of [^,;]+ reached|round limit|time limit)\\b");
 
     /** Whether the commands' output is the process's standard output (set by {@link Main}, not by tests). */
     private static volatile boolean processStdout;
 
-    private Colour() {
-    }
+    private Colour() {}
 
     /** Says that the commands write to the process's standard output, which may be a terminal. */
     static void stdoutIsTheProcesss() {

@@ -38,35 +38,28 @@ final class Converters {
     private static final Pattern DURATION = Pattern.compile("([0-9]*\\.?[0-9]+)\\s*(ms|s|sec|m|min|h)?");
     private static final Pattern SIZE = Pattern.compile("([0-9]+)\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)");
 
-    private Converters() {
-    }
+    private Converters() {}
 
     /** A fraction given as a percentage ("5%") or as a number ("0.05"), in [0, 1). */
-    record Percent(double fraction) {
-    }
+    record Percent(double fraction) {}
 
     /** A fraction strictly between 0 and 1, given as a number ("0.95") or as a percentage ("95%"). */
-    record Fraction(double value) {
-    }
+    record Fraction(double value) {}
 
     /** A size in bytes. */
-    record ByteSize(long bytes) {
-    }
+    record ByteSize(long bytes) {}
 
     /**
      * What {@code --keep-output} keeps: the last {@code bytes} of every round's output ({@code everyRound}; -1 for all
      * of it), or, by default ("failed"), the failed rounds' and the latest successful round's, cut to 64KiB.
      */
-    record KeepOutput(long bytes, boolean everyRound) {
-    }
+    record KeepOutput(long bytes, boolean everyRound) {}
 
     /** The width and height of a plot, in pixels (PNG) or points (SVG, PDF). */
-    record PlotSize(int width, int height) {
-    }
+    record PlotSize(int width, int height) {}
 
     /** The angle of a bar plot's labels in degrees, or {@link PlotSpec#AUTO_ANGLE} ("auto"). */
-    record LabelAngle(int degrees) {
-    }
+    record LabelAngle(int degrees) {}
 
     /**
      * How often {@code --monitor-rate} reads the monitors within a round: {@code hz} times a second, or, for "auto",
@@ -83,8 +76,7 @@ final class Converters {
     }
 
     /** The work of a round: a range Pilot sizes rounds within, or a fixed amount ({@code range} null). */
-    record WorkAmount(WorkAmountRange range, long fixed) {
-    }
+    record WorkAmount(WorkAmountRange range, long fixed) {}
 
     /**
      * Registers the converters on {@code cli} and the subcommands it has, and a case-insensitive one for each enum an
@@ -138,7 +130,8 @@ final class Converters {
                 return c;
             }
         }
-        String allowed = Arrays.stream(constants).map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT))
+        String allowed = Arrays.stream(constants)
+                .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(", "));
         throw new TypeConversionException("'" + value + "' is not one of " + allowed);
     }
@@ -161,12 +154,13 @@ final class Converters {
         if (!m.matches()) {
             throw new TypeConversionException("'" + value + "' is not a duration (e.g. 500ms, 30s, 5m, 1h)");
         }
-        double nanos = Double.parseDouble(m.group(1)) * switch (m.group(2) == null ? "s" : m.group(2)) {
-            case "ms" -> 1e6;
-            case "m", "min" -> 60e9;
-            case "h" -> 3600e9;
-            default -> 1e9;
-        };
+        double nanos = Double.parseDouble(m.group(1))
+                * switch (m.group(2) == null ? "s" : m.group(2)) {
+                    case "ms" -> 1e6;
+                    case "m", "min" -> 60e9;
+                    case "h" -> 3600e9;
+                    default -> 1e9;
+                };
         if (nanos < 1e6) {
             throw new TypeConversionException("'" + value + "' must be at least 1ms");
         }
@@ -182,7 +176,8 @@ final class Converters {
         String t = text.strip();
         double v;
         try {
-            v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
+            v = t.endsWith("%")
+                    ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
                     : Double.parseDouble(t);
         } catch (NumberFormatException e) {
             throw new TypeConversionException("'" + text + "' is not a percentage (e.g. 5%)");
@@ -218,13 +213,14 @@ final class Converters {
             throw new TypeConversionException("'" + value + "' is not a size (e.g. 0, 64KiB, 1MiB)");
         }
         long n = Long.parseLong(m.group(1));
-        int shift = switch (m.group(2).isEmpty() ? 'b' : m.group(2).charAt(0)) {
-            case 'k' -> 10;
-            case 'm' -> 20;
-            case 'g' -> 30;
-            case 't' -> 40;
-            default -> 0;
-        };
+        int shift =
+                switch (m.group(2).isEmpty() ? 'b' : m.group(2).charAt(0)) {
+                    case 'k' -> 10;
+                    case 'm' -> 20;
+                    case 'g' -> 30;
+                    case 't' -> 40;
+                    default -> 0;
+                };
         if (n > MAX_BYTES >> shift) {
             throw new TypeConversionException("'" + value + "' is more than the most allowed, 1PiB");
         }

@@ -14,21 +14,29 @@ public enum ExitCode {
     /** An unexpected internal failure. */
     FAILURE(1, "internal error (a bug: please report it)"),
     /** Bad usage or bad input data. */
-    USAGE(2, "bad usage or bad input, or an unusable output directory (one line on stderr says what, where, and "
-        + "how to fix it)"),
+    USAGE(
+            2,
+            "bad usage or bad input, or an unusable output directory (one line on stderr says what, where, and "
+                    + "how to fix it)"),
     /** A limit stopped a session before its target was met, or a comparison undecided. */
-    LIMIT(3, "pilot run: a limit (--max-rounds, --max-time) stopped the session before the target was met; pilot "
-        + "compare: a limit ended it undecided"),
+    LIMIT(
+            3,
+            "pilot run: a limit (--max-rounds, --max-time) stopped the session before the target was met; pilot "
+                    + "compare: a limit ended it undecided"),
     /** The workload failed more often than allowed. */
     WORKLOAD_FAILED(4, "pilot run, compare: the command failed more often than --max-failures allows"),
     /** A gate tripped, or the newest commits of a history hold a shift for the worse. */
-    GATE(5, "pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped; pilot history detect: the newest "
-        + "commits hold a shift for the worse"),
+    GATE(
+            5,
+            "pilot compare: a gate (--fail-if-slower, --fail-if-faster) tripped; pilot history detect: the newest "
+                    + "commits hold a shift for the worse"),
     /** With {@code --monitor}: another component than the one under test passed the utilisation limit. */
     BOTTLENECK(6, "pilot run --monitor: another component than the one under test passed the utilisation limit"),
     /** A limit stopped the session while its readings showed no steady state (a trend, a shift, a warm-up). */
-    NO_STEADY_STATE(7, "pilot run: a limit stopped the session while its readings showed no steady state (a trend, "
-        + "a level shift, a warm-up not yet cut)"),
+    NO_STEADY_STATE(
+            7,
+            "pilot run: a limit stopped the session while its readings showed no steady state (a trend, "
+                    + "a level shift, a warm-up not yet cut)"),
     /** Stopped by Ctrl-C: 128 + SIGINT. */
     INTERRUPTED(130, "interrupted by Ctrl-C; what was measured is kept, and --resume continues it"),
     /** Stopped by SIGTERM: 128 + 15. */

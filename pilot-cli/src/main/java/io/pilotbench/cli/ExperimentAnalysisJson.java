@@ -15,12 +15,14 @@ import java.util.Map;
  * read in one place.
  */
 final class ExperimentAnalysisJson {
-    private ExperimentAnalysisJson() {
-    }
+    private ExperimentAnalysisJson() {}
 
     /** The document, as maps and lists in the order of its fields; {@code files} the figures drawn, if any. */
-    static Map<String, Object> of(List<ExperimentAnalysis.MetricAnalysis> analyses,
-            ExperimentAnalysis.Imprecise imprecise, double alpha, List<Path> files) {
+    static Map<String, Object> of(
+            List<ExperimentAnalysis.MetricAnalysis> analyses,
+            ExperimentAnalysis.Imprecise imprecise,
+            double alpha,
+            List<Path> files) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("imprecise", imprecise(imprecise));
         doc.put("alpha", alpha);
@@ -41,8 +43,15 @@ final class ExperimentAnalysisJson {
         imp.put("analysed", imprecise.analysed());
         imp.put("jobs", imprecise.jobs());
         imp.put("reasons", imprecise.reasons());
-        imp.put("warning", imprecise.jobs().isEmpty() ? null
-                : String.join(" ", ExperimentAnalysis.render(imprecise).stream().map(String::strip).toList()));
+        imp.put(
+                "warning",
+                imprecise.jobs().isEmpty()
+                        ? null
+                        : String.join(
+                                " ",
+                                ExperimentAnalysis.render(imprecise).stream()
+                                        .map(String::strip)
+                                        .toList()));
         return imp;
     }
 

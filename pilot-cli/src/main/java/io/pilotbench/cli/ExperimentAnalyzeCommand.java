@@ -20,12 +20,16 @@ import picocli.CommandLine.Spec;
  * figures. A command of its own beside {@link ExperimentCommand}, which keeps the subcommands that run jobs; the JSON
  * document is made by {@link ExperimentAnalysisJson}.
  */
-@Command(name = "analyze", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(
+        name = "analyze",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
         description = {
             "An n-way ANOVA of each metric over the factors that vary (interactions up to --order), with R², "
-                + "the paper's table (factor, Mean Sq., F, p-value) and one sentence per significant factor "
-                + "with its effect: the difference between its highest and lowest level means, with a 95%% CI.",
-            ""},
+                    + "the paper's table (factor, Mean Sq., F, p-value) and one sentence per significant factor "
+                    + "with its effect: the difference between its highest and lowest level means, with a 95%% CI.",
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot experiment analyze results/c",
@@ -49,7 +53,8 @@ import picocli.CommandLine.Spec;
             "",
             "Type II sums of squares (the default) do not depend on the order of the",
             "factors, and suit the unbalanced tables that failed jobs leave; they",
-            "match R's car::Anova(type = 2). Type I is R's anova(lm(...))."})
+            "match R's car::Anova(type = 2). Type I is R's anova(lm(...))."
+        })
 final class ExperimentAnalyzeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -57,33 +62,51 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "The experiment directory.")
     Path dir;
 
-    @Option(names = "--order", paramLabel = "N", defaultValue = "2",
+    @Option(
+            names = "--order",
+            paramLabel = "N",
+            defaultValue = "2",
             description = "Interactions of up to N factors (1: main effects only). Default: 2, as the paper.")
     int order;
 
-    @Option(names = "--type", paramLabel = "1|2|3", defaultValue = "2",
+    @Option(
+            names = "--type",
+            paramLabel = "1|2|3",
+            defaultValue = "2",
             description = "Sums of squares: 1 sequential, 2 (default), 3.")
     int type;
 
-    @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.05",
+    @Option(
+            names = "--alpha",
+            paramLabel = "P",
+            defaultValue = "0.05",
             description = "The p-value under which a factor is called significant. Default: 0.05.")
     double alpha;
 
-    @Option(names = "--figures", paramLabel = "OUT",
+    @Option(
+            names = "--figures",
+            paramLabel = "OUT",
             description = "Also draw the box and interaction plots into directory OUT.")
     Path figures;
 
-    @Option(names = "--format", paramLabel = "svg|pdf|png", defaultValue = "svg",
+    @Option(
+            names = "--format",
+            paramLabel = "svg|pdf|png",
+            defaultValue = "svg",
             description = "The figures' format. Default: svg.")
     FigureFormat format;
 
-    @Option(names = "--json", description = "Print the analysis as JSON: the jobs that stopped before their "
-            + "precision target, and per metric what was left out, the ANOVA table, R² and effects.")
+    @Option(
+            names = "--json",
+            description = "Print the analysis as JSON: the jobs that stopped before their "
+                    + "precision target, and per metric what was left out, the ANOVA table, R² and effects.")
     boolean json;
 
     /** What {@code --format} takes: the formats {@link ExperimentFigures} draws. */
     enum FigureFormat {
-        SVG, PDF, PNG;
+        SVG,
+        PDF,
+        PNG;
 
         /** The name {@link ExperimentFigures#write} takes: svg, pdf or png. */
         String extension() {
@@ -98,10 +121,11 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
         List<ExperimentAnalysis.MetricAnalysis> analyses = ExperimentAnalysis.analyze(dir, order, ss);
         ExperimentAnalysis.Imprecise imprecise = ExperimentAnalysis.imprecise(dir);
         if (json) {
-            List<Path> files = figures == null ? List.of()
+            List<Path> files = figures == null
+                    ? List.of()
                     : ExperimentFigures.write(dir, analyses, alpha, figures, format.extension());
-            out.println(JsonMappers.indented().writeValueAsString(ExperimentAnalysisJson.of(analyses, imprecise,
-                    alpha, files)));
+            out.println(JsonMappers.indented()
+                    .writeValueAsString(ExperimentAnalysisJson.of(analyses, imprecise, alpha, files)));
             out.flush();
             return ExitCode.OK.code();
         }
@@ -109,8 +133,10 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
         if (figures != null) {
             List<Path> files = ExperimentFigures.write(dir, analyses, alpha, figures, format.extension());
             out.println();
-            out.println(files.size() + " figures in " + figures + ": " + String.join(", ",
-                    files.stream().map(f -> f.getFileName().toString()).toList()));
+            out.println(files.size() + " figures in " + figures + ": "
+                    + String.join(
+                            ", ",
+                            files.stream().map(f -> f.getFileName().toString()).toList()));
         }
         out.flush();
         return ExitCode.OK.code();
@@ -133,8 +159,8 @@ final class ExperimentAnalyzeCommand implements Callable<Integer> {
     }
 
     /** The text: the warning about imprecise jobs, then each metric's analysis, a blank line between them. */
-    private void print(PrintWriter out, List<ExperimentAnalysis.MetricAnalysis> analyses,
-            ExperimentAnalysis.Imprecise imprecise) {
+    private void print(
+            PrintWriter out, List<ExperimentAnalysis.MetricAnalysis> analyses, ExperimentAnalysis.Imprecise imprecise) {
         List<String> warning = ExperimentAnalysis.render(imprecise);
         warning.forEach(out::println);
         boolean first = warning.isEmpty();

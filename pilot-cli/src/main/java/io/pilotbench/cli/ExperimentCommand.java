@@ -28,14 +28,23 @@ import picocli.CommandLine.Spec;
  * resume, run-job) and their cluster options; plan and analyze are {@link ExperimentPlanCommand} and
  * {@link ExperimentAnalyzeCommand}.
  */
-@Command(name = "experiment", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
-        subcommands = {ExperimentPlanCommand.class, ExperimentCommand.Run.class, ExperimentCommand.Resume.class,
-            ExperimentAnalyzeCommand.class, ExperimentCommand.RunJob.class},
+@Command(
+        name = "experiment",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
+        subcommands = {
+            ExperimentPlanCommand.class,
+            ExperimentCommand.Run.class,
+            ExperimentCommand.Resume.class,
+            ExperimentAnalyzeCommand.class,
+            ExperimentCommand.RunJob.class
+        },
         description = {
             "Vary the factors that silently move results (ASLR, environment size, compiler flags, link order, "
-                + "caches, your own) on purpose, run every package under every chosen combination as a Pilot "
-                + "session, and attribute the variance with an n-way ANOVA (DataMill, ICPE 2013).",
-            ""},
+                    + "caches, your own) on purpose, run every package under every chosen combination as a Pilot "
+                    + "session, and attribute the variance with an n-way ANOVA (DataMill, ICPE 2013).",
+            ""
+        },
         footerHeading = "%nThe experiment file (YAML):%n",
         footer = {
             "  packages: {gzip: packages/gzip, xz: packages/xz.tar.gz}",
@@ -64,7 +73,8 @@ import picocli.CommandLine.Spec;
             "  pilot experiment resume results/c",
             "  pilot experiment analyze results/c",
             "  pilot experiment run examples/experiment/compressors.yaml -o results/s \\",
-            "      --backend slurm        # one sbatch job per experiment job"})
+            "      --backend slurm        # one sbatch job per experiment job"
+        })
 final class ExperimentCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -84,20 +94,25 @@ final class ExperimentCommand implements Runnable {
     }
 
     /** {@code pilot experiment run FILE}. */
-    @Command(name = "run", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    @Command(
+            name = "run",
+            mixinStandardHelpOptions = true,
+            usageHelpAutoWidth = true,
             description = {
                 "Runs every job of FILE's plan in its random order: setup.sh, the factors applied (and observed "
-                    + "by a probe), run.sh as a Pilot session to the precision target, collect.sh. One row per job "
-                    + "lands in DIR/results.csv as the job ends: a killed experiment continues with pilot "
-                    + "experiment resume DIR, with no job lost or run twice.",
-                ""},
+                        + "by a probe), run.sh as a Pilot session to the precision target, collect.sh. One row per job "
+                        + "lands in DIR/results.csv as the job ends: a killed experiment continues with pilot "
+                        + "experiment resume DIR, with no job lost or run twice.",
+                ""
+            },
             footerHeading = "%nExit codes:%n",
             footer = {
                 "  0    every job ran",
                 "  4    some jobs failed (their rows say why; the others are analysable)",
                 "  2    a bad experiment file or package, or an unusable DIR",
                 "  130  stopped by Ctrl-C (143: SIGTERM) with jobs left: the running job",
-                "       kept its rounds, and pilot experiment resume DIR runs the rest"})
+                "       kept its rounds, and pilot experiment resume DIR runs the rest"
+            })
     static final class Run implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -105,14 +120,18 @@ final class ExperimentCommand implements Runnable {
         @Parameters(paramLabel = "FILE", description = "The experiment file (YAML).")
         Path file;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+        @Option(
+                names = {"-o", "--output"},
+                paramLabel = "DIR",
                 description = "The experiment directory (new or empty). Default: pilot-results/<date>-<time>-<name>.")
         Path output;
 
-        @Option(names = "--time-limit", paramLabel = "DURATION",
+        @Option(
+                names = "--time-limit",
+                paramLabel = "DURATION",
                 description = "Local jobs: a cap on each job's wall time, setup.sh and collect.sh included; at it the "
-                    + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
-                    + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
+                        + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
+                        + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
         Duration timeLimit;
 
         @Mixin
@@ -130,7 +149,9 @@ final class ExperimentCommand implements Runnable {
             if (plan.warning() != null) {
                 spec.commandLine().getErr().println("pilot: warning: " + plan.warning());
             }
-            Path dir = output != null ? output : OutputDirs.claimNew("experiment-" + plan.spec().name());
+            Path dir = output != null
+                    ? output
+                    : OutputDirs.claimNew("experiment-" + plan.spec().name());
             PrintWriter err = spec.commandLine().getErr();
             err.println("pilot: running " + plan.jobs().size() + " jobs into " + dir + " (pilot experiment resume "
                     + dir + " continues a stopped run)");
@@ -161,18 +182,23 @@ final class ExperimentCommand implements Runnable {
     }
 
     /** {@code pilot experiment resume DIR}. */
-    @Command(name = "resume", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    @Command(
+            name = "resume",
+            mixinStandardHelpOptions = true,
+            usageHelpAutoWidth = true,
             description = {
                 "Finishes the experiment in DIR: the jobs with a row in results.csv are kept, the job that was cut "
-                    + "off continues its session, the rest run. The experiment must plan the same way as when it "
-                    + "started (same file, seed and machine).",
-                ""},
+                        + "off continues its session, the rest run. The experiment must plan the same way as when it "
+                        + "started (same file, seed and machine).",
+                ""
+            },
             footerHeading = "%nExit codes:%n",
             footer = {
                 "  0    every job ran",
                 "  4    some jobs failed",
                 "  2    DIR is not an experiment, or is being written by another pilot",
-                "  130  stopped again by Ctrl-C (143: SIGTERM); resume once more to finish"})
+                "  130  stopped again by Ctrl-C (143: SIGTERM); resume once more to finish"
+            })
     static final class Resume implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -180,10 +206,12 @@ final class ExperimentCommand implements Runnable {
         @Parameters(paramLabel = "DIR", description = "The experiment directory.")
         Path dir;
 
-        @Option(names = "--time-limit", paramLabel = "DURATION",
+        @Option(
+                names = "--time-limit",
+                paramLabel = "DURATION",
                 description = "Local jobs: a cap on each job's wall time, setup.sh and collect.sh included; at it the "
-                    + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
-                    + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
+                        + "job's processes are killed and its row says so. Default: the experiment's max-time plus 10 "
+                        + "minutes (without a max-time, 10 minutes for each of setup.sh, the probe and collect.sh).")
         Duration timeLimit;
 
         @Mixin
@@ -207,8 +235,10 @@ final class ExperimentCommand implements Runnable {
             run.spec = spec;
             ExperimentRunner.Stop stop = new ExperimentRunner.Stop();
             try (AutoCloseable ignored = Interrupts.onInterrupt(stop::request, stop::requestNow)) {
-                return run.report(ExperimentRunner.resume(dir.toAbsolutePath(), spec.commandLine().getErr(),
-                        Privileges.isRoot(), stop, time), dir);
+                return run.report(
+                        ExperimentRunner.resume(
+                                dir.toAbsolutePath(), spec.commandLine().getErr(), Privileges.isRoot(), stop, time),
+                        dir);
             }
         }
     }
@@ -220,10 +250,11 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-
     /** Where an experiment's jobs run: {@code --backend}, which a cluster experiment's directory records by name. */
     enum Backend {
-        LOCAL, SLURM, KUBERNETES;
+        LOCAL,
+        SLURM,
+        KUBERNETES;
 
         /** The name the option and the experiment directory spell it with ("slurm"). */
         String word() {
@@ -243,39 +274,65 @@ final class ExperimentCommand implements Runnable {
 
     /** The options of {@code run} and {@code resume} that choose and reach a cluster. */
     static final class ClusterOptions {
-        @Option(names = "--backend", paramLabel = "local|slurm|kubernetes", defaultValue = "local",
-                description = {"Where the jobs run: local (default: here, one after another), slurm (one sbatch "
-                    + "job each, --exclusive, on nodes that share DIR's file system) or kubernetes (one Job each, "
-                    + "one pilot job per node, in --image). The rows land in DIR/results.csv either way."})
+        @Option(
+                names = "--backend",
+                paramLabel = "local|slurm|kubernetes",
+                defaultValue = "local",
+                description = {
+                    "Where the jobs run: local (default: here, one after another), slurm (one sbatch "
+                            + "job each, --exclusive, on nodes that share DIR's file system) or kubernetes (one Job each, "
+                            + "one pilot job per node, in --image). The rows land in DIR/results.csv either way."
+                })
         Backend backend;
 
-        @Option(names = "--partition", paramLabel = "P", description = "Slurm: the partition (default: the "
-                + "cluster's). Slurm's commands find the cluster as usual (SLURM_CONF, /etc/slurm).")
+        @Option(
+                names = "--partition",
+                paramLabel = "P",
+                description = "Slurm: the partition (default: the "
+                        + "cluster's). Slurm's commands find the cluster as usual (SLURM_CONF, /etc/slurm).")
         String partition;
 
-        @Option(names = "--namespace", paramLabel = "N", description = "Kubernetes: the namespace of the Jobs "
-                + "(default: the kubeconfig context's).")
+        @Option(
+                names = "--namespace",
+                paramLabel = "N",
+                description = "Kubernetes: the namespace of the Jobs " + "(default: the kubeconfig context's).")
         String namespace;
 
-        @Option(names = "--image", paramLabel = "IMG", description = "Kubernetes: the image the jobs run in; it "
-                + "holds java, pilot and the experiment's files at the path given here (or --file-in-image).")
+        @Option(
+                names = "--image",
+                paramLabel = "IMG",
+                description = "Kubernetes: the image the jobs run in; it "
+                        + "holds java, pilot and the experiment's files at the path given here (or --file-in-image).")
         String image;
 
-        @Option(names = "--file-in-image", paramLabel = "PATH", description = "Kubernetes: the experiment "
-                + "file's path inside --image (default: FILE's absolute path here).")
+        @Option(
+                names = "--file-in-image",
+                paramLabel = "PATH",
+                description = "Kubernetes: the experiment "
+                        + "file's path inside --image (default: FILE's absolute path here).")
         String fileInImage;
 
-        @Option(names = "--pilot", paramLabel = "CMD", description = "The command that runs pilot on a node, "
-                + "split at spaces (default: slurm, this java and class path; kubernetes, pilot).")
+        @Option(
+                names = "--pilot",
+                paramLabel = "CMD",
+                description = "The command that runs pilot on a node, "
+                        + "split at spaces (default: slurm, this java and class path; kubernetes, pilot).")
         String pilot;
 
-        @Option(names = "--max-attempts", paramLabel = "N", defaultValue = "3", description = "Submissions of "
-                + "a job whose cluster job ended without a row (cancelled, node failure, deleted) before it is "
-                + "given up. Default: 3.")
+        @Option(
+                names = "--max-attempts",
+                paramLabel = "N",
+                defaultValue = "3",
+                description = "Submissions of "
+                        + "a job whose cluster job ended without a row (cancelled, node failure, deleted) before it is "
+                        + "given up. Default: 3.")
         int maxAttempts;
 
-        @Option(names = "--poll", paramLabel = "DURATION", defaultValue = "2s", description = "How often the "
-                + "cluster is asked for the jobs' states. Default: 2s.")
+        @Option(
+                names = "--poll",
+                paramLabel = "DURATION",
+                defaultValue = "2s",
+                description = "How often the " + "cluster is asked for the jobs' states. Default: 2s.")
         Duration poll;
 
         void refuseClusterOptions() {
@@ -287,36 +344,49 @@ final class ExperimentCommand implements Runnable {
     }
 
     /** {@code pilot experiment run-job}: what a cluster job runs (hidden: the back-ends write its command line). */
-    @Command(name = "run-job", hidden = true, mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    @Command(
+            name = "run-job",
+            hidden = true,
+            mixinStandardHelpOptions = true,
+            usageHelpAutoWidth = true,
             description = {
                 "Runs one job of an experiment run on a cluster (pilot experiment run --backend) into JOBDIR, which "
-                    + "becomes a one-job experiment directory; run again on the same JOBDIR it continues the job, "
-                    + "or returns the row of a finished job without running it.",
-                ""},
+                        + "becomes a one-job experiment directory; run again on the same JOBDIR it continues the job, "
+                        + "or returns the row of a finished job without running it.",
+                ""
+            },
             footerHeading = "%nExit codes:%n",
             footer = {
                 "  0    the job has its row (its error column says whether the job itself failed)",
-                "  2    a bad experiment, job file or JOBDIR"})
+                "  2    a bad experiment, job file or JOBDIR"
+            })
     static final class RunJob implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--experiment", paramLabel = "DIR",
+        @Option(
+                names = "--experiment",
+                paramLabel = "DIR",
                 description = "The cluster experiment's directory (its copy of the experiment file is read).")
         Path experiment;
 
         @Option(names = "--file", paramLabel = "FILE", description = "The experiment file (instead of --experiment).")
         Path file;
 
-        @Option(names = "--job", paramLabel = "FILE", required = true,
+        @Option(
+                names = "--job",
+                paramLabel = "FILE",
+                required = true,
                 description = "The job: a CSV header job,worker,replication,FACTOR... and one row.")
         Path job;
 
         @Option(names = "--dir", paramLabel = "JOBDIR", required = true, description = "The job's directory.")
         Path dir;
 
-        @Option(names = "--print-row", description = "End with the row on stdout, as one line: "
-                + JobRunner.ROW_PREFIX + "BASE64 (of its CSV header and row).")
+        @Option(
+                names = "--print-row",
+                description = "End with the row on stdout, as one line: " + JobRunner.ROW_PREFIX
+                        + "BASE64 (of its CSV header and row).")
         boolean printRow;
 
         @Override

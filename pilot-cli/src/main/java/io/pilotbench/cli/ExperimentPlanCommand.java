@@ -19,16 +19,18 @@ import picocli.CommandLine.Spec;
  * {@code pilot experiment plan FILE}: the jobs an experiment would run, in their order, without running them. A
  * command of its own beside {@link ExperimentCommand}, which keeps the subcommands that run jobs.
  */
-@Command(name = "plan", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
         description = {
             "Checks FILE and its packages and prints the jobs it would run, in their (seeded, random) order, "
-                + "with each job's factor levels and worker, and their count; warns when the count explodes. "
-                + "Runs nothing.",
-            ""},
+                    + "with each job's factor levels and worker, and their count; warns when the count explodes. "
+                    + "Runs nothing.",
+            ""
+        },
         footerHeading = "%nExit codes:%n",
-        footer = {
-            "  0    planned",
-            "  2    a bad experiment file or package (one line says what and where)"})
+        footer = {"  0    planned", "  2    a bad experiment file or package (one line says what and where)"})
 final class ExperimentPlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -41,8 +43,7 @@ final class ExperimentPlanCommand implements Callable<Integer> {
         ExperimentPlan plan = ExperimentCommand.plan(file);
         PrintWriter out = spec.commandLine().getOut();
         ExperimentSpec s = plan.spec();
-        out.println("experiment " + s.name() + ", seed " + s.seed() + ", " + s.replications()
-                + " replication(s)");
+        out.println("experiment " + s.name() + ", seed " + s.seed() + ", " + s.replications() + " replication(s)");
         for (Worker w : plan.workers()) {
             out.println("worker " + w.name() + ": " + w.attributes());
         }
@@ -50,8 +51,9 @@ final class ExperimentPlanCommand implements Callable<Integer> {
             List<String> chosen = plan.chosen().get(f.name());
             out.println("factor " + f.name() + " (" + f.kind().key() + ", coverage "
                     + Math.round(f.coverage() * 100) + "%): " + String.join(", ", chosen)
-                    + (f.kind() == Factor.Kind.HARDWARE ? "" : " (" + chosen.size() + " of " + f.levels().size()
-                        + ")"));
+                    + (f.kind() == Factor.Kind.HARDWARE
+                            ? ""
+                            : " (" + chosen.size() + " of " + f.levels().size() + ")"));
         }
         out.println(plan.jobs().size() + " jobs, in this order:");
         List<String> head = new ArrayList<>(List.of("job", "worker", "rep"));

@@ -16,8 +16,7 @@ import java.util.Locale;
  * the rest is an internal error (exit code 1, a bug).
  */
 final class Failures {
-    private Failures() {
-    }
+    private Failures() {}
 
     /** The one line for {@code e}, without the "pilot: " prefix. */
     static String message(Throwable e) {
@@ -43,11 +42,15 @@ final class Failures {
     /** The user or environment error in {@code e}'s cause chain (e first), or null when it is a bug. */
     private static Throwable userError(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof InputException || t instanceof IllegalArgumentException || t instanceof IOException
+            if (t instanceof InputException
+                    || t instanceof IllegalArgumentException
+                    || t instanceof IOException
                     || t instanceof OutOfMemoryError) {
                 return t;
             }
-            if (t instanceof UncheckedIOException u && u.getMessage() != null && u.getCause() != null
+            if (t instanceof UncheckedIOException u
+                    && u.getMessage() != null
+                    && u.getCause() != null
                     && !u.getMessage().equals(u.getCause().toString())) {
                 return u; // a message with context (what was being written) around an I/O error
             }

@@ -14,17 +14,22 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code pilot getstats}: Auto-pilot's Getstats tables, warnings and t-tests. */
-@Command(name = "getstats", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "getstats",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Summarise benchmark results as Auto-pilot's Getstats did: per TEST (or file) and column, COUNT MEAN "
-                + "MEDIAN LOW HIGH (the confidence interval of the mean) MIN MAX SDEV%% HW%% and O/H (the mean's "
-                + "difference from the first sample's, in percent of it); warnings for values with a high z-score "
-                + "and for columns that drift (a leak, a degradation); and each later sample compared with the "
-                + "first: the CI of the difference and three t-tests, pooled or Welch as an F-test of the "
-                + "variances decides.",
+                    + "MEDIAN LOW HIGH (the confidence interval of the mean) MIN MAX SDEV%% HW%% and O/H (the mean's "
+                    + "difference from the first sample's, in percent of it); warnings for values with a high z-score "
+                    + "and for columns that drift (a leak, a degradation); and each later sample compared with the "
+                    + "first: the CI of the difference and three t-tests, pooled or Welch as an F-test of the "
+                    + "variances decides.",
             "",
             "FILES: pilot script results directories, TEST directories, CSV files with a header, GNU time -v logs.",
-            ""},
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot getstats results/zip",
@@ -41,34 +46,58 @@ import picocli.CommandLine.Spec;
             "Exit codes:",
             "  0    report printed; with --predicate: it holds",
             "  1    with --predicate: it does not hold",
-            "  2    bad usage or unreadable input"})
+            "  2    bad usage or unreadable input"
+        })
 final class GetstatsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", paramLabel = "FORMAT", order = 1, defaultValue = "text",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            order = 1,
+            defaultValue = "text",
             description = "text, csv, json or markdown (default: ${DEFAULT-VALUE}). The CSV is two tables, an empty "
                     + "line between them: the statistics, then the t-tests (docs/getstats.md).")
     Format format;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", order = 2, defaultValue = "0.95",
+    @Option(
+            names = "--confidence",
+            paramLabel = "LEVEL",
+            order = 2,
+            defaultValue = "0.95",
             description = "Confidence of LOW/HIGH and of the CI of differences (default: ${DEFAULT-VALUE}).")
     double confidence;
 
-    @Option(names = "--alpha", paramLabel = "A", order = 3, defaultValue = "0.05",
+    @Option(
+            names = "--alpha",
+            paramLabel = "A",
+            order = 3,
+            defaultValue = "0.05",
             description = "Significance level of the F-test, t-tests and drift warnings (default: ${DEFAULT-VALUE}).")
     double alpha;
 
-    @Option(names = "--z", paramLabel = "Z", order = 4, defaultValue = "2",
+    @Option(
+            names = "--z",
+            paramLabel = "Z",
+            order = 4,
+            defaultValue = "2",
             description = "Count, per column, the values whose |z-score| exceeds Z, and name the worst three "
                     + "(default: ${DEFAULT-VALUE}, the paper's).")
     double z;
 
-    @Option(names = "--column", paramLabel = "NAME", order = 5, split = ",",
+    @Option(
+            names = "--column",
+            paramLabel = "NAME",
+            order = 5,
+            split = ",",
             description = "Only these columns (default: all; with --predicate: elapsed, user, system).")
     List<String> columns = new ArrayList<>();
 
-    @Option(names = "--predicate", paramLabel = "EXPR", order = 6,
+    @Option(
+            names = "--predicate",
+            paramLabel = "EXPR",
+            order = 6,
             description = "Print nothing; exit 0 when EXPR holds for every column of every sample, else 1.")
     String predicate;
 
@@ -77,7 +106,9 @@ final class GetstatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Getstats.run(files, new Getstats.Options(confidence, alpha, z, format.name().toLowerCase(Locale.ROOT),
-                columns, predicate), spec.commandLine().getOut());
+        return Getstats.run(
+                files,
+                new Getstats.Options(confidence, alpha, z, format.name().toLowerCase(Locale.ROOT), columns, predicate),
+                spec.commandLine().getOut());
     }
 }

@@ -15,13 +15,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code pilot graph}: the component graph that {@code pilot run --monitor} watches (Pilot paper §III-B, step 1). */
-@Command(name = "graph", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "graph",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Print the components a benchmark's data passes through, with their limits, and how they connect: "
-                + "this machine's CPU, memory, disks (the one holding the working directory noted) and network "
-                + "links, or a graph read from a file. The names are those pilot run --monitor reports and --cut "
-                + "takes.",
-            ""},
+                    + "this machine's CPU, memory, disks (the one holding the working directory noted) and network "
+                    + "links, or a graph read from a file. The names are those pilot run --monitor reports and --cut "
+                    + "takes.",
+            ""
+        },
         footerHeading = "%nA graph file (node NAME key=value..., link FROM -> TO, one per direction):%n",
         footer = {
             "  node cpu cores=16",
@@ -30,7 +35,8 @@ import picocli.CommandLine.Spec;
             "  link disk:nvme0n1 -> cpu",
             "",
             "Exit codes: 0 printed; 2 a bad graph file (one line names its line and the",
-            "fix), an output file that cannot be written, or bad usage."})
+            "fix), an output file that cannot be written, or bad usage."
+        })
 final class GraphCommand implements Callable<Integer> {
 
     @Spec
@@ -39,27 +45,37 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = "--file", paramLabel = "FILE", description = "Read the graph from FILE instead of this machine.")
     Path file;
 
-    @Option(names = "--calibrate", description = "Measure the bandwidth of the disk that holds the working directory: "
-            + "64 MiB written and read back with direct I/O (dd), in a file removed afterwards.")
+    @Option(
+            names = "--calibrate",
+            description = "Measure the bandwidth of the disk that holds the working directory: "
+                    + "64 MiB written and read back with direct I/O (dd), in a file removed afterwards.")
     boolean calibrate;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Also write the graph to FILE as a graph "
-            + "file (node NAME key=value..., link FROM -> TO), which pilot run --monitor --graph FILE reads: with "
-            + "--calibrate, the disk's measured bandwidth becomes its limit.")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description = "Also write the graph to FILE as a graph "
+                    + "file (node NAME key=value..., link FROM -> TO), which pilot run --monitor --graph FILE reads: with "
+                    + "--calibrate, the disk's measured bandwidth becomes its limit.")
     Path output;
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "text",
+    @Option(
+            names = "--format",
+            paramLabel = "F",
+            defaultValue = "text",
             description = "text or json. Default: ${DEFAULT-VALUE}.")
     Output format;
 
     /** What {@code --format} takes. */
     enum Output {
-        TEXT, JSON
+        TEXT,
+        JSON
     }
 
     @Override
     public Integer call() throws java.io.IOException, InterruptedException {
-        ComponentGraph graph = file != null ? ComponentGraph.parse(file)
+        ComponentGraph graph = file != null
+                ? ComponentGraph.parse(file)
                 : ComponentGraph.local(Path.of("").toAbsolutePath());
         if (calibrate) {
             graph = graph.withDiskBandwidth(Path.of("").toAbsolutePath());

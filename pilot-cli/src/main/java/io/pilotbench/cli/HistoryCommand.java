@@ -31,7 +31,11 @@ import picocli.CommandLine.Spec;
  * commits' order), with the commit, the mean, its standard error, the environment's fingerprint and which way the
  * PI gets better ({@code lower} or {@code higher}; rows written before that column are read as {@code lower}).
  */
-@Command(name = "history", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+@Command(
+        name = "history",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        mixinStandardHelpOptions = true,
         description = {"Keep results across commits and find the commits that changed them.", ""},
         subcommands = {HistoryCommand.Add.class, HistoryDetectCommand.class},
         footerHeading = "%nExamples:%n",
@@ -41,7 +45,8 @@ import picocli.CommandLine.Spec;
             "",
             "Exit codes: 0 done; 5 detect: a shift in the newest commits made a PI worse;",
             "2 bad usage or input, or points from different environments (give",
-            "--ignore-environment); 1 internal error (a bug: please report it)."})
+            "--ignore-environment); 1 internal error (a bug: please report it)."
+        })
 final class HistoryCommand implements Runnable {
     static final String FILE = HistoryFile.FILE;
     /** {@code history detect}: a shift in the newest commits made a PI worse (a gate, as {@code compare}'s). */
@@ -56,18 +61,26 @@ final class HistoryCommand implements Runnable {
     }
 
     /** {@code pilot history add SESSION…}. */
-    @Command(name = "add", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    @Command(
+            name = "add",
+            mixinStandardHelpOptions = true,
+            usageHelpAutoWidth = true,
             description = "Add recorded sessions to the store: per PI, its mean and standard error, with the commit "
-                + "and the environment's fingerprint from the session.")
+                    + "and the environment's fingerprint from the session.")
     static final class Add implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--store", paramLabel = "DIR", defaultValue = "pilot-history",
+        @Option(
+                names = "--store",
+                paramLabel = "DIR",
+                defaultValue = "pilot-history",
                 description = "The store. Default: ${DEFAULT-VALUE}.")
         Path store;
 
-        @Option(names = "--commit", paramLabel = "SHA",
+        @Option(
+                names = "--commit",
+                paramLabel = "SHA",
                 description = "The commit to record, for sessions run outside a git repository.")
         String commit;
 
@@ -91,13 +104,23 @@ final class HistoryCommand implements Runnable {
                     }
                     for (PiResult pi : r.pis()) {
                         MetricResult m = pi.readings().n() > 0 ? pi.readings() : pi.unitReadings();
-                        if (m == null || m.error() == null || !Double.isFinite(m.error().standardError())) {
+                        if (m == null
+                                || m.error() == null
+                                || !Double.isFinite(m.error().standardError())) {
                             throw new InputException(dir + ": PI '" + pi.pi().name() + "' has no standard error ("
                                     + (m == null ? 0 : m.n()) + " samples); resume the session for more rounds");
                         }
-                        rows.add(new HistoryFile.Point(sha, text(env, "gitBranch"), Instant.now().toString(),
-                                dir.toAbsolutePath().normalize().toString(), pi.pi().name(), pi.pi().unit(), m.mean(),
-                                m.error().standardError(), m.n(), fingerprint(env),
+                        rows.add(new HistoryFile.Point(
+                                sha,
+                                text(env, "gitBranch"),
+                                Instant.now().toString(),
+                                dir.toAbsolutePath().normalize().toString(),
+                                pi.pi().name(),
+                                pi.pi().unit(),
+                                m.mean(),
+                                m.error().standardError(),
+                                m.n(),
+                                fingerprint(env),
                                 Direction.of(pi.pi()) == Direction.HIGHER_IS_BETTER));
                     }
                 }
@@ -117,8 +140,13 @@ final class HistoryCommand implements Runnable {
 
     /** What must match for two points to be compared: CPU model, cores, kernel, JVM. */
     static String fingerprint(Map<String, Object> env) {
-        return String.join(" / ", text(env, "cpuModel"), text(env, "logicalCores"), text(env, "kernel"),
-                text(env, "jvmVersion")).replace(',', ' ');
+        return String.join(
+                        " / ",
+                        text(env, "cpuModel"),
+                        text(env, "logicalCores"),
+                        text(env, "kernel"),
+                        text(env, "jvmVersion"))
+                .replace(',', ' ');
     }
 
     private static String text(Map<String, Object> env, String field) {

@@ -28,18 +28,24 @@ import picocli.CommandLine.Spec;
  * weighted search over the whole history and the test of the newest commits; separate from {@link HistoryCommand},
  * which holds the store and {@code add}.
  */
-@Command(name = "detect", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Find the commits that shifted each PI: weighted binary segmentation of the per-commit "
-            + "means, each weighted by its own standard error, every split tested by a seeded permutation "
-            + "test at --alpha.",
+@Command(
+        name = "detect",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Find the commits that shifted each PI: weighted binary segmentation of the per-commit "
+                    + "means, each weighted by its own standard error, every split tested by a seeded permutation "
+                    + "test at --alpha.",
             "",
             "The search needs three commits on each side of a shift, so the newest commits are also tested on "
-            + "their own: the newest k = 1, 2, … --newest commits against those before them (since the last "
-            + "shift), each commit with its own standard error plus the spread between commits that the older "
-            + "ones show (DerSimonian-Laird), by a t-test at --alpha over all k (Bonferroni). The first commit "
-            + "of the shift is named. A shift in the newest commits that made a PI worse (higher for times, "
-            + "lower for ratio and binary PIs) exits with 5.",
-            ""},
+                    + "their own: the newest k = 1, 2, … --newest commits against those before them (since the last "
+                    + "shift), each commit with its own standard error plus the spread between commits that the older "
+                    + "ones show (DerSimonian-Laird), by a t-test at --alpha over all k (Bonferroni). The first commit "
+                    + "of the shift is named. A shift in the newest commits that made a PI worse (higher for times, "
+                    + "lower for ratio and binary PIs) exits with 5.",
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot history detect --store perf-history",
@@ -50,30 +56,44 @@ import picocli.CommandLine.Spec;
             "       better ones are reported only)",
             "  5    a shift in the newest --newest commits made a PI worse",
             "  2    bad usage or input, or points from different environments",
-            "  1    internal error (a bug: please report it)"})
+            "  1    internal error (a bug: please report it)"
+        })
 final class HistoryDetectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--store", paramLabel = "DIR", defaultValue = "pilot-history",
+    @Option(
+            names = "--store",
+            paramLabel = "DIR",
+            defaultValue = "pilot-history",
             description = "The store. Default: ${DEFAULT-VALUE}.")
     Path store;
 
-    @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.01",
-            description = "The level of each split's test, and of the newest commits' test. "
-                + "Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--alpha",
+            paramLabel = "A",
+            defaultValue = "0.01",
+            description =
+                    "The level of each split's test, and of the newest commits' test. " + "Default: ${DEFAULT-VALUE}.")
     double alpha;
 
-    @Option(names = "--newest", paramLabel = "N", defaultValue = "" + NewestShift.DEFAULT_NEWEST,
+    @Option(
+            names = "--newest",
+            paramLabel = "N",
+            defaultValue = "" + NewestShift.DEFAULT_NEWEST,
             description = "How many of the newest commits are tested on their own, and count for the exit "
-                + "code. Default: ${DEFAULT-VALUE}.")
+                    + "code. Default: ${DEFAULT-VALUE}.")
     int newest;
 
-    @Option(names = "--ignore-environment",
+    @Option(
+            names = "--ignore-environment",
             description = "Compare points whose environments differ (CPU model, kernel, JVM); refused otherwise.")
     boolean ignoreEnvironment;
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "text",
+    @Option(
+            names = "--format",
+            paramLabel = "F",
+            defaultValue = "text",
             description = "Report format: text or json. Default: ${DEFAULT-VALUE}.")
     Format format;
 
@@ -92,7 +112,8 @@ final class HistoryDetectCommand implements Callable<Integer> {
         Path file = store.resolve(HistoryFile.FILE);
         Map<String, List<HistoryFile.Point>> byPi = new LinkedHashMap<>();
         for (HistoryFile.Point p : HistoryFile.read(store)) {
-            byPi.computeIfAbsent(p.pi() + " (" + p.unit() + ")", k -> new ArrayList<>()).add(p);
+            byPi.computeIfAbsent(p.pi() + " (" + p.unit() + ")", k -> new ArrayList<>())
+                    .add(p);
         }
         List<PiShifts> pis = new ArrayList<>();
         for (Map.Entry<String, List<HistoryFile.Point>> e : byPi.entrySet()) {
@@ -122,48 +143,102 @@ final class HistoryDetectCommand implements Callable<Integer> {
 
     /** The shifts of one PI: the search's over the whole history, then the newest commits' test. */
     private PiShifts shifts(String name, List<HistoryFile.Point> points) {
-        Direction direction = points.get(points.size() - 1).higherIsBetter() ? Direction.HIGHER_IS_BETTER
-                : Direction.LOWER_IS_BETTER;
+        Direction direction =
+                points.get(points.size() - 1).higherIsBetter() ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
         double[] means = points.stream().mapToDouble(HistoryFile.Point::mean).toArray();
-        double[] errors = points.stream().mapToDouble(HistoryFile.Point::standardError).toArray();
+        double[] errors =
+                points.stream().mapToDouble(HistoryFile.Point::standardError).toArray();
         int n = means.length;
         List<Found> found = new ArrayList<>();
         NewestShift.History history = NewestShift.history(means, errors, alpha, newest, 1);
         for (WeightedShifts.Shift s : history.searched()) {
             // delta method for the ratio of the two weighted means, 95%
-            found.add(found(points, s.index(), s.before(), s.after(), s.seBefore(), s.seAfter(), 1.96,
-                    s.pValue(), "search", "permutation p = " + String.format(Locale.ROOT, "%.3f", s.pValue()),
+            found.add(found(
+                    points,
+                    s.index(),
+                    s.before(),
+                    s.after(),
+                    s.seBefore(),
+                    s.seAfter(),
+                    1.96,
+                    s.pValue(),
+                    "search",
+                    "permutation p = " + String.format(Locale.ROOT, "%.3f", s.pValue()),
                     direction));
         }
-        history.newest().ifPresent(r -> found.add(found(points, r.index(), r.before(), r.after(), r.seBefore(),
-                r.seAfter(), StudentT.critical(0.95, r.df()), r.pValue(), "newest", "t-test of the newest "
-                + r.count() + " against the " + r.older() + " before: " + Formats.pValue(r.pValue()),
-                direction)));
+        history.newest()
+                .ifPresent(r -> found.add(found(
+                        points,
+                        r.index(),
+                        r.before(),
+                        r.after(),
+                        r.seBefore(),
+                        r.seAfter(),
+                        StudentT.critical(0.95, r.df()),
+                        r.pValue(),
+                        "newest",
+                        "t-test of the newest " + r.count() + " against the " + r.older() + " before: "
+                                + Formats.pValue(r.pValue()),
+                        direction)));
         return new PiShifts(name, points.get(0).pi(), points.get(0).unit(), direction, n, found);
     }
 
-    private Found found(List<HistoryFile.Point> points, int index, double before, double after, double seBefore,
-            double seAfter, double critical, double pValue, String test, String evidence, Direction direction) {
+    private Found found(
+            List<HistoryFile.Point> points,
+            int index,
+            double before,
+            double after,
+            double seBefore,
+            double seAfter,
+            double critical,
+            double pValue,
+            String test,
+            String evidence,
+            Direction direction) {
         double ratio = after / before;
         double se = ratio * Math.hypot(seAfter / after, seBefore / before);
         boolean higher = ratio > 1;
         boolean worse = higher == (direction == Direction.LOWER_IS_BETTER);
-        return new Found(points.get(index).commit(), index, higher, ratio, ratio - critical * se, ratio + critical * se,
-                before, after, pValue, test, evidence, index >= points.size() - newest, worse);
+        return new Found(
+                points.get(index).commit(),
+                index,
+                higher,
+                ratio,
+                ratio - critical * se,
+                ratio + critical * se,
+                before,
+                after,
+                pValue,
+                test,
+                evidence,
+                index >= points.size() - newest,
+                worse);
     }
 
     private void text(PiShifts pi, PrintWriter out) {
-        out.println(pi.name() + ": " + pi.commits() + " commits, " + (pi.shifts().isEmpty() ? "no shift"
-                : pi.shifts().size() + " shift" + (pi.shifts().size() == 1 ? "" : "s")));
+        out.println(pi.name() + ": " + pi.commits() + " commits, "
+                + (pi.shifts().isEmpty()
+                        ? "no shift"
+                        : pi.shifts().size() + " shift" + (pi.shifts().size() == 1 ? "" : "s")));
         for (Found f : pi.shifts()) {
-            out.println(String.format(Locale.ROOT, "  commit %s made it %.1f%% %s (95%% CI %.1f%% to %.1f%%, %s)",
-                    shortCommit(f.commit()), 100 * Math.abs(f.ratio() - 1), f.higher() ? "higher" : "lower",
-                    100 * (f.ciLow() - 1), 100 * (f.ciHigh() - 1), f.evidence()));
+            out.println(String.format(
+                    Locale.ROOT,
+                    "  commit %s made it %.1f%% %s (95%% CI %.1f%% to %.1f%%, %s)",
+                    shortCommit(f.commit()),
+                    100 * Math.abs(f.ratio() - 1),
+                    f.higher() ? "higher" : "lower",
+                    100 * (f.ciLow() - 1),
+                    100 * (f.ciHigh() - 1),
+                    f.evidence()));
         }
-        pi.shifts().stream().filter(f -> f.newest() && f.worse()).findFirst().ifPresent(f -> out.println(
-                "  REGRESSION in the newest " + newest + " commits: commit " + shortCommit(f.commit())
-                + " made " + pi.pi() + " worse (" + (pi.direction() == Direction.LOWER_IS_BETTER ? "lower"
-                : "higher") + " is better; exit code " + HistoryCommand.REGRESSION + ")"));
+        pi.shifts().stream()
+                .filter(f -> f.newest() && f.worse())
+                .findFirst()
+                .ifPresent(f -> out.println(
+                        "  REGRESSION in the newest " + newest + " commits: commit " + shortCommit(f.commit())
+                                + " made " + pi.pi() + " worse ("
+                                + (pi.direction() == Direction.LOWER_IS_BETTER ? "lower" : "higher")
+                                + " is better; exit code " + HistoryCommand.REGRESSION + ")"));
     }
 
     private Map<String, Object> json(List<PiShifts> pis, boolean regression) {
@@ -213,8 +288,7 @@ final class HistoryDetectCommand implements Callable<Integer> {
     }
 
     /** One PI's history: its direction, how many commits, and the shifts found. */
-    record PiShifts(String name, String pi, String unit, Direction direction, int commits,
-            List<Found> shifts) {
+    record PiShifts(String name, String pi, String unit, Direction direction, int commits, List<Found> shifts) {
         boolean regression() {
             return shifts.stream().anyMatch(f -> f.newest() && f.worse());
         }
@@ -224,8 +298,18 @@ final class HistoryDetectCommand implements Callable<Integer> {
      * A shift: its first commit and index, its size as the ratio of the new level to the old with a 95% CI, the test
      * that found it ("search" or "newest"), whether it is in the newest commits, and whether it made the PI worse.
      */
-    record Found(String commit, int index, boolean higher, double ratio, double ciLow, double ciHigh,
-            double before, double after, double pValue, String test, String evidence, boolean newest,
-            boolean worse) {
-    }
+    record Found(
+            String commit,
+            int index,
+            boolean higher,
+            double ratio,
+            double ciLow,
+            double ciHigh,
+            double before,
+            double after,
+            double pValue,
+            String test,
+            String evidence,
+            boolean newest,
+            boolean worse) {}
 }

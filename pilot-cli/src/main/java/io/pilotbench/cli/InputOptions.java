@@ -24,21 +24,30 @@ final class InputOptions {
     @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Files to read; - reads standard input.")
     List<String> inputs;
 
-    @Option(names = {"-c", "--column"}, paramLabel = "N|NAME",
+    @Option(
+            names = {"-c", "--column"},
+            paramLabel = "N|NAME",
             description = "Column to read: a 0-based index or a header name; repeat for several. Default: 0.")
     List<ColumnSelector> columns = new ArrayList<>();
 
-    @Option(names = "--delimiter", paramLabel = "D", defaultValue = "auto",
+    @Option(
+            names = "--delimiter",
+            paramLabel = "D",
+            defaultValue = "auto",
             description = "Field separator: auto, comma, tab, semicolon or whitespace. Default: ${DEFAULT-VALUE}.")
     SeriesReader.Delimiter delimiter;
 
-    @Option(names = "--decimal-comma", description = "Numbers are written with a decimal comma (10,5 for 10.5), as "
-            + "some locales print them; fields are then separated by tabs, semicolons or white space. Without it, "
-            + "a decimal comma is read only where it cannot be a field separator (10,5;9,8), with a note, and a line "
-            + "such as 10,5 is refused as ambiguous.")
+    @Option(
+            names = "--decimal-comma",
+            description = "Numbers are written with a decimal comma (10,5 for 10.5), as "
+                    + "some locales print them; fields are then separated by tabs, semicolons or white space. Without it, "
+                    + "a decimal comma is read only where it cannot be a field separator (10,5;9,8), with a note, and a line "
+                    + "such as 10,5 is refused as ambiguous.")
     boolean decimalComma;
 
-    @Option(names = {"-q", "--quiet"}, description = "Do not print notices (such as a skipped header) on stderr.")
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "Do not print notices (such as a skipped header) on stderr.")
     boolean quiet;
 
     /**
@@ -51,9 +60,9 @@ final class InputOptions {
 
     /** As {@link #forEachSeries(InputStream, PrintWriter, Consumer)}, over {@code files} instead of every INPUT. */
     List<String> forEachSeries(List<String> files, InputStream stdin, PrintWriter err, Consumer<Series> action) {
-        SeriesReader reader = new SeriesReader(delimiter, columns.isEmpty() ? List.of(ColumnSelector.FIRST) : columns,
-                decimalComma);
-        Consumer<String> notices = quiet ? s -> { } : s -> err.println("pilot: note: " + s);
+        SeriesReader reader =
+                new SeriesReader(delimiter, columns.isEmpty() ? List.of(ColumnSelector.FIRST) : columns, decimalComma);
+        Consumer<String> notices = quiet ? s -> {} : s -> err.println("pilot: note: " + s);
         List<String> errors = new ArrayList<>();
         for (String input : files) {
             try {

@@ -17,8 +17,7 @@ final class Interrupts {
     private static volatile int exitCode = ExitCode.INTERRUPTED.code();
     private static final AtomicInteger COUNT = new AtomicInteger();
 
-    private Interrupts() {
-    }
+    private Interrupts() {}
 
     /**
      * Routes SIGINT and SIGTERM to {@link #interrupt(int)}. Uses {@code sun.misc.Signal} (module jdk.unsupported, in

@@ -21,14 +21,19 @@ import picocli.CommandLine.Unmatched;
  * {@code java -jar JAR BENCHMARK -f 1 -wi 0 -i N -rf json -rff %RESULT_DIR%/jmh.json}, whose JSON result gives the
  * unit readings; every option of run or compare applies. It calls their code, as parsed with their options, directly.
  */
-@Command(name = "jmh", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "jmh",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Run a JMH benchmark until its CI is as narrow as asked: one fork per round, its measurement "
-                + "iterations the round's unit readings (the JIT's warm-up is found and cut, not guessed).",
+                    + "iterations the round's unit readings (the JIT's warm-up is found and cut, not guessed).",
             "",
             "Options of pilot run (or of pilot compare, with --compare) are passed on: --ci-width, --max-time, "
-                + "-o, --format, ...; JMH's own options go after --.",
-            ""},
+                    + "-o, --format, ...; JMH's own options go after --.",
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot jmh --jar target/benchmarks.jar --benchmark 'Parse.json$' --unit us/op",
@@ -36,31 +41,47 @@ import picocli.CommandLine.Unmatched;
             "  pilot jmh --compare --jar b.jar --benchmark 'Sort.quick$' \\",
             "      --benchmark 'Sort.merge$'",
             "",
-            "Exit codes: as pilot run's, or pilot compare's with --compare."})
+            "Exit codes: as pilot run's, or pilot compare's with --compare."
+        })
 final class JmhCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--jar", paramLabel = "JAR", required = true,
+    @Option(
+            names = "--jar",
+            paramLabel = "JAR",
+            required = true,
             description = "The benchmarks jar (JMH's uber-jar); twice with --compare to compare two builds.")
     List<String> jars = new ArrayList<>();
 
-    @Option(names = "--benchmark", paramLabel = "REGEX", required = true,
+    @Option(
+            names = "--benchmark",
+            paramLabel = "REGEX",
+            required = true,
             description = "The benchmark, as JMH's include pattern; twice with --compare to compare two.")
     List<String> benchmarks = new ArrayList<>();
 
-    @Option(names = "--iterations", paramLabel = "N", defaultValue = "10",
+    @Option(
+            names = "--iterations",
+            paramLabel = "N",
+            defaultValue = "10",
             description = "Measurement iterations per fork (per round). Default: ${DEFAULT-VALUE}.")
     int iterations;
 
-    @Option(names = "--unit", paramLabel = "UNIT", defaultValue = "score",
+    @Option(
+            names = "--unit",
+            paramLabel = "UNIT",
+            defaultValue = "score",
             description = "The score's unit, as JMH reports it (us/op, ops/s). Default: ${DEFAULT-VALUE}.")
     String unit;
 
     @Option(names = "--compare", description = "Compare two jars, or two benchmarks, in interleaved forks.")
     boolean compare;
 
-    @Option(names = "--java", paramLabel = "JAVA", defaultValue = "java",
+    @Option(
+            names = "--java",
+            paramLabel = "JAVA",
+            defaultValue = "java",
             description = "The java that runs the forks. Default: ${DEFAULT-VALUE}.")
     String java;
 
@@ -77,18 +98,21 @@ final class JmhCommand implements Callable<Integer> {
         if (!compare && (jars.size() > 1 || benchmarks.size() > 1)) {
             throw new IllegalArgumentException("one --jar and one --benchmark (two of either with --compare)");
         }
-        if (compare && (workloads != 2 || jars.size() > 2 || benchmarks.size() > 2
-                || jars.size() == 2 && benchmarks.size() == 2)) {
-            throw new IllegalArgumentException("--compare takes two jars and one --benchmark, or one jar and two "
-                    + "--benchmark");
+        if (compare
+                && (workloads != 2
+                        || jars.size() > 2
+                        || benchmarks.size() > 2
+                        || jars.size() == 2 && benchmarks.size() == 2)) {
+            throw new IllegalArgumentException(
+                    "--compare takes two jars and one --benchmark, or one jar and two " + "--benchmark");
         }
         int dashes = passed.indexOf("--");
         List<String> options = dashes < 0 ? passed : passed.subList(0, dashes);
         List<String> jmhOptions = dashes < 0 ? List.of() : passed.subList(dashes + 1, passed.size());
         List<String> args = new ArrayList<>();
         String piName = workloads == 1 || benchmarks.size() == 1 ? benchmarks.get(0) : "score";
-        args.addAll(List.of("--pi", new JmhWorkload(Path.of(jars.get(0)), piName, iterations, unit, java, jmhOptions)
-                .piText()));
+        args.addAll(List.of(
+                "--pi", new JmhWorkload(Path.of(jars.get(0)), piName, iterations, unit, java, jmhOptions).piText()));
         if (compare && !options.contains("--name")) {
             for (int i = 0; i < 2; i++) {
                 args.addAll(List.of("--name", jars.size() == 2 ? jars.get(i) : benchmarks.get(i)));
@@ -100,8 +124,14 @@ final class JmhCommand implements Callable<Integer> {
             if (i > 0) {
                 args.add(CompareCommand.SEPARATOR);
             }
-            args.addAll(new JmhWorkload(Path.of(jars.get(jars.size() == 2 ? i : 0)),
-                    benchmarks.get(benchmarks.size() == 2 ? i : 0), iterations, unit, java, jmhOptions).command());
+            args.addAll(new JmhWorkload(
+                            Path.of(jars.get(jars.size() == 2 ? i : 0)),
+                            benchmarks.get(benchmarks.size() == 2 ? i : 0),
+                            iterations,
+                            unit,
+                            java,
+                            jmhOptions)
+                    .command());
         }
         return runOrCompare(args);
     }

@@ -80,10 +80,17 @@ final class LiveComparison {
         }
         List<PiSpec> specs = ProcessOptions.specs(recorded.get(0).pis());
         SessionSettings sessionSettings = sessionSettings(specs, recorded);
-        PerformanceIndex pi = cmd.metric == null ? specs.get(0).pi() : specs.stream().map(PiSpec::pi)
-                .filter(p -> p.name().equals(cmd.metric)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                        "--metric: no PI named '" + cmd.metric + "' among " + specs.stream().map(s -> "'"
-                                + s.pi().name() + "'").toList()));
+        PerformanceIndex pi = cmd.metric == null
+                ? specs.get(0).pi()
+                : specs.stream()
+                        .map(PiSpec::pi)
+                        .filter(p -> p.name().equals(cmd.metric))
+                        .findFirst()
+                        .orElseThrow(
+                                () -> new IllegalArgumentException("--metric: no PI named '" + cmd.metric + "' among "
+                                        + specs.stream()
+                                                .map(s -> "'" + s.pi().name() + "'")
+                                                .toList()));
         if (base != null && !java.util.Objects.equals(base.pi().unit(), pi.unit())) {
             throw new IllegalArgumentException("mismatched units: the baseline " + cmd.baseline + " measures '"
                     + base.pi().name() + "' in " + base.pi().unit() + " but the candidate measures '" + pi.name()
@@ -91,19 +98,23 @@ final class LiveComparison {
         }
         List<String> workloadNames = new ArrayList<>();
         for (int i = 0; i < commands.size(); i++) {
-            workloadNames.add(cmd.names.isEmpty() ? CommandTemplate.of(commands.get(i), cmd.process.shell).toString()
-                    : cmd.names.get(i));
+            workloadNames.add(
+                    cmd.names.isEmpty()
+                            ? CommandTemplate.of(commands.get(i), cmd.process.shell)
+                                    .toString()
+                            : cmd.names.get(i));
         }
         workloadNames = ComparisonDirectory.unique(workloadNames, base == null ? Set.of() : Set.of(base.name()));
         ProcessLauncher launcher = ProcessLauncher.best();
         PrintWriter err = cmd.spec.commandLine().getErr();
         long overhead = ProcessOptions.calibrate(launcher, cmd.process.shell, cmd.report.quiet ? null : err);
-        EnvironmentSnapshot environment = EnvironmentProbe.system().capture(Path.of("").toAbsolutePath());
+        EnvironmentSnapshot environment =
+                EnvironmentProbe.system().capture(Path.of("").toAbsolutePath());
         Path dir = outputDir();
-        Long seed = cmd.shuffle == null ? null : cmd.shuffle == -1 ? new Random().nextLong() & Long.MAX_VALUE
-                : cmd.shuffle;
-        ComparisonDirectory.Plan plan = new ComparisonDirectory.Plan(workloadNames, pi.name(), cmd.direction(pi),
-                cmd.baseline, cmd.metric, settings, seed);
+        Long seed =
+                cmd.shuffle == null ? null : cmd.shuffle == -1 ? new Random().nextLong() & Long.MAX_VALUE : cmd.shuffle;
+        ComparisonDirectory.Plan plan = new ComparisonDirectory.Plan(
+                workloadNames, pi.name(), cmd.direction(pi), cmd.baseline, cmd.metric, settings, seed);
         try (ComparisonDirectory directory = ComparisonDirectory.create(dir, plan)) {
             List<InterleavedComparison.Entry> entries = new ArrayList<>();
             for (int i = 0; i < commands.size(); i++) {
@@ -113,19 +124,29 @@ final class LiveComparison {
                 CommandWorkload w = cmd.process.workload(recorded.get(i), launcher, sessionDir, overhead);
                 entries.add(new InterleavedComparison.Entry(workloadNames.get(i), session, w));
             }
-            return interleave(directory, entries, base, settings, cmd.direction(pi), pi.name(), sessionSettings,
-                    gate, outputFormat, err);
+            return interleave(
+                    directory,
+                    entries,
+                    base,
+                    settings,
+                    cmd.direction(pi),
+                    pi.name(),
+                    sessionSettings,
+                    gate,
+                    outputFormat,
+                    err);
         }
     }
 
     /** Every workload's session settings; refused when a command uses the work amount and none is given. */
     private SessionSettings sessionSettings(List<PiSpec> specs, List<RecordedCommand> recorded) {
-        SessionSettings sessionSettings = cmd.sessionOptions.apply(SessionSettings.builder()
-                .pis(specs.stream().map(PiSpec::pi).toList())).build();
+        SessionSettings sessionSettings = cmd.sessionOptions
+                .apply(SessionSettings.builder()
+                        .pis(specs.stream().map(PiSpec::pi).toList()))
+                .build();
         for (RecordedCommand r : recorded) {
             CommandTemplate t = CommandTemplate.of(r.words(), r.shell());
-            if (t.usesWorkAmount() && sessionSettings.workAmount() == null
-                    && sessionSettings.fixedWorkAmount() == 0) {
+            if (t.usesWorkAmount() && sessionSettings.workAmount() == null && sessionSettings.fixedWorkAmount() == 0) {
                 throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in '" + t + "' but no work "
                         + "amount is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
             }
@@ -134,14 +155,24 @@ final class LiveComparison {
     }
 
     /** Runs the entries in interleaved cycles to the end, writes comparison.json, prints the report and warnings. */
-    Outcome interleave(ComparisonDirectory directory, List<InterleavedComparison.Entry> entries, Contender base,
-            CompareSettings settings, Direction direction, String piName, SessionSettings sessionSettings, Gate gate,
-            Format outputFormat, PrintWriter err) throws IOException {
+    Outcome interleave(
+            ComparisonDirectory directory,
+            List<InterleavedComparison.Entry> entries,
+            Contender base,
+            CompareSettings settings,
+            Direction direction,
+            String piName,
+            SessionSettings sessionSettings,
+            Gate gate,
+            Format outputFormat,
+            PrintWriter err)
+            throws IOException {
         InterleavedComparison run = directory.interleave(entries, base, settings, direction, piName);
         Long seed = directory.shuffleSeed();
         int firstCycle = directory.firstCycle();
         Path dir = directory.directory();
-        List<String> workloadNames = entries.stream().map(InterleavedComparison.Entry::name).toList();
+        List<String> workloadNames =
+                entries.stream().map(InterleavedComparison.Entry::name).toList();
         ProgressLine line = new ProgressLine(err, cmd.report.mode());
         run.listener(p -> line.show(progressText(p)));
         if (!cmd.report.quiet) {
@@ -184,11 +215,14 @@ final class LiveComparison {
             }
         }
         String limit = result.stopReason() == StopReason.TIME_LIMIT || result.stopReason() == StopReason.ROUND_LIMIT
-                ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings) : null;
-        ComparisonReport rendered = new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(),
-                gate, limit);
+                ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings)
+                : null;
+        ComparisonReport rendered =
+                new ComparisonReport(result.comparison(), result.stopReason(), result.seconds(), gate, limit);
         directory.writeResult(rendered.toMap());
-        Colour.print(cmd.spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
+        Colour.print(
+                cmd.spec.commandLine().getOut(),
+                outputFormat == Format.TEXT && Colour.onStdout(),
                 o -> rendered.render(outputFormat, o));
         for (InterleavedComparison.Entry e : entries) {
             String left = ((CommandWorkload) e.workload()).leftProcessesWarning();
@@ -210,12 +244,12 @@ final class LiveComparison {
             throw new InputException("--baseline: " + SessionReader.whyNotASession(dir));
         }
         StoredSession recorded = SessionReader.read(dir);
-        SessionResult r = Session.analyse(recorded.withSettings(cmd.precision().applyTo(recorded.settings().toBuilder())
-                .build()));
+        SessionResult r = Session.analyse(recorded.withSettings(
+                cmd.precision().applyTo(recorded.settings().toBuilder()).build()));
         Contender c = cmd.contender("baseline", r, path);
         if (!c.valid()) {
-            throw new InputException("--baseline: " + path + " has no confidence interval for '" + c.pi().name()
-                    + "' (" + c.n() + " samples); resume it (pilot run --resume " + path + ") or pick another");
+            throw new InputException("--baseline: " + path + " has no confidence interval for '" + c.pi().name() + "' ("
+                    + c.n() + " samples); resume it (pilot run --resume " + path + ") or pick another");
         }
         return c;
     }
@@ -235,8 +269,10 @@ final class LiveComparison {
                 continue;
             }
             String mean = Double.isFinite(x.mean()) ? Formats.quantity(x.mean(), x.pi().unit(), x.mean()) : "-";
-            parts.add(x.name() + " " + mean + (x.ci() == null ? " (no CI yet)"
-                    : " ± " + Formats.significant(100 * x.ci().halfWidth() / Math.abs(x.mean()), 2) + "%"));
+            parts.add(x.name() + " " + mean
+                    + (x.ci() == null
+                            ? " (no CI yet)"
+                            : " ± " + Formats.significant(100 * x.ci().halfWidth() / Math.abs(x.mean()), 2) + "%"));
         }
         for (PairComparison pair : c.adjacent()) {
             if (pair.verdict().decided() || pair.welch() == null) {

@@ -5,8 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 /** The {@code pilot} command's entry point: a shim that runs the command and exits with its code. */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);

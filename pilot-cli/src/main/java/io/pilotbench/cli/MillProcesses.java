@@ -19,20 +19,39 @@ import java.util.concurrent.CountDownLatch;
  * lambda's included) could not even print its help without that jar (docs/design.md, "Packaging").
  */
 final class MillProcesses {
-    private MillProcesses() {
-    }
+    private MillProcesses() {}
 
     /** Starts the master and blocks until the JVM is stopped (a signal) or this thread is interrupted. */
-    static void serveUntilStopped(String host, int port, Path data, String db, String dbUser, Duration lease,
-            String registration, PrintWriter out) throws IOException {
+    static void serveUntilStopped(
+            String host,
+            int port,
+            Path data,
+            String db,
+            String dbUser,
+            Duration lease,
+            String registration,
+            PrintWriter out)
+            throws IOException {
         MillServer.Registration policy = MillServer.Registration.valueOf(registration.toUpperCase(Locale.ROOT));
-        MillServer server = MillServer.start(new MillServer.Options(host, port, data, db, dbUser,
-                db == null ? null : System.getenv("PILOT_DB_PASSWORD"), lease, policy), Clock.systemUTC(), out);
+        MillServer server = MillServer.start(
+                new MillServer.Options(
+                        host,
+                        port,
+                        data,
+                        db,
+                        dbUser,
+                        db == null ? null : System.getenv("PILOT_DB_PASSWORD"),
+                        lease,
+                        policy),
+                Clock.systemUTC(),
+                out);
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "pilot-mill-stop");
+        Thread hook = new Thread(
+                () -> {
+                    server.close();
+                    stopped.countDown();
+                },
+                "pilot-mill-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             stopped.await();
@@ -44,8 +63,8 @@ final class MillProcesses {
     }
 
     /** Runs the worker until the JVM is stopped. */
-    static void work(URI master, String token, Path data, String name, Duration poll, JobLimits limits,
-            PrintWriter out) throws IOException, InterruptedException {
+    static void work(URI master, String token, Path data, String name, Duration poll, JobLimits limits, PrintWriter out)
+            throws IOException, InterruptedException {
         MillWorker.run(new MillWorker.Options(master, token, data, name, poll, limits), out);
     }
 }

@@ -7,8 +7,7 @@ import java.util.function.Function;
  * with messages that name the option; typed options are converted by {@link Converters}.
  */
 final class Options {
-    private Options() {
-    }
+    private Options() {}
 
     /** A value parsed by {@code parser}, whose IllegalArgumentException message is prefixed by the option. */
     static <T> T parse(String option, String value, Function<String, T> parser) {

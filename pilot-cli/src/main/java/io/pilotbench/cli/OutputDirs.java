@@ -12,8 +12,7 @@ import java.util.Locale;
 final class OutputDirs {
     static final Path ROOT = Path.of("pilot-results");
 
-    private OutputDirs() {
-    }
+    private OutputDirs() {}
 
     /**
      * Creates and returns {@code pilot-results/YYYYMMDD-HHMMSS-<what>}, or {@code …-2}, {@code …-3} when taken. The

@@ -23,21 +23,26 @@ import picocli.CommandLine.Unmatched;
  * CI. A thin layer over {@code pilot compare} (every option of it applies, parsed by it), so the stop rule, the
  * report and the directory are the comparison's; the overhead is read from the comparison's result.
  */
-@Command(name = "overhead", sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "overhead",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Measure the overhead of instrumentation (unit readings, tracing, a monitor): run CMD_WITH and "
-                + "CMD_WITHOUT in interleaved rounds until their comparison is decided, as pilot compare does, then "
-                + "report the overhead (CMD_WITH / CMD_WITHOUT - 1) with its confidence interval.",
+                    + "CMD_WITHOUT in interleaved rounds until their comparison is decided, as pilot compare does, then "
+                    + "report the overhead (CMD_WITH / CMD_WITHOUT - 1) with its confidence interval.",
             "",
             "Every option of pilot compare applies (precision, limits, --pi, -o, --format).",
-            ""},
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot overhead -- ./server --trace ::: ./server",
             "  pilot overhead --max-time 5m -- ./bench --unit-readings ::: ./bench",
             "",
             "Exit codes: as pilot compare's (0 decided, 3 a limit ended it undecided, 2 bad",
-            "usage, 130/143 interrupted)."})
+            "usage, 130/143 interrupted)."
+        })
 final class OverheadCommand implements Callable<Integer> {
 
     @Spec
@@ -60,7 +65,8 @@ final class OverheadCommand implements Callable<Integer> {
             spec.commandLine().usage(out);
             return ExitCode.OK.code();
         }
-        int separators = (int) args.stream().filter(CompareCommand.SEPARATOR::equals).count();
+        int separators =
+                (int) args.stream().filter(CompareCommand.SEPARATOR::equals).count();
         if (separators != 1 || !args.contains("--")) {
             throw new IllegalArgumentException("give the command with its instrumentation and the one without, after "
                     + "--, separated by ::: (pilot overhead -- CMD_WITH ::: CMD_WITHOUT)");
@@ -108,15 +114,21 @@ final class OverheadCommand implements Callable<Integer> {
         if (comparison.contenders().size() != 2) {
             return null;
         }
-        String with = inputOrder.size() == 2 ? inputOrder.get(0) : comparison.contenders().get(0).name();
-        String without = inputOrder.size() == 2 ? inputOrder.get(1) : comparison.contenders().get(1).name();
+        String with = inputOrder.size() == 2
+                ? inputOrder.get(0)
+                : comparison.contenders().get(0).name();
+        String without = inputOrder.size() == 2
+                ? inputOrder.get(1)
+                : comparison.contenders().get(1).name();
         for (PairComparison pair : comparison.pairs()) {
             boolean forward = pair.a().name().equals(with);
             if (pair.difference() == null) {
                 continue;
             }
             ConfidenceInterval ratio = pair.ratio();
-            double ratioValue = pair.paired() != null ? ratio.center() : pair.a().mean() / pair.b().mean();
+            double ratioValue = pair.paired() != null
+                    ? ratio.center()
+                    : pair.a().mean() / pair.b().mean();
             if (!Double.isFinite(ratioValue)) {
                 continue;
             }
@@ -129,8 +141,10 @@ final class OverheadCommand implements Callable<Integer> {
             String confidence = Formats.significant(100 * comparison.settings().confidence(), 3);
             boolean excludesNone = low > 1 || high < 1;
             return "overhead of " + with + " over " + without + ": " + signed(value - 1) + " (" + confidence + "% CI "
-                    + signed(low - 1) + " to " + signed(high - 1) + (excludesNone ? ", which excludes none)"
-                    : ", which includes none: no overhead is distinguishable)");
+                    + signed(low - 1) + " to " + signed(high - 1)
+                    + (excludesNone
+                            ? ", which excludes none)"
+                            : ", which includes none: no overhead is distinguishable)");
         }
         return null;
     }

@@ -12,14 +12,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code pilot package}: DataMill packages (the unit of an experiment). */
-@Command(name = "package", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(
+        name = "package",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
         subcommands = {PackageCommand.Check.class},
         description = {
             "A package is a directory, or a .tar.gz with the scripts at its root, holding run.sh (the benchmark, "
-                + "measured) and collect.sh (prints the metrics as NAME VALUE lines), and optionally setup.sh (run "
-                + "before the runs: build, unpack) and env (KEY=VALUE lines for the scripts' environment). "
-                + "'pilot experiment' runs packages under varied factors.",
-            ""})
+                    + "measured) and collect.sh (prints the metrics as NAME VALUE lines), and optionally setup.sh (run "
+                    + "before the runs: build, unpack) and env (KEY=VALUE lines for the scripts' environment). "
+                    + "'pilot experiment' runs packages under varied factors.",
+            ""
+        })
 final class PackageCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -30,12 +34,16 @@ final class PackageCommand implements Runnable {
     }
 
     /** {@code pilot package check PKG...}. */
-    @Command(name = "check", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    @Command(
+            name = "check",
+            mixinStandardHelpOptions = true,
+            usageHelpAutoWidth = true,
             description = {
                 "Checks that each PKG is a package: run.sh and collect.sh present, the env file well formed, and an "
-                    + "archive safe to extract (no absolute names, no '..', no links, devices or FIFOs, at most "
-                    + "10000 entries and 512 MiB once decompressed). Nothing is kept.",
-                ""},
+                        + "archive safe to extract (no absolute names, no '..', no links, devices or FIFOs, at most "
+                        + "10000 entries and 512 MiB once decompressed). Nothing is kept.",
+                ""
+            },
             footerHeading = "%nExamples:%n",
             footer = {
                 "  pilot package check examples/experiment/packages/gzip",
@@ -43,7 +51,8 @@ final class PackageCommand implements Runnable {
                 "",
                 "Exit codes:",
                 "  0    every package is valid",
-                "  2    one is not (one line says which and why)"})
+                "  2    one is not (one line says which and why)"
+            })
     static final class Check implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -32,21 +32,32 @@ final class ParameterScan {
     /** The most values a scan runs. */
     static final int MAX_VALUES = 1000;
 
-    @Option(names = {"-P", "--parameter-scan"}, arity = "3", paramLabel = "NAME MIN MAX", hideParamSyntax = true,
+    @Option(
+            names = {"-P", "--parameter-scan"},
+            arity = "3",
+            paramLabel = "NAME MIN MAX",
+            hideParamSyntax = true,
             order = 60,
             description = "Run a session for each value of NAME from MIN to MAX (integers, or steps of -D), with "
-                + "{NAME} replaced by the value in the command, the hooks and --name; then a table, scan.csv and "
-                + "scan.svg (the means and their CIs against NAME) in -o DIR. As hyperfine's -P.")
+                    + "{NAME} replaced by the value in the command, the hooks and --name; then a table, scan.csv and "
+                    + "scan.svg (the means and their CIs against NAME) in -o DIR. As hyperfine's -P.")
     List<String> range = new ArrayList<>();
 
-    @Option(names = {"-D", "--parameter-step-size"}, paramLabel = "STEP", order = 61,
+    @Option(
+            names = {"-D", "--parameter-step-size"},
+            paramLabel = "STEP",
+            order = 61,
             description = "The step of -P (decimals allowed). Default: 1.")
     String step;
 
-    @Option(names = {"-L", "--parameter-list"}, arity = "2", paramLabel = "NAME VALUES", hideParamSyntax = true,
+    @Option(
+            names = {"-L", "--parameter-list"},
+            arity = "2",
+            paramLabel = "NAME VALUES",
+            hideParamSyntax = true,
             order = 62,
-            description = "Run a session for each of the comma-separated VALUES of NAME, as -P does. As hyperfine's "
-                + "-L.")
+            description =
+                    "Run a session for each of the comma-separated VALUES of NAME, as -P does. As hyperfine's " + "-L.")
     List<String> list = new ArrayList<>();
 
     /** Whether a scan was asked for. */
@@ -86,13 +97,15 @@ final class ParameterScan {
         if (by.signum() <= 0) {
             throw new IllegalArgumentException("-D: '" + step + "' is not a positive step");
         }
-        if (step == null && (min.stripTrailingZeros().scale() > 0 || max.stripTrailingZeros().scale() > 0)) {
+        if (step == null
+                && (min.stripTrailingZeros().scale() > 0
+                        || max.stripTrailingZeros().scale() > 0)) {
             throw new IllegalArgumentException("-P " + range.get(0) + ": '" + range.get(1) + "' to '" + range.get(2)
                     + "' are not integers; give a step with -D (e.g. -D 0.5)");
         }
         if (min.compareTo(max) > 0) {
-            throw new IllegalArgumentException("-P " + range.get(0) + ": MIN " + range.get(1) + " is above MAX "
-                    + range.get(2));
+            throw new IllegalArgumentException(
+                    "-P " + range.get(0) + ": MIN " + range.get(1) + " is above MAX " + range.get(2));
         }
         List<String> values = new ArrayList<>();
         for (BigDecimal v = min; v.compareTo(max) <= 0; v = v.add(by)) {
@@ -119,18 +132,22 @@ final class ParameterScan {
     }
 
     /** The session of one value: its exit code, and its result (null when it did not get that far). */
-    record Row(String value, int exitCode, SessionResult result) {
-    }
+    record Row(String value, int exitCode, SessionResult result) {}
 
     /** The scan's exit code: the first failure's, else the first limit's, else 0. */
     static int exitCode(List<Row> rows) {
         for (Row r : rows) {
-            if (r.exitCode() != ExitCode.OK.code() && r.exitCode() != ExitCode.LIMIT.code()
+            if (r.exitCode() != ExitCode.OK.code()
+                    && r.exitCode() != ExitCode.LIMIT.code()
                     && r.exitCode() != ExitCode.NO_STEADY_STATE.code()) {
                 return r.exitCode();
             }
         }
-        return rows.stream().mapToInt(Row::exitCode).filter(c -> c != ExitCode.OK.code()).findFirst().orElse(ExitCode.OK.code());
+        return rows.stream()
+                .mapToInt(Row::exitCode)
+                .filter(c -> c != ExitCode.OK.code())
+                .findFirst()
+                .orElse(ExitCode.OK.code());
     }
 
     /** The first PI's readings of a row, or null. */
@@ -142,10 +159,12 @@ final class ParameterScan {
     }
 
     /** Writes scan.csv and scan.svg in {@code dir} and the summary in {@code format}. */
-    static void report(String parameter, List<Row> rows, Path dir, Format format, PrintWriter out)
-            throws IOException {
-        PiResult first = rows.stream().filter(r -> r.result() != null && !r.result().pis().isEmpty()).findFirst()
-                .map(r -> r.result().pis().get(0)).orElse(null);
+    static void report(String parameter, List<Row> rows, Path dir, Format format, PrintWriter out) throws IOException {
+        PiResult first = rows.stream()
+                .filter(r -> r.result() != null && !r.result().pis().isEmpty())
+                .findFirst()
+                .map(r -> r.result().pis().get(0))
+                .orElse(null);
         String pi = first == null ? "value" : first.pi().name();
         String unit = first == null ? "" : first.pi().unit();
         StringBuilder csv = new StringBuilder(parameter + ",pi,unit,samples,mean,ci_low,ci_high,converged,exit_code\n");
@@ -153,16 +172,32 @@ final class ParameterScan {
         for (Row r : rows) {
             MetricResult m = readings(r);
             boolean ci = m != null && m.ci() != null;
-            csv.append(CsvField.of(r.value())).append(',').append(CsvField.of(pi)).append(',').append(CsvField.of(unit))
-                    .append(',').append(m == null ? "" : m.n()).append(',').append(m == null ? "" : d(m.mean()))
-                    .append(',').append(ci ? d(m.ci().low()) : "").append(',').append(ci ? d(m.ci().high()) : "")
-                    .append(',').append(r.result() != null && r.result().converged()).append(',')
-                    .append(r.exitCode()).append('\n');
+            csv.append(CsvField.of(r.value()))
+                    .append(',')
+                    .append(CsvField.of(pi))
+                    .append(',')
+                    .append(CsvField.of(unit))
+                    .append(',')
+                    .append(m == null ? "" : m.n())
+                    .append(',')
+                    .append(m == null ? "" : d(m.mean()))
+                    .append(',')
+                    .append(ci ? d(m.ci().low()) : "")
+                    .append(',')
+                    .append(ci ? d(m.ci().high()) : "")
+                    .append(',')
+                    .append(r.result() != null && r.result().converged())
+                    .append(',')
+                    .append(r.exitCode())
+                    .append('\n');
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("value", r.value());
             j.put("exitCode", r.exitCode());
-            j.put("session", r.result() == null || r.result().directory() == null ? null
-                    : r.result().directory().toString());
+            j.put(
+                    "session",
+                    r.result() == null || r.result().directory() == null
+                            ? null
+                            : r.result().directory().toString());
             j.put("n", m == null ? null : m.n());
             j.put("mean", m == null ? null : finite(m.mean()));
             j.put("ciLow", ci ? finite(m.ci().low()) : null);
@@ -203,8 +238,8 @@ final class ParameterScan {
         }
     }
 
-    private static void text(String parameter, String pi, String unit, List<Row> rows, Path dir, boolean plotted,
-            PrintWriter out) {
+    private static void text(
+            String parameter, String pi, String unit, List<Row> rows, Path dir, boolean plotted, PrintWriter out) {
         out.println();
         out.println("Scan of " + parameter + ": " + pi + (unit.isEmpty() ? "" : " (" + unit + ")")
                 + " for each value; table in " + dir.resolve("scan.csv")
@@ -212,18 +247,23 @@ final class ParameterScan {
         out.printf("  %-12s %-14s %-30s %7s  %s%n", parameter, "mean", "95% CI", "rounds", "stopped");
         for (Row r : rows) {
             MetricResult m = readings(r);
-            out.printf("  %-12s %-14s %-30s %7s  %s%n", r.value(),
-                    m == null ? "—" : Formats.quantity(m.mean(), unit, m.mean()), ciText(m, unit),
+            out.printf(
+                    "  %-12s %-14s %-30s %7s  %s%n",
+                    r.value(),
+                    m == null ? "—" : Formats.quantity(m.mean(), unit, m.mean()),
+                    ciText(m, unit),
                     m == null ? "—" : Integer.toString(m.n()),
-                    r.result() == null ? "failed (exit code " + r.exitCode() + ")"
+                    r.result() == null
+                            ? "failed (exit code " + r.exitCode() + ")"
                             : r.result().converged() ? "converged" : "not converged (exit code " + r.exitCode() + ")");
         }
     }
 
     private static String ciText(MetricResult m, String unit) {
-        return m == null || m.ci() == null || !Double.isFinite(m.ci().width()) ? "—"
-                : "[" + Formats.quantity(m.ci().low(), unit, m.mean()) + ", " + Formats.quantity(m.ci().high(), unit,
-                        m.mean()) + "]";
+        return m == null || m.ci() == null || !Double.isFinite(m.ci().width())
+                ? "—"
+                : "[" + Formats.quantity(m.ci().low(), unit, m.mean()) + ", "
+                        + Formats.quantity(m.ci().high(), unit, m.mean()) + "]";
     }
 
     /** The means and CIs against the parameter: numeric x when every value is a number. Null with nothing to draw. */
@@ -238,18 +278,32 @@ final class ParameterScan {
             }
             double low = m.ci() != null && Double.isFinite(m.ci().low()) ? m.ci().low() : m.mean();
             double high = m.ci() != null && Double.isFinite(m.ci().high()) ? m.ci().high() : m.mean();
-            PlotData.Summary s = new PlotData.Summary(m.n(), m.mean(), low, high, m.mean(), m.mean(),
+            PlotData.Summary s = new PlotData.Summary(
+                    m.n(),
+                    m.mean(),
+                    low,
+                    high,
+                    m.mean(),
+                    m.mean(),
                     Double.isFinite(m.variance()) ? Math.sqrt(m.variance()) : 0);
-            points.add(new PlotData.Point(numeric ? Double.parseDouble(r.value()) : i, r.value(),
-                    Map.of(pi, s)));
+            points.add(new PlotData.Point(numeric ? Double.parseDouble(r.value()) : i, r.value(), Map.of(pi, s)));
         }
         if (points.isEmpty()) {
             return null;
         }
         PlotData data = new PlotData(List.of(new PlotData.Series(pi, points)), !numeric);
-        PlotSpec spec = new PlotSpec(PlotSpec.Mode.LINE, List.of(pi), List.of(), PlotData.ErrorBars.CI,
-                pi + " by " + parameter + " (95% CIs)", parameter, pi + (unit.isEmpty() ? "" : " (" + unit + ")"),
-                640, 400, PlotSpec.Legend.NONE, PlotSpec.AUTO_ANGLE);
+        PlotSpec spec = new PlotSpec(
+                PlotSpec.Mode.LINE,
+                List.of(pi),
+                List.of(),
+                PlotData.ErrorBars.CI,
+                pi + " by " + parameter + " (95% CIs)",
+                parameter,
+                pi + (unit.isEmpty() ? "" : " (" + unit + ")"),
+                640,
+                400,
+                PlotSpec.Legend.NONE,
+                PlotSpec.AUTO_ANGLE);
         return Plot.of(data, spec).svg();
     }
 

@@ -10,7 +10,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** The top-level {@code pilot} command: dispatches to its subcommands. */
-@Command(name = "pilot", mixinStandardHelpOptions = true, versionProvider = PilotCommand.Version.class,
+@Command(
+        name = "pilot",
+        mixinStandardHelpOptions = true,
+        versionProvider = PilotCommand.Version.class,
         description = "Statistically valid benchmark results in the least possible time.",
         footerHeading = "%nExit codes:%n") // the footer: ExitCode.footer(), set in commandLine
 public final class PilotCommand implements Runnable {
@@ -19,10 +22,23 @@ public final class PilotCommand implements Runnable {
      * annotation: picocli builds the model of every annotated subcommand (its options, their types, help texts) when
      * the top command is made, which took most of {@code pilot --version}'s 0.23 s.
      */
-    static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, CompareCommand.class, OverheadCommand.class,
-            AnalyzeCommand.class, ChangepointsCommand.class, ReportCommand.class, PlotCommand.class,
-            GraphCommand.class, ScriptCommand.class, GetstatsCommand.class, HistoryCommand.class, JmhCommand.class,
-            SimulateCommand.class, PackageCommand.class, ExperimentCommand.class, MillCommand.class);
+    static final List<Class<?>> SUBCOMMANDS = List.of(
+            RunCommand.class,
+            CompareCommand.class,
+            OverheadCommand.class,
+            AnalyzeCommand.class,
+            ChangepointsCommand.class,
+            ReportCommand.class,
+            PlotCommand.class,
+            GraphCommand.class,
+            ScriptCommand.class,
+            GetstatsCommand.class,
+            HistoryCommand.class,
+            JmhCommand.class,
+            SimulateCommand.class,
+            PackageCommand.class,
+            ExperimentCommand.class,
+            MillCommand.class);
 
     /** picocli's system property: a regular expression of the types whose built-in converters it leaves out. */
     static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
@@ -57,7 +73,10 @@ public final class PilotCommand implements Runnable {
                 }
             } else {
                 CommandSpec stub = CommandSpec.create().name(a.name());
-                stub.usageMessage().description(a.description()).header(a.header()).hidden(a.hidden());
+                stub.usageMessage()
+                        .description(a.description())
+                        .header(a.header())
+                        .hidden(a.hidden());
                 cli.addSubcommand(a.name(), new CommandLine(stub, factory));
             }
         }
@@ -109,7 +128,8 @@ public final class PilotCommand implements Runnable {
      */
     static boolean isMillMissing(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof NoClassDefFoundError && String.valueOf(t.getMessage()).startsWith("io/pilotbench/mill/")) {
+            if (t instanceof NoClassDefFoundError
+                    && String.valueOf(t.getMessage()).startsWith("io/pilotbench/mill/")) {
                 return true;
             }
         }
@@ -121,7 +141,8 @@ public final class PilotCommand implements Runnable {
         cli.getSubcommands().values().forEach(PilotCommand::parsing);
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler((e, a) -> badUsage(e, e.getCommandLine().getCommandSpec().qualifiedName()));
+        cli.setParameterExceptionHandler(
+                (e, a) -> badUsage(e, e.getCommandLine().getCommandSpec().qualifiedName()));
         cli.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println("pilot: " + Failures.message(e));
             cmd.getErr().flush();
@@ -147,8 +168,10 @@ public final class PilotCommand implements Runnable {
             case "run" -> cmd.setStopAtPositional(true);
             // pilot overhead hands its arguments to pilot compare as they are, "--" included
             case "overhead" -> cmd.setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true);
-            case "jmh" -> cmd.setEndOfOptionsDelimiter("\u0000").setUnmatchedArgumentsAllowed(true)
-                    .setUnmatchedOptionsArePositionalParams(false);
+            case "jmh" ->
+                cmd.setEndOfOptionsDelimiter("\u0000")
+                        .setUnmatchedArgumentsAllowed(true)
+                        .setUnmatchedOptionsArePositionalParams(false);
             default -> {
                 // as annotated
             }
@@ -163,8 +186,9 @@ public final class PilotCommand implements Runnable {
         CommandLine cmd = e.getCommandLine();
         // a value a converter refused: the option and why, as every bad option value is told
         String message = e.getCause() instanceof CommandLine.TypeConversionException t
-                && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o
-                ? o.longestName() + ": " + t.getMessage() : e.getMessage();
+                        && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o
+                ? o.longestName() + ": " + t.getMessage()
+                : e.getMessage();
         cmd.getErr().println("pilot: " + message + " (see '" + command + " --help')");
         cmd.getErr().flush();
         return ExitCode.USAGE.code();

@@ -12,22 +12,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code pilot plot}: Graphit's line and bar graphs with error bars, for papers (SVG, PDF) and slides (PNG). */
-@Command(name = "plot", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "plot",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Draw a line or bar graph with error bars from session directories and results files, as SVG, PDF or "
-                + "PNG (Auto-pilot's Graphit).",
+                    + "PNG (Auto-pilot's Graphit).",
             "",
             "INPUT is NAME:FILE or NAME:'GLOB' (quoted, so that pilot expands it: 'ext4:results/*.csv'; the same "
-                + "NAME again adds files to it) or a bare FILE (named after itself). A file is read as pilot analyze "
-                + "reads it, one component per --components column (by header name or 0-based index; default the "
-                + "first column). A session directory gives the components Elapsed (round wall time, s), User and "
-                + "System (CPU s per round) and one per PI (its readings after warm-up removal, with the "
-                + "session's own CI).",
+                    + "NAME again adds files to it) or a bare FILE (named after itself). A file is read as pilot analyze "
+                    + "reads it, one component per --components column (by header name or 0-based index; default the "
+                    + "first column). A session directory gives the components Elapsed (round wall time, s), User and "
+                    + "System (CPU s per round) and one per PI (its readings after warm-up removal, with the "
+                    + "session's own CI).",
             "",
             "--mode bar: one group of bars per NAME (its files pooled), a bar per component, --stack components "
-                + "stacked in one bar. --mode line: a line per NAME (and component), a point per file at the first "
-                + "number in its name (threads-8.csv: 8), or at its position.",
-            ""},
+                    + "stacked in one bar. --mode line: a line per NAME (and component), a point per file at the first "
+                    + "number in its name (threads-8.csv: 8), or at its position.",
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot plot --mode bar --components Elapsed,User,System \\",
@@ -37,27 +42,43 @@ import picocli.CommandLine.Parameters;
             "  pilot plot -o sessions.png main:results/main branch:results/branch",
             "",
             "Exit codes: 0 written; 2 bad usage or input (one line on stderr names it);",
-            "1 internal error."})
+            "1 internal error."
+        })
 final class PlotCommand implements Callable<Integer> {
 
-    @Option(names = "--mode", paramLabel = "M", defaultValue = "bar",
+    @Option(
+            names = "--mode",
+            paramLabel = "M",
+            defaultValue = "bar",
             description = "line or bar. Default: ${DEFAULT-VALUE}.")
     PlotSpec.Mode mode;
 
-    @Option(names = "--components", paramLabel = "C,C", split = ",",
+    @Option(
+            names = "--components",
+            paramLabel = "C,C",
+            split = ",",
             description = "The components to show, in order (columns of files; Elapsed, User, System or PI names "
-                + "of sessions). Default: all of them (the first column of files).")
+                    + "of sessions). Default: all of them (the first column of files).")
     List<String> components = List.of();
 
-    @Option(names = "--stack", paramLabel = "C,C", split = ",",
+    @Option(
+            names = "--stack",
+            paramLabel = "C,C",
+            split = ",",
             description = "Bar mode: components drawn stacked in one bar (e.g. User,System).")
     List<String> stack = List.of();
 
-    @Option(names = "--error-bars", paramLabel = "E", defaultValue = "ci",
+    @Option(
+            names = "--error-bars",
+            paramLabel = "E",
+            defaultValue = "ci",
             description = "ci (95%% CI of the mean), minmax, sd or none. Default: ${DEFAULT-VALUE}.")
     PlotData.ErrorBars errorBars;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "0.95",
+    @Option(
+            names = "--confidence",
+            paramLabel = "LEVEL",
+            defaultValue = "0.95",
             description = "Confidence level of the CI error bars. Default: ${DEFAULT-VALUE}.")
     Converters.Fraction confidence;
 
@@ -70,21 +91,33 @@ final class PlotCommand implements Callable<Integer> {
     @Option(names = "--ylabel", paramLabel = "TEXT", defaultValue = "", description = "The y axis label.")
     String yLabel;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "800x500",
+    @Option(
+            names = "--size",
+            paramLabel = "WxH",
+            defaultValue = "800x500",
             description = "Width and height in pixels (PNG) or points (SVG, PDF). Default: ${DEFAULT-VALUE}.")
     Converters.PlotSize size;
 
-    @Option(names = "--legend", paramLabel = "WHERE", defaultValue = "right",
+    @Option(
+            names = "--legend",
+            paramLabel = "WHERE",
+            defaultValue = "right",
             description = "Where the legend goes: right, top, bottom, inside (the plot's top right) or none. "
-                + "Default: ${DEFAULT-VALUE}.")
+                    + "Default: ${DEFAULT-VALUE}.")
     PlotSpec.Legend legend;
 
-    @Option(names = "--rotate-labels", paramLabel = "DEG|auto", defaultValue = "auto",
+    @Option(
+            names = "--rotate-labels",
+            paramLabel = "DEG|auto",
+            defaultValue = "auto",
             description = "The angle of the bar labels, 0 to 90 degrees; auto turns them by 35 when one is longer "
-                + "than 10 characters. Default: ${DEFAULT-VALUE}.")
+                    + "than 10 characters. Default: ${DEFAULT-VALUE}.")
     Converters.LabelAngle rotateLabels;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "plot.svg",
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            defaultValue = "plot.svg",
             description = "The file to write: *.svg, *.pdf or *.png. Default: ${DEFAULT-VALUE}.")
     String output;
 
@@ -96,15 +129,24 @@ final class PlotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path out = ReportCommand.checkedOutput(output, "name the file *.svg, *.pdf or *.png", ".svg", ".pdf",
-                ".png");
+        Path out = ReportCommand.checkedOutput(output, "name the file *.svg, *.pdf or *.png", ".svg", ".pdf", ".png");
         if (!stack.isEmpty() && mode == PlotSpec.Mode.LINE) {
             throw new IllegalArgumentException("--stack applies to --mode bar");
         }
-        PlotSpec plotSpec = new PlotSpec(mode, components, stack, errorBars, title, xLabel, yLabel, size.width(),
-                size.height(), legend, rotateLabels.degrees());
-        PlotData data = PlotInputs.load(PlotInputs.parse(inputs), components, mode == PlotSpec.Mode.LINE,
-                confidence.value());
+        PlotSpec plotSpec = new PlotSpec(
+                mode,
+                components,
+                stack,
+                errorBars,
+                title,
+                xLabel,
+                yLabel,
+                size.width(),
+                size.height(),
+                legend,
+                rotateLabels.degrees());
+        PlotData data =
+                PlotInputs.load(PlotInputs.parse(inputs), components, mode == PlotSpec.Mode.LINE, confidence.value());
         try {
             Plot.of(data, plotSpec).write(out);
         } catch (IOException ex) {

@@ -45,12 +45,10 @@ final class PlotInputs {
     /** A number that stands alone in a name: not the end of a word such as ext2 or x86. */
     private static final Pattern STANDALONE = Pattern.compile("(?<![A-Za-z0-9.])[0-9]+(\\.[0-9]+)?");
 
-    private PlotInputs() {
-    }
+    private PlotInputs() {}
 
     /** One named group of files, in the order given. */
-    record Named(String name, List<Path> files) {
-    }
+    record Named(String name, List<Path> files) {}
 
     static List<Named> parse(List<String> args) {
         Map<String, List<Path>> out = new LinkedHashMap<>();
@@ -62,12 +60,16 @@ final class PlotInputs {
                 name = a.substring(0, colon);
                 pattern = a.substring(colon + 1);
             } else {
-                name = Path.of(a).getFileName() == null ? a : Path.of(a).getFileName().toString();
+                name = Path.of(a).getFileName() == null
+                        ? a
+                        : Path.of(a).getFileName().toString();
                 pattern = a;
             }
             out.computeIfAbsent(name, k -> new ArrayList<>()).addAll(expand(a, pattern));
         }
-        return out.entrySet().stream().map(e -> new Named(e.getKey(), e.getValue())).toList();
+        return out.entrySet().stream()
+                .map(e -> new Named(e.getKey(), e.getValue()))
+                .toList();
     }
 
     /** A path, or a glob in its last segment, expanded and sorted. */
@@ -165,8 +167,8 @@ final class PlotInputs {
     }
 
     /** The components of {@code files} pooled: samples concatenated per component. */
-    private static PlotData.Point point(double x, String label, List<Path> files, List<String> components,
-            double confidence) {
+    private static PlotData.Point point(
+            double x, String label, List<Path> files, List<String> components, double confidence) {
         Map<String, List<double[]>> samples = new LinkedHashMap<>();
         Map<String, double[]> sessionCi = new LinkedHashMap<>();
         for (Path f : files) {
@@ -178,7 +180,9 @@ final class PlotInputs {
         }
         Map<String, PlotData.Summary> out = new LinkedHashMap<>();
         for (Map.Entry<String, List<double[]>> e : samples.entrySet()) {
-            double[] all = e.getValue().stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+            double[] all = e.getValue().stream()
+                    .flatMapToDouble(java.util.Arrays::stream)
+                    .toArray();
             if (all.length == 0) {
                 continue;
             }
@@ -195,7 +199,9 @@ final class PlotInputs {
                     + "session directory or a results file");
         }
         ReportInput.SessionReport s = ReportInputs.session(dir);
-        List<Round> ok = s.stored().rounds().stream().filter(r -> r.status() == RoundStatus.OK).toList();
+        List<Round> ok = s.stored().rounds().stream()
+                .filter(r -> r.status() == RoundStatus.OK)
+                .toList();
         samples.computeIfAbsent("Elapsed", k -> new ArrayList<>())
                 .add(ok.stream().mapToDouble(Round::durationSeconds).toArray());
         if (ok.stream().allMatch(r -> r.userCpuNanos() != null && r.systemCpuNanos() != null) && !ok.isEmpty()) {
@@ -207,7 +213,9 @@ final class PlotInputs {
         List<PiResult> pis = s.result().pis();
         for (int p = 0; p < pis.size(); p++) {
             int index = p;
-            double[] readings = ok.stream().mapToDouble(r -> r.reading(index)).filter(v -> !Double.isNaN(v))
+            double[] readings = ok.stream()
+                    .mapToDouble(r -> r.reading(index))
+                    .filter(v -> !Double.isNaN(v))
                     .toArray();
             int from = Math.min(readings.length, pis.get(p).readingsFrom());
             String name = pis.get(p).pi().name();
@@ -221,16 +229,22 @@ final class PlotInputs {
     }
 
     /** A file's components, each as {@code pilot analyze} analyses it: its samples after warm-up removal, its CI. */
-    private static void file(Path f, List<String> components, Map<String, List<double[]>> samples,
-            Map<String, double[]> ci, double confidence) {
-        List<ColumnSelector> columns = components.isEmpty() ? List.of(ColumnSelector.FIRST)
+    private static void file(
+            Path f,
+            List<String> components,
+            Map<String, List<double[]>> samples,
+            Map<String, double[]> ci,
+            double confidence) {
+        List<ColumnSelector> columns = components.isEmpty()
+                ? List.of(ColumnSelector.FIRST)
                 : components.stream().map(ColumnSelector::parse).toList();
         SeriesReader reader = new SeriesReader(SeriesReader.Delimiter.AUTO, columns);
-        List<Series> read = reader.read(f, notice -> { });
+        List<Series> read = reader.read(f, notice -> {});
         SeriesAnalyzer analyzer = new SeriesAnalyzer(AnalysisSettings.defaults().withConfidence(confidence));
         for (int i = 0; i < read.size(); i++) {
             Series s = read.get(i);
-            String name = !components.isEmpty() ? components.get(i)
+            String name = !components.isEmpty()
+                    ? components.get(i)
                     : s.column() == null || s.column().matches("[0-9]*") ? "value" : s.column();
             double[] values = s.values();
             try {

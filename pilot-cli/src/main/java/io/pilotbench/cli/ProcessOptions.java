@@ -27,57 +27,90 @@ final class ProcessOptions {
     /** The option names that cannot change on --resume (the command is recorded with them). */
     static final String[] RECORDED = {"--pi", "--env", "--cwd", "--shell", "--round-timeout", "--valid-exit-codes"};
 
-    @Option(names = "--pi", paramLabel = "PI", order = 1,
+    @Option(
+            names = "--pi",
+            paramLabel = "PI",
+            order = 1,
             description = "A performance index and where it comes from (forms below); repeat for several. Default: "
-                + "the wall-clock time of a round, in seconds.")
+                    + "the wall-clock time of a round, in seconds.")
     List<String> pis = new ArrayList<>();
 
-    @Option(names = "--round-timeout", paramLabel = "T", order = 30,
+    @Option(
+            names = "--round-timeout",
+            paramLabel = "T",
+            order = 30,
             description = "Kill a round's whole process tree after T (e.g. 30s, 2m) and record it as timed out.")
     Duration roundTimeout;
 
-    @Option(names = "--valid-exit-codes", paramLabel = "CODES", split = ",", order = 31,
+    @Option(
+            names = "--valid-exit-codes",
+            paramLabel = "CODES",
+            split = ",",
+            order = 31,
             description = "Exit codes of a successful round, comma-separated. Default: 0.")
     List<Integer> validExitCodes = new ArrayList<>();
 
-    @Option(names = "--env", paramLabel = "NAME=VALUE", order = 32,
+    @Option(
+            names = "--env",
+            paramLabel = "NAME=VALUE",
+            order = 32,
             description = "Set a variable for the command only (not for Pilot); repeatable.")
     List<String> env = new ArrayList<>();
 
     @Option(names = "--cwd", paramLabel = "DIR", order = 33, description = "Run the command in DIR.")
     String cwd;
 
-    @Option(names = "--keep-output", paramLabel = "SIZE|all|failed", order = 35,
+    @Option(
+            names = "--keep-output",
+            paramLabel = "SIZE|all|failed",
+            order = 35,
             description = "Which rounds' standard output and error to keep in the session (round-results/N/stdout.txt,"
-                + " stderr.txt) once their PIs are read. Default (failed): the failed rounds' and the latest "
-                + "successful round's, each cut to its last 64KiB. SIZE (e.g. 1MiB, 0 for none): the last SIZE of "
-                + "every round's; all: every round's, whole.")
+                    + " stderr.txt) once their PIs are read. Default (failed): the failed rounds' and the latest "
+                    + "successful round's, each cut to its last 64KiB. SIZE (e.g. 1MiB, 0 for none): the last SIZE of "
+                    + "every round's; all: every round's, whole.")
     Converters.KeepOutput keepOutput;
 
-    @Option(names = "--setup", paramLabel = "CMD", order = 36,
+    @Option(
+            names = "--setup",
+            paramLabel = "CMD",
+            order = 36,
             description = "Run CMD (through sh -c) once before the first round, untimed, as hyperfine's --setup: "
-                + "build, create test data. The session fails (exit code 4) when it fails.")
+                    + "build, create test data. The session fails (exit code 4) when it fails.")
     String setup;
 
-    @Option(names = "--prepare", paramLabel = "CMD", order = 37,
+    @Option(
+            names = "--prepare",
+            paramLabel = "CMD",
+            order = 37,
             description = "Run CMD (through sh -c) before every round, untimed, as hyperfine's --prepare: drop the "
-                + "page cache, reset a database. A round whose preparation fails is a failed round.")
+                    + "page cache, reset a database. A round whose preparation fails is a failed round.")
     String prepare;
 
-    @Option(names = "--cleanup", paramLabel = "CMD", order = 38,
+    @Option(
+            names = "--cleanup",
+            paramLabel = "CMD",
+            order = 38,
             description = "Run CMD (through sh -c) once after the last round, also when the session fails or is "
-                + "interrupted, as hyperfine's --cleanup.")
+                    + "interrupted, as hyperfine's --cleanup.")
     String cleanup;
 
-    @Option(names = {"-w", "--warmup"}, paramLabel = "N", order = 39,
+    @Option(
+            names = {"-w", "--warmup"},
+            paramLabel = "N",
+            order = 39,
             description = "Run the command N times before the first round, untimed and unrecorded, as hyperfine's "
-                + "--warmup (Pilot also finds and cuts a warm-up in the recorded rounds). Default: 0.")
+                    + "--warmup (Pilot also finds and cuts a warm-up in the recorded rounds). Default: 0.")
     int warmup;
 
-    @Option(names = "--shell", paramLabel = "SHELL", arity = "0..1", fallbackValue = "sh", order = 34,
+    @Option(
+            names = "--shell",
+            paramLabel = "SHELL",
+            arity = "0..1",
+            fallbackValue = "sh",
+            order = 34,
             description = "Run COMMAND through SHELL -c (default sh), for pipes and redirections; the shell's own "
-                + "start-up is measured (median of 15 runs) and subtracted. Off by default: nothing is parsed by a "
-                + "shell.")
+                    + "start-up is measured (median of 15 runs) and subtracted. Off by default: nothing is parsed by a "
+                    + "shell.")
     String shell;
 
     /**
@@ -85,8 +118,11 @@ final class ProcessOptions {
      * --resume from elsewhere runs the command where it ran. Checks the directory and the program first.
      */
     RecordedCommand record(List<String> command, List<String> defaultPis) {
-        RecordedCommand recorded = new RecordedCommand(command, shell,
-                Path.of(cwd == null ? "" : cwd).toAbsolutePath().normalize().toString(), envVars(),
+        RecordedCommand recorded = new RecordedCommand(
+                command,
+                shell,
+                Path.of(cwd == null ? "" : cwd).toAbsolutePath().normalize().toString(),
+                envVars(),
                 pis.isEmpty() ? defaultPis : pis,
                 roundTimeout == null ? 0 : roundTimeout.toMillis(),
                 validExitCodes.isEmpty() ? List.of(0) : validExitCodes);
@@ -114,10 +150,16 @@ final class ProcessOptions {
 
         CommandTemplate template = CommandTemplate.of(recorded.words(), recorded.shell());
         return CommandWorkload.builder(template, specs(recorded.pis()), dir.resolve("round-results"))
-                .launcher(launcher).env(recorded.env()).cwd(recorded.cwd() == null ? null : Path.of(recorded.cwd()))
+                .launcher(launcher)
+                .env(recorded.env())
+                .cwd(recorded.cwd() == null ? null : Path.of(recorded.cwd()))
                 .timeout(recorded.timeoutMillis() == 0 ? null : Duration.ofMillis(recorded.timeoutMillis()))
-                .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes())).overheadNanos(overhead)
-                .keepOutputBytes(keepOutputBytes()).keepEveryRound(keepEveryRound()).prepare(prepare).build();
+                .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes()))
+                .overheadNanos(overhead)
+                .keepOutputBytes(keepOutputBytes())
+                .keepEveryRound(keepEveryRound())
+                .prepare(prepare)
+                .build();
     }
 
     /**

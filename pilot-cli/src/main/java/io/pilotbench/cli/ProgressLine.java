@@ -24,10 +24,18 @@ import java.util.List;
  */
 final class ProgressLine implements ProgressListener {
     /** How progress is shown. */
-    enum Mode { LINE, LOG, NONE }
+    enum Mode {
+        LINE,
+        LOG,
+        NONE
+    }
 
     /** When {@code --progress} draws the line. */
-    enum When { AUTO, ALWAYS, NEVER }
+    enum When {
+        AUTO,
+        ALWAYS,
+        NEVER
+    }
 
     private final PrintWriter err;
     private final Mode mode;
@@ -86,8 +94,7 @@ final class ProgressLine implements ProgressListener {
     }
 
     /** The rounds still needed as shown, and whether the latest estimates disagree. */
-    record Estimate(long rounds, boolean uncertain) {
-    }
+    record Estimate(long rounds, boolean uncertain) {}
 
     /** Shows {@code line}: rewrites the status line, or logs it (LOG mode), or nothing. */
     void show(String line) {
@@ -124,8 +131,9 @@ final class ProgressLine implements ProgressListener {
      */
     static String describe(Round round, SessionResult r, Estimate more) {
         List<String> parts = new ArrayList<>();
-        String status = round.status() == RoundStatus.OK ? "" : " " + round.status().name().toLowerCase()
-                .replace('_', ' ');
+        String status = round.status() == RoundStatus.OK
+                ? ""
+                : " " + round.status().name().toLowerCase().replace('_', ' ');
         parts.add("round " + (round.index() + 1) + status);
         SessionSettings s = r.settings();
         for (PiResult pi : r.pis()) {
@@ -133,18 +141,27 @@ final class ProgressLine implements ProgressListener {
                 parts.add(metric(pi.pi().name(), pi.readings(), pi.pi().unit(), s));
             }
             if (pi.pi().unitReadingsMustSatisfy()) {
-                parts.add(metric(pi.pi().name() + " (unit readings)", pi.unitReadings(), pi.pi().unit(), s));
+                parts.add(metric(
+                        pi.pi().name() + " (unit readings)",
+                        pi.unitReadings(),
+                        pi.pi().unit(),
+                        s));
             }
         }
         if (more.rounds() > 0) {
             double seconds = r.moreRounds() > 0 && Double.isFinite(r.moreSeconds())
-                    ? r.moreSeconds() * more.rounds() / r.moreRounds() : Double.NaN;
+                    ? r.moreSeconds() * more.rounds() / r.moreRounds()
+                    : Double.NaN;
             int maxRounds = s.maxRounds();
-            double left = s.maxDuration() == null ? Double.POSITIVE_INFINITY
+            double left = s.maxDuration() == null
+                    ? Double.POSITIVE_INFINITY
                     : s.maxDuration().toMillis() / 1e3 - r.seconds();
             if (maxRounds > 0 && round.index() + 1 + more.rounds() > maxRounds || seconds > left) {
-                parts.add("more rounds than the limits leave (" + (maxRounds > 0 && round.index() + 1 + more.rounds()
-                        > maxRounds ? "--max-rounds " + maxRounds : "--max-time") + "): the target may not be met");
+                parts.add("more rounds than the limits leave ("
+                        + (maxRounds > 0 && round.index() + 1 + more.rounds() > maxRounds
+                                ? "--max-rounds " + maxRounds
+                                : "--max-time")
+                        + "): the target may not be met");
             } else {
                 parts.add("~" + more.rounds() + " more round" + (more.rounds() == 1 ? "" : "s")
                         + (Double.isFinite(seconds) ? ", ≈ " + Formats.duration(seconds) : "")
@@ -165,7 +182,8 @@ final class ProgressLine implements ProgressListener {
         }
         String mean = Formats.quantity(m.mean(), unit, m.mean());
         ConfidenceInterval ci = m.ci();
-        String target = s.ciTarget().relative() ? "± " + Formats.number(s.ciTarget().value() * 50) + "%"
+        String target = s.ciTarget().relative()
+                ? "± " + Formats.number(s.ciTarget().value() * 50) + "%"
                 : "± " + Formats.quantity(s.ciTarget().value() / 2, unit, m.mean());
         if (ci == null || !Double.isFinite(ci.width())) {
             return name + " " + mean + " (no CI yet, target " + target + ")";

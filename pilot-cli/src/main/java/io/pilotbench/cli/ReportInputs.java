@@ -34,8 +34,7 @@ final class ReportInputs {
     /** The journal of a {@code pilot script} campaign, beside one session directory per TEST. */
     static final String CAMPAIGN_FILE = Campaign.JOURNAL;
 
-    private ReportInputs() {
-    }
+    private ReportInputs() {}
 
     /**
      * The inputs, in order; two or more sessions (and no comparison) are also compared, first PI against first PI,
@@ -73,7 +72,8 @@ final class ReportInputs {
                 out.add(s);
             } else {
                 throw new InputException(in + " is a directory but neither a Pilot session (no " + SessionReader.FILE
-                        + ") nor a comparison (no " + COMPARISON_FILE + "); give the directory pilot run or pilot compare "
+                        + ") nor a comparison (no " + COMPARISON_FILE
+                        + "); give the directory pilot run or pilot compare "
                         + "wrote (-o DIR)");
             }
         }
@@ -134,8 +134,11 @@ final class ReportInputs {
         List<Path> subdirs;
         try (Stream<Path> s = Files.list(dir)) {
             // pilot compare names them 1-NAME, 2-NAME, ...: in workload order by the number, not as text (10 < 2)
-            subdirs = s.filter(SessionReader::isSession).sorted(java.util.Comparator.comparingInt(
-                    (Path d) -> leadingNumber(d.getFileName().toString())).thenComparing(Path::toString)).toList();
+            subdirs = s.filter(SessionReader::isSession)
+                    .sorted(java.util.Comparator.comparingInt(
+                                    (Path d) -> leadingNumber(d.getFileName().toString()))
+                            .thenComparing(Path::toString))
+                    .toList();
         } catch (IOException e) {
             throw new InputException(dir + ": cannot list the directory (" + e.getMessage() + ")");
         }
@@ -146,12 +149,11 @@ final class ReportInputs {
         }
         String metric = record.metric();
         CompareSettings d = CompareSettings.DEFAULTS;
-        CompareSettings settings = d
-                .withConfidence(record.confidence() != null ? record.confidence() : d.confidence())
+        CompareSettings settings = d.withConfidence(record.confidence() != null ? record.confidence() : d.confidence())
                 .withAlpha(record.alpha() != null ? record.alpha() : d.alpha())
                 .withEquivalence(record.equivalence() != null ? record.equivalence() : d.equivalence())
-                .withTest(CompareSettings.Test.valueOf((record.test() != null ? record.test() : "welch")
-                        .toUpperCase(Locale.ROOT)))
+                .withTest(CompareSettings.Test.valueOf(
+                        (record.test() != null ? record.test() : "welch").toUpperCase(Locale.ROOT)))
                 .withRequireCiTarget(record.ciTarget() == null || record.ciTarget())
                 .withSequential(true);
         List<ReportInput.SessionReport> sessions = new ArrayList<>();
@@ -162,9 +164,17 @@ final class ReportInputs {
             String name = i < names.size() ? names.get(i) : s.result().name();
             contenders.add(contender(name, s.result(), metric, subdirs.get(i)));
         }
-        Comparison c = Comparison.of(contenders, settings, Direction.of(contenders.get(0).pi()));
-        return new ReportInput.ComparisonReport(String.join(" vs ", names.isEmpty()
-                ? contenders.stream().map(Contender::name).toList() : names), c, verdicts(c), sessions,
+        Comparison c = Comparison.of(
+                contenders, settings, Direction.of(contenders.get(0).pi()));
+        return new ReportInput.ComparisonReport(
+                String.join(
+                        " vs ",
+                        names.isEmpty()
+                                ? contenders.stream().map(Contender::name).toList()
+                                : names),
+                c,
+                verdicts(c),
+                sessions,
                 "A live comparison recorded in " + dir + ": its sessions re-analysed and compared again with the "
                         + "recorded settings (verdicts by confidence sequences at α = " + settings.alpha() + ").");
     }
@@ -184,13 +194,21 @@ final class ReportInputs {
         for (Contender c : contenders) {
             if (!c.pi().name().equals(contenders.get(0).pi().name())
                     || !c.pi().unit().equals(contenders.get(0).pi().unit())) {
-                throw new InputException("the sessions measure different PIs ('" + contenders.get(0).pi().name()
+                throw new InputException("the sessions measure different PIs ('"
+                        + contenders.get(0).pi().name()
                         + "' in " + contenders.get(0).source() + ", '" + c.pi().name() + "' in " + c.source()
                         + "): report them one at a time, or compare sessions of the same PI");
             }
         }
-        Comparison c = Comparison.of(contenders, CompareSettings.DEFAULTS, Direction.of(contenders.get(0).pi()));
-        return new ReportInput.ComparisonReport(String.join(" vs ", used), c, verdicts(c), List.of(),
+        Comparison c = Comparison.of(
+                contenders,
+                CompareSettings.DEFAULTS,
+                Direction.of(contenders.get(0).pi()));
+        return new ReportInput.ComparisonReport(
+                String.join(" vs ", used),
+                c,
+                verdicts(c),
+                List.of(),
                 "The sessions below compared as pilot compare compares session directories (Welch's t-test at α = "
                         + CompareSettings.DEFAULTS.alpha() + ").");
     }

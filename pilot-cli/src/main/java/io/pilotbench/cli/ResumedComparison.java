@@ -30,8 +30,18 @@ import java.util.Set;
  */
 final class ResumedComparison {
     /** What is recorded and so cannot be given again. */
-    private static final String[] FIXED = {"--name", "--baseline", "--metric", "--shuffle", "--output",
-        "--higher-is-better", "--lower-is-better", "--column", "--delimiter", "--unit"};
+    private static final String[] FIXED = {
+        "--name",
+        "--baseline",
+        "--metric",
+        "--shuffle",
+        "--output",
+        "--higher-is-better",
+        "--lower-is-better",
+        "--column",
+        "--delimiter",
+        "--unit"
+    };
 
     private final CompareCommand cmd;
 
@@ -41,15 +51,15 @@ final class ResumedComparison {
 
     LiveComparison.Outcome run(Gate gate, Format outputFormat) throws IOException, InterruptedException {
         if (!cmd.args.isEmpty()) {
-            throw new IllegalArgumentException("--resume runs the recorded commands; do not give any ('"
-                    + String.join(" ", cmd.args) + "')");
+            throw new IllegalArgumentException(
+                    "--resume runs the recorded commands; do not give any ('" + String.join(" ", cmd.args) + "')");
         }
         List<String> fixed = new ArrayList<>(List.of(FIXED));
         fixed.addAll(List.of(ProcessOptions.RECORDED));
         for (String option : fixed) {
             if (cmd.given(option)) {
-                throw new IllegalArgumentException(option + " cannot change when a comparison is resumed; start a new "
-                        + "one instead");
+                throw new IllegalArgumentException(
+                        option + " cannot change when a comparison is resumed; start a new " + "one instead");
             }
         }
         Path dir = Path.of(cmd.resume);
@@ -79,11 +89,15 @@ final class ResumedComparison {
                 if (overhead < 0) {
                     overhead = ProcessOptions.calibrate(launcher, recorded.shell(), cmd.report.quiet ? null : err);
                 }
-                List<PerformanceIndex> pis = ProcessOptions.specs(recorded.pis()).stream().map(PiSpec::pi).toList();
-                Session session = Session.resume(sessionDir, cmd.sessionOptions.overrides(SessionSettings.builder()
-                        .pis(pis).build()));
-                entries.add(new InterleavedComparison.Entry(names.get(i), session,
-                        cmd.process.workload(recorded, launcher, sessionDir, overhead)));
+                List<PerformanceIndex> pis = ProcessOptions.specs(recorded.pis()).stream()
+                        .map(PiSpec::pi)
+                        .toList();
+                Session session = Session.resume(
+                        sessionDir,
+                        cmd.sessionOptions.overrides(
+                                SessionSettings.builder().pis(pis).build()));
+                entries.add(new InterleavedComparison.Entry(
+                        names.get(i), session, cmd.process.workload(recorded, launcher, sessionDir, overhead)));
             }
         } catch (IOException | RuntimeException e) {
             for (InterleavedComparison.Entry opened : entries) {
@@ -93,16 +107,31 @@ final class ResumedComparison {
         }
         SessionSettings sessionSettings = entries.get(0).session().settings();
         PerformanceIndex pi = directory.pi(sessionSettings.pis());
-        return new LiveComparison(cmd).interleave(directory, entries, base, settings, directory.direction(pi),
-                pi.name(), sessionSettings, gate, outputFormat, err);
+        return new LiveComparison(cmd)
+                .interleave(
+                        directory,
+                        entries,
+                        base,
+                        settings,
+                        directory.direction(pi),
+                        pi.name(),
+                        sessionSettings,
+                        gate,
+                        outputFormat,
+                        err);
     }
 
     /** The recorded settings that options given now replace, by their names in compare.json. */
     private Set<String> given() {
         Set<String> out = new HashSet<>();
-        for (String[] option : new String[][] {{"--confidence", "confidence"}, {"--alpha", "alpha"},
-            {"--equivalence", "equivalence"}, {"--test", "test"}, {"--each-ci-target", "ciTarget"},
-            {"--no-ci-target", "ciTarget"}}) {
+        for (String[] option : new String[][] {
+            {"--confidence", "confidence"},
+            {"--alpha", "alpha"},
+            {"--equivalence", "equivalence"},
+            {"--test", "test"},
+            {"--each-ci-target", "ciTarget"},
+            {"--no-ci-target", "ciTarget"}
+        }) {
             if (cmd.given(option[0])) {
                 out.add(option[1]);
             }

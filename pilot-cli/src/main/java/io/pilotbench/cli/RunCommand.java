@@ -35,25 +35,30 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code pilot run}: benchmark a command, round after round, until its result is as precise as asked. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Run COMMAND round after round until the confidence interval of every required performance index (PI) "
-                + "is narrow enough, then report the mean, its CI and how it was reached.",
+                    + "is narrow enough, then report the mean, its CI and how it was reached.",
             "",
             "Without --pi the PI is the wall-clock time of a round, measured with a monotonic clock around the "
-                + "process (no shell in between unless --shell). Each round also records the exit code, user and "
-                + "system CPU time and peak RSS of the command and its descendants (where the platform allows). "
-                + "With a --work-amount range the wall time per round mixes work amounts: it is reported but is no "
-                + "target, and the work-per-second regression is (--wps required).",
+                    + "process (no shell in between unless --shell). Each round also records the exit code, user and "
+                    + "system CPU time and peak RSS of the command and its descendants (where the platform allows). "
+                    + "With a --work-amount range the wall time per round mixes work amounts: it is reported but is no "
+                    + "target, and the work-per-second regression is (--wps required).",
             "",
             "Placeholders in COMMAND: %%WORK_AMOUNT%% (the round's work amount, with --work-amount) and "
-                + "%%RESULT_DIR%% (a fresh directory per round, inside the session). The child also gets PILOT_ROUND, "
-                + "PILOT_WORK_AMOUNT and PILOT_RESULT_DIR in its environment.",
+                    + "%%RESULT_DIR%% (a fresh directory per round, inside the session). The child also gets PILOT_ROUND, "
+                    + "PILOT_WORK_AMOUNT and PILOT_RESULT_DIR in its environment.",
             "",
             "Results are written as they are measured, in a session directory: a killed run can be analysed "
-                + "(pilot analyze DIR) and resumed (pilot run --resume DIR). Ctrl-C stops the running round, prints "
-                + "the report marked interrupted and exits with 130; a second Ctrl-C exits at once.",
-            ""},
+                    + "(pilot analyze DIR) and resumed (pilot run --resume DIR). Ctrl-C stops the running round, prints "
+                    + "the report marked interrupted and exits with 130; a second Ctrl-C exits at once.",
+            ""
+        },
         footerHeading = "%nPI forms (--pi):%n",
         footer = {
             "  \"latency,ms,2,0,1\"",
@@ -95,7 +100,8 @@ import picocli.CommandLine.Spec;
             "  2    bad usage, bad input, or an unusable output directory (full,",
             "       read-only, in use by another pilot)",
             "  130  interrupted by Ctrl-C; 143 by SIGTERM (the session can be resumed)",
-            "  1    internal error (a bug: please report it)"})
+            "  1    internal error (a bug: please report it)"
+        })
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -106,20 +112,29 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SessionOptions sessionOptions;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", order = 40,
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "DIR",
+            order = 40,
             description = "The session directory (new or empty). Default: pilot-results/<date>-<time>-<command>.")
     String output;
 
-    @Option(names = "--name", paramLabel = "NAME", order = 41,
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            order = 41,
             description = "The session's name in reports. Default: the command line.")
     String name;
 
     @Mixin
     ReportOptions report;
 
-    @Option(names = "--resume", paramLabel = "DIR", order = 46,
+    @Option(
+            names = "--resume",
+            paramLabel = "DIR",
+            order = 46,
             description = "Continue the interrupted session in DIR with its recorded command and settings; "
-                + "precision and limit options given now replace the recorded ones.")
+                    + "precision and limit options given now replace the recorded ones.")
     String resume;
 
     @Mixin
@@ -165,7 +180,9 @@ final class RunCommand implements Callable<Integer> {
         List<ParameterScan.Row> rows = new ArrayList<>();
         try {
             for (String value : values) {
-                command = words.stream().map(w -> ParameterScan.substitute(w, parameter, value)).toList();
+                command = words.stream()
+                        .map(w -> ParameterScan.substitute(w, parameter, value))
+                        .toList();
                 process.setup = ParameterScan.substitute(setup, parameter, value);
                 process.prepare = ParameterScan.substitute(prepare, parameter, value);
                 process.cleanup = ParameterScan.substitute(cleanup, parameter, value);
@@ -200,7 +217,8 @@ final class RunCommand implements Callable<Integer> {
         Prepared p = resume != null ? resumed() : fresh();
         PrintWriter err = spec.commandLine().getErr();
         ProgressLine line = new ProgressLine(err, mode);
-        RunMonitor monitored = monitoring == null ? null
+        RunMonitor monitored = monitoring == null
+                ? null
                 : monitoring.start(p.workload, p.session.result().directory(), notes());
         Pilot pilot = Pilot.of(p.session.settings(), monitored != null ? monitored.workload() : p.workload)
                 .listener(line);
@@ -267,13 +285,14 @@ final class RunCommand implements Callable<Integer> {
      * The report on stdout (with --monitor, its figures too), a warning about processes the command left, and the
      * exit code.
      */
-    private int report(Prepared p, SessionResult result, RunMonitor monitored, Format outputFormat)
-            throws IOException {
+    private int report(Prepared p, SessionResult result, RunMonitor monitored, Format outputFormat) throws IOException {
         Path dir = p.session.result().directory();
         Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitored.finish(dir));
-        Colour.print(spec.commandLine().getOut(), outputFormat == Format.TEXT && Colour.onStdout(),
-                o -> RunReport.render(result, p.session.rounds(), p.template.toString(), timing(p), outputFormat, o,
-                        monitorJson));
+        Colour.print(
+                spec.commandLine().getOut(),
+                outputFormat == Format.TEXT && Colour.onStdout(),
+                o -> RunReport.render(
+                        result, p.session.rounds(), p.template.toString(), timing(p), outputFormat, o, monitorJson));
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
             spec.commandLine().getErr().println("pilot: warning: " + left);
@@ -288,8 +307,8 @@ final class RunCommand implements Callable<Integer> {
         }
         return switch (result.stopReason()) {
             case TARGET_MET -> ExitCode.OK.code();
-            case ROUND_LIMIT, TIME_LIMIT -> result.steadyStateProblem() != null
-                    ? ExitCode.NO_STEADY_STATE.code() : ExitCode.LIMIT.code();
+            case ROUND_LIMIT, TIME_LIMIT ->
+                result.steadyStateProblem() != null ? ExitCode.NO_STEADY_STATE.code() : ExitCode.LIMIT.code();
             case WORKLOAD_FAILED -> ExitCode.WORKLOAD_FAILED.code();
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCode.FAILURE.code();
@@ -302,15 +321,20 @@ final class RunCommand implements Callable<Integer> {
      */
     private static String timing(Prepared p) {
         long overhead = p.workload.overheadNanos();
-        return p.launcher.description() + (overhead > 0 ? "; the shell's start-up, " + Math.round(overhead / 1e3) / 1e3
-                + " ms (median of " + ShellCalibration.RUNS + " runs), subtracted from every round"
-                : "; nothing subtracted");
+        return p.launcher.description()
+                + (overhead > 0
+                        ? "; the shell's start-up, " + Math.round(overhead / 1e3) / 1e3 + " ms (median of "
+                                + ShellCalibration.RUNS + " runs), subtracted from every round"
+                        : "; nothing subtracted");
     }
 
     /** What a session needs to run. */
-    private record Prepared(Session session, CommandWorkload workload, CommandTemplate template,
-            RecordedCommand recorded, ProcessLauncher launcher) {
-    }
+    private record Prepared(
+            Session session,
+            CommandWorkload workload,
+            CommandTemplate template,
+            RecordedCommand recorded,
+            ProcessLauncher launcher) {}
 
     private Prepared fresh() throws IOException, InterruptedException {
         if (command.isEmpty()) {
@@ -319,8 +343,12 @@ final class RunCommand implements Callable<Integer> {
         RecordedCommand recorded = process.record(command, List.of());
         CommandTemplate template = CommandTemplate.of(command, recorded.shell());
         List<PiSpec> specs = ProcessOptions.specs(recorded.pis());
-        SessionSettings settings = sessionOptions.defaultTargets(sessionOptions.apply(SessionSettings.builder()
-                .pis(specs.stream().map(PiSpec::pi).toList())).build(), !recorded.pis().isEmpty());
+        SessionSettings settings = sessionOptions.defaultTargets(
+                sessionOptions
+                        .apply(SessionSettings.builder()
+                                .pis(specs.stream().map(PiSpec::pi).toList()))
+                        .build(),
+                !recorded.pis().isEmpty());
         if (template.usesWorkAmount() && settings.workAmount() == null && settings.fixedWorkAmount() == 0) {
             throw new IllegalArgumentException(CommandTemplate.WORK_AMOUNT + " is in the command but no work amount "
                     + "is given: add --work-amount MIN:MAX (or a fixed --work-amount N)");
@@ -328,24 +356,26 @@ final class RunCommand implements Callable<Integer> {
         ProcessLauncher launcher = ProcessLauncher.best();
         long overhead = ProcessOptions.calibrate(launcher, template.shell(), notes());
         Path dir = outputDir(template);
-        Session session = Session.create(settings, dir, name != null ? name : template.toString(),
+        Session session = Session.create(
+                settings,
+                dir,
+                name != null ? name : template.toString(),
                 EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
         recorded.write(dir);
-        return new Prepared(session, process.workload(recorded, launcher, dir, overhead), template, recorded,
-                launcher);
+        return new Prepared(session, process.workload(recorded, launcher, dir, overhead), template, recorded, launcher);
     }
 
     private Prepared resumed() throws IOException, InterruptedException {
         if (!command.isEmpty()) {
-            throw new IllegalArgumentException("--resume runs the recorded command; do not give one ('"
-                    + String.join(" ", command) + "')");
+            throw new IllegalArgumentException(
+                    "--resume runs the recorded command; do not give one ('" + String.join(" ", command) + "')");
         }
         List<String> fixed = new ArrayList<>(List.of(ProcessOptions.RECORDED));
         fixed.addAll(List.of("--name", "--output"));
         for (String option : fixed) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new IllegalArgumentException(option + " cannot change when a session is resumed; start a new "
-                        + "session instead");
+                throw new IllegalArgumentException(
+                        option + " cannot change when a session is resumed; start a new " + "session instead");
             }
         }
         Path dir = Path.of(resume);
@@ -361,10 +391,12 @@ final class RunCommand implements Callable<Integer> {
         List<PiSpec> specs = ProcessOptions.specs(recorded.pis());
         ProcessLauncher launcher = ProcessLauncher.best();
         long overhead = ProcessOptions.calibrate(launcher, template.shell(), notes());
-        Session session = Session.resume(dir, sessionOptions.overrides(SessionSettings.builder()
-                .pis(specs.stream().map(PiSpec::pi).toList()).build()));
-        return new Prepared(session, process.workload(recorded, launcher, dir, overhead), template, recorded,
-                launcher);
+        Session session = Session.resume(
+                dir,
+                sessionOptions.overrides(SessionSettings.builder()
+                        .pis(specs.stream().map(PiSpec::pi).toList())
+                        .build()));
+        return new Prepared(session, process.workload(recorded, launcher, dir, overhead), template, recorded, launcher);
     }
 
     /** Where notes go: stderr, or nowhere with --quiet. */
@@ -374,8 +406,10 @@ final class RunCommand implements Callable<Integer> {
 
     /** -o, or a new pilot-results/YYYYMMDD-HHMMSS-<program>. */
     private Path outputDir(CommandTemplate template) throws IOException {
-        return output != null ? Path.of(output)
-                : OutputDirs.claimNew(Path.of(template.words().get(0)).getFileName().toString());
+        return output != null
+                ? Path.of(output)
+                : OutputDirs.claimNew(
+                        Path.of(template.words().get(0)).getFileName().toString());
     }
 
     /** "the 95% CI of wall time is within ±5% of its mean" (for the start line). */
@@ -392,7 +426,7 @@ final class RunCommand implements Callable<Integer> {
         String target = s.ciTarget().relative()
                 ? "within ±" + Formats.number(s.ciTarget().value() * 50) + "% of the mean"
                 : "at most " + Formats.number(s.ciTarget().value()) + " wide";
-        return "the " + Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names)
-                + " is " + target;
+        return "the " + Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names) + " is "
+                + target;
     }
 }

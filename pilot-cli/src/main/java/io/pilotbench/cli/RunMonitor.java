@@ -60,7 +60,8 @@ final class RunMonitor {
             MonitoredWorkload monitored = new MonitoredWorkload(workload, monitors.all(), dir);
             MonitorFile.Sampling sampling = new MonitorFile.Sampling(0.0, null);
             if (monitorRate != null) {
-                sampling = monitorRate.auto() ? calibrated(monitored, notes)
+                sampling = monitorRate.auto()
+                        ? calibrated(monitored, notes)
                         : new MonitorFile.Sampling(monitorRate.hz(), null);
                 monitored.sampleAt(sampling.rate());
             }
@@ -73,21 +74,26 @@ final class RunMonitor {
      *
      * @throws IllegalArgumentException naming the option given without --monitor
      */
-    static Setup setup(boolean monitor, String cut, Converters.MonitorRate monitorRate, Path graph,
+    static Setup setup(
+            boolean monitor,
+            String cut,
+            Converters.MonitorRate monitorRate,
+            Path graph,
             Converters.Percent utilizationLimit) {
         if ((cut != null || utilizationLimit != null || monitorRate != null || graph != null) && !monitor) {
-            throw new IllegalArgumentException("--cut, --monitor-rate, --graph and --utilization-limit apply with "
-                    + "--monitor; add it");
+            throw new IllegalArgumentException(
+                    "--cut, --monitor-rate, --graph and --utilization-limit apply with " + "--monitor; add it");
         }
         if (!monitor) {
             return null;
         }
         ComponentGraph limits = graph == null ? null : ComponentGraph.parse(graph);
-        ProcMonitors monitors = new ProcMonitors().withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
-                .withDiskBandwidths(limits == null ? Map.of() : limits.diskBandwidthsMbits("read"),
+        ProcMonitors monitors = new ProcMonitors()
+                .withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
+                .withDiskBandwidths(
+                        limits == null ? Map.of() : limits.diskBandwidthsMbits("read"),
                         limits == null ? Map.of() : limits.diskBandwidthsMbits("write"));
-        double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT
-                : utilizationLimit.fraction();
+        double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT : utilizationLimit.fraction();
         return new Setup(monitors, monitorRate, cut, limit);
     }
 
@@ -108,13 +114,24 @@ final class RunMonitor {
         List<MonitorFile.Component> components = new ArrayList<>();
         for (ComponentUtilization u : usage) {
             // a link of unknown speed: no utilisation, its traffic
-            components.add(new MonitorFile.Component(u.component(), u.isTraffic() ? null : u.mean(),
-                    u.isTraffic() ? null : u.peak(), u.peakRound(), u.isTraffic() ? u.bytesPerSecond() : null,
+            components.add(new MonitorFile.Component(
+                    u.component(),
+                    u.isTraffic() ? null : u.mean(),
+                    u.isTraffic() ? null : u.peak(),
+                    u.peakRound(),
+                    u.isTraffic() ? u.bytesPerSecond() : null,
                     Bottlenecks.underTest(u.component(), cut)));
         }
-        MonitorFile file = new MonitorFile(cut, limit, new ProcMonitors().diskOf(dir.toAbsolutePath()), sampling,
-                components, Bottlenecks.suspects(usage, cut, limit).stream().map(ComponentUtilization::component)
-                        .toList(), Bottlenecks.describe(usage, cut, limit));
+        MonitorFile file = new MonitorFile(
+                cut,
+                limit,
+                new ProcMonitors().diskOf(dir.toAbsolutePath()),
+                sampling,
+                components,
+                Bottlenecks.suspects(usage, cut, limit).stream()
+                        .map(ComponentUtilization::component)
+                        .toList(),
+                Bottlenecks.describe(usage, cut, limit));
         file.write(dir);
         return file.toMap();
     }
@@ -123,8 +140,8 @@ final class RunMonitor {
     void print(PrintWriter out, Path dir) {
         out.println();
         String disk = new ProcMonitors().diskOf(dir.toAbsolutePath());
-        out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE + (disk == null ? ""
-                : "; the session is on " + disk) + "):");
+        out.println("utilisation (--monitor; per round in " + MonitoredWorkload.FILE
+                + (disk == null ? "" : "; the session is on " + disk) + "):");
         if (sampling.rate() > 0) {
             out.println("  sampled " + samplingNote(sampling));
         }
@@ -147,19 +164,29 @@ final class RunMonitor {
         SamplingCalibration calibration = new SamplingCalibration(monitored, SAMPLING_PAIRS);
         RateSearch.Result r = calibration.choose(SAMPLING_OVERHEAD_LIMIT, 6);
         ConfidenceInterval ci = calibration.overheadCi(r.rate());
-        MonitorFile.Sampling chosen = new MonitorFile.Sampling(r.rate(), new MonitorFile.Calibration(r.overhead(),
-                ci == null ? null : List.of(ci.low(), ci.high()), SAMPLING_OVERHEAD_LIMIT, r.withinLimit(),
-                r.evaluations(), SAMPLING_PAIRS));
+        MonitorFile.Sampling chosen = new MonitorFile.Sampling(
+                r.rate(),
+                new MonitorFile.Calibration(
+                        r.overhead(),
+                        ci == null ? null : List.of(ci.low(), ci.high()),
+                        SAMPLING_OVERHEAD_LIMIT,
+                        r.withinLimit(),
+                        r.evaluations(),
+                        SAMPLING_PAIRS));
         if (notes != null) {
-            notes.println("pilot: note: --monitor-rate auto: " + (r.withinLimit()
-                    ? "sampling " + Formats.significant(r.rate(), 3) + " times a second, overhead "
-                        + Formats.significant(100 * r.overhead(), 2) + "%"
-                        + (ci == null ? "" : " (95% CI " + Formats.significant(100 * ci.low(), 2) + "% to "
-                            + Formats.significant(100 * ci.high(), 2) + "%)")
-                        + ", " + r.evaluations() + " rates measured, " + SAMPLING_PAIRS + " pairs of rounds each"
-                    : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
-                        + Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
-                        + "limit: sampling that rarely anyway"));
+            notes.println("pilot: note: --monitor-rate auto: "
+                    + (r.withinLimit()
+                            ? "sampling " + Formats.significant(r.rate(), 3) + " times a second, overhead "
+                                    + Formats.significant(100 * r.overhead(), 2) + "%"
+                                    + (ci == null
+                                            ? ""
+                                            : " (95% CI " + Formats.significant(100 * ci.low(), 2) + "% to "
+                                                    + Formats.significant(100 * ci.high(), 2) + "%)")
+                                    + ", " + r.evaluations() + " rates measured, " + SAMPLING_PAIRS
+                                    + " pairs of rounds each"
+                            : "even " + SamplingCalibration.LOWEST_HZ + " sample a second costs "
+                                    + Formats.significant(100 * r.overhead(), 2) + "%, over the 1% "
+                                    + "limit: sampling that rarely anyway"));
             notes.flush();
         }
         return chosen;

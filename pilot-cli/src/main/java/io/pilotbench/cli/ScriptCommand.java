@@ -21,15 +21,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code pilot script}: run a benchmark campaign written in Auto-pilot's language. */
-@Command(name = "script", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "script",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Run a campaign: TESTs in loops (FOREACH, FOR, WHILE), with SETUP/CLEANUP around every run, THREADS "
-                + "copies behind a barrier, FASTFAIL, CHECKPOINT/RESTORE (the Auto-pilot language; see docs/script.md).",
+                    + "copies behind a barrier, FASTFAIL, CHECKPOINT/RESTORE (the Auto-pilot language; see docs/script.md).",
             "",
             "The whole script and its INCLUDEs are checked before anything runs. Each TEST is a Pilot session "
-                + "directory in RESULTS_DIR (pilot analyze reads it) with a runs.csv (pilot getstats reads it); "
-                + "without a stop program a TEST runs until Pilot's precision target is met.",
-            ""},
+                    + "directory in RESULTS_DIR (pilot analyze reads it) with a runs.csv (pilot getstats reads it); "
+                    + "without a stop program a TEST runs until Pilot's precision target is met.",
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot script -o results/zip examples/campaign.pilot",
@@ -47,37 +52,57 @@ import picocli.CommandLine.Spec;
             "  3    a limit ended a TEST before its precision: OPTION max-runs, max-time,",
             "       or the run cap of its stop program (|| $count >= 15)",
             "  4    a run failed (FASTFAIL stopped the campaign, or too many failures)",
-            "  130  interrupted by Ctrl-C, 143 by SIGTERM: pilot script --resume goes on"})
+            "  130  interrupted by Ctrl-C, 143 by SIGTERM: pilot script --resume goes on"
+        })
 final class ScriptCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "RESULTS_DIR", order = 1,
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "RESULTS_DIR",
+            order = 1,
             description = "The results directory (new or empty). Default: pilot-results/<date>-<time>-<script>.")
     String output;
 
-    @Option(names = "--resume", paramLabel = "RESULTS_DIR", order = 2,
+    @Option(
+            names = "--resume",
+            paramLabel = "RESULTS_DIR",
+            order = 2,
             description = "Continue the campaign journaled in RESULTS_DIR, or the one a CHECKPOINT file names "
-                + "(after a crash, kill -9, Ctrl-C or a reboot): finished TESTs are not run again, the TEST in "
-                + "progress goes on; RESTORE is 1.")
+                    + "(after a crash, kill -9, Ctrl-C or a reboot): finished TESTs are not run again, the TEST in "
+                    + "progress goes on; RESTORE is 1.")
     String resume;
 
-    @Option(names = "--install-resume", paramLabel = "RESULTS_DIR", order = 3,
-            description = "Write a systemd unit that runs pilot script --resume RESULTS_DIR at boot (as you) and "
-                + "disables itself when the campaign has ended, and enable it (root; with --unit-dir only write it).")
+    @Option(
+            names = "--install-resume",
+            paramLabel = "RESULTS_DIR",
+            order = 3,
+            description =
+                    "Write a systemd unit that runs pilot script --resume RESULTS_DIR at boot (as you) and "
+                            + "disables itself when the campaign has ended, and enable it (root; with --unit-dir only write it).")
     String installResume;
 
-    @Option(names = "--unit-dir", paramLabel = "DIR", order = 4, hidden = true,
+    @Option(
+            names = "--unit-dir",
+            paramLabel = "DIR",
+            order = 4,
+            hidden = true,
             description = "Where --install-resume writes the unit (default /etc/systemd/system, then enabled).")
     Path unitDir;
 
     @Option(names = "--check", order = 5, description = "Only check the script (and its INCLUDEs); run nothing.")
     boolean check;
 
-    @Option(names = {"-q", "--quiet"}, order = 6, description = "No progress lines on stderr.")
+    @Option(
+            names = {"-q", "--quiet"},
+            order = 6,
+            description = "No progress lines on stderr.")
     boolean quiet;
 
-    @Parameters(arity = "0..*", paramLabel = "FILE [VAR=VALUE...]",
+    @Parameters(
+            arity = "0..*",
+            paramLabel = "FILE [VAR=VALUE...]",
             description = "The script, then variables it sees as %%VAR%%.")
     List<String> words = new ArrayList<>();
 
@@ -89,8 +114,8 @@ final class ScriptCommand implements Callable<Integer> {
         }
         if (resume != null) {
             if (!words.isEmpty() || output != null) {
-                throw new IllegalArgumentException("--resume continues the recorded campaign; give no script, "
-                        + "variables or -o");
+                throw new IllegalArgumentException(
+                        "--resume continues the recorded campaign; give no script, " + "variables or -o");
             }
             Path dir = Campaign.resultsOf(Path.of(resume));
             try (DirectoryLock lock = DirectoryLock.acquire(existing(dir), "campaign")) {
@@ -125,21 +150,28 @@ final class ScriptCommand implements Callable<Integer> {
     private int installResume() throws Exception {
         Path results = Campaign.resultsOf(Path.of(installResume));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path jar = Path.of(ScriptCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        List<String> command = Files.isRegularFile(jar) ? List.of(java, "-jar", jar.toString())
+        Path jar = Path.of(ScriptCommand.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        List<String> command = Files.isRegularFile(jar)
+                ? List.of(java, "-jar", jar.toString())
                 : List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName());
         boolean system = unitDir == null;
         if (system && !"root".equals(System.getProperty("user.name"))) {
             throw new IllegalArgumentException("--install-resume writes to " + ResumeUnit.SYSTEM_UNITS + " and runs "
                     + "systemctl enable, which needs root; run it with sudo");
         }
-        Path unit = ResumeUnit.write(system ? ResumeUnit.SYSTEM_UNITS : unitDir, results, command,
-                System.getProperty("user.name"));
+        Path unit = ResumeUnit.write(
+                system ? ResumeUnit.SYSTEM_UNITS : unitDir, results, command, System.getProperty("user.name"));
         PrintWriter out = spec.commandLine().getOut();
         out.println("wrote " + unit);
         if (system) {
-            Process p = new ProcessBuilder("systemctl", "enable", unit.getFileName().toString())
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "systemctl", "enable", unit.getFileName().toString())
+                    .redirectErrorStream(true)
+                    .start();
             String said = new String(p.getInputStream().readAllBytes()).strip();
             if (p.waitFor() != 0) {
                 throw new IllegalArgumentException("systemctl enable " + unit.getFileName() + " failed: " + said);

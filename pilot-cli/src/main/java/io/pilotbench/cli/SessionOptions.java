@@ -17,78 +17,121 @@ import picocli.CommandLine.Option;
  * is optional: only those given change the defaults, or, on {@code --resume}, the recorded settings.
  */
 final class SessionOptions {
-    @Option(names = "--ci-width", paramLabel = "W", order = 10,
-            description = "Stop when the CI's full width is at most W: a percentage of the mean (5%% = mean ± 2.5%%) or "
-                + "an absolute width in the PI's unit. Default: 10%%.")
+    @Option(
+            names = "--ci-width",
+            paramLabel = "W",
+            order = 10,
+            description =
+                    "Stop when the CI's full width is at most W: a percentage of the mean (5%% = mean ± 2.5%%) or "
+                            + "an absolute width in the PI's unit. Default: 10%%.")
     CiTarget ciWidth;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", order = 11,
+    @Option(
+            names = "--confidence",
+            paramLabel = "LEVEL",
+            order = 11,
             description = "Confidence level of every CI, in (0, 1) or as a percentage. Default: 0.95.")
     Converters.Fraction confidence;
 
-    @Option(names = "--method", paramLabel = "M", order = 12,
+    @Option(
+            names = "--method",
+            paramLabel = "M",
+            order = 12,
             description = "How the CI of a mean is built: ar (the long-run variance of autocorrelated samples from an "
-                + "autoregressive model, with the degrees of freedom it leaves; a CI may end the session once it rests "
-                + "on " + Defaults.MIN_SAMPLES + " samples and " + Defaults.MIN_DEGREES_OF_FREEDOM + " degrees of "
-                + "freedom) or pilot (the original Pilot's subsessions; with --warmup-removal edm, the original's "
-                + "session). Default: " + Defaults.CI_METHOD + ".")
+                    + "autoregressive model, with the degrees of freedom it leaves; a CI may end the session once it rests "
+                    + "on " + Defaults.MIN_SAMPLES + " samples and " + Defaults.MIN_DEGREES_OF_FREEDOM + " degrees of "
+                    + "freedom) or pilot (the original Pilot's subsessions; with --warmup-removal edm, the original's "
+                    + "session). Default: " + Defaults.CI_METHOD + ".")
     CiMethod method;
 
-    @Option(names = "--ac-limit", paramLabel = "R", order = 13,
+    @Option(
+            names = "--ac-limit",
+            paramLabel = "R",
+            order = 13,
             description = "With --method pilot: largest |lag-1 autocorrelation| of subsession means taken as "
-                + "independent, in (0, 1]; 1 turns subsession merging off. Default: 0.1.")
+                    + "independent, in (0, 1]; 1 turns subsession merging off. Default: 0.1.")
     Double acLimit;
 
-    @Option(names = "--min-subsessions", paramLabel = "N", order = 14,
+    @Option(
+            names = "--min-subsessions",
+            paramLabel = "N",
+            order = 14,
             description = "With --method pilot: fewest subsessions a trusted CI rests on. Default: "
-                + Defaults.MIN_SUBSESSIONS + ".")
+                    + Defaults.MIN_SUBSESSIONS + ".")
     Long minSubsessions;
 
-    @Option(names = "--preset", paramLabel = "P", order = 15,
+    @Option(
+            names = "--preset",
+            paramLabel = "P",
+            order = 15,
             description = "quick (|r1| ≤ 0.8, CI 20%%, 30 subsessions, short round 3 s), normal (0.2, 10%%, 50, 10 s) "
-                + "or strict (0.1, 10%%, 200, 20 s), as the original Pilot; options given explicitly win.")
+                    + "or strict (0.1, 10%%, 200, 20 s), as the original Pilot; options given explicitly win.")
     Preset preset;
 
-    @Option(names = "--warmup-removal", paramLabel = "W", order = 16,
+    @Option(
+            names = "--warmup-removal",
+            paramLabel = "W",
+            order = 16,
             description = "auto: cut a warm-up of the readings, and of every round's unit readings a warm-up and a "
-                + "cool-down, only when a test finds one (1%% false alarms per analysis; a shift later in the session "
-                + "is reported, never cut); mser: the same test of MSER-5's cut; none; edm: the original's (the "
-                + "stable segment E-Divisive with Medians finds); fixed:P%% (drop the first P%%). Default: "
-                + Defaults.WARMUP_REMOVAL + ".")
+                    + "cool-down, only when a test finds one (1%% false alarms per analysis; a shift later in the session "
+                    + "is reported, never cut); mser: the same test of MSER-5's cut; none; edm: the original's (the "
+                    + "stable segment E-Divisive with Medians finds); fixed:P%% (drop the first P%%). Default: "
+                    + Defaults.WARMUP_REMOVAL + ".")
     WarmupRemoval warmupRemoval;
 
-    @Option(names = "--min-rounds", paramLabel = "N", order = 17,
+    @Option(
+            names = "--min-rounds",
+            paramLabel = "N",
+            order = 17,
             description = "Run at least N rounds even if the target is met earlier. Default: 0.")
     Integer minRounds;
 
-    @Option(names = "--max-rounds", paramLabel = "N", order = 18,
+    @Option(
+            names = "--max-rounds",
+            paramLabel = "N",
+            order = 18,
             description = "Stop after N rounds (exit code 3 if the target is not met by then). Default: no limit.")
     Integer maxRounds;
 
-    @Option(names = "--max-time", paramLabel = "T", order = 19,
+    @Option(
+            names = "--max-time",
+            paramLabel = "T",
+            order = 19,
             description = "Stop once the session has run for T (e.g. 90s, 5m, 1h; exit code 3 if the target is not "
-                + "met by then). Default: no limit.")
+                    + "met by then). Default: no limit.")
     Duration maxTime;
 
-    @Option(names = "--max-failures", paramLabel = "N", order = 20,
+    @Option(
+            names = "--max-failures",
+            paramLabel = "N",
+            order = 20,
             description = "Failed or timed-out rounds tolerated before the session stops (exit code 4). Default: 0, "
-                + "i.e. fail fast.")
+                    + "i.e. fail fast.")
     Integer maxFailures;
 
-    @Option(names = "--work-amount", paramLabel = "MIN:MAX|N", order = 21,
+    @Option(
+            names = "--work-amount",
+            paramLabel = "MIN:MAX|N",
+            order = 21,
             description = "The work per round, passed as %%WORK_AMOUNT%%: a range MIN:MAX lets Pilot size rounds "
-                + "(doubling short rounds, and the work-per-second regression); a number fixes it.")
+                    + "(doubling short rounds, and the work-per-second regression); a number fixes it.")
     Converters.WorkAmount workAmount;
 
-    @Option(names = "--short-round", paramLabel = "T", order = 22,
+    @Option(
+            names = "--short-round",
+            paramLabel = "T",
+            order = 22,
             description = "With a work-amount range, the work amount is doubled until a round lasts T; the shorter "
-                + "rounds before it, and later rounds given less work, are kept out of the analysis (never a round "
-                + "for running fast). Default: 1s.")
+                    + "rounds before it, and later rounds given less work, are kept out of the analysis (never a round "
+                    + "for running fast). Default: 1s.")
     Duration shortRound;
 
-    @Option(names = "--wps", paramLabel = "MODE", order = 23,
+    @Option(
+            names = "--wps",
+            paramLabel = "MODE",
+            order = 23,
             description = "Work-per-second regression (needs a work-amount range): off, report, or required (its CI "
-                + "must also meet the target). Default: report with a range, off otherwise.")
+                    + "must also meet the target). Default: report with a range, off otherwise.")
     WpsMode wps;
 
     /** Applies the options given over {@code b}: the preset first, then the others. */
@@ -131,7 +174,8 @@ final class SessionOptions {
         if (workAmount != null) {
             throw new IllegalArgumentException("--work-amount cannot change when a session is resumed");
         }
-        UnaryOperator<SessionSettings> change = recorded -> apply(recorded.toBuilder()).build();
+        UnaryOperator<SessionSettings> change =
+                recorded -> apply(recorded.toBuilder()).build();
         var unused = change.apply(example); // validates: throws on a bad value
         return change;
     }
@@ -156,7 +200,11 @@ final class SessionOptions {
                     + "mixes work amounts, so it is no target; use --wps required, or give a --pi (--pi wall makes "
                     + "the wall time a target anyway)");
         }
-        return s.toBuilder().pis(s.pis().stream().map(pi -> pi.withReadingsMustSatisfy(false)).toList()).wps(mode)
+        return s.toBuilder()
+                .pis(s.pis().stream()
+                        .map(pi -> pi.withReadingsMustSatisfy(false))
+                        .toList())
+                .wps(mode)
                 .build();
     }
 
@@ -169,21 +217,38 @@ final class SessionOptions {
      * The analysis options that {@code run}, {@code compare} and {@code analyze} (on recorded sessions) share,
      * checked once; a field is null when its option was not given.
      */
-    record Precision(Preset preset, Double confidence, Double acLimit, CiTarget ciWidth, Long minSubsessions,
-            WarmupRemoval warmupRemoval, CiMethod method) {
+    record Precision(
+            Preset preset,
+            Double confidence,
+            Double acLimit,
+            CiTarget ciWidth,
+            Long minSubsessions,
+            WarmupRemoval warmupRemoval,
+            CiMethod method) {
 
         /**
          * The values picocli typed ({@link Converters}), null when not given; the ranges of {@code --ac-limit} and
          * {@code --min-subsessions}, which their types do not hold, are checked here.
          */
-        static Precision of(Preset preset, Converters.Fraction confidence, Double acLimit, CiTarget ciWidth,
-                Long minSubsessions, WarmupRemoval warmupRemoval, CiMethod method) {
+        static Precision of(
+                Preset preset,
+                Converters.Fraction confidence,
+                Double acLimit,
+                CiTarget ciWidth,
+                Long minSubsessions,
+                WarmupRemoval warmupRemoval,
+                CiMethod method) {
             if (acLimit != null && !(acLimit > 0 && acLimit <= 1)) {
                 throw new IllegalArgumentException("--ac-limit: " + acLimit + " must be in (0, 1], e.g. 0.1");
             }
-            return new Precision(preset, confidence == null ? null : confidence.value(), acLimit, ciWidth,
+            return new Precision(
+                    preset,
+                    confidence == null ? null : confidence.value(),
+                    acLimit,
+                    ciWidth,
                     minSubsessions == null ? null : Options.nonNegative("--min-subsessions", minSubsessions),
-                    warmupRemoval, method);
+                    warmupRemoval,
+                    method);
         }
 
         /** The analysis settings of stored data: the preset's (or the defaults), then the options given. */

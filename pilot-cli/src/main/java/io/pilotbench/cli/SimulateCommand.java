@@ -23,15 +23,19 @@ import picocli.CommandLine.Spec;
  * {@code pilot simulate}: synthetic workloads with a known truth, and the evaluation of strategies on them. It holds
  * the models and emit subcommands; evaluate is {@link SimulateEvaluateCommand}.
  */
-@Command(name = "simulate", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(
+        name = "simulate",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
         subcommands = {SimulateCommand.Emit.class, SimulateEvaluateCommand.class, SimulateCommand.Models.class},
         description = {
             "Synthetic workloads whose true mean (or speed) is known: a stable distribution (normal, lognormal, "
-                + "Pareto, bimodal), AR(1) autocorrelation, warm-up and cool-down, drift, spikes, setup time, and a "
-                + "work-amount to duration relation for WPS. 'evaluate' runs many seeded sessions of each strategy on "
-                + "simulated time and reports how often their CI holds the truth and how long they took; 'emit' "
-                + "prints a round's numbers so that a model can be the command of 'pilot run' or 'pilot compare'.",
-            ""},
+                    + "Pareto, bimodal), AR(1) autocorrelation, warm-up and cool-down, drift, spikes, setup time, and a "
+                    + "work-amount to duration relation for WPS. 'evaluate' runs many seeded sessions of each strategy on "
+                    + "simulated time and reports how often their CI holds the truth and how long they took; 'emit' "
+                    + "prints a round's numbers so that a model can be the command of 'pilot run' or 'pilot compare'.",
+            ""
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  pilot simulate models",
@@ -53,7 +57,8 @@ import picocli.CommandLine.Spec;
             "  2    bad usage or a bad spec",
             "  1    internal error (a bug: please report it)",
             "An interrupted evaluation keeps the sessions already written to",
-            "-o DIR/replications.csv."})
+            "-o DIR/replications.csv."
+        })
 final class SimulateCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -80,8 +85,11 @@ final class SimulateCommand implements Runnable {
             rows.add(new String[] {"preset", "spec", "what it is"});
             for (Map.Entry<String, String> e : WorkloadModel.PRESETS.entrySet()) {
                 String note = WorkloadModel.PRESET_NOTES.get(e.getKey());
-                rows.add(new String[] {e.getKey(), e.getValue(), WorkloadModel.parse(e.getKey()).describe()
-                        + (note == null ? "" : " — " + note)});
+                rows.add(new String[] {
+                    e.getKey(),
+                    e.getValue(),
+                    WorkloadModel.parse(e.getKey()).describe() + (note == null ? "" : " — " + note)
+                });
             }
             int name = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
             for (String[] r : rows) {
@@ -99,48 +107,72 @@ final class SimulateCommand implements Runnable {
     }
 
     /** {@code pilot simulate emit}: one round (or a series) of a model, on stdout. */
-    @Command(name = "emit", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+    @Command(
+            name = "emit",
+            mixinStandardHelpOptions = true,
+            sortOptions = false,
+            usageHelpAutoWidth = true,
             description = {
                 "Print what round R of the model yields, the same for the same (spec, seed, round) in any process: "
-                    + "the round's reading (its time in ms; the sum of its unit readings with units=N; its duration "
-                    + "in s for WPS) on stdout, and with units=N its unit readings, one per line, into a file.",
+                        + "the round's reading (its time in ms; the sum of its unit readings with units=N; its duration "
+                        + "in s for WPS) on stdout, and with units=N its unit readings, one per line, into a file.",
                 "",
                 "Under 'pilot run' the round and work amount come from PILOT_ROUND and PILOT_WORK_AMOUNT (or "
-                    + "%%ROUND%% and %%WORK_AMOUNT%% in the command) and unit readings go to "
-                    + "$PILOT_RESULT_DIR/unit-readings.txt, so "
-                    + "--pi 'name=time,unit=ms,column=0,unit-readings=unit-readings.txt' reads both.",
-                ""})
+                        + "%%ROUND%% and %%WORK_AMOUNT%% in the command) and unit readings go to "
+                        + "$PILOT_RESULT_DIR/unit-readings.txt, so "
+                        + "--pi 'name=time,unit=ms,column=0,unit-readings=unit-readings.txt' reads both.",
+                ""
+            })
     static final class Emit implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "SPEC", description = "The workload model: a preset or key=value "
-                + "pairs (see 'pilot simulate models').")
+        @Parameters(
+                index = "0",
+                paramLabel = "SPEC",
+                description = "The workload model: a preset or key=value " + "pairs (see 'pilot simulate models').")
         String model;
 
-        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The session's seed. "
-                + "Default: ${DEFAULT-VALUE}.")
+        @Option(
+                names = "--seed",
+                paramLabel = "S",
+                defaultValue = "1",
+                description = "The session's seed. " + "Default: ${DEFAULT-VALUE}.")
         long seed;
 
-        @Option(names = "--round", paramLabel = "R", description = "The 0-based round. Default: $PILOT_ROUND, "
-                + "else 0.")
+        @Option(
+                names = "--round",
+                paramLabel = "R",
+                description = "The 0-based round. Default: $PILOT_ROUND, " + "else 0.")
         Integer round;
 
-        @Option(names = "--work", paramLabel = "W", description = "The work amount (unit readings with units=N, "
-                + "work done for WPS). Default: $PILOT_WORK_AMOUNT, else the model's (units=N; WPS: the range's "
-                + "minimum).")
+        @Option(
+                names = "--work",
+                paramLabel = "W",
+                description = "The work amount (unit readings with units=N, "
+                        + "work done for WPS). Default: $PILOT_WORK_AMOUNT, else the model's (units=N; WPS: the range's "
+                        + "minimum).")
         Long work;
 
-        @Option(names = "--rounds", paramLabel = "N", defaultValue = "1", description = "Print N rounds from R on, "
-                + "one reading per line (a series for 'pilot analyze'). Default: ${DEFAULT-VALUE}.")
+        @Option(
+                names = "--rounds",
+                paramLabel = "N",
+                defaultValue = "1",
+                description = "Print N rounds from R on, "
+                        + "one reading per line (a series for 'pilot analyze'). Default: ${DEFAULT-VALUE}.")
         int rounds;
 
-        @Option(names = "--unit-readings", paramLabel = "FILE", description = "Where unit readings go, one per "
-                + "line (appended over --rounds). Default: $PILOT_RESULT_DIR/unit-readings.txt when set.")
+        @Option(
+                names = "--unit-readings",
+                paramLabel = "FILE",
+                description = "Where unit readings go, one per "
+                        + "line (appended over --rounds). Default: $PILOT_RESULT_DIR/unit-readings.txt when set.")
         Path unitReadings;
 
-        @Option(names = "--sleep", description = "Sleep for each round's simulated duration, so that a wall-clock "
-                + "PI (or WPS under 'pilot run') measures it.")
+        @Option(
+                names = "--sleep",
+                description = "Sleep for each round's simulated duration, so that a wall-clock "
+                        + "PI (or WPS under 'pilot run') measures it.")
         boolean sleep;
 
         @Override
@@ -164,8 +196,9 @@ final class SimulateCommand implements Runnable {
             }
             WorkloadGenerator g = m.generator(seed);
             PrintWriter out = spec.commandLine().getOut();
-            try (BufferedWriter unitOut = units == null ? null : Files.newBufferedWriter(units,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            try (BufferedWriter unitOut = units == null
+                    ? null
+                    : Files.newBufferedWriter(units, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
                 for (int r = first; r < first + rounds; r++) {
                     SimulatedRound s = g.round(r, w);
                     out.println(s.reading());

@@ -34,101 +34,162 @@ import picocli.CommandLine.Spec;
  * of its own beside {@link SimulateCommand}, which keeps the models and emit; its options and the course of an
  * evaluation (models, strategies, the files of -o) are enough to read on their own.
  */
-@Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "evaluate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Run K seeded sessions of each strategy on simulated time (no real time passes) and report per "
-                + "strategy: coverage (the share of sessions whose final CI holds the true mean, with its 95%% "
-                + "Wilson interval, flagged SHORT when more than 2 points below the confidence level), rounds, "
-                + "samples and simulated time to the result, bias, CI width reached, the block size, and what "
-                + "was cut as warm-up; plus the oracle, the fewest i.i.d.-equivalent samples that reach the "
-                + "target.",
+                    + "strategy: coverage (the share of sessions whose final CI holds the true mean, with its 95%% "
+                    + "Wilson interval, flagged SHORT when more than 2 points below the confidence level), rounds, "
+                    + "samples and simulated time to the result, bias, CI width reached, the block size, and what "
+                    + "was cut as warm-up; plus the oracle, the fewest i.i.d.-equivalent samples that reach the "
+                    + "target.",
             "",
             "With two --workload options, A and B are compared instead: the share of right verdicts, of "
-                + "differences claimed between equal workloads, of pairs shown equivalent, of ratio CIs that "
-                + "hold the true ratio, and the time to a decision.",
+                    + "differences claimed between equal workloads, of pairs shown equivalent, of ratio CIs that "
+                    + "hold the true ratio, and the time to a decision.",
             "",
             "Strategies: pilot (the defaults: AR method, tested warm-up removal), pilot-no-removal, pilot-mser "
-                + "(MSER-5 locates the warm-up), pilot-subsessions (the original's CI, tested removal), "
-                + "pilot-original (the original Pilot: subsessions, EDM warm-up tracking), pilot-wps (WPS "
-                + "workloads), naive (Auto-pilot: t-CI of raw samples from round 10 until narrow), fixed-10 "
-                + "(hyperfine: 10 runs), jmh-5x5 (JMH: 5 forks × 5 warm-up + 5 measured iterations). Each "
-                + "replication gives every strategy the same workload realisation.",
-            ""})
+                    + "(MSER-5 locates the warm-up), pilot-subsessions (the original's CI, tested removal), "
+                    + "pilot-original (the original Pilot: subsessions, EDM warm-up tracking), pilot-wps (WPS "
+                    + "workloads), naive (Auto-pilot: t-CI of raw samples from round 10 until narrow), fixed-10 "
+                    + "(hyperfine: 10 runs), jmh-5x5 (JMH: 5 forks × 5 warm-up + 5 measured iterations). Each "
+                    + "replication gives every strategy the same workload realisation.",
+            ""
+        })
 final class SimulateEvaluateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "SPEC", order = 1,
+    @Option(
+            names = {"-w", "--workload"},
+            paramLabel = "SPEC",
+            order = 1,
             description = "The workload model; twice to compare A with B. Default: normal.")
     List<String> workloads = new ArrayList<>();
 
-    @Option(names = {"-s", "--strategy"}, paramLabel = "NAME", split = ",", order = 2,
+    @Option(
+            names = {"-s", "--strategy"},
+            paramLabel = "NAME",
+            split = ",",
+            order = 2,
             description = "Strategies to run (repeat or comma-separate). Default: all that apply.")
     List<String> strategies = new ArrayList<>();
 
-    @Option(names = {"-k", "--replications"}, paramLabel = "K", defaultValue = "200", order = 3,
+    @Option(
+            names = {"-k", "--replications"},
+            paramLabel = "K",
+            defaultValue = "200",
+            order = 3,
             description = "Sessions per strategy. Default: ${DEFAULT-VALUE} (coverage ±3 points at 95%%).")
     int replications;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", order = 4,
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "1",
+            order = 4,
             description = "Seed of the whole evaluation. Default: ${DEFAULT-VALUE}.")
     long seed;
 
-    @Option(names = "--ci-width", paramLabel = "PCT", defaultValue = "10%", order = 5,
+    @Option(
+            names = "--ci-width",
+            paramLabel = "PCT",
+            defaultValue = "10%",
+            order = 5,
             description = "The CI full width to reach, as a percentage of the mean. Default: ${DEFAULT-VALUE}.")
     CiTarget ciWidth;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "95%", order = 6,
+    @Option(
+            names = "--confidence",
+            paramLabel = "LEVEL",
+            defaultValue = "95%",
+            order = 6,
             description = "Confidence level of every CI. Default: ${DEFAULT-VALUE}.")
     Converters.Fraction confidence;
 
-    @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "5000", order = 7,
+    @Option(
+            names = "--max-rounds",
+            paramLabel = "N",
+            defaultValue = "5000",
+            order = 7,
             description = "Round limit of a session (per workload in a comparison). Default: ${DEFAULT-VALUE}.")
     int maxRounds;
 
-    @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.01", order = 8,
+    @Option(
+            names = "--alpha",
+            paramLabel = "A",
+            defaultValue = "0.01",
+            order = 8,
             description = "Significance level of comparisons. Default: ${DEFAULT-VALUE}.")
     Converters.Fraction alpha;
 
-    @Option(names = "--equivalence", paramLabel = "PCT", defaultValue = "1%", order = 9,
+    @Option(
+            names = "--equivalence",
+            paramLabel = "PCT",
+            defaultValue = "1%",
+            order = 9,
             description = "Pilot's equivalence margin in comparisons. Default: ${DEFAULT-VALUE}.")
     Converters.Percent equivalence;
 
-    @Option(names = "--shared-load", paramLabel = "PCT", order = 9,
+    @Option(
+            names = "--shared-load",
+            paramLabel = "PCT",
+            order = 9,
             description = "Comparisons: a background load that multiplies every round by a factor of mean 1 "
-                + "and this coefficient of variation (lognormal); the rounds of one interleaved cycle share it, "
-                + "rounds run apart (A's, then B's) draw it apart. Default: none.")
+                    + "and this coefficient of variation (lognormal); the rounds of one interleaved cycle share it, "
+                    + "rounds run apart (A's, then B's) draw it apart. Default: none.")
     Converters.Percent sharedLoad;
 
-    @Option(names = "--threads", paramLabel = "N", order = 10,
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            order = 10,
             description = "Worker threads. Default: the number of processors.")
     Integer threads;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", order = 11,
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "DIR",
+            order = 11,
             description = "Also write replications.csv (one line per session, as it finishes) and "
-                + "evaluation.json into DIR.")
+                    + "evaluation.json into DIR.")
     Path output;
 
-    @Option(names = "--trace", paramLabel = "PATH", order = 12,
+    @Option(
+            names = "--trace",
+            paramLabel = "PATH",
+            order = 12,
             description = "Replay recorded series instead of a model: a file of numbers (one series), or a "
-                + "labelled data set (a directory with series/NAME.json.gz and classification/NAME.json, as the "
-                + "JMH steady-state data of Traini et al. 2023). Each series runs one value per round through "
-                + "pilot's defaults with --ci-width and --confidence, up to its length; repeatable.")
+                    + "labelled data set (a directory with series/NAME.json.gz and classification/NAME.json, as the "
+                    + "JMH steady-state data of Traini et al. 2023). Each series runs one value per round through "
+                    + "pilot's defaults with --ci-width and --confidence, up to its length; repeatable.")
     List<Path> traces = new ArrayList<>();
 
-    @Option(names = "--split", paramLabel = "NAME", order = 13,
+    @Option(
+            names = "--split",
+            paramLabel = "NAME",
+            order = 13,
             description = "With --trace of a labelled data set: the split of its benchmarks.csv to replay "
-                + "(e.g. tune, holdout). Default: all.")
+                    + "(e.g. tune, holdout). Default: all.")
     String split;
 
-    @Option(names = "--truth", paramLabel = "X", order = 14,
+    @Option(
+            names = "--truth",
+            paramLabel = "X",
+            order = 14,
             description = "With --trace of a file of numbers: the true mean to score its CI against.")
     Double truth;
 
-    @Option(names = "--iterations", paramLabel = "N", order = 15,
+    @Option(
+            names = "--iterations",
+            paramLabel = "N",
+            order = 15,
             description = "With --trace of a labelled data set: replay each benchmark as 'pilot jmh --iterations "
-                + "N' runs it, a fork per round and its first N values the round's unit readings, beside JMH's "
-                + "defaults on the same forks.")
+                    + "N' runs it, a fork per round and its first N values the round's unit readings, beside JMH's "
+                    + "defaults on the same forks.")
     Integer iterations;
 
     @Mixin
@@ -190,8 +251,8 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
     /** The --workload models: one (normal by default), or two to compare. */
     private List<WorkloadModel> models() {
         if (workloads.size() > 2) {
-            throw new IllegalArgumentException("--workload: give one workload, or two to compare; got "
-                    + workloads.size());
+            throw new IllegalArgumentException(
+                    "--workload: give one workload, or two to compare; got " + workloads.size());
         }
         List<WorkloadModel> models = new ArrayList<>();
         for (String w : workloads.isEmpty() ? List.of("normal") : workloads) {
@@ -203,7 +264,8 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
     /** The evaluation the options ask for, before its strategies are chosen. */
     private Evaluation evaluation() {
         Evaluation evaluation = new Evaluation(settings())
-                .replications((int) Options.positive("--replications", replications)).seed(seed);
+                .replications((int) Options.positive("--replications", replications))
+                .seed(seed);
         if (threads != null) {
             evaluation.threads((int) Options.positive("--threads", threads));
         }
@@ -249,9 +311,11 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
         }
         Files.createDirectories(output);
         BufferedWriter csv = Files.newBufferedWriter(output.resolve("replications.csv"));
-        csv.write(single ? "strategy,replication,seed,estimate,low,high,covered,rounds,samples,"
-                + "seconds,converged,subsession_size" : "strategy,replication,seed,decision,p,ratio_low,"
-                + "ratio_high,rounds,seconds");
+        csv.write(
+                single
+                        ? "strategy,replication,seed,estimate,low,high,covered,rounds,samples,"
+                                + "seconds,converged,subsession_size"
+                        : "strategy,replication,seed,decision,p,ratio_low," + "ratio_high,rounds,seconds");
         csv.newLine();
         csv.flush();
         return csv;
@@ -268,8 +332,11 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
         for (Path p : traces) {
             all.addAll(TraceSet.read(p, split, truth == null ? Double.NaN : truth));
         }
-        SessionSettings session = SessionSettings.builder().pi(PerformanceIndex.of("value", ""))
-                .confidence(s.confidence()).ciTarget(CiTarget.ofMean(s.ciWidth())).build();
+        SessionSettings session = SessionSettings.builder()
+                .pi(PerformanceIndex.of("value", ""))
+                .confidence(s.confidence())
+                .ciTarget(CiTarget.ofMean(s.ciWidth()))
+                .build();
         int pool = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         PrintWriter text = spec.commandLine().getOut();
         if (iterations != null) {
@@ -277,8 +344,8 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at "
                         + "least 2 measurement iterations to be a round of unit readings");
             }
-            for (String line : TraceReplay.describeForks(TraceReplay.replayForks(all, iterations, session, pool),
-                    iterations, s.ciWidth(), s.confidence())) {
+            for (String line : TraceReplay.describeForks(
+                    TraceReplay.replayForks(all, iterations, session, pool), iterations, s.ciWidth(), s.confidence())) {
                 text.println(line);
             }
             text.flush();
@@ -303,28 +370,59 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--ci-width: give a percentage of the mean, e.g. 10%");
         }
         if (maxRounds < 10) {
-            throw new IllegalArgumentException("--max-rounds: " + maxRounds + " must be 10 or more (the fixed "
-                    + "strategies run 10)");
+            throw new IllegalArgumentException(
+                    "--max-rounds: " + maxRounds + " must be 10 or more (the fixed " + "strategies run 10)");
         }
         double margin = equivalence.fraction();
-        return new SimulationSettings(confidence.value(), ciWidth.value(), maxRounds, alpha.value(), margin,
+        return new SimulationSettings(
+                confidence.value(),
+                ciWidth.value(),
+                maxRounds,
+                alpha.value(),
+                margin,
                 sharedLoad == null ? 0 : sharedLoad.fraction());
     }
 
     private static String row(Evaluation.Finished f, double truth) {
-        StringBuilder b = new StringBuilder(f.strategy()).append(',').append(f.replication()).append(',')
+        StringBuilder b = new StringBuilder(f.strategy())
+                .append(',')
+                .append(f.replication())
+                .append(',')
                 .append(f.seed());
         if (f.outcome() != null) {
             var o = f.outcome();
-            b.append(',').append(o.estimate()).append(',').append(o.low()).append(',').append(o.high())
-                    .append(',').append(o.covers(truth)).append(',').append(o.rounds()).append(',')
-                    .append(o.samples()).append(',').append(o.seconds()).append(',').append(o.converged())
-                    .append(',').append(o.subsessionSize());
+            b.append(',')
+                    .append(o.estimate())
+                    .append(',')
+                    .append(o.low())
+                    .append(',')
+                    .append(o.high())
+                    .append(',')
+                    .append(o.covers(truth))
+                    .append(',')
+                    .append(o.rounds())
+                    .append(',')
+                    .append(o.samples())
+                    .append(',')
+                    .append(o.seconds())
+                    .append(',')
+                    .append(o.converged())
+                    .append(',')
+                    .append(o.subsessionSize());
         } else {
             var c = f.comparison();
-            b.append(',').append(c.decision().label()).append(',').append(c.p()).append(',')
-                    .append(c.ratioLow()).append(',').append(c.ratioHigh()).append(',').append(c.rounds())
-                    .append(',').append(c.seconds());
+            b.append(',')
+                    .append(c.decision().label())
+                    .append(',')
+                    .append(c.p())
+                    .append(',')
+                    .append(c.ratioLow())
+                    .append(',')
+                    .append(c.ratioHigh())
+                    .append(',')
+                    .append(c.rounds())
+                    .append(',')
+                    .append(c.seconds());
         }
         return b.toString();
     }

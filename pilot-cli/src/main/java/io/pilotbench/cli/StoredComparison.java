@@ -38,8 +38,10 @@ final class StoredComparison {
                         + "after -- separated by ::: (pilot compare -- CMD_A ::: CMD_B)");
             }
         }
-        List<io.pilotbench.core.model.Series> tool = cmd.args.size() == 1 && Files.isRegularFile(Path.of(
-                cmd.args.get(0))) ? io.pilotbench.core.input.ToolResults.read(Path.of(cmd.args.get(0))) : null;
+        List<io.pilotbench.core.model.Series> tool =
+                cmd.args.size() == 1 && Files.isRegularFile(Path.of(cmd.args.get(0)))
+                        ? io.pilotbench.core.input.ToolResults.read(Path.of(cmd.args.get(0)))
+                        : null;
         if (tool != null && tool.size() >= 2) {
             // one hyperfine or JMH result with several commands or benchmarks: they are the contenders
             cmd.checkNames(tool.size());
@@ -47,21 +49,27 @@ final class StoredComparison {
             List<Contender> contenders = new ArrayList<>();
             for (int i = 0; i < tool.size(); i++) {
                 var analysis = new SeriesAnalyzer(precision.toAnalysisSettings()).analyze(tool.get(i));
-                contenders.add(Contender.of(cmd.names.isEmpty() ? tool.get(i).column() : cmd.names.get(i),
-                        PerformanceIndex.of("value", cmd.unit.strip()), analysis));
+                contenders.add(Contender.of(
+                        cmd.names.isEmpty() ? tool.get(i).column() : cmd.names.get(i),
+                        PerformanceIndex.of("value", cmd.unit.strip()),
+                        analysis));
             }
-            Comparison c = Comparison.of(cmd.uniqueNames(contenders), settings, cmd.direction(contenders.get(0)
-                    .pi()));
-            new ComparisonReport(c, null, Double.NaN, gate, null).render(outputFormat,
-                    cmd.spec.commandLine().getOut());
+            Comparison c = Comparison.of(
+                    cmd.uniqueNames(contenders),
+                    settings,
+                    cmd.direction(contenders.get(0).pi()));
+            new ComparisonReport(c, null, Double.NaN, gate, null)
+                    .render(outputFormat, cmd.spec.commandLine().getOut());
             return cmd.exitCode(c, null, gate);
         }
         if (cmd.args.size() < 2) {
-            throw new IllegalArgumentException(cmd.args.isEmpty()
-                    ? "nothing to compare: give two or more files or session directories, or commands after -- "
-                        + "separated by ::: (pilot compare -- CMD_A ::: CMD_B)"
-                    : "only one input (" + cmd.args.get(0) + "): a comparison needs at least two; to compare commands, "
-                        + "separate them with ::: after --");
+            throw new IllegalArgumentException(
+                    cmd.args.isEmpty()
+                            ? "nothing to compare: give two or more files or session directories, or commands after -- "
+                                    + "separated by ::: (pilot compare -- CMD_A ::: CMD_B)"
+                            : "only one input (" + cmd.args.get(0)
+                                    + "): a comparison needs at least two; to compare commands, "
+                                    + "separate them with ::: after --");
         }
         cmd.checkNames(cmd.args.size());
         SessionOptions.Precision precision = cmd.precision();
@@ -69,7 +77,8 @@ final class StoredComparison {
         contenders = cmd.uniqueNames(contenders);
         Direction direction = cmd.direction(contenders.get(0).pi());
         Comparison c = Comparison.of(contenders, settings, direction);
-        new ComparisonReport(c, null, Double.NaN, gate, null).render(outputFormat, cmd.spec.commandLine().getOut());
+        new ComparisonReport(c, null, Double.NaN, gate, null)
+                .render(outputFormat, cmd.spec.commandLine().getOut());
         return cmd.exitCode(c, null, gate);
     }
 
@@ -120,8 +129,8 @@ final class StoredComparison {
                 throw new InputException(SessionReader.whyNotASession(Path.of(input)));
             }
             StoredSession recorded = SessionReader.read(path);
-            SessionResult r = Session.analyse(recorded.withSettings(precision.applyTo(recorded.settings()
-                    .toBuilder()).build()));
+            SessionResult r = Session.analyse(recorded.withSettings(
+                    precision.applyTo(recorded.settings().toBuilder()).build()));
             return cmd.contender(givenName != null ? givenName : input, r, input);
         }
         if (!Files.exists(path)) {
@@ -133,15 +142,16 @@ final class StoredComparison {
         in.delimiter = cmd.delimiter;
         in.quiet = cmd.report.quiet;
         List<io.pilotbench.core.model.Series> series = new ArrayList<>();
-        List<String> errors = in.forEachSeries(List.of(input), cmd.stdin, new PrintWriter(PrintWriter.nullWriter()),
-                series::add);
+        List<String> errors =
+                in.forEachSeries(List.of(input), cmd.stdin, new PrintWriter(PrintWriter.nullWriter()), series::add);
         if (!errors.isEmpty()) {
             throw new InputException(errors.get(0));
         }
         var analysis = new SeriesAnalyzer(precision.toAnalysisSettings()).analyze(series.get(0));
-        String piName = cmd.column == null ? "value" : cmd.column.byName() ? cmd.column.name()
-                : Integer.toString(cmd.column.index());
-        return Contender.of(givenName != null ? givenName : input, PerformanceIndex.of(piName, cmd.unit.strip()),
-                analysis);
+        String piName = cmd.column == null
+                ? "value"
+                : cmd.column.byName() ? cmd.column.name() : Integer.toString(cmd.column.index());
+        return Contender.of(
+                givenName != null ? givenName : input, PerformanceIndex.of(piName, cmd.unit.strip()), analysis);
     }
 }

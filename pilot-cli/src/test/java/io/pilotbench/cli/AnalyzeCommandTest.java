@@ -32,9 +32,15 @@ class AnalyzeCommandTest {
      */
     @Test
     void anAsymmetricCiIsPrintedByItsEndsWithoutAHalfWidth() {
-        CliRun r = CliRun.run("analyze", java.nio.file.Path.of("..", "examples", "ferrari78.txt").toString());
+        CliRun r = CliRun.run(
+                "analyze",
+                java.nio.file.Path.of("..", "examples", "ferrari78.txt").toString());
         assertThat(r.code()).as(r.err()).isIn(0, 3);
-        String line = r.out().lines().filter(l -> l.strip().startsWith("95% CI")).findFirst().orElseThrow();
+        String line = r.out()
+                .lines()
+                .filter(l -> l.strip().startsWith("95% CI"))
+                .findFirst()
+                .orElseThrow();
         assertThat(line).contains("[").doesNotContain(" ± ");
     }
 
@@ -50,14 +56,22 @@ class AnalyzeCommandTest {
         java.nio.file.Files.writeString(file, b);
         CliRun r = CliRun.run("analyze", "--warmup-removal", "none", file.toString());
         java.nio.file.Files.delete(file);
-        assertThat(r.out()).containsPattern("percentiles +p25 [0-9.]+ +p75 [0-9.]+ +p90 [0-9.]+ +p99 [0-9.]+")
+        assertThat(r.out())
+                .containsPattern("percentiles +p25 [0-9.]+ +p75 [0-9.]+ +p90 [0-9.]+ +p99 [0-9.]+")
                 .contains("warning: 10 of 80 samples are outliers, slower than the median");
     }
 
     /** The original's statistics behind --method pilot (and no warm-up removal, as the original's analyze). */
     @Test
     void datasetFWithThePilotMethodMatchesTheOriginalStatistics() {
-        CliRun r = run("analyze", "--format", "json", "--method", "pilot", "--warmup-removal", "none",
+        CliRun r = run(
+                "analyze",
+                "--format",
+                "json",
+                "--method",
+                "pilot",
+                "--warmup-removal",
+                "none",
                 resource("analyze/f.txt"));
         assertThat(r.code()).isZero();
         assertThat(r.err()).isEmpty();
@@ -97,7 +111,8 @@ class AnalyzeCommandTest {
         JsonNode error = a.get("error");
         assertThat(error.get("arOrder").asInt()).isEqualTo(1);
         assertThat(error.get("degreesOfFreedom").asDouble()).isBetween(2.0, 6.0);
-        assertThat(error.get("longRunVariance").asDouble() / a.get("variance").asDouble()).isBetween(4.0, 12.0);
+        assertThat(error.get("longRunVariance").asDouble() / a.get("variance").asDouble())
+                .isBetween(4.0, 12.0);
         assertThat(a.get("ci").get("width").asDouble()).isGreaterThan(0.29157062128900485);
         assertThat(a.get("phases").get("warmup").get("cut").asInt()).isZero();
         assertThat(a.get("targetMet").asBoolean()).isFalse();
@@ -110,16 +125,19 @@ class AnalyzeCommandTest {
      * checked with --ac-limit 0.05.
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "--preset quick; 1.756458; 1; 0.157416; 0.073474",
-        "--preset strict; 1.756458; 4; 0.291571; 0.052647",
-        "--ac-limit 0.05; 1.756458; 5; 0.315992; 0.042249",
-        "--preset normal; 1.756458; 4; 0.291571; 0.052647",
-        "--preset quick --mean harmonic; 1.713913; 1; 0.159384; 0.075323",
-        "--preset quick --confidence 0.99; 1.756458; 1; 0.210063; 0.073474"})
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "--preset quick; 1.756458; 1; 0.157416; 0.073474",
+                "--preset strict; 1.756458; 4; 0.291571; 0.052647",
+                "--ac-limit 0.05; 1.756458; 5; 0.315992; 0.042249",
+                "--preset normal; 1.756458; 4; 0.291571; 0.052647",
+                "--preset quick --mean harmonic; 1.713913; 1; 0.159384; 0.075323",
+                "--preset quick --confidence 0.99; 1.756458; 1; 0.210063; 0.073474"
+            })
     void originalAnalyzeVectors(String options, double mean, int q, double ci, double variance) {
-        List<String> args = new java.util.ArrayList<>(List.of("analyze", "--format", "json", "--method", "pilot",
-                "--warmup-removal", "none"));
+        List<String> args = new java.util.ArrayList<>(
+                List.of("analyze", "--format", "json", "--method", "pilot", "--warmup-removal", "none"));
         args.addAll(List.of(options.split(" ")));
         args.add(resource("analyze/f.txt"));
         JsonNode a = only(run(args.toArray(String[]::new)));
@@ -131,8 +149,17 @@ class AnalyzeCommandTest {
 
     @Test
     void columnsByIndexAndByNameWithHeaderNotice() {
-        JsonNode crlf = only(run("analyze", "--format", "json", "--method", "pilot", "--warmup-removal", "none",
-                "--column", "1", resource("analyze/f_2col.csv")));
+        JsonNode crlf = only(run(
+                "analyze",
+                "--format",
+                "json",
+                "--method",
+                "pilot",
+                "--warmup-removal",
+                "none",
+                "--column",
+                "1",
+                resource("analyze/f_2col.csv")));
         assertThat(crlf.get("n").asInt()).isEqualTo(48);
         assertThat(crlf.get("ci").get("width").asDouble()).isCloseTo(0.29157062128900485, within(1e-12));
 
@@ -149,7 +176,15 @@ class AnalyzeCommandTest {
 
     @Test
     void severalInputsAndColumnsAreReportedSeparately() {
-        CliRun r = run("analyze", "--format", "json", "-c", "0", "-c", "1", resource("analyze/f_3col.csv"),
+        CliRun r = run(
+                "analyze",
+                "--format",
+                "json",
+                "-c",
+                "0",
+                "-c",
+                "1",
+                resource("analyze/f_3col.csv"),
                 resource("analyze/whitespace.txt"));
         assertThat(r.code()).isZero();
         JsonNode results = json(r).get("results");
@@ -172,8 +207,8 @@ class AnalyzeCommandTest {
     @Test
     void tooAutocorrelatedDataGetNoCiAndAWarning() {
         // docs/original.md#vectors-dataset-f: no q up to 16 brings dataset F's |r1| under 0.01
-        CliRun r = run("analyze", "--format", "json", "--method", "pilot", "--ac-limit", "0.01",
-                resource("analyze/f.txt"));
+        CliRun r = run(
+                "analyze", "--format", "json", "--method", "pilot", "--ac-limit", "0.01", resource("analyze/f.txt"));
         JsonNode a = only(r);
         assertThat(a.get("subsession").isNull()).isTrue();
         assertThat(a.get("ci").isNull()).isTrue();
@@ -183,25 +218,33 @@ class AnalyzeCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "missing.txt; no such file",
-        "analyze/empty.txt; no data",
-        "analyze/comments_only.txt; no data",
-        "analyze/text_in_column.csv; text_in_column.csv:3: column 0 ('a'): 'oops' is not a number",
-        "analyze/nan.txt; nan.txt:3: column 0: 'NaN' is not a finite number",
-        "analyze/inf.txt; inf.txt:3: column 0: '-Infinity' is not a finite number",
-        "analyze/ragged.csv; ragged.csv:3: 2 fields where line 1 has 3",
-        "analyze/binary.bin; looks like a binary file",
-        "analyze/one_value.txt; only 1 value",
-        "analyze/constant.txt; all 4 values equal 5",
-        "analyze/f_3col_with_malformed_header.csv; f_3col_with_malformed_header.csv:2: column 0 ('ID'): 'ID' is not a number"})
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "missing.txt; no such file",
+                "analyze/empty.txt; no data",
+                "analyze/comments_only.txt; no data",
+                "analyze/text_in_column.csv; text_in_column.csv:3: column 0 ('a'): 'oops' is not a number",
+                "analyze/nan.txt; nan.txt:3: column 0: 'NaN' is not a finite number",
+                "analyze/inf.txt; inf.txt:3: column 0: '-Infinity' is not a finite number",
+                "analyze/ragged.csv; ragged.csv:3: 2 fields where line 1 has 3",
+                "analyze/binary.bin; looks like a binary file",
+                "analyze/one_value.txt; only 1 value",
+                "analyze/constant.txt; all 4 values equal 5",
+                "analyze/f_3col_with_malformed_header.csv; f_3col_with_malformed_header.csv:2: column 0 ('ID'): 'ID' is not a number"
+            })
     void badInputGetsOneClearLineAndExitCode2(String input, String message) {
         String path = input.startsWith("analyze/") ? resource(input) : "missing.txt";
         CliRun r = run("analyze", path);
         assertThat(r.code()).isEqualTo(2);
         // one error line; a notice (such as a skipped header) may precede it
-        assertThat(r.err().lines().filter(l -> !l.startsWith("pilot: note: ")).toList()).hasSize(1);
-        assertThat(r.err()).contains("pilot: " ).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.err().lines().filter(l -> !l.startsWith("pilot: note: ")).toList())
+                .hasSize(1);
+        assertThat(r.err())
+                .contains("pilot: ")
+                .contains(message)
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
     }
 
@@ -217,7 +260,8 @@ class AnalyzeCommandTest {
 
     @Test
     void goodInputsAreStillReportedWhenOthersAreBad() {
-        CliRun r = run("analyze", "--format", "json", resource("analyze/f.txt"), resource("analyze/nan.txt"), "missing.txt");
+        CliRun r = run(
+                "analyze", "--format", "json", resource("analyze/f.txt"), resource("analyze/nan.txt"), "missing.txt");
         assertThat(r.code()).isEqualTo(2);
         assertThat(json(r).get("results").size()).isEqualTo(1);
         assertThat(json(r).get("errors").size()).isEqualTo(2);
@@ -228,9 +272,22 @@ class AnalyzeCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--confidence=1.5", "--confidence=abc", "--ac-limit=0", "--ac-limit=1.2", "--ci-width=abc",
-        "--ci-width=-5%", "--format=xml", "--mean=geometric", "--column=-1", "--preset=fast", "--delimiter=pipe",
-        "--min-subsessions=-1", "--no-such-option"})
+    @ValueSource(
+            strings = {
+                "--confidence=1.5",
+                "--confidence=abc",
+                "--ac-limit=0",
+                "--ac-limit=1.2",
+                "--ci-width=abc",
+                "--ci-width=-5%",
+                "--format=xml",
+                "--mean=geometric",
+                "--column=-1",
+                "--preset=fast",
+                "--delimiter=pipe",
+                "--min-subsessions=-1",
+                "--no-such-option"
+            })
     void badOptionsGetOneLineAndExitCode2(String option) {
         CliRun r = run("analyze", option, resource("analyze/f.txt"));
         assertThat(r.code()).as(r.err()).isEqualTo(2);
@@ -250,7 +307,8 @@ class AnalyzeCommandTest {
     void helpDocumentsOptionsDefaultsAndExitCodes() {
         CliRun r = run("analyze", "--help");
         assertThat(r.code()).isZero();
-        assertThat(r.out().replaceAll("\\s+", " ")).contains("--ci-width", "Default: 10%", "--preset", "quick", "Exit codes", "--ac-limit");
+        assertThat(r.out().replaceAll("\\s+", " "))
+                .contains("--ci-width", "Default: 10%", "--preset", "quick", "Exit codes", "--ac-limit");
         CliRun top = run("--help");
         assertThat(top.out()).contains("analyze", "Exit codes");
     }

@@ -37,9 +37,11 @@ class AnalyzeSessionTest {
     private static final double[] F = {
         1.21, 1.67, 1.71, 1.53, 2.03, 2.15, 1.88, 2.02, 1.75, 1.84, 1.61, 1.35, 1.43, 1.64, 1.52, 1.44, 1.17, 1.42,
         1.64, 1.86, 1.68, 1.91, 1.73, 2.18, 2.27, 1.93, 2.19, 2.04, 1.92, 1.97, 1.65, 1.71, 1.89, 1.70, 1.62, 1.48,
-        1.55, 1.39, 1.45, 1.67, 1.62, 1.77, 1.88, 1.82, 1.93, 2.09, 2.24, 2.16};
+        1.55, 1.39, 1.45, 1.67, 1.62, 1.77, 1.88, 1.82, 1.93, 2.09, 2.24, 2.16
+    };
     /** The original's values for the first 44 readings; tolerance 1e-12 relative, as OriginalSessionsTest. */
     private static final double MEAN = 1.724772727272727;
+
     private static final double CI_WIDTH = 0.2839435113978563;
 
     @TempDir
@@ -55,15 +57,24 @@ class AnalyzeSessionTest {
 
     /** Records the mock benchmark session in {@code dir}. */
     private static void record(Path dir) throws IOException {
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("response time", "ms"))
                 .pi(PerformanceIndex.of("delay time", "ms"))
-                .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).autocorrelationLimit(0.1)
+                .ciTarget(CiTarget.ofMean(0.3))
+                .minSubsessions(10)
+                .autocorrelationLimit(0.1)
                 .build();
         try (Session s = Session.create(settings, dir, "mock_benchmark", null)) {
             for (int i = 0; s.needsMoreRounds(); i++) {
-                s.addRound(0, RoundResult.builder().reading(0, F[i]).reading(1, F[i] + 1)
-                        .durationNanos(Math.round(F[i] * 1e6)).build());
+                s.addRound(
+                        0,
+                        RoundResult.builder()
+                                .reading(0, F[i])
+                                .reading(1, F[i] + 1)
+                                .durationNanos(Math.round(F[i] * 1e6))
+                                .build());
             }
         }
     }
@@ -131,39 +142,58 @@ class AnalyzeSessionTest {
         assertThat(m.get("ci").get("width").asDouble()).isCloseTo(CI_WIDTH, within(CI_WIDTH * 1e-12));
         assertThat(m.get("requiredSamples").asLong()).isGreaterThan(44);
         assertThat(s.get("converged").asBoolean()).isFalse();
-        assertThat(s.get("analysisSettings").get("ciWidth").get("value").asDouble()).isEqualTo(0.05);
+        assertThat(s.get("analysisSettings").get("ciWidth").get("value").asDouble())
+                .isEqualTo(0.05);
         assertThat(s.get("waitingFor").get(0).asString()).contains("readings of 'response time'");
 
         CliRun text = run("analyze", "--ci-width", "5%", session.toString());
         assertThat(text.code()).isZero();
-        assertThat(text.out()).contains("target (CI width ≤ 5% of mean) not met: needs ")
+        assertThat(text.out())
+                .contains("target (CI width ≤ 5% of mean) not met: needs ")
                 .contains("Not converged: waiting for readings of 'response time'")
                 .contains("more rounds");
     }
 
     @Test
     void otherAnalysisOptionsOverrideTheRecordedSettings() {
-        JsonNode confident = onlySession(run("analyze", "--format", "json", "--confidence", "99%",
-                session.toString()));
+        JsonNode confident = onlySession(run("analyze", "--format", "json", "--confidence", "99%", session.toString()));
         JsonNode m = responseTime(confident);
         assertThat(m.get("ci").get("confidence").asDouble()).isEqualTo(0.99);
         assertThat(m.get("ci").get("width").asDouble()).isGreaterThan(CI_WIDTH);
 
         // strict: 200 subsessions, CI 10% of the mean (the session's 30% is replaced)
         JsonNode strict = onlySession(run("analyze", "--format", "json", "--preset", "strict", session.toString()));
-        assertThat(strict.get("analysisSettings").get("minSubsessions").asLong()).isEqualTo(200);
+        assertThat(strict.get("analysisSettings").get("minSubsessions").asLong())
+                .isEqualTo(200);
         assertThat(responseTime(strict).get("targetMet").asBoolean()).isFalse();
         // an explicit option overrides the preset
-        JsonNode mixed = onlySession(run("analyze", "--format", "json", "--preset", "strict", "--min-subsessions",
-                "5", "--ci-width", "30%", session.toString()));
+        JsonNode mixed = onlySession(run(
+                "analyze",
+                "--format",
+                "json",
+                "--preset",
+                "strict",
+                "--min-subsessions",
+                "5",
+                "--ci-width",
+                "30%",
+                session.toString()));
         assertThat(mixed.get("analysisSettings").get("minSubsessions").asLong()).isEqualTo(5);
         assertThat(responseTime(mixed).get("targetMet").asBoolean()).isTrue();
 
-        JsonNode fixed = onlySession(run("analyze", "--format", "json", "--warmup-removal", "fixed:25%",
-                "--ac-limit", "0.5", session.toString()));
+        JsonNode fixed = onlySession(run(
+                "analyze",
+                "--format",
+                "json",
+                "--warmup-removal",
+                "fixed:25%",
+                "--ac-limit",
+                "0.5",
+                session.toString()));
         assertThat(responseTime(fixed).get("n").asInt()).isEqualTo(33);
         assertThat(responseTime(fixed).get("removed").asInt()).isEqualTo(11);
-        assertThat(fixed.get("analysisSettings").get("autocorrelationLimit").asDouble()).isEqualTo(0.5);
+        assertThat(fixed.get("analysisSettings").get("autocorrelationLimit").asDouble())
+                .isEqualTo(0.5);
     }
 
     @ParameterizedTest
@@ -172,10 +202,15 @@ class AnalyzeSessionTest {
         CliRun r = run("analyze", "--format", format, session.toString());
         assertThat(r.code()).isZero();
         if (format.equals("csv")) {
-            assertThat(r.out().lines().toList()).hasSize(5).first().asString().startsWith("pi,unit,data,n,removed,mean");
+            assertThat(r.out().lines().toList())
+                    .hasSize(5)
+                    .first()
+                    .asString()
+                    .startsWith("pi,unit,data,n,removed,mean");
             assertThat(r.out()).contains("response time,ms,readings,44,0,1.72477272727272");
         } else {
-            assertThat(r.out()).startsWith("**mock_benchmark** (session `" + session + "`): 44 rounds")
+            assertThat(r.out())
+                    .startsWith("**mock_benchmark** (session `" + session + "`): 44 rounds")
                     .contains("| response time (ms) | readings | 44 | 0 | 1.725 | [1.583, 1.867] (95%) |");
         }
     }
@@ -183,8 +218,11 @@ class AnalyzeSessionTest {
     @Test
     void theRecordedStopReasonIsReported() throws IOException {
         Path limited = tmp.resolve("limited");
-        SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("response time", "ms"))
-                .ciTarget(CiTarget.ofMean(0.05)).maxRounds(10).build();
+        SessionSettings settings = SessionSettings.builder()
+                .pi(PerformanceIndex.of("response time", "ms"))
+                .ciTarget(CiTarget.ofMean(0.05))
+                .maxRounds(10)
+                .build();
         Session s = Session.create(settings, limited, "limited", null);
         for (int i = 0; i < 10; i++) {
             s.addRound(0, RoundResult.ofReadings(F[i]));
@@ -192,9 +230,12 @@ class AnalyzeSessionTest {
         s.finish(StopReason.ROUND_LIMIT);
         CliRun text = run("analyze", limited.toString());
         assertThat(text.code()).isZero();
-        assertThat(text.out()).contains("round limit of 10 reached before every target was met")
+        assertThat(text.out())
+                .contains("round limit of 10 reached before every target was met")
                 .contains("Not converged: waiting for readings of 'response time'");
-        assertThat(onlySession(run("analyze", "--format", "json", limited.toString())).get("stopReason").asString())
+        assertThat(onlySession(run("analyze", "--format", "json", limited.toString()))
+                        .get("stopReason")
+                        .asString())
                 .isEqualTo("round_limit");
     }
 
@@ -212,15 +253,17 @@ class AnalyzeSessionTest {
         Path dir = Files.createDirectory(tmp.resolve("not-a-session"));
         CliRun r = run("analyze", dir.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("pilot: " + dir + " is a directory but not a Pilot session (no session.json)"
-                + System.lineSeparator());
+        assertThat(r.err())
+                .isEqualTo("pilot: " + dir + " is a directory but not a Pilot session (no session.json)"
+                        + System.lineSeparator());
         assertThat(r.out()).isEmpty();
 
         // beside data files or sessions, the others are still reported
         CliRun withFile = run("analyze", "--format", "json", dir.toString(), resource("analyze/f.txt"));
         assertThat(withFile.code()).isEqualTo(2);
         assertThat(JSON.readTree(withFile.out()).get("results").size()).isEqualTo(1);
-        assertThat(JSON.readTree(withFile.out()).get("errors").get(0).asString()).contains("not a Pilot session");
+        assertThat(JSON.readTree(withFile.out()).get("errors").get(0).asString())
+                .contains("not a Pilot session");
         CliRun withSession = run("analyze", dir.toString(), session.toString());
         assertThat(withSession.code()).isEqualTo(2);
         assertThat(withSession.out()).contains("mock_benchmark (session ");
@@ -229,13 +272,16 @@ class AnalyzeSessionTest {
 
     @Test
     void aCorruptSessionIsItsReadersMessageWithoutAStackTrace() throws IOException {
-        Files.writeString(session.resolve("readings.csv"), "7,0,oops\n", StandardCharsets.UTF_8,
-                StandardOpenOption.APPEND);
+        Files.writeString(
+                session.resolve("readings.csv"), "7,0,oops\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         CliRun r = run("analyze", session.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().lines().toList()).hasSize(1);
-        assertThat(r.err()).startsWith("pilot: ").contains("readings.csv:", "'oops' is not a finite number")
-                .doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.err())
+                .startsWith("pilot: ")
+                .contains("readings.csv:", "'oops' is not a finite number")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
 
         // the other sessions of the call are still reported
@@ -258,8 +304,19 @@ class AnalyzeSessionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--mean=harmonic", "--unit=s", "--column=1", "--ac-limit=0", "--confidence=2",
-        "--ci-width=abc", "--preset=fast", "--min-subsessions=-1", "--warmup-removal=some", "--format=xml"})
+    @ValueSource(
+            strings = {
+                "--mean=harmonic",
+                "--unit=s",
+                "--column=1",
+                "--ac-limit=0",
+                "--confidence=2",
+                "--ci-width=abc",
+                "--preset=fast",
+                "--min-subsessions=-1",
+                "--warmup-removal=some",
+                "--format=xml"
+            })
     void inapplicableOrBadOptionsAreOneLine(String option) {
         CliRun r = run("analyze", option, session.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(2);

@@ -36,7 +36,10 @@ class BadInputAndFaultsTest {
     private static void oneLine(CliRun r, int code) {
         assertThat(r.code()).as(r.err()).isEqualTo(code);
         assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
-        assertThat(r.err()).startsWith("pilot: ").doesNotContain("Exception").doesNotContain("\tat ")
+        assertThat(r.err())
+                .startsWith("pilot: ")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ")
                 .doesNotContain("internal error");
     }
 
@@ -66,9 +69,15 @@ class BadInputAndFaultsTest {
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(seconds).as("the limit bounds the whole session").isLessThan(30);
         assertThat(r.out()).contains("stopped   time limit of 1 s reached");
-        assertThat(Files.readAllLines(tmp.resolve("hang/rounds.csv"))).as("the cut round is not recorded").hasSize(1);
-        assertThat(ProcessHandle.current().descendants().filter(p -> p.info().command().orElse("").endsWith("sleep"))
-                .count()).as("the round's process was killed").isZero();
+        assertThat(Files.readAllLines(tmp.resolve("hang/rounds.csv")))
+                .as("the cut round is not recorded")
+                .hasSize(1);
+        assertThat(ProcessHandle.current()
+                        .descendants()
+                        .filter(p -> p.info().command().orElse("").endsWith("sleep"))
+                        .count())
+                .as("the round's process was killed")
+                .isZero();
     }
 
     @Test
@@ -84,9 +93,10 @@ class BadInputAndFaultsTest {
         Path ro = Files.createDirectory(tmp.resolve("ro"));
         Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
-            Circumstances.assumeFalse(Files.isWritable(ro),
-                    "running as root: a directory without write permission is still writable");
-            CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "-o", ro.resolve("s").toString(), "--", "true");
+            Circumstances.assumeFalse(
+                    Files.isWritable(ro), "running as root: a directory without write permission is still writable");
+            CliRun r = CliRun.run(
+                    "run", "-q", "--max-rounds", "2", "-o", ro.resolve("s").toString(), "--", "true");
             oneLine(r, ExitCode.USAGE.code());
             assertThat(r.err()).contains("permission denied");
         } finally {
@@ -105,8 +115,8 @@ class BadInputAndFaultsTest {
 
     @Test
     void aShellThatDoesNotExistIsExit2() {
-        CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "--shell=/nonexistent/sh", "-o", out("s"), "--",
-                "true");
+        CliRun r =
+                CliRun.run("run", "-q", "--max-rounds", "2", "--shell=/nonexistent/sh", "-o", out("s"), "--", "true");
         oneLine(r, ExitCode.USAGE.code());
         assertThat(r.err()).contains("--shell: cannot run '/nonexistent/sh'").contains("--shell=/bin/sh");
         assertThat(tmp.resolve("s")).doesNotExist();
@@ -117,7 +127,16 @@ class BadInputAndFaultsTest {
         Path script = tmp.resolve("noshebang");
         Files.writeString(script, "echo 42\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "--pi", "name=x,unit=,column=0", "-o", out("s"), "--",
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "3",
+                "--pi",
+                "name=x,unit=,column=0",
+                "-o",
+                out("s"),
+                "--",
                 script.toString());
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(r.out()).contains("3 recorded: 3 analysed, 0 short, 0 failed");
@@ -128,8 +147,9 @@ class BadInputAndFaultsTest {
     void backgroundChildrenLeftRunningAreReported() {
         CliRun r = CliRun.run("run", "-q", "--max-rounds", "2", "-o", out("s"), "--", "sh", "-c", "sleep 3 & true");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
-        assertThat(r.err()).contains("warning: 2 rounds (the first: round 0) left processes running after the "
-                + "command exited");
+        assertThat(r.err())
+                .contains(
+                        "warning: 2 rounds (the first: round 0) left processes running after the " + "command exited");
         CliRun clean = CliRun.run("run", "-q", "--max-rounds", "2", "-o", out("t"), "--", "sh", "-c", "true");
         assertThat(clean.err()).doesNotContain("left processes running");
     }
@@ -140,12 +160,27 @@ class BadInputAndFaultsTest {
      */
     @Test
     void roundsPilotKilledAreNotSaidToHaveLeftProcessesRunning() {
-        CliRun r = CliRun.run("run", "-q", "--max-rounds", "4", "--max-failures", "4", "--round-timeout", "200ms", "-o",
-                out("killed"), "--",
-                "sh", "-c", "sleep 5 & sleep 5 & sleep 5");
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "4",
+                "--max-failures",
+                "4",
+                "--round-timeout",
+                "200ms",
+                "-o",
+                out("killed"),
+                "--",
+                "sh",
+                "-c",
+                "sleep 5 & sleep 5 & sleep 5");
         assertThat(r.out() + r.err()).contains("4 failed").doesNotContain("left processes running");
-        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").equals("sleep 5"))
-                .count()).as("no sleep of the killed groups is left").isZero();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(h -> h.info().commandLine().orElse("").equals("sleep 5"))
+                        .count())
+                .as("no sleep of the killed groups is left")
+                .isZero();
     }
 
     @Test
@@ -157,8 +192,8 @@ class BadInputAndFaultsTest {
         assertThat(Files.size(kept)).isEqualTo(64 << 10);
         assertThat(Files.readAllLines(kept).get(Files.readAllLines(kept).size() - 1))
                 .isEqualTo("0123456789012345678901234567890123456789");
-        CliRun all = CliRun.run("run", "-q", "--max-rounds", "1", "--keep-output", "all", "-o", out("all"), "--",
-                "sh", "-c", print);
+        CliRun all = CliRun.run(
+                "run", "-q", "--max-rounds", "1", "--keep-output", "all", "-o", out("all"), "--", "sh", "-c", print);
         assertThat(all.code()).as(all.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(Files.size(tmp.resolve("all/round-results/0/stdout.txt"))).isEqualTo(3000L * 41);
         oneLine(CliRun.run("run", "--keep-output", "lots", "--", "true"), ExitCode.USAGE.code());
@@ -166,8 +201,8 @@ class BadInputAndFaultsTest {
 
     @Test
     void aPrintedDecimalCommaFailsTheRoundWithAHintInsteadOfRecordingTheIntegerPart() {
-        CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "--pi", "x,ms,0,0,1", "-o", out("s"), "--", "echo",
-                "1,5");
+        CliRun r =
+                CliRun.run("run", "-q", "--max-rounds", "3", "--pi", "x,ms,0,0,1", "-o", out("s"), "--", "echo", "1,5");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(r.out()).contains("'1,5' has a number with a decimal comma, or two columns");
     }
@@ -177,12 +212,11 @@ class BadInputAndFaultsTest {
         CliRun ambiguous = CliRun.runWithStdin("10,5\n9,8\n10,1\n", "analyze", "-");
         oneLine(ambiguous, ExitCode.USAGE.code());
         assertThat(ambiguous.err()).contains("'10,5' is ambiguous").contains("--decimal-comma");
-        CliRun given = CliRun.runWithStdin("10,5\n9,8\n10,1\n", "analyze", "--decimal-comma", "--format", "json",
-                "-");
+        CliRun given = CliRun.runWithStdin("10,5\n9,8\n10,1\n", "analyze", "--decimal-comma", "--format", "json", "-");
         assertThat(given.code()).as(given.err()).isIn(0, 3);
         assertThat(given.out()).contains("\"mean\" : 10.1333");
-        CliRun columns = CliRun.runWithStdin("10,5\n9,8\n10,1\n", "analyze", "--delimiter", "comma", "--format", "json",
-                "-");
+        CliRun columns =
+                CliRun.runWithStdin("10,5\n9,8\n10,1\n", "analyze", "--delimiter", "comma", "--format", "json", "-");
         assertThat(columns.out()).contains("\"mean\" : 9.6666");
         CliRun semicolons = CliRun.runWithStdin("10,5;1\n9,8;2\n10,1;3\n", "analyze", "--format", "json", "-");
         assertThat(semicolons.err()).contains("read ',' as the decimal separator");
@@ -193,7 +227,8 @@ class BadInputAndFaultsTest {
     void valuesNear1e308AreRefusedInsteadOfGivingANaNMean() {
         CliRun r = CliRun.runWithStdin("1.7e308\n1.7e308\n1.6e308\n", "analyze", "-");
         oneLine(r, ExitCode.USAGE.code());
-        assertThat(r.err()).contains("-:1: column 0: value 1.7E308 is larger in magnitude than Pilot analyses")
+        assertThat(r.err())
+                .contains("-:1: column 0: value 1.7E308 is larger in magnitude than Pilot analyses")
                 .contains("rescale");
         CliRun tiny = CliRun.runWithStdin("4.9e-324\n1e-323\n", "analyze", "-");
         oneLine(tiny, ExitCode.USAGE.code());
@@ -223,7 +258,9 @@ class BadInputAndFaultsTest {
         Files.writeString(tmp.resolve("s/command.json"), "garbage{");
         CliRun r = CliRun.run("run", "-q", "--resume", out("s"), "--max-rounds", "4");
         oneLine(r, ExitCode.USAGE.code());
-        assertThat(r.err()).contains("command.json: cannot read the recorded command").contains("restore the file");
+        assertThat(r.err())
+                .contains("command.json: cannot read the recorded command")
+                .contains("restore the file");
         assertThat(Files.readAllLines(tmp.resolve("s/rounds.csv"))).hasSize(4);
     }
 
@@ -237,7 +274,8 @@ class BadInputAndFaultsTest {
             oneLine(r, ExitCode.USAGE.code());
             assertThat(r.err()).contains("session.json is missing").contains("pilot analyze -c reading");
         }
-        CliRun recovered = CliRun.run("analyze", "-c", "reading", tmp.resolve("s/readings.csv").toString());
+        CliRun recovered = CliRun.run(
+                "analyze", "-c", "reading", tmp.resolve("s/readings.csv").toString());
         assertThat(recovered.out()).contains("3 samples");
     }
 
@@ -245,19 +283,23 @@ class BadInputAndFaultsTest {
     void aMalformedRowInASessionTableIsExit2NamingTheFile() throws Exception {
         CliRun first = CliRun.run("run", "-q", "--max-rounds", "3", "-o", out("s"), "--", "true");
         assertThat(first.code()).isEqualTo(ExitCode.LIMIT.code());
-        Files.writeString(tmp.resolve("s/rounds.csv"), "1,2,3,4,5,6,7,8,9,10,11,12\n",
-                java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                tmp.resolve("s/rounds.csv"), "1,2,3,4,5,6,7,8,9,10,11,12\n", java.nio.file.StandardOpenOption.APPEND);
         CliRun r = CliRun.run("analyze", out("s"));
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(r.err()).contains("rounds.csv:5: 12 fields where 10 were expected").doesNotContain("Exception");
+        assertThat(r.err())
+                .contains("rounds.csv:5: 12 fields where 10 were expected")
+                .doesNotContain("Exception");
     }
 
     @Test
     void twoSamplesSayTooFewRatherThanTooAutocorrelated() {
         for (String method : new String[] {"ar", "pilot"}) {
             CliRun r = CliRun.runWithStdin("1\n2\n", "analyze", "--method", method, "-");
-            assertThat(r.out()).contains("only 2 samples: too few for a confidence interval")
-                    .doesNotContain("autocorrelated").doesNotContain("-1 samples");
+            assertThat(r.out())
+                    .contains("only 2 samples: too few for a confidence interval")
+                    .doesNotContain("autocorrelated")
+                    .doesNotContain("-1 samples");
         }
     }
 
@@ -265,17 +307,20 @@ class BadInputAndFaultsTest {
     void aVeryLongMaxTimeIsTooLongNotTooShort() {
         CliRun r = CliRun.run("run", "--max-time", "99999999999h", "--", "true");
         oneLine(r, ExitCode.USAGE.code());
-        assertThat(r.err()).contains("is more than the longest allowed, 100 years").doesNotContain("at least 1ms");
+        assertThat(r.err())
+                .contains("is more than the longest allowed, 100 years")
+                .doesNotContain("at least 1ms");
     }
 
     @Test
     void compareResumeGoesOnAndRefusesWhatItCannotChange() throws Exception {
-        CliRun first = CliRun.run("compare", "-q", "--max-rounds", "4", "-o", out("c"), "--", "true", ":::", "sleep",
-                "0.001");
+        CliRun first =
+                CliRun.run("compare", "-q", "--max-rounds", "4", "-o", out("c"), "--", "true", ":::", "sleep", "0.001");
         assertThat(first.code()).as(first.err()).isIn(0, ExitCode.LIMIT.code());
         CliRun more = CliRun.run("compare", "-q", "--resume", out("c"), "--max-rounds", "6");
         assertThat(more.code()).as(more.err()).isIn(0, ExitCode.LIMIT.code());
-        assertThat(Files.readAllLines(tmp.resolve("c/1-true/rounds.csv")).size() - 1).isBetween(4, 6);
+        assertThat(Files.readAllLines(tmp.resolve("c/1-true/rounds.csv")).size() - 1)
+                .isBetween(4, 6);
         oneLine(CliRun.run("compare", "--resume", out("c"), "--", "true", ":::", "false"), ExitCode.USAGE.code());
         oneLine(CliRun.run("compare", "--resume", out("c"), "--name", "x"), ExitCode.USAGE.code());
         oneLine(CliRun.run("compare", "--resume", tmp.toString()), ExitCode.USAGE.code());

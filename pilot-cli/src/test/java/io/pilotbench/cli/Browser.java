@@ -40,14 +40,23 @@ final class Browser implements AutoCloseable {
     static Browser open() {
         Optional<Path> chromium = onPath("chromium", "chromium-browser");
         Optional<Path> chromedriver = onPath("chromedriver");
-        assumeTrue(chromium.isPresent() && chromedriver.isPresent(), "headless browser tests skipped: chromium and "
-                + "chromedriver are not on PATH (apt-get install -y chromium chromium-driver; .ci/run does this)");
+        assumeTrue(
+                chromium.isPresent() && chromedriver.isPresent(),
+                "headless browser tests skipped: chromium and "
+                        + "chromedriver are not on PATH (apt-get install -y chromium chromium-driver; .ci/run does this)");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(chromium.get().toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1280,1800", "--allow-file-access-from-files");
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--window-size=1280,1800",
+                "--allow-file-access-from-files");
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(chromedriver.get().toFile()).withSilent(true).build();
+                .usingDriverExecutable(chromedriver.get().toFile())
+                .withSilent(true)
+                .build();
         ChromeDriver d = new ChromeDriver(service, options);
         d.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", CAPTURE));
         return new Browser(d);
@@ -88,8 +97,10 @@ final class Browser implements AutoCloseable {
             return Optional.empty();
         }
         for (String name : names) {
-            Optional<Path> found = Stream.of(path.split(File.pathSeparator)).map(d -> Path.of(d, name))
-                    .filter(Files::isExecutable).findFirst();
+            Optional<Path> found = Stream.of(path.split(File.pathSeparator))
+                    .map(d -> Path.of(d, name))
+                    .filter(Files::isExecutable)
+                    .findFirst();
             if (found.isPresent()) {
                 return found;
             }

@@ -51,8 +51,8 @@ class ChangepointsCommandTest {
     void percentAndDegreeReachTheAlgorithm() {
         // the original CLI's bug passed percent 30 / degree 0 whatever the user said (docs/original.md#bug-edm-cli):
         // [30, 60, 131]
-        JsonNode a = only(runWithStdin(warmupSeries(), "changepoints", "--format", "json", "--percent", "30",
-                "--degree", "0", "-"));
+        JsonNode a = only(runWithStdin(
+                warmupSeries(), "changepoints", "--format", "json", "--percent", "30", "--degree", "0", "-"));
         assertThat(ints(a.get("changepoints"))).containsExactly(30, 60, 131);
     }
 
@@ -61,8 +61,8 @@ class ChangepointsCommandTest {
         CliRun r = runWithStdin(repeat(1.1, 30) + repeat(5.1, 30) + repeat(1.1, 30), "changepoints", "-");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("change points  30, 60", "stable         none: no segment holds more than half");
-        JsonNode a = only(runWithStdin(repeat(1.1, 30) + repeat(5.1, 30) + repeat(1.1, 30), "changepoints",
-                "--format", "json", "-"));
+        JsonNode a = only(runWithStdin(
+                repeat(1.1, 30) + repeat(5.1, 30) + repeat(1.1, 30), "changepoints", "--format", "json", "-"));
         assertThat(a.get("stable").isNull()).isTrue();
     }
 
@@ -85,8 +85,16 @@ class ChangepointsCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--min-size=1", "--degree=3", "--percent=-1", "--beta=-0.1", "--format=csv",
-        "--mode=fast", "--percent=0.2 --beta=0.1"})
+    @ValueSource(
+            strings = {
+                "--min-size=1",
+                "--degree=3",
+                "--percent=-1",
+                "--beta=-0.1",
+                "--format=csv",
+                "--mode=fast",
+                "--percent=0.2 --beta=0.1"
+            })
     void badOptionsGetOneLineAndExitCode2(String options) {
         List<String> args = new java.util.ArrayList<>(List.of("changepoints"));
         args.addAll(List.of(options.split(" ")));
@@ -124,9 +132,11 @@ class ChangepointsCommandTest {
         StringBuilder noisy = new StringBuilder();
         java.util.SplittableRandom rng = new java.util.SplittableRandom(3);
         for (int i = 0; i < 200; i++) {
-            noisy.append(i < 40 ? 20 + rng.nextGaussian() : 10 + rng.nextGaussian()).append('\n');
+            noisy.append(i < 40 ? 20 + rng.nextGaussian() : 10 + rng.nextGaussian())
+                    .append('\n');
         }
-        JsonNode a = only(runWithStdin(noisy.toString(), "analyze", "--format", "json", "--warmup-removal", "edm", "-"));
+        JsonNode a =
+                only(runWithStdin(noisy.toString(), "analyze", "--format", "json", "--warmup-removal", "edm", "-"));
         int from = a.get("analysed").get("from").asInt();
         assertThat(from).isBetween(38, 42);
         assertThat(a.get("n").asInt()).isEqualTo(200 - from);
@@ -137,7 +147,8 @@ class ChangepointsCommandTest {
 
     @Test
     void analyzeWithFixedRemovalDropsARoundedFraction() {
-        JsonNode a = only(runWithStdin(warmupSeries(), "analyze", "--format", "json", "--warmup-removal", "fixed:10%", "-"));
+        JsonNode a =
+                only(runWithStdin(warmupSeries(), "analyze", "--format", "json", "--warmup-removal", "fixed:10%", "-"));
         assertThat(a.get("analysed").get("from").asInt()).isEqualTo(19); // round(0.1 · 190)
         assertThat(a.get("n").asInt()).isEqualTo(171);
         CliRun bad = runWithStdin(warmupSeries(), "analyze", "--warmup-removal", "fixed:120%", "-");

@@ -17,7 +17,10 @@ record CliRun(int code, String out, String err) {
     static CliRun runWithStdin(String stdin, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = PilotCommand.run(args, new PrintWriter(out), new PrintWriter(err),
+        int code = PilotCommand.run(
+                args,
+                new PrintWriter(out),
+                new PrintWriter(err),
                 new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         return new CliRun(code, out.toString(), err.toString());
     }

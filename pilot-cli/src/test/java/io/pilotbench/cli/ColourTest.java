@@ -18,10 +18,14 @@ class ColourTest {
                 + "(CI width ≤ 10% of mean) met";
         String painted = Colour.paint(line);
         assertThat(painted).contains("mean \033[1m29.17 ms\033[0m").endsWith("\033[32mmet\033[0m");
-        assertThat(painted.replaceAll("\033\\[[0-9;]*m", "")).as("only escapes added").isEqualTo(line);
+        assertThat(painted.replaceAll("\033\\[[0-9;]*m", ""))
+                .as("only escapes added")
+                .isEqualTo(line);
         String notMet = Colour.paint("target (CI width ≤ 10% of mean) not met: needs 196 rounds");
         assertThat(notMet).contains("\033[33mnot met\033[0m").doesNotContain("\033[32m");
-        assertThat(Colour.paint("  warning: 3 of 24 rounds are outliers")).startsWith("\033[33m").endsWith("\033[0m");
+        assertThat(Colour.paint("  warning: 3 of 24 rounds are outliers"))
+                .startsWith("\033[33m")
+                .endsWith("\033[0m");
     }
 
     @Test
@@ -30,7 +34,9 @@ class ColourTest {
         Colour.print(new PrintWriter(text), false, o -> o.print("mean 1 ms; target met\n"));
         assertThat(text.toString()).isEqualTo("mean 1 ms; target met\n");
         // the tests' standard output is not a terminal: a report run through the CLI has no escapes
-        CliRun r = CliRun.run("analyze", java.nio.file.Path.of("..", "examples", "ferrari78.txt").toString());
+        CliRun r = CliRun.run(
+                "analyze",
+                java.nio.file.Path.of("..", "examples", "ferrari78.txt").toString());
         assertThat(r.out()).doesNotContain("\033[");
     }
 }

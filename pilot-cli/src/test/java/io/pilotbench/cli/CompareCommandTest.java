@@ -43,22 +43,49 @@ class CompareCommandTest {
     @Test
     void theHooksRunForEveryComparedCommand() throws Exception {
         Path log = tmp.resolve("hooks.log");
-        CliRun r = CliRun.run("compare", "-q", "--max-rounds", "3", "--setup", "echo setup >> " + log, "--prepare",
-                "echo prepare >> " + log, "--cleanup", "echo cleanup >> " + log, "--warmup", "1", "-o",
-                tmp.resolve("c").toString(), "--", "sh", "-c", "echo a >> " + log, ":::", "sh", "-c",
+        CliRun r = CliRun.run(
+                "compare",
+                "-q",
+                "--max-rounds",
+                "3",
+                "--setup",
+                "echo setup >> " + log,
+                "--prepare",
+                "echo prepare >> " + log,
+                "--cleanup",
+                "echo cleanup >> " + log,
+                "--warmup",
+                "1",
+                "-o",
+                tmp.resolve("c").toString(),
+                "--",
+                "sh",
+                "-c",
+                "echo a >> " + log,
+                ":::",
+                "sh",
+                "-c",
                 "echo b >> " + log);
         assertThat(r.code()).as(r.err()).isIn(0, ExitCode.LIMIT.code());
         List<String> lines = Files.readAllLines(log);
         assertThat(lines.subList(0, 6)).containsExactly("setup", "prepare", "a", "setup", "prepare", "b");
         assertThat(lines.subList(lines.size() - 2, lines.size())).containsExactly("cleanup", "cleanup");
-        assertThat(lines.stream().filter(l -> l.equals("a")).count()).as("one warm-up run and 3 rounds").isEqualTo(4);
+        assertThat(lines.stream().filter(l -> l.equals("a")).count())
+                .as("one warm-up run and 3 rounds")
+                .isEqualTo(4);
         assertThat(lines.stream().filter(l -> l.equals("prepare")).count()).isEqualTo(8);
     }
 
     @Test
     void storedSamplesWithoutSubsessionMergingEqualRsTTests() throws IOException {
         Map<String, Double> r = rReference();
-        CliRun run = CliRun.run("compare", "--ac-limit", "1", "--format", "json", resource("compare/old.txt"),
+        CliRun run = CliRun.run(
+                "compare",
+                "--ac-limit",
+                "1",
+                "--format",
+                "json",
+                resource("compare/old.txt"),
                 resource("compare/new.txt"));
         assertThat(run.code()).as(run.err()).isZero();
         JsonNode j = JSON.readTree(run.out());
@@ -83,16 +110,37 @@ class CompareCommandTest {
         assertThat(p.get("ratio").get("low").asDouble()).isLessThan(ratio);
         assertThat(p.get("ratio").get("high").asDouble()).isGreaterThan(ratio);
         // with --test pooled the difference CI is the pooled one
-        JsonNode pooled = JSON.readTree(CliRun.run("compare", "--ac-limit", "1", "--test", "pooled", "--format",
-                "json", resource("compare/old.txt"), resource("compare/new.txt")).out()).get("pairs").get(0);
+        JsonNode pooled = JSON.readTree(CliRun.run(
+                                "compare",
+                                "--ac-limit",
+                                "1",
+                                "--test",
+                                "pooled",
+                                "--format",
+                                "json",
+                                resource("compare/old.txt"),
+                                resource("compare/new.txt"))
+                        .out())
+                .get("pairs")
+                .get(0);
         close(pooled.get("difference").get("low"), r.get("pooled_low"));
         close(pooled.get("difference").get("high"), r.get("pooled_high"));
     }
 
     @Test
     void textReportRanksSaysHowMuchFasterAndListsGetstatsHypotheses() {
-        CliRun run = CliRun.run("compare", "--ac-limit", "1", "--unit", "ms", "--name", "old", "--name", "new",
-                resource("compare/old.txt"), resource("compare/new.txt"));
+        CliRun run = CliRun.run(
+                "compare",
+                "--ac-limit",
+                "1",
+                "--unit",
+                "ms",
+                "--name",
+                "old",
+                "--name",
+                "new",
+                resource("compare/old.txt"),
+                resource("compare/new.txt"));
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.out())
                 .contains("Comparing value (ms), lower is better; 95% CIs, Welch's t-test at α = 0.01")
@@ -106,10 +154,25 @@ class CompareCommandTest {
 
     @Test
     void markdownAndCsvFormats() {
-        CliRun md = CliRun.run("compare", "--ac-limit", "1", "--format", "markdown", resource("compare/old.txt"),
+        CliRun md = CliRun.run(
+                "compare",
+                "--ac-limit",
+                "1",
+                "--format",
+                "markdown",
+                resource("compare/old.txt"),
                 resource("compare/new.txt"));
-        assertThat(md.out()).contains("| rank | workload | mean |").contains("- ").contains("| a>b |");
-        CliRun csv = CliRun.run("compare", "--ac-limit", "1", "--format", "csv", resource("compare/old.txt"),
+        assertThat(md.out())
+                .contains("| rank | workload | mean |")
+                .contains("- ")
+                .contains("| a>b |");
+        CliRun csv = CliRun.run(
+                "compare",
+                "--ac-limit",
+                "1",
+                "--format",
+                "csv",
+                resource("compare/old.txt"),
                 resource("compare/new.txt"));
         List<String> lines = csv.out().lines().toList();
         assertThat(lines.get(0)).startsWith("a,b,mean_a,mean_b,difference,");
@@ -123,18 +186,31 @@ class CompareCommandTest {
         String newer = resource("compare/new.txt");
         String older = resource("compare/old.txt");
         // files measured together (no drift between them to allow for)
-        assertThat(CliRun.run("compare", "--ac-limit", "1", "--drift-allowance", "0", "--fail-if-slower", "1%", newer,
-                older).code()).isEqualTo(ExitCode.GATE.code());
+        assertThat(CliRun.run(
+                                "compare",
+                                "--ac-limit",
+                                "1",
+                                "--drift-allowance",
+                                "0",
+                                "--fail-if-slower",
+                                "1%",
+                                newer,
+                                older)
+                        .code())
+                .isEqualTo(ExitCode.GATE.code());
         CliRun tolerant = CliRun.run("compare", "--ac-limit", "1", "--fail-if-slower", "20%", newer, older);
         assertThat(tolerant.code()).isZero();
         assertThat(tolerant.out()).doesNotContain("GATE");
         // old as baseline: new is faster, which --fail-if-slower ignores and --fail-if-faster catches
-        assertThat(CliRun.run("compare", "--ac-limit", "1", "--fail-if-slower", "1%", older, newer).code())
+        assertThat(CliRun.run("compare", "--ac-limit", "1", "--fail-if-slower", "1%", older, newer)
+                        .code())
                 .isZero();
-        CliRun faster = CliRun.run("compare", "--ac-limit", "1", "--drift-allowance", "0", "--fail-if-faster", "1%",
-                older, newer);
+        CliRun faster = CliRun.run(
+                "compare", "--ac-limit", "1", "--drift-allowance", "0", "--fail-if-faster", "1%", older, newer);
         assertThat(faster.code()).isEqualTo(ExitCode.GATE.code());
-        assertThat(faster.out()).containsPattern("GATE: .*new.txt is 1\\.079× faster than .*old.txt \\(95% CI 1\\.04\\d×–1\\.11\\d×\\), beyond the tolerated 1%");
+        assertThat(faster.out())
+                .containsPattern(
+                        "GATE: .*new.txt is 1\\.079× faster than .*old.txt \\(95% CI 1\\.04\\d×–1\\.11\\d×\\), beyond the tolerated 1%");
     }
 
     /**
@@ -144,17 +220,34 @@ class CompareCommandTest {
      */
     @Test
     void aLiveVerdictShowsItsOwnTestAndNeverAcceptsH0() throws IOException {
-        CliRun run = CliRun.run("compare", "--max-rounds", "40", "-o", tmp.resolve("v").toString(), "--",
-                "sleep", "0.002", ":::", "sleep", "0.02");
+        CliRun run = CliRun.run(
+                "compare",
+                "--max-rounds",
+                "40",
+                "-o",
+                tmp.resolve("v").toString(),
+                "--",
+                "sleep",
+                "0.002",
+                ":::",
+                "sleep",
+                "0.02");
         assertThat(run.code()).as(run.err()).isZero();
-        assertThat(run.out()).contains("is ").contains("× faster than").contains("verdict's test")
-                .contains("confidence sequence of the per-cycle difference").contains("paired over")
-                .doesNotContainIgnoringCase("accept h0").doesNotContain("Null hyp.");
+        assertThat(run.out())
+                .contains("is ")
+                .contains("× faster than")
+                .contains("verdict's test")
+                .contains("confidence sequence of the per-cycle difference")
+                .contains("paired over")
+                .doesNotContainIgnoringCase("accept h0")
+                .doesNotContain("Null hyp.");
         JsonNode j = JSON.readTree(Files.readString(tmp.resolve("v/comparison.json")));
         JsonNode pair = j.get("pairs").get(0);
         assertThat(pair.get("paired").get("cycles").asInt()).isGreaterThanOrEqualTo(2);
-        assertThat(pair.get("ratio").get("value").asDouble()).isBetween(pair.get("ratio").get("low").asDouble(),
-                pair.get("ratio").get("high").asDouble());
+        assertThat(pair.get("ratio").get("value").asDouble())
+                .isBetween(
+                        pair.get("ratio").get("low").asDouble(),
+                        pair.get("ratio").get("high").asDouble());
     }
 
     /**
@@ -164,24 +257,67 @@ class CompareCommandTest {
      */
     @Test
     void aGateAgainstABaselineMeasuredApartAllowsForDriftAndSaysSo() {
-        CliRun r = CliRun.run("compare", "--ac-limit", "1", "--fail-if-slower", "1%", resource("compare/new.txt"),
+        CliRun r = CliRun.run(
+                "compare",
+                "--ac-limit",
+                "1",
+                "--fail-if-slower",
+                "1%",
+                resource("compare/new.txt"),
                 resource("compare/old.txt"));
         assertThat(r.code()).as(r.out()).isZero();
-        assertThat(r.out()).doesNotContain("GATE").contains("cannot be told from a change")
+        assertThat(r.out())
+                .doesNotContain("GATE")
+                .contains("cannot be told from a change")
                 .contains("drift allowance of 10%");
-        CliRun md = CliRun.run("compare", "--ac-limit", "1", "--fail-if-slower", "1%", "--format", "markdown",
-                resource("compare/new.txt"), resource("compare/old.txt"));
+        CliRun md = CliRun.run(
+                "compare",
+                "--ac-limit",
+                "1",
+                "--fail-if-slower",
+                "1%",
+                "--format",
+                "markdown",
+                resource("compare/new.txt"),
+                resource("compare/old.txt"));
         assertThat(md.out()).contains("cannot be told from a change");
     }
 
     @Test
     void liveRoundsAreInterleavedAndRecordedPerWorkload() throws IOException {
         Path log = tmp.resolve("order.log");
-        CliRun run = CliRun.run("compare", "--max-rounds", "5", "--name", "A", "--name", "B", "--name", "C",
-                "--format", "json", "-o", tmp.resolve("cmp").toString(), "--",
-                "sh", resource("compare/tag.sh"), "A", log.toString(), "0.001", ":::",
-                "sh", resource("compare/tag.sh"), "B", log.toString(), "0.001", ":::",
-                "sh", resource("compare/tag.sh"), "C", log.toString(), "0.001");
+        CliRun run = CliRun.run(
+                "compare",
+                "--max-rounds",
+                "5",
+                "--name",
+                "A",
+                "--name",
+                "B",
+                "--name",
+                "C",
+                "--format",
+                "json",
+                "-o",
+                tmp.resolve("cmp").toString(),
+                "--",
+                "sh",
+                resource("compare/tag.sh"),
+                "A",
+                log.toString(),
+                "0.001",
+                ":::",
+                "sh",
+                resource("compare/tag.sh"),
+                "B",
+                log.toString(),
+                "0.001",
+                ":::",
+                "sh",
+                resource("compare/tag.sh"),
+                "C",
+                log.toString(),
+                "0.001");
         assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.LIMIT.code());
         List<String> order = Files.readAllLines(log);
         assertThat(order).hasSize(15);
@@ -200,17 +336,41 @@ class CompareCommandTest {
         assertThat(j.get("workloads")).hasSize(3);
         assertThat(j.get("pairs")).hasSize(3);
         // every recorded session can be analysed (and compared) on its own afterwards
-        CliRun stored = CliRun.run("compare", tmp.resolve("cmp/1-A").toString(), tmp.resolve("cmp/2-B").toString());
+        CliRun stored = CliRun.run(
+                "compare",
+                tmp.resolve("cmp/1-A").toString(),
+                tmp.resolve("cmp/2-B").toString());
         assertThat(stored.code()).as(stored.err()).isZero();
     }
 
     @Test
     void shuffledLiveCyclesArePermutationsAndTheSeedIsRecorded() throws IOException {
         Path log = tmp.resolve("order.log");
-        CliRun run = CliRun.run("compare", "--max-rounds", "8", "--shuffle", "7", "-q", "-o",
-                tmp.resolve("s").toString(), "--name", "A", "--name", "B", "--",
-                "sh", resource("compare/tag.sh"), "A", log.toString(), "0", ":::",
-                "sh", resource("compare/tag.sh"), "B", log.toString(), "0");
+        CliRun run = CliRun.run(
+                "compare",
+                "--max-rounds",
+                "8",
+                "--shuffle",
+                "7",
+                "-q",
+                "-o",
+                tmp.resolve("s").toString(),
+                "--name",
+                "A",
+                "--name",
+                "B",
+                "--",
+                "sh",
+                resource("compare/tag.sh"),
+                "A",
+                log.toString(),
+                "0",
+                ":::",
+                "sh",
+                resource("compare/tag.sh"),
+                "B",
+                log.toString(),
+                "0");
         assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.LIMIT.code());
         List<String> order = Files.readAllLines(log);
         assertThat(order).hasSize(16);
@@ -220,7 +380,10 @@ class CompareCommandTest {
             bFirstOnce |= order.get(i).equals("B");
         }
         assertThat(bFirstOnce).isTrue();
-        assertThat(JSON.readTree(tmp.resolve("s/compare.json").toFile()).get("shuffleSeed").asLong()).isEqualTo(7);
+        assertThat(JSON.readTree(tmp.resolve("s/compare.json").toFile())
+                        .get("shuffleSeed")
+                        .asLong())
+                .isEqualTo(7);
     }
 
     @Test
@@ -228,8 +391,20 @@ class CompareCommandTest {
         String base = tmp.resolve("base").toString();
         CliRun recorded = CliRun.run("run", "-q", "--max-time", "60s", "-o", base, "--", "sleep", "0.03");
         assertThat(recorded.code()).as(recorded.err()).isZero();
-        CliRun run = CliRun.run("compare", "-q", "--max-time", "60s", "--fail-if-faster", "10%", "--baseline", base,
-                "-o", tmp.resolve("c").toString(), "--", "sleep", "0.005");
+        CliRun run = CliRun.run(
+                "compare",
+                "-q",
+                "--max-time",
+                "60s",
+                "--fail-if-faster",
+                "10%",
+                "--baseline",
+                base,
+                "-o",
+                tmp.resolve("c").toString(),
+                "--",
+                "sleep",
+                "0.005");
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(ExitCode.GATE.code());
         assertThat(run.out()).containsPattern("sleep 0\\.005 is \\d+(\\.\\d+)?× faster than baseline");
     }
@@ -239,9 +414,10 @@ class CompareCommandTest {
         CliRun one = CliRun.run("compare", "--", "sleep", "0.1");
         assertThat(one.code()).isEqualTo(ExitCode.USAGE.code());
         // without ::: the words are taken for stored files; the message says how to compare commands
-        assertThat(one.err().strip()).isEqualTo("pilot: sleep: no such file or directory; to compare commands, "
-                + "separate two or more with ::: after -- (pilot compare -- CMD_A ::: CMD_B), or give one with "
-                + "--baseline SESSION_DIR");
+        assertThat(one.err().strip())
+                .isEqualTo("pilot: sleep: no such file or directory; to compare commands, "
+                        + "separate two or more with ::: after -- (pilot compare -- CMD_A ::: CMD_B), or give one with "
+                        + "--baseline SESSION_DIR");
         CliRun single = CliRun.run("compare", resource("compare/old.txt"));
         assertThat(single.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(single.err()).contains("only one input").doesNotContain("Exception");
@@ -266,12 +442,38 @@ class CompareCommandTest {
         assertThat(missing.err()).contains("nope.txt: no such file");
 
         String base = tmp.resolve("ms").toString();
-        assertThat(CliRun.run("run", "-q", "--method", "pilot", "--warmup-removal", "edm", "--ci-width", "30%",
-                "--min-subsessions", "10", "--pi",
-                "response time,ms,0,0,1", "--valid-exit-codes", "0,1", "-o", base, "--", "sh",
-                resource("run/mock_benchmark.sh")).code()).isZero();
-        CliRun units = CliRun.run("compare", "--baseline", base, "--pi", "wall", "-o", tmp.resolve("u").toString(),
-                "--", "true");
+        assertThat(CliRun.run(
+                                "run",
+                                "-q",
+                                "--method",
+                                "pilot",
+                                "--warmup-removal",
+                                "edm",
+                                "--ci-width",
+                                "30%",
+                                "--min-subsessions",
+                                "10",
+                                "--pi",
+                                "response time,ms,0,0,1",
+                                "--valid-exit-codes",
+                                "0,1",
+                                "-o",
+                                base,
+                                "--",
+                                "sh",
+                                resource("run/mock_benchmark.sh"))
+                        .code())
+                .isZero();
+        CliRun units = CliRun.run(
+                "compare",
+                "--baseline",
+                base,
+                "--pi",
+                "wall",
+                "-o",
+                tmp.resolve("u").toString(),
+                "--",
+                "true");
         assertThat(units.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(units.err()).contains("mismatched units").contains("ms").doesNotContain("Exception");
         assertThat(tmp.resolve("u")).doesNotExist(); // nothing recorded before the check

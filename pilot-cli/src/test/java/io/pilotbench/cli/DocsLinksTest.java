@@ -30,7 +30,8 @@ class DocsLinksTest {
     /** The repository's root, seen from the module directory the tests run in. */
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
-    private static final Pattern LINK = Pattern.compile("!?\\[(?:[^\\]\\[]|\\[[^\\]]*\\])*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
+    private static final Pattern LINK =
+            Pattern.compile("!?\\[(?:[^\\]\\[]|\\[[^\\]]*\\])*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern EXPLICIT_ANCHOR =
             Pattern.compile("<a\\s+(?:id|name)=\"([^\"]+)\"|\\{#([A-Za-z0-9_-]+)\\}");
@@ -42,8 +43,8 @@ class DocsLinksTest {
     @Test
     void everyRelativeLinkOfTheDocumentationResolves() throws IOException {
         List<Path> pages = documentationPages();
-        assertThat(pages).contains(ROOT.resolve("README.md"), ROOT.resolve("docs/design.md"),
-                ROOT.resolve("bench/README.md"));
+        assertThat(pages)
+                .contains(ROOT.resolve("README.md"), ROOT.resolve("docs/design.md"), ROOT.resolve("bench/README.md"));
         List<String> broken = new ArrayList<>();
         for (Path page : pages) {
             List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
@@ -92,7 +93,9 @@ class DocsLinksTest {
                 }
             }
         }
-        assertThat(broken).as("pointers into the documentation that lead nowhere").isEmpty();
+        assertThat(broken)
+                .as("pointers into the documentation that lead nowhere")
+                .isEmpty();
     }
 
     @Test
@@ -126,7 +129,9 @@ class DocsLinksTest {
         if (!linked.toString().endsWith(".md")) {
             return anchor.matches("L\\d+(-L\\d+)?") ? null : "an anchor into a file that is not Markdown";
         }
-        return anchors(linked).contains(anchor) ? null : "no heading or anchor '" + anchor + "' in " + ROOT.relativize(linked);
+        return anchors(linked).contains(anchor)
+                ? null
+                : "no heading or anchor '" + anchor + "' in " + ROOT.relativize(linked);
     }
 
     private Set<String> anchors(Path page) {
@@ -162,10 +167,18 @@ class DocsLinksTest {
     }
 
     /** What a slug keeps besides '-': letters, marks, numbers and connectors such as '_' (\p{L}, \p{M}, \p{N}, \p{Pc}). */
-    private static final Set<Integer> KEPT = Set.of((int) Character.UPPERCASE_LETTER, (int) Character.LOWERCASE_LETTER,
-            (int) Character.TITLECASE_LETTER, (int) Character.MODIFIER_LETTER, (int) Character.OTHER_LETTER,
-            (int) Character.NON_SPACING_MARK, (int) Character.ENCLOSING_MARK, (int) Character.COMBINING_SPACING_MARK,
-            (int) Character.DECIMAL_DIGIT_NUMBER, (int) Character.LETTER_NUMBER, (int) Character.OTHER_NUMBER,
+    private static final Set<Integer> KEPT = Set.of(
+            (int) Character.UPPERCASE_LETTER,
+            (int) Character.LOWERCASE_LETTER,
+            (int) Character.TITLECASE_LETTER,
+            (int) Character.MODIFIER_LETTER,
+            (int) Character.OTHER_LETTER,
+            (int) Character.NON_SPACING_MARK,
+            (int) Character.ENCLOSING_MARK,
+            (int) Character.COMBINING_SPACING_MARK,
+            (int) Character.DECIMAL_DIGIT_NUMBER,
+            (int) Character.LETTER_NUMBER,
+            (int) Character.OTHER_NUMBER,
             (int) Character.CONNECTOR_PUNCTUATION);
 
     /** GitHub's anchor of a heading: its text without markup, lower case, punctuation removed, spaces to '-'. */

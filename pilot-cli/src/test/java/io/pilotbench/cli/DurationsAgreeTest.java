@@ -18,7 +18,11 @@ class DurationsAgreeTest {
     Path tmp;
 
     private static String duration(String text) {
-        return text.lines().filter(l -> l.strip().startsWith("duration")).findFirst().orElseThrow().strip();
+        return text.lines()
+                .filter(l -> l.strip().startsWith("duration"))
+                .findFirst()
+                .orElseThrow()
+                .strip();
     }
 
     @Test
@@ -36,16 +40,35 @@ class DurationsAgreeTest {
     @Test
     void aResumedComparisonCountsTheTimeItRanBefore() throws Exception {
         Path dir = tmp.resolve("c");
-        CliRun first = CliRun.run("compare", "-q", "--max-rounds", "6", "-o", dir.toString(), "--", "sleep", "0.05",
-                ":::", "sleep", "0.06");
+        CliRun first = CliRun.run(
+                "compare",
+                "-q",
+                "--max-rounds",
+                "6",
+                "-o",
+                dir.toString(),
+                "--",
+                "sleep",
+                "0.05",
+                ":::",
+                "sleep",
+                "0.06");
         assertThat(first.code()).as(first.err()).isIn(0, ExitCode.LIMIT.code());
         JsonMapper json = JsonMapper.builder().build();
-        double before = json.readTree(Files.readString(dir.resolve("comparison.json"))).get("seconds").asDouble();
-        assertThat(before).as("at least 2 rounds each of 50-60 ms (it may decide early)").isGreaterThan(0.2);
+        double before = json.readTree(Files.readString(dir.resolve("comparison.json")))
+                .get("seconds")
+                .asDouble();
+        assertThat(before)
+                .as("at least 2 rounds each of 50-60 ms (it may decide early)")
+                .isGreaterThan(0.2);
         CliRun again = CliRun.run("compare", "-q", "--resume", dir.toString(), "--max-rounds", "6");
         assertThat(again.code()).as(again.err()).isIn(0, ExitCode.LIMIT.code());
-        double after = json.readTree(Files.readString(dir.resolve("comparison.json"))).get("seconds").asDouble();
-        assertThat(after).as("no rounds added: the time before, and the little the resume took")
-                .isGreaterThanOrEqualTo(before).isLessThan(before + 5);
+        double after = json.readTree(Files.readString(dir.resolve("comparison.json")))
+                .get("seconds")
+                .asDouble();
+        assertThat(after)
+                .as("no rounds added: the time before, and the little the resume took")
+                .isGreaterThanOrEqualTo(before)
+                .isLessThan(before + 5);
     }
 }

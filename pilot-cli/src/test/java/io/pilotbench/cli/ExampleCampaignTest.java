@@ -23,17 +23,25 @@ class ExampleCampaignTest {
         // ($count >= 15) on a noisy machine, or gzip-9's 300 runs — still a complete campaign, and said so
         assertThat(r.code()).as(r.err()).isIn(0, 3);
         if (r.code() == 3) {
-            assertThat(r.err()).containsAnyOf("ended by the run cap of its stop program ($count), not by its "
-                    + "precision", "TEST gzip-9: 300 runs");
+            assertThat(r.err())
+                    .containsAnyOf(
+                            "ended by the run cap of its stop program ($count), not by its " + "precision",
+                            "TEST gzip-9: 300 runs");
             assertThat(r.err()).contains("the target was not met");
         }
         List<String> dirs;
         try (var s = Files.list(res)) {
-            dirs = s.filter(Files::isDirectory).map(d -> d.getFileName().toString()).sorted().toList();
+            dirs = s.filter(Files::isDirectory)
+                    .map(d -> d.getFileName().toString())
+                    .sorted()
+                    .toList();
         }
-        assertThat(dirs).containsExactly("000-gzip-1", "001-gzip-2", "002-gzip-4", "003-xz-1", "004-xz-2",
-                "005-xz-4", "006-gzip-9");
-        assertThat(res.resolve("work")).as("POSTCLEANUP removed the work directory").doesNotExist();
+        assertThat(dirs)
+                .containsExactly(
+                        "000-gzip-1", "001-gzip-2", "002-gzip-4", "003-xz-1", "004-xz-2", "005-xz-4", "006-gzip-9");
+        assertThat(res.resolve("work"))
+                .as("POSTCLEANUP removed the work directory")
+                .doesNotExist();
         for (String d : dirs.subList(0, 6)) {
             List<String> rows = Files.readAllLines(res.resolve(d).resolve("runs.csv"));
             assertThat(rows.size() - 1).as(d).isBetween(5, 15);

@@ -25,13 +25,13 @@ import picocli.CommandLine;
  * in eleven places.
  */
 class ExitCodeTest {
-    private static final Set<Integer> CODES = Arrays.stream(ExitCode.values()).map(ExitCode::code)
-            .collect(Collectors.toCollection(TreeSet::new));
+    private static final Set<Integer> CODES =
+            Arrays.stream(ExitCode.values()).map(ExitCode::code).collect(Collectors.toCollection(TreeSet::new));
 
     private static String help(String... args) {
         StringWriter out = new StringWriter();
-        PilotCommand.run(args, new PrintWriter(out), new PrintWriter(new StringWriter()),
-                new ByteArrayInputStream(new byte[0]));
+        PilotCommand.run(
+                args, new PrintWriter(out), new PrintWriter(new StringWriter()), new ByteArrayInputStream(new byte[0]));
         return out.toString();
     }
 
@@ -54,11 +54,13 @@ class ExitCodeTest {
         String help = help("--help");
         assertThat(listed(help)).isEqualTo(CODES);
         for (ExitCode e : ExitCode.values()) {
-            String firstWords = String.join(" ", Arrays.asList(e.meaning().split(" ")).subList(0, 3));
+            String firstWords =
+                    String.join(" ", Arrays.asList(e.meaning().split(" ")).subList(0, 3));
             assertThat(help).contains(String.format("  %-5d", e.code()) + firstWords);
         }
         assertThat(help.substring(help.indexOf("Exit codes:")).lines().filter(l -> l.length() > 79))
-                .as("footer lines as wide as the usage width (picocli would wrap them)").isEmpty();
+                .as("footer lines as wide as the usage width (picocli would wrap them)")
+                .isEmpty();
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ExperimentCommandClusterTest {
     @TempDir
     Path tmp;
+
     private Path file;
 
     @BeforeEach
@@ -30,9 +31,20 @@ class ExperimentCommandClusterTest {
         Files.createDirectories(tmp.resolve("factors"));
         Files.writeString(tmp.resolve("factors/level.sh"), "#!/bin/sh\nLEVEL=$1\nexport LEVEL\nshift\nexec \"$@\"\n");
         file = tmp.resolve("e.yaml");
-        Files.writeString(file, String.join("\n", "name: e", "seed: 1", "replications: 1", "packages:",
-                "  echo: packages/echo", "metrics: [seen]", "precision: {ci-width: 50%, max-rounds: 2}", "factors:",
-                "  level: {script: factors/level.sh, levels: [\"1\", \"2\"]}", ""));
+        Files.writeString(
+                file,
+                String.join(
+                        "\n",
+                        "name: e",
+                        "seed: 1",
+                        "replications: 1",
+                        "packages:",
+                        "  echo: packages/echo",
+                        "metrics: [seen]",
+                        "precision: {ci-width: 50%, max-rounds: 2}",
+                        "factors:",
+                        "  level: {script: factors/level.sh, levels: [\"1\", \"2\"]}",
+                        ""));
     }
 
     @Test
@@ -40,19 +52,40 @@ class ExperimentCommandClusterTest {
         Path job = tmp.resolve("0002.job.csv");
         Files.writeString(job, "job,worker,replication,level\n0002,slurm,1,2\n");
         Path dir = tmp.resolve("jobs/0002");
-        CliRun r = CliRun.run("experiment", "run-job", "--file", file.toString(), "--job", job.toString(), "--dir",
-                dir.toString(), "--print-row");
+        CliRun r = CliRun.run(
+                "experiment",
+                "run-job",
+                "--file",
+                file.toString(),
+                "--job",
+                job.toString(),
+                "--dir",
+                dir.toString(),
+                "--print-row");
         assertThat(r.code()).as(r.err()).isZero();
-        String line = r.out().lines().filter(l -> l.startsWith("pilot-row: ")).findFirst().orElseThrow();
-        String csv = new String(Base64.getDecoder().decode(line.substring("pilot-row: ".length())),
-                StandardCharsets.UTF_8);
-        assertThat(csv).startsWith("job,worker,replication,package,level,level.observed,time,").contains(
-                "\n0002,slurm,1,echo,2,");
+        String line = r.out()
+                .lines()
+                .filter(l -> l.startsWith("pilot-row: "))
+                .findFirst()
+                .orElseThrow();
+        String csv =
+                new String(Base64.getDecoder().decode(line.substring("pilot-row: ".length())), StandardCharsets.UTF_8);
+        assertThat(csv)
+                .startsWith("job,worker,replication,package,level,level.observed,time,")
+                .contains("\n0002,slurm,1,echo,2,");
         assertThat(csv.lines().skip(1).findFirst().orElseThrow()).contains(",2.0,"); // collect.sh's seen
         String table = Files.readString(dir.resolve("results.csv"));
         long rounds = Files.list(dir.resolve("jobs/0002/session/rounds")).count();
-        CliRun again = CliRun.run("experiment", "run-job", "--file", file.toString(), "--job", job.toString(),
-                "--dir", dir.toString(), "--print-row");
+        CliRun again = CliRun.run(
+                "experiment",
+                "run-job",
+                "--file",
+                file.toString(),
+                "--job",
+                job.toString(),
+                "--dir",
+                dir.toString(),
+                "--print-row");
         assertThat(again.code()).isZero();
         assertThat(again.out()).contains(line);
         assertThat(Files.readString(dir.resolve("results.csv"))).isEqualTo(table);
@@ -63,11 +96,20 @@ class ExperimentCommandClusterTest {
     void aJobFileOfAnotherExperimentIsOneLineAndExitCode2() throws IOException {
         Path job = tmp.resolve("bad.job.csv");
         Files.writeString(job, "job,worker,replication,opt\n0001,slurm,1,-O2\n");
-        CliRun r = CliRun.run("experiment", "run-job", "--file", file.toString(), "--job", job.toString(), "--dir",
+        CliRun r = CliRun.run(
+                "experiment",
+                "run-job",
+                "--file",
+                file.toString(),
+                "--job",
+                job.toString(),
+                "--dir",
                 tmp.resolve("j").toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err().strip()).startsWith("pilot: " + job + ": factor 'opt' is not in the experiment file")
-                .doesNotContain("\n").doesNotContain("Exception");
+        assertThat(r.err().strip())
+                .startsWith("pilot: " + job + ": factor 'opt' is not in the experiment file")
+                .doesNotContain("\n")
+                .doesNotContain("Exception");
     }
 
     @Test
@@ -80,12 +122,18 @@ class ExperimentCommandClusterTest {
             {"--backend", "kubernetes", "--partition", "debug", "--image", "x:1"},
             {"--backend", "kubernetes"},
             {"--backend", "slurm", "--max-attempts", "0"},
-            {"--backend", "slurm", "--poll", "soon"}}) {
-            String[] all = java.util.stream.Stream.concat(java.util.stream.Stream.of("experiment", "run", file.toString(),
-                    "-o", out), java.util.Arrays.stream(args)).toArray(String[]::new);
+            {"--backend", "slurm", "--poll", "soon"}
+        }) {
+            String[] all = java.util.stream.Stream.concat(
+                            java.util.stream.Stream.of("experiment", "run", file.toString(), "-o", out),
+                            java.util.Arrays.stream(args))
+                    .toArray(String[]::new);
             CliRun r = CliRun.run(all);
             assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
-            assertThat(r.err().strip()).as(String.join(" ", args)).startsWith("pilot: ").doesNotContain("\n")
+            assertThat(r.err().strip())
+                    .as(String.join(" ", args))
+                    .startsWith("pilot: ")
+                    .doesNotContain("\n")
                     .doesNotContain("Exception");
         }
         assertThat(tmp.resolve("o")).doesNotExist();
@@ -94,16 +142,31 @@ class ExperimentCommandClusterTest {
     @Test
     void anUnreachableKubernetesApiServerIsOneLineAndExitCode2() {
         // fabric8 reads its configuration from these properties before kubeconfig; nothing listens on port 9
-        String[][] props = {{"kubernetes.master", "http://127.0.0.1:9"}, {"kubernetes.auth.tryKubeConfig", "false"},
-            {"kubernetes.auth.tryServiceAccount", "false"}, {"kubernetes.request.retry.backoffLimit", "0"}};
+        String[][] props = {
+            {"kubernetes.master", "http://127.0.0.1:9"},
+            {"kubernetes.auth.tryKubeConfig", "false"},
+            {"kubernetes.auth.tryServiceAccount", "false"},
+            {"kubernetes.request.retry.backoffLimit", "0"}
+        };
         try {
             for (String[] p : props) {
                 System.setProperty(p[0], p[1]);
             }
-            CliRun r = CliRun.run("experiment", "run", file.toString(), "-o", tmp.resolve("k").toString(),
-                    "--backend", "kubernetes", "--image", "registry.example/pilot:1", "--namespace", "bench");
+            CliRun r = CliRun.run(
+                    "experiment",
+                    "run",
+                    file.toString(),
+                    "-o",
+                    tmp.resolve("k").toString(),
+                    "--backend",
+                    "kubernetes",
+                    "--image",
+                    "registry.example/pilot:1",
+                    "--namespace",
+                    "bench");
             assertThat(r.code()).as(r.err()).isEqualTo(2);
-            assertThat(r.err().strip()).startsWith("pilot: kubernetes: cannot list the nodes in namespace bench (")
+            assertThat(r.err().strip())
+                    .startsWith("pilot: kubernetes: cannot list the nodes in namespace bench (")
                     .doesNotContain("\n");
             assertThat(tmp.resolve("k")).doesNotExist();
         } finally {

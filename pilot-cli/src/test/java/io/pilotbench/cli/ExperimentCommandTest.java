@@ -34,8 +34,8 @@ class ExperimentCommandTest {
         Files.writeString(q.resolve("collect.sh"), "echo size 9\n");
         Files.createDirectories(tmp.resolve("norun"));
         Files.writeString(tmp.resolve("norun/collect.sh"), ":\n");
-        try (TarArchiveOutputStream t = new TarArchiveOutputStream(new GzipCompressorOutputStream(
-                Files.newOutputStream(tmp.resolve("evil.tar.gz"))))) {
+        try (TarArchiveOutputStream t = new TarArchiveOutputStream(
+                new GzipCompressorOutputStream(Files.newOutputStream(tmp.resolve("evil.tar.gz"))))) {
             entry(t, "run.sh", ":\n");
             entry(t, "collect.sh", ":\n");
             entry(t, "../../escaped", "pwned\n");
@@ -66,18 +66,26 @@ class ExperimentCommandTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "{packages: {p: p}, factors: {colour: {levels: [red]}}}|unknown factor 'colour'",
-        "{packages: {p: p}, factors: {aslr: {coverage: 150%}}}|outside 0% to 100%",
-        "{packages: {p: p}, factors: {aslr: {coverage: -1%}}}|outside 0% to 100%",
-        "{packages: {p: norun}}|no run.sh",
-        "{packages: {p: evil.tar.gz}}|climbs out with '..'",
-        "{packages: {p: missing}}|no such package"})
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "{packages: {p: p}, factors: {colour: {levels: [red]}}}|unknown factor 'colour'",
+                "{packages: {p: p}, factors: {aslr: {coverage: 150%}}}|outside 0% to 100%",
+                "{packages: {p: p}, factors: {aslr: {coverage: -1%}}}|outside 0% to 100%",
+                "{packages: {p: norun}}|no run.sh",
+                "{packages: {p: evil.tar.gz}}|climbs out with '..'",
+                "{packages: {p: missing}}|no such package"
+            })
     void everyBadExperimentFileIsOneLineAndExitCode2(String yaml, String message) throws IOException {
         Path f = file(yaml + "\n");
         for (String command : new String[] {"plan", "run"}) {
-            CliRun r = CliRun.run("experiment", command, f.toString(), "-o", tmp.resolve("out-" + command)
-                    .toString());
+            CliRun r = CliRun.run(
+                    "experiment",
+                    command,
+                    f.toString(),
+                    "-o",
+                    tmp.resolve("out-" + command).toString());
             if (command.equals("plan")) {
                 r = CliRun.run("experiment", "plan", f.toString());
             }
@@ -92,12 +100,16 @@ class ExperimentCommandTest {
     @Test
     void packageNamesThatAreNotSafeNamesAreOneLineAndExitCode2() throws IOException {
         Path outside = tmp.resolve("outside");
-        for (String name : List.of("../../escaped-name", outside.resolve("pwned").toString(), ".hidden", "-x")) {
+        for (String name :
+                List.of("../../escaped-name", outside.resolve("pwned").toString(), ".hidden", "-x")) {
             Path f = file("packages: {\"" + name + "\": p}\n");
-            CliRun r = CliRun.run("experiment", "run", f.toString(), "-o", tmp.resolve("out").toString());
+            CliRun r = CliRun.run(
+                    "experiment", "run", f.toString(), "-o", tmp.resolve("out").toString());
             assertThat(r.code()).as(r.err()).isEqualTo(2);
-            assertThat(r.err().strip()).startsWith("pilot: ").contains("packages: name \"" + name
-                    + "\" is not a safe name").doesNotContain("\n");
+            assertThat(r.err().strip())
+                    .startsWith("pilot: ")
+                    .contains("packages: name \"" + name + "\" is not a safe name")
+                    .doesNotContain("\n");
         }
         assertThat(tmp.getParent().resolve("escaped-name")).doesNotExist();
         assertThat(outside).doesNotExist();
@@ -108,11 +120,21 @@ class ExperimentCommandTest {
     void aTwentyThousandDeepExperimentFileIsOneLineAndExitCode2() throws IOException {
         for (String deep : new String[] {"packages: " + "[".repeat(20_000), "- ".repeat(20_000) + "x"}) {
             Path f = file(deep + "\n");
-            for (CliRun r : new CliRun[] {CliRun.run("experiment", "plan", f.toString()), CliRun.run("experiment",
-                    "run", f.toString(), "-o", tmp.resolve("deep-run").toString())}) {
+            for (CliRun r : new CliRun[] {
+                CliRun.run("experiment", "plan", f.toString()),
+                CliRun.run(
+                        "experiment",
+                        "run",
+                        f.toString(),
+                        "-o",
+                        tmp.resolve("deep-run").toString())
+            }) {
                 assertThat(r.code()).as(r.err()).isEqualTo(2);
-                assertThat(r.err().strip()).startsWith("pilot: ").contains("nested more than")
-                        .doesNotContain("\n").doesNotContain("StackOverflow");
+                assertThat(r.err().strip())
+                        .startsWith("pilot: ")
+                        .contains("nested more than")
+                        .doesNotContain("\n")
+                        .doesNotContain("StackOverflow");
             }
         }
     }
@@ -123,10 +145,13 @@ class ExperimentCommandTest {
         CliRun a = CliRun.run("experiment", "plan", f.toString());
         CliRun b = CliRun.run("experiment", "plan", f.toString());
         assertThat(a.code()).as(a.err()).isZero();
-        assertThat(a.out()).contains("8 jobs, in this order:").contains("factor aslr (aslr, coverage 100%): on, off")
+        assertThat(a.out())
+                .contains("8 jobs, in this order:")
+                .contains("factor aslr (aslr, coverage 100%): on, off")
                 .endsWith("8 jobs\n");
         assertThat(a.out()).isEqualTo(b.out());
-        assertThat(a.out().lines().filter(l -> l.matches("  000[1-8]\tlocal\t[12]\t[pq]\to(n|ff)"))).hasSize(8);
+        assertThat(a.out().lines().filter(l -> l.matches("  000[1-8]\tlocal\t[12]\t[pq]\to(n|ff)")))
+                .hasSize(8);
     }
 
     @Test
@@ -143,8 +168,11 @@ class ExperimentCommandTest {
         assertThat(again.out()).contains("0 run now, 12 done before");
         CliRun an = CliRun.run("experiment", "analyze", dir.toString(), "--order", "1");
         assertThat(an.code()).as(an.err()).isZero();
-        assertThat(an.out()).contains("metric time: 12 jobs").contains("Mean Sq.")
-                .contains("package changes execution time by").contains("metric size: 12 jobs");
+        assertThat(an.out())
+                .contains("metric time: 12 jobs")
+                .contains("Mean Sq.")
+                .contains("package changes execution time by")
+                .contains("metric size: 12 jobs");
         CliRun busy = CliRun.run("experiment", "analyze", tmp.resolve("nothing").toString());
         assertThat(busy.code()).isEqualTo(2);
         assertThat(busy.err()).contains("not an experiment directory");
@@ -173,9 +201,11 @@ class ExperimentCommandTest {
 
         CliRun text = CliRun.run("experiment", "analyze", dir.toString(), "--order", "1");
         assertThat(text.code()).as(text.err()).isZero();
-        assertThat(text.out()).startsWith("warning: 4 of 4 jobs stopped before their precision target (4 at the "
-                + "round cap (max-rounds)): " + String.join(" ", capped) + ".\n")
-                .contains("the ANOVA below rests on it").contains("metric time: 4 jobs");
+        assertThat(text.out())
+                .startsWith("warning: 4 of 4 jobs stopped before their precision target (4 at the "
+                        + "round cap (max-rounds)): " + String.join(" ", capped) + ".\n")
+                .contains("the ANOVA below rests on it")
+                .contains("metric time: 4 jobs");
 
         CliRun json = CliRun.run("experiment", "analyze", dir.toString(), "--order", "1", "--json");
         assertThat(json.code()).as(json.err()).isZero();
@@ -188,7 +218,8 @@ class ExperimentCommandTest {
         assertThat(imprecise.get("warning").asString()).startsWith("warning: 4 of 4 jobs stopped");
         assertThat(doc.get("metrics").get(0).get("metric").asString()).isEqualTo("time");
         assertThat(doc.get("metrics").get(0).get("jobs").asInt()).isEqualTo(4);
-        assertThat(doc.get("metrics").get(0).get("terms").get(0).get("term").asString()).isEqualTo("package");
+        assertThat(doc.get("metrics").get(0).get("terms").get(0).get("term").asString())
+                .isEqualTo("package");
     }
 
     /** The JSON of analyze carries what the text says was left out, and that the residual has no replicates. */
@@ -205,14 +236,17 @@ class ExperimentCommandTest {
                 """);
         CliRun text = CliRun.run("experiment", "analyze", dir.toString());
         assertThat(text.code()).as(text.err()).isZero();
-        assertThat(text.out()).contains("1 failed job was left out (job 0005")
-                .contains("factor package was left out").contains("no replicates to estimate the error from")
+        assertThat(text.out())
+                .contains("1 failed job was left out (job 0005")
+                .contains("factor package was left out")
+                .contains("no replicates to estimate the error from")
                 .doesNotContain("is fixed by the factors");
         CliRun json = CliRun.run("experiment", "analyze", dir.toString(), "--json");
         assertThat(json.code()).as(json.err()).isZero();
         JsonNode m = new ObjectMapper().readTree(json.out()).get("metrics").get(0);
         assertThat(m.get("leftOut").get("failedJobs").toString()).isEqualTo("[\"0005\"]");
-        assertThat(m.get("leftOut").get("singleLevelFactors").get("package").asString()).isEqualTo("p");
+        assertThat(m.get("leftOut").get("singleLevelFactors").get("package").asString())
+                .isEqualTo("p");
         assertThat(m.get("noReplicates").asBoolean()).isTrue();
         assertThat(m.get("residualNote").asString()).contains("no replicates");
     }

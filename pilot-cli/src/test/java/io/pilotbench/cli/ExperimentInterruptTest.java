@@ -36,13 +36,23 @@ class ExperimentInterruptTest {
                 """);
         Path dir = tmp.resolve("out");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "experiment", "run", "-o", dir.toString(), file.toString())
-                .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile())
+        Process p = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "experiment",
+                        "run",
+                        "-o",
+                        dir.toString(),
+                        file.toString())
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile())
                 .start();
         Path results = dir.resolve("results.csv");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while ((!Files.exists(results) || Files.readAllLines(results).size() < 2) && p.isAlive()
+        while ((!Files.exists(results) || Files.readAllLines(results).size() < 2)
+                && p.isAlive()
                 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
@@ -54,27 +64,35 @@ class ExperimentInterruptTest {
         assertThat(p.exitValue()).as(out + err).isEqualTo(ExitCode.INTERRUPTED.code());
         int before = Files.readAllLines(results).size() - 1;
         assertThat(before).as(out + err).isBetween(1, 7);
-        assertThat(out).contains("8 jobs: stopped with " + (8 - before) + " to run")
+        assertThat(out)
+                .contains("8 jobs: stopped with " + (8 - before) + " to run")
                 .contains("pilot experiment resume " + dir);
         // no run.sh is left behind
-        assertThat(ProcessHandle.allProcesses().filter(h -> h.parent().map(pp -> pp.pid() == p.pid()).orElse(false))
-                .count()).isZero();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(h -> h.parent().map(pp -> pp.pid() == p.pid()).orElse(false))
+                        .count())
+                .isZero();
 
         CliRun more = CliRun.run("experiment", "resume", dir.toString());
         assertThat(more.code()).as(more.out() + more.err()).isZero();
-        List<String> jobs = Files.readAllLines(results).stream().skip(1).map(l -> l.split(",", 2)[0]).toList();
-        Map<String, Long> perJob = jobs.stream().collect(Collectors.groupingBy(Function.identity(),
-                Collectors.counting()));
+        List<String> jobs = Files.readAllLines(results).stream()
+                .skip(1)
+                .map(l -> l.split(",", 2)[0])
+                .toList();
+        Map<String, Long> perJob =
+                jobs.stream().collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
         assertThat(perJob).hasSize(8).allSatisfy((job, n) -> assertThat(n).isEqualTo(1));
     }
 
     private static Process experiment(Path tmp, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "experiment"));
+        List<String> cmd = new java.util.ArrayList<>(
+                List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "experiment"));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectOutput(tmp.resolve("out.txt").toFile())
-                .redirectError(tmp.resolve("err.txt").toFile()).start();
+        return new ProcessBuilder(cmd)
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile())
+                .start();
     }
 
     private static Path hungSetup(Path tmp, String setup) throws Exception {
@@ -92,8 +110,12 @@ class ExperimentInterruptTest {
     }
 
     private static List<ProcessHandle> left(String marker) {
-        return ProcessHandle.allProcesses().filter(h -> h.info().arguments()
-                .map(a -> String.join(" ", a).contains(marker)).orElse(false)).toList();
+        return ProcessHandle.allProcesses()
+                .filter(h -> h.info()
+                        .arguments()
+                        .map(a -> String.join(" ", a).contains(marker))
+                        .orElse(false))
+                .toList();
     }
 
     /**
@@ -101,7 +123,9 @@ class ExperimentInterruptTest {
      * within 3 s, it used to wait for setup.sh; nothing of it is left running, and the job gets no row.
      */
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"sleep 911|1", "trap '' TERM; sleep 911|2"})
+    @CsvSource(
+            delimiter = '|',
+            value = {"sleep 911|1", "trap '' TERM; sleep 911|2"})
     void ctrlCDuringAHungSetupShExitsWithinThreeSecondsLeavingNothing(String setup, int signals, @TempDir Path tmp)
             throws Exception {
         Path file = hungSetup(tmp, setup);
@@ -111,7 +135,9 @@ class ExperimentInterruptTest {
         while (!Files.exists(tmp.resolve("started")) && p.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertThat(tmp.resolve("started")).as(Files.readString(tmp.resolve("err.txt"))).exists();
+        assertThat(tmp.resolve("started"))
+                .as(Files.readString(tmp.resolve("err.txt")))
+                .exists();
         Thread.sleep(300);
         long t0 = System.nanoTime();
         for (int i = 0; i < signals; i++) {
@@ -130,7 +156,9 @@ class ExperimentInterruptTest {
         Thread.sleep(200);
         assertThat(left("911")).as("no setup.sh left running").isEmpty();
         if (signals == 1) {
-            assertThat(Files.readAllLines(dir.resolve("results.csv"))).as("the job cut off has no row").hasSize(1);
+            assertThat(Files.readAllLines(dir.resolve("results.csv")))
+                    .as("the job cut off has no row")
+                    .hasSize(1);
         }
     }
 
@@ -156,8 +184,8 @@ class ExperimentInterruptTest {
         assertThat(seconds).as(out).isLessThan(25);
         List<String> rows = Files.readAllLines(dir.resolve("results.csv"));
         assertThat(rows).hasSize(3);
-        assertThat(rows.subList(1, 3)).allMatch(r -> r.contains("setup.sh exited with 137: the job's time cap (3 s) "
-                + "was reached"));
+        assertThat(rows.subList(1, 3))
+                .allMatch(r -> r.contains("setup.sh exited with 137: the job's time cap (3 s) " + "was reached"));
         assertThat(left("909")).isEmpty();
     }
 }

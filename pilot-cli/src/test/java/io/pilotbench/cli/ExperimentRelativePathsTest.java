@@ -35,7 +35,9 @@ class ExperimentRelativePathsTest {
         // the README's own commands
         Child run = pilot("experiment", "run", "examples/experiment/compressors.yaml", "-o", "results/compressors");
         assertThat(run.waitFor(300)).as(run.log()).isZero();
-        assertThat(jobs(top.resolve("results/compressors"))).as(run.log()).hasSize(32)
+        assertThat(jobs(top.resolve("results/compressors")))
+                .as(run.log())
+                .hasSize(32)
                 .allSatisfy((job, error) -> assertThat(error).as("job " + job).isEmpty());
         Child analyze = pilot("experiment", "analyze", "results/compressors", "--order", "1");
         assertThat(analyze.waitFor(60)).as(analyze.log()).isZero();
@@ -54,7 +56,9 @@ class ExperimentRelativePathsTest {
         Child resume = pilot("experiment", "resume", "results/again");
         assertThat(resume.waitFor(300)).as(resume.log()).isZero();
         assertThat(resume.out()).contains((32 - before) + " run now, " + before + " done before, 0 failed");
-        assertThat(jobs(again)).hasSize(32).allSatisfy((job, error) -> assertThat(error).as("job " + job).isEmpty());
+        assertThat(jobs(again))
+                .hasSize(32)
+                .allSatisfy((job, error) -> assertThat(error).as("job " + job).isEmpty());
         assertThat(Files.readAllLines(again.resolve("results.csv"))).hasSize(33); // each job once
     }
 
@@ -81,15 +85,18 @@ class ExperimentRelativePathsTest {
 
     private Child pilot(String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> words = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+        List<String> words = new java.util.ArrayList<>(
+                List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         words.addAll(List.of(args));
         Path logs = Files.createDirectories(top.resolve("logs"));
         int n = ++children;
         Path out = logs.resolve(n + ".out");
         Path err = logs.resolve(n + ".err");
-        Process p = new ProcessBuilder(words).directory(top.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(words)
+                .directory(top.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         return new Child(p, out, err);
     }
 
@@ -106,8 +113,11 @@ class ExperimentRelativePathsTest {
         List<String> head = List.of(lines.get(0).split(",", -1));
         int error = head.indexOf("error");
         // the error is the last column: everything after the comma before it
-        return lines.stream().skip(1).map(l -> l.split(",", error + 1)).collect(Collectors.toMap(r -> r[0],
-                r -> r.length > error ? r[error] : "?", (a, b) -> a + " and again " + b));
+        return lines.stream()
+                .skip(1)
+                .map(l -> l.split(",", error + 1))
+                .collect(Collectors.toMap(
+                        r -> r[0], r -> r.length > error ? r[error] : "?", (a, b) -> a + " and again " + b));
     }
 
     private static void copy(Path from, Path to) throws IOException {

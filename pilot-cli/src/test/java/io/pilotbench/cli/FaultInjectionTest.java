@@ -36,6 +36,7 @@ class FaultInjectionTest {
 
     @TempDir
     Path tmp;
+
     private final List<Path> mounts = new ArrayList<>();
     private final List<Process> started = new ArrayList<>();
 
@@ -52,11 +53,16 @@ class FaultInjectionTest {
 
     /** pilot ARGS as a real process, its stdout and stderr in tmp/NAME.out and .err. */
     private Process pilot(String name, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectOutput(tmp.resolve(name + ".out").toFile())
-                .redirectError(tmp.resolve(name + ".err").toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(tmp.resolve(name + ".out").toFile())
+                .redirectError(tmp.resolve(name + ".err").toFile())
+                .start();
         started.add(p);
         return p;
     }
@@ -69,14 +75,20 @@ class FaultInjectionTest {
     private static void awaitRounds(Path dir, int rounds) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (recordedRounds(dir) < rounds) {
-            assertThat(System.nanoTime()).as("rounds recorded in time in " + dir).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("rounds recorded in time in " + dir)
+                    .isLessThan(deadline);
             Thread.sleep(20);
         }
     }
 
     private static int recordedRounds(Path dir) throws IOException {
         Path rounds = dir.resolve("rounds.csv");
-        return Files.exists(rounds) ? (int) Files.readAllLines(rounds).stream().filter(l -> !l.isEmpty()).count() - 1
+        return Files.exists(rounds)
+                ? (int) Files.readAllLines(rounds).stream()
+                                .filter(l -> !l.isEmpty())
+                                .count()
+                        - 1
                 : 0;
     }
 
@@ -99,8 +111,20 @@ class FaultInjectionTest {
     void aSignalAtARandomPointOfRunLosesNoRecordedRoundAndTheSessionResumesToTheSameAnswer(String signal, long seed)
             throws Exception {
         Path dir = tmp.resolve("s");
-        Process p = pilot("run", "run", "--progress", "never", "--ci-width", "0.01%", "--max-rounds", "100000", "-o",
-                dir.toString(), "--", "sleep", "0.01");
+        Process p = pilot(
+                "run",
+                "run",
+                "--progress",
+                "never",
+                "--ci-width",
+                "0.01%",
+                "--max-rounds",
+                "100000",
+                "-o",
+                dir.toString(),
+                "--",
+                "sleep",
+                "0.01");
         awaitRounds(dir, 3);
         long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300 + new Random(seed).nextInt(1500));
         while (System.nanoTime() < until) {
@@ -109,25 +133,32 @@ class FaultInjectionTest {
             assertThat(live.code()).as(live.err()).isIn(0, 3);
         }
         new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
-        assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("pilot ends after SIG" + signal).isTrue();
-        int expected = switch (signal) {
-            case "KILL" -> SIGKILL_EXIT;
-            case "TERM" -> ExitCode.TERMINATED.code();
-            default -> ExitCode.INTERRUPTED.code();
-        };
+        assertThat(p.waitFor(20, TimeUnit.SECONDS))
+                .as("pilot ends after SIG" + signal)
+                .isTrue();
+        int expected =
+                switch (signal) {
+                    case "KILL" -> SIGKILL_EXIT;
+                    case "TERM" -> ExitCode.TERMINATED.code();
+                    default -> ExitCode.INTERRUPTED.code();
+                };
         assertThat(p.exitValue()).as(output("run")).isEqualTo(expected);
         int n = checkRoundsOnDiskOnce(dir);
         if (!signal.equals("KILL")) {
-            assertThat(output("run")).as("the rounds reported are the rounds on disk")
-                    .contains("rounds    " + n + " recorded").contains("interrupted");
-            assertThat(p.descendants().count()).as("the round's process group was killed").isZero();
+            assertThat(output("run"))
+                    .as("the rounds reported are the rounds on disk")
+                    .contains("rounds    " + n + " recorded")
+                    .contains("interrupted");
+            assertThat(p.descendants().count())
+                    .as("the round's process group was killed")
+                    .isZero();
         }
         assertThat(dir.resolve("result.json.tmp")).doesNotExist();
         CliRun before = CliRun.run("analyze", "--format", "json", dir.toString());
         assertThat(before.code()).as(before.err()).isIn(0, 3);
         // resumed with no rounds to add, the session gives the answer recorded; then it goes on from round n
-        CliRun same = CliRun.run("run", "-q", "--format", "json", "--resume", dir.toString(), "--max-rounds",
-                Integer.toString(n));
+        CliRun same = CliRun.run(
+                "run", "-q", "--format", "json", "--resume", dir.toString(), "--max-rounds", Integer.toString(n));
         // a limit-ended session may also end "no steady state" (exit 7) when sleep's times drift with the machine's
         // load: that verdict is about the readings, not about the resume this test checks
         assertThat(same.code()).as(same.err()).isIn(0, ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
@@ -149,17 +180,36 @@ class FaultInjectionTest {
     void aSignalAtARandomPointOfCompareLeavesEverySessionConsistent(String signal, long seed) throws Exception {
         Path dir = tmp.resolve("c");
         // each workload's CI target keeps the comparison running until the signal
-        Process p = pilot("compare", "compare", "--progress", "never", "--each-ci-target", "--ci-width", "0.01%",
-                "--max-rounds", "100000", "-o", dir.toString(), "--", "sleep", "0.01", ":::", "sleep", "0.012");
+        Process p = pilot(
+                "compare",
+                "compare",
+                "--progress",
+                "never",
+                "--each-ci-target",
+                "--ci-width",
+                "0.01%",
+                "--max-rounds",
+                "100000",
+                "-o",
+                dir.toString(),
+                "--",
+                "sleep",
+                "0.01",
+                ":::",
+                "sleep",
+                "0.012");
         awaitRounds(dir.resolve("1-sleep_0.01"), 3);
         Thread.sleep(200 + new Random(seed).nextInt(1500));
         new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(output("compare")).isEqualTo(switch (signal) {
-            case "KILL" -> SIGKILL_EXIT;
-            case "TERM" -> ExitCode.TERMINATED.code();
-            default -> ExitCode.INTERRUPTED.code();
-        });
+        assertThat(p.exitValue())
+                .as(output("compare"))
+                .isEqualTo(
+                        switch (signal) {
+                            case "KILL" -> SIGKILL_EXIT;
+                            case "TERM" -> ExitCode.TERMINATED.code();
+                            default -> ExitCode.INTERRUPTED.code();
+                        });
         List<Path> sessions;
         try (Stream<Path> s = Files.list(dir)) {
             sessions = s.filter(Files::isDirectory).sorted().toList();
@@ -177,22 +227,38 @@ class FaultInjectionTest {
             most = Math.max(most, n);
         }
         // the comparison goes on from where each session stopped, counting cycles on in its schedule
-        CliRun resumed = CliRun.run("compare", "-q", "--resume", dir.toString(), "--max-rounds",
-                Integer.toString(most + 3));
+        CliRun resumed =
+                CliRun.run("compare", "-q", "--resume", dir.toString(), "--max-rounds", Integer.toString(most + 3));
         assertThat(resumed.code()).as(resumed.err()).isIn(0, ExitCode.LIMIT.code());
         for (int i = 0; i < sessions.size(); i++) {
             assertThat(checkRoundsOnDiskOnce(sessions.get(i))).isGreaterThan(before.get(i));
         }
         List<String> schedule = Files.readAllLines(dir.resolve("schedule.csv"));
-        assertThat(schedule.stream().skip(1).filter(l -> l.matches("\\d+,.*")).map(l -> Integer.parseInt(
-                l.substring(0, l.indexOf(',')))).toList()).isSorted();
+        assertThat(schedule.stream()
+                        .skip(1)
+                        .filter(l -> l.matches("\\d+,.*"))
+                        .map(l -> Integer.parseInt(l.substring(0, l.indexOf(','))))
+                        .toList())
+                .isSorted();
     }
 
     @Test
     void aConcurrentResumeIsRefusedAndAKilledWritersLockDoesNotBlock() throws Exception {
         Path dir = tmp.resolve("s");
-        Process p = pilot("run", "run", "--progress", "never", "--ci-width", "0.01%", "--max-rounds", "100000", "-o",
-                dir.toString(), "--", "sleep", "0.01");
+        Process p = pilot(
+                "run",
+                "run",
+                "--progress",
+                "never",
+                "--ci-width",
+                "0.01%",
+                "--max-rounds",
+                "100000",
+                "-o",
+                dir.toString(),
+                "--",
+                "sleep",
+                "0.01");
         awaitRounds(dir, 3);
         CliRun second = CliRun.run("run", "-q", "--resume", dir.toString(), "--max-time", "2s");
         assertThat(second.code()).as(second.err()).isEqualTo(ExitCode.USAGE.code());
@@ -213,7 +279,8 @@ class FaultInjectionTest {
         Circumstances.assumeTrue(Circumstances.isRoot(), "mounting a tmpfs needs root");
         Path at = Files.createDirectory(tmp.resolve(name));
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", at.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String why = new String(mount.getInputStream().readAllBytes()).strip();
         Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a tmpfs here, as root: " + why);
         mounts.add(at);
@@ -225,11 +292,24 @@ class FaultInjectionTest {
         Path disk = tmpfs("small", "512k");
         Path dir = disk.resolve("s");
         // each round writes 48 KiB beside its output: the disk is full after about ten rounds
-        CliRun r = CliRun.run("run", "-q", "--ci-width", "0.01%", "--max-rounds", "1000", "-o", dir.toString(), "--",
-                "sh", "-c", "head -c 49152 /dev/zero > \"$PILOT_RESULT_DIR/blob\" && echo done");
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--ci-width",
+                "0.01%",
+                "--max-rounds",
+                "1000",
+                "-o",
+                dir.toString(),
+                "--",
+                "sh",
+                "-c",
+                "head -c 49152 /dev/zero > \"$PILOT_RESULT_DIR/blob\" && echo done");
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
-        assertThat(r.err()).containsIgnoringCase("no space left").doesNotContain("Exception")
+        assertThat(r.err())
+                .containsIgnoringCase("no space left")
+                .doesNotContain("Exception")
                 .contains("rounds already recorded are kept");
         assertThat(r.out()).doesNotContain("failed round");
         int n = checkRoundsOnDiskOnce(dir);
@@ -239,7 +319,8 @@ class FaultInjectionTest {
         }
         // with space again, the session resumes from round n
         try (Stream<Path> blobs = Files.walk(dir.resolve("round-results"))) {
-            for (Path b : blobs.filter(f -> f.getFileName().toString().equals("blob")).toList()) {
+            for (Path b :
+                    blobs.filter(f -> f.getFileName().toString().equals("blob")).toList()) {
                 Files.delete(b);
             }
         }
@@ -251,11 +332,15 @@ class FaultInjectionTest {
     @Test
     void aReadOnlyFileSystemIsOneLineForANewSessionAndForAResume() throws Exception {
         Path disk = tmpfs("ro", "4m");
-        CliRun first = CliRun.run("run", "-q", "--max-rounds", "3", "-o", disk.resolve("s").toString(), "--", "true");
+        CliRun first = CliRun.run(
+                "run", "-q", "--max-rounds", "3", "-o", disk.resolve("s").toString(), "--", "true");
         assertThat(first.code()).as(first.err()).isEqualTo(ExitCode.LIMIT.code());
-        Process remount = new ProcessBuilder("mount", "-o", "remount,ro", disk.toString()).inheritIO().start();
+        Process remount = new ProcessBuilder("mount", "-o", "remount,ro", disk.toString())
+                .inheritIO()
+                .start();
         assertThat(remount.waitFor()).isZero();
-        CliRun fresh = CliRun.run("run", "-q", "--max-rounds", "3", "-o", disk.resolve("t").toString(), "--", "true");
+        CliRun fresh = CliRun.run(
+                "run", "-q", "--max-rounds", "3", "-o", disk.resolve("t").toString(), "--", "true");
         CliRun resume = CliRun.run("run", "-q", "--resume", disk.resolve("s").toString(), "--max-rounds", "5");
         for (CliRun r : List.of(fresh, resume)) {
             assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.USAGE.code());
@@ -263,7 +348,9 @@ class FaultInjectionTest {
             assertThat(r.err()).containsIgnoringCase("read-only file system").contains(disk.toString());
         }
         CliRun analyze = CliRun.run("analyze", "-q", disk.resolve("s").toString());
-        assertThat(analyze.code()).as("a read-only session can still be analysed: " + analyze.err()).isIn(0, 3);
+        assertThat(analyze.code())
+                .as("a read-only session can still be analysed: " + analyze.err())
+                .isIn(0, 3);
         assertThat(checkRoundsOnDiskOnce(disk.resolve("s"))).isEqualTo(3);
     }
 }

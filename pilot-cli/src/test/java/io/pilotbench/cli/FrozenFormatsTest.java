@@ -31,7 +31,8 @@ class FrozenFormatsTest {
         Path dir = copy(FIXTURES.resolve("compare"), tmp.resolve("compare"));
         CliRun r = CliRun.run("compare", "--resume", dir.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("fast is 1.864× faster than slow (95% CI 1.619×–2.207×, anytime p = 0.00647)")
+        assertThat(r.out())
+                .contains("fast is 1.864× faster than slow (95% CI 1.619×–2.207×, anytime p = 0.00647)")
                 .containsPattern("1 +fast +12.22 ms +± 36% +\\[10.43 ms, 19.33 ms] +5 ")
                 .containsPattern("2 +slow +22.77 ms +± 17% +\\[21.18 ms, 29.12 ms] +5 ");
         assertThat(Files.readAllLines(dir.resolve("schedule.csv"))).hasSize(11);
@@ -50,10 +51,15 @@ class FrozenFormatsTest {
     @Test
     void theSessionsOfAComparisonAreStillCompared() throws IOException {
         Path dir = copy(FIXTURES.resolve("compare"), tmp.resolve("compare"));
-        CliRun r = CliRun.run("compare", dir.resolve("1-fast").toString(), dir.resolve("2-slow").toString());
+        CliRun r = CliRun.run(
+                "compare",
+                dir.resolve("1-fast").toString(),
+                dir.resolve("2-slow").toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).containsPattern("1-fast is 1.864× faster than \\S*2-slow \\(95% CI 1.56×–2.278×");
-        JsonNode record = JsonMapper.builder().build().readTree(dir.resolve("comparison.json").toFile());
+        JsonNode record = JsonMapper.builder()
+                .build()
+                .readTree(dir.resolve("comparison.json").toFile());
         assertThat(record.isObject()).isTrue();
         assertThat(record.toString()).contains("fast").contains("slow");
     }
@@ -64,7 +70,8 @@ class FrozenFormatsTest {
         Path dir = copy(FIXTURES.resolve("experiment"), tmp.resolve("experiment"));
         CliRun r = CliRun.run("experiment", "analyze", dir.toString(), "--order", "1");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("metric time: 4 jobs, R² = 0.9951")
+        assertThat(r.out())
+                .contains("metric time: 4 jobs, R² = 0.9951")
                 .containsPattern("package +1 +0.0001026 +409.0 +0.002436")
                 .contains("package changes execution time by 78.1% (q 0.02310 vs p 0.01297, difference 0.0101 "
                         + "± 0.0022 at 95%; p = 0.002)")
@@ -78,7 +85,8 @@ class FrozenFormatsTest {
         Path store = copy(FIXTURES.resolve("history"), tmp.resolve("history"));
         CliRun r = CliRun.run("history", "detect", "--store", store.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("wall time (s): 8 commits, 1 shift")
+        assertThat(r.out())
+                .contains("wall time (s): 8 commits, 1 shift")
                 .contains("commit c005 made it 82.1% higher (95% CI 71.7% to 92.5%, permutation p = 0.008)");
     }
 

@@ -33,7 +33,9 @@ class GetstatsCommandTest {
         Path res = campaign();
         CliRun text = CliRun.run("getstats", res.toString());
         assertThat(text.code()).as(text.err()).isZero();
-        assertThat(text.out()).contains("sleep-1\nNAME").contains("sleep-2\nNAME")
+        assertThat(text.out())
+                .contains("sleep-1\nNAME")
+                .contains("sleep-2\nNAME")
                 .contains("Comparing sleep-2 (Sample 1) to sleep-1 (Sample 2).")
                 .containsPattern("elapsed +5 ");
         CliRun csv = CliRun.run("getstats", "--format", "csv", "--column", "elapsed", res.toString());
@@ -48,9 +50,18 @@ class GetstatsCommandTest {
         CliRun md = CliRun.run("getstats", "--format", "markdown", res.toString());
         assertThat(md.out()).contains("### sleep-1").contains("| NAME | COUNT | MEAN |");
         // sleep 0.02 never takes less than 20 ms; each TEST stopped at 5 runs
-        assertThat(CliRun.run("getstats", "--predicate", "$min >= 0.02 && $count == 5", "--column", "elapsed",
-                res.resolve("001-sleep-2").toString()).code()).isZero();
-        assertThat(CliRun.run("getstats", "--predicate", "$count > 5", res.toString()).code()).isOne();
+        assertThat(CliRun.run(
+                                "getstats",
+                                "--predicate",
+                                "$min >= 0.02 && $count == 5",
+                                "--column",
+                                "elapsed",
+                                res.resolve("001-sleep-2").toString())
+                        .code())
+                .isZero();
+        assertThat(CliRun.run("getstats", "--predicate", "$count > 5", res.toString())
+                        .code())
+                .isOne();
     }
 
     @Test
@@ -58,9 +69,19 @@ class GetstatsCommandTest {
         String paper = "($delta < 0.05 * $mean) || ($count > 30)";
         Files.writeString(tmp.resolve("steady.csv"), "elapsed\n10\n10.1\n9.9\n10\n10.1\n");
         Files.writeString(tmp.resolve("noisy.csv"), "elapsed\n1\n20\n3\n40\n");
-        assertThat(CliRun.run("getstats", "--predicate", paper, tmp.resolve("steady.csv").toString()).code())
+        assertThat(CliRun.run(
+                                "getstats",
+                                "--predicate",
+                                paper,
+                                tmp.resolve("steady.csv").toString())
+                        .code())
                 .isZero();
-        assertThat(CliRun.run("getstats", "--predicate", paper, tmp.resolve("noisy.csv").toString()).code())
+        assertThat(CliRun.run(
+                                "getstats",
+                                "--predicate",
+                                paper,
+                                tmp.resolve("noisy.csv").toString())
+                        .code())
                 .isOne();
     }
 

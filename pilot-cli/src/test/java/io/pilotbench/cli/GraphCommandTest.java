@@ -26,17 +26,34 @@ class GraphCommandTest {
         Assumptions.assumeTrue(disk != null, "the working directory is not on a block device");
         Path file = tmp.resolve("graph.txt");
         CliRun g = CliRun.run("graph", "--calibrate", "-o", file.toString());
-        Assumptions.assumeFalse(g.code() == ExitCode.USAGE.code() && g.err().contains("dd"), "no direct I/O here: " + g.err());
+        Assumptions.assumeFalse(
+                g.code() == ExitCode.USAGE.code() && g.err().contains("dd"), "no direct I/O here: " + g.err());
         assertThat(g.code()).as(g.err()).isEqualTo(ExitCode.OK.code());
         assertThat(g.out()).contains("written to " + file).contains("--graph " + file);
         String text = Files.readString(file);
-        assertThat(text).containsPattern("(?m)^node " + disk + " .*limit=[0-9]+MB/s")
+        assertThat(text)
+                .containsPattern("(?m)^node " + disk + " .*limit=[0-9]+MB/s")
                 .containsPattern("(?m)^node " + disk + " .*read=[0-9]+MB/s")
                 .containsPattern("(?m)^link memory -> " + disk + "$");
-        CliRun r = CliRun.run("run", "-q", "--format", "json", "--monitor", "--graph", file.toString(),
-                "--max-rounds", "2", "-o", tmp.resolve("s").toString(), "--", "true");
-        assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code(), ExitCode.OK.code());
-        JsonNode components = JsonMapper.builder().build().readTree(r.out()).get("monitor").get("components");
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--format",
+                "json",
+                "--monitor",
+                "--graph",
+                file.toString(),
+                "--max-rounds",
+                "2",
+                "-o",
+                tmp.resolve("s").toString(),
+                "--",
+                "true");
+        assertThat(r.code())
+                .as(r.err())
+                .isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code(), ExitCode.OK.code());
+        JsonNode components =
+                JsonMapper.builder().build().readTree(r.out()).get("monitor").get("components");
         assertThat(components.toString()).contains("\"" + disk + ":read\"", "\"" + disk + ":write\"");
     }
 

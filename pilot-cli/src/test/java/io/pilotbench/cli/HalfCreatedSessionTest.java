@@ -37,21 +37,27 @@ class HalfCreatedSessionTest {
         }
         Files.deleteIfExists(session.resolve("result.json"));
         Path json = session.resolve("session.json");
-        Files.writeString(json, Files.readString(json).replaceAll("\"ended\" : \"[^\"]*\"", "\"ended\" : null")
-                .replaceAll("\"stopReason\" : \"[^\"]*\"", "\"stopReason\" : null"));
+        Files.writeString(
+                json,
+                Files.readString(json)
+                        .replaceAll("\"ended\" : \"[^\"]*\"", "\"ended\" : null")
+                        .replaceAll("\"stopReason\" : \"[^\"]*\"", "\"stopReason\" : null"));
     }
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aHalfCreatedSessionResumesAsOneWithZeroRounds(boolean emptyTables) throws IOException {
         Path dir = tmp.resolve("s");
-        CliRun first = CliRun.run("run", "--progress", "never", "--max-rounds", "1", "-o", dir.toString(), "--",
-                "true");
+        CliRun first =
+                CliRun.run("run", "--progress", "never", "--max-rounds", "1", "-o", dir.toString(), "--", "true");
         assertThat(first.code()).as(first.err()).isIn(ExitCode.LIMIT.code(), ExitCode.OK.code());
         cutOffAtCreation(dir, emptyTables);
         CliRun more = CliRun.run("run", "--progress", "never", "--resume", dir.toString(), "--max-rounds", "3");
-        assertThat(more.code()).as(more.out() + more.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
-        assertThat(Files.readAllLines(dir.resolve("rounds.csv"))).as("a header and the three rounds run now")
+        assertThat(more.code())
+                .as(more.out() + more.err())
+                .isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
+        assertThat(Files.readAllLines(dir.resolve("rounds.csv")))
+                .as("a header and the three rounds run now")
                 .hasSize(4);
         assertThat(more.out()).contains("rounds    3 recorded");
     }
@@ -59,15 +65,19 @@ class HalfCreatedSessionTest {
     @Test
     void aMissingTableBesideRecordedRoundsIsStillRefused() throws IOException {
         Path dir = tmp.resolve("s");
-        CliRun first = CliRun.run("run", "--progress", "never", "--max-rounds", "2", "-o", dir.toString(), "--",
-                "true");
+        CliRun first =
+                CliRun.run("run", "--progress", "never", "--max-rounds", "2", "-o", dir.toString(), "--", "true");
         assertThat(first.code()).as(first.err()).isIn(ExitCode.LIMIT.code(), ExitCode.OK.code());
         List<String> readings = Files.readAllLines(dir.resolve("readings.csv"));
         Files.delete(dir.resolve("rounds.csv"));
         CliRun more = CliRun.run("run", "--progress", "never", "--resume", dir.toString(), "--max-rounds", "3");
         assertThat(more.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(more.err()).contains("rounds.csv: missing from the session directory").hasLineCount(1);
-        assertThat(Files.readAllLines(dir.resolve("readings.csv"))).as("nothing recorded is lost").isEqualTo(readings);
+        assertThat(more.err())
+                .contains("rounds.csv: missing from the session directory")
+                .hasLineCount(1);
+        assertThat(Files.readAllLines(dir.resolve("readings.csv")))
+                .as("nothing recorded is lost")
+                .isEqualTo(readings);
     }
 
     @Test
@@ -97,6 +107,7 @@ class HalfCreatedSessionTest {
         List<String> now = Files.readAllLines(results);
         assertThat(now).hasSize(3);
         assertThat(now.get(2)).startsWith(job + ",");
-        assertThat(Files.readAllLines(dir.resolve("jobs").resolve(job).resolve("session/rounds.csv"))).hasSize(4);
+        assertThat(Files.readAllLines(dir.resolve("jobs").resolve(job).resolve("session/rounds.csv")))
+                .hasSize(4);
     }
 }

@@ -19,9 +19,32 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class HelpTextTest {
     static List<String> commands() {
-        return List.of("", "run", "compare", "overhead", "analyze", "changepoints", "report", "plot", "graph",
-                "history", "history add", "history detect", "jmh", "simulate", "simulate evaluate", "simulate emit", "simulate models", "script", "getstats",
-                "package", "package check", "experiment", "experiment plan", "experiment run", "experiment resume",
+        return List.of(
+                "",
+                "run",
+                "compare",
+                "overhead",
+                "analyze",
+                "changepoints",
+                "report",
+                "plot",
+                "graph",
+                "history",
+                "history add",
+                "history detect",
+                "jmh",
+                "simulate",
+                "simulate evaluate",
+                "simulate emit",
+                "simulate models",
+                "script",
+                "getstats",
+                "package",
+                "package check",
+                "experiment",
+                "experiment plan",
+                "experiment run",
+                "experiment resume",
                 "experiment analyze");
     }
 
@@ -45,11 +68,14 @@ class HelpTextTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "run|(5% = mean ± 2.5%)",
-        "analyze|--ci-width 5% results.csv",
-        "simulate evaluate|with its 95% Wilson interval",
-        "simulate emit|%ROUND% and %WORK_AMOUNT%"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "run|(5% = mean ± 2.5%)",
+                "analyze|--ci-width 5% results.csv",
+                "simulate evaluate|with its 95% Wilson interval",
+                "simulate emit|%ROUND% and %WORK_AMOUNT%"
+            })
     void percentSignsAreShownAsWritten(String command, String phrase) {
         String out = help(command).out().replaceAll("\\s+", " ");
         assertTrue(out.contains(phrase), out);

@@ -31,8 +31,14 @@ class HistoryCommandTest {
             double se = 0.5 * (0.5 + r.nextDouble());
             double mean = (i < stepAt ? 100 : 104.2) + se * r.nextGaussian() + 0.3 * r.nextGaussian();
             String fp = otherFingerprintAt != null && i == 50 ? otherFingerprintAt : "Xeon / 2 / Linux 6.1 / 17.0.15";
-            sb.append(String.format(java.util.Locale.ROOT, "c%03d,main,2026-11-24T00:00:00Z,/s/%d,wall time,s,%s,%s,40,%s,lower%n",
-                    i, i, mean, se, fp));
+            sb.append(String.format(
+                    java.util.Locale.ROOT,
+                    "c%03d,main,2026-11-24T00:00:00Z,/s/%d,wall time,s,%s,%s,40,%s,lower%n",
+                    i,
+                    i,
+                    mean,
+                    se,
+                    fp));
         }
         Files.writeString(store.resolve(HistoryCommand.FILE), sb);
         return store;
@@ -40,15 +46,18 @@ class HistoryCommandTest {
 
     @Test
     void aPlantedStepIsNamedByItsCommitWithItsSize() throws Exception {
-        CliRun r = CliRun.run("history", "detect", "--store", store("step", 60, null).toString());
+        CliRun r = CliRun.run(
+                "history", "detect", "--store", store("step", 60, null).toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("wall time (s): 100 commits, 1 shift").containsPattern(
-                "commit c0(59|60|61) made it [34]\\.\\d% higher \\(95% CI");
+        assertThat(r.out())
+                .contains("wall time (s): 100 commits, 1 shift")
+                .containsPattern("commit c0(59|60|61) made it [34]\\.\\d% higher \\(95% CI");
     }
 
     @Test
     void aFlatHistoryHasNoShift() throws Exception {
-        CliRun r = CliRun.run("history", "detect", "--store", store("flat", 100, null).toString());
+        CliRun r = CliRun.run(
+                "history", "detect", "--store", store("flat", 100, null).toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("100 commits, no shift");
     }
@@ -58,25 +67,37 @@ class HistoryCommandTest {
         Path store = store("env", 60, "EPYC / 64 / Linux 6.8 / 21");
         CliRun r = CliRun.run("history", "detect", "--store", store.toString());
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(r.err()).contains("commit c050 ran on 'EPYC / 64 / Linux 6.8 / 21'").contains("--ignore-environment")
+        assertThat(r.err())
+                .contains("commit c050 ran on 'EPYC / 64 / Linux 6.8 / 21'")
+                .contains("--ignore-environment")
                 .hasLineCount(1);
-        assertThat(CliRun.run("history", "detect", "--ignore-environment", "--store", store.toString()).code())
+        assertThat(CliRun.run("history", "detect", "--ignore-environment", "--store", store.toString())
+                        .code())
                 .isZero();
     }
 
     @Test
     void addRecordsEachSessionsMeanErrorAndCommit() throws Exception {
         for (String s : new String[] {"a", "b"}) {
-            CliRun run = CliRun.run("run", "-q", "--max-rounds", "5", "-o", tmp.resolve(s).toString(), "--", "true");
+            CliRun run = CliRun.run(
+                    "run", "-q", "--max-rounds", "5", "-o", tmp.resolve(s).toString(), "--", "true");
             assertThat(run.code()).isEqualTo(ExitCode.LIMIT.code());
         }
         Path store = tmp.resolve("store");
-        CliRun noCommit = CliRun.run("history", "add", "--store", store.toString(), tmp.resolve("a").toString());
+        CliRun noCommit = CliRun.run(
+                "history", "add", "--store", store.toString(), tmp.resolve("a").toString());
         if (noCommit.code() != 0) { // the test's directory is outside any repository: the session has no commit
             assertThat(noCommit.err()).contains("records no git commit").contains("--commit SHA");
         }
-        CliRun add = CliRun.run("history", "add", "--store", store.toString(), "--commit", "abc123",
-                tmp.resolve("a").toString(), tmp.resolve("b").toString());
+        CliRun add = CliRun.run(
+                "history",
+                "add",
+                "--store",
+                store.toString(),
+                "--commit",
+                "abc123",
+                tmp.resolve("a").toString(),
+                tmp.resolve("b").toString());
         assertThat(add.code()).as(add.err()).isZero();
         var rows = Files.readAllLines(store.resolve(HistoryCommand.FILE));
         assertThat(rows.get(0)).isEqualTo(HistoryFile.HEADER);
@@ -86,7 +107,8 @@ class HistoryCommandTest {
 
     @Test
     void anEmptyStoreSaysHowToFillIt() {
-        CliRun r = CliRun.run("history", "detect", "--store", tmp.resolve("none").toString());
+        CliRun r =
+                CliRun.run("history", "detect", "--store", tmp.resolve("none").toString());
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(r.err()).contains("add sessions first");
     }
@@ -100,15 +122,22 @@ class HistoryCommandTest {
         SplittableRandom r = new SplittableRandom(name.hashCode());
         for (int i = 0; i < levels.length; i++) {
             Path dir = tmp.resolve(name + "-sessions").resolve("c" + i);
-            SessionSettings settings = SessionSettings.builder().pi(pi).maxRounds(20).build();
+            SessionSettings settings =
+                    SessionSettings.builder().pi(pi).maxRounds(20).build();
             try (Session s = Session.create(settings, dir, "app", null)) {
                 for (int round = 0; round < 20; round++) {
                     s.addRound(0, RoundResult.ofReadings(levels[i] * (1 + 0.05 * r.nextGaussian())));
                 }
                 s.finish(StopReason.ROUND_LIMIT);
             }
-            CliRun add = CliRun.run("history", "add", "--store", store.toString(), "--commit",
-                    String.format(java.util.Locale.ROOT, "c%03d", i), dir.toString());
+            CliRun add = CliRun.run(
+                    "history",
+                    "add",
+                    "--store",
+                    store.toString(),
+                    "--commit",
+                    String.format(java.util.Locale.ROOT, "c%03d", i),
+                    dir.toString());
             assertThat(add.code()).as(add.err()).isZero();
         }
         return store;
@@ -126,9 +155,17 @@ class HistoryCommandTest {
 
     @Test
     void theNewestCommit30PercentSlowerIsNamedAndExitsNonZero() throws Exception {
-        CliRun r = CliRun.run("history", "detect", "--store", history("one", TIME, levels(1, 1.3)).toString());
-        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(HistoryCommand.REGRESSION).isNotZero();
-        assertThat(r.out()).contains("time (s): 11 commits, 1 shift")
+        CliRun r = CliRun.run(
+                "history",
+                "detect",
+                "--store",
+                history("one", TIME, levels(1, 1.3)).toString());
+        assertThat(r.code())
+                .as(r.out() + r.err())
+                .isEqualTo(HistoryCommand.REGRESSION)
+                .isNotZero();
+        assertThat(r.out())
+                .contains("time (s): 11 commits, 1 shift")
                 .containsPattern("commit c010 made it (2[5-9]|3[0-5])\\.\\d% higher \\(95% CI .*t-test of the newest 1 "
                         + "against the 10 before: p < 0\\.001\\)")
                 .contains("REGRESSION in the newest 3 commits: commit c010 made time worse");
@@ -136,9 +173,14 @@ class HistoryCommandTest {
 
     @Test
     void twoNewestCommits15PercentSlowerNameTheFirstOfThem() throws Exception {
-        CliRun r = CliRun.run("history", "detect", "--store", history("two", TIME, levels(2, 1.15)).toString());
+        CliRun r = CliRun.run(
+                "history",
+                "detect",
+                "--store",
+                history("two", TIME, levels(2, 1.15)).toString());
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(HistoryCommand.REGRESSION);
-        assertThat(r.out()).contains("time (s): 12 commits, 1 shift")
+        assertThat(r.out())
+                .contains("time (s): 12 commits, 1 shift")
                 .containsPattern("commit c010 made it 1\\d\\.\\d% higher .*newest 2 against the 10 before")
                 .contains("REGRESSION in the newest 3 commits: commit c010");
     }
@@ -150,10 +192,16 @@ class HistoryCommandTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4})
     void newestCommits2Point3TimesSlowerAreNamedAndExitNonZero(int slow) throws Exception {
-        CliRun r = CliRun.run("history", "detect", "--store", history("slow" + slow, TIME, levels(slow, 2.3))
-                .toString(), "--newest", "4");
+        CliRun r = CliRun.run(
+                "history",
+                "detect",
+                "--store",
+                history("slow" + slow, TIME, levels(slow, 2.3)).toString(),
+                "--newest",
+                "4");
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(HistoryCommand.REGRESSION);
-        assertThat(r.out()).containsPattern("commit c010 made it 1[23]\\d\\.\\d% higher")
+        assertThat(r.out())
+                .containsPattern("commit c010 made it 1[23]\\d\\.\\d% higher")
                 .contains("REGRESSION in the newest 4 commits: commit c010");
     }
 
@@ -161,7 +209,8 @@ class HistoryCommandTest {
     void aFlatHistoryReportsNoShiftAndExitsZero() throws Exception {
         double[] flat = new double[12];
         java.util.Arrays.fill(flat, 1.0);
-        CliRun r = CliRun.run("history", "detect", "--store", history("flat12", TIME, flat).toString());
+        CliRun r = CliRun.run(
+                "history", "detect", "--store", history("flat12", TIME, flat).toString());
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).isEqualTo("time (s): 12 commits, no shift\n");
     }
@@ -169,20 +218,40 @@ class HistoryCommandTest {
     /** Times that went down and a throughput that went up are better: reported, exit 0; a throughput down is not. */
     @Test
     void thePisDirectionDecidesWhatIsWorse() throws Exception {
-        CliRun faster = CliRun.run("history", "detect", "--store", history("faster", TIME, levels(1, 0.7)).toString());
+        CliRun faster = CliRun.run(
+                "history",
+                "detect",
+                "--store",
+                history("faster", TIME, levels(1, 0.7)).toString());
         assertThat(faster.code()).as(faster.out() + faster.err()).isZero();
-        assertThat(faster.out()).contains("commit c010 made it").contains("lower").doesNotContain("REGRESSION");
+        assertThat(faster.out())
+                .contains("commit c010 made it")
+                .contains("lower")
+                .doesNotContain("REGRESSION");
         PerformanceIndex rate = new PerformanceIndex("rate", "MB/s", PerformanceIndex.Kind.RATIO, true, false);
-        CliRun more = CliRun.run("history", "detect", "--store", history("more", rate, levels(1, 1.3)).toString());
+        CliRun more = CliRun.run(
+                "history",
+                "detect",
+                "--store",
+                history("more", rate, levels(1, 1.3)).toString());
         assertThat(more.code()).as(more.out() + more.err()).isZero();
-        CliRun less = CliRun.run("history", "detect", "--store", history("less", rate, levels(1, 0.7)).toString());
+        CliRun less = CliRun.run(
+                "history",
+                "detect",
+                "--store",
+                history("less", rate, levels(1, 0.7)).toString());
         assertThat(less.code()).as(less.out() + less.err()).isEqualTo(HistoryCommand.REGRESSION);
         assertThat(less.out()).contains("made rate worse (higher is better");
     }
 
     @Test
     void detectWritesJson() throws Exception {
-        CliRun r = CliRun.run("history", "detect", "--format", "json", "--store",
+        CliRun r = CliRun.run(
+                "history",
+                "detect",
+                "--format",
+                "json",
+                "--store",
                 history("json", TIME, levels(1, 1.3)).toString());
         assertThat(r.code()).as(r.err()).isEqualTo(HistoryCommand.REGRESSION);
         JsonNode root = JsonMapper.builder().build().readTree(r.out());
@@ -199,8 +268,10 @@ class HistoryCommandTest {
         assertThat(shift.get("index").asInt()).isEqualTo(10);
         assertThat(shift.get("direction").asString()).isEqualTo("higher");
         assertThat(shift.get("ratio").asDouble()).isBetween(1.25, 1.35);
-        assertThat(shift.get("ratioLow").asDouble()).isLessThan(shift.get("ratio").asDouble());
-        assertThat(shift.get("ratioHigh").asDouble()).isGreaterThan(shift.get("ratio").asDouble());
+        assertThat(shift.get("ratioLow").asDouble())
+                .isLessThan(shift.get("ratio").asDouble());
+        assertThat(shift.get("ratioHigh").asDouble())
+                .isGreaterThan(shift.get("ratio").asDouble());
         assertThat(shift.get("pValue").asDouble()).isLessThan(0.001);
         assertThat(shift.get("test").asString()).isEqualTo("newest");
         assertThat(shift.get("newest").asBoolean()).isTrue();
@@ -209,8 +280,13 @@ class HistoryCommandTest {
 
     @Test
     void theSearchsShiftsAreInTheJsonButNotNewest() throws Exception {
-        CliRun r = CliRun.run("history", "detect", "--format", "json", "--store", store("step-json", 60, null)
-                .toString());
+        CliRun r = CliRun.run(
+                "history",
+                "detect",
+                "--format",
+                "json",
+                "--store",
+                store("step-json", 60, null).toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode root = JsonMapper.builder().build().readTree(r.out());
         assertThat(root.get("regression").asBoolean()).isFalse();
@@ -225,9 +301,16 @@ class HistoryCommandTest {
     void aStoreWithoutTheBetterColumnIsReadAsLowerIsBetter() throws Exception {
         Path store = store("old", 100, null);
         Path file = store.resolve(HistoryCommand.FILE);
-        Files.writeString(file, Files.readString(file).replace(",better\n", "\n").replace(",lower\n", "\n")
-                .replaceFirst("(?s)\\n[^\\n]*\\n$", String.format(java.util.Locale.ROOT,
-                        "%nc099,main,2026-11-24T00:00:00Z,/s/99,wall time,s,130,0.5,40,Xeon / 2 / Linux 6.1 / 17.0.15%n")));
+        Files.writeString(
+                file,
+                Files.readString(file)
+                        .replace(",better\n", "\n")
+                        .replace(",lower\n", "\n")
+                        .replaceFirst(
+                                "(?s)\\n[^\\n]*\\n$",
+                                String.format(
+                                        java.util.Locale.ROOT,
+                                        "%nc099,main,2026-11-24T00:00:00Z,/s/99,wall time,s,130,0.5,40,Xeon / 2 / Linux 6.1 / 17.0.15%n")));
         assertThat(Files.readAllLines(file).get(0).split(",")).hasSize(10);
         CliRun r = CliRun.run("history", "detect", "--store", store.toString());
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(HistoryCommand.REGRESSION);
@@ -237,8 +320,8 @@ class HistoryCommandTest {
     @Test
     void badOptionsAreOneLineAndExitTwo() throws Exception {
         Path store = store("bad", 100, null);
-        for (String[] args : new String[][] {{"--format", "csv"}, {"--format", "xml"}, {"--alpha", "1.5"},
-            {"--newest", "0"}}) {
+        for (String[] args :
+                new String[][] {{"--format", "csv"}, {"--format", "xml"}, {"--alpha", "1.5"}, {"--newest", "0"}}) {
             CliRun r = CliRun.run("history", "detect", "--store", store.toString(), args[0], args[1]);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(ExitCode.USAGE.code());
             assertThat(r.err()).as(String.join(" ", args)).contains(args[0]).hasLineCount(1);

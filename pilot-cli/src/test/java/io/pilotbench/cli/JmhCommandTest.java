@@ -25,19 +25,40 @@ class JmhCommandTest {
 
     private Path fakeJava() throws Exception {
         Path script = tmp.resolve("fake-java");
-        Files.writeString(script, "#!/bin/sh\n"
-                + "echo \"$@\" >> " + tmp.resolve("args.log") + "\n"
-                + "while [ $# -gt 0 ]; do if [ \"$1\" = -rff ]; then cp " + CliRun.resource("import/jmh-edm.json")
-                + " \"$2\"; fi; shift; done\n");
+        Files.writeString(
+                script,
+                "#!/bin/sh\n"
+                        + "echo \"$@\" >> " + tmp.resolve("args.log") + "\n"
+                        + "while [ $# -gt 0 ]; do if [ \"$1\" = -rff ]; then cp "
+                        + CliRun.resource("import/jmh-edm.json")
+                        + " \"$2\"; fi; shift; done\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return script;
     }
 
     @Test
     void aRoundIsOneForkAndItsIterationsTheUnitReadings() throws Exception {
-        CliRun r = CliRun.run("jmh", "--java", fakeJava().toString(), "--jar", "b.jar", "--benchmark", "Edm.exact$",
-                "--iterations", "3", "--unit", "ms/op", "--format", "json", "--max-rounds", "3", "-o",
-                tmp.resolve("s").toString(), "--", "-p", "n=1000");
+        CliRun r = CliRun.run(
+                "jmh",
+                "--java",
+                fakeJava().toString(),
+                "--jar",
+                "b.jar",
+                "--benchmark",
+                "Edm.exact$",
+                "--iterations",
+                "3",
+                "--unit",
+                "ms/op",
+                "--format",
+                "json",
+                "--max-rounds",
+                "3",
+                "-o",
+                tmp.resolve("s").toString(),
+                "--",
+                "-p",
+                "n=1000");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode pi = JsonMapper.builder().build().readTree(r.out()).get("pis").get(0);
         assertThat(pi.get("name").asString()).isEqualTo("Edm.exact$");
@@ -46,18 +67,35 @@ class JmhCommandTest {
         // the recorded result holds 6 iterations (2 forks of 3): each round's unit readings are those
         assertThat(units.get("n").asInt() + units.path("removed").asInt()).isEqualTo(3 * 6);
         String args = Files.readString(tmp.resolve("args.log"));
-        assertThat(args.lines()).hasSize(3).allMatch(l -> l.startsWith("-jar b.jar Edm.exact$ -f 1 -wi 0 -i 3 -rf json "
-                + "-rff ") && l.endsWith("/jmh.json -p n=1000"));
+        assertThat(args.lines())
+                .hasSize(3)
+                .allMatch(l -> l.startsWith("-jar b.jar Edm.exact$ -f 1 -wi 0 -i 3 -rf json " + "-rff ")
+                        && l.endsWith("/jmh.json -p n=1000"));
     }
 
     @Test
     void compareInterleavesForksOfTwoJars() throws Exception {
-        CliRun r = CliRun.run("jmh", "--compare", "--java", fakeJava().toString(), "--jar", "old.jar", "--jar",
-                "new.jar", "--benchmark", "Edm.exact$", "--iterations", "3", "--max-rounds", "2", "-o",
+        CliRun r = CliRun.run(
+                "jmh",
+                "--compare",
+                "--java",
+                fakeJava().toString(),
+                "--jar",
+                "old.jar",
+                "--jar",
+                "new.jar",
+                "--benchmark",
+                "Edm.exact$",
+                "--iterations",
+                "3",
+                "--max-rounds",
+                "2",
+                "-o",
                 tmp.resolve("c").toString());
         assertThat(r.code()).as(r.err()).isIn(ExitCode.OK.code(), ExitCode.LIMIT.code());
         assertThat(r.out()).contains("old.jar").contains("new.jar");
-        assertThat(Files.readString(tmp.resolve("args.log")).lines().filter(l -> l.contains("-jar old.jar"))).hasSize(2);
+        assertThat(Files.readString(tmp.resolve("args.log")).lines().filter(l -> l.contains("-jar old.jar")))
+                .hasSize(2);
     }
 
     @Test
@@ -69,12 +107,16 @@ class JmhCommandTest {
         assertThat(few.err()).contains("--iterations: 1 is too few").hasLineCount(1);
         CliRun bad = CliRun.run("jmh", "--jar", "a.jar", "--benchmark", "x", "--max-rounds", "many");
         assertThat(bad.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(bad.err()).startsWith("pilot: --max-rounds: ").endsWith("(see 'pilot run --help')\n")
+        assertThat(bad.err())
+                .startsWith("pilot: --max-rounds: ")
+                .endsWith("(see 'pilot run --help')\n")
                 .hasLineCount(1);
-        CliRun unknown = CliRun.run("jmh", "--compare", "--jar", "a.jar", "--jar", "b.jar", "--benchmark", "x",
-                "--no-such-option");
+        CliRun unknown = CliRun.run(
+                "jmh", "--compare", "--jar", "a.jar", "--jar", "b.jar", "--benchmark", "x", "--no-such-option");
         assertThat(unknown.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(unknown.err()).contains("--no-such-option").contains("(see 'pilot compare --help')")
+        assertThat(unknown.err())
+                .contains("--no-such-option")
+                .contains("(see 'pilot compare --help')")
                 .hasLineCount(1);
     }
 }

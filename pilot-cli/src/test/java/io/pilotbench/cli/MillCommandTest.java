@@ -59,8 +59,18 @@ class MillCommandTest {
         oneLine(CliRun.run("mill", "serve", "--data", data, "--port", "70000"), "--port");
         oneLine(CliRun.run("mill", "serve", "--data", data, "--db", "postgres://x"), "--db", "JDBC URL");
         try (ServerSocket taken = new ServerSocket(0)) {
-            oneLine(CliRun.run("mill", "serve", "--host", "127.0.0.1", "--data", data, "--port",
-                    Integer.toString(taken.getLocalPort())), "--port " + taken.getLocalPort(), "cannot listen");
+            oneLine(
+                    CliRun.run(
+                            "mill",
+                            "serve",
+                            "--host",
+                            "127.0.0.1",
+                            "--data",
+                            data,
+                            "--port",
+                            Integer.toString(taken.getLocalPort())),
+                    "--port " + taken.getLocalPort(),
+                    "cannot listen");
         }
         oneLine(CliRun.run("mill", "serve", "--data", data, "--db", "jdbc:postgresql://127.0.0.1:1/none"), "--db");
     }
@@ -70,17 +80,31 @@ class MillCommandTest {
     void serveRefusesADataDirectoryAnotherMasterUses() throws Exception {
         Path data = tmp.resolve("shared");
         Path log = tmp.resolve("other.log");
-        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName(), "mill", "serve", "--host", "127.0.0.1",
-                "--port", "0", "--data", data.toString()).redirectErrorStream(true).redirectOutput(log.toFile())
+        Process other = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "mill",
+                        "serve",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        "0",
+                        "--data",
+                        data.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .start();
         try {
-            for (long end = System.nanoTime() + 60_000_000_000L; !Files.readString(log).contains("listening on"); ) {
+            for (long end = System.nanoTime() + 60_000_000_000L;
+                    !Files.readString(log).contains("listening on"); ) {
                 assertThat(System.nanoTime()).as(Files.readString(log)).isLessThan(end);
                 Thread.sleep(50);
             }
-            CliRun r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60), () ->
-                    CliRun.run("mill", "serve", "--host", "127.0.0.1", "--port", "0", "--data", data.toString()));
+            CliRun r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                    Duration.ofSeconds(60),
+                    () -> CliRun.run("mill", "serve", "--host", "127.0.0.1", "--port", "0", "--data", data.toString()));
             oneLine(r, "--data", "another master");
         } finally {
             other.destroy();
@@ -92,9 +116,20 @@ class MillCommandTest {
     void serveListensUntilStopped() throws Exception {
         StringWriter out = new StringWriter();
         AtomicInteger code = new AtomicInteger(-1);
-        Thread t = new Thread(() -> code.set(PilotCommand.run(new String[] {"mill", "serve", "--host", "127.0.0.1",
-            "--port", "0", "--data", tmp.resolve("m").toString()}, new PrintWriter(out, true),
-                new PrintWriter(new StringWriter()), new ByteArrayInputStream(new byte[0]))));
+        Thread t = new Thread(() -> code.set(PilotCommand.run(
+                new String[] {
+                    "mill",
+                    "serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    "0",
+                    "--data",
+                    tmp.resolve("m").toString()
+                },
+                new PrintWriter(out, true),
+                new PrintWriter(new StringWriter()),
+                new ByteArrayInputStream(new byte[0]))));
         t.start();
         Pattern listening = Pattern.compile("listening on http://127.0.0.1:(\\d+)/");
         Matcher m = listening.matcher("");
@@ -102,8 +137,11 @@ class MillCommandTest {
             assertThat(System.nanoTime()).as(out.toString()).isLessThan(end);
             Thread.sleep(20);
         }
-        HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://127.0.0.1:" + m.group(1) + "/")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + m.group(1) + "/"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).contains("pilot mill");
         t.interrupt();
@@ -115,21 +153,30 @@ class MillCommandTest {
     /** Anyone who can reach the master can run code on its workers: so by default it is reached from here only. */
     @Test
     void serveListensOnLoopbackOnlyUnlessToldOtherwise() throws Exception {
-        java.net.InetAddress outside = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())
-                .stream().filter(i -> {
-                    try {
-                        return i.isUp() && !i.isLoopback();
-                    } catch (java.net.SocketException e) {
-                        return false;
-                    }
-                }).flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
-                .filter(a -> a instanceof java.net.Inet4Address).findFirst().orElse(null);
+        java.net.InetAddress outside =
+                java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
+                        .filter(i -> {
+                            try {
+                                return i.isUp() && !i.isLoopback();
+                            } catch (java.net.SocketException e) {
+                                return false;
+                            }
+                        })
+                        .flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
+                        .filter(a -> a instanceof java.net.Inet4Address)
+                        .findFirst()
+                        .orElse(null);
         Circumstances.assumeTrue(outside != null, "this machine has no address but loopback");
-        oneLine(CliRun.run("mill", "serve", "--data", tmp.resolve("x").toString(), "--registration", "anyone"),
+        oneLine(
+                CliRun.run("mill", "serve", "--data", tmp.resolve("x").toString(), "--registration", "anyone"),
                 "--registration: 'anyone' is not one of approval, invite, open");
         StringWriter out = new StringWriter();
-        Thread t = new Thread(() -> PilotCommand.run(new String[] {"mill", "serve", "--port", "0", "--data",
-            tmp.resolve("m").toString()}, new PrintWriter(out, true), new PrintWriter(new StringWriter()),
+        Thread t = new Thread(() -> PilotCommand.run(
+                new String[] {
+                    "mill", "serve", "--port", "0", "--data", tmp.resolve("m").toString()
+                },
+                new PrintWriter(out, true),
+                new PrintWriter(new StringWriter()),
                 new ByteArrayInputStream(new byte[0])));
         t.start();
         try {
@@ -145,7 +192,8 @@ class MillCommandTest {
                 assertThat(here.isConnected()).isTrue();
             }
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> new java.net.Socket(outside, port).close())
-                    .as("from " + outside.getHostAddress()).isInstanceOf(java.net.ConnectException.class);
+                    .as("from " + outside.getHostAddress())
+                    .isInstanceOf(java.net.ConnectException.class);
         } finally {
             t.interrupt();
             t.join(30_000);
@@ -158,42 +206,109 @@ class MillCommandTest {
         oneLine(CliRun.run("mill", "worker", "--master", "ftp://host/", "--data", data), "--master", "http");
         oneLine(CliRun.run("mill", "worker", "--master", "not a url", "--data", data), "--master");
         String me = System.getProperty("user.name");
-        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", me),
+        oneLine(
+                CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", me),
                 "--token");
-        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--poll", "x"),
+        oneLine(
+                CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--poll", "x"),
                 "--poll");
-        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", me,
-                "--memory-limit", "lots"), "--memory-limit");
-        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", me,
-                "--time-limit", "soon"), "--time-limit");
-        oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as",
-                "../etc"), "--run-as", "not a user name");
+        oneLine(
+                CliRun.run(
+                        "mill",
+                        "worker",
+                        "--master",
+                        "http://127.0.0.1:1/",
+                        "--data",
+                        data,
+                        "--run-as",
+                        me,
+                        "--memory-limit",
+                        "lots"),
+                "--memory-limit");
+        oneLine(
+                CliRun.run(
+                        "mill",
+                        "worker",
+                        "--master",
+                        "http://127.0.0.1:1/",
+                        "--data",
+                        data,
+                        "--run-as",
+                        me,
+                        "--time-limit",
+                        "soon"),
+                "--time-limit");
+        oneLine(
+                CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as", "../etc"),
+                "--run-as",
+                "not a user name");
         if (io.pilotbench.core.files.Privileges.isRoot()) {
-            oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data), "runs as root",
+            oneLine(
+                    CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data),
+                    "runs as root",
                     "--run-as USER");
-            oneLine(CliRun.run("mill", "worker", "--master", "http://127.0.0.1:1/", "--data", data, "--run-as",
-                    "no-such-user-x"), "no-such-user-x", "no such user");
+            oneLine(
+                    CliRun.run(
+                            "mill",
+                            "worker",
+                            "--master",
+                            "http://127.0.0.1:1/",
+                            "--data",
+                            data,
+                            "--run-as",
+                            "no-such-user-x"),
+                    "no-such-user-x",
+                    "no such user");
         }
     }
 
     @Test
     void aWorkerRegistersWithATokenOnceAndIsRefusedAWrongOne() throws Exception {
-        try (MillServer master = MillServer.start(new MillServer.Options("127.0.0.1", 0, tmp.resolve("m"), null,
-                null, null, Duration.ofSeconds(60)), Clock.systemUTC(), null)) {
+        try (MillServer master = MillServer.start(
+                new MillServer.Options("127.0.0.1", 0, tmp.resolve("m"), null, null, null, Duration.ofSeconds(60)),
+                Clock.systemUTC(),
+                null)) {
             String url = "http://127.0.0.1:" + master.port() + "/";
             String me = System.getProperty("user.name");
-            oneLine(CliRun.run("mill", "worker", "--master", url, "--token", "made-up", "--data",
-                    tmp.resolve("bad").toString(), "--run-as", me), "--token", "refused", "unknown, used already");
+            oneLine(
+                    CliRun.run(
+                            "mill",
+                            "worker",
+                            "--master",
+                            url,
+                            "--token",
+                            "made-up",
+                            "--data",
+                            tmp.resolve("bad").toString(),
+                            "--run-as",
+                            me),
+                    "--token",
+                    "refused",
+                    "unknown, used already");
             HttpClient http = HttpClient.newHttpClient();
             post(http, url + "api/users", null, "{\"name\":\"u\",\"password\":\"password\"}");
-            String session = field(post(http, url + "api/login", null, "{\"name\":\"u\",\"password\":\"password\"}"),
-                    "token");
+            String session =
+                    field(post(http, url + "api/login", null, "{\"name\":\"u\",\"password\":\"password\"}"), "token");
             String token = field(post(http, url + "api/tokens", session, "{}"), "token");
             StringWriter out = new StringWriter();
             AtomicInteger code = new AtomicInteger(-1);
-            Thread t = new Thread(() -> code.set(PilotCommand.run(new String[] {"mill", "worker", "--master", url,
-                "--token", token, "--data", tmp.resolve("w").toString(), "--name", "cli-worker", "--run-as", me},
-                    new PrintWriter(out, true), new PrintWriter(new StringWriter()),
+            Thread t = new Thread(() -> code.set(PilotCommand.run(
+                    new String[] {
+                        "mill",
+                        "worker",
+                        "--master",
+                        url,
+                        "--token",
+                        token,
+                        "--data",
+                        tmp.resolve("w").toString(),
+                        "--name",
+                        "cli-worker",
+                        "--run-as",
+                        me
+                    },
+                    new PrintWriter(out, true),
+                    new PrintWriter(new StringWriter()),
                     new ByteArrayInputStream(new byte[0]))));
             t.start();
             for (long end = System.nanoTime() + 30_000_000_000L; !out.toString().contains("jobs run as"); ) {
@@ -203,16 +318,19 @@ class MillCommandTest {
             t.interrupt();
             t.join(30_000);
             assertThat(code.get()).isZero();
-            assertThat(out.toString()).contains("registered as cli-worker")
+            assertThat(out.toString())
+                    .contains("registered as cli-worker")
                     .contains("jobs run as " + me + ", memory cap none, time cap max-time + 10 min");
-            assertThat(Files.getPosixFilePermissions(tmp.resolve("w/worker.json"))).as("the secret is the owner's")
+            assertThat(Files.getPosixFilePermissions(tmp.resolve("w/worker.json")))
+                    .as("the secret is the owner's")
                     .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         }
     }
 
     private static String post(HttpClient http, String url, String bearer, String json) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(
-                json)).header("Content-Type", "application/json");
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url))
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .header("Content-Type", "application/json");
         if (bearer != null) {
             b.header("Authorization", "Bearer " + bearer);
         }

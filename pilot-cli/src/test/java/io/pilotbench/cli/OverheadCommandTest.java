@@ -21,8 +21,21 @@ class OverheadCommandTest {
     Path tmp;
 
     private Matcher overhead(String with, String without, String dir, String confidence, String rounds) {
-        CliRun r = CliRun.run("overhead", "-q", "--confidence", confidence, "--max-rounds", rounds, "-o",
-                tmp.resolve(dir).toString(), "--", "sleep", with, ":::", "sleep", without);
+        CliRun r = CliRun.run(
+                "overhead",
+                "-q",
+                "--confidence",
+                confidence,
+                "--max-rounds",
+                rounds,
+                "-o",
+                tmp.resolve(dir).toString(),
+                "--",
+                "sleep",
+                with,
+                ":::",
+                "sleep",
+                without);
         assertThat(r.code()).as(r.err()).isIn(ExitCode.OK.code(), ExitCode.LIMIT.code());
         Matcher m = SENTENCE.matcher(r.out());
         assertThat(m.find()).as(r.out()).isTrue();
@@ -53,6 +66,8 @@ class OverheadCommandTest {
     void withoutTwoCommandsItIsOneLineAndExit2() {
         CliRun r = CliRun.run("overhead", "--", "true");
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(r.err()).startsWith("pilot: give the command with its instrumentation").hasLineCount(1);
+        assertThat(r.err())
+                .startsWith("pilot: give the command with its instrumentation")
+                .hasLineCount(1);
     }
 }

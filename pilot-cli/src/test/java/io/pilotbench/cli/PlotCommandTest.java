@@ -51,8 +51,8 @@ class PlotCommandTest {
             }
         }
         for (int t : new int[] {1, 2, 4, 8}) {
-            Files.writeString(tmp.resolve("gzip-" + t + ".txt"), (100 * t) + "\n" + (100 * t + 4) + "\n"
-                    + (100 * t + 2) + "\n");
+            Files.writeString(
+                    tmp.resolve("gzip-" + t + ".txt"), (100 * t) + "\n" + (100 * t + 4) + "\n" + (100 * t + 2) + "\n");
         }
     }
 
@@ -96,15 +96,29 @@ class PlotCommandTest {
     @Test
     void groupedAndStackedBarsHaveErrorBarsThatSpanTheCis() throws Exception {
         Path out = tmp.resolve("bars.svg");
-        CliRun r = CliRun.run("plot", "--mode", "bar", "--components", "Elapsed,User,System", "--stack",
-                "User,System", "--ylabel", "seconds", "--title", "CPU", "-o", out.toString(),
-                "ext4:" + tmp + "/ext4-*.csv", "xfs:" + tmp + "/xfs-*.csv");
+        CliRun r = CliRun.run(
+                "plot",
+                "--mode",
+                "bar",
+                "--components",
+                "Elapsed,User,System",
+                "--stack",
+                "User,System",
+                "--ylabel",
+                "seconds",
+                "--title",
+                "CPU",
+                "-o",
+                out.toString(),
+                "ext4:" + tmp + "/ext4-*.csv",
+                "xfs:" + tmp + "/xfs-*.csv");
         assertThat(r.code()).as(r.err()).isZero();
         Document d = svg(out);
         assertThat(byClass(d, "line", "x-axis")).hasSize(1);
         assertThat(byClass(d, "line", "y-axis")).hasSize(1);
         assertThat(byClass(d, "text", "y-title").get(0).getTextContent()).isEqualTo("seconds");
-        assertThat(byClass(d, "text", "legend-label")).extracting(Element::getTextContent)
+        assertThat(byClass(d, "text", "legend-label"))
+                .extracting(Element::getTextContent)
                 .containsExactly("Elapsed", "User", "System");
         // 2 groups × (Elapsed + the User/System stack of 2) = 6 bars
         List<Element> bars = byClass(d, "rect", "bar");
@@ -155,7 +169,11 @@ class PlotCommandTest {
         Files.writeString(rounds, "Elapsed\n1.481\n1.40\n1.33\n1.30\n1.28\n1.25\n1.22\n1.10\n0.857\n");
         CliRun analyzed = CliRun.run("analyze", "--format", "json", rounds.toString());
         assertThat(analyzed.code()).as(analyzed.err()).isZero();
-        var ci = tools.jackson.databind.json.JsonMapper.builder().build().readTree(analyzed.out()).get("results").get(0)
+        var ci = tools.jackson.databind.json.JsonMapper.builder()
+                .build()
+                .readTree(analyzed.out())
+                .get("results")
+                .get(0)
                 .get("ci");
         Path out = tmp.resolve("gzip-rounds.svg");
         CliRun r = CliRun.run("plot", "--mode", "bar", "-o", out.toString(), "gzip:" + rounds);
@@ -169,14 +187,22 @@ class PlotCommandTest {
     @Test
     void aLineGraphHasAPointPerFileAtTheNumberInItsName() throws Exception {
         Path out = tmp.resolve("line.svg");
-        CliRun r = CliRun.run("plot", "--mode", "line", "--xlabel", "threads", "--error-bars", "minmax", "-o",
-                out.toString(), "gzip:" + tmp + "/gzip-*.txt");
+        CliRun r = CliRun.run(
+                "plot",
+                "--mode",
+                "line",
+                "--xlabel",
+                "threads",
+                "--error-bars",
+                "minmax",
+                "-o",
+                out.toString(),
+                "gzip:" + tmp + "/gzip-*.txt");
         assertThat(r.code()).as(r.err()).isZero();
         Document d = svg(out);
         List<Element> points = byClass(d, "circle", "point");
         assertThat(points).extracting(p -> num(p, "data-x")).containsExactly(1.0, 2.0, 4.0, 8.0);
-        assertThat(points).extracting(p -> num(p, "data-value"))
-                .containsExactly(102.0, 202.0, 402.0, 802.0);
+        assertThat(points).extracting(p -> num(p, "data-value")).containsExactly(102.0, 202.0, 402.0, 802.0);
         assertThat(byClass(d, "polyline", "series-line")).hasSize(1);
         List<Element> bars = byClass(d, "g", "error-bar");
         assertThat(bars).extracting(g -> num(g, "data-low")).containsExactly(100.0, 200.0, 400.0, 800.0);
@@ -208,9 +234,11 @@ class PlotCommandTest {
         List<Element> points = byClass(svg(out), "circle", "point");
         // a line per component of the sessions (Elapsed, User, System, the wall-time PI), each at 1, 2, 4
         assertThat(points).hasSize(12);
-        assertThat(points).extracting(p -> num(p, "data-x")).containsExactly(1.0, 2.0, 4.0, 1.0, 2.0, 4.0, 1.0, 2.0,
-                4.0, 1.0, 2.0, 4.0);
-        assertThat(PlotInputs.xs(List.of(Path.of("run-a.csv"), Path.of("run-b.csv")))).containsExactly(1, 2);
+        assertThat(points)
+                .extracting(p -> num(p, "data-x"))
+                .containsExactly(1.0, 2.0, 4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 4.0);
+        assertThat(PlotInputs.xs(List.of(Path.of("run-a.csv"), Path.of("run-b.csv"))))
+                .containsExactly(1, 2);
     }
 
     @Test
@@ -225,21 +253,34 @@ class PlotCommandTest {
         r = CliRun.run("plot", "-o", pdf.toString(), "gzip:" + tmp + "/gzip-1.txt");
         assertThat(r.code()).as(r.err()).isZero();
         String text = new String(Files.readAllBytes(pdf), StandardCharsets.ISO_8859_1);
-        assertThat(text).startsWith("%PDF-1.4").contains("/Count 1", "/MediaBox [0 0 800 500]").endsWith("%%EOF\n");
+        assertThat(text)
+                .startsWith("%PDF-1.4")
+                .contains("/Count 1", "/MediaBox [0 0 800 500]")
+                .endsWith("%%EOF\n");
     }
 
     /** Graphit's layout options: where the legend goes, and how far the bar labels turn. */
     @Test
     void theLegendGoesWhereAskedAndLabelsTurnByTheAngleGiven() throws Exception {
-        java.util.regex.Pattern swatch = java.util.regex.Pattern.compile(
-                "<rect class=\"legend-swatch\" x=\"([0-9.]+)\" y=\"([0-9.]+)\"");
+        java.util.regex.Pattern swatch =
+                java.util.regex.Pattern.compile("<rect class=\"legend-swatch\" x=\"([0-9.]+)\" y=\"([0-9.]+)\"");
         java.util.regex.Pattern axis = java.util.regex.Pattern.compile(
                 "<line class=\"axis x-axis\" x1=\"([0-9.]+)\" y1=\"([0-9.]+)\" x2=\"([0-9.]+)\" y2=\"([0-9.]+)\"");
         Map<String, double[]> at = new java.util.HashMap<>();
         for (String where : new String[] {"right", "top", "bottom", "inside", "none"}) {
             Path svg = tmp.resolve("legend-" + where + ".svg");
-            CliRun r = CliRun.run("plot", "--mode", "bar", "--legend", where, "--rotate-labels", "90", "-o",
-                    svg.toString(), "ext4:" + tmp + "/ext4-*.csv", "xfs:" + tmp + "/xfs-*.csv");
+            CliRun r = CliRun.run(
+                    "plot",
+                    "--mode",
+                    "bar",
+                    "--legend",
+                    where,
+                    "--rotate-labels",
+                    "90",
+                    "-o",
+                    svg.toString(),
+                    "ext4:" + tmp + "/ext4-*.csv",
+                    "xfs:" + tmp + "/xfs-*.csv");
             assertThat(r.code()).as(r.err()).isZero();
             String text = Files.readString(svg);
             java.util.regex.Matcher a = axis.matcher(text);
@@ -264,36 +305,65 @@ class PlotCommandTest {
             assertThat(text).contains("data-position=\"" + where + "\"");
             assertThat(text).containsPattern("class=\"x-label\"[^>]*transform=\"rotate\\(-90\\.00 ");
         }
-        assertOneLineError(CliRun.run("plot", "--legend", "left", "-o", tmp.resolve("l.svg").toString(),
-                tmp.resolve("gzip-1.txt").toString()), "--legend");
-        assertOneLineError(CliRun.run("plot", "--rotate-labels", "120", "-o", tmp.resolve("l.svg").toString(),
-                tmp.resolve("gzip-1.txt").toString()), "--rotate-labels");
+        assertOneLineError(
+                CliRun.run(
+                        "plot",
+                        "--legend",
+                        "left",
+                        "-o",
+                        tmp.resolve("l.svg").toString(),
+                        tmp.resolve("gzip-1.txt").toString()),
+                "--legend");
+        assertOneLineError(
+                CliRun.run(
+                        "plot",
+                        "--rotate-labels",
+                        "120",
+                        "-o",
+                        tmp.resolve("l.svg").toString(),
+                        tmp.resolve("gzip-1.txt").toString()),
+                "--rotate-labels");
     }
 
     private static void assertOneLineError(CliRun r, String... mentions) {
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception").startsWith("pilot: ")
+        assertThat(r.err().strip())
+                .doesNotContain("\n")
+                .doesNotContain("Exception")
+                .startsWith("pilot: ")
                 .contains(mentions);
     }
 
     @Test
     void badInputIsOneLineAndExitCode2() throws Exception {
         String gif = tmp.resolve("plot.gif").toString();
-        assertOneLineError(CliRun.run("plot", "-o", gif, tmp.resolve("gzip-1.txt").toString()), gif,
-                "unknown extension", "*.svg");
+        assertOneLineError(
+                CliRun.run("plot", "-o", gif, tmp.resolve("gzip-1.txt").toString()), gif, "unknown extension", "*.svg");
         String missing = tmp.resolve("missing.csv").toString();
-        assertOneLineError(CliRun.run("plot", "-o", tmp.resolve("a.svg").toString(), "x:" + missing), missing,
-                "no such file");
-        assertOneLineError(CliRun.run("plot", "-o", tmp.resolve("b.svg").toString(), "x:" + tmp + "/*.nothing"),
+        assertOneLineError(
+                CliRun.run("plot", "-o", tmp.resolve("a.svg").toString(), "x:" + missing), missing, "no such file");
+        assertOneLineError(
+                CliRun.run("plot", "-o", tmp.resolve("b.svg").toString(), "x:" + tmp + "/*.nothing"),
                 "matches no file");
         Path plain = Files.createDirectories(tmp.resolve("plain"));
-        assertOneLineError(CliRun.run("plot", "-o", tmp.resolve("c.svg").toString(), "x:" + plain), plain.toString(),
+        assertOneLineError(
+                CliRun.run("plot", "-o", tmp.resolve("c.svg").toString(), "x:" + plain),
+                plain.toString(),
                 "not a Pilot session");
         Path file = Files.writeString(tmp.resolve("f"), "x");
         String unwritable = file.resolve("p.svg").toString();
-        assertOneLineError(CliRun.run("plot", "-o", unwritable, tmp.resolve("gzip-1.txt").toString()), unwritable,
+        assertOneLineError(
+                CliRun.run("plot", "-o", unwritable, tmp.resolve("gzip-1.txt").toString()),
+                unwritable,
                 "not a directory");
-        assertOneLineError(CliRun.run("plot", "--components", "Nope", "-o", tmp.resolve("d.svg").toString(),
-                tmp.resolve("ext4-0.csv").toString()), "Nope");
+        assertOneLineError(
+                CliRun.run(
+                        "plot",
+                        "--components",
+                        "Nope",
+                        "-o",
+                        tmp.resolve("d.svg").toString(),
+                        tmp.resolve("ext4-0.csv").toString()),
+                "Nope");
     }
 }

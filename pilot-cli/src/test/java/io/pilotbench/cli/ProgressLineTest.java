@@ -29,15 +29,30 @@ class ProgressLineTest {
             e = line.steady(more);
         }
         assertThat(e.rounds()).isEqualTo(15);
-        assertThat(e.uncertain()).as("the latest nine agree within a factor of 3").isFalse();
+        assertThat(e.uncertain())
+                .as("the latest nine agree within a factor of 3")
+                .isFalse();
         assertThat(line.steady(0).rounds()).as("done is done").isZero();
     }
 
     @Test
     void anEstimateBeyondTheLimitsSaysSoInsteadOfAFigure() {
-        CliRun r = CliRun.run("run", "--verbose", "--progress", "never", "--max-rounds", "4", "--ci-width", "0.01%",
-                "-o", tmp.resolve("s").toString(), "--", "sh", CliRun.resource("run/mock_benchmark.sh"));
-        assertThat(r.err()).contains("more rounds than the limits leave (--max-rounds 4): the target may not be met")
+        CliRun r = CliRun.run(
+                "run",
+                "--verbose",
+                "--progress",
+                "never",
+                "--max-rounds",
+                "4",
+                "--ci-width",
+                "0.01%",
+                "-o",
+                tmp.resolve("s").toString(),
+                "--",
+                "sh",
+                CliRun.resource("run/mock_benchmark.sh"));
+        assertThat(r.err())
+                .contains("more rounds than the limits leave (--max-rounds 4): the target may not be met")
                 .doesNotContainPattern("~[0-9]{4,} more rounds");
     }
 }

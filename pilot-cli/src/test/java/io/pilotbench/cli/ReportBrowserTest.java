@@ -63,8 +63,21 @@ class ReportBrowserTest {
     @Test
     void aRecordedRunSessionDrawsEveryReadingAndShadesItsWarmup() throws Exception {
         Path session = tmp.resolve("warm");
-        CliRun run = CliRun.run("run", "-q", "--max-rounds", "60", "--ci-width", "0.1%", "--pi", "v,ms,0,0,1", "-o",
-                session.toString(), "--", "sh", "-c", WARMING_UP);
+        CliRun run = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "60",
+                "--ci-width",
+                "0.1%",
+                "--pi",
+                "v,ms,0,0,1",
+                "-o",
+                session.toString(),
+                "--",
+                "sh",
+                "-c",
+                WARMING_UP);
         assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.LIMIT.code());
         SessionResult expected = Session.analyse(SessionReader.read(session));
         int warmup = expected.pis().get(0).readingsPhases().warmup();
@@ -72,7 +85,8 @@ class ReportBrowserTest {
 
         Path html = report("session.html", session.toString());
         List<Map<String, Object>> charts = charts();
-        assertThat(charts).extracting(c -> c.get("kind"))
+        assertThat(charts)
+                .extracting(c -> c.get("kind"))
                 .containsExactly("readings", "looks", "histogram", "autocorrelation");
         assertEveryChartDrew(charts);
         // every reading of the 60 rounds is a point (readings.csv: a header and one row per round)
@@ -87,11 +101,13 @@ class ReportBrowserTest {
         // the histogram holds the kept readings: every one of them in some bar
         MetricResult kept = expected.pis().get(0).readings();
         assertThat(js("return window.pilotCharts.find(c => c.kind === 'histogram').plot.data[1]"
-                + ".reduce((a, b) => a + b, 0);")).isEqualTo((long) kept.n());
+                        + ".reduce((a, b) => a + b, 0);"))
+                .isEqualTo((long) kept.n());
         assertThat(kept.n()).isEqualTo(60 - warmup);
         // the CI chart ends where the session stopped
         assertThat(js("var u = window.pilotCharts.find(c => c.kind === 'looks').plot; "
-                + "return u.data[0][u.data[0].length - 1];")).isEqualTo(60L);
+                        + "return u.data[0][u.data[0].length - 1];"))
+                .isEqualTo(60L);
         assertThat(browser.errors()).isEmpty();
         browser.screenshot(Path.of("target", "report-session.png"));
         assertThat(html).isRegularFile();
@@ -100,8 +116,12 @@ class ReportBrowserTest {
     @Test
     void aWpsSessionWithUnitReadingsDrawsEveryRoundTheFitAndTheUnitWarmup() throws Exception {
         Path session = tmp.resolve("wps");
-        SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("time", "s"))
-                .workAmount(1_000, 1_000_000).wps(WpsMode.REPORT).shortRound(Duration.ofMillis(1)).maxRounds(60)
+        SessionSettings settings = SessionSettings.builder()
+                .pi(PerformanceIndex.of("time", "s"))
+                .workAmount(1_000, 1_000_000)
+                .wps(WpsMode.REPORT)
+                .shortRound(Duration.ofMillis(1))
+                .maxRounds(60)
                 .build();
         SplittableRandom random = new SplittableRandom(18);
         try (Session s = Session.create(settings, session, "linear work", null)) {
@@ -113,8 +133,14 @@ class ReportBrowserTest {
                 for (int i = 0; i < ops.length; i++) {
                     ops[i] = (i < 20 ? 2.0 : 1.0) + random.nextDouble(-0.05, 0.05);
                 }
-                s.addRound(work, Instant.EPOCH, (long) (seconds * 1e9), RoundResult.builder().reading(0, seconds)
-                        .unitReadings(0, ops).build());
+                s.addRound(
+                        work,
+                        Instant.EPOCH,
+                        (long) (seconds * 1e9),
+                        RoundResult.builder()
+                                .reading(0, seconds)
+                                .unitReadings(0, ops)
+                                .build());
             }
             s.finish(StopReason.ROUND_LIMIT);
         }
@@ -128,14 +154,16 @@ class ReportBrowserTest {
         assertThat(drawn(charts, "wps", 0)).isEqualTo(expected.analysedRounds() + expected.shortRounds());
         // the fitted line is t = α + w/v with the session's α and v, at every work amount drawn
         @SuppressWarnings("unchecked")
-        List<List<Number>> data = (List<List<Number>>) js("return window.pilotCharts.find(c => c.kind === 'wps')"
-                + ".plot.data;");
+        List<List<Number>> data =
+                (List<List<Number>>) js("return window.pilotCharts.find(c => c.kind === 'wps')" + ".plot.data;");
         assertThat(data).hasSize(5);
         for (int i = 0; i < data.get(0).size(); i++) {
             double w = data.get(0).get(i).doubleValue();
             assertThat(data.get(2).get(i).doubleValue()).isCloseTo(wps.alpha() + w / wps.v(), within(1e-9));
-            assertThat(data.get(3).get(i).doubleValue()).isGreaterThanOrEqualTo(data.get(2).get(i).doubleValue());
-            assertThat(data.get(4).get(i).doubleValue()).isLessThanOrEqualTo(data.get(2).get(i).doubleValue());
+            assertThat(data.get(3).get(i).doubleValue())
+                    .isGreaterThanOrEqualTo(data.get(2).get(i).doubleValue());
+            assertThat(data.get(4).get(i).doubleValue())
+                    .isLessThanOrEqualTo(data.get(2).get(i).doubleValue());
         }
         assertThat(wps.v()).isCloseTo(2e6, within(2e5));
         // the unit readings: every one drawn, and their ensemble's warm-up shading spans the cut positions
@@ -154,9 +182,28 @@ class ReportBrowserTest {
     @Test
     void aThreeWayComparisonRanksAllThreeWithTheirRecordedCisAndDrawsEachSession() throws Exception {
         Path dir = tmp.resolve("compare");
-        CliRun compare = CliRun.run("compare", "-q", "--max-rounds", "12", "--name", "fast", "--name", "middle",
-                "--name", "slow", "-o", dir.toString(), "--", "sleep", "0.01", ":::", "sleep", "0.02", ":::",
-                "sleep", "0.03");
+        CliRun compare = CliRun.run(
+                "compare",
+                "-q",
+                "--max-rounds",
+                "12",
+                "--name",
+                "fast",
+                "--name",
+                "middle",
+                "--name",
+                "slow",
+                "-o",
+                dir.toString(),
+                "--",
+                "sleep",
+                "0.01",
+                ":::",
+                "sleep",
+                "0.02",
+                ":::",
+                "sleep",
+                "0.03");
         assertThat(compare.code()).as(compare.err()).isIn(0, 3);
         JsonNode recorded = JSON.readTree(dir.resolve("comparison.json").toFile());
 
@@ -171,14 +218,16 @@ class ReportBrowserTest {
         for (Map<String, Object> row : rows) {
             String name = ((String) row.get("label")).substring(3);
             JsonNode w = workload(recorded, name);
-            assertThat(((Number) row.get("center")).doubleValue()).isCloseTo(w.path("mean").asDouble(),
-                    within(1e-12));
-            assertThat(((Number) row.get("low")).doubleValue()).isCloseTo(w.path("ci").path("low").asDouble(),
-                    within(1e-12));
-            assertThat(((Number) row.get("high")).doubleValue()).isCloseTo(w.path("ci").path("high").asDouble(),
-                    within(1e-12));
+            assertThat(((Number) row.get("center")).doubleValue())
+                    .isCloseTo(w.path("mean").asDouble(), within(1e-12));
+            assertThat(((Number) row.get("low")).doubleValue())
+                    .isCloseTo(w.path("ci").path("low").asDouble(), within(1e-12));
+            assertThat(((Number) row.get("high")).doubleValue())
+                    .isCloseTo(w.path("ci").path("high").asDouble(), within(1e-12));
             // drawn with a width on screen: a narrow CI (12 rounds of sleep) can be under a pixel wide
-            assertThat(((Number) row.get("width")).doubleValue()).as("CI bar on screen, px").isPositive();
+            assertThat(((Number) row.get("width")).doubleValue())
+                    .as("CI bar on screen, px")
+                    .isPositive();
         }
         assertThat(js("return document.querySelectorAll('figure[data-kind=ratios] g.row').length;"))
                 .isEqualTo(3L);
@@ -187,7 +236,9 @@ class ReportBrowserTest {
         assertEveryChartDrew(charts);
         String[] sessions = {"1-fast", "2-middle", "3-slow"};
         for (int i = 0; i < 3; i++) {
-            long rounds = Files.readAllLines(dir.resolve(sessions[i]).resolve("rounds.csv")).size() - 1;
+            long rounds = Files.readAllLines(dir.resolve(sessions[i]).resolve("rounds.csv"))
+                            .size()
+                    - 1;
             assertThat(drawn(charts, "readings", i)).as(sessions[i]).isEqualTo(rounds);
         }
         assertThat(browser.errors()).isEmpty();
@@ -198,8 +249,8 @@ class ReportBrowserTest {
     @Test
     void aCampaignDrawsEveryTestAndRanksThem() throws Exception {
         Path script = tmp.resolve("campaign.pilot");
-        Files.writeString(script, "TEST fast 6 6 true\nEXEC sleep 0.01\nDONE\nTEST slow 6 6 true\nEXEC sleep 0.03\n"
-                + "DONE\n");
+        Files.writeString(
+                script, "TEST fast 6 6 true\nEXEC sleep 0.01\nDONE\nTEST slow 6 6 true\nEXEC sleep 0.03\n" + "DONE\n");
         Path dir = tmp.resolve("campaign");
         CliRun run = CliRun.run("script", "-q", "-o", dir.toString(), script.toString());
         assertThat(run.code()).as(run.err()).isZero();
@@ -209,10 +260,13 @@ class ReportBrowserTest {
         assertEveryChartDrew(charts);
         String[] tests = {"000-fast", "001-slow"};
         for (int i = 0; i < 2; i++) {
-            long rounds = Files.readAllLines(dir.resolve(tests[i]).resolve("rounds.csv")).size() - 1;
+            long rounds = Files.readAllLines(dir.resolve(tests[i]).resolve("rounds.csv"))
+                            .size()
+                    - 1;
             assertThat(drawn(charts, "readings", i)).as(tests[i]).isEqualTo(rounds);
         }
-        assertThat(js("return document.querySelectorAll('figure[data-kind=ranking] g.row').length;")).isEqualTo(2L);
+        assertThat(js("return document.querySelectorAll('figure[data-kind=ranking] g.row').length;"))
+                .isEqualTo(2L);
         assertThat(browser.errors()).isEmpty();
         browser.screenshot(Path.of("target", "report-campaign.png"));
     }
@@ -254,8 +308,12 @@ class ReportBrowserTest {
     private static void assertEveryChartDrew(List<Map<String, Object>> charts) {
         assertThat(charts).isNotEmpty();
         for (Map<String, Object> c : charts) {
-            assertThat(((Number) c.get("draws")).longValue()).as("draws of " + c).isPositive();
-            assertThat(((Number) c.get("drawn")).longValue()).as("points drawn by " + c).isPositive();
+            assertThat(((Number) c.get("draws")).longValue())
+                    .as("draws of " + c)
+                    .isPositive();
+            assertThat(((Number) c.get("drawn")).longValue())
+                    .as("points drawn by " + c)
+                    .isPositive();
         }
         assertThat(js("return document.querySelectorAll('figure.chart:not(.forest)').length;"))
                 .isEqualTo((long) charts.size());
@@ -264,22 +322,34 @@ class ReportBrowserTest {
     }
 
     private static long drawn(List<Map<String, Object>> charts, String kind, int nth) {
-        return ((Number) charts.stream().filter(c -> c.get("kind").equals(kind)).skip(nth).findFirst()
-                .orElseThrow().get("drawn")).longValue();
+        return ((Number) charts.stream()
+                        .filter(c -> c.get("kind").equals(kind))
+                        .skip(nth)
+                        .findFirst()
+                        .orElseThrow()
+                        .get("drawn"))
+                .longValue();
     }
 
     private static String chartId(List<Map<String, Object>> charts, String kind, int nth) {
-        return (String) charts.stream().filter(c -> c.get("kind").equals(kind)).skip(nth).findFirst().orElseThrow()
+        return (String) charts.stream()
+                .filter(c -> c.get("kind").equals(kind))
+                .skip(nth)
+                .findFirst()
+                .orElseThrow()
                 .get("id");
     }
 
     /** [from, to] of a shaded range, read back from its place on screen in the chart's x values, and its width. */
     @SuppressWarnings("unchecked")
     private static List<Number> shade(String chartId, String kind) {
-        return (List<Number>) browser.js("var c = window.pilotCharts.find(c => c.id === arguments[0]);"
-                + "var el = c.plot.over.querySelector('.pilot-shade.' + arguments[1]);"
-                + "var left = parseFloat(el.style.left), width = parseFloat(el.style.width);"
-                + "return [c.plot.posToVal(left, 'x'), c.plot.posToVal(left + width, 'x'), "
-                + "el.getBoundingClientRect().width];", chartId, kind);
+        return (List<Number>) browser.js(
+                "var c = window.pilotCharts.find(c => c.id === arguments[0]);"
+                        + "var el = c.plot.over.querySelector('.pilot-shade.' + arguments[1]);"
+                        + "var left = parseFloat(el.style.left), width = parseFloat(el.style.width);"
+                        + "return [c.plot.posToVal(left, 'x'), c.plot.posToVal(left + width, 'x'), "
+                        + "el.getBoundingClientRect().width];",
+                chartId,
+                kind);
     }
 }

@@ -21,15 +21,19 @@ class ReportCommandTest {
     @BeforeAll
     static void recordSession() {
         session = tmp.resolve("s");
-        CliRun r = CliRun.run("run", "-q", "--max-rounds", "5", "--pi", "v,,0,0,1", "-o", session.toString(), "--",
-                "echo", "3");
+        CliRun r = CliRun.run(
+                "run", "-q", "--max-rounds", "5", "--pi", "v,,0,0,1", "-o", session.toString(), "--", "echo", "3");
         assertThat(r.code()).as(r.err()).isIn(0, 3);
     }
 
     private static void assertOneLineError(CliRun r, String... mentions) {
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ")
-                .startsWith("pilot: ").contains(mentions);
+        assertThat(r.err().strip())
+                .doesNotContain("\n")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ")
+                .startsWith("pilot: ")
+                .contains(mentions);
         assertThat(r.out()).isEmpty();
     }
 
@@ -79,9 +83,13 @@ class ReportCommandTest {
         assertThat(r.out().strip()).isEqualTo(html.toString());
         String page = Files.readString(html);
         // no script, style or image from elsewhere: everything is inlined
-        assertThat(page).doesNotContainPattern("<script[^>]+src=").doesNotContainPattern("<link[^>]+stylesheet")
-                .doesNotContainPattern("(src|href)\\s*=\\s*[\"']?(https?:)?//").doesNotContain("@import")
-                .doesNotContainPattern("url\\(\\s*[\"']?(https?:)?//").doesNotContain("<img");
+        assertThat(page)
+                .doesNotContainPattern("<script[^>]+src=")
+                .doesNotContainPattern("<link[^>]+stylesheet")
+                .doesNotContainPattern("(src|href)\\s*=\\s*[\"']?(https?:)?//")
+                .doesNotContain("@import")
+                .doesNotContainPattern("url\\(\\s*[\"']?(https?:)?//")
+                .doesNotContain("<img");
         assertThat(page).contains("uPlot").contains("id=\"pilot-data\"");
         // the raw files are linked relative to the report
         assertThat(page).contains("href=\"s/rounds.csv\"", "href=\"s/readings.csv\"");

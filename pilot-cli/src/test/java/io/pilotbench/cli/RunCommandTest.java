@@ -38,9 +38,29 @@ class RunCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"plain", "-r"})
     void mockBenchmarkStopsAfter44RoundsWithTheOriginalsNumbers(String mode) {
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--method", "pilot", "--warmup-removal", "edm", "--ci-width", "30%", "--min-subsessions", "10",
-                "--pi", "response time,ms,0,0,1", "--pi", "delay time,ms,1,0,1", "--format", "json",
-                "--valid-exit-codes", "0,1", "-o", out("f"), "--", "sh", resource("run/mock_benchmark.sh")));
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "run",
+                "--method",
+                "pilot",
+                "--warmup-removal",
+                "edm",
+                "--ci-width",
+                "30%",
+                "--min-subsessions",
+                "10",
+                "--pi",
+                "response time,ms,0,0,1",
+                "--pi",
+                "delay time,ms,1,0,1",
+                "--format",
+                "json",
+                "--valid-exit-codes",
+                "0,1",
+                "-o",
+                out("f"),
+                "--",
+                "sh",
+                resource("run/mock_benchmark.sh")));
         if (mode.equals("-r")) {
             args.add("-r");
         }
@@ -52,39 +72,71 @@ class RunCommandTest {
         assertThat(j.get("stopReason").asString()).isEqualTo("target_met");
         JsonNode m = j.get("pis").get(0).get("readings");
         assertThat(m.get("mean").asDouble()).isCloseTo(1.724772727272727, within(1.724772727272727 * REL));
-        assertThat(m.get("ci").get("width").asDouble()).isCloseTo(0.2839435113978563,
-                within(0.2839435113978563 * REL));
+        assertThat(m.get("ci").get("width").asDouble()).isCloseTo(0.2839435113978563, within(0.2839435113978563 * REL));
         assertThat(m.get("subsession").get("size").asInt()).isEqualTo(4);
-        assertThat(m.get("subsession").get("variance").asDouble()).isCloseTo(0.04465931818181819,
-                within(0.04465931818181819 * REL));
-        assertThat(j.get("pis").get(1).get("readings").get("mean").asDouble()).isCloseTo(2.724772727272727,
-                within(1e-9));
+        assertThat(m.get("subsession").get("variance").asDouble())
+                .isCloseTo(0.04465931818181819, within(0.04465931818181819 * REL));
+        assertThat(j.get("pis").get(1).get("readings").get("mean").asDouble())
+                .isCloseTo(2.724772727272727, within(1e-9));
         assertThat(j.get("session").asString()).isEqualTo(out("f"));
         assertThat(Files.exists(tmp.resolve("f/command.json"))).isTrue();
         // the session directory is re-analysed to the same numbers
         CliRun again = CliRun.run("analyze", "--format", "json", out("f"));
-        assertThat(JSON.readTree(again.out()).get("sessions").get(0).get("pis").get(0).get("readings").get("mean")
-                .asDouble()).isEqualTo(m.get("mean").asDouble());
+        assertThat(JSON.readTree(again.out())
+                        .get("sessions")
+                        .get(0)
+                        .get("pis")
+                        .get(0)
+                        .get("readings")
+                        .get("mean")
+                        .asDouble())
+                .isEqualTo(m.get("mean").asDouble());
     }
 
     @Test
     void textReportSaysWhatWasMeasuredAndHowSure() {
-        CliRun r = CliRun.run("run", "--method", "pilot", "--warmup-removal", "edm", "--ci-width", "30%",
-                "--min-subsessions", "10", "--pi", "response time,ms,0,0,1",
-                "-o", out("t"), "--", "sh", resource("run/mock_benchmark.sh"));
+        CliRun r = CliRun.run(
+                "run",
+                "--method",
+                "pilot",
+                "--warmup-removal",
+                "edm",
+                "--ci-width",
+                "30%",
+                "--min-subsessions",
+                "10",
+                "--pi",
+                "response time,ms,0,0,1",
+                "-o",
+                out("t"),
+                "--",
+                "sh",
+                resource("run/mock_benchmark.sh"));
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("rounds    44 recorded")
+        assertThat(r.out())
+                .contains("rounds    44 recorded")
                 .contains("response time (ms), readings: mean 1.725 ms ± 0.142 ms (95% CI, ± 8.2% of mean), 44 rounds, "
                         + "samples merged in subsessions of 4 to remove autocorrelation; target (CI width ≤ 30% of "
                         + "mean) met")
                 .contains("resources per round (median of 44 analysed rounds): user CPU");
-        assertThat(r.err()).startsWith("pilot: running sh ").contains("until the 95% CI of response time is within "
-                + "±15% of the mean");
+        assertThat(r.err())
+                .startsWith("pilot: running sh ")
+                .contains("until the 95% CI of response time is within " + "±15% of the mean");
     }
 
     @Test
     void aFailingCommandStopsTheSessionWithExitCode4AndSaysWhy() {
-        CliRun r = CliRun.run("run", "--format", "json", "--max-failures", "2", "-o", out("fail"), "--", "sh", "-c",
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-failures",
+                "2",
+                "-o",
+                out("fail"),
+                "--",
+                "sh",
+                "-c",
                 "echo boom >&2; exit 3");
         assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         JsonNode j = json(r);
@@ -102,9 +154,23 @@ class RunCommandTest {
     @Test
     void aSessionWhoseReadingsStillTrendAtTheLimitExitsWithNoSteadyState() throws Exception {
         Path counter = tmp.resolve("counter");
-        CliRun r = CliRun.run("run", "--format", "json", "--pi", "name=x,unit=ms,regex=([0-9]+)", "--ci-width", "1%",
-                "--max-rounds", "40", "-o", out("trend"), "--", "sh", "-c", "n=$(cat '" + counter + "' 2>/dev/null "
-                        + "|| echo 0); n=$((n+1)); echo $n > '" + counter + "'; echo $((1000 + n * 20 + $$ % 7))");
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--pi",
+                "name=x,unit=ms,regex=([0-9]+)",
+                "--ci-width",
+                "1%",
+                "--max-rounds",
+                "40",
+                "-o",
+                out("trend"),
+                "--",
+                "sh",
+                "-c",
+                "n=$(cat '" + counter + "' 2>/dev/null " + "|| echo 0); n=$((n+1)); echo $n > '" + counter
+                        + "'; echo $((1000 + n * 20 + $$ % 7))");
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.NO_STEADY_STATE.code());
         JsonNode j = json(r);
         assertThat(j.get("stopReason").asString()).isEqualTo("round_limit");
@@ -114,8 +180,8 @@ class RunCommandTest {
     @Test
     void aHangingCommandIsKilledAtTheRoundTimeout() {
         long t0 = System.nanoTime();
-        CliRun r = CliRun.run("run", "--format", "json", "--round-timeout", "300ms", "-o", out("hang"), "--", "sleep",
-                "30");
+        CliRun r = CliRun.run(
+                "run", "--format", "json", "--round-timeout", "300ms", "-o", out("hang"), "--", "sleep", "30");
         assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
         assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         JsonNode f = json(r).get("failures").get(0);
@@ -127,14 +193,25 @@ class RunCommandTest {
     void garbageOutputFailsTheRoundWithWhatWasFound() {
         CliRun r = CliRun.run("run", "--pi", "x,ms,0,0,1", "-o", out("garbage"), "--", "echo", "hello", "world");
         assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
-        assertThat(r.out()).contains("round 0 (failed): PI 'x': column 0 of 'hello world' is 'hello', not a finite "
-                + "number");
+        assertThat(r.out())
+                .contains("round 0 (failed): PI 'x': column 0 of 'hello world' is 'hello', not a finite " + "number");
     }
 
     @Test
     void unitReadingsComeFromAFileInTheRoundDirectory() {
-        CliRun r = CliRun.run("run", "--format", "json", "--pi", "name=op,unit=us,unit-readings=ops.txt",
-                "--ci-width", "5%", "-o", out("ur"), "--", "sh", resource("run/unit_readings.sh"));
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--pi",
+                "name=op,unit=us,unit-readings=ops.txt",
+                "--ci-width",
+                "5%",
+                "-o",
+                out("ur"),
+                "--",
+                "sh",
+                resource("run/unit_readings.sh"));
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode u = json(r).get("pis").get(0).get("unitReadings");
         assertThat(u.get("n").asInt()).isGreaterThanOrEqualTo(30);
@@ -150,22 +227,56 @@ class RunCommandTest {
     @Test
     void aParameterScanGivesARowPerValueWithItsCiAndAPlot() throws Exception {
         Path log = tmp.resolve("scan.log");
-        CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "-L", "word", "a,b,c", "--setup",
-                "echo setup {word} >> " + log, "-o", out("scan"), "--", "sh", "-c", "echo {word} >> " + log);
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "3",
+                "-L",
+                "word",
+                "a,b,c",
+                "--setup",
+                "echo setup {word} >> " + log,
+                "-o",
+                out("scan"),
+                "--",
+                "sh",
+                "-c",
+                "echo {word} >> " + log);
         assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
-        assertThat(Files.readAllLines(log)).containsExactly("setup a", "a", "a", "a", "setup b", "b", "b", "b",
-                "setup c", "c", "c", "c");
-        assertThat(r.out()).containsPattern("Scan of word: wall time \\(s\\)")
+        assertThat(Files.readAllLines(log))
+                .containsExactly("setup a", "a", "a", "a", "setup b", "b", "b", "b", "setup c", "c", "c", "c");
+        assertThat(r.out())
+                .containsPattern("Scan of word: wall time \\(s\\)")
                 .containsPattern("\\n  a +[0-9.]+ [µm]?s +\\[[0-9.]+ [µm]?s, [0-9.]+ [µm]?s\\] +3 ");
         List<String> csv = Files.readAllLines(tmp.resolve("scan/scan.csv"));
         assertThat(csv).hasSize(4);
         assertThat(csv.get(0)).isEqualTo("word,pi,unit,samples,mean,ci_low,ci_high,converged,exit_code");
         assertThat(csv.get(2)).startsWith("b,wall time,s,3,");
-        assertThat(Files.readString(tmp.resolve("scan/scan.svg"))).startsWith("<?xml").contains("<svg");
+        assertThat(Files.readString(tmp.resolve("scan/scan.svg")))
+                .startsWith("<?xml")
+                .contains("<svg");
         assertThat(tmp.resolve("scan/word=c/rounds.csv")).exists();
 
-        CliRun json = CliRun.run("run", "-q", "--format", "json", "--max-rounds", "2", "-P", "x", "1", "2", "-D",
-                "0.5", "-o", out("scanp"), "--", "sh", "-c", "true {x}");
+        CliRun json = CliRun.run(
+                "run",
+                "-q",
+                "--format",
+                "json",
+                "--max-rounds",
+                "2",
+                "-P",
+                "x",
+                "1",
+                "2",
+                "-D",
+                "0.5",
+                "-o",
+                out("scanp"),
+                "--",
+                "sh",
+                "-c",
+                "true {x}");
         JsonNode values = json(json).get("values");
         assertThat(values).hasSize(3);
         assertThat(values.get(1).get("value").asText()).isEqualTo("1.5");
@@ -186,23 +297,62 @@ class RunCommandTest {
     @Test
     void setupWarmupPrepareAndCleanupRunInOrderAroundTheRounds() throws Exception {
         Path log = tmp.resolve("hooks.log");
-        CliRun r = CliRun.run("run", "-q", "--max-rounds", "3", "--setup", "echo setup >> " + log, "--prepare",
-                "echo prepare $PILOT_ROUND >> " + log, "--cleanup", "echo cleanup >> " + log, "--warmup", "2", "-o",
-                out("hooks"), "--", "sh", "-c", "echo run $PILOT_ROUND >> " + log);
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "3",
+                "--setup",
+                "echo setup >> " + log,
+                "--prepare",
+                "echo prepare $PILOT_ROUND >> " + log,
+                "--cleanup",
+                "echo cleanup >> " + log,
+                "--warmup",
+                "2",
+                "-o",
+                out("hooks"),
+                "--",
+                "sh",
+                "-c",
+                "echo run $PILOT_ROUND >> " + log);
         assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
-        assertThat(Files.readAllLines(log)).containsExactly("setup", "prepare -1", "run -1", "prepare -1", "run -1",
-                "prepare 0", "run 0", "prepare 1", "run 1", "prepare 2", "run 2", "cleanup");
+        assertThat(Files.readAllLines(log))
+                .containsExactly(
+                        "setup",
+                        "prepare -1",
+                        "run -1",
+                        "prepare -1",
+                        "run -1",
+                        "prepare 0",
+                        "run 0",
+                        "prepare 1",
+                        "run 1",
+                        "prepare 2",
+                        "run 2",
+                        "cleanup");
         assertThat(Files.readAllLines(tmp.resolve("hooks/rounds.csv"))).hasSize(4);
 
-        CliRun failed = CliRun.run("run", "--max-rounds", "3", "--setup", "echo no data >&2; exit 3", "--cleanup",
-                "echo cleanup >> " + log, "-o", out("nosetup"), "--", "true");
+        CliRun failed = CliRun.run(
+                "run",
+                "--max-rounds",
+                "3",
+                "--setup",
+                "echo no data >&2; exit 3",
+                "--cleanup",
+                "echo cleanup >> " + log,
+                "-o",
+                out("nosetup"),
+                "--",
+                "true");
         assertThat(failed.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
-        assertThat(failed.err()).contains("pilot: error: --setup 'echo no data >&2; exit 3' exited with code 3; "
-                + "stderr: 'no data'");
+        assertThat(failed.err())
+                .contains(
+                        "pilot: error: --setup 'echo no data >&2; exit 3' exited with code 3; " + "stderr: 'no data'");
         assertThat(Files.readAllLines(log)).last().isEqualTo("cleanup");
 
-        CliRun badPrepare = CliRun.run("run", "-q", "--max-rounds", "3", "--prepare", "exit 1", "-o", out("noprep"),
-                "--", "true");
+        CliRun badPrepare =
+                CliRun.run("run", "-q", "--max-rounds", "3", "--prepare", "exit 1", "-o", out("noprep"), "--", "true");
         assertThat(badPrepare.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(badPrepare.out()).contains("1 failed");
     }
@@ -217,15 +367,17 @@ class RunCommandTest {
         String count = tmp.resolve("count").toString();
         String script = "n=$(cat '" + count + "' 2>/dev/null || echo 0); echo $((n + 1)) > '" + count + "'; "
                 + "if [ $((n % 8)) = 7 ]; then sleep 0.35; else sleep 0.05; fi";
-        CliRun r = CliRun.run("run", "--max-rounds", "24", "--warmup-removal", "none", "-o", out("slow"), "--", "sh",
-                "-c", script);
+        CliRun r = CliRun.run(
+                "run", "--max-rounds", "24", "--warmup-removal", "none", "-o", out("slow"), "--", "sh", "-c", script);
         assertThat(r.code()).as(r.err()).isIn(ExitCode.LIMIT.code(), ExitCode.NO_STEADY_STATE.code());
         // the 3 planted slow rounds are outliers; a round that the machine itself delayed by some 20 ms is one too
         // (sleep 0.05 varies by well under a millisecond), as a CI run showed: at least the 3, a few at most
-        assertThat(r.out()).containsPattern("range [0-9.]+ ms … [0-9.]+ ms; median [0-9.]+ ms, p90")
+        assertThat(r.out())
+                .containsPattern("range [0-9.]+ ms … [0-9.]+ ms; median [0-9.]+ ms, p90")
                 .containsPattern("warning: [3-6] of 24 rounds are outliers, slower than the median");
         CliRun j = CliRun.run("analyze", "--format", "json", out("slow"));
-        JsonNode spread = json(j).get("sessions").get(0).get("pis").get(0).get("readings").get("spread");
+        JsonNode spread =
+                json(j).get("sessions").get(0).get("pis").get(0).get("readings").get("spread");
         assertThat(spread.get("outliersHigh").asInt()).isBetween(3, 6);
         // wall-clock time in seconds
         assertThat(spread.get("max").asDouble()).isGreaterThanOrEqualTo(0.35);
@@ -234,20 +386,48 @@ class RunCommandTest {
 
     @Test
     void jsonPathAndRegexReadTheSameValue() {
-        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "3", "--pi", "name=p99,unit=ms,json=$.latency.p99",
-                "--pi", "name=again,unit=ms,regex=\"p99\": ([0-9.]+)", "-o", out("json"), "--", "sh",
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-rounds",
+                "3",
+                "--pi",
+                "name=p99,unit=ms,json=$.latency.p99",
+                "--pi",
+                "name=again,unit=ms,regex=\"p99\": ([0-9.]+)",
+                "-o",
+                out("json"),
+                "--",
+                "sh",
                 resource("run/json_result.sh"));
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode pis = json(r).get("pis");
         assertThat(pis.get(0).get("readings").get("n").asInt()).isEqualTo(3);
         assertThat(pis.get(0).get("readings").get("mean").asDouble())
-                .isEqualTo(pis.get(1).get("readings").get("mean").asDouble()).isBetween(4.5, 5.5);
+                .isEqualTo(pis.get(1).get("readings").get("mean").asDouble())
+                .isBetween(4.5, 5.5);
     }
 
     @Test
     void theWorkAmountReachesTheCommandAsArgumentAndEnvironment() throws Exception {
-        CliRun r = CliRun.run("run", "--max-rounds", "3", "--work-amount", "4:64", "--short-round", "1ms",
-                "--pi", "arg,,0,0,1", "--pi", "env,,1,0,1", "-o", out("wa"), "--", "sh", resource("run/work_amount.sh"),
+        CliRun r = CliRun.run(
+                "run",
+                "--max-rounds",
+                "3",
+                "--work-amount",
+                "4:64",
+                "--short-round",
+                "1ms",
+                "--pi",
+                "arg,,0,0,1",
+                "--pi",
+                "env,,1,0,1",
+                "-o",
+                out("wa"),
+                "--",
+                "sh",
+                resource("run/work_amount.sh"),
                 "%WORK_AMOUNT%");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         List<String> readings = Files.readAllLines(tmp.resolve("wa/readings.csv"));
@@ -267,8 +447,21 @@ class RunCommandTest {
     void wallTimeIsNotARequiredTargetWithAWorkAmountRange() throws Exception {
         // the rounds sleep 10 ms: a bare shell round can take under the 1 ms short-round threshold, and a session of
         // only short rounds had no readings to report (a fresh-clone build saw n = 0)
-        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "4", "--work-amount", "4:64",
-                "--short-round", "1ms", "-o", out("wall"), "--", "sh", resource("run/work_amount_slow.sh"),
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-rounds",
+                "4",
+                "--work-amount",
+                "4:64",
+                "--short-round",
+                "1ms",
+                "-o",
+                out("wall"),
+                "--",
+                "sh",
+                resource("run/work_amount_slow.sh"),
                 "%WORK_AMOUNT%");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode j = json(r);
@@ -277,22 +470,55 @@ class RunCommandTest {
         assertThat(wall.get("readingsMustSatisfy").asBoolean()).isFalse();
         assertThat(wall.get("readings").get("n").asInt()).isPositive();
         assertThat(j.get("waitingFor").toString()).contains("WPS").doesNotContain("wall time");
-        JsonNode settings = JSON.readTree(Files.readString(tmp.resolve("wall/session.json"))).get("settings");
+        JsonNode settings = JSON.readTree(Files.readString(tmp.resolve("wall/session.json")))
+                .get("settings");
         assertThat(settings.get("wps").asString()).isEqualTo("required");
-        assertThat(settings.get("pis").get(0).get("readingsMustSatisfy").asBoolean()).isFalse();
+        assertThat(settings.get("pis").get(0).get("readingsMustSatisfy").asBoolean())
+                .isFalse();
         CliRun text = CliRun.run("analyze", out("wall"));
         assertThat(text.out().lines().filter(l -> l.startsWith("wall time (s), readings")))
-                .isNotEmpty().allSatisfy(l -> assertThat(l).contains("; not a target: the rounds' work amounts "
-                        + "differ, and a reading per round may depend on them").doesNotContain("target (CI width", "needs"));
+                .isNotEmpty()
+                .allSatisfy(l -> assertThat(l)
+                        .contains("; not a target: the rounds' work amounts "
+                                + "differ, and a reading per round may depend on them")
+                        .doesNotContain("target (CI width", "needs"));
 
-        CliRun given = CliRun.run("run", "--format", "json", "--max-rounds", "2", "--work-amount", "4:64",
-                "--short-round", "1ms", "--pi", "wall", "-o", out("given"), "--", "sh", resource("run/work_amount.sh"),
+        CliRun given = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-rounds",
+                "2",
+                "--work-amount",
+                "4:64",
+                "--short-round",
+                "1ms",
+                "--pi",
+                "wall",
+                "-o",
+                out("given"),
+                "--",
+                "sh",
+                resource("run/work_amount.sh"),
                 "%WORK_AMOUNT%");
         assertThat(given.code()).as(given.err()).isEqualTo(ExitCode.LIMIT.code());
-        assertThat(json(given).get("pis").get(0).get("readingsMustSatisfy").asBoolean()).isTrue();
+        assertThat(json(given).get("pis").get(0).get("readingsMustSatisfy").asBoolean())
+                .isTrue();
 
-        CliRun nothing = CliRun.run("run", "--max-rounds", "2", "--work-amount", "4:64", "--wps", "report",
-                "-o", out("nothing"), "--", "sh", resource("run/work_amount.sh"), "%WORK_AMOUNT%");
+        CliRun nothing = CliRun.run(
+                "run",
+                "--max-rounds",
+                "2",
+                "--work-amount",
+                "4:64",
+                "--wps",
+                "report",
+                "-o",
+                out("nothing"),
+                "--",
+                "sh",
+                resource("run/work_amount.sh"),
+                "%WORK_AMOUNT%");
         assertThat(nothing.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(nothing.err()).contains("leaves nothing to stop on");
     }
@@ -300,8 +526,21 @@ class RunCommandTest {
     @Test
     void envIsForTheChildOnlyAndCwdIsHonoured() throws Exception {
         Files.createDirectories(tmp.resolve("work"));
-        CliRun r = CliRun.run("run", "--max-rounds", "2", "--env", "PILOT_TEST_VAR=42", "--cwd", out("work"),
-                "--pi", "v,,0,0,1", "-o", out("env"), "--", "sh", "-c",
+        CliRun r = CliRun.run(
+                "run",
+                "--max-rounds",
+                "2",
+                "--env",
+                "PILOT_TEST_VAR=42",
+                "--cwd",
+                out("work"),
+                "--pi",
+                "v,,0,0,1",
+                "-o",
+                out("env"),
+                "--",
+                "sh",
+                "-c",
                 "test \"$(pwd)\" = '" + tmp.resolve("work").toRealPath() + "' && echo $PILOT_TEST_VAR");
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(Files.readAllLines(tmp.resolve("env/readings.csv"))).contains("0,0,42.0");
@@ -310,14 +549,27 @@ class RunCommandTest {
 
     @Test
     void shellRunsPipesAndItsStartUpIsSubtracted() {
-        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "2", "--shell", "--pi", "n,,0,0,1",
-                "-o", out("shell"), "--", "echo 7 | cat");
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-rounds",
+                "2",
+                "--shell",
+                "--pi",
+                "n,,0,0,1",
+                "-o",
+                out("shell"),
+                "--",
+                "echo 7 | cat");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
-        assertThat(json(r).get("pis").get(0).get("readings").get("mean").asDouble()).isEqualTo(7);
+        assertThat(json(r).get("pis").get(0).get("readings").get("mean").asDouble())
+                .isEqualTo(7);
         assertThat(r.err()).contains("pilot: note: --shell: subtracting sh's start-up");
         assertThat(json(r).get("command").asString()).isEqualTo("sh -c 'echo 7 | cat'");
         // the report says how rounds were timed and what was subtracted
-        assertThat(json(r).get("launcher").asString()).contains("the JVM's JIT compiler idle before the clock starts")
+        assertThat(json(r).get("launcher").asString())
+                .contains("the JVM's JIT compiler idle before the clock starts")
                 .containsPattern("; the shell's start-up, [0-9.]+ ms \\(median of 15 runs\\), subtracted from every "
                         + "round$");
         CliRun plain = CliRun.run("run", "--max-rounds", "2", "-o", out("plain"), "--", "true");
@@ -339,8 +591,20 @@ class RunCommandTest {
     @Test
     void theQuickstartExampleConvergesWithNothingCutAsWarmup() {
         String times = resource("run/primes-awk-seconds.txt");
-        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "43", "--pi", "name=wall time,unit=s,column=0",
-                "-o", out("quickstart"), "--", "sh", "-c", "sed -n \"$((PILOT_ROUND + 1))p\" " + times);
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-rounds",
+                "43",
+                "--pi",
+                "name=wall time,unit=s,column=0",
+                "-o",
+                out("quickstart"),
+                "--",
+                "sh",
+                "-c",
+                "sed -n \"$((PILOT_ROUND + 1))p\" " + times);
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode pi = json(r).get("pis").get(0);
         assertThat(json(r).get("stopReason").asString()).isEqualTo("target_met");
@@ -355,8 +619,19 @@ class RunCommandTest {
      */
     @Test
     void aRatioPiReadingOfZeroFailsTheRoundInsteadOfRunningForever() {
-        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "50", "-o", out("ratio0"), "--pi",
-                "name=r,unit=MB/s,kind=ratio,column=0", "--", "echo", "0");
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-rounds",
+                "50",
+                "-o",
+                out("ratio0"),
+                "--pi",
+                "name=r,unit=MB/s,kind=ratio,column=0",
+                "--",
+                "echo",
+                "0");
         assertThat(r.code()).as(r.err()).isEqualTo(4);
         JsonNode j = json(r);
         assertThat(j.get("stopReason").asString()).isEqualTo("workload_failed");
@@ -366,18 +641,18 @@ class RunCommandTest {
 
     @Test
     void theDefaultPiIsWallTimeWithResources() {
-        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "5", "-o", out("wall"), "--", "sleep",
-                "0.01");
+        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "5", "-o", out("wall"), "--", "sleep", "0.01");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode j = json(r);
         assertThat(j.get("stopReason").asString()).isEqualTo("round_limit");
         assertThat(j.get("pis").get(0).get("name").asString()).isEqualTo("wall time");
         assertThat(j.get("pis").get(0).get("unit").asString()).isEqualTo("s");
         assertThat(j.get("pis").get(0).get("readings").get("mean").asDouble()).isBetween(0.01, 0.5);
-        if (!j.get("resources").isNull()) {   // the native launcher measures them
+        if (!j.get("resources").isNull()) { // the native launcher measures them
             assertThat(j.get("resources").get("rounds").asInt()).isEqualTo(5);
             JsonNode user = j.get("resources").get("userCpuSeconds");
-            assertThat(user.get("median").asDouble()).isBetween(0.0, user.get("max").asDouble());
+            assertThat(user.get("median").asDouble())
+                    .isBetween(0.0, user.get("max").asDouble());
             // a sleep's peak RSS is below the JVM's, which Linux carries into the child at exec: not measurable
             assertThat(j.get("resources").get("peakRssBytes").isNull()).isTrue();
         }
@@ -385,34 +660,76 @@ class RunCommandTest {
 
     @Test
     void anInterruptedSessionResumesToTheSameAnswer() {
-        CliRun first = CliRun.run("run", "--method", "pilot", "--warmup-removal", "edm", "--max-rounds", "10",
-                "--ci-width", "30%", "--min-subsessions", "10",
-                "--pi", "response time,ms,0,0,1", "-o", out("resume"), "--", "sh", resource("run/mock_benchmark.sh"));
+        CliRun first = CliRun.run(
+                "run",
+                "--method",
+                "pilot",
+                "--warmup-removal",
+                "edm",
+                "--max-rounds",
+                "10",
+                "--ci-width",
+                "30%",
+                "--min-subsessions",
+                "10",
+                "--pi",
+                "response time,ms,0,0,1",
+                "-o",
+                out("resume"),
+                "--",
+                "sh",
+                resource("run/mock_benchmark.sh"));
         assertThat(first.code()).isEqualTo(ExitCode.LIMIT.code());
         assertThat(first.out()).contains("round limit of 10 reached before every target was met");
         CliRun second = CliRun.run("run", "--resume", out("resume"), "--max-rounds", "100", "--format", "json");
         assertThat(second.code()).as(second.err()).isZero();
         JsonNode j = json(second);
         assertThat(j.get("rounds").asInt()).isEqualTo(44);
-        assertThat(j.get("pis").get(0).get("readings").get("mean").asDouble()).isCloseTo(1.724772727272727,
-                within(1.724772727272727 * REL));
+        assertThat(j.get("pis").get(0).get("readings").get("mean").asDouble())
+                .isCloseTo(1.724772727272727, within(1.724772727272727 * REL));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"csv", "markdown"})
     void otherFormatsAreTheSessionTables(String format) {
-        CliRun r = CliRun.run("run", "--format", format, "--max-rounds", "3", "--pi", "response time,ms,0,0,1",
-                "-o", out(format), "--", "sh", resource("run/mock_benchmark.sh"));
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                format,
+                "--max-rounds",
+                "3",
+                "--pi",
+                "response time,ms,0,0,1",
+                "-o",
+                out(format),
+                "--",
+                "sh",
+                resource("run/mock_benchmark.sh"));
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
-        assertThat(r.out()).contains(format.equals("csv") ? "response time,ms,readings,3," : "| response time (ms) | readings | 3 |");
+        assertThat(r.out())
+                .contains(
+                        format.equals("csv")
+                                ? "response time,ms,readings,3,"
+                                : "| response time (ms) | readings | 3 |");
     }
 
     @Test
     void resumeFromAnotherDirectoryRunsTheCommandWhereItRan() throws Exception {
         Files.writeString(tmp.resolve("value.txt"), "7\n");
         Files.createDirectories(tmp.resolve("w"));
-        CliRun first = CliRun.run("run", "--max-rounds", "2", "--cwd", out("w"), "--pi", "v,,0,0,1", "-o", out("rel"),
-                "--", "cat", "../value.txt");
+        CliRun first = CliRun.run(
+                "run",
+                "--max-rounds",
+                "2",
+                "--cwd",
+                out("w"),
+                "--pi",
+                "v,,0,0,1",
+                "-o",
+                out("rel"),
+                "--",
+                "cat",
+                "../value.txt");
         assertThat(first.code()).as(first.err()).isEqualTo(ExitCode.LIMIT.code());
         CliRun more = CliRun.run("run", "--resume", out("rel"), "--max-rounds", "4");
         assertThat(more.code()).as(more.err()).isEqualTo(ExitCode.LIMIT.code());
@@ -421,10 +738,25 @@ class RunCommandTest {
 
     @Test
     void verboseLogsOneLinePerRoundWhereNoProgressLineIsDrawn() {
-        CliRun r = CliRun.run("run", "--verbose", "--progress", "never", "--max-rounds", "3", "--pi", "x,ms,0,0,1",
-                "-o", out("v"), "--", "sh", resource("run/mock_benchmark.sh"));
-        assertThat(r.err().lines().filter(l -> l.startsWith("pilot: round ")).toList()).hasSize(3)
-                .first().asString().startsWith("pilot: round 1 · x 1.21 ms");
+        CliRun r = CliRun.run(
+                "run",
+                "--verbose",
+                "--progress",
+                "never",
+                "--max-rounds",
+                "3",
+                "--pi",
+                "x,ms,0,0,1",
+                "-o",
+                out("v"),
+                "--",
+                "sh",
+                resource("run/mock_benchmark.sh"));
+        assertThat(r.err().lines().filter(l -> l.startsWith("pilot: round ")).toList())
+                .hasSize(3)
+                .first()
+                .asString()
+                .startsWith("pilot: round 1 · x 1.21 ms");
     }
 
     @Test
@@ -451,7 +783,10 @@ class RunCommandTest {
             CliRun r = CliRun.run(c);
             assertThat(r.code()).as(String.join(" ", c) + ": " + r.err()).isEqualTo(ExitCode.USAGE.code());
             assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
-            assertThat(r.err()).startsWith("pilot: ").doesNotContain("Exception").doesNotContain("\tat ");
+            assertThat(r.err())
+                    .startsWith("pilot: ")
+                    .doesNotContain("Exception")
+                    .doesNotContain("\tat ");
         }
         assertThat(Files.exists(cwdResults)).isEqualTo(existed);
     }

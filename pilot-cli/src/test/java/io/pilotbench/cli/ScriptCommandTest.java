@@ -23,11 +23,13 @@ class ScriptCommandTest {
 
     private Process pilot(String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+        List<String> cmd =
+                new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectOutput(tmp.resolve("out.txt").toFile())
-                .redirectError(tmp.resolve("err.txt").toFile()).start();
+        return new ProcessBuilder(cmd)
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile())
+                .start();
     }
 
     private List<String> lines(Path p) throws IOException {
@@ -35,12 +37,15 @@ class ScriptCommandTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "TEST a 3 2|1:12: expected a stop program after the batch size",
-        "FOREACH X a b|1:1: expected DONE to end this FOREACH before the end of the file",
-        "EXEC 'oops|1:6: expected a closing ' before the end of the line",
-        "THREADS=x|1:9: expected a thread count of at least 1, found 'x'",
-        "INCLUDE bad.pilot|1:9: INCLUDE cycle: bad.pilot is already being included"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "TEST a 3 2|1:12: expected a stop program after the batch size",
+                "FOREACH X a b|1:1: expected DONE to end this FOREACH before the end of the file",
+                "EXEC 'oops|1:6: expected a closing ' before the end of the line",
+                "THREADS=x|1:9: expected a thread count of at least 1, found 'x'",
+                "INCLUDE bad.pilot|1:9: INCLUDE cycle: bad.pilot is already being included"
+            })
     void aMistakeIsOneLineWithFileLineColumnAndExitCodeTwoBeforeAnythingRuns(String script, String expected)
             throws IOException {
         Path f = tmp.resolve("bad.pilot");
@@ -59,14 +64,17 @@ class ScriptCommandTest {
      * line, file:line:column and how to fix it, exit 2, before anything runs or is written.
      */
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "TEST b;  EXEC true;  EXEC false;DONE|4:3: expected one EXEC in a TEST",
-        "TEST b;  OPTION ci-width -5%;  EXEC true;DONE|3:19: expected a value for OPTION ci-width, found '-5%'",
-        "TEST b 1 1 getstats --predicate '$meen < 3';  EXEC true;DONE|2:12: expected a stop program: predicate "
-            + "'$meen < 3': no variable $meen",
-        "IF $meen > 3;  EXEC true;FI|2:4: expected a condition such as %X% == 1 or $count >= 3, found '$meen > 3'",
-        "EXEC echo %UNDEFINED%|2:11: %UNDEFINED% is not set",
-        "COOL chill 64Mo|2:12: expected COOL chill [SIZE] with a size such as 512MiB"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "TEST b;  EXEC true;  EXEC false;DONE|4:3: expected one EXEC in a TEST",
+                "TEST b;  OPTION ci-width -5%;  EXEC true;DONE|3:19: expected a value for OPTION ci-width, found '-5%'",
+                "TEST b 1 1 getstats --predicate '$meen < 3';  EXEC true;DONE|2:12: expected a stop program: predicate "
+                        + "'$meen < 3': no variable $meen",
+                "IF $meen > 3;  EXEC true;FI|2:4: expected a condition such as %X% == 1 or $count >= 3, found '$meen > 3'",
+                "EXEC echo %UNDEFINED%|2:11: %UNDEFINED% is not set",
+                "COOL chill 64Mo|2:12: expected COOL chill [SIZE] with a size such as 512MiB"
+            })
     void checkRefusesWhatTheRunRefusedOnlyOnReachingItBeforeWritingAnything(String script, String expected)
             throws IOException {
         Path f = tmp.resolve("bad.pilot");
@@ -74,7 +82,8 @@ class ScriptCommandTest {
         String where = f + ":" + expected.substring(0, expected.indexOf(' '));
         CliRun check = CliRun.run("script", "--check", f.toString());
         assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(check.err()).startsWith("pilot: " + where + " " + expected.substring(expected.indexOf(' ') + 1))
+        assertThat(check.err())
+                .startsWith("pilot: " + where + " " + expected.substring(expected.indexOf(' ') + 1))
                 .hasLineCount(1);
         Path res = Files.createDirectories(tmp.resolve("res"));
         CliRun r = CliRun.run("script", "-o", res.toString(), f.toString());
@@ -82,7 +91,9 @@ class ScriptCommandTest {
         assertThat(r.err()).isEqualTo(check.err());
         assertThat(tmp.resolve("ran")).as("nothing ran").doesNotExist();
         try (var entries = Files.list(res)) {
-            assertThat(entries.toList()).as("nothing written to -o, so it can be used again").isEmpty();
+            assertThat(entries.toList())
+                    .as("nothing written to -o, so it can be used again")
+                    .isEmpty();
         }
     }
 
@@ -113,7 +124,8 @@ class ScriptCommandTest {
         Files.writeString(tmp.resolve("inc1000.pilot"), "EXEC true\n");
         CliRun check = CliRun.run("script", "--check", tmp.resolve("inc0.pilot").toString());
         assertThat(check.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(check.err()).startsWith("pilot: inc63.pilot:1:9: expected INCLUDEs nested at most 64 deep")
+        assertThat(check.err())
+                .startsWith("pilot: inc63.pilot:1:9: expected INCLUDEs nested at most 64 deep")
                 .hasLineCount(1);
     }
 
@@ -133,19 +145,25 @@ class ScriptCommandTest {
         Files.writeString(f, "TEST t 1 1 ./check.sh\n  EXEC touch ran\nDONE\n");
         CliRun r = CliRun.run("script", "-o", tmp.resolve("res").toString(), f.toString());
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(r.err()).startsWith("pilot: " + f + ":1:1: TEST t: the stop program ./check.sh does not exist")
-                .endsWith("\n").hasLineCount(1);
+        assertThat(r.err())
+                .startsWith("pilot: " + f + ":1:1: TEST t: the stop program ./check.sh does not exist")
+                .endsWith("\n")
+                .hasLineCount(1);
         assertThat(tmp.resolve("ran")).as("checked before the TEST's first run").doesNotExist();
     }
 
     @Test
     void aTestEndedByItsRunCapIsNotReportedAsTargetMet() throws IOException {
         Path f = tmp.resolve("c.pilot");
-        Files.writeString(f, "TEST spread 2 1 getstats --predicate '($hw% < 0.01) || ($count >= 3)' --column "
-                + "elapsed\n  EXEC sleep 0.$PILOT_RUN\nDONE\n");
+        Files.writeString(
+                f,
+                "TEST spread 2 1 getstats --predicate '($hw% < 0.01) || ($count >= 3)' --column "
+                        + "elapsed\n  EXEC sleep 0.$PILOT_RUN\nDONE\n");
         CliRun r = CliRun.run("script", "-o", tmp.resolve("res").toString(), f.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(3);
-        assertThat(r.err()).contains("TEST spread: 3 runs in").contains("ended by the run cap of its stop program")
+        assertThat(r.err())
+                .contains("TEST spread: 3 runs in")
+                .contains("ended by the run cap of its stop program")
                 .doesNotContain("target met");
         assertThat(Files.readString(tmp.resolve("res/campaign.json"))).contains("\"stop\" : \"RUN_CAP\"");
     }
@@ -165,9 +183,18 @@ class ScriptCommandTest {
                 DONE
                 """);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "script", "-o", "res", "scripts/c.pilot").directory(tmp.toFile())
-                .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile())
+        Process p = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "script",
+                        "-o",
+                        "res",
+                        "scripts/c.pilot")
+                .directory(tmp.toFile())
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile())
                 .start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isZero();
@@ -206,24 +233,33 @@ class ScriptCommandTest {
 
         CliRun r = CliRun.run("script", "--resume", res.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.err()).contains("resuming after step 1").contains("TEST two: continuing after " + twoBefore
-                + " runs");
+        assertThat(r.err())
+                .contains("resuming after step 1")
+                .contains("TEST two: continuing after " + twoBefore + " runs");
         List<String> ran = lines(tmp.resolve("ran.log"));
         for (String t : List.of("one", "two", "three")) {
             List<String> runs = ran.stream().filter(l -> l.startsWith(t + " ")).toList();
-            assertThat(runs.stream().distinct().sorted().toList()).as(t).containsExactly(t + " 1", t + " 2",
-                    t + " 3", t + " 4", t + " 5", t + " 6");
+            assertThat(runs.stream().distinct().sorted().toList())
+                    .as(t)
+                    .containsExactly(t + " 1", t + " 2", t + " 3", t + " 4", t + " 5", t + " 6");
             // only the run killed half-way may have started twice; it was recorded once
             assertThat(runs).hasSizeBetween(6, t.equals("two") ? 7 : 6);
         }
         for (String d : List.of("000-one", "001-two", "002-three")) {
             List<String> rows = lines(res.resolve(d).resolve("runs.csv"));
-            assertThat(rows.subList(1, rows.size())).extracting(l -> l.split(",")[0])
-                    .as(d).containsExactly("1", "2", "3", "4", "5", "6");
-            assertThat(lines(res.resolve(d).resolve("rounds.csv"))).as("Pilot's own journal of " + d).hasSize(7);
+            assertThat(rows.subList(1, rows.size()))
+                    .extracting(l -> l.split(",")[0])
+                    .as(d)
+                    .containsExactly("1", "2", "3", "4", "5", "6");
+            assertThat(lines(res.resolve(d).resolve("rounds.csv")))
+                    .as("Pilot's own journal of " + d)
+                    .hasSize(7);
         }
         try (var s = Files.list(res)) {
-            assertThat(s.filter(Files::isDirectory).map(x -> x.getFileName().toString()).sorted().toList())
+            assertThat(s.filter(Files::isDirectory)
+                            .map(x -> x.getFileName().toString())
+                            .sorted()
+                            .toList())
                     .containsExactly("000-one", "001-two", "002-three");
         }
         assertThat(Files.readString(res.resolve("campaign.json"))).contains("\"complete\" : true");
@@ -231,7 +267,8 @@ class ScriptCommandTest {
         assertThat(again.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(again.err()).contains("the campaign is complete");
         // each TEST is a Pilot session
-        assertThat(CliRun.run("analyze", res.resolve("001-two").toString()).code()).isZero();
+        assertThat(CliRun.run("analyze", res.resolve("001-two").toString()).code())
+                .isZero();
     }
 
     /** The paper's reboot pattern: CHECKPOINT, then IF RESTORE is 0 "reboot" (here: kill -9 pilot itself). */
@@ -255,23 +292,31 @@ class ScriptCommandTest {
         Path res = tmp.resolve("res");
         Process first = pilot("script", "-o", res.toString(), script.toString());
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(first.exitValue()).as("pilot killed itself, as a reboot would").isEqualTo(137);
-        assertThat(Files.readString(res.resolve("state.json"))).contains("\"RESTORE\" : \"0\"")
-                .contains("\"steps\" : 2").contains("\"COLOUR\" : \"blue\"");
+        assertThat(first.exitValue())
+                .as("pilot killed itself, as a reboot would")
+                .isEqualTo(137);
+        assertThat(Files.readString(res.resolve("state.json")))
+                .contains("\"RESTORE\" : \"0\"")
+                .contains("\"steps\" : 2")
+                .contains("\"COLOUR\" : \"blue\"");
 
         // as in the paper, the checkpoint file leads back to the campaign
         Process second = pilot("script", "--resume", res.resolve("state.json").toString());
         assertThat(second.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(second.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isZero();
-        assertThat(lines(tmp.resolve("ran.log"))).containsExactly("before", "before", "going down",
-                "after restore=1 blue", "after", "after");
+        assertThat(second.exitValue())
+                .as(Files.readString(tmp.resolve("err.txt")))
+                .isZero();
+        assertThat(lines(tmp.resolve("ran.log")))
+                .containsExactly("before", "before", "going down", "after restore=1 blue", "after", "after");
     }
 
     @Test
     void resumeRefusesAChangedScript() throws Exception {
         Path script = tmp.resolve("c.pilot");
-        Files.writeString(script, "TEST a 1 1 getstats --predicate '$count >= 1'\n  EXEC true\nDONE\n"
-                + "CHECKPOINT\nIF %RESTORE% == 0\n  EXEC kill -9 $PPID\nFI\n");
+        Files.writeString(
+                script,
+                "TEST a 1 1 getstats --predicate '$count >= 1'\n  EXEC true\nDONE\n"
+                        + "CHECKPOINT\nIF %RESTORE% == 0\n  EXEC kill -9 $PPID\nFI\n");
         Process p = pilot("script", "-o", tmp.resolve("res").toString(), script.toString());
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         Files.writeString(script, Files.readString(script) + "VAR X=1\n");
@@ -316,11 +361,13 @@ class ScriptCommandTest {
      */
     @ParameterizedTest
     @CsvSource({"INT, 130, sleep 913, 1", "TERM, 143, sleep 913, 1", "INT, 130, trap '' TERM; sleep 913, 2"})
-    void ctrlCDuringAHungSetupExitsWithinThreeSecondsLeavingNothing(String signal, int code, String setup,
-            int signals) throws Exception {
+    void ctrlCDuringAHungSetupExitsWithinThreeSecondsLeavingNothing(String signal, int code, String setup, int signals)
+            throws Exception {
         Path script = tmp.resolve("c.pilot");
-        Files.writeString(script, "TEST t 2 1 getstats --predicate '$count >= 2'\n  SETUP touch started; " + setup
-                + "\n  EXEC true\nDONE\n");
+        Files.writeString(
+                script,
+                "TEST t 2 1 getstats --predicate '$count >= 2'\n  SETUP touch started; " + setup
+                        + "\n  EXEC true\nDONE\n");
         Path res = tmp.resolve("res");
         Process p = pilot("script", "-o", res.toString(), script.toString());
         Path started = tmp.resolve("started");
@@ -332,7 +379,9 @@ class ScriptCommandTest {
         Thread.sleep(300);
         long t0 = System.nanoTime();
         for (int i = 0; i < signals; i++) {
-            new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+            new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid()))
+                    .start()
+                    .waitFor();
             Thread.sleep(200);
         }
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -340,11 +389,18 @@ class ScriptCommandTest {
         assertThat(p.exitValue()).as(Files.readString(tmp.resolve("err.txt"))).isEqualTo(code);
         assertThat(seconds).isLessThan(3);
         Thread.sleep(200); // a SIGKILL is delivered, the process reaped
-        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().arguments()
-                .map(a -> String.join(" ", a).contains("913")).orElse(false)).toList())
-                .as("no SETUP left running").isEmpty();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(h -> h.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains("913"))
+                                .orElse(false))
+                        .toList())
+                .as("no SETUP left running")
+                .isEmpty();
         Path runs = res.resolve("000-t").resolve("runs.csv");
-        assertThat(Files.exists(runs) ? lines(runs).size() - 1 : 0).as("the killed run is not recorded").isZero();
+        assertThat(Files.exists(runs) ? lines(runs).size() - 1 : 0)
+                .as("the killed run is not recorded")
+                .isZero();
     }
 
     @Test
@@ -361,13 +417,18 @@ class ScriptCommandTest {
         try (var s = Files.list(units)) {
             written = s.toList();
         }
-        assertThat(written).singleElement().satisfies(u -> assertThat(u.getFileName().toString())
-                .matches("pilot-resume-[0-9a-f]{8}\\.service"));
+        assertThat(written)
+                .singleElement()
+                .satisfies(u -> assertThat(u.getFileName().toString()).matches("pilot-resume-[0-9a-f]{8}\\.service"));
         String unit = Files.readString(written.get(0));
-        assertThat(unit).contains("Type=oneshot").contains("User=" + System.getProperty("user.name"))
+        assertThat(unit)
+                .contains("Type=oneshot")
+                .contains("User=" + System.getProperty("user.name"))
                 .contains("script --resume \"" + res.toAbsolutePath() + "\"")
-                .contains("ExecStartPost=/bin/systemctl disable " + written.get(0).getFileName())
-                .contains("WorkingDirectory=" + res.toAbsolutePath() + "\n").contains("WantedBy=multi-user.target");
+                .contains(
+                        "ExecStartPost=/bin/systemctl disable " + written.get(0).getFileName())
+                .contains("WorkingDirectory=" + res.toAbsolutePath() + "\n")
+                .contains("WantedBy=multi-user.target");
         CliRun none = CliRun.run("script", "--install-resume", tmp.toString(), "--unit-dir", units.toString());
         assertThat(none.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(none.err()).contains("no campaign here to resume");

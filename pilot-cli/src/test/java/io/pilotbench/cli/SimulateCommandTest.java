@@ -22,8 +22,8 @@ class SimulateCommandTest {
     void modelsListsEveryPreset() {
         CliRun r = CliRun.run("simulate", "models");
         assertThat(r.code()).isZero();
-        for (String preset : List.of("normal", "ar1", "warmup-ar1", "heavy", "units", "wps", "warmup-exp-slow", "jit-tiers",
-                "drift")) {
+        for (String preset : List.of(
+                "normal", "ar1", "warmup-ar1", "heavy", "units", "wps", "warmup-exp-slow", "jit-tiers", "drift")) {
             assertThat(r.out()).contains(preset + " ");
         }
     }
@@ -44,8 +44,8 @@ class SimulateCommandTest {
     @Test
     void emitWritesUnitReadingsThatSumToTheReading() throws Exception {
         Path file = tmp.resolve("ur.txt");
-        CliRun r = CliRun.run("simulate", "emit", "units", "--seed", "2", "--round", "4", "--unit-readings",
-                file.toString());
+        CliRun r = CliRun.run(
+                "simulate", "emit", "units", "--seed", "2", "--round", "4", "--unit-readings", file.toString());
         assertThat(r.code()).isZero();
         List<String> units = Files.readAllLines(file);
         assertThat(units).hasSize(200);
@@ -58,24 +58,57 @@ class SimulateCommandTest {
     void emitIsACommandForPilotRun() throws Exception {
         Path session = tmp.resolve("s");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> args = new ArrayList<>(List.of("run", "-q", "--pi", "name=time,unit=ms,column=0",
-                "--min-rounds", "3", "--max-rounds", "3", "-o", session.toString(), "--", java, "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "simulate", "emit", "ar1",
-                "--seed", "8"));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "-q",
+                "--pi",
+                "name=time,unit=ms,column=0",
+                "--min-rounds",
+                "3",
+                "--max-rounds",
+                "3",
+                "-o",
+                session.toString(),
+                "--",
+                java,
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "simulate",
+                "emit",
+                "ar1",
+                "--seed",
+                "8"));
         CliRun run = CliRun.run(args.toArray(String[]::new));
         assertThat(run.code()).as(run.err()).isEqualTo(3); // the round limit, as asked
         List<String> readings = Files.readAllLines(session.resolve("readings.csv"));
         CliRun expected = CliRun.run("simulate", "emit", "ar1", "--seed", "8", "--rounds", "3");
         List<String> values = expected.out().lines().toList();
-        assertThat(readings).containsExactly("round,pi,reading", "0,0," + values.get(0), "1,0," + values.get(1),
-                "2,0," + values.get(2));
+        assertThat(readings)
+                .containsExactly(
+                        "round,pi,reading", "0,0," + values.get(0), "1,0," + values.get(1), "2,0," + values.get(2));
     }
 
     @Test
     void evaluateReportsCoverageInJsonAndWritesEveryReplication() throws Exception {
         Path out = tmp.resolve("eval");
-        CliRun r = CliRun.run("simulate", "evaluate", "-w", "ar1", "-s", "fixed-10,naive", "-k", "40", "--seed", "5",
-                "-o", out.toString(), "--format", "json", "-q");
+        CliRun r = CliRun.run(
+                "simulate",
+                "evaluate",
+                "-w",
+                "ar1",
+                "-s",
+                "fixed-10,naive",
+                "-k",
+                "40",
+                "--seed",
+                "5",
+                "-o",
+                out.toString(),
+                "--format",
+                "json",
+                "-q");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode root = JSON.readTree(r.out());
         assertThat(root.get("workload").get("truth").asDouble()).isEqualTo(100);
@@ -89,27 +122,47 @@ class SimulateCommandTest {
         List<String> rows = Files.readAllLines(out.resolve("replications.csv"));
         assertThat(rows).hasSize(81);
         assertThat(rows.get(0)).startsWith("strategy,replication,seed,estimate,low,high,covered,");
-        long covered = rows.stream().skip(1).map(l -> l.split(","))
-                .filter(c -> c[0].equals("fixed-10") && c[6].equals("true")).count();
+        long covered = rows.stream()
+                .skip(1)
+                .map(l -> l.split(","))
+                .filter(c -> c[0].equals("fixed-10") && c[6].equals("true"))
+                .count();
         assertThat(covered).isEqualTo(fixed.get("covered").asLong());
         assertThat(JSON.readTree(out.resolve("evaluation.json").toFile())).isEqualTo(root);
     }
 
     @Test
     void evaluateComparesTwoWorkloadsInMarkdown() {
-        CliRun r = CliRun.run("simulate", "evaluate", "-w", "normal", "-w", "normal", "-s", "fixed-10,jmh-5x5", "-k",
-                "100", "--format", "markdown", "-q");
+        CliRun r = CliRun.run(
+                "simulate",
+                "evaluate",
+                "-w",
+                "normal",
+                "-w",
+                "normal",
+                "-s",
+                "fixed-10,jmh-5x5",
+                "-k",
+                "100",
+                "--format",
+                "markdown",
+                "-q");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("true ratio A/B 1 (equal means)")
-                .contains("| strategy | correct | false difference |").contains("| `fixed-10` |");
+        assertThat(r.out())
+                .contains("true ratio A/B 1 (equal means)")
+                .contains("| strategy | correct | false difference |")
+                .contains("| `fixed-10` |");
     }
 
     @Test
     void markdownTablesHaveAsManyDelimitersAsColumns() {
         // a 12-column header over a 10-column delimiter row renders as no table at all on GitHub
         for (String[] w : new String[][] {{"-w", "units"}, {"-w", "normal", "-w", "normal,mean=110"}}) {
-            String[] args = Stream.concat(Stream.of("simulate", "evaluate", "-s", "fixed-10", "-k", "20",
-                    "--format", "markdown", "-q"), Stream.of(w)).toArray(String[]::new);
+            String[] args = Stream.concat(
+                            Stream.of(
+                                    "simulate", "evaluate", "-s", "fixed-10", "-k", "20", "--format", "markdown", "-q"),
+                            Stream.of(w))
+                    .toArray(String[]::new);
             CliRun r = CliRun.run(args);
             assertThat(r.code()).as(r.err()).isZero();
             List<String> table = r.out().lines().filter(l -> l.startsWith("|")).toList();

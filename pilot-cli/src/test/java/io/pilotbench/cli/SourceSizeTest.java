@@ -33,7 +33,8 @@ class SourceSizeTest {
     private static List<Path> mainSources() throws IOException {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> modules = Files.list(Path.of(".."))) {
-            for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("pilot-")).toList()) {
+            for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("pilot-"))
+                    .toList()) {
                 Path src = module.resolve("src/main/java");
                 if (Files.isDirectory(src)) {
                     try (Stream<Path> walk = Files.walk(src)) {
@@ -67,7 +68,7 @@ class SourceSizeTest {
         List<String> long_ = new ArrayList<>();
         try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
             Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(mainSources());
-            JavacTask task = (JavacTask) javac.getTask(null, files, d -> { }, List.of("-proc:none"), null, units);
+            JavacTask task = (JavacTask) javac.getTask(null, files, d -> {}, List.of("-proc:none"), null, units);
             SourcePositions positions = Trees.instance(task).getSourcePositions();
             for (CompilationUnitTree unit : task.parse()) {
                 LineMap lines = unit.getLineMap();
@@ -79,8 +80,8 @@ class SourceSizeTest {
                         if (start >= 0 && end >= 0) {
                             long n = lines.getLineNumber(end) - lines.getLineNumber(start) + 1;
                             if (n > MAX_METHOD_LINES) {
-                                long_.add(unit.getSourceFile().getName() + ": " + method.getName() + " " + n
-                                        + " lines");
+                                long_.add(
+                                        unit.getSourceFile().getName() + ": " + method.getName() + " " + n + " lines");
                             }
                         }
                         return super.visitMethod(method, unused);

@@ -30,7 +30,10 @@ class ToolResultsImportTest {
     @Test
     void jmhIterationsOfEveryForkAreTheSamples() throws Exception {
         String file = CliRun.resource("import/jmh-edm.json");
-        JsonNode raw = JSON.readTree(Files.readString(Path.of(file))).get(0).get("primaryMetric").get("rawData");
+        JsonNode raw = JSON.readTree(Files.readString(Path.of(file)))
+                .get(0)
+                .get("primaryMetric")
+                .get("rawData");
         double sum = 0;
         int n = 0;
         for (JsonNode fork : raw) {
@@ -68,7 +71,9 @@ class ToolResultsImportTest {
         Files.writeString(f, "{\"hello\": [1, 2, 3]}");
         CliRun r = CliRun.run("analyze", f.toString());
         assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
-        assertThat(r.err()).contains("neither a JMH (-rf json) nor a hyperfine (--export-json) result").hasLineCount(1);
+        assertThat(r.err())
+                .contains("neither a JMH (-rf json) nor a hyperfine (--export-json) result")
+                .hasLineCount(1);
     }
 
     /**
@@ -78,8 +83,19 @@ class ToolResultsImportTest {
     @Test
     void aJmhResultFileGivesTheRoundsUnitReadings() throws Exception {
         String file = CliRun.resource("import/jmh-edm.json");
-        CliRun r = CliRun.run("run", "--format", "json", "--max-rounds", "4", "--pi",
-                "name=score,unit=ms/op,unit-readings=jmh.json", "-o", tmp.resolve("s").toString(), "--", "sh", "-c",
+        CliRun r = CliRun.run(
+                "run",
+                "--format",
+                "json",
+                "--max-rounds",
+                "4",
+                "--pi",
+                "name=score,unit=ms/op,unit-readings=jmh.json",
+                "-o",
+                tmp.resolve("s").toString(),
+                "--",
+                "sh",
+                "-c",
                 "cp " + file + " \"$PILOT_RESULT_DIR/jmh.json\"");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
         JsonNode units = JSON.readTree(r.out()).get("pis").get(0).get("unitReadings");

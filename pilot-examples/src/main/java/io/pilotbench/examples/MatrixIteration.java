@@ -26,8 +26,7 @@ import java.util.Locale;
 public final class MatrixIteration {
     private static long sink;
 
-    private MatrixIteration() {
-    }
+    private MatrixIteration() {}
 
     public static void main(String[] args) throws Exception {
         int size = args.length > 0 ? Integer.parseInt(args[0]) : 2048;
@@ -46,22 +45,31 @@ public final class MatrixIteration {
         double elements = (double) size * size;
 
         SessionResult rows = Pilot.of(settings, (round, work) -> {
-            long t0 = System.nanoTime();
-            sink += rowMajor(matrix);
-            return RoundResult.ofReadings((System.nanoTime() - t0) / elements);
-        }).name("row-major").run();
+                    long t0 = System.nanoTime();
+                    sink += rowMajor(matrix);
+                    return RoundResult.ofReadings((System.nanoTime() - t0) / elements);
+                })
+                .name("row-major")
+                .run();
         SessionResult columns = Pilot.of(settings, (round, work) -> {
-            long t0 = System.nanoTime();
-            sink += columnMajor(matrix);
-            return RoundResult.ofReadings((System.nanoTime() - t0) / elements);
-        }).name("column-major").run();
+                    long t0 = System.nanoTime();
+                    sink += columnMajor(matrix);
+                    return RoundResult.ofReadings((System.nanoTime() - t0) / elements);
+                })
+                .name("column-major")
+                .run();
 
         MetricResult r = report(rows);
         MetricResult c = report(columns);
         if (r.ci() != null && c.ci() != null) {
             TTestResult t = TTest.welch(stats(r), stats(c), 0.95);
-            System.out.printf(Locale.ROOT, "column-major / row-major = %.2f; Welch t = %.2f, df = %.1f, p = %.3g%n",
-                    c.mean() / r.mean(), t.t(), t.df(), t.pTwoSided());
+            System.out.printf(
+                    Locale.ROOT,
+                    "column-major / row-major = %.2f; Welch t = %.2f, df = %.1f, p = %.3g%n",
+                    c.mean() / r.mean(),
+                    t.t(),
+                    t.df(),
+                    t.pTwoSided());
         }
         if (sink == 42) {
             System.out.println(); // keeps the JIT from removing the loops
@@ -76,9 +84,16 @@ public final class MatrixIteration {
 
     private static MetricResult report(SessionResult s) {
         MetricResult m = s.pis().get(0).readings();
-        System.out.printf(Locale.ROOT, "%-13s %s after %d rounds (%.1f s): %s%n", s.name(),
-                m.ci() == null ? "no CI yet" : String.format(Locale.ROOT, "%.3f ± %.3f ns per element (95%% CI)",
-                        m.mean(), m.ci().halfWidth()), s.rounds(), s.seconds(),
+        System.out.printf(
+                Locale.ROOT,
+                "%-13s %s after %d rounds (%.1f s): %s%n",
+                s.name(),
+                m.ci() == null
+                        ? "no CI yet"
+                        : String.format(
+                                Locale.ROOT, "%.3f ± %.3f ns per element (95%% CI)", m.mean(), m.ci().halfWidth()),
+                s.rounds(),
+                s.seconds(),
                 s.converged() ? "target met" : "stopped: " + s.stopReason() + ", waiting for " + s.waitingFor());
         return m;
     }

@@ -24,13 +24,13 @@ import java.util.SplittableRandom;
  * </pre>
  */
 public final class UserDrivenSession {
-    private UserDrivenSession() {
-    }
+    private UserDrivenSession() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("pilot-session");
         SessionSettings settings = SessionSettings.builder()
-                .pi(PerformanceIndex.of("sort 10k ints", "µs").withReadingsMustSatisfy(false)
+                .pi(PerformanceIndex.of("sort 10k ints", "µs")
+                        .withReadingsMustSatisfy(false)
                         .withUnitReadingsMustSatisfy(true))
                 .ciTarget(CiTarget.ofMean(0.02))
                 .workAmount(1, 500)
@@ -47,13 +47,24 @@ public final class UserDrivenSession {
                     Arrays.sort(a);
                     micros[i] = (System.nanoTime() - t0) / 1e3;
                 }
-                session.addRound(work, RoundResult.builder().unitReadings(0, micros)
-                        .durationNanos(System.nanoTime() - start).build());
+                session.addRound(
+                        work,
+                        RoundResult.builder()
+                                .unitReadings(0, micros)
+                                .durationNanos(System.nanoTime() - start)
+                                .build());
             }
             MetricResult m = session.result().pis().get(0).unitReadings();
-            System.out.printf(Locale.ROOT, "sort: %.1f ± %.1f µs (95%% CI) from %d sorts in %d rounds, %d warm-up "
-                    + "sorts removed; recorded in %s%n", m.mean(), m.ci() == null ? Double.NaN : m.ci().halfWidth(),
-                    m.n(), session.rounds().size(), m.removed(), dir.resolve("session"));
+            System.out.printf(
+                    Locale.ROOT,
+                    "sort: %.1f ± %.1f µs (95%% CI) from %d sorts in %d rounds, %d warm-up "
+                            + "sorts removed; recorded in %s%n",
+                    m.mean(),
+                    m.ci() == null ? Double.NaN : m.ci().halfWidth(),
+                    m.n(),
+                    session.rounds().size(),
+                    m.removed(),
+                    dir.resolve("session"));
         }
     }
 }

@@ -27,14 +27,14 @@ class DistributionTest {
         try (Stream<Path> files = Files.list(target)) {
             List<Path> found = files.filter(f -> f.getFileName().toString().matches("pilot-.*-dist\\.tar\\.gz"))
                     .toList();
-            assertThat(found).as("the distribution archive in " + target.toAbsolutePath()
-                    + " (./mvnw package builds it)").hasSize(1);
+            assertThat(found)
+                    .as("the distribution archive in " + target.toAbsolutePath() + " (./mvnw package builds it)")
+                    .hasSize(1);
             return found.get(0);
         }
     }
 
-    private static String run(Path dir, Map<String, String> env, List<String> command, int... codes)
-            throws Exception {
+    private static String run(Path dir, Map<String, String> env, List<String> command, int... codes) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().clear();
         pb.environment().putAll(env);
@@ -55,7 +55,11 @@ class DistributionTest {
 
     @Test
     void theUnpackedArchiveRunsTheQuickstartWithOnlyAJdk() throws Exception {
-        run(tmp, Map.of("PATH", "/usr/bin:/bin"), List.of("tar", "xzf", archive().toAbsolutePath().toString()), 0);
+        run(
+                tmp,
+                Map.of("PATH", "/usr/bin:/bin"),
+                List.of("tar", "xzf", archive().toAbsolutePath().toString()),
+                0);
         Path home;
         try (Stream<Path> dirs = Files.list(tmp)) {
             home = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -69,18 +73,42 @@ class DistributionTest {
         Map<String, String> env = Map.of("PATH", java + ":/usr/bin:/bin", "HOME", user.toString());
         String version = run(tmp, env, List.of(home.resolve("bin/pilot").toString(), "--version"), 0);
         assertThat(version.strip()).matches("pilot [0-9]+\\.[0-9]+\\.[0-9]+.*");
-        String out = run(home, env, List.of(home.resolve("bin/pilot").toString(), "run", "--max-rounds", "5", "-o",
-                tmp.resolve("session").toString(), "--", "awk", "-f", "examples/primes.awk"), 0, 3, 7);
+        String out = run(
+                home,
+                env,
+                List.of(
+                        home.resolve("bin/pilot").toString(),
+                        "run",
+                        "--max-rounds",
+                        "5",
+                        "-o",
+                        tmp.resolve("session").toString(),
+                        "--",
+                        "awk",
+                        "-f",
+                        "examples/primes.awk"),
+                0,
+                3,
+                7);
         assertThat(out).contains("rounds    5 recorded: 5 analysed");
         assertThat(tmp.resolve("session/rounds.csv")).isRegularFile();
         try (Stream<Path> cached = Files.walk(user.resolve(".cache/pilot"))) {
             assertThat(cached.filter(f -> f.toString().endsWith(".jsa")).count())
-                    .as("the class-data archive made on first use, in the user's cache").isEqualTo(1);
+                    .as("the class-data archive made on first use, in the user's cache")
+                    .isEqualTo(1);
         }
         // the mill is its own jar, which bin/pilot adds for pilot mill and pilot experiment
         assertThat(home.resolve("lib/mill.jar")).isRegularFile();
-        assertThat(PilotJarWithoutTheMillTest.firstLineOf(List.of(home.resolve("bin/pilot").toString(), "mill",
-                "serve", "--port", "0", "--data", tmp.resolve("mill-data").toString()), env))
+        assertThat(PilotJarWithoutTheMillTest.firstLineOf(
+                        List.of(
+                                home.resolve("bin/pilot").toString(),
+                                "mill",
+                                "serve",
+                                "--port",
+                                "0",
+                                "--data",
+                                tmp.resolve("mill-data").toString()),
+                        env))
                 .contains("master listening on http://127.0.0.1:");
     }
 }

@@ -38,10 +38,14 @@ class ExamplesTest {
     @Test
     void matrixIterationReportsBothVariants() throws Exception {
         String out = capture(() -> MatrixIteration.main(new String[] {"256", "5"}));
-        assertThat(out).containsPattern("(?m)^row-major +\\d").containsPattern("(?m)^column-major +\\d")
-                .contains("ns per element").contains("Welch t =");
+        assertThat(out)
+                .containsPattern("(?m)^row-major +\\d")
+                .containsPattern("(?m)^column-major +\\d")
+                .contains("ns per element")
+                .contains("Welch t =");
         assertThat(MatrixIteration.rowMajor(new int[][] {{1, 2}, {3, 4}}))
-                .isEqualTo(MatrixIteration.columnMajor(new int[][] {{1, 2}, {3, 4}})).isEqualTo(10);
+                .isEqualTo(MatrixIteration.columnMajor(new int[][] {{1, 2}, {3, 4}}))
+                .isEqualTo(10);
     }
 
     @Test

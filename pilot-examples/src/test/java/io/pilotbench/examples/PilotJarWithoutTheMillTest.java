@@ -27,9 +27,18 @@ class PilotJarWithoutTheMillTest {
     private static final Path MILL_JAR = Path.of("..", "pilot-mill", "target", "mill.jar");
 
     /** Packages of the mill and of the libraries only it uses. */
-    private static final List<String> MILL_ONLY = List.of("io/pilotbench/mill/", "io/javalin/", "org/eclipse/jetty/",
-            "org/h2/", "org/postgresql/", "org/flywaydb/", "org/jdbi/", "com/zaxxer/hikari/", "io/fabric8/",
-            "io/vertx/", "io/netty/");
+    private static final List<String> MILL_ONLY = List.of(
+            "io/pilotbench/mill/",
+            "io/javalin/",
+            "org/eclipse/jetty/",
+            "org/h2/",
+            "org/postgresql/",
+            "org/flywaydb/",
+            "org/jdbi/",
+            "com/zaxxer/hikari/",
+            "io/fabric8/",
+            "io/vertx/",
+            "io/netty/");
 
     private static String java(List<String> args, int expectedCode) throws Exception {
         List<String> command = new ArrayList<>();
@@ -44,8 +53,11 @@ class PilotJarWithoutTheMillTest {
 
     private static List<String> entries(Path jar, List<String> prefixes) throws IOException {
         try (JarFile j = new JarFile(jar.toFile())) {
-            return j.stream().map(e -> e.getName()).filter(n -> prefixes.stream().anyMatch(n::startsWith))
-                    .limit(5).toList();
+            return j.stream()
+                    .map(e -> e.getName())
+                    .filter(n -> prefixes.stream().anyMatch(n::startsWith))
+                    .limit(5)
+                    .toList();
         }
     }
 
@@ -53,14 +65,21 @@ class PilotJarWithoutTheMillTest {
     void thePilotJarHoldsNoClassOfTheMillOrOfItsLibraries() throws IOException {
         assertThat(PILOT_JAR).as("./mvnw package builds it").isRegularFile();
         assertThat(entries(PILOT_JAR, MILL_ONLY)).isEmpty();
-        assertThat(entries(MILL_JAR, List.of("io/pilotbench/mill/MillServer.class", "io/javalin/Javalin.class",
-                "org/h2/Driver.class"))).hasSize(3);
+        assertThat(entries(
+                        MILL_JAR,
+                        List.of(
+                                "io/pilotbench/mill/MillServer.class",
+                                "io/javalin/Javalin.class",
+                                "org/h2/Driver.class")))
+                .hasSize(3);
     }
 
     @Test
     void pilotHelpLoadsNoClassOfTheMill() throws Exception {
         String log = java(List.of("-Xlog:class+load=info", "-jar", PILOT_JAR.toString(), "--help"), 0);
-        assertThat(log).contains("io.pilotbench.cli.PilotCommand").contains("Commands:")
+        assertThat(log)
+                .contains("io.pilotbench.cli.PilotCommand")
+                .contains("Commands:")
                 .doesNotContain("io.pilotbench.mill.");
         // every command's help too, mill and experiment included: their classes name no class of the mill where
         // picocli's reflection would load it
@@ -70,10 +89,13 @@ class PilotJarWithoutTheMillTest {
 
     @Test
     void theMillWithoutItsJarSaysHowToRunItInOneLine() throws Exception {
-        String out = java(List.of("-jar", PILOT_JAR.toString(), "mill", "serve", "--port", "0", "--data",
-                "target/no-mill-data"), 2);
-        assertThat(out.strip()).startsWith("pilot: the mill's classes (lib/mill.jar) are not on the class path")
-                .doesNotContain("Exception").doesNotContain("\tat ");
+        String out = java(
+                List.of("-jar", PILOT_JAR.toString(), "mill", "serve", "--port", "0", "--data", "target/no-mill-data"),
+                2);
+        assertThat(out.strip())
+                .startsWith("pilot: the mill's classes (lib/mill.jar) are not on the class path")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
         assertThat(out.strip().lines().count()).isEqualTo(1);
     }
 
@@ -85,8 +107,7 @@ class PilotJarWithoutTheMillTest {
             pb.environment().putAll(env);
         }
         Process p = pb.start();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             return String.valueOf(r.readLine());
         } finally {
             p.destroy();
@@ -99,8 +120,19 @@ class PilotJarWithoutTheMillTest {
     @Test
     void theMillRunsWithItsJarAfterThePilotJar(@TempDir Path tmp) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        assertThat(firstLineOf(List.of(java, "-cp", PILOT_JAR + File.pathSeparator + MILL_JAR,
-                "io.pilotbench.cli.Main", "mill", "serve", "--port", "0", "--data", tmp.resolve("data").toString()),
-                null)).contains("master listening on http://127.0.0.1:");
+        assertThat(firstLineOf(
+                        List.of(
+                                java,
+                                "-cp",
+                                PILOT_JAR + File.pathSeparator + MILL_JAR,
+                                "io.pilotbench.cli.Main",
+                                "mill",
+                                "serve",
+                                "--port",
+                                "0",
+                                "--data",
+                                tmp.resolve("data").toString()),
+                        null))
+                .contains("master listening on http://127.0.0.1:");
     }
 }

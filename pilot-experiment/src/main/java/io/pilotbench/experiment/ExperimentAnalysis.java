@@ -29,8 +29,7 @@ import java.util.TreeMap;
  * residual has no degree of freedom to estimate the error from.
  */
 public final class ExperimentAnalysis {
-    private ExperimentAnalysis() {
-    }
+    private ExperimentAnalysis() {}
 
     /**
      * One metric's analysis.
@@ -44,8 +43,14 @@ public final class ExperimentAnalysis {
      * @param left      what was left out of the model and why: failed jobs, jobs without a value, factors with a
      *                  single level
      */
-    public record MetricAnalysis(String metric, int n, List<String> factors, AnovaTable table, double rSquared,
-            Map<String, Effect> effects, LeftOut left) {
+    public record MetricAnalysis(
+            String metric,
+            int n,
+            List<String> factors,
+            AnovaTable table,
+            double rSquared,
+            Map<String, Effect> effects,
+            LeftOut left) {
         /** Whether the residual has no degree of freedom: every cell has one job, no replicate to estimate error. */
         public boolean noReplicates() {
             return table.residual().df() == 0;
@@ -77,8 +82,8 @@ public final class ExperimentAnalysis {
      * @param difference   highMean − lowMean
      * @param ciHalfWidth  half-width of the 95% CI of the difference (residual MS, residual df)
      */
-    public record Effect(String low, String high, double lowMean, double highMean, double difference,
-            double ciHalfWidth) {
+    public record Effect(
+            String low, String high, double lowMean, double highMean, double difference, double ciHalfWidth) {
         /** The difference relative to the lowest mean, as a fraction. */
         public double relative() {
             return difference / Math.abs(lowMean);
@@ -131,18 +136,22 @@ public final class ExperimentAnalysis {
             return List.of();
         }
         List<String> why = new ArrayList<>();
-        i.reasons().forEach((reason, n) -> why.add(n + " at " + switch (reason) {
-            case "round_limit" -> "the round cap (max-rounds)";
-            case "time_limit" -> "the time cap (max-time)";
-            default -> reason.replace('_', ' ');
-        }));
+        i.reasons()
+                .forEach((reason, n) -> why.add(n + " at "
+                        + switch (reason) {
+                            case "round_limit" -> "the round cap (max-rounds)";
+                            case "time_limit" -> "the time cap (max-time)";
+                            default -> reason.replace('_', ' ');
+                        }));
         int shown = Math.min(i.jobs().size(), 20);
-        String which = String.join(" ", i.jobs().subList(0, shown)) + (shown < i.jobs().size() ? " and "
-                + (i.jobs().size() - shown) + " more" : "");
-        return List.of("warning: " + i.jobs().size() + " of " + i.analysed() + " jobs stopped before their precision "
-                + "target (" + String.join(", ", why) + "): " + which + ".", "  Their time is a mean less precise "
-                + "than asked for (each job's CI is in results.csv), and the ANOVA below rests on it; raise max-rounds "
-                + "or max-time (or lower min-subsessions) under precision to reach the target.");
+        String which = String.join(" ", i.jobs().subList(0, shown))
+                + (shown < i.jobs().size() ? " and " + (i.jobs().size() - shown) + " more" : "");
+        return List.of(
+                "warning: " + i.jobs().size() + " of " + i.analysed() + " jobs stopped before their precision "
+                        + "target (" + String.join(", ", why) + "): " + which + ".",
+                "  Their time is a mean less precise "
+                        + "than asked for (each job's CI is in results.csv), and the ANOVA below rests on it; raise max-rounds "
+                        + "or max-time (or lower min-subsessions) under precision to reach the target.");
     }
 
     /** Analyses every metric of the experiment in {@code dir}. */
@@ -153,8 +162,8 @@ public final class ExperimentAnalysis {
     }
 
     /** Analyses rows as read from a results table with {@code header}. */
-    public static List<MetricAnalysis> analyze(List<Map<String, String>> rows, List<String> header, int order,
-            SumOfSquares type) {
+    public static List<MetricAnalysis> analyze(
+            List<Map<String, String>> rows, List<String> header, int order, SumOfSquares type) {
         int t = header.indexOf(ExperimentSpec.TIME);
         if (t < 0) {
             throw new InputException("the results table has no '" + ExperimentSpec.TIME + "' column");
@@ -180,8 +189,8 @@ public final class ExperimentAnalysis {
         return out;
     }
 
-    static MetricAnalysis analyzeMetric(List<Map<String, String>> rows, List<String> factorColumns, String metric,
-            int order, SumOfSquares type) {
+    static MetricAnalysis analyzeMetric(
+            List<Map<String, String>> rows, List<String> factorColumns, String metric, int order, SumOfSquares type) {
         List<Map<String, String>> ok = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         List<String> withoutValue = new ArrayList<>();
@@ -288,8 +297,10 @@ public final class ExperimentAnalysis {
         }
         double lm = sums.get(low)[0] / sums.get(low)[1];
         double hm = sums.get(high)[0] / sums.get(high)[1];
-        double half = residual.df() > 0 ? StudentT.quantile(0.975, residual.df())
-                * Math.sqrt(residual.meanSquare() * (1 / sums.get(low)[1] + 1 / sums.get(high)[1])) : Double.NaN;
+        double half = residual.df() > 0
+                ? StudentT.quantile(0.975, residual.df())
+                        * Math.sqrt(residual.meanSquare() * (1 / sums.get(low)[1] + 1 / sums.get(high)[1]))
+                : Double.NaN;
         return new Effect(low, high, lm, hm, hm - lm, half);
     }
 
@@ -312,8 +323,9 @@ public final class ExperimentAnalysis {
             out.add(l.withoutValue().size() + " job" + (l.withoutValue().size() == 1 ? "" : "s") + " without a value "
                     + "of the metric left out (" + list(l.withoutValue()) + ")");
         }
-        l.singleLevel().forEach((f, level) -> out.add("factor " + f + " was left out: it has one level (" + level
-                + ") among the jobs analysed, so it explains no variance"));
+        l.singleLevel()
+                .forEach((f, level) -> out.add("factor " + f + " was left out: it has one level (" + level
+                        + ") among the jobs analysed, so it explains no variance"));
         return out;
     }
 
@@ -326,14 +338,20 @@ public final class ExperimentAnalysis {
     /** The paper's table and the sentences, as text. */
     public static List<String> render(MetricAnalysis a, double alpha) {
         List<String> out = new ArrayList<>();
-        out.add("metric " + a.metric() + ": " + a.n() + " jobs, R² = " + String.format(Locale.ROOT, "%.4f",
-                a.rSquared()) + ", " + typeName(a.table().type()) + " sums of squares");
+        out.add("metric " + a.metric() + ": " + a.n() + " jobs, R² = "
+                + String.format(Locale.ROOT, "%.4f", a.rSquared()) + ", "
+                + typeName(a.table().type()) + " sums of squares");
         render(a.left()).forEach(l -> out.add("  " + l));
-        out.add(String.format(Locale.ROOT, "  %-34s %4s %12s %10s %10s", "factor", "Df", "Mean Sq.", "F",
-                "p-value"));
+        out.add(String.format(Locale.ROOT, "  %-34s %4s %12s %10s %10s", "factor", "Df", "Mean Sq.", "F", "p-value"));
         for (AnovaRow r : a.table().terms()) {
-            out.add(String.format(Locale.ROOT, "  %-34s %4d %12.4g %10.4g %10s", r.term(), r.df(), r.meanSquare(),
-                    r.f(), p(r.pValue())));
+            out.add(String.format(
+                    Locale.ROOT,
+                    "  %-34s %4d %12.4g %10.4g %10s",
+                    r.term(),
+                    r.df(),
+                    r.meanSquare(),
+                    r.f(),
+                    p(r.pValue())));
         }
         AnovaRow res = a.table().residual();
         out.add(String.format(Locale.ROOT, "  %-34s %4d %12.4g", "Residuals", res.df(), res.meanSquare()));
@@ -350,11 +368,12 @@ public final class ExperimentAnalysis {
             Effect e = a.effects().get(r.term());
             String what = a.metric().equals(ExperimentSpec.TIME) ? "execution time" : a.metric();
             if (e != null) {
-                out.add("  " + r.term().replace('-', ' ') + " changes " + what + " by " + String.format(Locale.ROOT,
-                        "%.1f%%", 100 * e.relative()) + " (" + e.high() + " " + String.format(Locale.ROOT, "%.4g",
-                        e.highMean()) + " vs " + e.low() + " " + String.format(Locale.ROOT, "%.4g", e.lowMean())
-                        + ", difference " + String.format(Locale.ROOT, "%.3g ± %.2g", e.difference(),
-                        e.ciHalfWidth()) + " at 95%; " + pSentence(r.pValue()) + ")");
+                out.add("  " + r.term().replace('-', ' ') + " changes " + what + " by "
+                        + String.format(Locale.ROOT, "%.1f%%", 100 * e.relative()) + " (" + e.high() + " "
+                        + String.format(Locale.ROOT, "%.4g", e.highMean()) + " vs " + e.low() + " "
+                        + String.format(Locale.ROOT, "%.4g", e.lowMean())
+                        + ", difference " + String.format(Locale.ROOT, "%.3g ± %.2g", e.difference(), e.ciHalfWidth())
+                        + " at 95%; " + pSentence(r.pValue()) + ")");
             } else {
                 out.add("  the interaction " + r.term() + " is significant (" + pSentence(r.pValue()) + "): the "
                         + "effect of one factor depends on the level of the other");

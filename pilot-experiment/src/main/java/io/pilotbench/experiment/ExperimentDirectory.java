@@ -20,8 +20,7 @@ import java.util.Map;
  * table was made. Kept apart from the runner, which runs the jobs, so that what a resume relies on is in one place.
  */
 final class ExperimentDirectory {
-    private ExperimentDirectory() {
-    }
+    private ExperimentDirectory() {}
 
     /**
      * The copies an experiment directory holds, which every job starts from.
@@ -33,7 +32,10 @@ final class ExperimentDirectory {
         /** The package {@code job} runs: its level of the package factor, or the only package there is. */
         ExperimentPackage packageFor(Job job) {
             String p = job.levels().get("package");
-            return packages.get(p != null && packages.containsKey(p) ? p : packages.keySet().iterator().next());
+            return packages.get(
+                    p != null && packages.containsKey(p)
+                            ? p
+                            : packages.keySet().iterator().next());
         }
     }
 
@@ -59,7 +61,8 @@ final class ExperimentDirectory {
      * @param root whether this process runs as root
      */
     static ExperimentPlan replan(Path dir, boolean root) throws IOException {
-        Path source = Path.of(Files.readString(dir.resolve(ExperimentRunner.SOURCE)).strip());
+        Path source =
+                Path.of(Files.readString(dir.resolve(ExperimentRunner.SOURCE)).strip());
         ExperimentSpec spec = ExperimentFile.parse(source, Files.readString(dir.resolve(ExperimentRunner.SPEC)));
         ExperimentPlan plan = ExperimentPlan.of(spec, List.of(Worker.local()), root);
         if (!planCsv(plan).equals(Files.readString(dir.resolve(ExperimentRunner.PLAN)))) {
@@ -138,13 +141,18 @@ final class ExperimentDirectory {
     private static Copies reopen(ExperimentSpec spec, Path dir) throws IOException {
         Map<String, ExperimentPackage> packages = new LinkedHashMap<>();
         for (String name : spec.packages().keySet()) {
-            packages.put(name, ExperimentPackage.open(name, SafeName.child(dir.resolve("packages"), "packages", name),
-                    null));
+            packages.put(
+                    name,
+                    ExperimentPackage.open(name, SafeName.child(dir.resolve("packages"), "packages", name), null));
         }
         Map<String, Path> scripts = new LinkedHashMap<>();
         for (Factor f : spec.factors()) {
             if (f.kind() == Factor.Kind.USER) {
-                scripts.put(f.name(), dir.resolve("factors").resolve(f.name()).resolve(f.script().getFileName()));
+                scripts.put(
+                        f.name(),
+                        dir.resolve("factors")
+                                .resolve(f.name())
+                                .resolve(f.script().getFileName()));
             }
         }
         return new Copies(packages, scripts);

@@ -36,8 +36,7 @@ public final class ExperimentFigures {
     private static final int WIDTH = 720;
     private static final int HEIGHT = 420;
 
-    private ExperimentFigures() {
-    }
+    private ExperimentFigures() {}
 
     /**
      * Writes the figures of {@code analyses} (of the experiment in {@code dir}) into {@code out}.
@@ -45,9 +44,15 @@ public final class ExperimentFigures {
      * @param format "svg", "pdf" or "png"
      * @return the files written, in order
      */
-    public static List<Path> write(Path dir, List<ExperimentAnalysis.MetricAnalysis> analyses, double alpha,
-            Path out, String format) throws IOException {
-        return write(ResultsTable.read(dir), analyses, alpha, out, format,
+    public static List<Path> write(
+            Path dir, List<ExperimentAnalysis.MetricAnalysis> analyses, double alpha, Path out, String format)
+            throws IOException {
+        return write(
+                ResultsTable.read(dir),
+                analyses,
+                alpha,
+                out,
+                format,
                 ExperimentFile.declaredLevels(dir.resolve(ExperimentRunner.SPEC)));
     }
 
@@ -58,8 +63,13 @@ public final class ExperimentFigures {
      * @param format "svg", "pdf" or "png"
      * @return the files written, in order
      */
-    public static List<Path> write(List<Map<String, String>> table, List<ExperimentAnalysis.MetricAnalysis> analyses,
-            double alpha, Path out, String format) throws IOException {
+    public static List<Path> write(
+            List<Map<String, String>> table,
+            List<ExperimentAnalysis.MetricAnalysis> analyses,
+            double alpha,
+            Path out,
+            String format)
+            throws IOException {
         return write(table, analyses, alpha, out, format, Map.of());
     }
 
@@ -67,8 +77,14 @@ public final class ExperimentFigures {
      * As {@link #write(List, List, double, Path, String)}, with the levels of each factor in the order {@code order}
      * gives them (factor → levels, as declared; levels it does not name follow in table order).
      */
-    public static List<Path> write(List<Map<String, String>> table, List<ExperimentAnalysis.MetricAnalysis> analyses,
-            double alpha, Path out, String format, Map<String, List<String>> order) throws IOException {
+    public static List<Path> write(
+            List<Map<String, String>> table,
+            List<ExperimentAnalysis.MetricAnalysis> analyses,
+            double alpha,
+            Path out,
+            String format,
+            Map<String, List<String>> order)
+            throws IOException {
         List<Map<String, String>> rows = new ArrayList<>();
         for (Map<String, String> r : table) {
             if (r.get("error") == null || r.get("error").isEmpty()) {
@@ -80,23 +96,45 @@ public final class ExperimentFigures {
         for (ExperimentAnalysis.MetricAnalysis a : analyses) {
             for (String factor : a.factors()) {
                 Path file = out.resolve(name("box", a.metric(), factor) + "." + format);
-                List<String> others = a.factors().stream().filter(f -> !f.equals(factor) && !f.equals("worker"))
+                List<String> others = a.factors().stream()
+                        .filter(f -> !f.equals(factor) && !f.equals("worker"))
                         .toList();
                 PlotData data = boxes(rows, a.metric(), factor, others, order);
                 String by = panelsBy(rows, factor, others);
-                Plot.of(data, new PlotSpec(PlotSpec.Mode.BOX, List.of(), List.of(), PlotData.ErrorBars.NONE,
-                        a.metric() + " by " + factor + (by.isEmpty() ? "" : ", a panel per " + by), factor,
-                        a.metric(), width(data), HEIGHT + 13 * others.size(), PlotSpec.Legend.NONE,
-                        PlotSpec.AUTO_ANGLE)).write(file);
+                Plot.of(
+                                data,
+                                new PlotSpec(
+                                        PlotSpec.Mode.BOX,
+                                        List.of(),
+                                        List.of(),
+                                        PlotData.ErrorBars.NONE,
+                                        a.metric() + " by " + factor + (by.isEmpty() ? "" : ", a panel per " + by),
+                                        factor,
+                                        a.metric(),
+                                        width(data),
+                                        HEIGHT + 13 * others.size(),
+                                        PlotSpec.Legend.NONE,
+                                        PlotSpec.AUTO_ANGLE))
+                        .write(file);
                 written.add(file);
             }
             for (List<String> pair : interactions(a, alpha)) {
-                Path file = out.resolve(name("interaction", a.metric(), pair.get(0) + "-" + pair.get(1)) + "."
-                        + format);
-                Plot.of(interaction(rows, a.metric(), pair.get(0), pair.get(1), order), new PlotSpec(PlotSpec.Mode.LINE,
-                        List.of(), List.of(), PlotData.ErrorBars.CI, a.metric() + ": " + pair.get(0) + " × "
-                        + pair.get(1) + " (lines: " + pair.get(1) + ")", pair.get(0), "mean " + a.metric(), WIDTH,
-                        HEIGHT)).write(file);
+                Path file =
+                        out.resolve(name("interaction", a.metric(), pair.get(0) + "-" + pair.get(1)) + "." + format);
+                Plot.of(
+                                interaction(rows, a.metric(), pair.get(0), pair.get(1), order),
+                                new PlotSpec(
+                                        PlotSpec.Mode.LINE,
+                                        List.of(),
+                                        List.of(),
+                                        PlotData.ErrorBars.CI,
+                                        a.metric() + ": " + pair.get(0) + " × " + pair.get(1) + " (lines: "
+                                                + pair.get(1) + ")",
+                                        pair.get(0),
+                                        "mean " + a.metric(),
+                                        WIDTH,
+                                        HEIGHT))
+                        .write(file);
                 written.add(file);
             }
         }
@@ -108,8 +146,7 @@ public final class ExperimentFigures {
     }
 
     /** Levels in the order {@code order} declares them, then those it does not name in the order of the table. */
-    private static List<String> levels(List<Map<String, String>> rows, String factor,
-            Map<String, List<String>> order) {
+    private static List<String> levels(List<Map<String, String>> rows, String factor, Map<String, List<String>> order) {
         Set<String> seen = new LinkedHashSet<>();
         rows.forEach(r -> seen.add(r.get(factor)));
         List<String> out = new ArrayList<>();
@@ -122,10 +159,13 @@ public final class ExperimentFigures {
         return out;
     }
 
-    private static double[] values(List<Map<String, String>> rows, String metric,
-            java.util.function.Predicate<Map<String, String>> which) {
-        return rows.stream().filter(which).filter(r -> r.get(metric) != null && !r.get(metric).isEmpty())
-                .mapToDouble(r -> Double.parseDouble(r.get(metric))).toArray();
+    private static double[] values(
+            List<Map<String, String>> rows, String metric, java.util.function.Predicate<Map<String, String>> which) {
+        return rows.stream()
+                .filter(which)
+                .filter(r -> r.get(metric) != null && !r.get(metric).isEmpty())
+                .mapToDouble(r -> Double.parseDouble(r.get(metric)))
+                .toArray();
     }
 
     /** What the panels of a box plot of {@code factor} hold apart, in words ("" when a single panel). */
@@ -142,7 +182,11 @@ public final class ExperimentFigures {
      * levels of {@code others}, and of the machine when there are several — labelled by it ("b=u · host2"), so that
      * each box holds the jobs of one level in one cell of everything else. Panels without a job are left out.
      */
-    static PlotData boxes(List<Map<String, String>> rows, String metric, String factor, List<String> others,
+    static PlotData boxes(
+            List<Map<String, String>> rows,
+            String metric,
+            String factor,
+            List<String> others,
             Map<String, List<String>> order) {
         List<String> dims = new ArrayList<>(others);
         if (!factor.equals("worker") && levels(rows, "worker", Map.of()).size() > 1) {
@@ -166,8 +210,12 @@ public final class ExperimentFigures {
             List<PlotData.Point> points = new ArrayList<>();
             for (int i = 0; i < cells.size(); i++) {
                 Map<String, String> cell = cells.get(i);
-                double[] v = values(rows, metric, r -> level.equals(r.get(factor))
-                        && cell.entrySet().stream().allMatch(e -> e.getValue().equals(r.get(e.getKey()))));
+                double[] v = values(
+                        rows,
+                        metric,
+                        r -> level.equals(r.get(factor))
+                                && cell.entrySet().stream()
+                                        .allMatch(e -> e.getValue().equals(r.get(e.getKey()))));
                 if (v.length > 0) {
                     points.add(new PlotData.Point(i, label(cell), Map.of(metric, PlotData.Summary.of(v, 0.95))));
                 }
@@ -203,7 +251,11 @@ public final class ExperimentFigures {
     }
 
     /** A series per level of {@code lines}, a point per level of {@code across}: the cell's mean with its CI. */
-    static PlotData interaction(List<Map<String, String>> rows, String metric, String across, String lines,
+    static PlotData interaction(
+            List<Map<String, String>> rows,
+            String metric,
+            String across,
+            String lines,
             Map<String, List<String>> order) {
         List<String> xs = levels(rows, across, order);
         List<PlotData.Series> series = new ArrayList<>();
@@ -224,8 +276,10 @@ public final class ExperimentFigures {
     /** The pairs to draw (see the class comment). */
     static List<List<String>> interactions(ExperimentAnalysis.MetricAnalysis a, double alpha) {
         List<List<String>> out = new ArrayList<>();
-        a.table().terms().stream().filter(t -> t.term().split(":").length == 2 && t.pValue() < alpha)
-                .sorted(Comparator.comparingDouble(AnovaRow::f).reversed()).limit(MOST_INTERACTIONS)
+        a.table().terms().stream()
+                .filter(t -> t.term().split(":").length == 2 && t.pValue() < alpha)
+                .sorted(Comparator.comparingDouble(AnovaRow::f).reversed())
+                .limit(MOST_INTERACTIONS)
                 .forEach(t -> out.add(List.of(t.term().split(":"))));
         if (out.isEmpty() && a.factors().size() >= 2) {
             Map<String, Double> f = new LinkedHashMap<>();
@@ -233,8 +287,11 @@ public final class ExperimentFigures {
                 AnovaRow r = a.table().row(factor);
                 f.put(factor, Double.isNaN(r.f()) ? 0 : r.f());
             }
-            List<String> top = f.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
-                    .limit(2).map(Map.Entry::getKey).toList();
+            List<String> top = f.entrySet().stream()
+                    .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                    .limit(2)
+                    .map(Map.Entry::getKey)
+                    .toList();
             out.add(top);
         }
         return out;

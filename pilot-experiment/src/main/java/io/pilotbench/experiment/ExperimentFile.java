@@ -46,8 +46,8 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
  * Every mistake is one {@link InputException} line: the file, the key path, what is wrong and what is accepted.
  */
 public final class ExperimentFile {
-    private static final Set<String> TOP = Set.of("name", "seed", "replications", "packages", "constraints",
-            "metrics", "precision", "factors", "hardware");
+    private static final Set<String> TOP = Set.of(
+            "name", "seed", "replications", "packages", "constraints", "metrics", "precision", "factors", "hardware");
     private static final Map<String, List<String>> FIXED_LEVELS = Map.of(
             "aslr", List.of("on", "off"),
             "link-order", List.of("default", "alphabetical", "reverse", "random"),
@@ -119,16 +119,20 @@ public final class ExperimentFile {
     public static ExperimentSpec parse(Path file, String text) {
         Object doc;
         try {
-            LoadSettings settings = LoadSettings.builder().setLabel(file.toString()).setAllowDuplicateKeys(false)
+            LoadSettings settings = LoadSettings.builder()
+                    .setLabel(file.toString())
+                    .setAllowDuplicateKeys(false)
                     .build();
             checkDepth(file, settings, text);
             doc = new Load(settings).loadFromString(text);
         } catch (MarkedYamlEngineException e) {
-            String where = e.getProblemMark().map(m -> " line " + (m.getLine() + 1) + " column " + (m.getColumn() + 1))
+            String where = e.getProblemMark()
+                    .map(m -> " line " + (m.getLine() + 1) + " column " + (m.getColumn() + 1))
                     .orElse("");
             throw new InputException(file + ":" + where + ": not valid YAML: " + e.getProblem());
         } catch (YamlEngineException e) {
-            throw new InputException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new InputException(file + ": not valid YAML: "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
         return new ExperimentFile(file).spec(doc);
     }
@@ -144,8 +148,9 @@ public final class ExperimentFile {
             switch (e.getEventId()) {
                 case MappingStart, SequenceStart -> {
                     if (++depth > MAX_DEPTH) {
-                        String where = e.getStartMark().map(m -> " line " + (m.getLine() + 1) + " column "
-                                + (m.getColumn() + 1)).orElse("");
+                        String where = e.getStartMark()
+                                .map(m -> " line " + (m.getLine() + 1) + " column " + (m.getColumn() + 1))
+                                .orElse("");
                         throw new InputException(file + ":" + where + ": nested more than " + MAX_DEPTH
                                 + " levels deep; an experiment file needs a few");
                     }
@@ -167,8 +172,8 @@ public final class ExperimentFile {
         }
         String name = top.containsKey("name") ? string("name", top.get("name")) : stem();
         long seed = top.containsKey("seed") ? integer("seed", top.get("seed"), Long.MIN_VALUE) : 1;
-        int replications = top.containsKey("replications")
-                ? (int) integer("replications", top.get("replications"), 1) : 1;
+        int replications =
+                top.containsKey("replications") ? (int) integer("replications", top.get("replications"), 1) : 1;
         Map<String, Path> packages = new LinkedHashMap<>();
         Map<String, Object> pk = map("packages", top.get("packages"));
         if (pk.isEmpty()) {
@@ -184,7 +189,8 @@ public final class ExperimentFile {
         }
         Map<String, String> constraints = new LinkedHashMap<>();
         if (top.containsKey("constraints")) {
-            for (Map.Entry<String, Object> e : map("constraints", top.get("constraints")).entrySet()) {
+            for (Map.Entry<String, Object> e :
+                    map("constraints", top.get("constraints")).entrySet()) {
                 constraints.put(e.getKey(), scalar("constraints." + e.getKey(), e.getValue()));
             }
         }
@@ -202,7 +208,8 @@ public final class ExperimentFile {
         }
         List<Factor> factors = new ArrayList<>();
         if (top.containsKey("factors")) {
-            for (Map.Entry<String, Object> e : map("factors", top.get("factors")).entrySet()) {
+            for (Map.Entry<String, Object> e :
+                    map("factors", top.get("factors")).entrySet()) {
                 factors.add(factor(e.getKey(), e.getValue(), packages));
             }
         }
@@ -210,17 +217,26 @@ public final class ExperimentFile {
             factors.add(0, new Factor("package", Factor.Kind.PACKAGE, List.copyOf(packages.keySet()), 1, null));
         }
         if (top.containsKey("hardware")) {
-            for (Map.Entry<String, Object> e : map("hardware", top.get("hardware")).entrySet()) {
+            for (Map.Entry<String, Object> e :
+                    map("hardware", top.get("hardware")).entrySet()) {
                 String key = "hardware." + e.getKey();
                 if (factors.stream().anyMatch(f -> f.name().equals(e.getKey()))) {
                     throw bad(key, "a software factor has this name already");
                 }
                 // the levels are the inventory's values, known when workers are selected
-                factors.add(new Factor(e.getKey(), Factor.Kind.HARDWARE, List.of("*"), coverage(key, e.getValue()),
-                        null));
+                factors.add(
+                        new Factor(e.getKey(), Factor.Kind.HARDWARE, List.of("*"), coverage(key, e.getValue()), null));
             }
         }
-        return new ExperimentSpec(name, file, seed, replications, packages, constraints, metrics, factors,
+        return new ExperimentSpec(
+                name,
+                file,
+                seed,
+                replications,
+                packages,
+                constraints,
+                metrics,
+                factors,
                 precision(top.get("precision")));
     }
 
@@ -239,12 +255,15 @@ public final class ExperimentFile {
             }
         }
         if (kind == null && !body.containsKey("script")) {
-            throw bad(key, "unknown factor '" + name + "' (built in: package, aslr, env-padding, cflags, "
-                    + "link-order, symbol-names, drop-caches; a factor of your own needs script: FILE)");
+            throw bad(
+                    key,
+                    "unknown factor '" + name + "' (built in: package, aslr, env-padding, cflags, "
+                            + "link-order, symbol-names, drop-caches; a factor of your own needs script: FILE)");
         }
         if (kind != null && body.containsKey("script")) {
-            throw bad(key + ".script", "'" + name + "' is built in and takes no script; name your own factor "
-                    + "differently");
+            throw bad(
+                    key + ".script",
+                    "'" + name + "' is built in and takes no script; name your own factor " + "differently");
         }
         double coverage = body.containsKey("coverage") ? coverage(key + ".coverage", body.get("coverage")) : 1;
         List<String> levels = new ArrayList<>();
@@ -261,8 +280,10 @@ public final class ExperimentFile {
             if (!levels.isEmpty()) {
                 for (String l : levels) {
                     if (!packages.containsKey(l)) {
-                        throw bad(key + ".levels", "no package named '" + l + "' (packages: "
-                                + String.join(", ", packages.keySet()) + ")");
+                        throw bad(
+                                key + ".levels",
+                                "no package named '" + l + "' (packages: " + String.join(", ", packages.keySet())
+                                        + ")");
                     }
                 }
             } else {
@@ -278,8 +299,9 @@ public final class ExperimentFile {
         List<String> allowed = FIXED_LEVELS.get(name);
         for (String l : levels) {
             if (allowed != null && !allowed.contains(l)) {
-                throw bad(key + ".levels", "'" + l + "' is not a level of " + name + " (levels: "
-                        + String.join(", ", allowed) + ")");
+                throw bad(
+                        key + ".levels",
+                        "'" + l + "' is not a level of " + name + " (levels: " + String.join(", ", allowed) + ")");
             }
             if (kind == Factor.Kind.ENV_PADDING && !l.matches("[0-9]{1,7}")) {
                 throw bad(key + ".levels", "'" + l + "' is not a number of padding bytes (0 to 9999999)");
@@ -318,8 +340,8 @@ public final class ExperimentFile {
                     case "max-rounds" -> maxRounds = (int) integer(key, e.getValue(), 1);
                     case "max-time" -> maxTime = duration(key, scalar(key, e.getValue()));
                     case "min-subsessions" -> minSub = (int) integer(key, e.getValue(), 1);
-                    default -> throw bad(key, "unknown key (expected: ci-width, max-rounds, max-time, "
-                            + "min-subsessions)");
+                    default ->
+                        throw bad(key, "unknown key (expected: ci-width, max-rounds, max-time, " + "min-subsessions)");
                 }
             }
         }
@@ -350,12 +372,13 @@ public final class ExperimentFile {
         }
         double v = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
-        double seconds = switch (unit) {
-            case "ms" -> v / 1000;
-            case "m" -> v * 60;
-            case "h" -> v * 3600;
-            default -> v;
-        };
+        double seconds =
+                switch (unit) {
+                    case "ms" -> v / 1000;
+                    case "m" -> v * 60;
+                    case "h" -> v * 3600;
+                    default -> v;
+                };
         return Duration.ofNanos((long) (seconds * 1e9));
     }
 
@@ -409,8 +432,7 @@ public final class ExperimentFile {
 
     private long integer(String key, Object value, long min) {
         if (!(value instanceof Number n) || n.longValue() != n.doubleValue() || n.longValue() < min) {
-            throw bad(key, "expected a whole number" + (min == Long.MIN_VALUE ? "" : " ≥ " + min) + ", got "
-                    + value);
+            throw bad(key, "expected a whole number" + (min == Long.MIN_VALUE ? "" : " ≥ " + min) + ", got " + value);
         }
         return n.longValue();
     }

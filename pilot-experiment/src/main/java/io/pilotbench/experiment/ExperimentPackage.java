@@ -50,8 +50,8 @@ public record ExperimentPackage(String name, Path root, boolean setup, Map<Strin
      */
     public static ExperimentPackage open(String name, Path source, Path scratch) throws IOException {
         if (!Files.exists(source)) {
-            throw new InputException(source + ": no such package (a directory or a .tar.gz with run.sh and "
-                    + "collect.sh)");
+            throw new InputException(
+                    source + ": no such package (a directory or a .tar.gz with run.sh and " + "collect.sh)");
         }
         Path root;
         if (Files.isDirectory(source)) {
@@ -65,8 +65,8 @@ public record ExperimentPackage(String name, Path root, boolean setup, Map<Strin
         for (String script : List.of(RUN, COLLECT)) {
             Path p = root.resolve(script);
             if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
-                throw new InputException(source + ": the package has no " + script + " at its root (required: "
-                        + RUN + " and " + COLLECT + "; optional: " + SETUP + ", " + ENV + ")");
+                throw new InputException(source + ": the package has no " + script + " at its root (required: " + RUN
+                        + " and " + COLLECT + "; optional: " + SETUP + ", " + ENV + ")");
             }
         }
         boolean setup = Files.isRegularFile(root.resolve(SETUP), LinkOption.NOFOLLOW_LINKS);
@@ -90,8 +90,8 @@ public record ExperimentPackage(String name, Path root, boolean setup, Map<Strin
                 key = key.substring(7).strip();
             }
             if (eq < 0 || !KEY.matcher(key).matches()) {
-                throw new InputException(source + ": " + ENV + " line " + (i + 1) + ": expected KEY=VALUE, got '"
-                        + line + "'");
+                throw new InputException(
+                        source + ": " + ENV + " line " + (i + 1) + ": expected KEY=VALUE, got '" + line + "'");
             }
             env.put(key, unquote(line.substring(eq + 1).strip()));
         }

@@ -22,8 +22,8 @@ import java.util.Random;
  * @param chosen    factor → the levels it covers (hardware factors: the selected workers' values)
  * @param jobs      in run order
  */
-public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<String, List<String>> chosen,
-        List<Job> jobs) {
+public record ExperimentPlan(
+        ExperimentSpec spec, List<Worker> workers, Map<String, List<String>> chosen, List<Job> jobs) {
     /** Above this many jobs, the plan warns that the experiment space has exploded. */
     public static final int MANY_JOBS = 1000;
 
@@ -42,7 +42,10 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
      */
     public static ExperimentPlan of(ExperimentSpec spec, List<Worker> inventory, boolean root) {
         Factor drop = spec.factor("drop-caches");
-        if (drop != null && drop.kind() == Factor.Kind.DROP_CACHES && !root && drop.levels().contains("on")) {
+        if (drop != null
+                && drop.kind() == Factor.Kind.DROP_CACHES
+                && !root
+                && drop.levels().contains("on")) {
             throw new InputException(spec.file() + ": factors.drop-caches: dropping the page cache needs root "
                     + "(it writes /proc/sys/vm/drop_caches); run the experiment as root, or remove the factor (or "
                     + "keep only its level off)");
@@ -70,8 +73,7 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
             }
         }
         List<Map<String, String>> cells = cells(spec, chosen);
-        record Draft(Worker worker, int replication, Map<String, String> cell) {
-        }
+        record Draft(Worker worker, int replication, Map<String, String> cell) {}
         List<Draft> drafts = new ArrayList<>();
         for (Worker w : workers) {
             for (Map<String, String> cell : cells) {
@@ -85,8 +87,11 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
         for (Draft d : drafts) {
             Map<String, String> levels = new LinkedHashMap<>();
             for (Factor f : spec.factors()) {
-                levels.put(f.name(), f.kind() == Factor.Kind.HARDWARE ? d.worker().attributes().get(f.name())
-                        : d.cell().get(f.name()));
+                levels.put(
+                        f.name(),
+                        f.kind() == Factor.Kind.HARDWARE
+                                ? d.worker().attributes().get(f.name())
+                                : d.cell().get(f.name()));
             }
             jobs.add(new Job(jobs.size() + 1, d.worker().name(), d.replication(), levels));
         }
@@ -106,8 +111,8 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
             }
         }
         if (eligible.isEmpty()) {
-            throw new InputException(spec.file() + ": constraints: no worker meets them (" + String.join("; ", why)
-                    + ")");
+            throw new InputException(
+                    spec.file() + ": constraints: no worker meets them (" + String.join("; ", why) + ")");
         }
         return eligible;
     }
@@ -166,7 +171,9 @@ public record ExperimentPlan(ExperimentSpec spec, List<Worker> workers, Map<Stri
             return null;
         }
         StringBuilder sizes = new StringBuilder();
-        chosen.forEach((f, l) -> sizes.append(sizes.length() == 0 ? "" : " × ").append(l.size()).append(' ')
+        chosen.forEach((f, l) -> sizes.append(sizes.length() == 0 ? "" : " × ")
+                .append(l.size())
+                .append(' ')
                 .append(f));
         return jobs.size() + " jobs (" + sizes + " × " + spec.replications() + " replications × "
                 + workers.size() + " worker(s)): the experiment space has exploded; lower some coverages or "

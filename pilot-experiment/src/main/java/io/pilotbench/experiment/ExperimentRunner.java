@@ -56,8 +56,14 @@ public final class ExperimentRunner {
     /** Whether the job's commands leave their pids for {@link #killLeftovers} (a mill worker's jobs). */
     private final boolean recordPids;
 
-    private ExperimentRunner(ExperimentPlan plan, Path dir, PrintWriter progress, ExperimentDirectory.Copies copies,
-            Stop stop, JobLimits limits, boolean recordPids) {
+    private ExperimentRunner(
+            ExperimentPlan plan,
+            Path dir,
+            PrintWriter progress,
+            ExperimentDirectory.Copies copies,
+            Stop stop,
+            JobLimits limits,
+            boolean recordPids) {
         this.plan = plan;
         this.dir = dir;
         this.progress = progress;
@@ -74,8 +80,7 @@ public final class ExperimentRunner {
      * @param stopped a {@link Stop} request ended it before every job had a row; the job then running kept its
      *                session where it stopped, and {@link #resume} continues it
      */
-    public record Outcome(int jobs, int ran, int skipped, int failed, boolean stopped) {
-    }
+    public record Outcome(int jobs, int ran, int skipped, int failed, boolean stopped) {}
 
     /**
      * A request to stop a run, from another thread (Ctrl-C, SIGTERM): the running job's session stops after killing
@@ -83,8 +88,7 @@ public final class ExperimentRunner {
      * left of it). Its first {@link #request} is the one that counts.
      */
     public static final class Stop {
-        private static final Runnable NOTHING = () -> {
-        };
+        private static final Runnable NOTHING = () -> {};
         private volatile boolean requested;
         private volatile Runnable cancel = NOTHING;
         private volatile Runnable kill = NOTHING;
@@ -233,8 +237,8 @@ public final class ExperimentRunner {
      * they run as, a memory cap over all of them, a time cap over the whole job ({@link JobConfinement}). A job
      * that the time cap ends has a row whose {@code error} says so.
      */
-    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path given, JobLimits limits,
-            PrintWriter progress) throws IOException {
+    public static Map<String, String> runJob(
+            ExperimentSpec spec, Job job, Path given, JobLimits limits, PrintWriter progress) throws IOException {
         return runJob(spec, job, given, limits, progress, new Stop());
     }
 
@@ -242,20 +246,22 @@ public final class ExperimentRunner {
      * As above, until {@code stop} is requested (a worker whose lease was lost): the job then gets no row and this
      * throws {@link IllegalStateException}.
      */
-    public static Map<String, String> runJob(ExperimentSpec spec, Job job, Path given, JobLimits limits,
-            PrintWriter progress, Stop stop) throws IOException {
+    public static Map<String, String> runJob(
+            ExperimentSpec spec, Job job, Path given, JobLimits limits, PrintWriter progress, Stop stop)
+            throws IOException {
         Path dir = given.toAbsolutePath().normalize();
-        ExperimentPlan plan = new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(),
-                List.of(job));
+        ExperimentPlan plan =
+                new ExperimentPlan(spec, List.of(new Worker(job.worker(), Map.of())), Map.of(), List.of(job));
         String csv = ExperimentDirectory.planCsv(plan);
         boolean started = Files.isRegularFile(dir.resolve(PLAN));
-        DirectoryLock lock = started ? DirectoryLock.acquire(dir, "experiment job")
+        DirectoryLock lock = started
+                ? DirectoryLock.acquire(dir, "experiment job")
                 : DirectoryLock.claimEmpty(dir, "experiment job");
         ExperimentDirectory.Copies copies;
         try {
             if (started && !csv.equals(Files.readString(dir.resolve(PLAN)))) {
-                throw new InputException(dir + ": holds another job (its plan.csv differs); give each job a "
-                        + "directory of its own");
+                throw new InputException(
+                        dir + ": holds another job (its plan.csv differs); give each job a " + "directory of its own");
             }
             copies = started ? ExperimentDirectory.continueIn(plan, dir) : ExperimentDirectory.create(plan, dir, csv);
         } catch (IOException | RuntimeException e) {
@@ -355,8 +361,10 @@ public final class ExperimentRunner {
                 failed++;
             }
             if (progress != null) {
-                String what = row.get("error").isEmpty() ? "time " + row.get(ExperimentSpec.TIME) + " s ("
-                        + row.get("rounds") + " rounds, " + row.get("stop") + ")" : "failed: " + row.get("error");
+                String what = row.get("error").isEmpty()
+                        ? "time " + row.get(ExperimentSpec.TIME) + " s (" + row.get("rounds") + " rounds, "
+                                + row.get("stop") + ")"
+                        : "failed: " + row.get("error");
                 progress.println("job " + job.number() + "/" + total + " " + describe(job) + ": " + what);
                 progress.flush();
             }
@@ -366,7 +374,10 @@ public final class ExperimentRunner {
 
     static String describe(Job job) {
         StringBuilder b = new StringBuilder();
-        job.levels().forEach((k, v) -> b.append(b.length() == 0 ? "" : " ").append(k).append('=').append(v));
+        job.levels().forEach((k, v) -> b.append(b.length() == 0 ? "" : " ")
+                .append(k)
+                .append('=')
+                .append(v));
         return b.toString();
     }
 
@@ -384,8 +395,15 @@ public final class ExperimentRunner {
         ExperimentPackage pkg = copies.packageFor(job).copyTo(work);
         Map<String, String> row;
         try (JobConfinement c = JobConfinement.open(limits, dir, jobDir, work, recordPids)) {
-            JobEnvironment je = JobEnvironment.of(plan.spec(), job, pkg, copies.scripts(),
-                    dir.resolve("bin").resolve(LINK_CC), jobDir, arch, System.getenv());
+            JobEnvironment je = JobEnvironment.of(
+                    plan.spec(),
+                    job,
+                    pkg,
+                    copies.scripts(),
+                    dir.resolve("bin").resolve(LINK_CC),
+                    jobDir,
+                    arch,
+                    System.getenv());
             row = new JobRun(plan.spec(), job, jobDir, c, pkg, je, stop).row();
         }
         if (row.get("error").isEmpty()) {

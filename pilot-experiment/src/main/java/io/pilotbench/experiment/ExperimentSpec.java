@@ -20,8 +20,16 @@ import java.util.Map;
  * @param factors      the factor space, software and hardware, in file order
  * @param precision    each job's session settings
  */
-public record ExperimentSpec(String name, Path file, long seed, int replications, Map<String, Path> packages,
-        Map<String, String> constraints, List<String> metrics, List<Factor> factors, Precision precision) {
+public record ExperimentSpec(
+        String name,
+        Path file,
+        long seed,
+        int replications,
+        Map<String, Path> packages,
+        Map<String, String> constraints,
+        List<String> metrics,
+        List<Factor> factors,
+        Precision precision) {
 
     /** The metric every job has: the mean wall time of run.sh, in seconds, from its Pilot session. */
     public static final String TIME = "time";
@@ -35,7 +43,10 @@ public record ExperimentSpec(String name, Path file, long seed, int replications
 
     /** The factor named {@code factorName}, or null. */
     public Factor factor(String factorName) {
-        return factors.stream().filter(f -> f.name().equals(factorName)).findFirst().orElse(null);
+        return factors.stream()
+                .filter(f -> f.name().equals(factorName))
+                .findFirst()
+                .orElse(null);
     }
 
     /**
@@ -46,6 +57,5 @@ public record ExperimentSpec(String name, Path file, long seed, int replications
      * @param maxTime        the longest a job's session may run, or null
      * @param minSubsessions the fewest subsessions before a CI counts (Pilot's default 30 when null)
      */
-    public record Precision(String ciWidth, int maxRounds, Duration maxTime, Integer minSubsessions) {
-    }
+    public record Precision(String ciWidth, int maxRounds, Duration maxTime, Integer minSubsessions) {}
 }

@@ -59,7 +59,9 @@ final class JobConfinement implements AutoCloseable {
         this.jobDir = jobDir;
         this.cgroup = cgroup;
         this.pids = pids;
-        this.deadline = limits.time() == null ? Long.MAX_VALUE : System.nanoTime() + limits.time().toNanos();
+        this.deadline = limits.time() == null
+                ? Long.MAX_VALUE
+                : System.nanoTime() + limits.time().toNanos();
     }
 
     /**
@@ -89,8 +91,9 @@ final class JobConfinement implements AutoCloseable {
             }
             if (!limits.equals(JobLimits.NONE)) {
                 c.record("user " + (limits.user() == null ? currentUser() : limits.user()) + "\nmemory cap "
-                    + (limits.memoryBytes() == 0 ? "none" : limits.memoryBytes() + " bytes, " + c.memoryMethod())
-                    + "\ntime cap " + (limits.time() == null ? "none" : limits.time().toSeconds() + " s") + "\n");
+                        + (limits.memoryBytes() == 0 ? "none" : limits.memoryBytes() + " bytes, " + c.memoryMethod())
+                        + "\ntime cap "
+                        + (limits.time() == null ? "none" : limits.time().toSeconds() + " s") + "\n");
             }
         } catch (IOException | RuntimeException e) {
             c.close();
@@ -101,8 +104,9 @@ final class JobConfinement implements AutoCloseable {
 
     /** How the memory cap is applied: "memory cgroup" (all processes together), "rlimit" (per process), "none". */
     String memoryMethod() {
-        return limits.memoryBytes() == 0 ? "none" : cgroup != null ? "memory cgroup"
-                : "rlimit (per process: no memory cgroup could be made)";
+        return limits.memoryBytes() == 0
+                ? "none"
+                : cgroup != null ? "memory cgroup" : "rlimit (per process: no memory cgroup could be made)";
     }
 
     /**
@@ -114,10 +118,17 @@ final class JobConfinement implements AutoCloseable {
     List<String> prefix(boolean timed) {
         List<String> words = new ArrayList<>();
         if (cgroup != null && pids != null) {
-            words.addAll(List.of("sh", "-c", "echo $$ > \"$0\" && : > \"$1/$$\" && shift && exec \"$@\"",
-                    cgroup.resolve("cgroup.procs").toString(), pids.toString()));
+            words.addAll(List.of(
+                    "sh",
+                    "-c",
+                    "echo $$ > \"$0\" && : > \"$1/$$\" && shift && exec \"$@\"",
+                    cgroup.resolve("cgroup.procs").toString(),
+                    pids.toString()));
         } else if (cgroup != null) {
-            words.addAll(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"",
+            words.addAll(List.of(
+                    "sh",
+                    "-c",
+                    "echo $$ > \"$0\" && exec \"$@\"",
                     cgroup.resolve("cgroup.procs").toString()));
         } else if (pids != null) {
             words.addAll(List.of("sh", "-c", ": > \"$0/$$\" && exec \"$@\"", pids.toString()));
@@ -126,10 +137,11 @@ final class JobConfinement implements AutoCloseable {
             words.addAll(List.of("prlimit", "--as=" + limits.memoryBytes()));
         }
         if (timed) {
-            long millis = deadline == Long.MAX_VALUE ? JobLimits.SETUP_ALLOWANCE.toMillis()
+            long millis = deadline == Long.MAX_VALUE
+                    ? JobLimits.SETUP_ALLOWANCE.toMillis()
                     : Math.max(1, remaining().toMillis());
-            words.addAll(List.of("timeout", "-s", "KILL", String.format(java.util.Locale.ROOT, "%.3fs",
-                    millis / 1000.0)));
+            words.addAll(
+                    List.of("timeout", "-s", "KILL", String.format(java.util.Locale.ROOT, "%.3fs", millis / 1000.0)));
         }
         words.addAll(asUser);
         return words;
@@ -212,14 +224,18 @@ final class JobConfinement implements AutoCloseable {
             given.add(l);
         }
         for (Path p : given) {
-            PosixFileAttributeView v = Files.getFileAttributeView(p, PosixFileAttributeView.class,
-                    LinkOption.NOFOLLOW_LINKS);
+            PosixFileAttributeView v =
+                    Files.getFileAttributeView(p, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
             v.setOwner(owner);
             v.setGroup(gp);
         }
         asUser.addAll(setpriv(limits.user()));
         List<String> probe = new ArrayList<>(asUser);
-        probe.addAll(List.of("sh", "-c", "test -w \"$0\" && test -x \"$0\"", work.toAbsolutePath().toString()));
+        probe.addAll(List.of(
+                "sh",
+                "-c",
+                "test -w \"$0\" && test -x \"$0\"",
+                work.toAbsolutePath().toString()));
         int code = run(probe);
         if (code != 0) {
             throw new InputException(jobDir.toAbsolutePath() + ": user " + limits.user() + " cannot write the job's "
@@ -233,8 +249,8 @@ final class JobConfinement implements AutoCloseable {
         if (Files.isSymbolicLink(p)) {
             return;
         }
-        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = new java.util.HashSet<>(
-                Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms =
+                new java.util.HashSet<>(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
         perms.add(java.nio.file.attribute.PosixFilePermission.GROUP_READ);
         perms.add(java.nio.file.attribute.PosixFilePermission.OTHERS_READ);
         if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
@@ -266,10 +282,15 @@ final class JobConfinement implements AutoCloseable {
             String name = r.getFileName().toString();
             if (name.matches("[0-9]{1,9}")) {
                 long pid = Long.parseLong(name);
-                java.time.Instant made = Files.getLastModifiedTime(r, LinkOption.NOFOLLOW_LINKS).toInstant();
+                java.time.Instant made =
+                        Files.getLastModifiedTime(r, LinkOption.NOFOLLOW_LINKS).toInstant();
                 ProcessHandle h = ProcessHandle.of(pid).orElse(null);
-                java.time.Instant started = h == null ? null : h.info().startInstant().orElse(null);
-                if (h != null && h.isAlive() && started != null && pid != ProcessHandle.current().pid()
+                java.time.Instant started =
+                        h == null ? null : h.info().startInstant().orElse(null);
+                if (h != null
+                        && h.isAlive()
+                        && started != null
+                        && pid != ProcessHandle.current().pid()
                         && Duration.between(started, made).abs().compareTo(Duration.ofSeconds(5)) < 0) {
                     List<ProcessHandle> below = h.descendants().toList();
                     run(List.of("kill", "-KILL", "--", "-" + pid)); // the group it leads: a round of run.sh
@@ -284,7 +305,8 @@ final class JobConfinement implements AutoCloseable {
     }
 
     private static String id(String user, String option) throws IOException {
-        Process p = new ProcessBuilder("id", option, user).redirectErrorStream(true).start();
+        Process p =
+                new ProcessBuilder("id", option, user).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         try {
             if (p.waitFor() != 0) {
@@ -300,8 +322,11 @@ final class JobConfinement implements AutoCloseable {
 
     private static int run(List<String> words) throws IOException {
         try {
-            return new ProcessBuilder(words).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start().waitFor();
+            return new ProcessBuilder(words)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
@@ -314,8 +339,12 @@ final class JobConfinement implements AutoCloseable {
 
     private void record(String text) throws IOException {
         Files.createDirectories(jobDir);
-        Files.writeString(jobDir.resolve("limits.txt"), text, StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                jobDir.resolve("limits.txt"),
+                text,
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
     }
 
     /**

@@ -32,8 +32,8 @@ import java.util.Map;
  */
 final class JobEnvironment {
     /** What a clean environment keeps from this process's. */
-    static final List<String> WHITELIST = List.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ", "TMPDIR",
-            "TERM", "SHELL");
+    static final List<String> WHITELIST =
+            List.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ", "TMPDIR", "TERM", "SHELL");
 
     private final Map<String, String> env;
     private final List<String> wrappers;
@@ -50,8 +50,15 @@ final class JobEnvironment {
      * @param linkCc        the link-order wrapper in the experiment
      * @param jobDir        the job's directory
      */
-    static JobEnvironment of(ExperimentSpec spec, Job job, ExperimentPackage pkg, Map<String, Path> factorScripts,
-            Path linkCc, Path jobDir, String arch, Map<String, String> inherited) {
+    static JobEnvironment of(
+            ExperimentSpec spec,
+            Job job,
+            ExperimentPackage pkg,
+            Map<String, Path> factorScripts,
+            Path linkCc,
+            Path jobDir,
+            String arch,
+            Map<String, String> inherited) {
         Map<String, String> env = new LinkedHashMap<>();
         String padding = job.levels().get("env-padding");
         if (padding != null && spec.factor("env-padding").kind() == Factor.Kind.ENV_PADDING) {
@@ -82,7 +89,9 @@ final class JobEnvironment {
                 case SYMBOL_NAMES -> {
                     wrapCompiler(env, inherited, linkCc, spec, job);
                     env.put("PILOT_SYMBOL_NAMES", level);
-                    env.put("PILOT_SYMBOL_LOG", jobDir.resolve("symbol-names.log").toString());
+                    env.put(
+                            "PILOT_SYMBOL_LOG",
+                            jobDir.resolve("symbol-names.log").toString());
                 }
                 case ASLR -> {
                     wrappers.add("setarch");
@@ -96,8 +105,7 @@ final class JobEnvironment {
                     wrappers.add(factorScripts.get(f.name()).toString());
                     wrappers.add(level);
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         if (padding != null) {
@@ -107,8 +115,8 @@ final class JobEnvironment {
     }
 
     /** CC is the link wrapper, which runs the real compiler with a seed per job. */
-    private static void wrapCompiler(Map<String, String> env, Map<String, String> inherited, Path linkCc,
-            ExperimentSpec spec, Job job) {
+    private static void wrapCompiler(
+            Map<String, String> env, Map<String, String> inherited, Path linkCc, ExperimentSpec spec, Job job) {
         env.put("PILOT_REAL_CC", inherited.getOrDefault("CC", "cc"));
         env.put("CC", linkCc.toString());
         env.put("PILOT_LINK_SEED", Long.toString(Math.floorMod(spec.seed() * 31 + job.number(), 1_000_000_007L)));

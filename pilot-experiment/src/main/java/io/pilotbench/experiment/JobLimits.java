@@ -63,8 +63,7 @@ public record JobLimits(String user, long memoryBytes, Duration time) {
     /** How a memory cap would be applied on this machine: "memory cgroup" or "rlimit per process". */
     public static String memoryMethod() {
         try {
-            return Privileges.isRoot() && MemoryCgroups.own() != null ? "memory cgroup"
-                    : "rlimit per process";
+            return Privileges.isRoot() && MemoryCgroups.own() != null ? "memory cgroup" : "rlimit per process";
         } catch (IOException e) {
             return "rlimit per process";
         }

@@ -44,7 +44,13 @@ final class JobRun {
      * @param pkg the job's own copy of its package, where its scripts run
      * @param je  the job's environment and wrappers (its levels of the software factors)
      */
-    JobRun(ExperimentSpec spec, Job job, Path jobDir, JobConfinement c, ExperimentPackage pkg, JobEnvironment je,
+    JobRun(
+            ExperimentSpec spec,
+            Job job,
+            Path jobDir,
+            JobConfinement c,
+            ExperimentPackage pkg,
+            JobEnvironment je,
             ExperimentRunner.Stop stop) {
         this.spec = spec;
         this.job = job;
@@ -105,8 +111,10 @@ final class JobRun {
         int code = script(confined(true, List.of("sh", ExperimentPackage.SETUP)), jobDir.resolve("setup.log"));
         if (code != 0) {
             String cap = c.capNote(code);
-            row.put("error", "setup.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/"
-                    + job.id() + "/setup.log)");
+            row.put(
+                    "error",
+                    "setup.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/" + job.id()
+                            + "/setup.log)");
             return false;
         }
         return true;
@@ -125,16 +133,18 @@ final class JobRun {
             if (!row.containsKey(key)) {
                 continue;
             }
-            row.put(key, switch (f.kind()) {
-                case ASLR -> observed.getOrDefault("aslr", "?");
-                case ENV_PADDING -> observed.getOrDefault("pad", "?");
-                case CFLAGS -> observed.getOrDefault("cflags", "?");
-                case LINK_ORDER -> lastLine(jobDir.resolve("link-order.log"));
-                case SYMBOL_NAMES -> lastLine(jobDir.resolve("symbol-names.log"));
-                case DROP_CACHES -> dropped ? "dropped" : "kept";
-                case USER -> observed.getOrDefault("user." + JobEnvironment.variable(f.name()), "unreported");
-                default -> "";
-            });
+            row.put(
+                    key,
+                    switch (f.kind()) {
+                        case ASLR -> observed.getOrDefault("aslr", "?");
+                        case ENV_PADDING -> observed.getOrDefault("pad", "?");
+                        case CFLAGS -> observed.getOrDefault("cflags", "?");
+                        case LINK_ORDER -> lastLine(jobDir.resolve("link-order.log"));
+                        case SYMBOL_NAMES -> lastLine(jobDir.resolve("symbol-names.log"));
+                        case DROP_CACHES -> dropped ? "dropped" : "kept";
+                        case USER -> observed.getOrDefault("user." + JobEnvironment.variable(f.name()), "unreported");
+                        default -> "";
+                    });
         }
         row.put("env.bytes", observed.getOrDefault("envbytes", ""));
     }
@@ -156,8 +166,10 @@ final class JobRun {
         }
         if (!Double.isFinite(m.mean())) {
             String cap = c.capNote(137);
-            row.put("error", "no successful round of run.sh (" + result.failedRounds() + " failed" + (cap == null
-                    ? "" : "; " + cap) + "; see jobs/" + job.id() + "/session)");
+            row.put(
+                    "error",
+                    "no successful round of run.sh (" + result.failedRounds() + " failed"
+                            + (cap == null ? "" : "; " + cap) + "; see jobs/" + job.id() + "/session)");
             return false;
         }
         return true;
@@ -170,8 +182,10 @@ final class JobRun {
         int code = script(confined(true, List.of("sh", ExperimentPackage.COLLECT)), collected);
         if (code != 0) {
             String cap = c.capNote(code);
-            row.put("error", "collect.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/"
-                    + job.id() + "/collect.txt)");
+            row.put(
+                    "error",
+                    "collect.sh exited with " + code + (cap == null ? "" : ": " + cap) + " (see jobs/" + job.id()
+                            + "/collect.txt)");
             return;
         }
         Map<String, String> metrics = metrics(Files.readAllLines(collected, StandardCharsets.UTF_8));
@@ -191,8 +205,11 @@ final class JobRun {
     /** The job's Pilot session of run.sh: new, or continued where a kill left it. */
     private SessionResult session(Path sessionDir) throws IOException {
         ExperimentSpec.Precision p = spec.precision();
-        SessionSettings.Builder b = SessionSettings.builder().pi(PiSpec.wallTime().pi())
-                .ciTarget(CiTarget.parse(p.ciWidth())).shortRound(Duration.ZERO).maxRounds(p.maxRounds())
+        SessionSettings.Builder b = SessionSettings.builder()
+                .pi(PiSpec.wallTime().pi())
+                .ciTarget(CiTarget.parse(p.ciWidth()))
+                .shortRound(Duration.ZERO)
+                .maxRounds(p.maxRounds())
                 .maxDuration(p.maxTime());
         if (p.minSubsessions() != null) {
             b.minSubsessions(p.minSubsessions());
@@ -206,23 +223,31 @@ final class JobRun {
         Map<String, String> extra = new LinkedHashMap<>();
         extra.put("PILOT_ROUND", CommandTemplate.ROUND);
         extra.put("PILOT_RESULT_DIR", CommandTemplate.RESULT_DIR);
-        List<String> words = confined(false, je.wrap(List.of("sh", pkg.root().resolve(ExperimentPackage.RUN)
-                .toString()), extra));
-        CommandWorkload.Builder wb = CommandWorkload.builder(CommandTemplate.of(words, null),
-                List.of(PiSpec.wallTime()), sessionDir.resolve("rounds")).cwd(pkg.root());
+        List<String> words = confined(
+                false,
+                je.wrap(List.of("sh", pkg.root().resolve(ExperimentPackage.RUN).toString()), extra));
+        CommandWorkload.Builder wb = CommandWorkload.builder(
+                        CommandTemplate.of(words, null), List.of(PiSpec.wallTime()), sessionDir.resolve("rounds"))
+                .cwd(pkg.root());
         if (!je.clean()) {
             wb.env(je.env());
         }
         CommandWorkload workload = wb.build();
-        Session session = SessionReader.isSession(sessionDir) ? Session.resume(sessionDir)
-                : Session.create(settings, sessionDir, "job " + job.id() + " " + ExperimentRunner.describe(job),
+        Session session = SessionReader.isSession(sessionDir)
+                ? Session.resume(sessionDir)
+                : Session.create(
+                        settings,
+                        sessionDir,
+                        "job " + job.id() + " " + ExperimentRunner.describe(job),
                         EnvironmentProbe.system().capture(pkg.root()));
         SessionResult r;
         Pilot pilot = Pilot.of(session.settings(), workload);
-        stop.running(() -> {
-            pilot.requestStop();
-            workload.cancel();
-        }, workload::cancel);
+        stop.running(
+                () -> {
+                    pilot.requestStop();
+                    workload.cancel();
+                },
+                workload::cancel);
         try {
             r = pilot.run(session);
         } finally {
@@ -247,8 +272,8 @@ final class JobRun {
             Path err = out.resolveSibling(out.getFileName() + ".err");
             List<String> lines = Files.exists(err) ? Files.readAllLines(err) : List.of();
             throw new InputException(jobDir + ": the factors could not be applied: a probe run through their "
-                    + "wrappers exited with " + code + (lines.isEmpty() ? "" : " (" + lines.get(lines.size() - 1)
-                    + ")") + "; a user factor's script must shift its level off and exec \"$@\"");
+                    + "wrappers exited with " + code + (lines.isEmpty() ? "" : " (" + lines.get(lines.size() - 1) + ")")
+                    + "; a user factor's script must shift its level off and exec \"$@\"");
         }
         String pers = seen.get("personality");
         if (pers != null && !pers.isEmpty()) {

@@ -15,8 +15,7 @@ final class JobScript {
     /** How long a stop request lets a script end on SIGTERM before SIGKILL, as the launchers do. */
     static final long KILL_GRACE_MILLIS = 2000;
 
-    private JobScript() {
-    }
+    private JobScript() {}
 
     /**
      * Runs {@code words} in {@code cwd} with exactly the environment {@code env}, its output in {@code log} and its
@@ -28,8 +27,11 @@ final class JobScript {
      */
     static int run(ExperimentRunner.Stop stop, Map<String, String> env, List<String> words, Path cwd, Path log)
             throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(words).directory(cwd.toFile()).redirectErrorStream(false)
-                .redirectOutput(log.toFile()).redirectError(ProcessBuilder.Redirect.appendTo(
+        ProcessBuilder pb = new ProcessBuilder(words)
+                .directory(cwd.toFile())
+                .redirectErrorStream(false)
+                .redirectOutput(log.toFile())
+                .redirectError(ProcessBuilder.Redirect.appendTo(
                         log.resolveSibling(log.getFileName() + ".err").toFile()));
         pb.environment().clear();
         pb.environment().putAll(env);
@@ -56,14 +58,16 @@ final class JobScript {
             }
         }
         if (!now) {
-            Thread t = new Thread(() -> {
-                try {
-                    Thread.sleep(KILL_GRACE_MILLIS);
-                } catch (InterruptedException e) {
-                    // kill now
-                }
-                tree.forEach(ProcessHandle::destroyForcibly);
-            }, "pilot-script-kill");
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            Thread.sleep(KILL_GRACE_MILLIS);
+                        } catch (InterruptedException e) {
+                            // kill now
+                        }
+                        tree.forEach(ProcessHandle::destroyForcibly);
+                    },
+                    "pilot-script-kill");
             t.setDaemon(true);
             t.start();
         }

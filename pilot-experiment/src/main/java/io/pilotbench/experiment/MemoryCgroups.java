@@ -16,8 +16,7 @@ final class MemoryCgroups {
     private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
     private static final Path CGROUP = Path.of("/proc/self/cgroup");
 
-    private MemoryCgroups() {
-    }
+    private MemoryCgroups() {}
 
     /**
      * A memory cgroup (v1) for the job under this process's own, with the cap; null where none can be made (no v1
@@ -53,9 +52,13 @@ final class MemoryCgroups {
     private static void sweep(Path base) throws IOException {
         try (Stream<Path> children = Files.list(base)) {
             for (Path c : children.toList()) {
-                var m = java.util.regex.Pattern.compile("pilot-(\\d+)-job-.*").matcher(c.getFileName().toString());
-                if (m.matches() && Files.isDirectory(c) && ProcessHandle.of(Long.parseLong(m.group(1)))
-                        .map(h -> !h.isAlive()).orElse(true)) {
+                var m = java.util.regex.Pattern.compile("pilot-(\\d+)-job-.*")
+                        .matcher(c.getFileName().toString());
+                if (m.matches()
+                        && Files.isDirectory(c)
+                        && ProcessHandle.of(Long.parseLong(m.group(1)))
+                                .map(h -> !h.isAlive())
+                                .orElse(true)) {
                     try {
                         killAndRemove(c);
                     } catch (IOException e) {
@@ -77,7 +80,9 @@ final class MemoryCgroups {
             String[] halves = line.split(" - ", 2);
             String[] left = halves[0].split(" ");
             String[] right = halves.length == 2 ? halves[1].split(" ") : new String[0];
-            if (right.length >= 3 && right[0].equals("cgroup") && List.of(right[2].split(",")).contains("memory")) {
+            if (right.length >= 3
+                    && right[0].equals("cgroup")
+                    && List.of(right[2].split(",")).contains("memory")) {
                 mountRoot = left[3];
                 mount = Path.of(left[4]);
             }
@@ -130,7 +135,8 @@ final class MemoryCgroups {
                 oom = line.substring("oom_kill ".length()).strip();
             }
         }
-        return "memory peak " + Files.readString(cg.resolve("memory.max_usage_in_bytes")).strip()
+        return "memory peak "
+                + Files.readString(cg.resolve("memory.max_usage_in_bytes")).strip()
                 + " bytes\nprocesses killed at the cap " + oom + "\n";
     }
 }

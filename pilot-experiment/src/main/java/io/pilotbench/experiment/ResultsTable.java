@@ -22,15 +22,18 @@ import java.util.Map;
 public final class ResultsTable {
     static final String FILE = "results.csv";
 
-    private ResultsTable() {
-    }
+    private ResultsTable() {}
 
     /** Creates the table with its header. */
     static void create(Path dir, List<String> header) throws IOException {
         // written aside and linked into place: a reader (analyze, a test polling the run) never sees the table
         // without its header, and an existing table is never replaced (link(2) fails as CREATE_NEW would)
         Path tmp = dir.resolve(FILE + ".new");
-        Files.writeString(tmp, line(header), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+        Files.writeString(
+                tmp,
+                line(header),
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         try {
             Files.createLink(dir.resolve(FILE), tmp);
@@ -41,8 +44,8 @@ public final class ResultsTable {
 
     /** Appends one row and forces it to disk. */
     static void append(Path dir, List<String> row) throws IOException {
-        try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
+        try (FileChannel ch =
+                FileChannel.open(dir.resolve(FILE), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ch.write(ByteBuffer.wrap(line(row).getBytes(StandardCharsets.UTF_8)));
             ch.force(true);
         }
@@ -71,8 +74,8 @@ public final class ResultsTable {
     static List<Map<String, String>> read(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
         if (!Files.isRegularFile(file)) {
-            throw new InputException(dir + ": not an experiment directory (no " + FILE + "); run pilot experiment "
-                    + "run first");
+            throw new InputException(
+                    dir + ": not an experiment directory (no " + FILE + "); run pilot experiment " + "run first");
         }
         List<List<String>> rows = parse(Files.readString(file, StandardCharsets.UTF_8));
         if (rows.isEmpty()) {
@@ -131,12 +134,14 @@ public final class ResultsTable {
         return line(safe);
     }
 
-    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
-            "[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");
+    private static final java.util.regex.Pattern NUMBER =
+            java.util.regex.Pattern.compile("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");
 
     /** The cell, escaped for a spreadsheet (see {@link #spreadsheetLine}). */
     public static String spreadsheetCell(String cell) {
-        if (cell == null || cell.isEmpty() || "=+-@\t\r".indexOf(cell.charAt(0)) < 0
+        if (cell == null
+                || cell.isEmpty()
+                || "=+-@\t\r".indexOf(cell.charAt(0)) < 0
                 || NUMBER.matcher(cell).matches()) {
             return cell;
         }

@@ -81,8 +81,8 @@ final class SafeExtractor {
                 }
                 Files.createDirectories(out.getParent());
                 requireNoLinkBetween(archive, root, out.getParent(), e.getName());
-                try (OutputStream o = Files.newOutputStream(out, StandardOpenOption.CREATE_NEW,
-                        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                try (OutputStream o = Files.newOutputStream(
+                        out, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
                     byte[] buf = new byte[64 << 10];
                     int n;
                     while ((n = s.tar.read(buf)) > 0) {
@@ -109,8 +109,10 @@ final class SafeExtractor {
     private static String checkedName(Path archive, TarArchiveEntry e) {
         String name = e.getName();
         if (e.isSymbolicLink() || e.isLink()) {
-            throw bad(archive, "entry '" + name + "' is a " + (e.isLink() ? "hard" : "symbolic") + " link to '"
-                    + e.getLinkName() + "'; packages hold only files and directories");
+            throw bad(
+                    archive,
+                    "entry '" + name + "' is a " + (e.isLink() ? "hard" : "symbolic") + " link to '" + e.getLinkName()
+                            + "'; packages hold only files and directories");
         }
         if (e.isCharacterDevice() || e.isBlockDevice()) {
             throw bad(archive, "entry '" + name + "' is a device; packages hold only files and directories");

@@ -16,11 +16,10 @@ import java.util.regex.Pattern;
 public final class SafeName {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]{0,99}");
     /** The rule, as messages say it. */
-    public static final String RULE = "1 to 100 letters, digits, '.', '_' or '-', starting with a letter, a digit or "
-            + "'_'";
+    public static final String RULE =
+            "1 to 100 letters, digits, '.', '_' or '-', starting with a letter, a digit or " + "'_'";
 
-    private SafeName() {
-    }
+    private SafeName() {}
 
     /** Whether {@code name} follows the rule. */
     public static boolean ok(String name) {
@@ -89,8 +88,11 @@ public final class SafeName {
     private static String printable(String s) {
         String cut = s.length() > 80 ? s.substring(0, 80) + "..." : s;
         StringBuilder b = new StringBuilder();
-        cut.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) || !Character.isDefined(c)
-                || Character.getType(c) == Character.FORMAT ? '?' : c));
+        cut.codePoints()
+                .forEach(c -> b.appendCodePoint(
+                        Character.isISOControl(c) || !Character.isDefined(c) || Character.getType(c) == Character.FORMAT
+                                ? '?'
+                                : c));
         return b.toString();
     }
 }

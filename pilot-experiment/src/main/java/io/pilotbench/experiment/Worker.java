@@ -27,11 +27,13 @@ public record Worker(String name, Map<String, String> attributes) {
     public static Worker local() {
         Map<String, String> a = new LinkedHashMap<>();
         String arch = System.getProperty("os.arch");
-        a.put("arch", switch (arch) {
-            case "amd64" -> "x86_64";
-            case "arm64" -> "aarch64";
-            default -> arch;
-        });
+        a.put(
+                "arch",
+                switch (arch) {
+                    case "amd64" -> "x86_64";
+                    case "arm64" -> "aarch64";
+                    default -> arch;
+                });
         a.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
         Long memory = meminfo();
         if (memory != null) {
@@ -83,7 +85,12 @@ public record Worker(String name, Map<String, String> attributes) {
 
     /** "2G" → 2·1024³; "4" → 4. */
     static double bytesOrCount(String s) {
-        String t = s.strip().toUpperCase(Locale.ROOT).replace(">=", "").replace("IB", "").replace("B", "").strip();
+        String t = s.strip()
+                .toUpperCase(Locale.ROOT)
+                .replace(">=", "")
+                .replace("IB", "")
+                .replace("B", "")
+                .strip();
         double mult = 1;
         if (!t.isEmpty() && "KMGT".indexOf(t.charAt(t.length() - 1)) >= 0) {
             mult = Math.pow(1024, "KMGT".indexOf(t.charAt(t.length() - 1)) + 1);

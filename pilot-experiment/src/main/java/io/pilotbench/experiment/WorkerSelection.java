@@ -35,8 +35,7 @@ import org.ojalgo.optimisation.Variable;
  * {@code WorkerSelectionTest#ojAlgoFixedVariableRegression}; the exhaustive test found it).
  */
 public final class WorkerSelection {
-    private WorkerSelection() {
-    }
+    private WorkerSelection() {}
 
     /**
      * The selected workers, in name order.
@@ -105,8 +104,13 @@ public final class WorkerSelection {
      * Solves the program with some x_i fixed and Σ x ≤ {@code atMost} (and (1c) when {@code linking}); the optimum
      * count, or null when infeasible.
      */
-    private static Integer solve(List<Worker> workers, Map<String, Double> coverage, Map<String, Integer> required,
-            Map<Integer, Boolean> fixed, int atMost, boolean linking) {
+    private static Integer solve(
+            List<Worker> workers,
+            Map<String, Double> coverage,
+            Map<String, Integer> required,
+            Map<Integer, Boolean> fixed,
+            int atMost,
+            boolean linking) {
         ExpressionsBasedModel model = new ExpressionsBasedModel();
         List<Variable> x = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
@@ -132,7 +136,9 @@ public final class WorkerSelection {
                     if (level.equals(workers.get(i).attributes().get(factor))) {
                         b.set(x.get(i), 1);
                         if (linking) {
-                            model.addExpression("1c_" + factor + "=" + level + "_" + i).lower(0).set(l, 1)
+                            model.addExpression("1c_" + factor + "=" + level + "_" + i)
+                                    .lower(0)
+                                    .set(l, 1)
                                     .set(x.get(i), -1);
                         }
                     }

@@ -44,14 +44,15 @@ class ExampleExperimentTest {
         assertThat(time.table().row("package").pValue()).isLessThan(1e-6);
         assertThat(time.effects().get("package").high()).isEqualTo("xz");
         assertThat(time.rSquared()).isGreaterThan(0.5); // 0.86 on a shared 2-core machine
-        assertThat(ExperimentAnalysis.render(time, 0.05)).anySatisfy(l -> assertThat(l)
-                .startsWith("  package changes execution time by"));
+        assertThat(ExperimentAnalysis.render(time, 0.05))
+                .anySatisfy(l -> assertThat(l).startsWith("  package changes execution time by"));
     }
 
     @Test
     void builtFromSourceTheCompressorAndTheOptimisationFlagsMatterAndEveryBuildFactorIsObserved() throws IOException {
         // a system test whose tool is missing fails (CI installs gcc), never skips
-        assertThat(Files.isExecutable(Path.of("/usr/bin/cc"))).as("no C compiler (/usr/bin/cc): apt-get install gcc")
+        assertThat(Files.isExecutable(Path.of("/usr/bin/cc")))
+                .as("no C compiler (/usr/bin/cc): apt-get install gcc")
                 .isTrue();
         ExperimentSpec spec = ExperimentFile.read(COMPILED);
         ExperimentPlan plan = ExperimentPlan.of(spec, List.of(Worker.local()), false);
@@ -67,11 +68,12 @@ class ExampleExperimentTest {
             boolean lzss = r.get("package").equals("lzss");
             String given = lzss ? "lzss.o bits.o main.o" : "lzw.o codes.o main.o";
             String reverse = lzss ? "main.o lzss.o bits.o" : "main.o lzw.o codes.o";
-            assertThat(r.get("link-order.observed")).isEqualTo(r.get("link-order") + ": "
-                    + (r.get("link-order").equals("reverse") ? reverse : given));
+            assertThat(r.get("link-order.observed"))
+                    .isEqualTo(r.get("link-order") + ": " + (r.get("link-order").equals("reverse") ? reverse : given));
             assertThat(Double.parseDouble(r.get("ratio"))).isBetween(0.2, 0.4);
         });
-        ExperimentAnalysis.MetricAnalysis time = ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
+        ExperimentAnalysis.MetricAnalysis time =
+                ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
         // p < 1e-13 for both on a quiet machine; 1e-3 leaves room for a loaded one
         assertThat(time.table().row("package").pValue()).isLessThan(1e-3);
         assertThat(time.effects().get("package").high()).isEqualTo("lzss"); // 1.4x slower here

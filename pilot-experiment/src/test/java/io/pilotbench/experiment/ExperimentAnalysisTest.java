@@ -23,7 +23,10 @@ class ExperimentAnalysisTest {
     private static final double TOLERANCE = 1e-9;
 
     private static Path reference() throws URISyntaxException {
-        return Path.of(ExperimentAnalysisTest.class.getResource("/anova-reference/results.csv").toURI()).getParent();
+        return Path.of(ExperimentAnalysisTest.class
+                        .getResource("/anova-reference/results.csv")
+                        .toURI())
+                .getParent();
     }
 
     /** A saved experiment (see anova.R beside it) against R's anova(lm(...)) and car::Anova(type = 2). */
@@ -33,7 +36,8 @@ class ExperimentAnalysisTest {
         List<List<String>> ref = ResultsTable.parse(Files.readString(dir.resolve("reference.csv")));
         int checked = 0;
         for (SumOfSquares type : new SumOfSquares[] {SumOfSquares.TYPE_I, SumOfSquares.TYPE_II}) {
-            ExperimentAnalysis.MetricAnalysis a = ExperimentAnalysis.analyze(dir, 2, type).get(0);
+            ExperimentAnalysis.MetricAnalysis a =
+                    ExperimentAnalysis.analyze(dir, 2, type).get(0);
             assertThat(a.metric()).isEqualTo("time");
             assertThat(a.n()).isEqualTo(29);
             AnovaTable t = a.table();
@@ -87,8 +91,8 @@ class ExperimentAnalysisTest {
                     }
                 }
             }
-            ExperimentAnalysis.MetricAnalysis m = ExperimentAnalysis.analyzeMetric(rows, List.of("planted", "none"),
-                    "time", 1, SumOfSquares.TYPE_II);
+            ExperimentAnalysis.MetricAnalysis m =
+                    ExperimentAnalysis.analyzeMetric(rows, List.of("planted", "none"), "time", 1, SumOfSquares.TYPE_II);
             if (m.table().row("none").pValue() < 0.05) {
                 falsePositives++;
             }
@@ -112,8 +116,8 @@ class ExperimentAnalysisTest {
             rows.add(Map.of("f", "b", "time", Double.toString(b[i]), "error", ""));
         }
         rows.add(Map.of("f", "b", "time", "99", "error", "collect.sh failed")); // failed jobs are left out
-        ExperimentAnalysis.MetricAnalysis m = ExperimentAnalysis.analyzeMetric(rows, List.of("f"), "time", 2,
-                SumOfSquares.TYPE_II);
+        ExperimentAnalysis.MetricAnalysis m =
+                ExperimentAnalysis.analyzeMetric(rows, List.of("f"), "time", 2, SumOfSquares.TYPE_II);
         assertThat(m.n()).isEqualTo(8);
         ExperimentAnalysis.Effect e = m.effects().get("f");
         assertThat(e.low()).isEqualTo("a");
@@ -122,23 +126,27 @@ class ExperimentAnalysisTest {
         // residual MS = pooled variance 0.016667 on 6 df: half-width t(0.975, 6) · sqrt(MS · (1/4 + 1/4))
         assertThat(e.ciHalfWidth()).isCloseTo(2.446911851 * Math.sqrt(0.05 / 3 * 0.5), within(1e-8));
         assertThat(ExperimentAnalysis.render(m, 0.05)).anySatisfy(l -> assertThat(l)
-                .contains("f changes execution time by 95.2% (b 2.050 vs a 1.050").contains("p < 0.001"));
+                .contains("f changes execution time by 95.2% (b 2.050 vs a 1.050")
+                .contains("p < 0.001"));
     }
 
     @Test
     void termsGoUpToTheOrderAsked() {
         assertThat(ExperimentAnalysis.terms(List.of("a", "b", "c"), 1)).containsExactly("a", "b", "c");
-        assertThat(ExperimentAnalysis.terms(List.of("a", "b", "c"), 2)).containsExactly("a", "b", "c", "a:b", "a:c",
-                "b:c");
-        assertThat(ExperimentAnalysis.terms(List.of("a", "b", "c"), 5)).hasSize(7).endsWith("a:b:c");
+        assertThat(ExperimentAnalysis.terms(List.of("a", "b", "c"), 2))
+                .containsExactly("a", "b", "c", "a:b", "a:c", "b:c");
+        assertThat(ExperimentAnalysis.terms(List.of("a", "b", "c"), 5))
+                .hasSize(7)
+                .endsWith("a:b:c");
     }
 
     @Test
     void aTableWhereNothingVariesIsRefused() throws IOException {
-        List<Map<String, String>> rows = List.of(Map.of("f", "a", "time", "1", "error", ""),
-                Map.of("f", "a", "time", "2", "error", ""));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExperimentAnalysis.analyzeMetric(rows, List.of("f"),
-                "time", 1, SumOfSquares.TYPE_II)).hasMessageContaining("nothing to attribute variance to");
+        List<Map<String, String>> rows =
+                List.of(Map.of("f", "a", "time", "1", "error", ""), Map.of("f", "a", "time", "2", "error", ""));
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ExperimentAnalysis.analyzeMetric(rows, List.of("f"), "time", 1, SumOfSquares.TYPE_II))
+                .hasMessageContaining("nothing to attribute variance to");
     }
 
     @Test
@@ -152,8 +160,10 @@ class ExperimentAnalysisTest {
         assertThat(i.analysed()).isEqualTo(3);
         assertThat(i.jobs()).containsExactly("0002", "0004");
         assertThat(i.reasons()).containsExactly(Map.entry("round_limit", 1), Map.entry("time_limit", 1));
-        assertThat(ExperimentAnalysis.render(i).get(0)).isEqualTo("warning: 2 of 3 jobs stopped before their "
-                + "precision target (1 at the round cap (max-rounds), 1 at the time cap (max-time)): 0002 0004.");
+        assertThat(ExperimentAnalysis.render(i).get(0))
+                .isEqualTo(
+                        "warning: 2 of 3 jobs stopped before their "
+                                + "precision target (1 at the round cap (max-rounds), 1 at the time cap (max-time)): 0002 0004.");
         ExperimentAnalysis.Imprecise none = ExperimentAnalysis.imprecise(rows.subList(0, 1));
         assertThat(none.jobs()).isEmpty();
         assertThat(ExperimentAnalysis.render(none)).isEmpty();
@@ -170,34 +180,65 @@ class ExperimentAnalysisTest {
     @Test
     void analyzeSaysWhatItLeftOutAndThatThereAreNoReplicates() throws IOException {
         Path dir = tmp;
-        List<String> header = List.of("job", "worker", "replication", "package", "a", "b", "time", "time.ci.low",
-                "time.ci.high", "rounds", "stop", "env.bytes", "error");
+        List<String> header = List.of(
+                "job",
+                "worker",
+                "replication",
+                "package",
+                "a",
+                "b",
+                "time",
+                "time.ci.low",
+                "time.ci.high",
+                "rounds",
+                "stop",
+                "env.bytes",
+                "error");
         ResultsTable.create(dir, header);
         double[] t = {1.0, 1.5, 2.25, 2.5};
         int n = 0;
         for (String a : List.of("x", "y")) {
             for (String b : List.of("u", "v")) {
-                ResultsTable.append(dir, List.of(String.format("%04d", n + 1), "host", "1", "p", a, b,
-                        Double.toString(t[n]), "", "", "40", "target_met", "", ""));
+                ResultsTable.append(
+                        dir,
+                        List.of(
+                                String.format("%04d", n + 1),
+                                "host",
+                                "1",
+                                "p",
+                                a,
+                                b,
+                                Double.toString(t[n]),
+                                "",
+                                "",
+                                "40",
+                                "target_met",
+                                "",
+                                ""));
                 n++;
             }
         }
-        ResultsTable.append(dir, List.of("0005", "host", "2", "p", "x", "u", "", "", "", "", "", "",
-                "collect.sh exited with 1"));
-        ExperimentAnalysis.MetricAnalysis m = ExperimentAnalysis.analyze(dir, 2, SumOfSquares.TYPE_II).get(0);
+        ResultsTable.append(
+                dir, List.of("0005", "host", "2", "p", "x", "u", "", "", "", "", "", "", "collect.sh exited with 1"));
+        ExperimentAnalysis.MetricAnalysis m =
+                ExperimentAnalysis.analyze(dir, 2, SumOfSquares.TYPE_II).get(0);
         assertThat(m.n()).isEqualTo(4);
         assertThat(m.left().failedJobs()).containsExactly("0005");
         assertThat(m.left().singleLevel()).containsExactly(Map.entry("package", "p"));
         assertThat(m.noReplicates()).isTrue();
         String text = String.join("\n", ExperimentAnalysis.render(m, 0.05));
-        assertThat(text).contains("1 failed job was left out (job 0005; the error column of results.csv says why)")
+        assertThat(text)
+                .contains("1 failed job was left out (job 0005; the error column of results.csv says why)")
                 .contains("factor package was left out: it has one level (p) among the jobs analysed")
-                .contains("no replicates to estimate the error from").contains("replications: 2 or more")
+                .contains("no replicates to estimate the error from")
+                .contains("replications: 2 or more")
                 .doesNotContain("is fixed by the factors");
         // with replicates (order 1: 3 parameters for 4 jobs) the residual has a degree of freedom and no such line
-        ExperimentAnalysis.MetricAnalysis main = ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
+        ExperimentAnalysis.MetricAnalysis main =
+                ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
         assertThat(main.noReplicates()).isFalse();
-        assertThat(String.join("\n", ExperimentAnalysis.render(main, 0.05))).doesNotContain("no replicates")
+        assertThat(String.join("\n", ExperimentAnalysis.render(main, 0.05)))
+                .doesNotContain("no replicates")
                 .contains("1 failed job was left out");
     }
 }

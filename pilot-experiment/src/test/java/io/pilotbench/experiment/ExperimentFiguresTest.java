@@ -22,8 +22,20 @@ import org.junit.jupiter.api.io.TempDir;
 /** The figures' numbers are the table's: boxes from R's type-7 quartiles of each level's jobs, interaction points
  *  from the cells' means; and the interaction drawn is the one the ANOVA finds. */
 class ExperimentFiguresTest {
-    private static final List<String> HEADER = List.of("job", "worker", "replication", "package", "a", "b", "time",
-            "time.ci.low", "time.ci.high", "rounds", "stop", "env.bytes", "error");
+    private static final List<String> HEADER = List.of(
+            "job",
+            "worker",
+            "replication",
+            "package",
+            "a",
+            "b",
+            "time",
+            "time.ci.low",
+            "time.ci.high",
+            "rounds",
+            "stop",
+            "env.bytes",
+            "error");
 
     @TempDir
     Path tmp;
@@ -37,10 +49,27 @@ class ExperimentFiguresTest {
         for (int rep = 1; rep <= 5; rep++) {
             for (String a : List.of("x", "y")) {
                 for (String b : List.of("u", "v")) {
-                    double t = 10 + (a.equals("y") ? 1 : 0) + (b.equals("v") ? 1 : 0)
-                            + (a.equals("y") && b.equals("v") ? 3 : 0) + 0.1 * rnd.nextGaussian();
-                    ResultsTable.append(dir, List.of(String.format("%04d", ++n), "host", Integer.toString(rep), "p",
-                            a, b, Double.toString(t), "", "", "5", "round_limit", "", ""));
+                    double t = 10
+                            + (a.equals("y") ? 1 : 0)
+                            + (b.equals("v") ? 1 : 0)
+                            + (a.equals("y") && b.equals("v") ? 3 : 0)
+                            + 0.1 * rnd.nextGaussian();
+                    ResultsTable.append(
+                            dir,
+                            List.of(
+                                    String.format("%04d", ++n),
+                                    "host",
+                                    Integer.toString(rep),
+                                    "p",
+                                    a,
+                                    b,
+                                    Double.toString(t),
+                                    "",
+                                    "",
+                                    "5",
+                                    "round_limit",
+                                    "",
+                                    ""));
                 }
             }
         }
@@ -49,7 +78,8 @@ class ExperimentFiguresTest {
 
     private static Map<String, Map<String, Double>> groups(String svg, String cls) {
         Map<String, Map<String, Double>> out = new HashMap<>();
-        Matcher g = Pattern.compile("<(?:g|circle) class=\"" + cls + "\"([^>]*)>").matcher(svg);
+        Matcher g =
+                Pattern.compile("<(?:g|circle) class=\"" + cls + "\"([^>]*)>").matcher(svg);
         while (g.find()) {
             Map<String, Double> attrs = new HashMap<>();
             Matcher a = Pattern.compile("data-([a-z0-9]+)=\"([^\"]*)\"").matcher(g.group(1));
@@ -85,8 +115,10 @@ class ExperimentFiguresTest {
         for (String key : boxes.keySet()) {
             String level = key.substring(0, 1);
             String panel = key.substring(key.indexOf('=') + 1);
-            double[] v = rows.stream().filter(r -> r.get("a").equals(level) && r.get("b").equals(panel))
-                    .mapToDouble(r -> Double.parseDouble(r.get("time"))).toArray();
+            double[] v = rows.stream()
+                    .filter(r -> r.get("a").equals(level) && r.get("b").equals(panel))
+                    .mapToDouble(r -> Double.parseDouble(r.get("time")))
+                    .toArray();
             Map<String, Double> b = boxes.get(key);
             assertThat(b.get("n")).isEqualTo(5.0);
             assertThat(b.get("q1")).isCloseTo(Descriptive.percentile(v, 25), within(1e-12));
@@ -95,14 +127,19 @@ class ExperimentFiguresTest {
             assertThat(b.get("min")).isEqualTo(Descriptive.min(v));
             assertThat(b.get("max")).isEqualTo(Descriptive.max(v));
         }
-        assertThat(box).contains("class=\"x-label\"").contains(">x</text>").contains(">y</text>")
-                .contains(">b=u</text>").contains(">b=v</text>");
+        assertThat(box)
+                .contains("class=\"x-label\"")
+                .contains(">x</text>")
+                .contains(">y</text>")
+                .contains(">b=u</text>")
+                .contains(">b=v</text>");
 
         String inter = Files.readString(files.get(2));
         Map<String, Map<String, Double>> points = groups(inter, "point");
-        Map<String, Double> cellMeans = rows.stream().collect(Collectors.groupingBy(
-                r -> "b=" + r.get("b") + "@" + (r.get("a").equals("x") ? 0 : 1),
-                Collectors.averagingDouble(r -> Double.parseDouble(r.get("time")))));
+        Map<String, Double> cellMeans = rows.stream()
+                .collect(Collectors.groupingBy(
+                        r -> "b=" + r.get("b") + "@" + (r.get("a").equals("x") ? 0 : 1),
+                        Collectors.averagingDouble(r -> Double.parseDouble(r.get("time")))));
         assertThat(points).hasSize(4);
         cellMeans.forEach((k, mean) -> assertThat(points.get(k).get("value")).isCloseTo(mean, within(1e-12)));
         // the levels name the x ticks, not numbers
@@ -112,9 +149,13 @@ class ExperimentFiguresTest {
     @Test
     void withoutASignificantInteractionTheTwoStrongestFactorsArePaired() throws IOException {
         Path dir = experiment();
-        ExperimentAnalysis.MetricAnalysis main = ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
-        assertThat(ExperimentFigures.interactions(main, 0.05)).containsExactly(List.of("b", "a").stream()
-                .sorted((p, q) -> Double.compare(main.table().row(q).f(), main.table().row(p).f())).toList());
+        ExperimentAnalysis.MetricAnalysis main =
+                ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
+        assertThat(ExperimentFigures.interactions(main, 0.05))
+                .containsExactly(List.of("b", "a").stream()
+                        .sorted((p, q) -> Double.compare(
+                                main.table().row(q).f(), main.table().row(p).f()))
+                        .toList());
         List<String> names = new ArrayList<>();
         for (Path f : ExperimentFigures.write(dir, List.of(main), 0.05, tmp.resolve("pdf"), "pdf")) {
             assertThat(new String(Files.readAllBytes(f), 0, 5, java.nio.charset.StandardCharsets.US_ASCII))
@@ -132,8 +173,19 @@ class ExperimentFiguresTest {
     @Test
     void boxPlotsFacetByTheOtherFactorAndMachineSoNoBoxPoolsTheirLevels() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("zip"));
-        List<String> header = List.of("job", "worker", "replication", "package", "level", "time", "time.ci.low",
-                "time.ci.high", "rounds", "stop", "env.bytes", "error");
+        List<String> header = List.of(
+                "job",
+                "worker",
+                "replication",
+                "package",
+                "level",
+                "time",
+                "time.ci.low",
+                "time.ci.high",
+                "rounds",
+                "stop",
+                "env.bytes",
+                "error");
         ResultsTable.create(dir, header);
         SplittableRandom rnd = new SplittableRandom(7);
         int n = 0;
@@ -141,18 +193,34 @@ class ExperimentFiguresTest {
             for (String host : List.of("h1", "h2")) {
                 for (String pkg : List.of("gzip", "xz")) {
                     for (String level : List.of("1", "9")) {
-                        double t = (pkg.equals("xz") ? 5 : 1) * (level.equals("9") ? 2 : 1)
-                                * (host.equals("h2") ? 1.3 : 1) + 0.01 * rnd.nextGaussian();
-                        ResultsTable.append(dir, List.of(String.format("%04d", ++n), host, Integer.toString(rep),
-                                pkg, level, Double.toString(t), "", "", "5", "target_met", "", ""));
+                        double t =
+                                (pkg.equals("xz") ? 5 : 1) * (level.equals("9") ? 2 : 1) * (host.equals("h2") ? 1.3 : 1)
+                                        + 0.01 * rnd.nextGaussian();
+                        ResultsTable.append(
+                                dir,
+                                List.of(
+                                        String.format("%04d", ++n),
+                                        host,
+                                        Integer.toString(rep),
+                                        pkg,
+                                        level,
+                                        Double.toString(t),
+                                        "",
+                                        "",
+                                        "5",
+                                        "target_met",
+                                        "",
+                                        ""));
                     }
                 }
             }
         }
         List<ExperimentAnalysis.MetricAnalysis> analyses = ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II);
         List<Path> files = ExperimentFigures.write(dir, analyses, 0.05, tmp.resolve("zfig"), "svg");
-        Path levelBox = files.stream().filter(f -> f.getFileName().toString().equals("box-time-level.svg"))
-                .findFirst().orElseThrow();
+        Path levelBox = files.stream()
+                .filter(f -> f.getFileName().toString().equals("box-time-level.svg"))
+                .findFirst()
+                .orElseThrow();
         String svg = Files.readString(levelBox);
         assertThat(svg).contains("a panel per package × machine");
         Map<String, Map<String, Double>> boxes = groups(svg, "box");
@@ -161,12 +229,17 @@ class ExperimentFiguresTest {
         for (Map.Entry<String, Map<String, Double>> e : boxes.entrySet()) {
             Matcher m = Pattern.compile("(\\d)\\|package=(\\w+) · (h\\d)").matcher(e.getKey());
             assertThat(m.matches()).as(e.getKey()).isTrue();
-            double[] v = rows.stream().filter(r -> r.get("level").equals(m.group(1))
-                    && r.get("package").equals(m.group(2)) && r.get("worker").equals(m.group(3)))
-                    .mapToDouble(r -> Double.parseDouble(r.get("time"))).toArray();
+            double[] v = rows.stream()
+                    .filter(r -> r.get("level").equals(m.group(1))
+                            && r.get("package").equals(m.group(2))
+                            && r.get("worker").equals(m.group(3)))
+                    .mapToDouble(r -> Double.parseDouble(r.get("time")))
+                    .toArray();
             assertThat(e.getValue().get("n")).isEqualTo(4.0);
             assertThat(e.getValue().get("median")).isCloseTo(Descriptive.median(v), within(1e-12));
-            assertThat(e.getValue().get("max") - e.getValue().get("min")).as(e.getKey()).isLessThan(0.2);
+            assertThat(e.getValue().get("max") - e.getValue().get("min"))
+                    .as(e.getKey())
+                    .isLessThan(0.2);
         }
     }
 
@@ -184,15 +257,39 @@ class ExperimentFiguresTest {
                   package: 100%
                   level: {script: factors/level.sh, levels: ["9", "1"]}
                 """);
-        List<String> header = List.of("job", "worker", "replication", "package", "level", "time", "time.ci.low",
-                "time.ci.high", "rounds", "stop", "env.bytes", "error");
+        List<String> header = List.of(
+                "job",
+                "worker",
+                "replication",
+                "package",
+                "level",
+                "time",
+                "time.ci.low",
+                "time.ci.high",
+                "rounds",
+                "stop",
+                "env.bytes",
+                "error");
         ResultsTable.create(dir, header);
         int n = 0;
         for (int rep = 1; rep <= 2; rep++) {
             for (String pkg : List.of("xz", "gzip")) {
                 for (String level : List.of("1", "9")) {
-                    ResultsTable.append(dir, List.of(String.format("%04d", ++n), "host", Integer.toString(rep), pkg,
-                            level, Double.toString(n + 0.5 * rep), "", "", "5", "target_met", "", ""));
+                    ResultsTable.append(
+                            dir,
+                            List.of(
+                                    String.format("%04d", ++n),
+                                    "host",
+                                    Integer.toString(rep),
+                                    pkg,
+                                    level,
+                                    Double.toString(n + 0.5 * rep),
+                                    "",
+                                    "",
+                                    "5",
+                                    "target_met",
+                                    "",
+                                    ""));
                 }
             }
         }
@@ -206,7 +303,8 @@ class ExperimentFiguresTest {
         String inter = Files.readString(files.get(2));
         assertThat(inter.indexOf("data-series=\"")).isPositive();
         List<String> series = new ArrayList<>();
-        Matcher m = Pattern.compile("class=\"series-line\"[^>]*data-series=\"([^\"]+)\"").matcher(inter);
+        Matcher m = Pattern.compile("class=\"series-line\"[^>]*data-series=\"([^\"]+)\"")
+                .matcher(inter);
         while (m.find()) {
             series.add(m.group(1));
         }

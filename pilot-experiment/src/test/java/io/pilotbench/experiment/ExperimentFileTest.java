@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ExperimentFileTest {
     @TempDir
     Path tmp;
+
     Path file;
 
     @BeforeEach
@@ -49,8 +50,9 @@ class ExperimentFileTest {
         assertThat(s.replications()).isEqualTo(3);
         assertThat(s.packages().get("xz")).isEqualTo(tmp.resolve("p/xz.tar.gz"));
         assertThat(s.metrics()).containsExactly("ratio"); // time is always there
-        assertThat(s.factors()).extracting(Factor::name).containsExactly("package", "aslr", "env-padding", "delay",
-                "arch");
+        assertThat(s.factors())
+                .extracting(Factor::name)
+                .containsExactly("package", "aslr", "env-padding", "delay", "arch");
         assertThat(s.factor("aslr").levels()).containsExactly("on", "off"); // YAML 1.2: strings, not booleans
         assertThat(s.factor("env-padding").coverage()).isZero();
         assertThat(s.factor("delay").coverage()).isEqualTo(0.75);
@@ -61,23 +63,27 @@ class ExperimentFileTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "factors: {colour: {levels: [red, blue]}}|unknown factor 'colour'",
-        "factors: {aslr: {coverage: 150%}}|coverage 150% is outside 0% to 100%",
-        "factors: {aslr: {coverage: -5}}|outside 0% to 100%",
-        "factors: {aslr: {coverage: lots}}|not a coverage",
-        "factors: {aslr: {levels: [maybe]}}|'maybe' is not a level of aslr",
-        "factors: {env-padding: {levels: [-1]}}|not a number of padding bytes",
-        "factors: {mine: {script: missing.sh, levels: [a]}}|does not exist",
-        "factors: {aslr: {level: [on]}}|unknown key",
-        "replications: 0|expected a whole number ≥ 1",
-        "colour: red|unknown key",
-        "factors: [aslr]|expected a mapping",
-        "precision: {ci-width: wide}|CI width 'wide'",
-        "factors: {package: {levels: [bzip2]}}|no package named 'bzip2'"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "factors: {colour: {levels: [red, blue]}}|unknown factor 'colour'",
+                "factors: {aslr: {coverage: 150%}}|coverage 150% is outside 0% to 100%",
+                "factors: {aslr: {coverage: -5}}|outside 0% to 100%",
+                "factors: {aslr: {coverage: lots}}|not a coverage",
+                "factors: {aslr: {levels: [maybe]}}|'maybe' is not a level of aslr",
+                "factors: {env-padding: {levels: [-1]}}|not a number of padding bytes",
+                "factors: {mine: {script: missing.sh, levels: [a]}}|does not exist",
+                "factors: {aslr: {level: [on]}}|unknown key",
+                "replications: 0|expected a whole number ≥ 1",
+                "colour: red|unknown key",
+                "factors: [aslr]|expected a mapping",
+                "precision: {ci-width: wide}|CI width 'wide'",
+                "factors: {package: {levels: [bzip2]}}|no package named 'bzip2'"
+            })
     void everyMistakeIsOneLineNamingTheKey(String extra, String message) {
         assertThatThrownBy(() -> parse("packages: {gzip: p/gzip}\n" + extra + "\n"))
-                .isInstanceOf(InputException.class).hasMessageContaining(message)
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining(message)
                 .hasMessageStartingWith(file.toString())
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
@@ -85,20 +91,23 @@ class ExperimentFileTest {
     @Test
     void aYamlSyntaxErrorNamesTheLine() {
         assertThatThrownBy(() -> parse("packages: {gzip: p/gzip}\nfactors:\n  aslr: on\n    oops: 1\n"))
-                .isInstanceOf(InputException.class).hasMessageContaining("line 4")
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("line 4")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
     @Test
     void aFileWithoutPackagesIsRefused() {
-        assertThatThrownBy(() -> parse("seed: 1\n")).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> parse("seed: 1\n"))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("packages: missing");
     }
 
     @Test
     void oneCommonPackageNeedsNoPackageFactor() {
         assertThat(parse("packages: {a: p/a}\n").factors()).isEmpty();
-        assertThat(parse("packages: {a: p/a, b: p/b}\n").factors()).extracting(Factor::levels)
+        assertThat(parse("packages: {a: p/a, b: p/b}\n").factors())
+                .extracting(Factor::levels)
                 .containsExactly(List.of("a", "b"));
     }
 }

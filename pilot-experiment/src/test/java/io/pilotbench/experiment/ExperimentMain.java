@@ -5,8 +5,7 @@ import java.util.List;
 
 /** Runs an experiment in its own JVM, for the test that kills it with SIGKILL. */
 public final class ExperimentMain {
-    private ExperimentMain() {
-    }
+    private ExperimentMain() {}
 
     public static void main(String[] args) throws Exception {
         ExperimentSpec spec = ExperimentFile.read(Path.of(args[0]));

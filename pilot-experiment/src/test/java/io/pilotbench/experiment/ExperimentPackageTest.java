@@ -32,8 +32,10 @@ class ExperimentPackageTest {
     void aPackageWithoutRunShIsRefusedInOneLine() throws IOException {
         Path p = Files.createDirectory(tmp.resolve("p"));
         Files.writeString(p.resolve("collect.sh"), "true\n");
-        assertThatThrownBy(() -> ExperimentPackage.open("p", p, null)).isInstanceOf(InputException.class)
-                .hasMessageContaining("no run.sh").satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        assertThatThrownBy(() -> ExperimentPackage.open("p", p, null))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("no run.sh")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
     @Test
@@ -43,7 +45,8 @@ class ExperimentPackageTest {
             t.file("run.sh", "true");
         }
         assertThatThrownBy(() -> ExperimentPackage.open("p", a, tmp.resolve("x")))
-                .isInstanceOf(InputException.class).hasMessageContaining("no collect.sh");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("no collect.sh");
     }
 
     @Test
@@ -52,7 +55,8 @@ class ExperimentPackageTest {
         Files.writeString(p.resolve("run.sh"), "true\n");
         Files.writeString(p.resolve("collect.sh"), "true\n");
         Files.writeString(p.resolve("env"), "A=1\n2BAD=x\n");
-        assertThatThrownBy(() -> ExperimentPackage.open("p", p, null)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> ExperimentPackage.open("p", p, null))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("env line 2");
     }
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 class ExperimentPlanTest {
     private static final Path FILE = Path.of("exp.yaml");
-    private static final List<Worker> LOCAL = List.of(new Worker("local", Map.of("arch", "x86_64", "cores", "2",
-            "memory", Long.toString(4L << 30))));
+    private static final List<Worker> LOCAL =
+            List.of(new Worker("local", Map.of("arch", "x86_64", "cores", "2", "memory", Long.toString(4L << 30))));
 
     private static ExperimentPlan plan(String yaml) {
         return ExperimentPlan.of(ExperimentFile.parse(FILE, yaml), LOCAL, false);
@@ -30,19 +30,24 @@ class ExperimentPlanTest {
                 factors: {aslr: 100%, link-order: {levels: [alphabetical, reverse, random]}}
                 """);
         assertThat(p.jobs()).hasSize(2 * 2 * 3 * 3);
-        Map<Map<String, String>, Long> cells = p.jobs().stream().collect(Collectors.groupingBy(Job::levels,
-                Collectors.counting()));
+        Map<Map<String, String>, Long> cells =
+                p.jobs().stream().collect(Collectors.groupingBy(Job::levels, Collectors.counting()));
         assertThat(cells).hasSize(12).allSatisfy((cell, n) -> assertThat(n).isEqualTo(3));
-        assertThat(p.jobs()).extracting(Job::number).containsExactlyElementsOf(
-                java.util.stream.IntStream.rangeClosed(1, 36).boxed().toList());
+        assertThat(p.jobs())
+                .extracting(Job::number)
+                .containsExactlyElementsOf(
+                        java.util.stream.IntStream.rangeClosed(1, 36).boxed().toList());
     }
 
     @Test
     void theOrderIsRandomButReproducibleFromTheSeed() {
         String yaml = "packages: {a: a, b: b}\nreplications: 5\nfactors: {aslr: 100%}\n";
-        List<Map<String, String>> first = plan("seed: 3\n" + yaml).jobs().stream().map(Job::levels).toList();
-        List<Map<String, String>> again = plan("seed: 3\n" + yaml).jobs().stream().map(Job::levels).toList();
-        List<Map<String, String>> other = plan("seed: 4\n" + yaml).jobs().stream().map(Job::levels).toList();
+        List<Map<String, String>> first =
+                plan("seed: 3\n" + yaml).jobs().stream().map(Job::levels).toList();
+        List<Map<String, String>> again =
+                plan("seed: 3\n" + yaml).jobs().stream().map(Job::levels).toList();
+        List<Map<String, String>> other =
+                plan("seed: 4\n" + yaml).jobs().stream().map(Job::levels).toList();
         assertThat(again).isEqualTo(first);
         assertThat(other).isNotEqualTo(first).containsExactlyInAnyOrderElementsOf(first);
         // not in generation order: the first 5 jobs are not all one cell's replications
@@ -70,7 +75,8 @@ class ExperimentPlanTest {
     @Test
     void dropCachesIsRefusedAtPlanTimeWithoutRoot() {
         ExperimentSpec s = ExperimentFile.parse(FILE, "packages: {a: a}\nfactors: {drop-caches: 100%}\n");
-        assertThatThrownBy(() -> ExperimentPlan.of(s, LOCAL, false)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> ExperimentPlan.of(s, LOCAL, false))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("needs root");
         assertThat(ExperimentPlan.of(s, LOCAL, true).jobs()).hasSize(2);
         ExperimentSpec off = ExperimentFile.parse(FILE, "packages: {a: a}\nfactors: {drop-caches: {levels: [off]}}\n");
@@ -80,10 +86,14 @@ class ExperimentPlanTest {
     @Test
     void unmetConstraintsAreRefusedWithWhatTheMachineHas() {
         assertThatThrownBy(() -> plan("packages: {a: a}\nconstraints: {arch: armv7}\n"))
-                .isInstanceOf(InputException.class).hasMessageContaining("arch = armv7 (it has x86_64)");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("arch = armv7 (it has x86_64)");
         assertThatThrownBy(() -> plan("packages: {a: a}\nconstraints: {memory: 64G}\n"))
-                .isInstanceOf(InputException.class).hasMessageContaining("memory");
-        assertThat(plan("packages: {a: a}\nconstraints: {memory: 2G, cores: 2}\n").jobs()).hasSize(1);
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("memory");
+        assertThat(plan("packages: {a: a}\nconstraints: {memory: 2G, cores: 2}\n")
+                        .jobs())
+                .hasSize(1);
     }
 
     @Test
@@ -103,10 +113,14 @@ class ExperimentPlanTest {
 
     @Test
     void hardwareFactorsSpreadJobsOverTheSelectedWorkers() {
-        List<Worker> inv = List.of(new Worker("w1", Map.of("arch", "x86_64")), new Worker("w2", Map.of("arch",
-                "x86_64")), new Worker("w3", Map.of("arch", "armv7")));
-        ExperimentPlan p = ExperimentPlan.of(ExperimentFile.parse(FILE, "packages: {a: a}\nhardware: {arch: 100%}\n"
-                + "factors: {aslr: 100%}\n"), inv, false);
+        List<Worker> inv = List.of(
+                new Worker("w1", Map.of("arch", "x86_64")),
+                new Worker("w2", Map.of("arch", "x86_64")),
+                new Worker("w3", Map.of("arch", "armv7")));
+        ExperimentPlan p = ExperimentPlan.of(
+                ExperimentFile.parse(FILE, "packages: {a: a}\nhardware: {arch: 100%}\n" + "factors: {aslr: 100%}\n"),
+                inv,
+                false);
         assertThat(p.workers()).extracting(Worker::name).containsExactly("w1", "w3");
         Map<String, Integer> perWorker = new HashMap<>();
         p.jobs().forEach(j -> perWorker.merge(j.worker(), 1, Integer::sum));

@@ -72,18 +72,23 @@ class ExperimentRunTest {
         assertThat(envBytes.get("1000") - envBytes.get("0")).isBetween(1000, 1000 + 16);
         assertThat(envBytes.get("0")).isLessThan(2000);
         // each job's session records the machine it ran on
-        assertThat(Files.readString(dir.resolve("jobs/0001/session/session.json"))).contains("\"environment\" : {")
-                .contains("\"kernel\"").contains("\"cpuModel\"");
+        assertThat(Files.readString(dir.resolve("jobs/0001/session/session.json")))
+                .contains("\"environment\" : {")
+                .contains("\"kernel\"")
+                .contains("\"cpuModel\"");
     }
 
     @Test
     void eachLocalJobGetsThePackageAsShipped() throws IOException {
         // a system test whose tools are missing fails (CI installs gcc and make), never skips
-        assertThat(Files.isExecutable(Path.of("/usr/bin/cc")) && Files.isExecutable(Path.of("/usr/bin/make"))).as(
-                "needs cc and make (apt-get install gcc make)").isTrue();
+        assertThat(Files.isExecutable(Path.of("/usr/bin/cc")) && Files.isExecutable(Path.of("/usr/bin/make")))
+                .as("needs cc and make (apt-get install gcc make)")
+                .isTrue();
         // make builds level once: a later job with other CFLAGS finds level up to date and would run the old one
-        Path p = pkg("level", "./level >> ran.txt\n", "echo optimised $(tail -n 1 ran.txt)\n"
-                + "echo runs $(wc -l < ran.txt)\n");
+        Path p = pkg(
+                "level",
+                "./level >> ran.txt\n",
+                "echo optimised $(tail -n 1 ran.txt)\n" + "echo runs $(wc -l < ran.txt)\n");
         Files.writeString(p.resolve("level.c"), """
                 #include <stdio.h>
                 int main(void) {
@@ -113,7 +118,8 @@ class ExperimentRunTest {
         assertThat(rows).hasSize(6).allSatisfy(r -> {
             assertThat(r.get("cflags.observed")).isEqualTo(r.get("cflags"));
             // the binary each job ran is the one its level asked for
-            assertThat(r.get("optimised")).as("job " + r.get("job") + " " + r.get("cflags"))
+            assertThat(r.get("optimised"))
+                    .as("job " + r.get("job") + " " + r.get("cflags"))
                     .isEqualTo(r.get("cflags").equals("-O2") ? "1.0" : "0.0");
             // and nothing of an earlier job was there: only this job's rounds wrote ran.txt
             assertThat(r.get("runs")).as("job " + r.get("job")).isEqualTo(r.get("rounds") + ".0");
@@ -148,9 +154,11 @@ class ExperimentRunTest {
 
         assertThat(ExperimentRunner.runJob(spec, job, dir, null)).isEqualTo(row);
         assertThat(Files.readAllLines(runs)).hasSize(3); // not run again
-        Job other = ExperimentPlan.of(spec, List.of(Worker.local()), false).jobs().get(0);
+        Job other =
+                ExperimentPlan.of(spec, List.of(Worker.local()), false).jobs().get(0);
         assertThatThrownBy(() -> ExperimentRunner.runJob(spec, other, dir, null))
-                .isInstanceOf(io.pilotbench.core.model.InputException.class).hasMessageContaining("another job");
+                .isInstanceOf(io.pilotbench.core.model.InputException.class)
+                .hasMessageContaining("another job");
     }
 
     @Test
@@ -169,7 +177,8 @@ class ExperimentRunTest {
                 """);
         Path dir = tmp.resolve("out");
         ExperimentRunner.start(plan(f), dir, null);
-        ExperimentAnalysis.MetricAnalysis a = ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
+        ExperimentAnalysis.MetricAnalysis a =
+                ExperimentAnalysis.analyze(dir, 1, SumOfSquares.TYPE_II).get(0);
         assertThat(a.n()).isEqualTo(12);
         assertThat(a.table().row("delay").pValue()).isLessThan(0.001);
         ExperimentAnalysis.Effect e = a.effects().get("delay");
@@ -184,7 +193,8 @@ class ExperimentRunTest {
         // noop has no effect: false positives at p < 0.001 are 1 in 1000 (ExperimentAnalysisTest measures the rate)
         assertThat(a.table().row("noop").pValue()).isGreaterThan(0.001);
         assertThat(ExperimentAnalysis.render(a, 0.05)).anySatisfy(l -> assertThat(l)
-                .contains("delay changes execution time by").contains("p < 0.001"));
+                .contains("delay changes execution time by")
+                .contains("p < 0.001"));
     }
 
     @Test
@@ -198,9 +208,16 @@ class ExperimentRunTest {
                 factors: {aslr: 100%}
                 """);
         Path dir = tmp.resolve("out");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ExperimentMain.class.getName(), f.toString(), dir.toString())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
+        Process child = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ExperimentMain.class.getName(),
+                        f.toString(),
+                        dir.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("child.log").toFile())
+                .start();
         long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
         while (rows(dir) < 2 && child.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(20);
@@ -213,10 +230,11 @@ class ExperimentRunTest {
         assertThat(o.skipped()).isEqualTo(before);
         List<Map<String, String>> rows = ResultsTable.read(dir);
         assertThat(rows).hasSize(6);
-        Map<String, Long> perJob = rows.stream().collect(Collectors.groupingBy(r -> r.get("job"),
-                Collectors.counting()));
+        Map<String, Long> perJob =
+                rows.stream().collect(Collectors.groupingBy(r -> r.get("job"), Collectors.counting()));
         assertThat(perJob).hasSize(6).allSatisfy((job, n) -> assertThat(n).isEqualTo(1));
-        assertThat(rows).allSatisfy(r -> assertThat(Integer.parseInt(r.get("rounds"))).isBetween(1, 6));
+        assertThat(rows)
+                .allSatisfy(r -> assertThat(Integer.parseInt(r.get("rounds"))).isBetween(1, 6));
         // the job that was cut off kept its rounds: its session was resumed, not restarted
         assertThat(ExperimentDirectory.planCsv(plan(f))).isEqualTo(Files.readString(dir.resolve("plan.csv")));
     }
@@ -239,6 +257,8 @@ class ExperimentRunTest {
 
     private static int rows(Path dir) throws IOException {
         Path f = dir.resolve("results.csv");
-        return Files.exists(f) ? (int) Files.readString(f).chars().filter(c -> c == '\n').count() - 1 : 0;
+        return Files.exists(f)
+                ? (int) Files.readString(f).chars().filter(c -> c == '\n').count() - 1
+                : 0;
     }
 }

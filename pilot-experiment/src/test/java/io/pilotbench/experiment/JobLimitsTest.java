@@ -67,12 +67,17 @@ class JobLimitsTest {
     @Test
     void theJobsCommandsRunAsTheGivenUserAndItsResultsStayTheWorkers() throws IOException {
         Circumstances.assumeTrue(Privileges.isRoot() && userExists("nobody"), "needs root and the user nobody");
-        String uid = new String(new ProcessBuilder("id", "-u", "nobody").start().getInputStream().readAllBytes())
+        String uid = new String(new ProcessBuilder("id", "-u", "nobody")
+                        .start()
+                        .getInputStream()
+                        .readAllBytes())
                 .strip();
         // every round fails unless it runs as nobody, after setup.sh wrote into the job's copy of the package as
         // nobody (a build would)
-        ExperimentSpec spec = experiment("test \"$(id -u)\" = " + uid + " && test \"$(cat built.txt)\" = " + uid
-                + " || exit 3\n", "echo uid $(id -u)\n", "id -u > built.txt\n");
+        ExperimentSpec spec = experiment(
+                "test \"$(id -u)\" = " + uid + " && test \"$(cat built.txt)\" = " + uid + " || exit 3\n",
+                "echo uid $(id -u)\n",
+                "id -u > built.txt\n");
         Map<String, String> row = run(spec, "job", new JobLimits("nobody", 0, null));
         assertThat(row.get("error")).isEmpty();
         assertThat(row.get("uid")).isEqualTo(uid + ".0");
@@ -80,37 +85,40 @@ class JobLimitsTest {
         Path jobDir = tmp.resolve("job/jobs").resolve(row.get("job"));
         assertThat(Files.readString(jobDir.resolve("limits.txt"))).startsWith("user nobody\n");
         // what Pilot recorded was written by the worker, not by the job: the job cannot rewrite its own results
-        assertThat(Files.getOwner(jobDir.resolve("session/rounds.csv")).getName()).isEqualTo("root");
+        assertThat(Files.getOwner(jobDir.resolve("session/rounds.csv")).getName())
+                .isEqualTo("root");
         // the job built in its own copy, not in the experiment's (which stays as shipped)
         assertThat(tmp.resolve("job/packages/p/built.txt")).doesNotExist();
     }
 
     @Test
     void aJobOverItsMemoryCapIsKilledAndOneUnderItRuns() throws IOException, InterruptedException {
-        Circumstances.assumeTrue(Privileges.isRoot() && MemoryCgroups.own() != null,
-                "needs root and a v1 memory cgroup");
+        Circumstances.assumeTrue(
+                Privileges.isRoot() && MemoryCgroups.own() != null, "needs root and a v1 memory cgroup");
         // the cgroup of a worker killed with SIGKILL (here: of a process that has ended) is swept by the next job
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        Path stale = Files.createDirectory(MemoryCgroups.own().resolve("pilot-" + gone.pid()
-                + "-job-0009"));
+        Path stale = Files.createDirectory(MemoryCgroups.own().resolve("pilot-" + gone.pid() + "-job-0009"));
         // tail -n 1 keeps a line without newline whole: 300 MB
         ExperimentSpec spec = experiment("head -c 300000000 /dev/zero | tail -n 1 > /dev/null\n", "echo uid 0\n", null);
         Map<String, String> capped = run(spec, "capped", new JobLimits(null, 64L << 20, null));
         assertThat(capped.get("error")).contains("no successful round").contains("memory cap");
-        String limits = Files.readString(tmp.resolve("capped/jobs").resolve(capped.get("job")).resolve("limits.txt"));
+        String limits = Files.readString(
+                tmp.resolve("capped/jobs").resolve(capped.get("job")).resolve("limits.txt"));
         assertThat(limits).contains("memory cap 67108864 bytes, memory cgroup");
         assertThat(limits).containsPattern("processes killed at the cap [1-9]");
 
         Map<String, String> roomy = run(spec, "roomy", new JobLimits(null, 1L << 30, null));
         assertThat(roomy.get("error")).isEmpty();
-        String peak = Files.readString(tmp.resolve("roomy/jobs").resolve(roomy.get("job")).resolve("limits.txt"));
+        String peak = Files.readString(
+                tmp.resolve("roomy/jobs").resolve(roomy.get("job")).resolve("limits.txt"));
         long bytes = Long.parseLong(peak.replaceAll("(?s).*memory peak (\\d+) bytes.*", "$1"));
         assertThat(bytes).as("the cgroup saw the job's 300 MB").isGreaterThan(250_000_000L);
         assertThat(stale).as("a dead worker's cgroup is removed").doesNotExist();
         String mine = "pilot-" + ProcessHandle.current().pid() + "-";
         try (var s = Files.list(MemoryCgroups.own())) {
-            assertThat(s.map(p -> p.getFileName().toString())).as("the jobs' cgroups are removed")
+            assertThat(s.map(p -> p.getFileName().toString()))
+                    .as("the jobs' cgroups are removed")
                     .noneMatch(n -> n.startsWith(mine));
         }
     }
@@ -133,10 +141,11 @@ class JobLimitsTest {
 
     @Test
     void anUnknownUserIsOneLine() throws IOException {
-        Circumstances.assumeTrue(Privileges.isRoot(),
-                "as another user, switching is refused before the name is looked up");
+        Circumstances.assumeTrue(
+                Privileges.isRoot(), "as another user, switching is refused before the name is looked up");
         ExperimentSpec spec = experiment("true\n", "echo uid 0\n", null);
         assertThatThrownBy(() -> run(spec, "job", new JobLimits("no-such-user-x", 0, null)))
-                .isInstanceOf(InputException.class).hasMessageContaining("no such user");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("no such user");
     }
 }

@@ -32,7 +32,9 @@ class SafeExtractorTest {
 
     @Test
     void extractsAValidPackageAndDropsSpecialModeBits() throws IOException {
-        Path a = archive(t -> t.dir("./data").file("./data/in.txt", "hello", 0106666).file("run.sh", "true", 0104755)
+        Path a = archive(t -> t.dir("./data")
+                .file("./data/in.txt", "hello", 0106666)
+                .file("run.sh", "true", 0104755)
                 .file("collect.sh", "echo x 1", 0100600));
         Path out = tmp.resolve("out");
         new SafeExtractor().extract(a, out);
@@ -46,13 +48,19 @@ class SafeExtractorTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"/tmp/evil, absolute name", "../evil, climbs out", "a/../../evil, climbs out",
-        "data/../../../etc/x, climbs out"})
+    @CsvSource({
+        "/tmp/evil, absolute name",
+        "../evil, climbs out",
+        "a/../../evil, climbs out",
+        "data/../../../etc/x, climbs out"
+    })
     void refusesNamesOutsideThePackage(String name, String why) throws IOException {
         Path a = archive(t -> t.scripts().file(name, "pwned"));
         Path out = tmp.resolve("out");
-        assertThatThrownBy(() -> new SafeExtractor().extract(a, out)).isInstanceOf(InputException.class)
-                .hasMessageContaining(why).hasMessageContaining(name);
+        assertThatThrownBy(() -> new SafeExtractor().extract(a, out))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining(why)
+                .hasMessageContaining(name);
         assertThat(tmp.resolve("evil")).doesNotExist();
     }
 
@@ -61,10 +69,16 @@ class SafeExtractorTest {
     void refusesLinksDevicesAndFifos(int type, String why) throws IOException {
         Path a = archive(t -> t.scripts().special("thing", (byte) type, type <= 50 ? "/etc/passwd" : null));
         assertThatThrownBy(() -> new SafeExtractor().extract(a, tmp.resolve("out")))
-                .isInstanceOf(InputException.class).hasMessageContaining(why);
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining(why);
         assertThat(tmp.resolve("out/thing")).doesNotExist();
-        assertThat((byte) type).isIn(TarConstants.LF_SYMLINK, TarConstants.LF_LINK, TarConstants.LF_CHR,
-                TarConstants.LF_BLK, TarConstants.LF_FIFO);
+        assertThat((byte) type)
+                .isIn(
+                        TarConstants.LF_SYMLINK,
+                        TarConstants.LF_LINK,
+                        TarConstants.LF_CHR,
+                        TarConstants.LF_BLK,
+                        TarConstants.LF_FIFO);
     }
 
     @Test
@@ -75,7 +89,8 @@ class SafeExtractorTest {
             }
         });
         assertThatThrownBy(() -> new SafeExtractor(10, 1 << 20).extract(a, tmp.resolve("out")))
-                .isInstanceOf(InputException.class).hasMessageContaining("more than 10 entries");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("more than 10 entries");
         new SafeExtractor(20, 1 << 20).extract(a, tmp.resolve("ok")); // the cap, not the archive, refused it
     }
 
@@ -85,7 +100,8 @@ class SafeExtractorTest {
         assertThat(Files.size(a)).isLessThan(64 << 10); // 8 MiB in under 64 KiB
         Path out = tmp.resolve("out");
         assertThatThrownBy(() -> new SafeExtractor(100, 1 << 20).extract(a, out))
-                .isInstanceOf(InputException.class).hasMessageContaining("gzip bomb");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("gzip bomb");
         assertThat(Files.exists(out.resolve("bomb")) ? Files.size(out.resolve("bomb")) : 0L)
                 .isLessThanOrEqualTo(1 << 20);
     }
@@ -97,7 +113,8 @@ class SafeExtractorTest {
         Files.createSymbolicLink(out.resolve("sub"), outside);
         Files.createSymbolicLink(out.resolve("run.sh"), outside.resolve("run.sh"));
         Path a = archive(t -> t.file("sub/file", "pwned"));
-        assertThatThrownBy(() -> new SafeExtractor().extract(a, out)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> new SafeExtractor().extract(a, out))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("symbolic link");
         Path b = archive(t -> t.file("run.sh", "pwned"));
         assertThatThrownBy(() -> new SafeExtractor().extract(b, out)).isInstanceOf(InputException.class);
@@ -110,13 +127,15 @@ class SafeExtractorTest {
     void refusesAnEntryGivenTwice() throws IOException {
         Path a = archive(t -> t.scripts().file("run.sh", "rm -rf ~", 0100755));
         assertThatThrownBy(() -> new SafeExtractor().extract(a, tmp.resolve("out")))
-                .isInstanceOf(InputException.class).hasMessageContaining("given twice");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("given twice");
     }
 
     @Test
     void refusesAFileThatIsNotATarGz() throws IOException {
         Path a = Files.writeString(tmp.resolve("pkg.tar.gz"), "not gzip at all");
         assertThatThrownBy(() -> new SafeExtractor().extract(a, tmp.resolve("out")))
-                .isInstanceOf(InputException.class).hasMessageContaining("not a readable .tar.gz");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("not a readable .tar.gz");
     }
 }

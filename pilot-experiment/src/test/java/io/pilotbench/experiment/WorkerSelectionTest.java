@@ -17,9 +17,10 @@ class WorkerSelectionTest {
 
     @Test
     void oneWorkerPerArchitectureWhenEachHasOne() {
-        List<Worker> inv = List.of(w("a", "x86_64", "i7"), w("b", "x86_64", "i5"), w("c", "armv7", "a8"),
-                w("d", "aarch64", "a53"));
-        assertThat(WorkerSelection.select(inv, Map.of("arch", 1.0))).extracting(Worker::name)
+        List<Worker> inv = List.of(
+                w("a", "x86_64", "i7"), w("b", "x86_64", "i5"), w("c", "armv7", "a8"), w("d", "aarch64", "a53"));
+        assertThat(WorkerSelection.select(inv, Map.of("arch", 1.0)))
+                .extracting(Worker::name)
                 .containsExactly("a", "c", "d");
     }
 
@@ -38,20 +39,32 @@ class WorkerSelectionTest {
     @Test
     void zeroCoverageTakesOneWorkerTheFirstByName() {
         List<Worker> inv = List.of(w("z", "x86_64", "i7"), w("m", "armv7", "a8"));
-        assertThat(WorkerSelection.select(inv, Map.of("arch", 0.0))).extracting(Worker::name).containsExactly("m");
+        assertThat(WorkerSelection.select(inv, Map.of("arch", 0.0)))
+                .extracting(Worker::name)
+                .containsExactly("m");
     }
 
     @Test
     void anAttributeNoWorkerHasIsRefused() {
         assertThatThrownBy(() -> WorkerSelection.select(List.of(w("a", "x", "y")), Map.of("gpu", 1.0)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gpu");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("gpu");
     }
 
     /** ojAlgo 57.1.0 called this feasible program infeasible once w0 was fixed, with (1c) in it. */
     @Test
     void ojAlgoFixedVariableRegression() {
-        String[][] a = {{"v0", "u1"}, {"v1", "u2"}, {"v1", "u2"}, {"v1", "u2"}, {"v1", "u2"}, {"v3", "u1"},
-            {"v3", "u1"}, {"v0", "u0"}, {"v0", "u1"}};
+        String[][] a = {
+            {"v0", "u1"},
+            {"v1", "u2"},
+            {"v1", "u2"},
+            {"v1", "u2"},
+            {"v1", "u2"},
+            {"v3", "u1"},
+            {"v3", "u1"},
+            {"v0", "u0"},
+            {"v0", "u1"}
+        };
         List<Worker> inv = new ArrayList<>();
         for (int i = 0; i < a.length; i++) {
             inv.add(new Worker("w" + i, Map.of("f1", a[i][0], "f2", a[i][1])));
@@ -87,7 +100,8 @@ class WorkerSelectionTest {
             if (inv.stream().noneMatch(x -> x.attributes().containsKey("f3"))) {
                 cov.remove("f3");
             }
-            List<String> got = WorkerSelection.select(inv, cov).stream().map(Worker::name).toList();
+            List<String> got =
+                    WorkerSelection.select(inv, cov).stream().map(Worker::name).toList();
             assertThat(got).as("trial %d: %s %s", trial, inv, cov).isEqualTo(bruteForce(inv, cov));
         }
     }

@@ -49,8 +49,7 @@ public final class PerformanceAssertions {
     /** The name of the performance index of a timed block. */
     public static final String PI = "time per call";
 
-    private PerformanceAssertions() {
-    }
+    private PerformanceAssertions() {}
 
     /** A block of code to time; it may throw. */
     @FunctionalInterface
@@ -59,9 +58,14 @@ public final class PerformanceAssertions {
     }
 
     /** What the comparison found: the means, the slow-down factor with its CI, the sentence the report gives. */
-    public record Verdict(double baselineMean, double candidateMean, double factor, double factorLow,
-            double factorHigh, boolean baselineRecorded, String sentence) {
-    }
+    public record Verdict(
+            double baselineMean,
+            double candidateMean,
+            double factor,
+            double factorLow,
+            double factorHigh,
+            boolean baselineRecorded,
+            String sentence) {}
 
     /**
      * Times {@code block} and fails when it is really slower than the baseline in {@code baseline} by more than
@@ -78,23 +82,37 @@ public final class PerformanceAssertions {
      * As {@link #assertNotSlower(Path, double, Block)}, with a workload that reports its own reading (seconds per
      * call, say) and the session settings to use; the PI must be the first of the settings.
      */
-    public static Verdict assertNotSlower(Path baseline, double tolerance, SessionSettings settings,
-            Workload workload) {
+    public static Verdict assertNotSlower(
+            Path baseline, double tolerance, SessionSettings settings, Workload workload) {
         if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
             throw new IllegalArgumentException("tolerance must be a fraction >= 0, e.g. 0.05 for 5%; got " + tolerance);
         }
         try {
             if (!Files.exists(baseline)) {
-                SessionResult recorded = Pilot.of(settings, workload).directory(baseline).name("baseline").run();
+                SessionResult recorded = Pilot.of(settings, workload)
+                        .directory(baseline)
+                        .name("baseline")
+                        .run();
                 double mean = mean(recorded);
-                return new Verdict(mean, mean, 1, 1, 1, true, "no baseline in " + baseline + ": recorded one ("
-                        + recorded.rounds() + " rounds); commit it, and later runs are compared with it");
+                return new Verdict(
+                        mean,
+                        mean,
+                        1,
+                        1,
+                        1,
+                        true,
+                        "no baseline in " + baseline + ": recorded one (" + recorded.rounds()
+                                + " rounds); commit it, and later runs are compared with it");
             }
             SessionResult before = Session.analyse(baseline);
             String piName = settings.pis().get(0).name();
             Gate gate = new Gate(tolerance, Double.NaN);
-            Pilot pilot = Pilot.of(before.settings().toBuilder().maxDuration(settings.maxDuration()).build(),
-                    workload).name("candidate");
+            Pilot pilot = Pilot.of(
+                            before.settings().toBuilder()
+                                    .maxDuration(settings.maxDuration())
+                                    .build(),
+                            workload)
+                    .name("candidate");
             // a regression is called as soon as the anytime-valid test decides and the gate trips, instead of
             // after the candidate's own CI target (or the time limit, for a noisy block): looks at 10 rounds and
             // then every 1.5×, so that the comparisons cost little against the rounds
@@ -109,7 +127,8 @@ public final class PerformanceAssertions {
                 // anytime p-value) together with the gate: the gate alone, looked at again and again, tripped 2 of
                 // 200 unchanged builds where it tripped none
                 Comparison look = compare(before, progress.result(), piName, SEQUENTIAL);
-                if (look.pairs().get(0).anytimeP() <= SEQUENTIAL.alpha() && !gate.check(look).isEmpty()) {
+                if (look.pairs().get(0).anytimeP() <= SEQUENTIAL.alpha()
+                        && !gate.check(look).isEmpty()) {
                     pilot.requestStop();
                 }
             });
@@ -120,18 +139,26 @@ public final class PerformanceAssertions {
             double factor = forward ? pair.ratio().center() : 1 / pair.ratio().center();
             double low = forward ? pair.ratio().low() : 1 / pair.ratio().high();
             double high = forward ? pair.ratio().high() : 1 / pair.ratio().low();
-            String sentence = String.format(Locale.ROOT, "candidate %s per call against the baseline's %s: %.3f× "
-                    + "(95%% CI %.3f× to %.3f×), tolerance %.1f%%", seconds(mean(now)), seconds(mean(before)), factor,
-                    low, high, 100 * tolerance);
+            String sentence = String.format(
+                    Locale.ROOT,
+                    "candidate %s per call against the baseline's %s: %.3f× "
+                            + "(95%% CI %.3f× to %.3f×), tolerance %.1f%%",
+                    seconds(mean(now)),
+                    seconds(mean(before)),
+                    factor,
+                    low,
+                    high,
+                    100 * tolerance);
             Verdict verdict = new Verdict(mean(before), mean(now), factor, low, high, false, sentence);
             if (!gate.check(c).isEmpty()) {
-                throw new AssertionFailedError("performance regression: " + sentence, "at most " + String.format(
-                        Locale.ROOT, "%.3f×", 1 + tolerance), String.format(Locale.ROOT, "%.3f×", factor));
+                throw new AssertionFailedError(
+                        "performance regression: " + sentence,
+                        "at most " + String.format(Locale.ROOT, "%.3f×", 1 + tolerance),
+                        String.format(Locale.ROOT, "%.3f×", factor));
             }
             return verdict;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot record or read the baseline " + baseline + ": " + e.getMessage(),
-                    e);
+            throw new UncheckedIOException("cannot record or read the baseline " + baseline + ": " + e.getMessage(), e);
         }
     }
 
@@ -143,16 +170,21 @@ public final class PerformanceAssertions {
     /** The settings of the looks while the candidate runs: sequential verdicts and anytime-valid p-values. */
     private static final CompareSettings SEQUENTIAL = CompareSettings.DEFAULTS.withSequential(true);
 
-    private static Comparison compare(SessionResult before, SessionResult now, String piName,
-            CompareSettings settings) {
-        return Comparison.of(List.of(Contender.of("baseline", before, piName, false),
-                Contender.of("candidate", now, piName, true)), settings, Direction.LOWER_IS_BETTER);
+    private static Comparison compare(
+            SessionResult before, SessionResult now, String piName, CompareSettings settings) {
+        return Comparison.of(
+                List.of(Contender.of("baseline", before, piName, false), Contender.of("candidate", now, piName, true)),
+                settings,
+                Direction.LOWER_IS_BETTER);
     }
 
     /** The settings of a timed block: CI within ±5% of the mean, at most 30 s, the engine's warm-up removal. */
     public static SessionSettings defaults() {
-        return SessionSettings.builder().pi(PerformanceIndex.of(PI, "s")).ciTarget(CiTarget.ofMean(0.10))
-                .maxDuration(Duration.ofSeconds(30)).build();
+        return SessionSettings.builder()
+                .pi(PerformanceIndex.of(PI, "s"))
+                .ciTarget(CiTarget.ofMean(0.10))
+                .maxDuration(Duration.ofSeconds(30))
+                .build();
     }
 
     private static Workload timed(Block block) {

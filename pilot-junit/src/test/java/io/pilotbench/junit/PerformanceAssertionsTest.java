@@ -30,18 +30,20 @@ class PerformanceAssertionsTest {
         int trials = 200;
         for (int t = 0; t < trials; t++) {
             Path baseline = tmp.resolve("same-" + t);
-            PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
-                    seeded(2L * t, 1e-3));
+            PerformanceAssertions.assertNotSlower(
+                    baseline, 0.05, PerformanceAssertions.defaults(), seeded(2L * t, 1e-3));
             try {
-                PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
-                        seeded(2L * t + 1, 1e-3));
+                PerformanceAssertions.assertNotSlower(
+                        baseline, 0.05, PerformanceAssertions.defaults(), seeded(2L * t + 1, 1e-3));
             } catch (AssertionFailedError e) {
                 falseAlarms++;
             }
         }
         // the gate needs a significant slow-down whose factor's CI lies wholly above 1.05: under no change that
         // is rarer than the test's 1% level; 2 of 200 would already be suspicious
-        assertThat(falseAlarms).as("false alarms in %d seeded unchanged builds", trials).isLessThanOrEqualTo(1);
+        assertThat(falseAlarms)
+                .as("false alarms in %d seeded unchanged builds", trials)
+                .isLessThanOrEqualTo(1);
     }
 
     /** A build 20% slower is caught, with the comparison's sentence in the failure. */
@@ -52,11 +54,11 @@ class PerformanceAssertionsTest {
         String message = null;
         for (int t = 0; t < trials; t++) {
             Path baseline = tmp.resolve("slow-" + t);
-            PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
-                    seeded(1000L + 2 * t, 1e-3));
+            PerformanceAssertions.assertNotSlower(
+                    baseline, 0.05, PerformanceAssertions.defaults(), seeded(1000L + 2 * t, 1e-3));
             try {
-                PerformanceAssertions.assertNotSlower(baseline, 0.05, PerformanceAssertions.defaults(),
-                        seeded(1001L + 2 * t, 1.2e-3));
+                PerformanceAssertions.assertNotSlower(
+                        baseline, 0.05, PerformanceAssertions.defaults(), seeded(1001L + 2 * t, 1.2e-3));
             } catch (AssertionFailedError e) {
                 caught++;
                 message = e.getMessage();
@@ -80,8 +82,9 @@ class PerformanceAssertionsTest {
             calls[0]++;
             return slow.run(round, work);
         };
-        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.05,
-                PerformanceAssertions.defaults(), counted)).isInstanceOf(AssertionFailedError.class);
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(
+                        baseline, 0.05, PerformanceAssertions.defaults(), counted))
+                .isInstanceOf(AssertionFailedError.class);
         // alone, a block with a CV of 30% needs about (1.96 · 0.3 / 0.05)² ≈ 140 rounds for its ±5% target
         assertThat(calls[0]).as("rounds the candidate ran").isLessThanOrEqualTo(40);
     }
@@ -97,19 +100,21 @@ class PerformanceAssertionsTest {
     @Test
     void theFirstRunRecordsTheBaselineAndARealBlockIsTimed() {
         Path baseline = tmp.resolve("sleep");
-        PerformanceAssertions.Verdict first = PerformanceAssertions.assertNotSlower(baseline, 0.5,
-                () -> Thread.sleep(2));
+        PerformanceAssertions.Verdict first =
+                PerformanceAssertions.assertNotSlower(baseline, 0.5, () -> Thread.sleep(2));
         assertThat(first.baselineRecorded()).isTrue();
         assertThat(baseline.resolve("session.json")).exists();
         assertThat(first.baselineMean()).isBetween(0.002, 0.05);
         // twice as slow, against a 50% tolerance: a real regression
         assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.5, () -> Thread.sleep(6)))
-                .isInstanceOf(AssertionFailedError.class).hasMessageContaining("performance regression");
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("performance regression");
     }
 
     @Test
     void aNegativeToleranceIsRefused() {
-        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(tmp.resolve("x"), -0.1, () -> { }))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerance");
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(tmp.resolve("x"), -0.1, () -> {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tolerance");
     }
 }

@@ -38,8 +38,7 @@ final class AccountRoutes extends ApiRoutes {
         r.get("/api/me", this::me);
     }
 
-    record Credentials(String name, String password, String invite) {
-    }
+    record Credentials(String name, String password, String invite) {}
 
     private void createUser(Context ctx) {
         Credentials c = body(ctx, Credentials.class);
@@ -48,18 +47,27 @@ final class AccountRoutes extends ApiRoutes {
             throw new InputException("password: give 8 to 1000 characters");
         }
         // an invite code makes an approved account under "approval" too
-        String invite = registration != MillServer.Registration.OPEN && c.invite() != null && !c.invite().isBlank()
-                ? text(c.invite(), "invite", 200) : null;
-        if (registration == MillServer.Registration.INVITE && invite == null && store.accounts().size() > 0) {
-            throw new Refused(403, "invite: this master makes accounts by invitation; ask its administrator for an "
-                    + "invite code");
+        String invite = registration != MillServer.Registration.OPEN
+                        && c.invite() != null
+                        && !c.invite().isBlank()
+                ? text(c.invite(), "invite", 200)
+                : null;
+        if (registration == MillServer.Registration.INVITE
+                && invite == null
+                && store.accounts().size() > 0) {
+            throw new Refused(
+                    403,
+                    "invite: this master makes accounts by invitation; ask its administrator for an " + "invite code");
         }
-        MillStore.NewUser u = store.createUser(name, c.password(), registration == MillServer.Registration.OPEN,
-                invite);
+        MillStore.NewUser u =
+                store.createUser(name, c.password(), registration == MillServer.Registration.OPEN, invite);
         switch (u.outcome()) {
             case NAME_TAKEN -> throw new Refused(409, "name: '" + name + "' is taken; choose another");
-            case BAD_INVITE -> throw new Refused(403, "invite: the code is unknown, used already or older than 7 "
-                    + "days; ask the administrator for a new one");
+            case BAD_INVITE ->
+                throw new Refused(
+                        403,
+                        "invite: the code is unknown, used already or older than 7 "
+                                + "days; ask the administrator for a new one");
             case CREATED -> {
                 // below
             }
@@ -71,26 +79,38 @@ final class AccountRoutes extends ApiRoutes {
     /** Failed logins are limited per name and per address ({@link LoginThrottle}): 429 with Retry-After. */
     private void login(Context ctx) {
         Credentials c = body(ctx, Credentials.class);
-        if (c.name() == null || c.password() == null || c.name().length() > 100 || c.password().length() > 1000) {
+        if (c.name() == null
+                || c.password() == null
+                || c.name().length() > 100
+                || c.password().length() > 1000) {
             throw new InputException("give name and password");
         }
         String address = ctx.req().getRemoteAddr();
         long wait = throttle.attempt(c.name(), address);
         if (wait > 0) {
             ctx.header("Retry-After", Long.toString(wait));
-            throw new Refused(429, "too many failed logins for this name or from this address; try again in "
-                    + wait + " s");
+            throw new Refused(
+                    429, "too many failed logins for this name or from this address; try again in " + wait + " s");
         }
-        String token = store.login(c.name(), c.password(), SESSION_MS).orElseThrow(() -> new Refused(401,
-                "wrong name or password"));
+        String token = store.login(c.name(), c.password(), SESSION_MS)
+                .orElseThrow(() -> new Refused(401, "wrong name or password"));
         throttle.succeeded(c.name(), address);
         ok(ctx, Map.of("token", token));
     }
 
     private void me(Context ctx) {
         MillStore.User u = user(ctx);
-        ok(ctx, Map.of("name", u.name(), "admin", store.isAdmin(u.id()), "approved", u.approved(),
-                "registration", registration.name().toLowerCase(java.util.Locale.ROOT)));
+        ok(
+                ctx,
+                Map.of(
+                        "name",
+                        u.name(),
+                        "admin",
+                        store.isAdmin(u.id()),
+                        "approved",
+                        u.approved(),
+                        "registration",
+                        registration.name().toLowerCase(java.util.Locale.ROOT)));
     }
 
     /**
@@ -101,8 +121,11 @@ final class AccountRoutes extends ApiRoutes {
     static String userName(String given) {
         String name = java.text.Normalizer.normalize(text(given, "name", 100), java.text.Normalizer.Form.NFKC);
         if (!USER_NAME.matcher(name).matches()) {
-            String odd = name.codePoints().filter(c -> !(c < 0x80 && (Character.isLetterOrDigit(c) || c == '.'
-                    || c == '_' || c == '-'))).mapToObj(c -> String.format("U+%04X", c)).distinct().limit(3)
+            String odd = name.codePoints()
+                    .filter(c -> !(c < 0x80 && (Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-')))
+                    .mapToObj(c -> String.format("U+%04X", c))
+                    .distinct()
+                    .limit(3)
                     .collect(java.util.stream.Collectors.joining(", "));
             throw new InputException("name: not a user name" + (odd.isEmpty() ? "" : " (it has " + odd + ")")
                     + "; use 1 to 64 ASCII letters, digits, '.', '_' or '-', starting with a letter or digit");

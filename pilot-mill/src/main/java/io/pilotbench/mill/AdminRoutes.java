@@ -63,8 +63,8 @@ final class AdminRoutes extends ApiRoutes {
      * ones included; so only the administrator (the first account) enrols them, never any user who signed up.
      */
     private void enrolmentToken(Context ctx) {
-        MillStore.User user = admin(ctx, "makes enrolment tokens: workers see every experiment they run, private "
-                + "ones included");
+        MillStore.User user =
+                admin(ctx, "makes enrolment tokens: workers see every experiment they run, private " + "ones included");
         ok(ctx, Map.of("token", store.createEnrolmentToken(user.id())));
     }
 
@@ -72,7 +72,14 @@ final class AdminRoutes extends ApiRoutes {
         user(ctx);
         List<Map<String, Object>> out = new ArrayList<>();
         for (MillStore.WorkerInfo w : store.workers()) {
-            out.add(Map.of("name", w.name(), "inventory", w.inventory(), "lastSeenMs", w.lastSeenMs(), "retired",
+            out.add(Map.of(
+                    "name",
+                    w.name(),
+                    "inventory",
+                    w.inventory(),
+                    "lastSeenMs",
+                    w.lastSeenMs(),
+                    "retired",
                     w.retired()));
         }
         ok(ctx, out);

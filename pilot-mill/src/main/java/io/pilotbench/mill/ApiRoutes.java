@@ -13,6 +13,7 @@ import io.pilotbench.core.model.InputException;
 abstract class ApiRoutes {
     /** The request attribute that holds the body, as the guard read it. */
     static final String BODY = "pilot-mill.body";
+
     private static final String USER = "pilot-mill.user";
     private static final String WORKER = "pilot-mill.worker";
 
@@ -68,8 +69,8 @@ abstract class ApiRoutes {
         if (known != null) {
             return known;
         }
-        MillStore.User u = store.user(bearer(ctx)).orElseThrow(() -> new Refused(401, "not logged in (or the "
-                + "session expired): POST /api/login"));
+        MillStore.User u = store.user(bearer(ctx))
+                .orElseThrow(() -> new Refused(401, "not logged in (or the " + "session expired): POST /api/login"));
         ctx.attribute(USER, u);
         return u;
     }
@@ -78,8 +79,9 @@ abstract class ApiRoutes {
     MillStore.User approvedUser(Context ctx) {
         MillStore.User u = user(ctx);
         if (!u.approved()) {
-            throw new Refused(403, "your account awaits the administrator's approval; until then it cannot "
-                    + "submit experiments");
+            throw new Refused(
+                    403,
+                    "your account awaits the administrator's approval; until then it cannot " + "submit experiments");
         }
         return u;
     }
@@ -111,8 +113,9 @@ abstract class ApiRoutes {
         } catch (NumberFormatException e) {
             throw new Refused(401, "not a worker's credentials (expected Bearer ID.SECRET)");
         }
-        return store.authenticate(id, b.substring(dot + 1)).orElseThrow(() -> new Refused(401, "unknown worker or "
-                + "wrong secret; enrol again with a new token"));
+        return store.authenticate(id, b.substring(dot + 1))
+                .orElseThrow(
+                        () -> new Refused(401, "unknown worker or " + "wrong secret; enrol again with a new token"));
     }
 
     static String text(String value, String what, int max) {

@@ -32,12 +32,10 @@ final class ExperimentBundle {
     static final String FILE = "file";
     private static final Pattern YAML = Pattern.compile(".+\\.ya?ml");
 
-    private ExperimentBundle() {
-    }
+    private ExperimentBundle() {}
 
     /** A file of the bundle. */
-    record Part(String path, String kind, byte[] content) {
-    }
+    record Part(String path, String kind, byte[] content) {}
 
     /** Refuses an experiment file name that is not a plain {@code NAME.yaml}. */
     static String checkFileName(String fileName) {
@@ -67,7 +65,8 @@ final class ExperimentBundle {
     }
 
     private static String inside(Path dir, Path p, String key) {
-        Path rel = dir.toAbsolutePath().normalize().relativize(p.toAbsolutePath().normalize());
+        Path rel =
+                dir.toAbsolutePath().normalize().relativize(p.toAbsolutePath().normalize());
         if (rel.toString().isEmpty() || rel.startsWith("..") || rel.isAbsolute()) {
             throw new InputException(key + ": '" + p.getFileName() + "' is outside the experiment's directory; "
                     + "on a mill, refer to packages and scripts by paths below the experiment file");
@@ -151,8 +150,8 @@ final class ExperimentBundle {
                 throw local(e, dir);
             } catch (IOException e) {
                 // commons-compress says "not in GZIP format" and the like: the upload is not an archive
-                throw new InputException("files: '" + need.getKey() + "' is not a readable .tar.gz ("
-                        + e.getMessage() + ")");
+                throw new InputException(
+                        "files: '" + need.getKey() + "' is not a readable .tar.gz (" + e.getMessage() + ")");
             }
         }
         return spec;

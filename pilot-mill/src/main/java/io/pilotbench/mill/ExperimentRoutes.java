@@ -44,13 +44,17 @@ final class ExperimentRoutes extends ApiRoutes {
         r.get("/api/experiments/{id}/results.csv", this::resultsCsv);
         r.get("/api/experiments/{id}/analysis", this::analysis);
         r.get("/api/experiments/{id}/figures", this::figures);
-        r.get("/api/experiments/{id}/jobs", ctx -> ok(ctx, store.jobs(visible(ctx).id())));
+        r.get(
+                "/api/experiments/{id}/jobs",
+                ctx -> ok(ctx, store.jobs(visible(ctx).id())));
         r.get("/api/experiments/{id}/jobs/{number}/archive", this::archive);
     }
 
-    record Submission(String fileName, String experiment, Map<String, String> files,
-            @JsonProperty("private") Boolean isPrivate) {
-    }
+    record Submission(
+            String fileName,
+            String experiment,
+            Map<String, String> files,
+            @JsonProperty("private") Boolean isPrivate) {}
 
     /** Checks an upload by laying it out as a worker will, and plans it on the registered workers. */
     private void submit(Context ctx, boolean store) throws IOException {
@@ -79,8 +83,15 @@ final class ExperimentRoutes extends ApiRoutes {
      * Lays the experiment out in a staging directory, plans it on the workers that are not retired, and stores it
      * when {@code store}. Its messages name the experiment's files, never the staging directory.
      */
-    private void plan(Context ctx, MillStore.User user, String fileName, String text, List<ExperimentBundle.Part> parts,
-            boolean isPrivate, boolean store) throws IOException {
+    private void plan(
+            Context ctx,
+            MillStore.User user,
+            String fileName,
+            String text,
+            List<ExperimentBundle.Part> parts,
+            boolean isPrivate,
+            boolean store)
+            throws IOException {
         List<MillStore.WorkerInfo> workers = this.store.activeWorkers();
         if (workers.isEmpty()) {
             throw new InputException("no worker has registered yet, so there is nothing to plan on; enrol one "
@@ -94,28 +105,43 @@ final class ExperimentRoutes extends ApiRoutes {
                 throw new InputException(fileName + ": name: at most 200 characters");
             }
             Map<String, String> needs = ExperimentBundle.needs(spec, dir);
-            ExperimentPlan plan = ExperimentPlan.of(spec, workers.stream().map(MillStore.WorkerInfo::worker)
-                    .toList(), false);
-            List<String> hardware = spec.factors().stream().filter(f -> f.kind()
-                    == io.pilotbench.experiment.Factor.Kind.HARDWARE).map(io.pilotbench.experiment.Factor::name)
+            ExperimentPlan plan = ExperimentPlan.of(
+                    spec, workers.stream().map(MillStore.WorkerInfo::worker).toList(), false);
+            List<String> hardware = spec.factors().stream()
+                    .filter(f -> f.kind() == io.pilotbench.experiment.Factor.Kind.HARDWARE)
+                    .map(io.pilotbench.experiment.Factor::name)
                     .toList();
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("name", spec.name());
             out.put("jobs", plan.jobs().size());
             // every worker eligible for one of the jobs leases them (MillStore#lease), not only the plan's
             // representatives of each hardware level
-            out.put("workers", workers.stream().filter(w -> plan.jobs().stream().anyMatch(j -> LeaseTable.eligible(w,
-                    spec.constraints(), hardwareLevels(j, hardware)))).map(MillStore.WorkerInfo::name).toList());
+            out.put(
+                    "workers",
+                    workers.stream()
+                            .filter(w -> plan.jobs().stream()
+                                    .anyMatch(j ->
+                                            LeaseTable.eligible(w, spec.constraints(), hardwareLevels(j, hardware))))
+                            .map(MillStore.WorkerInfo::name)
+                            .toList());
             out.put("chosen", plan.chosen());
             out.put("warning", plan.warning() == null ? "" : plan.warning());
             if (store) {
                 List<MillStore.StoredFile> stored = new ArrayList<>();
                 for (ExperimentBundle.Part p : parts) {
-                    stored.add(new MillStore.StoredFile(p.path(), needs.get(p.path()), Secrets.sha256(p.content()),
-                            p.content()));
+                    stored.add(new MillStore.StoredFile(
+                            p.path(), needs.get(p.path()), Secrets.sha256(p.content()), p.content()));
                 }
-                long id = this.store.createExperiment(new MillStore.NewExperiment(user.id(), spec.name(),
-                        isPrivate, fileName, text, spec.constraints(), stored, plan.jobs(), hardware,
+                long id = this.store.createExperiment(new MillStore.NewExperiment(
+                        user.id(),
+                        spec.name(),
+                        isPrivate,
+                        fileName,
+                        text,
+                        spec.constraints(),
+                        stored,
+                        plan.jobs(),
+                        hardware,
                         io.pilotbench.experiment.ExperimentRunner.header(spec)));
                 out.put("id", id);
                 ctx.status(201);
@@ -141,8 +167,8 @@ final class ExperimentRoutes extends ApiRoutes {
         MillStore.ExperimentInfo e = visible(ctx);
         MillStore.User u = user(ctx);
         if (e.ownerId() != u.id() && !store.isAdmin(u.id())) {
-            throw new Refused(403, "only its owner (" + e.owner() + ") or the administrator " + what + " experiment "
-                    + e.id());
+            throw new Refused(
+                    403, "only its owner (" + e.owner() + ") or the administrator " + what + " experiment " + e.id());
         }
         return e;
     }
@@ -176,8 +202,17 @@ final class ExperimentRoutes extends ApiRoutes {
         MillStore.User user = user(ctx);
         List<Map<String, Object>> out = new ArrayList<>();
         for (MillStore.ExperimentInfo e : store.experiments(user.id())) {
-            out.add(Map.of("id", e.id(), "name", e.name(), "owner", e.owner(), "private", e.isPrivate(),
-                    "cancelled", e.cancelled()));
+            out.add(Map.of(
+                    "id",
+                    e.id(),
+                    "name",
+                    e.name(),
+                    "owner",
+                    e.owner(),
+                    "private",
+                    e.isPrivate(),
+                    "cancelled",
+                    e.cancelled()));
         }
         ok(ctx, out);
     }
@@ -209,9 +244,9 @@ final class ExperimentRoutes extends ApiRoutes {
     }
 
     private static List<String> header(MillStore.ExperimentInfo e) {
-        return e.header().isEmpty() ? List.of() : Json.MAPPER.readValue(e.header(),
-                new tools.jackson.core.type.TypeReference<List<String>>() {
-                });
+        return e.header().isEmpty()
+                ? List.of()
+                : Json.MAPPER.readValue(e.header(), new tools.jackson.core.type.TypeReference<List<String>>() {});
     }
 
     private void resultsCsv(Context ctx) {
@@ -222,7 +257,8 @@ final class ExperimentRoutes extends ApiRoutes {
             // cells a spreadsheet would evaluate are escaped: the levels and values come from other users
             b.append(ResultsTable.spreadsheetLine(header));
             for (Map<String, String> row : store.results(e.id())) {
-                b.append(ResultsTable.spreadsheetLine(header.stream().map(row::get).toList()));
+                b.append(ResultsTable.spreadsheetLine(
+                        header.stream().map(row::get).toList()));
             }
         }
         ctx.header("Content-Disposition", "attachment; filename=\"results.csv\"");
@@ -259,11 +295,16 @@ final class ExperimentRoutes extends ApiRoutes {
         Path out = Files.createTempDirectory(Files.createDirectories(staging), "figures-");
         try {
             List<Map<String, String>> figures = new ArrayList<>();
-            for (Path f : ExperimentFigures.write(rows, MillApi.analyze(rows, header), 0.05, out, "svg",
+            for (Path f : ExperimentFigures.write(
+                    rows,
+                    MillApi.analyze(rows, header),
+                    0.05,
+                    out,
+                    "svg",
                     io.pilotbench.experiment.ExperimentFile.declaredLevels(e.fileText()))) {
                 String name = f.getFileName().toString();
-                figures.add(Map.of("name", name.substring(0, name.length() - ".svg".length()), "svg",
-                        Files.readString(f)));
+                figures.add(
+                        Map.of("name", name.substring(0, name.length() - ".svg".length()), "svg", Files.readString(f)));
             }
             ok(ctx, Map.of("figures", figures));
         } finally {
@@ -284,8 +325,9 @@ final class ExperimentRoutes extends ApiRoutes {
         } catch (NumberFormatException x) {
             throw new Refused(404, "no job " + ctx.pathParam("number"));
         }
-        byte[] content = store.archive(e.id(), number).orElseThrow(() -> new Refused(404, "job " + number
-                + " has no archive (not finished, or its worker sent none)"));
+        byte[] content = store.archive(e.id(), number)
+                .orElseThrow(() ->
+                        new Refused(404, "job " + number + " has no archive (not finished, or its worker sent none)"));
         ctx.header("Content-Disposition", "attachment; filename=\"job-" + number + ".tar.gz\"");
         ctx.contentType("application/gzip").result(content);
     }

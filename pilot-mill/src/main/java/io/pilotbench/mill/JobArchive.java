@@ -21,8 +21,7 @@ final class JobArchive {
     /** The largest archive sent: 64 MiB compressed. */
     static final int MAX_BYTES = 64 << 20;
 
-    private JobArchive() {
-    }
+    private JobArchive() {}
 
     /** The archive of {@code dir}, or null when it would exceed {@code maxBytes}. */
     static byte[] of(Path dir, int maxBytes) throws IOException {
@@ -46,7 +45,8 @@ final class JobArchive {
                 }
                 TarArchiveEntry e = new TarArchiveEntry(directory ? name + "/" : name);
                 e.setMode(directory || Files.isExecutable(p) ? 0755 : 0644);
-                e.setModTime(Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toMillis());
+                e.setModTime(
+                        Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toMillis());
                 if (!directory) {
                     e.setSize(Files.size(p));
                 }

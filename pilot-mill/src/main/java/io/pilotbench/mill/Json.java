@@ -12,11 +12,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class Json {
     static final JsonMapper MAPPER = JsonMappers.plain();
-    private static final TypeReference<LinkedHashMap<String, String>> STRINGS = new TypeReference<>() {
-    };
+    private static final TypeReference<LinkedHashMap<String, String>> STRINGS = new TypeReference<>() {};
 
-    private Json() {
-    }
+    private Json() {}
 
     static String write(Object value) {
         return MAPPER.writeValueAsString(value);

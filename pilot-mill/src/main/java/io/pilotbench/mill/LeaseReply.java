@@ -19,16 +19,20 @@ import java.util.Set;
  * @param leaseMs     how long the lease lasts without a heartbeat
  * @param experiment  the experiment the job is of
  */
-record LeaseReply(long job, int attempt, int number, int replication, Map<String, String> levels, long leaseMs,
+record LeaseReply(
+        long job,
+        int attempt,
+        int number,
+        int replication,
+        Map<String, String> levels,
+        long leaseMs,
         ExperimentRef experiment) {
 
     /** One file of the experiment: its path, its kind ({@link ExperimentBundle}) and its checksum. */
-    record FileRef(String path, String kind, String sha256) {
-    }
+    record FileRef(String path, String kind, String sha256) {}
 
     /** The experiment: its id, its file's name and text, and its files. */
-    record ExperimentRef(long id, String fileName, String text, List<FileRef> files) {
-    }
+    record ExperimentRef(long id, String fileName, String text, List<FileRef> files) {}
 
     /** Checks what the lease names before it touches this machine's file system ({@link SafeName}). */
     void check() {
@@ -38,7 +42,8 @@ record LeaseReply(long job, int attempt, int number, int replication, Map<String
         ExperimentBundle.checkFileName(experiment.fileName());
         for (FileRef f : experiment.files()) {
             SafeName.checkPath("files", f.path());
-            if (!Set.of(ExperimentBundle.ARCHIVE, ExperimentBundle.TREE, ExperimentBundle.FILE).contains(f.kind())) {
+            if (!Set.of(ExperimentBundle.ARCHIVE, ExperimentBundle.TREE, ExperimentBundle.FILE)
+                    .contains(f.kind())) {
                 throw new InputException("files: '" + f.path() + "' is of an unknown kind '" + f.kind() + "'");
             }
         }

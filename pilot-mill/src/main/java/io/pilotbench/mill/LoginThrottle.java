@@ -18,8 +18,7 @@ final class LoginThrottle {
     /** Beyond this many names and addresses, expired windows are dropped, and new keys wait when none is. */
     static final int MAX_KEYS = 100_000;
 
-    private record Window(long startMs, int count) {
-    }
+    private record Window(long startMs, int count) {}
 
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
     private final Clock clock;

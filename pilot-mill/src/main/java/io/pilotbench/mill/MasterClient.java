@@ -22,7 +22,8 @@ final class MasterClient {
 
     MasterClient(URI master) {
         this.master = master;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        this.http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     void credentials(long workerId, String secret) {
@@ -50,20 +51,26 @@ final class MasterClient {
     }
 
     Reply post(String path, Object body) throws IOException, InterruptedException {
-        HttpRequest.Builder b = request(path).timeout(Duration.ofSeconds(30)).header("Content-Type",
-                "application/json").POST(HttpRequest.BodyPublishers.ofString(Json.write(body == null ? Map.of()
-                : body)));
+        HttpRequest.Builder b = request(path)
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body == null ? Map.of() : body)));
         return send(b.build());
     }
 
     Reply postBytes(String path, byte[] body) throws IOException, InterruptedException {
-        return send(request(path).timeout(Duration.ofMinutes(5)).header("Content-Type", "application/gzip")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+        return send(request(path)
+                .timeout(Duration.ofMinutes(5))
+                .header("Content-Type", "application/gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build());
     }
 
     Reply get(String path, Map<String, String> query) throws IOException, InterruptedException {
         StringBuilder q = new StringBuilder();
-        query.forEach((k, v) -> q.append(q.length() == 0 ? "?" : "&").append(k).append('=')
+        query.forEach((k, v) -> q.append(q.length() == 0 ? "?" : "&")
+                .append(k)
+                .append('=')
                 .append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
         return send(request(path + q).timeout(Duration.ofMinutes(5)).GET().build());
     }

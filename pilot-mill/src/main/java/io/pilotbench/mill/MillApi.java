@@ -58,11 +58,18 @@ final class MillApi extends ApiRoutes {
 
     private final List<ApiRoutes> groups;
 
-    MillApi(MillStore store, Duration lease, Path staging, MillServer.Registration registration,
+    MillApi(
+            MillStore store,
+            Duration lease,
+            Path staging,
+            MillServer.Registration registration,
             java.time.Clock clock) {
         super(store);
-        this.groups = List.of(new AccountRoutes(store, registration, new LoginThrottle(clock)),
-                new AdminRoutes(store), new ExperimentRoutes(store, staging), new WorkerRoutes(store, lease));
+        this.groups = List.of(
+                new AccountRoutes(store, registration, new LoginThrottle(clock)),
+                new AdminRoutes(store),
+                new ExperimentRoutes(store, staging),
+                new WorkerRoutes(store, lease));
     }
 
     /** The error replies, the guard before every route, then each group's routes. */
@@ -70,16 +77,20 @@ final class MillApi extends ApiRoutes {
     void routes(RoutesConfig r) {
         r.exception(Refused.class, (e, ctx) -> error(ctx, e.status, e.getMessage()));
         r.exception(InputException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
-        r.exception(JacksonException.class, (e, ctx) -> error(ctx, 400, "the request body is not the JSON "
-                + "expected (" + e.getOriginalMessage() + ")"));
+        r.exception(
+                JacksonException.class,
+                (e, ctx) -> error(
+                        ctx, 400, "the request body is not the JSON " + "expected (" + e.getOriginalMessage() + ")"));
         r.exception(Secrets.Busy.class, (e, ctx) -> {
             ctx.header("Retry-After", "5");
             error(ctx, 503, e.getMessage());
         });
         r.exception(Exception.class, (e, ctx) -> {
             e.printStackTrace();
-            error(ctx, 500, "internal error (" + e.getClass().getSimpleName() + "); the master's log has the "
-                    + "details");
+            error(
+                    ctx,
+                    500,
+                    "internal error (" + e.getClass().getSimpleName() + "); the master's log has the " + "details");
         });
         r.before("/api/*", this::guard);
         for (ApiRoutes g : groups) {
@@ -93,13 +104,16 @@ final class MillApi extends ApiRoutes {
 
     /** Who a route is for: no one in particular (sign-up, login, enrolment), a logged-in user, a worker. */
     private enum Caller {
-        ANYONE, USER, WORKER
+        ANYONE,
+        USER,
+        WORKER
     }
 
     private static Caller caller(Context ctx) {
         String path = ctx.path();
         if (path.equals("/api/users") && ctx.method() == io.javalin.http.HandlerType.POST
-                || path.equals("/api/login") || path.equals("/api/worker/register")) {
+                || path.equals("/api/login")
+                || path.equals("/api/worker/register")) {
             return Caller.ANYONE;
         }
         return path.startsWith("/api/worker/") ? Caller.WORKER : Caller.USER;
@@ -149,8 +163,10 @@ final class MillApi extends ApiRoutes {
     }
 
     private static Refused tooLarge(long limit) {
-        return new Refused(413, "the request body is larger than this route takes (" + (limit >= 1 << 20
-                ? (limit >> 20) + " MiB" : (limit >> 10) + " KiB") + ")");
+        return new Refused(
+                413,
+                "the request body is larger than this route takes ("
+                        + (limit >= 1 << 20 ? (limit >> 20) + " MiB" : (limit >> 10) + " KiB") + ")");
     }
 
     /**

@@ -12,8 +12,7 @@ import org.flywaydb.core.Flyway;
  * operations and their contracts, and this class the connection's settings.
  */
 final class MillDatabase {
-    private MillDatabase() {
-    }
+    private MillDatabase() {}
 
     /**
      * A pooled data source: {@code url} null or empty is the embedded H2 database {@code DIR/mill} (PostgreSQL
@@ -40,6 +39,10 @@ final class MillDatabase {
 
     /** Brings the database's schema up to date ({@code db/migration}); a new database gets all of it. */
     static void migrate(DataSource dataSource) {
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
     }
 }

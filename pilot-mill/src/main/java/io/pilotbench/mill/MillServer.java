@@ -54,11 +54,18 @@ public final class MillServer implements AutoCloseable {
      *                   silent that long loses its job to another
      * @param registration who may submit
      */
-    public record Options(String host, int port, Path data, String dbUrl, String dbUser, String dbPassword,
-            Duration lease, Registration registration) {
+    public record Options(
+            String host,
+            int port,
+            Path data,
+            String dbUrl,
+            String dbUser,
+            String dbPassword,
+            Duration lease,
+            Registration registration) {
         /** With the default registration policy, {@link Registration#APPROVAL}. */
-        public Options(String host, int port, Path data, String dbUrl, String dbUser, String dbPassword,
-                Duration lease) {
+        public Options(
+                String host, int port, Path data, String dbUrl, String dbUser, String dbPassword, Duration lease) {
             this(host, port, data, dbUrl, dbUser, dbPassword, lease, Registration.APPROVAL);
         }
 
@@ -67,7 +74,14 @@ public final class MillServer implements AutoCloseable {
          * accounts approved by the administrator.
          */
         public static Options defaults() {
-            return new Options("127.0.0.1", 8080, Path.of("mill-data"), null, null, null, Duration.ofSeconds(60),
+            return new Options(
+                    "127.0.0.1",
+                    8080,
+                    Path.of("mill-data"),
+                    null,
+                    null,
+                    null,
+                    Duration.ofSeconds(60),
                     Registration.APPROVAL);
         }
     }
@@ -105,8 +119,12 @@ public final class MillServer implements AutoCloseable {
         store.renewLeases(o.lease().toMillis());
         FileTrees.delete(o.data().resolve("staging")); // uploads being checked when a previous master stopped
         // absolute, so that the messages of a checked upload can name its files without this machine's paths
-        MillApi api = new MillApi(store, o.lease(), o.data().toAbsolutePath().normalize().resolve("staging"),
-                o.registration() == null ? Registration.APPROVAL : o.registration(), clock);
+        MillApi api = new MillApi(
+                store,
+                o.lease(),
+                o.data().toAbsolutePath().normalize().resolve("staging"),
+                o.registration() == null ? Registration.APPROVAL : o.registration(),
+                clock);
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.http.maxRequestSize = MillApi.MAX_UPLOAD;
@@ -118,16 +136,18 @@ public final class MillServer implements AutoCloseable {
         } catch (RuntimeException e) {
             store.close();
             if (rootCause(e) instanceof BindException) {
-                throw new InputException("--port " + o.port() + ": cannot listen (" + rootMessage(e) + "); choose "
-                        + "another port");
+                throw new InputException(
+                        "--port " + o.port() + ": cannot listen (" + rootMessage(e) + "); choose " + "another port");
             }
             throw e;
         }
         if (log != null) {
             log.println("pilot mill: master listening on http://" + o.host() + ":" + app.port() + "/ (data in "
                     + o.data() + ", database " + (o.dbUrl() == null ? "embedded H2" : o.dbUrl()) + ", registration "
-                    + (o.registration() == null ? Registration.APPROVAL : o.registration()).name()
-                    .toLowerCase(java.util.Locale.ROOT) + ")");
+                    + (o.registration() == null ? Registration.APPROVAL : o.registration())
+                            .name()
+                            .toLowerCase(java.util.Locale.ROOT)
+                    + ")");
             log.flush();
         }
         return new MillServer(app, store, pool);

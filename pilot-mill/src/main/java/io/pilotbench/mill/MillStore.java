@@ -79,11 +79,12 @@ final class MillStore implements Closeable {
 
     /** What {@link #createUser} did: the new id, or why there is none. */
     enum Created {
-        CREATED, NAME_TAKEN, BAD_INVITE
+        CREATED,
+        NAME_TAKEN,
+        BAD_INVITE
     }
 
-    record NewUser(Created outcome, long id, boolean approved) {
-    }
+    record NewUser(Created outcome, long id, boolean approved) {}
 
     /**
      * Creates a user. Names are unique without regard to case (so "Admin" is not a second "admin"). The first account
@@ -111,8 +112,7 @@ final class MillStore implements Closeable {
         return users.approve(name);
     }
 
-    record Account(String name, boolean approved, long createdMs) {
-    }
+    record Account(String name, boolean approved, long createdMs) {}
 
     /** Every account, in the order they were made. */
     List<Account> accounts() {
@@ -130,8 +130,7 @@ final class MillStore implements Closeable {
     }
 
     /** A logged-in user; one not {@code approved} may look but not submit. */
-    record User(long id, String name, boolean approved) {
-    }
+    record User(long id, String name, boolean approved) {}
 
     /** Ends a session: its token no longer logs anyone in. */
     void logout(String token) {
@@ -153,8 +152,7 @@ final class MillStore implements Closeable {
         return workers.createEnrolmentToken(userId);
     }
 
-    record Registration(long workerId, String name, String secret) {
-    }
+    record Registration(long workerId, String name, String secret) {}
 
     /**
      * Registers a worker with an unused enrolment token younger than {@link #TOKEN_TTL_MS}, spending it; empty when
@@ -197,8 +195,7 @@ final class MillStore implements Closeable {
 
     // ---- experiments: ExperimentTable ----------------------------------------------------------------------------
 
-    record StoredFile(String path, String kind, String sha256, byte[] content) {
-    }
+    record StoredFile(String path, String kind, String sha256, byte[] content) {}
 
     /**
      * An experiment to store.
@@ -206,11 +203,27 @@ final class MillStore implements Closeable {
      * @param header the columns every result row must have (the experiment file's: its factors, metrics and
      *               Pilot's), or empty to take them from the first row
      */
-    record NewExperiment(long ownerId, String name, boolean isPrivate, String fileName, String fileText,
-            Map<String, String> constraints, List<StoredFile> files, List<Job> jobs, List<String> hardware,
+    record NewExperiment(
+            long ownerId,
+            String name,
+            boolean isPrivate,
+            String fileName,
+            String fileText,
+            Map<String, String> constraints,
+            List<StoredFile> files,
+            List<Job> jobs,
+            List<String> hardware,
             List<String> header) {
-        NewExperiment(long ownerId, String name, boolean isPrivate, String fileName, String fileText,
-                Map<String, String> constraints, List<StoredFile> files, List<Job> jobs, List<String> hardware) {
+        NewExperiment(
+                long ownerId,
+                String name,
+                boolean isPrivate,
+                String fileName,
+                String fileText,
+                Map<String, String> constraints,
+                List<StoredFile> files,
+                List<Job> jobs,
+                List<String> hardware) {
             this(ownerId, name, isPrivate, fileName, fileText, constraints, files, jobs, hardware, List.of());
         }
     }
@@ -220,9 +233,16 @@ final class MillStore implements Closeable {
         return experiments.createExperiment(e);
     }
 
-    record ExperimentInfo(long id, long ownerId, String owner, String name, boolean isPrivate, String fileName,
-            String fileText, String header, boolean cancelled) {
-    }
+    record ExperimentInfo(
+            long id,
+            long ownerId,
+            String owner,
+            String name,
+            boolean isPrivate,
+            String fileName,
+            String fileText,
+            String header,
+            boolean cancelled) {}
 
     /** The experiments {@code userId} may see (its own, and everyone's public ones), newest first. */
     List<ExperimentInfo> experiments(long userId) {
@@ -275,9 +295,14 @@ final class MillStore implements Closeable {
     // ---- jobs and leases: LeaseTable -----------------------------------------------------------------------------
 
     /** A job as leased: the attempt names the lease. */
-    record Lease(long jobId, long experimentId, int number, int replication, Map<String, String> levels,
-            int attempt, long expiresMs) {
-    }
+    record Lease(
+            long jobId,
+            long experimentId,
+            int number,
+            int replication,
+            Map<String, String> levels,
+            int attempt,
+            long expiresMs) {}
 
     /** See the class comment. Empty when no job is available to this worker now. */
     Optional<Lease> lease(WorkerInfo worker, long leaseMs) {
@@ -336,7 +361,11 @@ final class MillStore implements Closeable {
     }
 
     enum Posted {
-        ACCEPTED, DUPLICATE, NOT_HOLDER, ALREADY_DONE, OTHER_HEADER
+        ACCEPTED,
+        DUPLICATE,
+        NOT_HOLDER,
+        ALREADY_DONE,
+        OTHER_HEADER
     }
 
     /**
@@ -366,9 +395,15 @@ final class MillStore implements Closeable {
     }
 
     /** A job as users see it: its state, who holds or ran it, and why it was last given back. */
-    record JobInfo(int number, int replication, Map<String, String> levels, String state, int attempts,
-            String worker, String lastError, boolean archive) {
-    }
+    record JobInfo(
+            int number,
+            int replication,
+            Map<String, String> levels,
+            String state,
+            int attempts,
+            String worker,
+            String lastError,
+            boolean archive) {}
 
     /** The experiment's jobs, in job order. */
     List<JobInfo> jobs(long experimentId) {

@@ -80,8 +80,7 @@ public final class MillWorker {
     /** A job's time cap beyond its experiment's max-time, for setup.sh, the probe and collect.sh. */
     public static final Duration SETUP_ALLOWANCE = JobLimits.SETUP_ALLOWANCE;
 
-    private record Identity(String master, long id, String name, String secret) {
-    }
+    private record Identity(String master, long id, String name, String secret) {}
 
     private final Options options;
     private final PrintWriter log;
@@ -103,8 +102,8 @@ public final class MillWorker {
     public static void run(Options options, PrintWriter log) throws IOException, InterruptedException {
         String scheme = options.master().getScheme();
         if (!"http".equals(scheme) && !"https".equals(scheme)) {
-            throw new InputException("--master: '" + options.master() + "' is not an http(s) URL (e.g. "
-                    + "http://master:8080/)");
+            throw new InputException(
+                    "--master: '" + options.master() + "' is not an http(s) URL (e.g. " + "http://master:8080/)");
         }
         MillWorker w = new MillWorker(options, log);
         Files.createDirectories(options.data());
@@ -121,13 +120,15 @@ public final class MillWorker {
             say("killed " + left + " process" + (left == 1 ? "" : "es") + " left running by a job of a worker killed "
                     + "before");
         }
-        Thread hook = new Thread(() -> {
-            try {
-                killLeftovers();
-            } catch (IOException | RuntimeException e) {
-                // shutting down: nothing more to do
-            }
-        }, "kill-jobs");
+        Thread hook = new Thread(
+                () -> {
+                    try {
+                        killLeftovers();
+                    } catch (IOException | RuntimeException e) {
+                        // shutting down: nothing more to do
+                    }
+                },
+                "kill-jobs");
         Runtime.getRuntime().addShutdownHook(hook);
         if (options.limits().user() != null) {
             // the job directories are given to the jobs' user, who must be able to reach them
@@ -141,8 +142,10 @@ public final class MillWorker {
         JobLimits l = options.limits();
         w.say("jobs run as " + (l.user() == null ? System.getProperty("user.name") : l.user()) + ", memory cap "
                 + (l.memoryBytes() == 0 ? "none" : (l.memoryBytes() >> 20) + " MiB (" + JobLimits.memoryMethod() + ")")
-                + ", time cap " + (l.time() == null ? "max-time + " + SETUP_ALLOWANCE.toMinutes() + " min"
-                : l.time().toSeconds() + " s"));
+                + ", time cap "
+                + (l.time() == null
+                        ? "max-time + " + SETUP_ALLOWANCE.toMinutes() + " min"
+                        : l.time().toSeconds() + " s"));
         try {
             w.loop();
         } finally {
@@ -194,8 +197,9 @@ public final class MillWorker {
                     + "makes one: POST /api/tokens, or the web page)");
         }
         Map<String, String> inventory = Worker.local().attributes();
-        String name = options.name() != null ? options.name() : inventory.getOrDefault("host", "worker")
-                .replaceAll("[^A-Za-z0-9._-]", "-");
+        String name = options.name() != null
+                ? options.name()
+                : inventory.getOrDefault("host", "worker").replaceAll("[^A-Za-z0-9._-]", "-");
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("token", options.token());
         body.put("name", name);
@@ -204,13 +208,14 @@ public final class MillWorker {
         if (!r.ok()) {
             throw new InputException("--token: the master refused to register this worker: " + r.error());
         }
-        Map<String, Object> reg = Json.MAPPER.readValue(r.text(),
-                new tools.jackson.core.type.TypeReference<Map<String, Object>>() {
-                });
-        identity = new Identity(master, ((Number) reg.get("id")).longValue(), (String) reg.get("name"),
-                (String) reg.get("secret"));
+        Map<String, Object> reg =
+                Json.MAPPER.readValue(r.text(), new tools.jackson.core.type.TypeReference<Map<String, Object>>() {});
+        identity = new Identity(
+                master, ((Number) reg.get("id")).longValue(), (String) reg.get("name"), (String) reg.get("secret"));
         // owner-only from its creation: the secret is never readable by others, not even for a moment
-        AtomicFiles.write(file, Json.write(identity).getBytes(StandardCharsets.UTF_8),
+        AtomicFiles.write(
+                file,
+                Json.write(identity).getBytes(StandardCharsets.UTF_8),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         client.credentials(identity.id(), identity.secret());
         say("registered as " + identity.name() + " (id " + identity.id() + ")");
@@ -339,44 +344,51 @@ public final class MillWorker {
      * Heartbeats the job's lease every third of its length; when the master answers that the lease is lost, sets
      * {@code lost} and stops the job.
      */
-    private ScheduledExecutorService heartbeat(LeaseReply lease, Path jobDir, AtomicBoolean lost,
-            ExperimentRunner.Stop stop) {
+    private ScheduledExecutorService heartbeat(
+            LeaseReply lease, Path jobDir, AtomicBoolean lost, ExperimentRunner.Stop stop) {
         ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "heartbeat");
             t.setDaemon(true);
             return t;
         });
         long every = Math.max(200, lease.leaseMs() / 3);
-        beat.scheduleAtFixedRate(() -> {
-            try {
-                MasterClient.Reply h = client.post("/api/worker/jobs/" + lease.job() + "/heartbeat",
-                        Map.of("attempt", lease.attempt()));
-                if (h.status() == 409 && !lost.getAndSet(true)) {
-                    // the experiment was cancelled, or the job given to another worker: stop it now, as a Ctrl-C
-                    // would (its round's process group killed, no further round or script), and kill what it left
-                    say("job " + lease.number() + ": lease lost (" + h.error() + "); stopping it");
-                    stop.request();
-                    ExperimentRunner.killJob(jobDir);
-                }
-            } catch (IOException e) {
-                // the master is away; the next beat tries again, and the lease outlives a short restart
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, every, every, TimeUnit.MILLISECONDS);
+        beat.scheduleAtFixedRate(
+                () -> {
+                    try {
+                        MasterClient.Reply h = client.post(
+                                "/api/worker/jobs/" + lease.job() + "/heartbeat", Map.of("attempt", lease.attempt()));
+                        if (h.status() == 409 && !lost.getAndSet(true)) {
+                            // the experiment was cancelled, or the job given to another worker: stop it now, as a
+                            // Ctrl-C
+                            // would (its round's process group killed, no further round or script), and kill what it
+                            // left
+                            say("job " + lease.number() + ": lease lost (" + h.error() + "); stopping it");
+                            stop.request();
+                            ExperimentRunner.killJob(jobDir);
+                        }
+                    } catch (IOException e) {
+                        // the master is away; the next beat tries again, and the lease outlives a short restart
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                every,
+                every,
+                TimeUnit.MILLISECONDS);
         return beat;
     }
 
     /** Sends the job directory's archive (when it is small enough), then the row. */
-    private void send(LeaseReply lease, Path jobDir, Map<String, String> row) throws IOException,
-            InterruptedException {
+    private void send(LeaseReply lease, Path jobDir, Map<String, String> row) throws IOException, InterruptedException {
         byte[] archive = JobArchive.of(jobDir, JobArchive.MAX_BYTES);
         if (archive == null) {
             say("job " + lease.number() + ": its directory is larger than " + (JobArchive.MAX_BYTES >> 20)
                     + " MiB compressed; sending the row without it");
         } else {
-            MasterClient.Reply a = retrying("archive", () -> client.postBytes("/api/worker/jobs/" + lease.job()
-                    + "/archive?attempt=" + lease.attempt(), archive));
+            MasterClient.Reply a = retrying(
+                    "archive",
+                    () -> client.postBytes(
+                            "/api/worker/jobs/" + lease.job() + "/archive?attempt=" + lease.attempt(), archive));
             if (!a.ok()) {
                 say("job " + lease.number() + ": archive refused (" + a.error() + ")");
             }
@@ -384,8 +396,8 @@ public final class MillWorker {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("attempt", lease.attempt());
         body.put("row", row);
-        MasterClient.Reply r = retrying("result", () -> client.post("/api/worker/jobs/" + lease.job() + "/result",
-                body));
+        MasterClient.Reply r =
+                retrying("result", () -> client.post("/api/worker/jobs/" + lease.job() + "/result", body));
         say("job " + lease.number() + ": " + (r.ok() ? "result accepted" : "result refused (" + r.error() + ")"));
         if (r.status() == 400) {
             // a row the master cannot take (columns of another pilot version, say): give the job back, or this
@@ -396,8 +408,11 @@ public final class MillWorker {
 
     private void release(LeaseReply lease, String why) throws InterruptedException {
         say("job " + lease.number() + ": cannot run it: " + why);
-        retrying("release", () -> client.post("/api/worker/jobs/" + lease.job() + "/release", Map.of("attempt",
-                lease.attempt(), "error", why)));
+        retrying(
+                "release",
+                () -> client.post(
+                        "/api/worker/jobs/" + lease.job() + "/release",
+                        Map.of("attempt", lease.attempt(), "error", why)));
     }
 
     /** The experiment's directory, fetched and verified the first time, and its file read. */
@@ -411,8 +426,9 @@ public final class MillWorker {
         FileTrees.delete(dir);
         List<ExperimentBundle.Part> parts = new ArrayList<>();
         for (LeaseReply.FileRef f : e.files()) {
-            MasterClient.Reply r = retrying("fetch " + f.path(), () -> client.get("/api/worker/jobs/" + lease.job()
-                    + "/file", Map.of("path", f.path())));
+            MasterClient.Reply r = retrying(
+                    "fetch " + f.path(),
+                    () -> client.get("/api/worker/jobs/" + lease.job() + "/file", Map.of("path", f.path())));
             if (!r.ok()) {
                 throw new InputException("fetching " + f.path() + ": " + r.error());
             }

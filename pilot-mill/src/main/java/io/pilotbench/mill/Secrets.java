@@ -31,8 +31,8 @@ final class Secrets {
     static final int ITERATIONS = 210_000;
     static final int MAX_ITERATIONS = 1_000_000;
     static final int HASH_WAIT_S = 5;
-    private static final java.util.concurrent.Semaphore HASHING = new java.util.concurrent.Semaphore(
-            Math.max(1, Runtime.getRuntime().availableProcessors()), true);
+    private static final java.util.concurrent.Semaphore HASHING =
+            new java.util.concurrent.Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors()), true);
 
     /** Every processor is hashing passwords already, and was for {@value #HASH_WAIT_S} s. */
     static final class Busy extends RuntimeException {
@@ -42,10 +42,10 @@ final class Secrets {
             super("the master is busy checking passwords; try again in a few seconds", null, false, false);
         }
     }
+
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Secrets() {
-    }
+    private Secrets() {}
 
     /** 256 random bits, base64url without padding (43 characters). */
     static String token() {
@@ -70,8 +70,9 @@ final class Secrets {
 
     /** Whether two hex digests are equal, in time independent of where they differ. */
     static boolean sameHash(String a, String b) {
-        return a != null && b != null && MessageDigest.isEqual(a.getBytes(StandardCharsets.US_ASCII),
-                b.getBytes(StandardCharsets.US_ASCII));
+        return a != null
+                && b != null
+                && MessageDigest.isEqual(a.getBytes(StandardCharsets.US_ASCII), b.getBytes(StandardCharsets.US_ASCII));
     }
 
     /** A new salted hash of {@code password}. */
@@ -85,7 +86,9 @@ final class Secrets {
     /** Whether {@code password} matches {@code stored} (made by {@link #hashPassword}); false for a malformed one. */
     static boolean checkPassword(String password, String stored) {
         String[] p = stored.split("\\$");
-        if (p.length != 4 || !p[0].equals("pbkdf2-sha512") || !p[1].matches("[1-9][0-9]{0,6}")
+        if (p.length != 4
+                || !p[0].equals("pbkdf2-sha512")
+                || !p[1].matches("[1-9][0-9]{0,6}")
                 || Integer.parseInt(p[1]) > MAX_ITERATIONS) {
             return false;
         }
@@ -105,7 +108,9 @@ final class Secrets {
         }
         try {
             PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, 512);
-            return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA512").generateSecret(spec).getEncoded();
+            return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA512")
+                    .generateSecret(spec)
+                    .getEncoded();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("every JVM has PBKDF2WithHmacSHA512", e);
         } finally {

@@ -34,11 +34,9 @@ final class WorkerRoutes extends ApiRoutes {
         r.post("/api/worker/jobs/{id}/archive", this::putArchive);
     }
 
-    record Registration(String token, String name, Map<String, String> inventory) {
-    }
+    record Registration(String token, String name, Map<String, String> inventory) {}
 
-    record Attempt(int attempt, Map<String, String> row, String error) {
-    }
+    record Attempt(int attempt, Map<String, String> row, String error) {}
 
     private void register(Context ctx) {
         Registration r = body(ctx, Registration.class);
@@ -54,8 +52,9 @@ final class WorkerRoutes extends ApiRoutes {
             text(k, "inventory (a name)", 100);
             text(v, "inventory." + k, 1000);
         });
-        MillStore.Registration reg = store.register(token, name, inventory).orElseThrow(() -> new Refused(401,
-                "the enrolment token is unknown, used already or older than 7 days; ask for a new one"));
+        MillStore.Registration reg = store.register(token, name, inventory)
+                .orElseThrow(() -> new Refused(
+                        401, "the enrolment token is unknown, used already or older than 7 days; ask for a new one"));
         ok(ctx, Map.of("id", reg.workerId(), "name", reg.name(), "secret", reg.secret()));
     }
 
@@ -97,9 +96,11 @@ final class WorkerRoutes extends ApiRoutes {
         MillStore.WorkerInfo w = worker(ctx);
         Attempt a = body(ctx, Attempt.class);
         if (!store.heartbeat(w.id(), jobId(ctx), a.attempt(), lease.toMillis())) {
-            throw new Refused(409, store.cancelled(jobId(ctx)) ? "the experiment was cancelled: stop the job, "
-                    + "its row will be refused" : "the lease is lost: the job went to another worker (or has a "
-                    + "result)");
+            throw new Refused(
+                    409,
+                    store.cancelled(jobId(ctx))
+                            ? "the experiment was cancelled: stop the job, " + "its row will be refused"
+                            : "the lease is lost: the job went to another worker (or has a " + "result)");
         }
         ok(ctx, Map.of("leaseMs", lease.toMillis()));
     }
@@ -107,8 +108,8 @@ final class WorkerRoutes extends ApiRoutes {
     private void file(Context ctx) {
         MillStore.WorkerInfo w = worker(ctx);
         String path = ctx.queryParam("path");
-        byte[] content = store.fileForJob(w.id(), jobId(ctx), path == null ? "" : path).orElseThrow(() ->
-                new Refused(403, "not a file of a job this worker holds"));
+        byte[] content = store.fileForJob(w.id(), jobId(ctx), path == null ? "" : path)
+                .orElseThrow(() -> new Refused(403, "not a file of a job this worker holds"));
         ctx.contentType("application/octet-stream").result(content);
     }
 
@@ -169,17 +170,21 @@ final class WorkerRoutes extends ApiRoutes {
             wrong.add("the columns (no time or error)");
         }
         if (!wrong.isEmpty()) {
-            throw new InputException("row: not job " + job.number() + "'s result (" + String.join(", ", wrong)
-                    + " differ)");
+            throw new InputException(
+                    "row: not job " + job.number() + "'s result (" + String.join(", ", wrong) + " differ)");
         }
         switch (store.postResult(w.id(), id, a.attempt(), row)) {
             case ACCEPTED -> ok(ctx, Map.of("accepted", true));
             case DUPLICATE -> ok(ctx, Map.of("accepted", true, "duplicate", true));
-            case NOT_HOLDER -> throw new Refused(409, "this worker does not hold the job's lease (it expired and went "
-                    + "to another worker, or was never this worker's)");
+            case NOT_HOLDER ->
+                throw new Refused(
+                        409,
+                        "this worker does not hold the job's lease (it expired and went "
+                                + "to another worker, or was never this worker's)");
             case ALREADY_DONE -> throw new Refused(409, "the job has its result already");
-            case OTHER_HEADER -> throw new InputException("row: its columns differ from those of the experiment's "
-                    + "file (its factors, metrics and Pilot's columns)");
+            case OTHER_HEADER ->
+                throw new InputException("row: its columns differ from those of the experiment's "
+                        + "file (its factors, metrics and Pilot's columns)");
         }
     }
 }

@@ -10,13 +10,20 @@ import java.time.Duration;
  * cannot depend on the CLI): {@code PORT DATA LEASE_MS}. Runs until killed.
  */
 public final class MasterMain {
-    private MasterMain() {
-    }
+    private MasterMain() {}
 
     public static void main(String[] args) throws Exception {
-        MillServer.start(new MillServer.Options("127.0.0.1", Integer.parseInt(args[0]), Path.of(args[1]), null, null,
-                null, Duration.ofMillis(Long.parseLong(args[2]))), Clock.systemUTC(), new PrintWriter(System.out,
-                true));
+        MillServer.start(
+                new MillServer.Options(
+                        "127.0.0.1",
+                        Integer.parseInt(args[0]),
+                        Path.of(args[1]),
+                        null,
+                        null,
+                        null,
+                        Duration.ofMillis(Long.parseLong(args[2]))),
+                Clock.systemUTC(),
+                new PrintWriter(System.out, true));
         Thread.currentThread().join();
     }
 }

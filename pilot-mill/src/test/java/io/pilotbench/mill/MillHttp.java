@@ -24,13 +24,11 @@ final class MillHttp {
 
     record Reply(int status, String body) {
         Map<String, Object> json() {
-            return Json.MAPPER.readValue(body, new TypeReference<Map<String, Object>>() {
-            });
+            return Json.MAPPER.readValue(body, new TypeReference<Map<String, Object>>() {});
         }
 
         List<Map<String, Object>> list() {
-            return Json.MAPPER.readValue(body, new TypeReference<List<Map<String, Object>>>() {
-            });
+            return Json.MAPPER.readValue(body, new TypeReference<List<Map<String, Object>>>() {});
         }
 
         String error() {
@@ -39,13 +37,17 @@ final class MillHttp {
     }
 
     Reply post(String path, String bearer, Object body) throws IOException, InterruptedException {
-        return send(builder(path, bearer).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : Json.write(body))).build());
+        return send(builder(path, bearer)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : Json.write(body)))
+                .build());
     }
 
     Reply postBytes(String path, String bearer, byte[] body) throws IOException, InterruptedException {
-        return send(builder(path, bearer).header("Content-Type", "application/gzip")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+        return send(builder(path, bearer)
+                .header("Content-Type", "application/gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build());
     }
 
     Reply delete(String path, String bearer) throws IOException, InterruptedException {
@@ -75,7 +77,9 @@ final class MillHttp {
         if (c.status() != 201) {
             throw new AssertionError("create user: " + c);
         }
-        return (String) post("api/login", null, Map.of("name", name, "password", password)).json().get("token");
+        return (String) post("api/login", null, Map.of("name", name, "password", password))
+                .json()
+                .get("token");
     }
 
     String enrolmentToken(String session) throws IOException, InterruptedException {

@@ -35,21 +35,30 @@ class MillLoadTest {
 
     @Test
     void twoHundredWorkersNeverShareALeaseOrDoubleAResult() throws Exception {
-        try (MillServer master = MillServer.start(new MillServer.Options("127.0.0.1", 0, tmp.resolve("master"),
-                null, null, null, Duration.ofMinutes(10)), Clock.systemUTC(), new PrintWriter(new StringWriter()))) {
+        try (MillServer master = MillServer.start(
+                new MillServer.Options("127.0.0.1", 0, tmp.resolve("master"), null, null, null, Duration.ofMinutes(10)),
+                Clock.systemUTC(),
+                new PrintWriter(new StringWriter()))) {
             MillHttp http = new MillHttp(master.port());
             String user = http.user("load", "load-password");
             List<String> workers = new ArrayList<>();
             List<String> names = new ArrayList<>();
             for (int i = 0; i < WORKERS; i++) {
-                MillHttp.Reply r = http.post("api/worker/register", null, Map.of("token", http.enrolmentToken(user),
-                        "name", "sim" + i, "inventory", Map.of("arch", "x86_64")));
+                MillHttp.Reply r = http.post(
+                        "api/worker/register",
+                        null,
+                        Map.of(
+                                "token",
+                                http.enrolmentToken(user),
+                                "name",
+                                "sim" + i,
+                                "inventory",
+                                Map.of("arch", "x86_64")));
                 workers.add(r.json().get("id") + "." + r.json().get("secret"));
                 names.add((String) r.json().get("name"));
             }
             Map<String, Object> body = TinyExperiment.submission("load", "0", false);
-            body.put("experiment", ((String) body.get("experiment")).replace("replications: 2",
-                    "replications: 250"));
+            body.put("experiment", ((String) body.get("experiment")).replace("replications: 2", "replications: 250"));
             MillHttp.Reply created = http.post("api/experiments", user, body);
             assertThat(created.status()).as(created.body()).isEqualTo(201);
             int jobs = ((Number) created.json().get("jobs")).intValue();
@@ -78,11 +87,15 @@ class MillLoadTest {
                                 break;
                             }
                             Map<String, Object> lease = l.json();
-                            leasedBy.computeIfAbsent(((Number) lease.get("job")).longValue(), k ->
-                                    Collections.synchronizedList(new ArrayList<>())).add(name);
+                            leasedBy.computeIfAbsent(
+                                            ((Number) lease.get("job")).longValue(),
+                                            k -> Collections.synchronizedList(new ArrayList<>()))
+                                    .add(name);
                             long t1 = System.nanoTime();
-                            MillHttp.Reply r = mine.post("api/worker/jobs/" + lease.get("job") + "/result",
-                                    credentials, MillSecurityTest.row(lease, name));
+                            MillHttp.Reply r = mine.post(
+                                    "api/worker/jobs/" + lease.get("job") + "/result",
+                                    credentials,
+                                    MillSecurityTest.row(lease, name));
                             resultNanos.add(System.nanoTime() - t1);
                             (r.status() == 200 ? accepted : refused).incrementAndGet();
                         }
@@ -98,18 +111,30 @@ class MillLoadTest {
             double seconds = (System.nanoTime() - started) / 1e9;
             assertThat(failures).isEmpty();
             assertThat(refused.get()).isZero();
-            assertThat(leasedBy.values()).allSatisfy(holders -> assertThat(holders).hasSize(1));
+            assertThat(leasedBy.values())
+                    .allSatisfy(holders -> assertThat(holders).hasSize(1));
             long results = master.store().withHandle(h -> h.createQuery("SELECT COUNT(*) FROM results")
-                    .mapTo(Long.class).one());
+                    .mapTo(Long.class)
+                    .one());
             long distinct = master.store().withHandle(h -> h.createQuery("SELECT COUNT(DISTINCT job_id) FROM results")
-                    .mapTo(Long.class).one());
+                    .mapTo(Long.class)
+                    .one());
             assertThat(results).isEqualTo(accepted.get()).isEqualTo(distinct).isEqualTo(leasedBy.size());
-            Set<Long> doneJobs = new HashSet<>(master.store().withHandle(h -> h.createQuery("SELECT id FROM jobs "
-                    + "WHERE state = 'done'").mapTo(Long.class).list()));
+            Set<Long> doneJobs = new HashSet<>(
+                    master.store().withHandle(h -> h.createQuery("SELECT id FROM jobs " + "WHERE state = 'done'")
+                            .mapTo(Long.class)
+                            .list()));
             assertThat(doneJobs).isEqualTo(leasedBy.keySet());
-            System.out.printf("mill load: %d workers, %d jobs leased and reported in %.1f s: %.0f jobs/s; lease "
-                    + "p50 %.1f ms p99 %.1f ms; result p50 %.1f ms p99 %.1f ms%n", WORKERS, results, seconds,
-                    results / seconds, pct(leaseNanos, 50), pct(leaseNanos, 99), pct(resultNanos, 50),
+            System.out.printf(
+                    "mill load: %d workers, %d jobs leased and reported in %.1f s: %.0f jobs/s; lease "
+                            + "p50 %.1f ms p99 %.1f ms; result p50 %.1f ms p99 %.1f ms%n",
+                    WORKERS,
+                    results,
+                    seconds,
+                    results / seconds,
+                    pct(leaseNanos, 50),
+                    pct(leaseNanos, 99),
+                    pct(resultNanos, 50),
                     pct(resultNanos, 99));
         }
     }
@@ -117,7 +142,6 @@ class MillLoadTest {
     static double pct(List<Long> nanos, int p) {
         long[] a = nanos.stream().mapToLong(Long::longValue).toArray();
         Arrays.sort(a);
-        return a.length == 0 ? Double.NaN : a[Math.min(a.length - 1, (int) Math.ceil(p / 100.0 * a.length) - 1)]
-                / 1e6;
+        return a.length == 0 ? Double.NaN : a[Math.min(a.length - 1, (int) Math.ceil(p / 100.0 * a.length) - 1)] / 1e6;
     }
 }

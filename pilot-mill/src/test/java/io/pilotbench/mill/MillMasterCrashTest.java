@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MillMasterCrashTest {
     @TempDir
     Path tmp;
+
     private final List<Process> processes = new ArrayList<>();
 
     @AfterEach
@@ -35,11 +36,17 @@ class MillMasterCrashTest {
     }
 
     private Process java(String log, String main, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), main));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                main));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect
-                .appendTo(tmp.resolve(log).toFile())).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        ProcessBuilder.Redirect.appendTo(tmp.resolve(log).toFile()))
+                .start();
         processes.add(p);
         return p;
     }
@@ -66,7 +73,8 @@ class MillMasterCrashTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Integer> jobs(MillHttp http, String user, long id) throws Exception {
-        return (Map<String, Integer>) http.get("api/experiments/" + id, user).json().get("jobs");
+        return (Map<String, Integer>)
+                http.get("api/experiments/" + id, user).json().get("jobs");
     }
 
     @Test
@@ -77,8 +85,17 @@ class MillMasterCrashTest {
         MillHttp http = new MillHttp(port);
         String user = http.user("admin", "admin-password");
         for (String w : List.of("w1", "w2")) {
-            java(w + ".log", WorkerMain.class.getName(), "--master", http.base().toString(), "--token",
-                    http.enrolmentToken(user), "--data", tmp.resolve(w).toString(), "--name", w);
+            java(
+                    w + ".log",
+                    WorkerMain.class.getName(),
+                    "--master",
+                    http.base().toString(),
+                    "--token",
+                    http.enrolmentToken(user),
+                    "--data",
+                    tmp.resolve(w).toString(),
+                    "--name",
+                    w);
         }
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (http.get("api/workers", user).list().size() < 2) {
@@ -97,21 +114,29 @@ class MillMasterCrashTest {
         assertThat(master.waitFor()).isEqualTo(137);
         java("master.log", MasterMain.class.getName(), Integer.toString(port), data, "3000");
         listening("master.log", 2);
-        String again = (String) http.post("api/login", null, Map.of("name", "admin", "password",
-                "admin-password")).json().get("token");
+        String again = (String) http.post("api/login", null, Map.of("name", "admin", "password", "admin-password"))
+                .json()
+                .get("token");
         assertThat(again).as("the account survived").isNotNull();
         deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         Map<String, Integer> states;
         while ((states = jobs(http, user, id)).get("done") + states.get("failed") < 8) {
-            assertThat(System.nanoTime()).as(states + "\n" + Files.readString(tmp.resolve("w1.log")) + "\n"
-                    + Files.readString(tmp.resolve("w2.log")) + "\nmaster:\n" + Files.readString(tmp.resolve(
-                            "master.log"))).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as(states + "\n" + Files.readString(tmp.resolve("w1.log")) + "\n"
+                            + Files.readString(tmp.resolve("w2.log")) + "\nmaster:\n"
+                            + Files.readString(tmp.resolve("master.log")))
+                    .isLessThan(deadline);
             Thread.sleep(100);
         }
         assertThat(states).containsEntry("done", 8);
-        List<String> lines = http.get("api/experiments/" + id + "/results.csv", user).body().lines().toList();
+        List<String> lines = http.get("api/experiments/" + id + "/results.csv", user)
+                .body()
+                .lines()
+                .toList();
         assertThat(lines).hasSize(9);
-        assertThat(new HashSet<>(lines.subList(1, 9).stream().map(l -> l.substring(0, l.indexOf(','))).toList()))
+        assertThat(new HashSet<>(lines.subList(1, 9).stream()
+                        .map(l -> l.substring(0, l.indexOf(',')))
+                        .toList()))
                 .hasSize(8);
     }
 }

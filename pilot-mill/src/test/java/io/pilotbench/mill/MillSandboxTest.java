@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MillSandboxTest {
     @TempDir
     Path tmp;
+
     private MillServer master;
     private MillHttp http;
     private String alice;
@@ -53,24 +54,37 @@ class MillSandboxTest {
     }
 
     private void startMaster() throws Exception {
-        master = MillServer.start(new MillServer.Options("127.0.0.1", 0, tmp.resolve("master"), null, null, null,
-                Duration.ofSeconds(60)), Clock.systemUTC(), new PrintWriter(masterLog, true));
+        master = MillServer.start(
+                new MillServer.Options("127.0.0.1", 0, tmp.resolve("master"), null, null, null, Duration.ofSeconds(60)),
+                Clock.systemUTC(),
+                new PrintWriter(masterLog, true));
         http = new MillHttp(master.port());
         alice = http.user("alice", "alice-password");
     }
 
     private Process worker(String token, String name, String data, String runAs) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName(), "--master",
-                http.base().toString(), "--data", tmp.resolve(data).toString(), "--name", name));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                WorkerMain.class.getName(),
+                "--master",
+                http.base().toString(),
+                "--data",
+                tmp.resolve(data).toString(),
+                "--name",
+                name));
         if (token != null) {
             cmd.addAll(List.of("--token", token));
         }
         if (runAs != null) {
             cmd.addAll(List.of("--run-as", runAs));
         }
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(tmp.resolve(name + ".log").toFile())).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        tmp.resolve(name + ".log").toFile()))
+                .start();
         workers.add(p);
         return p;
     }
@@ -79,7 +93,10 @@ class MillSandboxTest {
         StringBuilder b = new StringBuilder("master:\n" + masterLog + "\n");
         try (Stream<Path> all = Files.list(tmp)) {
             for (Path log : all.filter(p -> p.toString().endsWith(".log")).toList()) {
-                b.append(log.getFileName()).append(":\n").append(Files.readString(log)).append('\n');
+                b.append(log.getFileName())
+                        .append(":\n")
+                        .append(Files.readString(log))
+                        .append('\n');
             }
         }
         return b.toString();
@@ -96,7 +113,8 @@ class MillSandboxTest {
     }
 
     private long count(String sql) {
-        return master.store().withHandle(h -> h.createQuery(sql).mapTo(Long.class).one());
+        return master.store()
+                .withHandle(h -> h.createQuery(sql).mapTo(Long.class).one());
     }
 
     private long submit(Map<String, Object> body) throws Exception {
@@ -107,8 +125,10 @@ class MillSandboxTest {
 
     /** A registered worker that is not a process: for planning before the real one starts, or posting by hand. */
     private String registerByHand(String name) throws Exception {
-        MillHttp.Reply r = http.post("api/worker/register", null, Map.of("token", http.enrolmentToken(alice),
-                "name", name, "inventory", Map.of("arch", "x86_64")));
+        MillHttp.Reply r = http.post(
+                "api/worker/register",
+                null,
+                Map.of("token", http.enrolmentToken(alice), "name", name, "inventory", Map.of("arch", "x86_64")));
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         return r.json().get("id") + "." + r.json().get("secret");
     }
@@ -137,30 +157,40 @@ class MillSandboxTest {
     private void hostilePackageName(String name, Path target) throws Exception {
         startMaster();
         registerByHand("planner");
-        String hostile = TinyExperiment.text("hostile").replace("  fast: packages/fast\n", "  \"" + name
-                + "\": packages/fast\n");
+        String hostile = TinyExperiment.text("hostile")
+                .replace("  fast: packages/fast\n", "  \"" + name + "\": packages/fast\n");
         Map<String, Object> refused = TinyExperiment.submission("hostile", "0", false);
         refused.put("experiment", hostile);
         MillHttp.Reply r = http.post("api/experiments", alice, refused);
         assertThat(r.status()).as(r.body()).isEqualTo(400);
-        assertThat(r.error()).contains("packages: name \"" + name + "\" is not a safe name")
+        assertThat(r.error())
+                .contains("packages: name \"" + name + "\" is not a safe name")
                 .doesNotContain(tmp.resolve("master").toString());
-        assertThat(http.post("api/experiments/preview", alice, refused).status()).isEqualTo(400);
+        assertThat(http.post("api/experiments/preview", alice, refused).status())
+                .isEqualTo(400);
 
         long bad = submit(TinyExperiment.submission("hostile", "0", false));
         master.store().withHandle(h -> h.createUpdate("UPDATE experiments SET file_text = :t WHERE id = :id")
-                .bind("t", hostile).bind("id", bad).execute());
+                .bind("t", hostile)
+                .bind("id", bad)
+                .execute());
         long good = submit(TinyExperiment.submission("good", "0", false));
         Process w = worker(http.enrolmentToken(alice), "w1", "w1", null);
-        await("both experiments to end", Duration.ofSeconds(120), () -> count("SELECT COUNT(*) FROM jobs WHERE "
-                + "state IN ('done', 'failed')") == 16);
+        await(
+                "both experiments to end",
+                Duration.ofSeconds(120),
+                () -> count("SELECT COUNT(*) FROM jobs WHERE " + "state IN ('done', 'failed')") == 16);
         assertThat(Files.exists(target)).as(target + " written by a worker").isFalse();
         assertThat(w.isAlive()).as(logs()).isTrue();
         assertThat(count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + bad + " AND state = 'failed' AND "
-                + "last_error LIKE '%packages: name%is not a safe name%'")).as(logs()).isEqualTo(8);
+                        + "last_error LIKE '%packages: name%is not a safe name%'"))
+                .as(logs())
+                .isEqualTo(8);
         assertThat(count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + good + " AND state = 'done'"))
                 .isEqualTo(8);
-        assertThat(count("SELECT COUNT(*) FROM results")).as("each good job once, no hostile one").isEqualTo(8);
+        assertThat(count("SELECT COUNT(*) FROM results"))
+                .as("each good job once, no hostile one")
+                .isEqualTo(8);
         assertThat(count("SELECT COUNT(*) FROM workers")).isEqualTo(2);
     }
 
@@ -185,7 +215,9 @@ class MillSandboxTest {
      */
     @Test
     void aJobCannotReplaceItsSessionOrAddARow() throws Exception {
-        Circumstances.assumeTrue(Privileges.isRoot() && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
+        Circumstances.assumeTrue(
+                Privileges.isRoot()
+                        && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
                 "needs root and the user nobody");
         Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         startMaster();
@@ -202,14 +234,22 @@ class MillSandboxTest {
                 + "exit 0\n";
         String text = "name: attack\nseed: 1\npackages:\n  evil: packages/evil.tar.gz\nmetrics: [size]\n"
                 + "precision:\n  ci-width: 10%\n  max-rounds: 3\n";
-        long id = submit(submission("attack.yaml", text, Map.of("packages/evil.tar.gz", TinyExperiment.tarGz(
-                Map.of("run.sh", run, "collect.sh", "#!/bin/sh\necho size 7\n")))));
-        await("the job", Duration.ofSeconds(60), () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + id
-                + " AND state = 'done'") == 1);
+        long id = submit(submission(
+                "attack.yaml",
+                text,
+                Map.of(
+                        "packages/evil.tar.gz",
+                        TinyExperiment.tarGz(Map.of("run.sh", run, "collect.sh", "#!/bin/sh\necho size 7\n")))));
+        await(
+                "the job",
+                Duration.ofSeconds(60),
+                () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + id + " AND state = 'done'") == 1);
         long job = count("SELECT id FROM jobs WHERE experiment_id = " + id);
         Path dir = tmp.resolve("w1/jobs").resolve(Long.toString(job));
         Path jobDir = dir.resolve("jobs/0001");
-        assertThat(Files.readAllLines(dir.resolve("results.csv"))).as("the job's one row").hasSize(2)
+        assertThat(Files.readAllLines(dir.resolve("results.csv")))
+                .as("the job's one row")
+                .hasSize(2)
                 .noneMatch(l -> l.contains("forged"));
         for (String f : List.of("plan.csv", "experiment.yaml")) {
             assertThat(Files.readString(dir.resolve(f))).doesNotContain("forged");
@@ -235,24 +275,38 @@ class MillSandboxTest {
         startMaster();
         String fake = registerByHand("fake");
         long id = submit(TinyExperiment.submission("tiny", "0", false));
-        Map<String, Object> lease = http.post("api/worker/lease", fake, Map.of()).json();
+        Map<String, Object> lease =
+                http.post("api/worker/lease", fake, Map.of()).json();
         long job = ((Number) lease.get("job")).longValue();
         @SuppressWarnings("unchecked")
-        Map<String, String> row = new LinkedHashMap<>((Map<String, String>) MillSecurityTest.row(lease, "fake")
-                .get("row"));
+        Map<String, String> row = new LinkedHashMap<>(
+                (Map<String, String>) MillSecurityTest.row(lease, "fake").get("row"));
         row.put("forged", "1");
-        MillHttp.Reply r = http.post("api/worker/jobs/" + job + "/result", fake, Map.of("attempt",
-                lease.get("attempt"), "row", row));
+        MillHttp.Reply r = http.post(
+                "api/worker/jobs/" + job + "/result", fake, Map.of("attempt", lease.get("attempt"), "row", row));
         assertThat(r.status()).as(r.body()).isEqualTo(400);
         assertThat(r.error()).contains("columns differ");
-        assertThat(http.post("api/worker/jobs/" + job + "/release", fake, Map.of("attempt", lease.get("attempt"),
-                "error", "refused")).status()).isEqualTo(200);
+        assertThat(http.post(
+                                "api/worker/jobs/" + job + "/release",
+                                fake,
+                                Map.of("attempt", lease.get("attempt"), "error", "refused"))
+                        .status())
+                .isEqualTo(200);
         worker(http.enrolmentToken(alice), "w1", "w1", null);
-        await("every job", Duration.ofSeconds(90), () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = "
-                + id + " AND state IN ('done', 'failed')") == 8);
-        assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'done'")).as(logs()).isEqualTo(8);
+        await(
+                "every job",
+                Duration.ofSeconds(90),
+                () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + id
+                                + " AND state IN ('done', 'failed')")
+                        == 8);
+        assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'done'"))
+                .as(logs())
+                .isEqualTo(8);
         assertThat(count("SELECT COUNT(*) FROM results")).isEqualTo(8);
-        List<String> csv = http.get("api/experiments/" + id + "/results.csv", alice).body().lines().toList();
+        List<String> csv = http.get("api/experiments/" + id + "/results.csv", alice)
+                .body()
+                .lines()
+                .toList();
         assertThat(csv).hasSize(9);
         assertThat(csv.get(0)).doesNotContain("forged").startsWith("job,worker,replication,package");
     }
@@ -265,14 +319,23 @@ class MillSandboxTest {
         Process first = worker(http.enrolmentToken(alice), "w1", "w1", null);
         await("w1", Duration.ofSeconds(30), () -> count("SELECT COUNT(*) FROM workers") == 1);
         Process second = worker(null, "w1-again", "w1", null);
-        assertThat(second.waitFor(30, TimeUnit.SECONDS)).as("the second worker ends").isTrue();
+        assertThat(second.waitFor(30, TimeUnit.SECONDS))
+                .as("the second worker ends")
+                .isTrue();
         assertThat(second.exitValue()).isEqualTo(2);
-        assertThat(Files.readString(tmp.resolve("w1-again.log"))).contains("being written by another pilot process")
+        assertThat(Files.readString(tmp.resolve("w1-again.log")))
+                .contains("being written by another pilot process")
                 .doesNotContain("\tat ");
         long id = submit(TinyExperiment.submission("tiny", "0", false));
-        await("every job", Duration.ofSeconds(90), () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = "
-                + id + " AND state IN ('done', 'failed')") == 8);
-        assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'done'")).as(logs()).isEqualTo(8);
+        await(
+                "every job",
+                Duration.ofSeconds(90),
+                () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + id
+                                + " AND state IN ('done', 'failed')")
+                        == 8);
+        assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'done'"))
+                .as(logs())
+                .isEqualTo(8);
         assertThat(count("SELECT COUNT(*) FROM results")).isEqualTo(8);
         assertThat(first.isAlive()).isTrue();
     }
@@ -287,16 +350,32 @@ class MillSandboxTest {
         String text = "name: formulas\nseed: 1\npackages:\n  fast: packages/fast.tar.gz\nmetrics: [size]\n"
                 + "precision:\n  ci-width: 10%\n  max-rounds: 3\n"
                 + "factors:\n  f: {script: factors/f.sh, levels: [\"=1+2\", \"-1.5\", \"@SUM(A1)\", \"+1e3\"]}\n";
-        long id = submit(submission("formulas.yaml", text, Map.of("packages/fast.tar.gz", TinyExperiment.tarGz(
-                TinyExperiment.scripts("0", 5)), "factors/f.sh", "#!/bin/sh\nshift\nexec \"$@\"\n".getBytes(
-                StandardCharsets.UTF_8))));
-        await("every job", Duration.ofSeconds(90), () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = "
-                + id + " AND state IN ('done', 'failed')") == 4);
-        assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'done'")).as(logs()).isEqualTo(4);
-        List<String> lines = http.get("api/experiments/" + id + "/results.csv", alice).body().lines().toList();
+        long id = submit(submission(
+                "formulas.yaml",
+                text,
+                Map.of(
+                        "packages/fast.tar.gz",
+                        TinyExperiment.tarGz(TinyExperiment.scripts("0", 5)),
+                        "factors/f.sh",
+                        "#!/bin/sh\nshift\nexec \"$@\"\n".getBytes(StandardCharsets.UTF_8))));
+        await(
+                "every job",
+                Duration.ofSeconds(90),
+                () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + id
+                                + " AND state IN ('done', 'failed')")
+                        == 4);
+        assertThat(count("SELECT COUNT(*) FROM jobs WHERE state = 'done'"))
+                .as(logs())
+                .isEqualTo(4);
+        List<String> lines = http.get("api/experiments/" + id + "/results.csv", alice)
+                .body()
+                .lines()
+                .toList();
         List<String> header = List.of(lines.get(0).split(","));
         int f = header.indexOf("f");
-        List<String> levels = lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)[f]).toList();
+        List<String> levels = lines.subList(1, lines.size()).stream()
+                .map(l -> l.split(",", -1)[f])
+                .toList();
         assertThat(levels).containsExactlyInAnyOrder("'=1+2", "-1.5", "'@SUM(A1)", "+1e3");
         for (String line : lines) {
             for (String cell : line.split(",", -1)) {
@@ -304,7 +383,8 @@ class MillSandboxTest {
             }
         }
         // the analysis reads the stored rows, not the escaped download
-        assertThat(http.get("api/experiments/" + id + "/analysis", alice).body()).contains("metric time: 4 jobs");
+        assertThat(http.get("api/experiments/" + id + "/analysis", alice).body())
+                .contains("metric time: 4 jobs");
     }
 
     // ---- processes ---------------------------------------------------------------------------------------------
@@ -322,17 +402,30 @@ class MillSandboxTest {
             Process w1 = worker(http.enrolmentToken(alice), "w1", "w1", null);
             await("w1", Duration.ofSeconds(30), () -> count("SELECT COUNT(*) FROM workers") == 1);
             String text = "name: long\nseed: 1\npackages:\n  p: packages/p.tar.gz\nprecision:\n  max-rounds: 2\n";
-            submit(submission("long.yaml", text, Map.of("packages/p.tar.gz", TinyExperiment.tarGz(Map.of("run.sh",
-                    "#!/bin/sh\necho $$ >> " + pids + "\nexec sleep 120\n", "collect.sh", "#!/bin/sh\n")))));
+            submit(submission(
+                    "long.yaml",
+                    text,
+                    Map.of(
+                            "packages/p.tar.gz",
+                            TinyExperiment.tarGz(Map.of(
+                                    "run.sh",
+                                    "#!/bin/sh\necho $$ >> " + pids + "\nexec sleep 120\n",
+                                    "collect.sh",
+                                    "#!/bin/sh\n")))));
             await("run.sh running", Duration.ofSeconds(60), () -> lines(pids).size() == 1);
             long first = Long.parseLong(lines(pids).get(0));
             w1.destroyForcibly();
             assertThat(w1.waitFor()).isEqualTo(137);
             Thread.sleep(500);
-            assertThat(alive(first)).as("run.sh outlives the SIGKILL of its worker").isTrue();
+            assertThat(alive(first))
+                    .as("run.sh outlives the SIGKILL of its worker")
+                    .isTrue();
             Process again = worker(null, "w1", "w1", null);
             await("the first run.sh killed", Duration.ofSeconds(30), () -> !alive(first));
-            await("run.sh running again", Duration.ofSeconds(60), () -> lines(pids).size() == 2);
+            await(
+                    "run.sh running again",
+                    Duration.ofSeconds(60),
+                    () -> lines(pids).size() == 2);
             long second = Long.parseLong(lines(pids).get(1));
             assertThat(alive(second)).isTrue();
             again.destroy(); // SIGTERM: the worker's shutdown

@@ -50,7 +50,8 @@ abstract class MillStoreContract {
     }
 
     MillStore.WorkerInfo worker(String name, Map<String, String> inventory) {
-        MillStore.Registration r = store.register(store.createEnrolmentToken(alice), name, inventory).orElseThrow();
+        MillStore.Registration r = store.register(store.createEnrolmentToken(alice), name, inventory)
+                .orElseThrow();
         return store.authenticate(r.workerId(), r.secret()).orElseThrow();
     }
 
@@ -59,9 +60,17 @@ abstract class MillStoreContract {
         for (int i = 1; i <= jobs; i++) {
             js.add(new Job(i, "w", 1, Map.of("package", "p" + (i % 2))));
         }
-        return store.createExperiment(new MillStore.NewExperiment(owner, "e", isPrivate, "e.yaml", "name: e\n",
-                Map.of(), List.of(new MillStore.StoredFile("packages/p.tar.gz", "package", "ab".repeat(32),
-                        new byte[] {1, 2, 3})), js, List.of()));
+        return store.createExperiment(new MillStore.NewExperiment(
+                owner,
+                "e",
+                isPrivate,
+                "e.yaml",
+                "name: e\n",
+                Map.of(),
+                List.of(new MillStore.StoredFile(
+                        "packages/p.tar.gz", "package", "ab".repeat(32), new byte[] {1, 2, 3})),
+                js,
+                List.of()));
     }
 
     static Map<String, String> row(int number, String worker, String error) {
@@ -84,16 +93,19 @@ abstract class MillStoreContract {
         assertThat(store.createUser("dave", "dave-password", false, "made-up").outcome())
                 .isEqualTo(MillStore.Created.BAD_INVITE);
         String code = store.createInvite(alice);
-        assertThat(store.createUser("dave", "dave-password", false, code).approved()).isTrue();
-        assertThat(store.createUser("erin", "erin-password", false, code).outcome()).as("used")
+        assertThat(store.createUser("dave", "dave-password", false, code).approved())
+                .isTrue();
+        assertThat(store.createUser("erin", "erin-password", false, code).outcome())
+                .as("used")
                 .isEqualTo(MillStore.Created.BAD_INVITE);
         String session = store.login("carol", "carol-password", 60_000).orElseThrow();
         assertThat(store.user(session).orElseThrow().approved()).isFalse();
         assertThat(store.approve("carol")).isTrue();
         assertThat(store.approve("nobody")).isFalse();
         assertThat(store.user(session).orElseThrow().approved()).isTrue();
-        assertThat(store.accounts()).extracting(MillStore.Account::name).containsExactly("alice", INJECTION, "carol",
-                "dave");
+        assertThat(store.accounts())
+                .extracting(MillStore.Account::name)
+                .containsExactly("alice", INJECTION, "carol", "dave");
         // cancel: the jobs fail as cancelled, the holder's lease is gone, its row refused
         MillStore.WorkerInfo w = worker("w", Map.of());
         long e = experiment(alice, false, 3);
@@ -101,7 +113,8 @@ abstract class MillStoreContract {
         assertThat(store.delete(e)).as("jobs queued").isFalse();
         assertThat(store.cancel(e)).isEqualTo(3);
         assertThat(store.cancelled(held.jobId())).isTrue();
-        assertThat(store.heartbeat(w.id(), held.jobId(), held.attempt(), 60_000)).isFalse();
+        assertThat(store.heartbeat(w.id(), held.jobId(), held.attempt(), 60_000))
+                .isFalse();
         assertThat(store.postResult(w.id(), held.jobId(), held.attempt(), row(held.number(), "w", "")))
                 .isEqualTo(MillStore.Posted.NOT_HOLDER);
         assertThat(store.lease(w, 60_000)).isEmpty();
@@ -118,7 +131,8 @@ abstract class MillStoreContract {
         // retire
         assertThat(store.retire("w")).isTrue();
         assertThat(store.retire("nobody")).isFalse();
-        assertThat(store.workers()).singleElement().satisfies(x -> assertThat(x.retired()).isTrue());
+        assertThat(store.workers()).singleElement().satisfies(x -> assertThat(x.retired())
+                .isTrue());
         assertThat(store.activeWorkers()).isEmpty();
     }
 
@@ -144,20 +158,26 @@ abstract class MillStoreContract {
     @Test
     void anEnrolmentTokenRegistersOneWorkerAndItsSecretAuthenticatesIt() {
         String token = store.createEnrolmentToken(alice);
-        MillStore.Registration r = store.register(token, "host", Map.of("arch", "x86_64")).orElseThrow();
+        MillStore.Registration r =
+                store.register(token, "host", Map.of("arch", "x86_64")).orElseThrow();
         assertThat(store.register(token, "host", Map.of())).as("a used token").isEmpty();
         assertThat(store.register("made-up", "host", Map.of())).isEmpty();
         assertThat(store.authenticate(r.workerId(), r.secret())).isPresent();
-        assertThat(store.authenticate(r.workerId(), r.secret().substring(1) + "A")).isEmpty();
+        assertThat(store.authenticate(r.workerId(), r.secret().substring(1) + "A"))
+                .isEmpty();
         MillStore.Registration second = store.register(store.createEnrolmentToken(alice), "host", Map.of())
                 .orElseThrow();
         assertThat(second.name()).isEqualTo("host-2");
-        assertThat(store.authenticate(r.workerId(), second.secret())).as("another worker's secret").isEmpty();
+        assertThat(store.authenticate(r.workerId(), second.secret()))
+                .as("another worker's secret")
+                .isEmpty();
         String old = store.createEnrolmentToken(alice);
         clock.advance(MillStore.TOKEN_TTL_MS);
         assertThat(store.register(old, "late", Map.of())).as("an expired token").isEmpty();
         String stored = store.withHandle(h -> h.createQuery("SELECT secret_hash FROM workers WHERE id = :id")
-                .bind("id", r.workerId()).mapTo(String.class).one());
+                .bind("id", r.workerId())
+                .mapTo(String.class)
+                .one());
         assertThat(stored).isNotEqualTo(r.secret()).isEqualTo(Secrets.hashToken(r.secret()));
     }
 
@@ -168,7 +188,9 @@ abstract class MillStoreContract {
         assertThat(store.experiment(mine, alice)).isPresent();
         assertThat(store.experiment(mine, bob)).isEmpty();
         assertThat(store.experiment(open, bob)).isPresent();
-        assertThat(store.experiments(bob)).extracting(MillStore.ExperimentInfo::id).containsExactly(open);
+        assertThat(store.experiments(bob))
+                .extracting(MillStore.ExperimentInfo::id)
+                .containsExactly(open);
         assertThat(store.experiments(alice)).hasSize(2);
     }
 
@@ -179,30 +201,36 @@ abstract class MillStoreContract {
         MillStore.WorkerInfo b = worker("b", Map.of());
         MillStore.Lease la = store.lease(a, 10_000).orElseThrow();
         assertThat(store.lease(b, 10_000)).as("held by a").isEmpty();
-        assertThat(store.lease(a, 10_000).orElseThrow().jobId()).as("a gets its job back").isEqualTo(la.jobId());
+        assertThat(store.lease(a, 10_000).orElseThrow().jobId())
+                .as("a gets its job back")
+                .isEqualTo(la.jobId());
         clock.advance(5_000);
         assertThat(store.heartbeat(a.id(), la.jobId(), la.attempt(), 10_000)).isTrue();
         clock.advance(9_000);
-        assertThat(store.lease(b, 10_000)).as("the heartbeat extended a's lease").isEmpty();
+        assertThat(store.lease(b, 10_000))
+                .as("the heartbeat extended a's lease")
+                .isEmpty();
         clock.advance(2_000);
         MillStore.Lease lb = store.lease(b, 10_000).orElseThrow();
         assertThat(lb.jobId()).isEqualTo(la.jobId());
         assertThat(lb.attempt()).isEqualTo(la.attempt() + 1);
         assertThat(store.heartbeat(a.id(), la.jobId(), la.attempt(), 10_000)).isFalse();
-        assertThat(store.fileForJob(a.id(), la.jobId(), "packages/p.tar.gz")).as("a lost the job").isEmpty();
+        assertThat(store.fileForJob(a.id(), la.jobId(), "packages/p.tar.gz"))
+                .as("a lost the job")
+                .isEmpty();
         assertThat(store.fileForJob(b.id(), lb.jobId(), "packages/p.tar.gz")).isPresent();
-        assertThat(store.postResult(a.id(), la.jobId(), la.attempt(), row(1, "a", ""))).isEqualTo(
-                MillStore.Posted.NOT_HOLDER);
-        assertThat(store.postResult(b.id(), lb.jobId(), lb.attempt(), row(1, "b", ""))).isEqualTo(
-                MillStore.Posted.ACCEPTED);
-        assertThat(store.postResult(b.id(), lb.jobId(), lb.attempt(), row(1, "b", ""))).as("a retry").isEqualTo(
-                MillStore.Posted.DUPLICATE);
+        assertThat(store.postResult(a.id(), la.jobId(), la.attempt(), row(1, "a", "")))
+                .isEqualTo(MillStore.Posted.NOT_HOLDER);
+        assertThat(store.postResult(b.id(), lb.jobId(), lb.attempt(), row(1, "b", "")))
+                .isEqualTo(MillStore.Posted.ACCEPTED);
+        assertThat(store.postResult(b.id(), lb.jobId(), lb.attempt(), row(1, "b", "")))
+                .as("a retry")
+                .isEqualTo(MillStore.Posted.DUPLICATE);
         Map<String, String> other = row(1, "b", "");
         other.put("time", "9");
-        assertThat(store.postResult(b.id(), lb.jobId(), lb.attempt(), other)).isEqualTo(
-                MillStore.Posted.ALREADY_DONE);
-        assertThat(store.postResult(a.id(), la.jobId(), la.attempt(), row(1, "a", ""))).isEqualTo(
-                MillStore.Posted.ALREADY_DONE);
+        assertThat(store.postResult(b.id(), lb.jobId(), lb.attempt(), other)).isEqualTo(MillStore.Posted.ALREADY_DONE);
+        assertThat(store.postResult(a.id(), la.jobId(), la.attempt(), row(1, "a", "")))
+                .isEqualTo(MillStore.Posted.ALREADY_DONE);
         assertThat(store.results(e)).containsExactly(row(1, "b", ""));
         assertThat(store.jobsByState(e)).containsEntry("done", 1).containsEntry("leased", 0);
         assertThat(store.jobsByWorker(e).get("b")).containsEntry("results", 1);
@@ -242,8 +270,8 @@ abstract class MillStoreContract {
         });
         MillStore.Lease again = store.lease(b, 10_000).orElseThrow();
         assertThat(again.attempt()).isEqualTo(2);
-        assertThat(store.postResult(b.id(), again.jobId(), again.attempt(), row(1, "b", ""))).isEqualTo(
-                MillStore.Posted.ACCEPTED);
+        assertThat(store.postResult(b.id(), again.jobId(), again.attempt(), row(1, "b", "")))
+                .isEqualTo(MillStore.Posted.ACCEPTED);
         assertThat(store.jobs(e)).singleElement().satisfies(j -> {
             assertThat(j.state()).isEqualTo("done");
             assertThat(j.worker()).isEqualTo("b");
@@ -257,12 +285,17 @@ abstract class MillStoreContract {
         MillStore.WorkerInfo a = worker("a", Map.of());
         MillStore.WorkerInfo b = worker("b", Map.of());
         MillStore.Lease l = store.lease(a, 10_000).orElseThrow();
-        assertThat(store.putArchive(b.id(), l.jobId(), l.attempt(), new byte[] {9})).isFalse();
-        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {1})).isTrue();
-        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {2})).as("replaced").isTrue();
+        assertThat(store.putArchive(b.id(), l.jobId(), l.attempt(), new byte[] {9}))
+                .isFalse();
+        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {1}))
+                .isTrue();
+        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {2}))
+                .as("replaced")
+                .isTrue();
         assertThat(store.archive(e, 1)).as("no row yet").isEmpty();
         store.postResult(a.id(), l.jobId(), l.attempt(), row(1, "a", ""));
-        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {3})).isFalse();
+        assertThat(store.putArchive(a.id(), l.jobId(), l.attempt(), new byte[] {3}))
+                .isFalse();
         assertThat(store.archive(e, 1)).hasValueSatisfying(c -> assertThat(c).containsExactly(2));
         assertThat(store.jobs(e).get(0).archive()).isTrue();
     }
@@ -271,13 +304,21 @@ abstract class MillStoreContract {
     void packagesOfManyMegabytesAreKeptWhole() {
         byte[] big = new byte[24 << 20];
         new java.util.Random(1).nextBytes(big);
-        long e = store.createExperiment(new MillStore.NewExperiment(alice, "big", false, "e.yaml", "name: big\n",
-                Map.of(), List.of(new MillStore.StoredFile("packages/p.tar.gz", "archive", Secrets.sha256(big), big)),
-                List.of(new Job(1, "w", 1, Map.of())), List.of()));
+        long e = store.createExperiment(new MillStore.NewExperiment(
+                alice,
+                "big",
+                false,
+                "e.yaml",
+                "name: big\n",
+                Map.of(),
+                List.of(new MillStore.StoredFile("packages/p.tar.gz", "archive", Secrets.sha256(big), big)),
+                List.of(new Job(1, "w", 1, Map.of())),
+                List.of()));
         MillStore.WorkerInfo a = worker("a", Map.of());
         MillStore.Lease l = store.lease(a, 10_000).orElseThrow();
         assertThat(l.experimentId()).isEqualTo(e);
-        assertThat(Secrets.sha256(store.fileForJob(a.id(), l.jobId(), "packages/p.tar.gz").orElseThrow()))
+        assertThat(Secrets.sha256(
+                        store.fileForJob(a.id(), l.jobId(), "packages/p.tar.gz").orElseThrow()))
                 .isEqualTo(Secrets.sha256(big));
         assertThat(store.files(e)).singleElement().satisfies(f -> assertThat(f.sha256())
                 .isEqualTo(Secrets.sha256(big)));
@@ -307,19 +348,28 @@ abstract class MillStoreContract {
         experiment(alice, false, 2);
         MillStore.WorkerInfo a = worker("a", Map.of());
         MillStore.Lease l1 = store.lease(a, 1_000).orElseThrow();
-        assertThat(store.postResult(a.id(), l1.jobId(), l1.attempt(), row(l1.number(), "a", ""))).isEqualTo(
-                MillStore.Posted.ACCEPTED);
+        assertThat(store.postResult(a.id(), l1.jobId(), l1.attempt(), row(l1.number(), "a", "")))
+                .isEqualTo(MillStore.Posted.ACCEPTED);
         MillStore.Lease l2 = store.lease(a, 1_000).orElseThrow();
         Map<String, String> r = row(l2.number(), "a", "");
         r.put("extra", "1");
         assertThat(store.postResult(a.id(), l2.jobId(), l2.attempt(), r)).isEqualTo(MillStore.Posted.OTHER_HEADER);
-        assertThat(store.holds(a.id(), l2.jobId())).as("still its job, to post a good row").isTrue();
+        assertThat(store.holds(a.id(), l2.jobId()))
+                .as("still its job, to post a good row")
+                .isTrue();
     }
 
     @Test
     void workersLeaseOnlyJobsTheyAreEligibleFor() {
-        store.createExperiment(new MillStore.NewExperiment(alice, "hw", false, "e.yaml", "name: hw\n",
-                Map.of("memory", "2G"), List.of(), List.of(new Job(1, "big", 1, Map.of("arch", "aarch64"))),
+        store.createExperiment(new MillStore.NewExperiment(
+                alice,
+                "hw",
+                false,
+                "e.yaml",
+                "name: hw\n",
+                Map.of("memory", "2G"),
+                List.of(),
+                List.of(new Job(1, "big", 1, Map.of("arch", "aarch64"))),
                 List.of("arch")));
         MillStore.WorkerInfo small = worker("small", Map.of("arch", "aarch64", "memory", "1024"));
         MillStore.WorkerInfo x86 = worker("x86", Map.of("arch", "x86_64", "memory", "8589934592"));

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MillStoreH2Test extends MillStoreContract {
     @TempDir
     Path dir;
+
     private HikariDataSource ds;
 
     @Override

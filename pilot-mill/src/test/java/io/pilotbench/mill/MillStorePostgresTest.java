@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MillStorePostgresTest extends MillStoreContract {
     @TempDir
     Path dir;
+
     private HikariDataSource ds;
 
     @BeforeAll

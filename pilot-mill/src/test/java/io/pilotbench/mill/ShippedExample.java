@@ -18,8 +18,7 @@ final class ShippedExample {
     static final Path FILE = DIR.resolve("compressors.yaml");
     static final int JOBS = 32;
 
-    private ShippedExample() {
-    }
+    private ShippedExample() {}
 
     static String tarGzBase64(Path dir) throws IOException {
         Map<String, String> entries = new LinkedHashMap<>();
@@ -36,8 +35,9 @@ final class ShippedExample {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("packages/gzip", tarGzBase64(DIR.resolve("packages/gzip")));
         files.put("packages/xz", tarGzBase64(DIR.resolve("packages/xz")));
-        files.put("factors/nice.sh", Base64.getEncoder().encodeToString(Files.readAllBytes(
-                DIR.resolve("factors/nice.sh"))));
+        files.put(
+                "factors/nice.sh",
+                Base64.getEncoder().encodeToString(Files.readAllBytes(DIR.resolve("factors/nice.sh"))));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("fileName", "compressors.yaml");
         body.put("experiment", Files.readString(FILE));

@@ -11,8 +11,7 @@ import java.time.Duration;
  * [--memory-limit BYTES]}. Bad input ends it as the CLI does: one line, exit code 2.
  */
 public final class WorkerMain {
-    private WorkerMain() {
-    }
+    private WorkerMain() {}
 
     public static void main(String[] args) throws Exception {
         URI master = null;
@@ -34,8 +33,15 @@ public final class WorkerMain {
         }
         PrintWriter out = new PrintWriter(System.out, true);
         try {
-            MillWorker.run(new MillWorker.Options(master, token, data, name, Duration.ofMillis(200),
-                    new io.pilotbench.experiment.JobLimits(runAs, memory, null)), out);
+            MillWorker.run(
+                    new MillWorker.Options(
+                            master,
+                            token,
+                            data,
+                            name,
+                            Duration.ofMillis(200),
+                            new io.pilotbench.experiment.JobLimits(runAs, memory, null)),
+                    out);
         } catch (io.pilotbench.core.model.InputException e) {
             // as the CLI: one line, exit 2
             System.err.println("pilot: " + e.getMessage());

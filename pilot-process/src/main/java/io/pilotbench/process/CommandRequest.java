@@ -16,8 +16,8 @@ import java.util.Map;
  * @param stderrFile where the child's standard error is written (created or truncated)
  * @param timeout    the longest the command may run before its whole process tree is killed; null: no limit
  */
-public record CommandRequest(List<String> argv, Path cwd, Map<String, String> env, Path stdoutFile, Path stderrFile,
-        Duration timeout) {
+public record CommandRequest(
+        List<String> argv, Path cwd, Map<String, String> env, Path stdoutFile, Path stderrFile, Duration timeout) {
     public CommandRequest {
         if (argv == null || argv.isEmpty() || argv.get(0).isEmpty()) {
             throw new IllegalArgumentException("a command needs a program name");

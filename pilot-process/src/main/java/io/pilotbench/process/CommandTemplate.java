@@ -43,7 +43,9 @@ public final class CommandTemplate {
         for (int i = 0; i < words.size(); i++) {
             Matcher m = PLACEHOLDER.matcher(words.get(i));
             while (m.find()) {
-                if (!m.group().equals(WORK_AMOUNT) && !m.group().equals(RESULT_DIR) && !m.group().equals(ROUND)) {
+                if (!m.group().equals(WORK_AMOUNT)
+                        && !m.group().equals(RESULT_DIR)
+                        && !m.group().equals(ROUND)) {
                     throw new IllegalArgumentException("unknown placeholder " + m.group() + " in word " + (i + 1)
                             + " of the command ('" + words.get(i) + "'); the placeholders are " + WORK_AMOUNT + ", "
                             + RESULT_DIR + " and " + ROUND);
@@ -77,7 +79,8 @@ public final class CommandTemplate {
     public List<String> argv(int round, long workAmount, Path resultDir) {
         List<String> out = new ArrayList<>();
         for (String w : words) {
-            out.add(w.replace(WORK_AMOUNT, Long.toString(workAmount)).replace(RESULT_DIR, resultDir.toString())
+            out.add(w.replace(WORK_AMOUNT, Long.toString(workAmount))
+                    .replace(RESULT_DIR, resultDir.toString())
                     .replace(ROUND, Integer.toString(round)));
         }
         if (shell == null) {
@@ -89,7 +92,8 @@ public final class CommandTemplate {
     /** The command line as a person would type it (for names and reports). */
     @Override
     public String toString() {
-        String line = String.join(" ", words.stream().map(CommandTemplate::quoted).toList());
+        String line =
+                String.join(" ", words.stream().map(CommandTemplate::quoted).toList());
         return shell == null ? line : shell + " -c " + quoted(String.join(" ", words));
     }
 

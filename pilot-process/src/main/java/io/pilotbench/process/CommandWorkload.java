@@ -46,6 +46,7 @@ public final class CommandWorkload implements Workload {
     private final long overheadNanos;
     /** A shell command run, untimed, before every round ({@code --prepare}), or null. */
     private final String prepare;
+
     private final RoundReader reader;
     private final RoundDirectories rounds;
     private final AtomicInteger leftProcesses = new AtomicInteger();
@@ -105,15 +106,18 @@ public final class CommandWorkload implements Workload {
                 }
                 Path out = dir.resolve(RoundOutput.STDOUT);
                 Path err = dir.resolve(RoundOutput.STDERR);
-                ProcessOutcome o = launcher.run(new CommandRequest(command.argv(-1, 0, dir), cwd, childEnv, out, err,
-                        timeout));
+                ProcessOutcome o =
+                        launcher.run(new CommandRequest(command.argv(-1, 0, dir), cwd, childEnv, out, err, timeout));
                 if (o.interrupted()) {
                     throw new InterruptedException("the warm-up was stopped");
                 }
                 if (o.timedOut() || !validExitCodes.contains(o.exitCode())) {
-                    return "warm-up run " + (i + 1) + " of " + runs + ": " + (o.timedOut() ? "timed out after "
-                            + reader.timeoutText() : o.signal() != 0 ? "killed by signal " + o.signal()
-                            : "exit code " + o.exitCode() + " (accepted: " + reader.codes() + ")")
+                    return "warm-up run " + (i + 1) + " of " + runs + ": "
+                            + (o.timedOut()
+                                    ? "timed out after " + reader.timeoutText()
+                                    : o.signal() != 0
+                                            ? "killed by signal " + o.signal()
+                                            : "exit code " + o.exitCode() + " (accepted: " + reader.codes() + ")")
                             + RoundOutput.stderrTail(err);
                 }
             }
@@ -130,15 +134,19 @@ public final class CommandWorkload implements Workload {
     /** Runs a hook; null when it succeeded. Its output goes to {@code log}, removed when it succeeded. */
     private String hook(String option, String shellCommand, Map<String, String> childEnv, Path log)
             throws IOException, InterruptedException {
-        ProcessOutcome o = launcher.run(new CommandRequest(List.of("/bin/sh", "-c", shellCommand), cwd, childEnv, log,
-                log, timeout));
+        ProcessOutcome o = launcher.run(
+                new CommandRequest(List.of("/bin/sh", "-c", shellCommand), cwd, childEnv, log, log, timeout));
         if (o.interrupted()) {
             throw new InterruptedException(option + " was stopped");
         }
         if (o.timedOut() || o.exitCode() != 0) {
-            return option + " '" + shellCommand + "' " + (o.timedOut() ? "timed out after "
-                    + reader.timeoutText() : o.signal() != 0 ? "was killed by signal " + o.signal()
-                    : "exited with code " + o.exitCode()) + RoundOutput.stderrTail(log);
+            return option + " '" + shellCommand + "' "
+                    + (o.timedOut()
+                            ? "timed out after " + reader.timeoutText()
+                            : o.signal() != 0
+                                    ? "was killed by signal " + o.signal()
+                                    : "exited with code " + o.exitCode())
+                    + RoundOutput.stderrTail(log);
         }
         Files.deleteIfExists(log);
         return null;
@@ -165,10 +173,12 @@ public final class CommandWorkload implements Workload {
      */
     public String leftProcessesWarning() {
         int n = leftProcesses.get();
-        return n == 0 ? null : n + " round" + (n == 1 ? "" : "s") + " (the first: round " + firstLeftProcesses
-                + ") left processes running after the command exited (background children in its process group); they "
-                + "ran on beside later rounds, unmeasured, and may still be running: wait for them in the command, or "
-                + "kill them";
+        return n == 0
+                ? null
+                : n + " round" + (n == 1 ? "" : "s") + " (the first: round " + firstLeftProcesses
+                        + ") left processes running after the command exited (background children in its process group); they "
+                        + "ran on beside later rounds, unmeasured, and may still be running: wait for them in the command, or "
+                        + "kill them";
     }
 
     @Override
@@ -177,7 +187,8 @@ public final class CommandWorkload implements Workload {
             return runIn(roundsDir.resolve(Integer.toString(round)), round, workAmount);
         } catch (FileSystemException e) {
             String reason = String.valueOf(e.getReason());
-            if (reason.contains("No space left") || reason.contains("Read-only file system")
+            if (reason.contains("No space left")
+                    || reason.contains("Read-only file system")
                     || reason.contains("quota exceeded")) {
                 throw new EnvironmentException(e.getFile() + ": " + reason, e); // the disk's fault, not the command's
             }
@@ -201,8 +212,8 @@ public final class CommandWorkload implements Workload {
         }
         ProcessOutcome outcome;
         try {
-            outcome = launcher.run(new CommandRequest(command.argv(round, workAmount, dir), cwd, childEnv, stdout,
-                    stderr, timeout));
+            outcome = launcher.run(
+                    new CommandRequest(command.argv(round, workAmount, dir), cwd, childEnv, stdout, stderr, timeout));
         } catch (IOException e) {
             rounds.notStarted(stdout, stderr);
             throw e;
@@ -308,8 +319,8 @@ public final class CommandWorkload implements Workload {
          */
         public Builder keepOutputBytes(long bytes) {
             if (bytes < -1 || bytes > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException("output to keep must be -1 (all) or 0.." + (Integer.MAX_VALUE - 8)
-                        + " bytes, got " + bytes);
+                throw new IllegalArgumentException(
+                        "output to keep must be -1 (all) or 0.." + (Integer.MAX_VALUE - 8) + " bytes, got " + bytes);
             }
             keepOutputBytes = bytes;
             return this;

@@ -60,7 +60,8 @@ final class JdkLauncher implements ProcessLauncher {
         if (Launchers.sameOutputFile(request)) {
             builder.redirectErrorStream(true);
         } else {
-            builder.redirectError(ProcessBuilder.Redirect.to(request.stderrFile().toFile()));
+            builder.redirectError(
+                    ProcessBuilder.Redirect.to(request.stderrFile().toFile()));
         }
         if (Thread.interrupted()) {
             throw new InterruptedException();
@@ -100,8 +101,8 @@ final class JdkLauncher implements ProcessLauncher {
         }
         int exitCode = process.exitValue();
         int signal = running.signalled && exitCode > 128 ? exitCode - 128 : 0;
-        return new ProcessOutcome(exitCode, signal, timedOut, running.interrupted, end - start, null, null, null,
-                false);
+        return new ProcessOutcome(
+                exitCode, signal, timedOut, running.interrupted, end - start, null, null, null, false);
     }
 
     /** Java's "Cannot run program ... error=2, No such file or directory" reduced to its last part. */
@@ -130,13 +131,17 @@ final class JdkLauncher implements ProcessLauncher {
         tree.add(running.process.toHandle()); // first, so that it starts no more children
         running.process.descendants().forEach(tree::add);
         tree.forEach(ProcessHandle::destroy); // SIGTERM
-        Launchers.watchdog().schedule(() -> {
-            for (ProcessHandle h : tree) {
-                if (h.isAlive()) {
-                    h.destroyForcibly();
-                }
-            }
-        }, Launchers.KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        Launchers.watchdog()
+                .schedule(
+                        () -> {
+                            for (ProcessHandle h : tree) {
+                                if (h.isAlive()) {
+                                    h.destroyForcibly();
+                                }
+                            }
+                        },
+                        Launchers.KILL_GRACE_MILLIS,
+                        TimeUnit.MILLISECONDS);
     }
 
     @Override

@@ -23,8 +23,8 @@ import java.util.List;
  * @param java       the java that runs the forks
  * @param jmhOptions more JMH options ({@code -p n=1000}, {@code -w 200ms -r 200ms})
  */
-public record JmhWorkload(Path jar, String benchmark, int iterations, String unit, String java,
-        List<String> jmhOptions) {
+public record JmhWorkload(
+        Path jar, String benchmark, int iterations, String unit, String java, List<String> jmhOptions) {
     /** The unit readings' file in each round's directory. */
     public static final String RESULT_FILE = "jmh.json";
 
@@ -47,14 +47,27 @@ public record JmhWorkload(Path jar, String benchmark, int iterations, String uni
 
     /** The workload, its rounds' directories under {@code sessionDirectory}/round-results. */
     public CommandWorkload workload(Path sessionDirectory) {
-        return CommandWorkload.builder(CommandTemplate.of(command(), null), List.of(spec()),
-                sessionDirectory.resolve("round-results")).build();
+        return CommandWorkload.builder(
+                        CommandTemplate.of(command(), null), List.of(spec()), sessionDirectory.resolve("round-results"))
+                .build();
     }
 
     /** One fork's command line, with the {@code %RESULT_DIR%} placeholder. */
     public List<String> command() {
-        List<String> argv = new ArrayList<>(List.of(java, "-jar", jar.toString(), benchmark, "-f", "1", "-wi", "0",
-                "-i", Integer.toString(iterations), "-rf", "json", "-rff",
+        List<String> argv = new ArrayList<>(List.of(
+                java,
+                "-jar",
+                jar.toString(),
+                benchmark,
+                "-f",
+                "1",
+                "-wi",
+                "0",
+                "-i",
+                Integer.toString(iterations),
+                "-rf",
+                "json",
+                "-rff",
                 CommandTemplate.RESULT_DIR + "/" + RESULT_FILE));
         argv.addAll(jmhOptions);
         return argv;

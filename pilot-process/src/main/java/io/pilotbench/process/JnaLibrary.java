@@ -13,8 +13,7 @@ import java.nio.file.Path;
  * launcher has it done beside its class-data archive.
  */
 public final class JnaLibrary {
-    private JnaLibrary() {
-    }
+    private JnaLibrary() {}
 
     /**
      * Copies the library for this platform from the class path into {@code dir} (atomically, by a rename) and sets

@@ -25,8 +25,7 @@ final class Launchers {
     /** How long {@link ProcessLauncher#killRunning()} waits after SIGTERM before it sends SIGKILL. */
     static final long KILL_GRACE_MILLIS = 2000;
 
-    private Launchers() {
-    }
+    private Launchers() {}
 
     /** A new launcher of the best kind (the native binding is probed once per JVM); see the class comment. */
     static ProcessLauncher best() {
@@ -67,8 +66,8 @@ final class Launchers {
     static void prepare(CommandRequest request) throws IOException {
         String program = request.argv().get(0);
         if (request.cwd() != null && !Files.isDirectory(request.cwd())) {
-            throw new IOException("cannot run '" + program + "': working directory '" + request.cwd()
-                    + "' is not a directory");
+            throw new IOException(
+                    "cannot run '" + program + "': working directory '" + request.cwd() + "' is not a directory");
         }
         create(program, "standard output", request.stdoutFile());
         create(program, "standard error", request.stderrFile());
@@ -76,13 +75,17 @@ final class Launchers {
 
     private static void create(String program, String what, Path file) throws IOException {
         try {
-            Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE).close();
+            Files.newOutputStream(
+                            file,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.TRUNCATE_EXISTING,
+                            StandardOpenOption.WRITE)
+                    .close();
         } catch (IOException e) {
-            String reason = e instanceof NoSuchFileException ? "No such file or directory"
+            String reason = e instanceof NoSuchFileException
+                    ? "No such file or directory"
                     : e instanceof AccessDeniedException ? "Permission denied" : e.getMessage();
-            throw new IOException("cannot write the " + what + " of '" + program + "' to '" + file + "': " + reason,
-                    e);
+            throw new IOException("cannot write the " + what + " of '" + program + "' to '" + file + "': " + reason, e);
         }
     }
 
@@ -91,8 +94,10 @@ final class Launchers {
      * the same path once made absolute and normalised. No file system call: this runs before every round's spawn.
      */
     static boolean sameOutputFile(CommandRequest request) {
-        return request.stdoutFile().toAbsolutePath().normalize().equals(request.stderrFile().toAbsolutePath()
-                .normalize());
+        return request.stdoutFile()
+                .toAbsolutePath()
+                .normalize()
+                .equals(request.stderrFile().toAbsolutePath().normalize());
     }
 
     /** The shell that runs a program the kernel cannot execute. */

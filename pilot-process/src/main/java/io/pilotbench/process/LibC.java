@@ -46,6 +46,7 @@ final class LibC {
      * sigset_t 128, siginfo_t 128, struct rusage 144): the blocks are zeroed and only passed by pointer.
      */
     static final int FILE_ACTIONS_BYTES = 512;
+
     static final int ATTR_BYTES = 1024;
     static final int SIGSET_BYTES = 256;
     static final int SIGINFO_BYTES = 256;
@@ -56,21 +57,21 @@ final class LibC {
      * tv_usec;}, then ru_maxrss (a long, in kilobytes on Linux).
      */
     static final int RU_UTIME_SEC = 0;
+
     static final int RU_UTIME_USEC = 8;
     static final int RU_STIME_SEC = 16;
     static final int RU_STIME_USEC = 24;
     static final int RU_MAXRSS = 32;
 
-    private LibC() {
-    }
+    private LibC() {}
 
     /** Where in the jar JNA keeps its native library for this platform (what {@link JnaLibrary} unpacks). */
     static String dispatchLibraryResource() {
         return "/com/sun/jna/" + Platform.RESOURCE_PREFIX + "/" + System.mapLibraryName("jnidispatch");
     }
 
-    static native int posix_spawnp(Pointer pid, Pointer file, Pointer fileActions, Pointer attr, Pointer argv,
-            Pointer envp);
+    static native int posix_spawnp(
+            Pointer pid, Pointer file, Pointer fileActions, Pointer attr, Pointer argv, Pointer envp);
 
     static native int posix_spawn_file_actions_init(Pointer fileActions);
 
@@ -112,34 +113,35 @@ final class LibC {
 
     /** posix_spawn_file_actions_addchdir_np: glibc 2.29 and later. */
     static final class Chdir {
-        private Chdir() {
-        }
+        private Chdir() {}
 
         static native int posix_spawn_file_actions_addchdir_np(Pointer fileActions, Pointer path);
     }
 
     /** posix_spawn_file_actions_addclosefrom_np: glibc 2.34 and later. */
     static final class CloseFrom {
-        private CloseFrom() {
-        }
+        private CloseFrom() {}
 
         static native int posix_spawn_file_actions_addclosefrom_np(Pointer fileActions, int from);
     }
 
     /** What binding found; {@link #unavailable} is null when the launcher can run. */
-    record Binding(String unavailable, boolean chdir, boolean closeFrom) {
-    }
+    record Binding(String unavailable, boolean chdir, boolean closeFrom) {}
 
     /** glibc's shared object name (the functions below are glibc's: musl's constants and sizes differ). */
     private static final String GLIBC = "libc.so.6";
+
     private static final String JNA_PLATFORM_PATH = "jna.platform.library.path";
 
     /** Binds the functions once; never throws. */
     static Binding bind() {
         try {
             if (!Platform.isLinux() || !(Platform.ARCH.equals("x86-64") || Platform.ARCH.equals("aarch64"))) {
-                return new Binding("needs Linux on x86-64 or aarch64, this is " + System.getProperty("os.name")
-                        + " on " + Platform.ARCH, false, false);
+                return new Binding(
+                        "needs Linux on x86-64 or aarch64, this is " + System.getProperty("os.name") + " on "
+                                + Platform.ARCH,
+                        false,
+                        false);
             }
             // glibc by its soname, which dlopen finds at once: no search path is needed. Without a platform path of
             // its own, JNA's NativeLibrary computes one when its class loads by running ldconfig -p: a process, and

@@ -99,14 +99,13 @@ final class NativeChild {
         int termSig = status & 0x7f; // WIFEXITED: 0; WIFSIGNALED: the signal (0x7f would be stopped: not asked for)
         int exitCode = termSig == 0 ? (status >> 8) & 0xff : 128 + termSig;
         long user = rusage.getLong(LibC.RU_UTIME_SEC) * 1_000_000_000L + rusage.getLong(LibC.RU_UTIME_USEC) * 1000L;
-        long system = rusage.getLong(LibC.RU_STIME_SEC) * 1_000_000_000L
-                + rusage.getLong(LibC.RU_STIME_USEC) * 1000L;
+        long system = rusage.getLong(LibC.RU_STIME_SEC) * 1_000_000_000L + rusage.getLong(LibC.RU_STIME_USEC) * 1000L;
         long maxRss = rusage.getLong(LibC.RU_MAXRSS) * 1024L; // kilobytes on Linux (getrusage(2))
         // the child's figure is at least this JVM's peak at the spawn (see NativeLauncher's class comment); read after
         // the wait, this JVM's peak only grew since, so a larger figure is the tree's own
         Long peakRss = maxRss > jvmPeak(maxRss) ? maxRss : null;
-        return new ProcessOutcome(exitCode, termSig, timedOut(), interrupted(), wallNanos, user, system, peakRss,
-                leftProcesses);
+        return new ProcessOutcome(
+                exitCode, termSig, timedOut(), interrupted(), wallNanos, user, system, peakRss, leftProcesses);
     }
 
     /** This JVM's peak RSS, read from /proc only when {@code childMaxRss} is above the peak known (a read a round). */

@@ -94,7 +94,9 @@ final class NativeLauncher implements ProcessLauncher {
         String program = request.argv().get(0);
         byte[][] argvBytes = SpawnEnvironment.bytes(request.argv().toArray(String[]::new));
         byte[][] envBytes = SpawnEnvironment.environment(request.env());
-        byte[] cwd = request.cwd() == null ? null : Native.toByteArray(request.cwd().toAbsolutePath().toString());
+        byte[] cwd = request.cwd() == null
+                ? null
+                : Native.toByteArray(request.cwd().toAbsolutePath().toString());
         byte[] file = Native.toByteArray(SpawnEnvironment.onPath(program, request.env()));
         try (NativeSpawn spawn = new NativeSpawn(argvBytes, envBytes, cwd, file)) {
             spawn.prepare(request, cwd, binding, argvBytes, envBytes);
@@ -121,8 +123,10 @@ final class NativeLauncher implements ProcessLauncher {
     private ProcessOutcome waitFor(NativeChild child, CommandRequest request, NativeSpawn spawn, long start)
             throws IOException {
         current = child;
-        ScheduledFuture<?> timer = request.timeout() == null ? null
-                : Launchers.watchdog().schedule(child::timeOut, request.timeout().toNanos(), TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> timer = request.timeout() == null
+                ? null
+                : Launchers.watchdog()
+                        .schedule(child::timeOut, request.timeout().toNanos(), TimeUnit.NANOSECONDS);
         long end;
         boolean leftProcesses;
         try {

@@ -46,10 +46,15 @@ final class NativeSpawn implements AutoCloseable {
             MASK.clear();
             DEFAULTS.clear();
             // sigfillset leaves out glibc's own signals (32 and 33), which its posix_spawn keeps ignored in the child
-            if (LibC.posix_spawnattr_init(ATTR) != 0 || LibC.sigemptyset(MASK) != 0 || LibC.sigfillset(DEFAULTS) != 0
-                    || LibC.sigdelset(DEFAULTS, LibC.SIGKILL) != 0 || LibC.sigdelset(DEFAULTS, LibC.SIGSTOP) != 0
+            if (LibC.posix_spawnattr_init(ATTR) != 0
+                    || LibC.sigemptyset(MASK) != 0
+                    || LibC.sigfillset(DEFAULTS) != 0
+                    || LibC.sigdelset(DEFAULTS, LibC.SIGKILL) != 0
+                    || LibC.sigdelset(DEFAULTS, LibC.SIGSTOP) != 0
                     || LibC.posix_spawnattr_setflags(ATTR, (short) (LibC.POSIX_SPAWN_SETPGROUP
-                            | LibC.POSIX_SPAWN_SETSIGMASK | LibC.POSIX_SPAWN_SETSIGDEF)) != 0
+                                    | LibC.POSIX_SPAWN_SETSIGMASK
+                                    | LibC.POSIX_SPAWN_SETSIGDEF))
+                            != 0
                     || LibC.posix_spawnattr_setpgroup(ATTR, 0) != 0 // 0: the group's id is the child's pid
                     || LibC.posix_spawnattr_setsigmask(ATTR, MASK) != 0
                     || LibC.posix_spawnattr_setsigdefault(ATTR, DEFAULTS) != 0) {
@@ -67,8 +72,15 @@ final class NativeSpawn implements AutoCloseable {
 
     /** An arena large enough for {@code argv}, {@code envp}, {@code cwd} (or null), {@code file} and the buffers. */
     NativeSpawn(byte[][] argv, byte[][] envp, byte[] cwd, byte[] file) {
-        arena = new Arena(LibC.FILE_ACTIONS_BYTES + 8 + 8 + LibC.RUSAGE_BYTES + LibC.SIGINFO_BYTES
-                + Arena.size(argv) + Arena.size(envp) + (cwd == null ? 0 : cwd.length) + file.length
+        arena = new Arena(LibC.FILE_ACTIONS_BYTES
+                + 8
+                + 8
+                + LibC.RUSAGE_BYTES
+                + LibC.SIGINFO_BYTES
+                + Arena.size(argv)
+                + Arena.size(envp)
+                + (cwd == null ? 0 : cwd.length)
+                + file.length
                 + 16 * 9);
         fileActions = arena.take(LibC.FILE_ACTIONS_BYTES);
     }
@@ -82,7 +94,8 @@ final class NativeSpawn implements AutoCloseable {
         check(LibC.posix_spawn_file_actions_init(fileActions), "posix_spawn_file_actions_init");
         fileActionsInitialised = true;
         // the opens come before the chdir: relative output paths are the JVM's, as with ProcessBuilder
-        check(LibC.posix_spawn_file_actions_addopen(fileActions, 0, Attributes.DEV_NULL, LibC.O_RDONLY, 0),
+        check(
+                LibC.posix_spawn_file_actions_addopen(fileActions, 0, Attributes.DEV_NULL, LibC.O_RDONLY, 0),
                 "posix_spawn_file_actions_addopen");
         // The output files are created here, before the clock starts, and handed to the child as descriptors:
         // created by the child's file actions, inside the timed interval, two file creations added about 0.3 ms
@@ -92,12 +105,13 @@ final class NativeSpawn implements AutoCloseable {
         check(LibC.posix_spawn_file_actions_adddup2(fileActions, outFd, 1), "posix_spawn_file_actions_adddup2");
         check(LibC.posix_spawn_file_actions_adddup2(fileActions, errFd, 2), "posix_spawn_file_actions_adddup2");
         if (cwd != null) {
-            check(LibC.Chdir.posix_spawn_file_actions_addchdir_np(fileActions,
-                    arena.cString(cwd)),
+            check(
+                    LibC.Chdir.posix_spawn_file_actions_addchdir_np(fileActions, arena.cString(cwd)),
                     "posix_spawn_file_actions_addchdir_np");
         }
         if (binding.closeFrom()) {
-            check(LibC.CloseFrom.posix_spawn_file_actions_addclosefrom_np(fileActions, 3),
+            check(
+                    LibC.CloseFrom.posix_spawn_file_actions_addclosefrom_np(fileActions, 3),
                     "posix_spawn_file_actions_addclosefrom_np");
         }
 
@@ -161,8 +175,8 @@ final class NativeSpawn implements AutoCloseable {
         if (fd < 0) {
             int errno = Native.getLastError();
             Launchers.prepare(request);
-            throw new IOException(Launchers.cannotRun(request.argv().get(0), "cannot create " + file + ": "
-                    + LibC.strerror(errno)));
+            throw new IOException(
+                    Launchers.cannotRun(request.argv().get(0), "cannot create " + file + ": " + LibC.strerror(errno)));
         }
         return fd;
     }

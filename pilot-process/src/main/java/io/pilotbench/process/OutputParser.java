@@ -20,8 +20,7 @@ final class OutputParser {
     /** The longest piece of output quoted in an error message. */
     private static final int QUOTE = 80;
 
-    private OutputParser() {
-    }
+    private OutputParser() {}
 
     /** Thrown when the output does not hold the value a PI asks for. */
     static final class BadOutputException extends Exception {
@@ -58,17 +57,22 @@ final class OutputParser {
     private static double column(int index, String stdout, boolean onlyColumn) throws BadOutputException {
         String line = lastLine(stdout);
         if (line == null) {
-            throw new BadOutputException("the command printed nothing on standard output, where column " + index
-                    + " was expected");
+            throw new BadOutputException(
+                    "the command printed nothing on standard output, where column " + index + " was expected");
         }
         String[] fields = line.split("[ \t\r,]", -1);
         if (index >= fields.length) {
-            throw new BadOutputException("the output line has " + fields.length + " field" + (fields.length == 1 ? ""
-                    : "s") + ", so there is no column " + index + " (0-based): '" + quote(line) + "'");
+            throw new BadOutputException(
+                    "the output line has " + fields.length + " field" + (fields.length == 1 ? "" : "s")
+                            + ", so there is no column " + index + " (0-based): '" + quote(line) + "'");
         }
         int comma = line.indexOf(',');
-        if (onlyColumn && comma > 0 && comma == line.lastIndexOf(',') && line.indexOf('.') < 0
-                && comma + 1 < line.length() && Character.isDigit(line.charAt(comma - 1))
+        if (onlyColumn
+                && comma > 0
+                && comma == line.lastIndexOf(',')
+                && line.indexOf('.') < 0
+                && comma + 1 < line.length()
+                && Character.isDigit(line.charAt(comma - 1))
                 && Character.isDigit(line.charAt(comma + 1))) {
             throw new BadOutputException("'" + quote(line) + "' has a number with a decimal comma, or two columns "
                     + "split at the comma: Pilot cannot tell which; make the command print a decimal point (e.g. "
@@ -96,15 +100,15 @@ final class OutputParser {
         try {
             root = JsonMappers.plain().readTree(stdout);
         } catch (JacksonException whole) {
-            String line = lastLine(stdout);   // JSON lines: the last one is the result
+            String line = lastLine(stdout); // JSON lines: the last one is the result
             try {
                 root = line == null ? null : JsonMappers.plain().readTree(line);
             } catch (JacksonException e) {
                 root = null;
             }
             if (root == null) {
-                throw new BadOutputException("the output is not JSON (nor is its last line), so json path '"
-                        + j.given() + "' cannot be read" + (line == null ? "" : ": '" + quote(line) + "'"));
+                throw new BadOutputException("the output is not JSON (nor is its last line), so json path '" + j.given()
+                        + "' cannot be read" + (line == null ? "" : ": '" + quote(line) + "'"));
             }
         }
         if (root == null || root.isMissingNode()) {
@@ -120,8 +124,8 @@ final class OutputParser {
         if (node.isString()) {
             return number(node.asString(), "json path '" + j.given() + "'");
         }
-        throw new BadOutputException("json path '" + j.given() + "' holds " + node.getNodeType().name()
-                .toLowerCase(java.util.Locale.ROOT) + ", not a number");
+        throw new BadOutputException("json path '" + j.given() + "' holds "
+                + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not a number");
     }
 
     /**
@@ -132,8 +136,8 @@ final class OutputParser {
     static double[] unitReadings(PiSpec.UnitReadingsFile source, Path roundDir) throws BadOutputException {
         Path file = roundDir.resolve(source.file());
         if (!Files.isRegularFile(file)) {
-            throw new BadOutputException("the command did not write its unit readings to %RESULT_DIR%/"
-                    + source.file());
+            throw new BadOutputException(
+                    "the command did not write its unit readings to %RESULT_DIR%/" + source.file());
         }
         try {
             List<Series> tool = ToolResults.read(file);
@@ -142,8 +146,9 @@ final class OutputParser {
                         + tool.size() + " benchmarks or commands; give one per round (one JMH benchmark, one "
                         + "hyperfine command)");
             }
-            List<Series> series = tool != null ? tool : new SeriesReader(SeriesReader.Delimiter.AUTO,
-                    List.of(source.column())).read(file, notice -> { });
+            List<Series> series = tool != null
+                    ? tool
+                    : new SeriesReader(SeriesReader.Delimiter.AUTO, List.of(source.column())).read(file, notice -> {});
             double[] values = series.get(0).values();
             for (double v : values) {
                 if (!Double.isFinite(v)) {

@@ -36,16 +36,13 @@ import java.util.regex.PatternSyntaxException;
 public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFile unitReadings) {
 
     /** Where a round's single reading comes from. */
-    public sealed interface ReadingSource permits WallTime, Column, Regex, Json {
-    }
+    public sealed interface ReadingSource permits WallTime, Column, Regex, Json {}
 
     /** The wall-clock time of the round, in seconds (measured by Pilot around the process). */
-    public record WallTime() implements ReadingSource {
-    }
+    public record WallTime() implements ReadingSource {}
 
     /** Field {@code index} (0-based) of the last non-empty line of standard output. */
-    public record Column(int index) implements ReadingSource {
-    }
+    public record Column(int index) implements ReadingSource {}
 
     /** Group 1 of the last match of {@code pattern} in standard output. */
     public record Regex(Pattern pattern) implements ReadingSource {
@@ -56,12 +53,10 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
     }
 
     /** The number at a JSON Pointer in standard output (the whole output, or its last line, is the document). */
-    public record Json(String pointer, String given) implements ReadingSource {
-    }
+    public record Json(String pointer, String given) implements ReadingSource {}
 
     /** A file in the round directory with one unit reading per line, or a column of a CSV/TSV file. */
-    public record UnitReadingsFile(String file, ColumnSelector column) {
-    }
+    public record UnitReadingsFile(String file, ColumnSelector column) {}
 
     public PiSpec {
         if (pi == null || (readings == null && unitReadings == null)) {
@@ -113,14 +108,16 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
         String name = f[0].strip();
         int column = nonNegative(f[2], "column", whole);
         PerformanceIndex.Kind kind = PerformanceIndex.Kind.parse(f[3]);
-        boolean must = f.length == 5 && switch (f[4].strip()) {
-            case "1", "true" -> true;
-            case "0", "false", "" -> false;
-            default -> throw new IllegalArgumentException("PI '" + whole + "': must_satisfy is 0 or 1, got '"
-                    + f[4].strip() + "'");
-        };
-        return new PiSpec(new PerformanceIndex(nonBlank(name, whole), f[1], kind, must, false), new Column(column),
-                null);
+        boolean must = f.length == 5
+                && switch (f[4].strip()) {
+                    case "1", "true" -> true;
+                    case "0", "false", "" -> false;
+                    default ->
+                        throw new IllegalArgumentException(
+                                "PI '" + whole + "': must_satisfy is 0 or 1, got '" + f[4].strip() + "'");
+                };
+        return new PiSpec(
+                new PerformanceIndex(nonBlank(name, whole), f[1], kind, must, false), new Column(column), null);
     }
 
     private static PiSpec parseKeys(String s) {
@@ -128,31 +125,34 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
         String name = keys.remove("name");
         String unit = keys.getOrDefault("unit", "");
         keys.remove("unit");
-        PerformanceIndex.Kind kind = keys.containsKey("kind") ? PerformanceIndex.Kind.parse(keys.remove("kind"))
+        PerformanceIndex.Kind kind = keys.containsKey("kind")
+                ? PerformanceIndex.Kind.parse(keys.remove("kind"))
                 : PerformanceIndex.Kind.ORDINARY;
         String must = keys.remove("must");
         List<ReadingSource> sources = readingSources(keys, s);
         UnitReadingsFile ur = unitReadingsFile(keys, s);
         if (!keys.isEmpty()) {
-            throw new IllegalArgumentException("PI '" + s + "': unknown key '" + keys.keySet().iterator().next()
-                    + "'; " + FORMS);
+            throw new IllegalArgumentException(
+                    "PI '" + s + "': unknown key '" + keys.keySet().iterator().next() + "'; " + FORMS);
         }
         if (sources.size() > 1) {
-            throw new IllegalArgumentException("PI '" + s + "': give one source of readings (column, regex, json), "
-                    + "not " + sources.size());
+            throw new IllegalArgumentException(
+                    "PI '" + s + "': give one source of readings (column, regex, json), " + "not " + sources.size());
         }
         ReadingSource reading = sources.isEmpty() ? null : sources.get(0);
         if (reading == null && ur == null) {
-            throw new IllegalArgumentException("PI '" + s + "': no source; add column=, regex=, json= or "
-                    + "unit-readings=");
+            throw new IllegalArgumentException(
+                    "PI '" + s + "': no source; add column=, regex=, json= or " + "unit-readings=");
         }
         Targets targets = must == null ? new Targets(reading != null, ur != null) : Targets.parse(must, s);
         if (targets.readings() && reading == null || targets.unitReadings() && ur == null) {
-            throw new IllegalArgumentException("PI '" + s + "': must=" + must + " names a source the PI does "
-                    + "not have");
+            throw new IllegalArgumentException(
+                    "PI '" + s + "': must=" + must + " names a source the PI does " + "not have");
         }
-        return new PiSpec(new PerformanceIndex(nonBlank(name, s), unit, kind, targets.readings(),
-                targets.unitReadings()), reading, ur);
+        return new PiSpec(
+                new PerformanceIndex(nonBlank(name, s), unit, kind, targets.readings(), targets.unitReadings()),
+                reading,
+                ur);
     }
 
     /** The {@code key=value} pairs of {@code s}, keys in lower case; {@code regex=} and {@code json=} take the rest. */
@@ -162,8 +162,8 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
         while (i < s.length()) {
             int eq = s.indexOf('=', i);
             if (eq < 0) {
-                throw new IllegalArgumentException("PI '" + s + "': '" + s.substring(i) + "' is not key=value; "
-                        + FORMS);
+                throw new IllegalArgumentException(
+                        "PI '" + s + "': '" + s.substring(i) + "' is not key=value; " + FORMS);
             }
             String key = s.substring(i, eq).strip().toLowerCase(Locale.ROOT);
             boolean rest = key.equals("regex") || key.equals("json");
@@ -212,8 +212,8 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
             throw new IllegalArgumentException("PI '" + s + "': unit-readings= names a file inside %RESULT_DIR% "
                     + "(a relative name such as ops.txt), got '" + file + "'");
         }
-        ColumnSelector col = keys.containsKey("ur-column") ? ColumnSelector.parse(keys.remove("ur-column"))
-                : ColumnSelector.FIRST;
+        ColumnSelector col =
+                keys.containsKey("ur-column") ? ColumnSelector.parse(keys.remove("ur-column")) : ColumnSelector.FIRST;
         return new UnitReadingsFile(file, col);
     }
 
@@ -225,8 +225,9 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
                 case "unit-readings" -> new Targets(false, true);
                 case "both" -> new Targets(true, true);
                 case "none" -> new Targets(false, false);
-                default -> throw new IllegalArgumentException("PI '" + whole + "': must= is readings, unit-readings, "
-                        + "both or none, got '" + must + "'");
+                default ->
+                    throw new IllegalArgumentException("PI '" + whole + "': must= is readings, unit-readings, "
+                            + "both or none, got '" + must + "'");
             };
         }
     }
@@ -240,8 +241,8 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
             }
             return new Regex(p);
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("PI '" + whole + "': bad regex: "
-                    + e.getDescription() + " near index " + e.getIndex());
+            throw new IllegalArgumentException(
+                    "PI '" + whole + "': bad regex: " + e.getDescription() + " near index " + e.getIndex());
         }
     }
 
@@ -276,7 +277,8 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
                     throw badPath(path, whole);
                 }
                 String inner = path.substring(i + 1, close).strip();
-                if (inner.length() >= 2 && (inner.charAt(0) == '\'' || inner.charAt(0) == '"')
+                if (inner.length() >= 2
+                        && (inner.charAt(0) == '\'' || inner.charAt(0) == '"')
                         && inner.charAt(inner.length() - 1) == inner.charAt(0)) {
                     p.append('/').append(escape(inner.substring(1, inner.length() - 1)));
                 } else if (inner.matches("\\d+")) {
@@ -310,8 +312,8 @@ public record PiSpec(PerformanceIndex pi, ReadingSource readings, UnitReadingsFi
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("PI '" + whole + "': " + what + " must be a 0-based index, got '"
-                + value.strip() + "'");
+        throw new IllegalArgumentException(
+                "PI '" + whole + "': " + what + " must be a 0-based index, got '" + value.strip() + "'");
     }
 
     private static String nonBlank(String name, String whole) {

@@ -19,6 +19,13 @@ package io.pilotbench.process;
  *                       running after it exited: they run on, unmeasured, beside later rounds and after Pilot exits
  *                       (only the native launcher can tell; false otherwise)
  */
-public record ProcessOutcome(int exitCode, int signal, boolean timedOut, boolean interrupted, long wallNanos,
-        Long userCpuNanos, Long systemCpuNanos, Long peakRssBytes, boolean leftProcesses) {
-}
+public record ProcessOutcome(
+        int exitCode,
+        int signal,
+        boolean timedOut,
+        boolean interrupted,
+        long wallNanos,
+        Long userCpuNanos,
+        Long systemCpuNanos,
+        Long peakRssBytes,
+        boolean leftProcesses) {}

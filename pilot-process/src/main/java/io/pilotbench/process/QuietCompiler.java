@@ -36,6 +36,7 @@ import java.util.function.BooleanSupplier;
 final class QuietCompiler {
     /** The longest one round waits: C1 compiles of Pilot's methods take well under 1 ms each. */
     static final long MAX_WAIT_NANOS = 20_000_000L;
+
     private static final long POLL_NANOS = 50_000L;
     private static final Path TASKS = Path.of("/proc/self/task");
 
@@ -46,10 +47,10 @@ final class QuietCompiler {
     private static final ByteBuffer BUFFER = ByteBuffer.allocate(1024);
     /** The thread count is read every this many checks (a power of two): compiler threads come and go rarely. */
     private static final int THREAD_COUNT_EVERY = 8;
+
     private static long checks;
 
-    private QuietCompiler() {
-    }
+    private QuietCompiler() {}
 
     /** Waits until no compiler thread is running, at most {@link #MAX_WAIT_NANOS}; returns the nanoseconds waited. */
     static synchronized long await() {

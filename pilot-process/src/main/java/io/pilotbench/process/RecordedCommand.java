@@ -27,8 +27,14 @@ import tools.jackson.databind.JsonNode;
  * @param timeoutMillis  the round timeout in ms, or 0 for none
  * @param validExitCodes accepted exit codes
  */
-public record RecordedCommand(List<String> words, String shell, String cwd, Map<String, String> env, List<String> pis,
-        long timeoutMillis, List<Integer> validExitCodes) {
+public record RecordedCommand(
+        List<String> words,
+        String shell,
+        String cwd,
+        Map<String, String> env,
+        List<String> pis,
+        long timeoutMillis,
+        List<Integer> validExitCodes) {
     /** The file's name in a session directory. */
     public static final String FILE = "command.json";
 
@@ -76,15 +82,22 @@ public record RecordedCommand(List<String> words, String shell, String cwd, Map<
             if (c != null) {
                 c.forEach(x -> codes.add(x.asInt()));
             }
-            return new RecordedCommand(words, text(n.get("shell")), text(n.get("cwd")), env,
-                    strings(n.get("pis"), file, "pis"), n.path("roundTimeoutMillis").asLong(0),
+            return new RecordedCommand(
+                    words,
+                    text(n.get("shell")),
+                    text(n.get("cwd")),
+                    env,
+                    strings(n.get("pis"), file, "pis"),
+                    n.path("roundTimeoutMillis").asLong(0),
                     codes.isEmpty() ? List.of(0) : codes);
         } catch (NoSuchFileException e) {
-            throw new InputException(file + ": missing, so there is no command to resume; pilot analyze still reads "
-                    + "the session");
+            throw new InputException(
+                    file + ": missing, so there is no command to resume; pilot analyze still reads " + "the session");
         } catch (IOException | JacksonException | IllegalArgumentException e) {
             String why = e instanceof JacksonException j ? j.getOriginalMessage() : e.getMessage();
-            why = why == null ? e.getClass().getSimpleName() : why.lines().findFirst().orElse(why);
+            why = why == null
+                    ? e.getClass().getSimpleName()
+                    : why.lines().findFirst().orElse(why);
             throw new InputException(file + ": cannot read the recorded command (" + why + "); restore the file (it "
                     + "is JSON: the command, its shell, cwd, env and PIs) or start a new session; pilot analyze still "
                     + "reads this one");

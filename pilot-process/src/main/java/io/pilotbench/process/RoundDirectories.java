@@ -91,8 +91,8 @@ final class RoundDirectories {
         if (succeeded && !keepEveryRound) {
             // only the latest successful round's output stays: a session of 1,000 rounds keeps one
             if (lastSucceeded != null) {
-                RoundOutput.trim(lastSucceeded.resolve(RoundOutput.STDOUT), lastSucceeded.resolve(RoundOutput.STDERR),
-                        0);
+                RoundOutput.trim(
+                        lastSucceeded.resolve(RoundOutput.STDOUT), lastSucceeded.resolve(RoundOutput.STDERR), 0);
             }
             lastSucceeded = empty ? null : dir;
         }

@@ -17,8 +17,7 @@ final class RoundOutput {
     /** The most of a round's standard output that is read for its PIs: its last 16 MiB. */
     private static final int MAX_OUTPUT = 16 << 20;
 
-    private RoundOutput() {
-    }
+    private RoundOutput() {}
 
     /** "; stderr: 'last line'" or nothing. */
     static String stderrTail(Path stderr) throws IOException {

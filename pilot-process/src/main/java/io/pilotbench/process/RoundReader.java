@@ -32,8 +32,12 @@ final class RoundReader {
         this.timeout = timeout;
         this.validExitCodes = validExitCodes;
         this.overheadNanos = overheadNanos;
-        this.columnsRead = pis.stream().map(PiSpec::readings).filter(r -> r instanceof PiSpec.Column)
-                .map(r -> ((PiSpec.Column) r).index()).distinct().count();
+        this.columnsRead = pis.stream()
+                .map(PiSpec::readings)
+                .filter(r -> r instanceof PiSpec.Column)
+                .map(r -> ((PiSpec.Column) r).index())
+                .distinct()
+                .count();
     }
 
     /** The result of the round in {@code dir} whose process ended as {@code o}, its output in the two files. */
@@ -48,12 +52,14 @@ final class RoundReader {
         }
         if (o.timedOut()) {
             return b.timedOut("timed out after " + timeoutText() + "; its process tree was killed"
-                    + RoundOutput.stderrTail(stderr)).build();
+                            + RoundOutput.stderrTail(stderr))
+                    .build();
         }
         if (!validExitCodes.contains(o.exitCode())) {
             requireSpace(dir);
             String how = o.signal() != 0 ? "killed by signal " + o.signal() : "exit code " + o.exitCode();
-            return b.failed(how + " (accepted: " + codes() + ")" + RoundOutput.stderrTail(stderr)).build();
+            return b.failed(how + " (accepted: " + codes() + ")" + RoundOutput.stderrTail(stderr))
+                    .build();
         }
         String out = null;
         for (int i = 0; i < pis.size(); i++) {
@@ -79,7 +85,8 @@ final class RoundReader {
 
     /** The accepted exit codes, in order: "0, 1". */
     String codes() {
-        return String.join(", ", validExitCodes.stream().sorted().map(String::valueOf).toList());
+        return String.join(
+                ", ", validExitCodes.stream().sorted().map(String::valueOf).toList());
     }
 
     /** The round timeout as messages say it ("10 s", "0.5 s"); only when there is one. */
@@ -93,8 +100,9 @@ final class RoundReader {
      */
     private static void requireSpace(Path dir) throws IOException {
         if (Files.getFileStore(dir).getUnallocatedSpace() < MIN_FREE_BYTES) {
-            throw new EnvironmentException(dir + ": no space left on device (so the round's output could not be "
-                    + "written, and its failure is not counted against the command)",
+            throw new EnvironmentException(
+                    dir + ": no space left on device (so the round's output could not be "
+                            + "written, and its failure is not counted against the command)",
                     new FileSystemException(dir.toString(), null, "No space left on device"));
         }
     }

@@ -33,8 +33,8 @@ public record ShellCalibration(String shell, long nanos, long[] samples) {
         long[] t = new long[RUNS];
         try {
             for (int i = 0; i < RUNS; i++) {
-                ProcessOutcome o = launcher.run(new CommandRequest(List.of(shell, "-c", ""), null, null, out, err,
-                        null));
+                ProcessOutcome o =
+                        launcher.run(new CommandRequest(List.of(shell, "-c", ""), null, null, out, err, null));
                 if (o.exitCode() != 0) {
                     throw new IOException("--shell " + shell + ": '" + shell + " -c \"\"' exits with " + o.exitCode()
                             + ", so it cannot run commands");

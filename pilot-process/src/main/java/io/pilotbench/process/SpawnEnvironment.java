@@ -19,8 +19,7 @@ final class SpawnEnvironment {
     /** Programs found on the PATH, by PATH and name: looked up once, not by the child in every round. */
     private static final Map<String, Map<String, String>> FOUND = new ConcurrentHashMap<>();
 
-    private SpawnEnvironment() {
-    }
+    private SpawnEnvironment() {}
 
     /** The JVM's environment, each variable as "NAME=value" in C's form, encoded once. */
     private static final class BaseEnvironment {
@@ -65,7 +64,8 @@ final class SpawnEnvironment {
         if (program.indexOf('/') >= 0) {
             return program;
         }
-        String path = env != null && env.containsKey("PATH") ? env.get("PATH")
+        String path = env != null && env.containsKey("PATH")
+                ? env.get("PATH")
                 : System.getenv().getOrDefault("PATH", "");
         // by PATH, then by name: no key to build a round (a PATH's String is the same object each time, its hash kept)
         return FOUND.computeIfAbsent(path, p -> new ConcurrentHashMap<>())

@@ -37,7 +37,8 @@ class CommandTemplateTest {
 
     @Test
     void dateFormatsAreNotPlaceholders() {
-        assertThat(CommandTemplate.of(List.of("date", "+%Y%m%d"), null).usesWorkAmount()).isFalse();
+        assertThat(CommandTemplate.of(List.of("date", "+%Y%m%d"), null).usesWorkAmount())
+                .isFalse();
     }
 
     @Test

@@ -36,13 +36,17 @@ class CommandWorkloadTest {
         String script = "d=\"$PILOT_RESULT_DIR\"; "
                 + "echo \"$PILOT_ROUND $d $(stat -c %i \"$d\") $(ls -A \"$d\" | tr '\\n' ' ')\""
                 + " >> " + log + "; " + action;
-        return CommandWorkload.builder(CommandTemplate.of(List.of("sh", "-c", script), null),
-                List.of(PiSpec.wallTime()), rounds).keepEveryRound(keepEveryRound).build();
+        return CommandWorkload.builder(
+                        CommandTemplate.of(List.of("sh", "-c", script), null), List.of(PiSpec.wallTime()), rounds)
+                .keepEveryRound(keepEveryRound)
+                .build();
     }
 
     /** Each logged line: round, path, inode, listing. */
     private List<String[]> log() throws Exception {
-        return Files.readAllLines(tmp.resolve("log.txt")).stream().map(l -> l.split(" ", 4)).toList();
+        return Files.readAllLines(tmp.resolve("log.txt")).stream()
+                .map(l -> l.split(" ", 4))
+                .toList();
     }
 
     private static List<String> names(Path dir) throws Exception {
@@ -66,7 +70,8 @@ class CommandWorkloadTest {
         List<String[]> log = log();
         assertThat(log).hasSize(5);
         for (int r = 0; r < 5; r++) {
-            assertThat(log.get(r)[1]).isEqualTo(rounds.resolve(Integer.toString(r)).toString());
+            assertThat(log.get(r)[1])
+                    .isEqualTo(rounds.resolve(Integer.toString(r)).toString());
             assertThat(log.get(r)[3].strip()).as("what round " + r + " found").isEqualTo("stderr.txt stdout.txt");
             assertThat(log.get(r)[2]).as("inode of round " + r + "'s directory").isEqualTo(log.get(0)[2]);
         }
@@ -79,14 +84,18 @@ class CommandWorkloadTest {
     void aRoundThatLeavesAFileOrOutputKeepsItsDirectory() throws Exception {
         Path rounds = tmp.resolve("rounds");
         // round 1 writes a file in its directory, round 3 prints; the others leave nothing
-        CommandWorkload w = workload(rounds, "case $PILOT_ROUND in 1) echo x > \"$PILOT_RESULT_DIR/x.txt\";; "
-                + "3) echo printed;; esac", true);
+        CommandWorkload w = workload(
+                rounds,
+                "case $PILOT_ROUND in 1) echo x > \"$PILOT_RESULT_DIR/x.txt\";; " + "3) echo printed;; esac",
+                true);
         for (int r = 0; r < 5; r++) {
             assertThat(w.run(r, 0).message()).isNull();
         }
         List<String[]> log = log();
         assertThat(log.get(1)[2]).as("round 1 got round 0's directory").isEqualTo(log.get(0)[2]);
-        assertThat(log.get(2)[2]).as("round 2: a new directory, round 1's stays").isNotEqualTo(log.get(1)[2]);
+        assertThat(log.get(2)[2])
+                .as("round 2: a new directory, round 1's stays")
+                .isNotEqualTo(log.get(1)[2]);
         assertThat(log.get(3)[2]).as("round 3 got round 2's").isEqualTo(log.get(2)[2]);
         assertThat(log.get(4)[2]).as("round 4: a new one, round 3's stays").isNotEqualTo(log.get(3)[2]);
         for (String[] line : log) {
@@ -108,18 +117,23 @@ class CommandWorkloadTest {
     void byDefaultOnlyTheLatestAndTheFailedRoundsOutputIsKept() throws Exception {
         Path rounds = tmp.resolve("rounds");
         Path script = tmp.resolve("print.sh");
-        Files.writeString(script, "echo \"round $PILOT_ROUND\"; echo \"noise $PILOT_ROUND\" >&2\n"
-                + "[ \"$PILOT_ROUND\" = 3 ] && echo kept > \"$PILOT_RESULT_DIR/result.txt\"\n"
-                + "[ \"$PILOT_ROUND\" != 5 ]\n");
-        CommandWorkload w = CommandWorkload.builder(CommandTemplate.of(List.of("sh", script.toString()), null),
-                List.of(PiSpec.wallTime()), rounds).build();
+        Files.writeString(
+                script,
+                "echo \"round $PILOT_ROUND\"; echo \"noise $PILOT_ROUND\" >&2\n"
+                        + "[ \"$PILOT_ROUND\" = 3 ] && echo kept > \"$PILOT_RESULT_DIR/result.txt\"\n"
+                        + "[ \"$PILOT_ROUND\" != 5 ]\n");
+        CommandWorkload w = CommandWorkload.builder(
+                        CommandTemplate.of(List.of("sh", script.toString()), null), List.of(PiSpec.wallTime()), rounds)
+                .build();
         for (int r = 0; r < 10; r++) {
             RoundResult result = w.run(r, 0);
             assertThat(result.failed()).as("round " + r).isEqualTo(r == 5);
         }
         w.tidyRounds();
         assertThat(names(rounds)).containsExactly("3", "5", "9");
-        assertThat(names(rounds.resolve("3"))).as("what the command wrote stays").containsExactly("result.txt");
+        assertThat(names(rounds.resolve("3")))
+                .as("what the command wrote stays")
+                .containsExactly("result.txt");
         assertThat(Files.readString(rounds.resolve("5/stdout.txt"))).isEqualTo("round 5\n");
         assertThat(Files.readString(rounds.resolve("5/stderr.txt"))).isEqualTo("noise 5\n");
         assertThat(Files.readString(rounds.resolve("9/stdout.txt"))).isEqualTo("round 9\n");
@@ -130,14 +144,17 @@ class CommandWorkloadTest {
     void withNoOutputKeptARoundThatPrintedHandsItsDirectoryOn() throws Exception {
         Path rounds = tmp.resolve("rounds");
         Path log = tmp.resolve("log.txt");
-        String script = "echo \"$PILOT_ROUND $(stat -c %i \"$PILOT_RESULT_DIR\")\" >> " + log
-                + "; echo out; echo err >&2";
-        CommandWorkload w = CommandWorkload.builder(CommandTemplate.of(List.of("sh", "-c", script), null),
-                List.of(PiSpec.wallTime()), rounds).keepOutputBytes(0).build();
+        String script =
+                "echo \"$PILOT_ROUND $(stat -c %i \"$PILOT_RESULT_DIR\")\" >> " + log + "; echo out; echo err >&2";
+        CommandWorkload w = CommandWorkload.builder(
+                        CommandTemplate.of(List.of("sh", "-c", script), null), List.of(PiSpec.wallTime()), rounds)
+                .keepOutputBytes(0)
+                .build();
         for (int r = 0; r < 3; r++) {
             assertThat(w.run(r, 0).message()).isNull();
         }
-        List<String> inodes = Files.readAllLines(log).stream().map(l -> l.split(" ")[1]).toList();
+        List<String> inodes =
+                Files.readAllLines(log).stream().map(l -> l.split(" ")[1]).toList();
         assertThat(inodes).hasSize(3).containsOnly(inodes.get(0));
         w.tidyRounds();
         assertThat(names(rounds)).isEmpty();
@@ -155,10 +172,15 @@ class CommandWorkloadTest {
         }
         List<String[]> log = log();
         assertThat(log.get(2)[1]).isEqualTo(rounds.resolve("2").toString());
-        assertThat(log.get(2)[2]).as("round 2 ran in the cut-off round's directory").isNotEqualTo(log.get(1)[2]);
+        assertThat(log.get(2)[2])
+                .as("round 2 ran in the cut-off round's directory")
+                .isNotEqualTo(log.get(1)[2]);
         assertThat(log.get(2)[3].strip()).isEqualTo("stderr.txt stdout.txt");
-        assertThat(Files.readString(rounds.resolve("2/stdout.txt"))).as("truncated for the new round").isEmpty();
-        assertThat(names(rounds)).as("round 1's, which could not be handed on, waits for the tidy")
+        assertThat(Files.readString(rounds.resolve("2/stdout.txt")))
+                .as("truncated for the new round")
+                .isEmpty();
+        assertThat(names(rounds))
+                .as("round 1's, which could not be handed on, waits for the tidy")
                 .containsExactly("1", "2");
         assertThat(w.run(3, 0).message()).isNull();
         assertThat(log().get(3)[2]).as("round 3 got round 2's directory").isEqualTo(log.get(2)[2]);
@@ -171,9 +193,18 @@ class CommandWorkloadTest {
     void thePlaceholderAndTheVariableNameTheRoundsDirectory() throws Exception {
         Path rounds = tmp.resolve("rounds");
         Path log = tmp.resolve("dirs.txt");
-        CommandWorkload w = CommandWorkload.builder(CommandTemplate.of(List.of("sh", "-c",
-                "echo \"$0 $PILOT_RESULT_DIR\" >> " + log, CommandTemplate.RESULT_DIR), null),
-                List.of(PiSpec.wallTime()), rounds).env(Map.of("EXTRA", "1")).build();
+        CommandWorkload w = CommandWorkload.builder(
+                        CommandTemplate.of(
+                                List.of(
+                                        "sh",
+                                        "-c",
+                                        "echo \"$0 $PILOT_RESULT_DIR\" >> " + log,
+                                        CommandTemplate.RESULT_DIR),
+                                null),
+                        List.of(PiSpec.wallTime()),
+                        rounds)
+                .env(Map.of("EXTRA", "1"))
+                .build();
         for (int r = 0; r < 3; r++) {
             w.run(r, 0);
         }

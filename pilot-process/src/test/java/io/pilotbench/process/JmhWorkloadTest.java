@@ -25,18 +25,39 @@ class JmhWorkloadTest {
     void aSessionOfForksHasTheirIterationsAsUnitReadings() throws Exception {
         Path result = Path.of(getClass().getResource("/import/jmh-edm.json").toURI());
         Path java = tmp.resolve("fake-java");
-        Files.writeString(java, "#!/bin/sh\nwhile [ $# -gt 0 ]; do if [ \"$1\" = -rff ]; then cp " + result
-                + " \"$2\"; fi; shift; done\n");
+        Files.writeString(
+                java,
+                "#!/bin/sh\nwhile [ $# -gt 0 ]; do if [ \"$1\" = -rff ]; then cp " + result
+                        + " \"$2\"; fi; shift; done\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        JmhWorkload jmh = new JmhWorkload(Path.of("b.jar"), "Edm.exact$", 3, "ms/op", java.toString(),
-                List.of("-p", "n=1000"));
-        assertThat(jmh.command()).containsExactly(java.toString(), "-jar", "b.jar", "Edm.exact$", "-f", "1", "-wi",
-                "0", "-i", "3", "-rf", "json", "-rff", "%RESULT_DIR%/jmh.json", "-p", "n=1000");
+        JmhWorkload jmh =
+                new JmhWorkload(Path.of("b.jar"), "Edm.exact$", 3, "ms/op", java.toString(), List.of("-p", "n=1000"));
+        assertThat(jmh.command())
+                .containsExactly(
+                        java.toString(),
+                        "-jar",
+                        "b.jar",
+                        "Edm.exact$",
+                        "-f",
+                        "1",
+                        "-wi",
+                        "0",
+                        "-i",
+                        "3",
+                        "-rf",
+                        "json",
+                        "-rff",
+                        "%RESULT_DIR%/jmh.json",
+                        "-p",
+                        "n=1000");
         Path dir = tmp.resolve("s");
-        SessionSettings settings = SessionSettings.builder().pi(jmh.pi()).maxRounds(3).build();
+        SessionSettings settings =
+                SessionSettings.builder().pi(jmh.pi()).maxRounds(3).build();
         SessionResult r = Pilot.of(settings, jmh.workload(dir)).directory(dir).run();
         assertThat(r.rounds()).isEqualTo(3);
-        assertThat(r.pis().get(0).unitReadings().n() + r.pis().get(0).unitReadings().removed()).isEqualTo(18);
+        assertThat(r.pis().get(0).unitReadings().n()
+                        + r.pis().get(0).unitReadings().removed())
+                .isEqualTo(18);
         assertThat(r.pis().get(0).pi().unit()).isEqualTo("ms/op");
     }
 

@@ -17,9 +17,9 @@ class OutputParserTest {
     void columnsSplitAsTheOriginalEmptyFieldsCount() throws Exception {
         // docs/original.md#csv-fields: "665.921,57.1027,0.134727,14,,,,11.4436" has 11.4436 in field 7
         assertThat(read("x,,7,0,1", "665.921,57.1027,0.134727,14,,,,11.4436\n")).isEqualTo(11.4436);
-        assertThat(read("x,,2,0,1", "1, 2\n")).isEqualTo(2);   // "1, 2" is 1, "", 2
-        assertThatThrownBy(() -> read("x,,1,0,1", "1, 2\n")).hasMessage("column 1 of '1, 2' is '', not a finite "
-                + "number");
+        assertThat(read("x,,2,0,1", "1, 2\n")).isEqualTo(2); // "1, 2" is 1, "", 2
+        assertThatThrownBy(() -> read("x,,1,0,1", "1, 2\n"))
+                .hasMessage("column 1 of '1, 2' is '', not a finite " + "number");
     }
 
     @Test
@@ -29,7 +29,8 @@ class OutputParserTest {
 
     @Test
     void regexUsesTheLastMatch() throws Exception {
-        assertThat(read("name=t,regex=took ([0-9.]+) ms", "took 1 ms\ntook 2.5 ms\nbye\n")).isEqualTo(2.5);
+        assertThat(read("name=t,regex=took ([0-9.]+) ms", "took 1 ms\ntook 2.5 ms\nbye\n"))
+                .isEqualTo(2.5);
     }
 
     @Test
@@ -41,18 +42,18 @@ class OutputParserTest {
 
     @Test
     void garbageGivesOneLineSayingWhatWasFound() {
-        assertThatThrownBy(() -> read("x,ms,0,0,1", "hello world\n")).hasMessage(
-                "column 0 of 'hello world' is 'hello', not a finite number");
-        assertThatThrownBy(() -> read("x,ms,3,0,1", "1,2\n")).hasMessage(
-                "the output line has 2 fields, so there is no column 3 (0-based): '1,2'");
+        assertThatThrownBy(() -> read("x,ms,0,0,1", "hello world\n"))
+                .hasMessage("column 0 of 'hello world' is 'hello', not a finite number");
+        assertThatThrownBy(() -> read("x,ms,3,0,1", "1,2\n"))
+                .hasMessage("the output line has 2 fields, so there is no column 3 (0-based): '1,2'");
         assertThatThrownBy(() -> read("x,ms,0,0,1", "")).hasMessageContaining("printed nothing");
-        assertThatThrownBy(() -> read("name=t,regex=took ([0-9]+)", "done\n")).hasMessage(
-                "no match for regex 'took ([0-9]+)' in the output (last line: 'done')");
+        assertThatThrownBy(() -> read("name=t,regex=took ([0-9]+)", "done\n"))
+                .hasMessage("no match for regex 'took ([0-9]+)' in the output (last line: 'done')");
         assertThatThrownBy(() -> read("name=p,json=$.a", "not json")).hasMessageContaining("the output is not JSON");
-        assertThatThrownBy(() -> read("name=p,json=$.b", "{\"a\": 1}")).hasMessage("json path '$.b' is not in the "
-                + "output");
-        assertThatThrownBy(() -> read("name=p,json=$.a", "{\"a\": [1]}")).hasMessage("json path '$.a' holds array, "
-                + "not a number");
+        assertThatThrownBy(() -> read("name=p,json=$.b", "{\"a\": 1}"))
+                .hasMessage("json path '$.b' is not in the " + "output");
+        assertThatThrownBy(() -> read("name=p,json=$.a", "{\"a\": [1]}"))
+                .hasMessage("json path '$.a' holds array, " + "not a number");
         assertThatThrownBy(() -> read("x,ms,0,0,1", "NaN\n")).hasMessageContaining("not a finite number");
     }
 
@@ -60,12 +61,17 @@ class OutputParserTest {
     void unitReadingsFromLinesOrAColumn(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("u.txt"), "1.5\n2.5\n\n3\n");
         Files.writeString(dir.resolve("u.csv"), "op,latency\na,10\nb,20\n");
-        assertThat(OutputParser.unitReadings(PiSpec.parse("name=o,unit-readings=u.txt").get(0).unitReadings(), dir))
+        assertThat(OutputParser.unitReadings(
+                        PiSpec.parse("name=o,unit-readings=u.txt").get(0).unitReadings(), dir))
                 .containsExactly(1.5, 2.5, 3);
-        assertThat(OutputParser.unitReadings(PiSpec.parse("name=o,unit-readings=u.csv,ur-column=latency").get(0)
-                .unitReadings(), dir)).containsExactly(10, 20);
-        assertThatThrownBy(() -> OutputParser.unitReadings(PiSpec.parse("name=o,unit-readings=none.txt").get(0)
-                .unitReadings(), dir)).hasMessage("the command did not write its unit readings to "
-                        + "%RESULT_DIR%/none.txt");
+        assertThat(OutputParser.unitReadings(
+                        PiSpec.parse("name=o,unit-readings=u.csv,ur-column=latency")
+                                .get(0)
+                                .unitReadings(),
+                        dir))
+                .containsExactly(10, 20);
+        assertThatThrownBy(() -> OutputParser.unitReadings(
+                        PiSpec.parse("name=o,unit-readings=none.txt").get(0).unitReadings(), dir))
+                .hasMessage("the command did not write its unit readings to " + "%RESULT_DIR%/none.txt");
     }
 }

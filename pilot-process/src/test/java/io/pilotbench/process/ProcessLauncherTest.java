@@ -119,8 +119,8 @@ class ProcessLauncherTest {
     @MethodSource("launchers")
     void oneFileForBothStreamsKeepsEveryLine(String kind) throws Exception {
         ProcessLauncher launcher = launcher(kind);
-        launcher.run(new CommandRequest(List.of("sh", "-c", "echo one; echo two >&2; echo three"), null, Map.of(),
-                out(), out(), null));
+        launcher.run(new CommandRequest(
+                List.of("sh", "-c", "echo one; echo two >&2; echo three"), null, Map.of(), out(), out(), null));
         assertThat(stdout()).isEqualTo("one\ntwo\nthree\n");
     }
 
@@ -130,8 +130,13 @@ class ProcessLauncherTest {
         ProcessLauncher launcher = launcher(kind);
         String name = "PILOT_LAUNCHER_TEST_VARIABLE";
         assertThat(System.getenv(name)).isNull();
-        launcher.run(new CommandRequest(List.of("sh", "-c", "echo \"$" + name + "\"; echo \"$HOME\""), null,
-                Map.of(name, "value with spaces"), out(), err(), null));
+        launcher.run(new CommandRequest(
+                List.of("sh", "-c", "echo \"$" + name + "\"; echo \"$HOME\""),
+                null,
+                Map.of(name, "value with spaces"),
+                out(),
+                err(),
+                null));
         assertThat(stdout()).isEqualTo("value with spaces\n" + System.getenv("HOME") + "\n");
         assertThat(System.getenv(name)).isNull();
     }
@@ -162,8 +167,13 @@ class ProcessLauncherTest {
         ProcessLauncher launcher = launcher(kind);
         Path pidFile = tmp.resolve("grandchild.pid");
         long start = System.nanoTime();
-        ProcessOutcome outcome = launcher.run(request(Duration.ofMillis(500),
-                "sh", "-c", "sleep 30 & echo $! > \"$1\"; sleep 30; wait", "sh", pidFile.toString()));
+        ProcessOutcome outcome = launcher.run(request(
+                Duration.ofMillis(500),
+                "sh",
+                "-c",
+                "sleep 30 & echo $! > \"$1\"; sleep 30; wait",
+                "sh",
+                pidFile.toString()));
         long elapsed = System.nanoTime() - start;
         assertThat(outcome.timedOut()).isTrue();
         assertThat(outcome.interrupted()).isFalse();
@@ -172,7 +182,9 @@ class ProcessLauncherTest {
         assertThat(outcome.wallNanos()).isBetween(TimeUnit.MILLISECONDS.toNanos(450), elapsed);
         assertThat(elapsed).isLessThan(TimeUnit.SECONDS.toNanos(3));
         long grandchild = Long.parseLong(Files.readString(pidFile).strip());
-        assertThat(goneWithin(grandchild, Duration.ofSeconds(2))).as("grandchild %d gone", grandchild).isTrue();
+        assertThat(goneWithin(grandchild, Duration.ofSeconds(2)))
+                .as("grandchild %d gone", grandchild)
+                .isTrue();
     }
 
     @ParameterizedTest
@@ -203,13 +215,13 @@ class ProcessLauncherTest {
     void missingOutputDirectoryOrWorkingDirectoryIsNamed(String kind) {
         ProcessLauncher launcher = launcher(kind);
         Path missing = tmp.resolve("missing");
-        assertThatThrownBy(() -> launcher.run(new CommandRequest(List.of("true"), null, Map.of(),
-                missing.resolve("out.txt"), err(), null)))
+        assertThatThrownBy(() -> launcher.run(
+                        new CommandRequest(List.of("true"), null, Map.of(), missing.resolve("out.txt"), err(), null)))
                 .isInstanceOf(IOException.class)
                 .hasMessage("cannot write the standard output of 'true' to '" + missing.resolve("out.txt")
                         + "': No such file or directory");
-        assertThatThrownBy(() -> launcher.run(new CommandRequest(List.of("true"), missing, Map.of(), out(), err(),
-                null)))
+        assertThatThrownBy(
+                        () -> launcher.run(new CommandRequest(List.of("true"), missing, Map.of(), out(), err(), null)))
                 .isInstanceOf(IOException.class)
                 .hasMessage("cannot run 'true': working directory '" + missing + "' is not a directory");
     }
@@ -272,13 +284,20 @@ class ProcessLauncherTest {
         ProcessLauncher launcher = launcher("native");
         long bytes = NativeChild.jvmPeakRssBytes() + 64 * MB;
         Circumstances.assumeTrue(bytes < 1000 * MB, "this JVM is too large for a quick test");
-        ProcessOutcome big = run(launcher, "sh", "-c", "head -c \"$1\" /dev/zero | tail -c \"$1\" | wc -c; echo done",
-                "sh", Long.toString(bytes));
+        ProcessOutcome big = run(
+                launcher,
+                "sh",
+                "-c",
+                "head -c \"$1\" /dev/zero | tail -c \"$1\" | wc -c; echo done",
+                "sh",
+                Long.toString(bytes));
         assertThat(stdout()).isEqualTo(bytes + "\ndone\n");
         assertThat(big.peakRssBytes()).isBetween(bytes, bytes + 64 * MB);
         ProcessOutcome small = run(launcher, "true");
-        assertThat(small.peakRssBytes()).as("null (below the JVM's peak) or small").satisfiesAnyOf(
-                peak -> assertThat(peak).isNull(), peak -> assertThat(peak).isLessThan(10 * MB));
+        assertThat(small.peakRssBytes())
+                .as("null (below the JVM's peak) or small")
+                .satisfiesAnyOf(peak -> assertThat(peak).isNull(), peak -> assertThat(peak)
+                        .isLessThan(10 * MB));
     }
 
     /** The command inherits neither the signals this JVM ignores nor those this thread blocks. */
@@ -300,10 +319,18 @@ class ProcessLauncherTest {
         try {
             // HotSpot itself blocks SIGQUIT in Java threads; the test adds SIGALRM (blocked) and SIGUSR1 (ignored)
             List<Long> jvm = signalMasks(Files.readString(Path.of("/proc/thread-self/status")));
-            assertThat(jvm.get(0) & (1L << (sigalrm - 1))).as("SIGALRM blocked in this thread").isNotZero();
-            assertThat(jvm.get(1) & (1L << (sigusr1 - 1))).as("SIGUSR1 ignored by this JVM").isNotZero();
-            assertThat(jvm.get(0) & (1L << (realTime - 1))).as("signal 40 blocked in this thread").isNotZero();
-            assertThat(jvm.get(1) & (1L << (realTime - 1))).as("signal 40 ignored by this JVM").isNotZero();
+            assertThat(jvm.get(0) & (1L << (sigalrm - 1)))
+                    .as("SIGALRM blocked in this thread")
+                    .isNotZero();
+            assertThat(jvm.get(1) & (1L << (sigusr1 - 1)))
+                    .as("SIGUSR1 ignored by this JVM")
+                    .isNotZero();
+            assertThat(jvm.get(0) & (1L << (realTime - 1)))
+                    .as("signal 40 blocked in this thread")
+                    .isNotZero();
+            assertThat(jvm.get(1) & (1L << (realTime - 1)))
+                    .as("signal 40 ignored by this JVM")
+                    .isNotZero();
             run(launcher, "cat", "/proc/self/status");
         } finally {
             Signals.C.sigprocmask(Signals.SIG_SETMASK, oldMask, null);
@@ -319,8 +346,10 @@ class ProcessLauncherTest {
      */
     private static List<Long> signalMasks(String status) {
         long glibcs = 3L << 31;
-        return status.lines().filter(l -> l.startsWith("SigBlk:") || l.startsWith("SigIgn:"))
-                .map(l -> Long.parseUnsignedLong(l.substring(7).strip(), 16) & ~glibcs).toList();
+        return status.lines()
+                .filter(l -> l.startsWith("SigBlk:") || l.startsWith("SigIgn:"))
+                .map(l -> Long.parseUnsignedLong(l.substring(7).strip(), 16) & ~glibcs)
+                .toList();
     }
 
     /** For the signal-state test: change this JVM's signal state the way a launcher's parent might have. */

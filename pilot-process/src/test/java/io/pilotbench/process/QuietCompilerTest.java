@@ -21,10 +21,12 @@ class QuietCompilerTest {
     void findsThisJvmsCompilerThreadsAndCountsItsThreads() throws Exception {
         // null only in a JVM without a JIT (-Xint), which has no compiler threads to find; the build's test JVM has one
         Circumstances.assumeTrue(ManagementFactory.getCompilationMXBean() != null, "a JVM with a JIT compiler");
-        assertThat(QuietCompiler.compilerThreads()).as("compiler threads by name").isPositive();
+        assertThat(QuietCompiler.compilerThreads())
+                .as("compiler threads by name")
+                .isPositive();
         // /proc counts the VM's own threads too (GC, compiler), which Java does not list
-        assertThat(QuietCompiler.threads()).isGreaterThanOrEqualTo(ManagementFactory.getThreadMXBean()
-                .getThreadCount());
+        assertThat(QuietCompiler.threads())
+                .isGreaterThanOrEqualTo(ManagementFactory.getThreadMXBean().getThreadCount());
     }
 
     /** A thread that spins reads as running (R); the same thread parked reads as not. */
@@ -36,7 +38,8 @@ class QuietCompilerTest {
         CountDownLatch stop = new CountDownLatch(1);
         Thread t = new Thread(() -> {
             try {
-                tid.set(Integer.parseInt(Path.of("/proc/thread-self").toRealPath().getFileName().toString()));
+                tid.set(Integer.parseInt(
+                        Path.of("/proc/thread-self").toRealPath().getFileName().toString()));
             } catch (java.io.IOException | RuntimeException e) {
                 tid.set(-1);
             } finally {
@@ -86,9 +89,11 @@ class QuietCompilerTest {
     @Test
     void itWaitsWhileACompilerRunsAndNoLongerThanTheCap() {
         assertThat(QuietCompiler.waitWhile(() -> false, QuietCompiler.MAX_WAIT_NANOS))
-                .as("idle: no wait").isLessThan(5_000_000L);
+                .as("idle: no wait")
+                .isLessThan(5_000_000L);
         long cap = 30_000_000L;
-        assertThat(QuietCompiler.waitWhile(() -> true, cap)).as("busy throughout: the cap")
+        assertThat(QuietCompiler.waitWhile(() -> true, cap))
+                .as("busy throughout: the cap")
                 .isBetween(cap, 1_000_000_000L);
         AtomicInteger asked = new AtomicInteger();
         long waited = QuietCompiler.waitWhile(() -> asked.incrementAndGet() <= 5, QuietCompiler.MAX_WAIT_NANOS);

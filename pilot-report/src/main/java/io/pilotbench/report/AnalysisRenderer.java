@@ -107,7 +107,9 @@ public final class AnalysisRenderer {
         }
         Map<String, Object> target = new LinkedHashMap<>();
         target.put("width", num(a.targetWidth()));
-        target.put("relative", a.settings().ciTarget().relative() ? a.settings().ciTarget().value() : null);
+        target.put(
+                "relative",
+                a.settings().ciTarget().relative() ? a.settings().ciTarget().value() : null);
         m.put("target", target);
         m.put("requiredSamples", a.requiredSamples() < 0 ? null : a.requiredSamples());
         m.put("targetMet", a.targetMet());
@@ -149,16 +151,24 @@ public final class AnalysisRenderer {
         if (a.n() < a.totalSamples()) {
             warmupRow(a, out);
         }
-        row(out, "mean", v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "")
-                + "   median " + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
+        row(
+                out,
+                "mean",
+                v(a.mean()) + (a.settings().meanMethod() == MeanMethod.HARMONIC ? " (harmonic)" : "") + "   median "
+                        + v(a.median()) + "   min " + v(a.min()) + "   max " + v(a.max()));
         Spread sp = a.estimate().spread();
         if (sp != null) {
-            row(out, "percentiles", "p25 " + v(sp.q1()) + "   p75 " + v(sp.q3()) + "   p90 " + v(sp.p90())
-                    + "   p99 " + v(sp.p99()));
+            row(
+                    out,
+                    "percentiles",
+                    "p25 " + v(sp.q1()) + "   p75 " + v(sp.q3()) + "   p90 " + v(sp.p90()) + "   p99 " + v(sp.p99()));
         }
-        row(out, "spread", "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
-                + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
-                + Formats.number(a.autocorrelation()));
+        row(
+                out,
+                "spread",
+                "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
+                        + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
+                        + Formats.number(a.autocorrelation()));
         intervalRows(a, out);
         targetRow(a, out);
         for (String w : a.warnings()) {
@@ -177,15 +187,29 @@ public final class AnalysisRenderer {
         String range = "samples [" + a.analysedFrom() + ", " + to + ") of " + a.totalSamples() + " analysed";
         if (a.settings().warmupRemoval().tested()) {
             List<String> cuts = Stream.of(
-                    Uncertainty.cut("first", a.phases().warmup(), a.phases().warmupPValue(),
-                            a.phases().warmupMean(), a.mean(), "sample"),
-                    Uncertainty.cut("last", a.phases().cooldown(), a.phases().cooldownPValue(),
-                            a.phases().cooldownMean(), a.mean(), "sample"))
-                    .filter(t -> !t.isEmpty()).toList();
+                            Uncertainty.cut(
+                                    "first",
+                                    a.phases().warmup(),
+                                    a.phases().warmupPValue(),
+                                    a.phases().warmupMean(),
+                                    a.mean(),
+                                    "sample"),
+                            Uncertainty.cut(
+                                    "last",
+                                    a.phases().cooldown(),
+                                    a.phases().cooldownPValue(),
+                                    a.phases().cooldownMean(),
+                                    a.mean(),
+                                    "sample"))
+                    .filter(t -> !t.isEmpty())
+                    .toList();
             row(out, "warm-up", range + "; cut: " + String.join("; ", cuts));
         } else {
-            row(out, "warm-up", range + "; " + a.analysedFrom() + " warm-up and " + (a.totalSamples() - to)
-                    + " cool-down samples removed (" + a.settings().warmupRemoval() + ")");
+            row(
+                    out,
+                    "warm-up",
+                    range + "; " + a.analysedFrom() + " warm-up and " + (a.totalSamples() - to)
+                            + " cool-down samples removed (" + a.settings().warmupRemoval() + ")");
         }
     }
 
@@ -193,9 +217,12 @@ public final class AnalysisRenderer {
     private void intervalRows(SeriesAnalysis a, PrintWriter out) {
         if (a.subsession() != null && a.settings().method() == CiMethod.PILOT) {
             var s = a.subsession();
-            row(out, "subsessions", s.count() + " of " + s.size() + " sample" + (s.size() == 1 ? "" : "s")
-                    + " (r1 " + Formats.number(s.autocorrelation()) + " ≤ "
-                    + Formats.number(a.settings().autocorrelationLimit()) + ")");
+            row(
+                    out,
+                    "subsessions",
+                    s.count() + " of " + s.size() + " sample" + (s.size() == 1 ? "" : "s")
+                            + " (r1 " + Formats.number(s.autocorrelation()) + " ≤ "
+                            + Formats.number(a.settings().autocorrelationLimit()) + ")");
         } else if (a.error() != null) {
             row(out, "error", Uncertainty.words(a.estimate(), a.settings().autocorrelationLimit()));
         }
@@ -204,9 +231,12 @@ public final class AnalysisRenderer {
             // an interval not centred on the mean is given by its ends only (a "± h" would put one end
             // where the interval does not reach)
             boolean skewed = SessionRenderer.asymmetric(ci, ci.center());
-            row(out, pct(ci.confidence()) + " CI", v(ci.center()) + (skewed ? "" : " ± " + v(ci.halfWidth()))
-                    + "   [" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]   width "
-                    + v(ci.width()) + " = " + Formats.significant(100 * ci.relativeWidth(), 3) + "% of mean");
+            row(
+                    out,
+                    pct(ci.confidence()) + " CI",
+                    v(ci.center()) + (skewed ? "" : " ± " + v(ci.halfWidth()))
+                            + "   [" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]   width "
+                            + v(ci.width()) + " = " + Formats.significant(100 * ci.relativeWidth(), 3) + "% of mean");
         } else {
             row(out, pct(a.settings().confidence()) + " CI", "none (see warning)");
         }
@@ -214,12 +244,14 @@ public final class AnalysisRenderer {
 
     /** The CI's target and, when known, the samples it needs and whether it is met. */
     private void targetRow(SeriesAnalysis a, PrintWriter out) {
-        String target = "width ≤ " + v(a.targetWidth()) + (a.settings().ciTarget().relative()
-                ? " (" + a.settings().ciTarget() + ")" : "");
+        String target = "width ≤ " + v(a.targetWidth())
+                + (a.settings().ciTarget().relative() ? " (" + a.settings().ciTarget() + ")" : "");
         if (a.requiredSamples() >= 0) {
-            target += ": needs " + a.requiredSamples() + " samples" + (a.settings().method() == CiMethod.PILOT
-                    ? " (" + (a.requiredSamples() / a.subsession().size()) + " subsessions of "
-                            + a.subsession().size() + ")" : "")
+            target += ": needs " + a.requiredSamples() + " samples"
+                    + (a.settings().method() == CiMethod.PILOT
+                            ? " (" + (a.requiredSamples() / a.subsession().size()) + " subsessions of "
+                                    + a.subsession().size() + ")"
+                            : "")
                     + (a.targetMet() ? " — met" : " — not met");
         }
         row(out, "target", target);
@@ -239,30 +271,83 @@ public final class AnalysisRenderer {
 
     // ---- CSV and Markdown ------------------------------------------------------------------------------------
 
-    private static final String[] COLUMNS = {"source", "column", "n", "mean", "median", "min", "max", "variance",
-        "stddev", "autocorrelation", "subsession_size", "subsession_count", "subsession_variance",
-        "subsession_autocorrelation", "ci_confidence", "ci_low", "ci_high", "ci_width", "target_width",
-        "required_samples", "target_met", "method", "standard_error", "degrees_of_freedom", "ar_order", "warmup",
-        "cooldown", "level_shifts", "p25", "p75", "p90", "p99", "outliers"};
+    private static final String[] COLUMNS = {
+        "source",
+        "column",
+        "n",
+        "mean",
+        "median",
+        "min",
+        "max",
+        "variance",
+        "stddev",
+        "autocorrelation",
+        "subsession_size",
+        "subsession_count",
+        "subsession_variance",
+        "subsession_autocorrelation",
+        "ci_confidence",
+        "ci_low",
+        "ci_high",
+        "ci_width",
+        "target_width",
+        "required_samples",
+        "target_met",
+        "method",
+        "standard_error",
+        "degrees_of_freedom",
+        "ar_order",
+        "warmup",
+        "cooldown",
+        "level_shifts",
+        "p25",
+        "p75",
+        "p90",
+        "p99",
+        "outliers"
+    };
 
     private static String[] values(SeriesAnalysis a) {
         var s = a.subsession();
         var ci = a.ci();
         Spread sp = a.estimate().spread();
-        return new String[] {a.source(), a.column(), Integer.toString(a.n()), d(a.mean()), d(a.median()), d(a.min()),
-            d(a.max()), d(a.variance()), d(a.stddev()), d(a.autocorrelation()),
-            s == null ? "" : Integer.toString(s.size()), s == null ? "" : Integer.toString(s.count()),
-            s == null ? "" : d(s.variance()), s == null ? "" : d(s.autocorrelation()),
-            ci == null ? "" : d(ci.confidence()), ci == null ? "" : d(ci.low()), ci == null ? "" : d(ci.high()),
-            ci == null ? "" : d(ci.width()), d(a.targetWidth()),
-            a.requiredSamples() < 0 ? "" : Long.toString(a.requiredSamples()), Boolean.toString(a.targetMet()),
-            a.settings().method().toString(), a.error() == null ? "" : d(a.error().standardError()),
+        return new String[] {
+            a.source(),
+            a.column(),
+            Integer.toString(a.n()),
+            d(a.mean()),
+            d(a.median()),
+            d(a.min()),
+            d(a.max()),
+            d(a.variance()),
+            d(a.stddev()),
+            d(a.autocorrelation()),
+            s == null ? "" : Integer.toString(s.size()),
+            s == null ? "" : Integer.toString(s.count()),
+            s == null ? "" : d(s.variance()),
+            s == null ? "" : d(s.autocorrelation()),
+            ci == null ? "" : d(ci.confidence()),
+            ci == null ? "" : d(ci.low()),
+            ci == null ? "" : d(ci.high()),
+            ci == null ? "" : d(ci.width()),
+            d(a.targetWidth()),
+            a.requiredSamples() < 0 ? "" : Long.toString(a.requiredSamples()),
+            Boolean.toString(a.targetMet()),
+            a.settings().method().toString(),
+            a.error() == null ? "" : d(a.error().standardError()),
             a.error() == null ? "" : d(a.error().degreesOfFreedom()),
-            a.error() == null || a.error().arOrder() < 0 ? "" : Integer.toString(a.error().arOrder()),
-            Integer.toString(a.phases().warmup()), Integer.toString(a.phases().cooldown()),
-            Integer.toString(a.phases().shifts().size()), sp == null ? "" : d(sp.q1()), sp == null ? "" : d(sp.q3()),
-            sp == null ? "" : d(sp.p90()), sp == null ? "" : d(sp.p99()),
-            sp == null ? "" : Integer.toString(sp.outliers())};
+            a.error() == null || a.error().arOrder() < 0
+                    ? ""
+                    : Integer.toString(a.error().arOrder()),
+            Integer.toString(a.phases().warmup()),
+            Integer.toString(a.phases().cooldown()),
+            Integer.toString(a.phases().shifts().size()),
+            sp == null ? "" : d(sp.q1()),
+            sp == null ? "" : d(sp.q3()),
+            sp == null ? "" : d(sp.p90()),
+            sp == null ? "" : d(sp.p99()),
+            sp == null ? "" : Integer.toString(sp.outliers())
+        };
     }
 
     private static String d(double x) {
@@ -285,16 +370,30 @@ public final class AnalysisRenderer {
     }
 
     private void markdown(List<SeriesAnalysis> results, PrintWriter out) {
-        out.println(Tables.markdownHeader("lrrlrrrc", "input", "n", "mean", "CI", "CI width", "block size",
-                "required", "target met"));
+        out.println(Tables.markdownHeader(
+                "lrrlrrrc", "input", "n", "mean", "CI", "CI width", "block size", "required", "target met"));
         for (SeriesAnalysis a : results) {
-            String label = (a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]").replace("|", "\\|");
-            String ci = a.ci() == null ? "—" : "[" + Formats.number(a.ci().low()) + ", " + Formats.number(a.ci().high())
-                    + "] (" + pct(a.ci().confidence()) + ")";
-            String width = a.ci() == null ? "—" : v(a.ci().width()) + " (" + Formats.significant(100 * a.ci().relativeWidth(), 3) + "%)";
-            out.printf("| %s | %d | %s | %s | %s | %s | %s | %s |%n", label, a.n(), v(a.mean()), ci, width,
-                    a.subsession() == null ? "—" : Integer.toString(a.subsession().size()),
-                    a.requiredSamples() < 0 ? "—" : Long.toString(a.requiredSamples()), a.targetMet() ? "yes" : "no");
+            String label =
+                    (a.column().isEmpty() ? a.source() : a.source() + " [" + a.column() + "]").replace("|", "\\|");
+            String ci = a.ci() == null
+                    ? "—"
+                    : "[" + Formats.number(a.ci().low()) + ", " + Formats.number(a.ci().high()) + "] ("
+                            + pct(a.ci().confidence()) + ")";
+            String width = a.ci() == null
+                    ? "—"
+                    : v(a.ci().width()) + " (" + Formats.significant(100 * a.ci().relativeWidth(), 3) + "%)";
+            out.printf(
+                    "| %s | %d | %s | %s | %s | %s | %s | %s |%n",
+                    label,
+                    a.n(),
+                    v(a.mean()),
+                    ci,
+                    width,
+                    a.subsession() == null
+                            ? "—"
+                            : Integer.toString(a.subsession().size()),
+                    a.requiredSamples() < 0 ? "—" : Long.toString(a.requiredSamples()),
+                    a.targetMet() ? "yes" : "no");
         }
         for (SeriesAnalysis a : results) {
             for (String w : a.warnings()) {

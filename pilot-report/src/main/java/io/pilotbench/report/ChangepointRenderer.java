@@ -23,11 +23,9 @@ import java.util.stream.Collectors;
 public final class ChangepointRenderer {
 
     /** One input's result. */
-    public record Item(Series series, EdmSettings settings, EdmResult result) {
-    }
+    public record Item(Series series, EdmSettings settings, EdmResult result) {}
 
-    private ChangepointRenderer() {
-    }
+    private ChangepointRenderer() {}
 
     /** Writes the results (and the messages of inputs that could not be read) as TEXT or JsonMappers.indented(). */
     public static void render(List<Item> items, List<String> errors, Format format, PrintWriter out) {
@@ -69,12 +67,24 @@ public final class ChangepointRenderer {
         EdmResult r = item.result();
         StableSegment stable = r.stableSegment();
         out.printf("%s: %d samples%n", item.series().label(), r.n());
-        out.printf("  %-14s %s%n", "change points", r.changePoints().isEmpty() ? "none"
-                : r.changePoints().stream().map(String::valueOf).collect(Collectors.joining(", ")));
-        out.printf("  %-14s %s%n", "stable", stable.isFound()
-                ? String.format("samples [%d, %d): %d samples; warm-up %d, cool-down %d", stable.begin(),
-                        stable.end(), stable.length(), stable.warmUpLength(), stable.coolDownLength())
-                : "none: " + reason(stable, r));
+        out.printf(
+                "  %-14s %s%n",
+                "change points",
+                r.changePoints().isEmpty()
+                        ? "none"
+                        : r.changePoints().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+        out.printf(
+                "  %-14s %s%n",
+                "stable",
+                stable.isFound()
+                        ? String.format(
+                                "samples [%d, %d): %d samples; warm-up %d, cool-down %d",
+                                stable.begin(),
+                                stable.end(),
+                                stable.length(),
+                                stable.warmUpLength(),
+                                stable.coolDownLength())
+                        : "none: " + reason(stable, r));
         out.printf("  %-14s %s%n", "method", describe(item.settings(), r));
     }
 
@@ -88,8 +98,14 @@ public final class ChangepointRenderer {
 
     private static String describe(EdmSettings s, EdmResult r) {
         Penalty p = s.penalty();
-        return String.format(Locale.ROOT, "E-Divisive with Medians (%s), min size %d, %s %s, degree %d%s",
-                r.method().name().toLowerCase(Locale.ROOT), s.minSize(), p.family().name().toLowerCase(Locale.ROOT),
-                io.pilotbench.core.model.Formats.significant(p.value(), 6), s.degree(), s.amoc() ? ", at most one change" : "");
+        return String.format(
+                Locale.ROOT,
+                "E-Divisive with Medians (%s), min size %d, %s %s, degree %d%s",
+                r.method().name().toLowerCase(Locale.ROOT),
+                s.minSize(),
+                p.family().name().toLowerCase(Locale.ROOT),
+                io.pilotbench.core.model.Formats.significant(p.value(), 6),
+                s.degree(),
+                s.amoc() ? ", at most one change" : "");
     }
 }

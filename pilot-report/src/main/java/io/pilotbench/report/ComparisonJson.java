@@ -18,8 +18,7 @@ import java.util.Map;
 
 /** The JSON object of {@link ComparisonReport}, built as maps; the contract is in that class's comment. */
 final class ComparisonJson {
-    private ComparisonJson() {
-    }
+    private ComparisonJson() {}
 
     /** The JSON object of the report. */
     static Map<String, Object> toMap(Comparison comparison, StopReason stopReason, double seconds, Gate gate) {
@@ -56,8 +55,9 @@ final class ComparisonJson {
         pi.put("name", first.pi().name());
         pi.put("unit", first.pi().unit());
         pi.put("data", first.unitReadings() ? "unit_readings" : "readings");
-        pi.put("direction", comparison.direction() == Direction.LOWER_IS_BETTER ? "lower_is_better"
-                : "higher_is_better");
+        pi.put(
+                "direction",
+                comparison.direction() == Direction.LOWER_IS_BETTER ? "lower_is_better" : "higher_is_better");
         return pi;
     }
 
@@ -96,9 +96,15 @@ final class ComparisonJson {
         ConfidenceInterval d = p.difference();
         m.put("difference", d == null ? null : triple("mean", d.center(), d.low(), d.high()));
         ConfidenceInterval r = p.ratio();
-        m.put("ratio", d == null ? null : triple("value", p.paired() != null ? r.center()
-                : p.a().mean() / p.b().mean(), r == null ? Double.NaN : r.low(), r == null ? Double.NaN
-                : r.high()));
+        m.put(
+                "ratio",
+                d == null
+                        ? null
+                        : triple(
+                                "value",
+                                p.paired() != null ? r.center() : p.a().mean() / p.b().mean(),
+                                r == null ? Double.NaN : r.low(),
+                                r == null ? Double.NaN : r.high()));
         m.put("paired", paired(p.paired()));
         m.put("welch", testMap(p.welch()));
         m.put("pooled", testMap(p.pooled()));
@@ -117,7 +123,13 @@ final class ComparisonJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("candidate", f.candidate());
         m.put("slower", f.slower());
-        m.put("factor", triple("value", f.factor().center(), f.factor().low(), f.factor().high()));
+        m.put(
+                "factor",
+                triple(
+                        "value",
+                        f.factor().center(),
+                        f.factor().low(),
+                        f.factor().high()));
         m.put("limit", f.limit());
         m.put("measuredApart", f.stored());
         return m;
@@ -132,9 +144,23 @@ final class ComparisonJson {
         m.put("cycles", c.pairs());
         m.put("subsessionSize", c.batch());
         m.put("lag1", ResultJson.num(c.lag1()));
-        m.put("difference", triple("mean", c.difference().center(), c.difference().low(), c.difference().high()));
-        m.put("ratio", triple("value", c.ratio().center(), c.ratio().low(), c.ratio().high()));
-        m.put("sequence", triple("value", c.sequence().center(), c.sequence().low(), c.sequence().high()));
+        m.put(
+                "difference",
+                triple(
+                        "mean",
+                        c.difference().center(),
+                        c.difference().low(),
+                        c.difference().high()));
+        m.put(
+                "ratio",
+                triple("value", c.ratio().center(), c.ratio().low(), c.ratio().high()));
+        m.put(
+                "sequence",
+                triple(
+                        "value",
+                        c.sequence().center(),
+                        c.sequence().low(),
+                        c.sequence().high()));
         m.put("anytimeP", ResultJson.num(c.anytimeP()));
         return m;
     }

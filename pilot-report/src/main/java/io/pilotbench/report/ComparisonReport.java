@@ -90,8 +90,7 @@ public final class ComparisonReport {
         out.println(words.heading());
         out.println();
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"rank", "workload", "mean", "± CI", words.conf() + " CI", "n", "subsessions",
-            "rounds"});
+        rows.add(new String[] {"rank", "workload", "mean", "± CI", words.conf() + " CI", "n", "subsessions", "rounds"});
         for (Contender c : comparison.ranking()) {
             rows.add(rankingRow(c));
         }
@@ -113,7 +112,8 @@ public final class ComparisonReport {
             out.println(end);
         }
         Contender first = comparison.contenders().get(0);
-        for (Contender c : comparison.contenders().subList(1, comparison.contenders().size())) {
+        for (Contender c :
+                comparison.contenders().subList(1, comparison.contenders().size())) {
             out.println();
             details(comparison.pair(first, c), out);
         }
@@ -123,16 +123,28 @@ public final class ComparisonReport {
         String unit = c.pi().unit();
         int rank = comparison.ranking().indexOf(c) + 1;
         if (c.ci() == null) {
-            return new String[] {String.valueOf(rank), c.name(), Double.isFinite(c.mean())
-                    ? Formats.quantity(c.mean(), unit, c.mean()) : "-", "no CI", "", String.valueOf(c.n()), "-",
-                String.valueOf(c.rounds())};
+            return new String[] {
+                String.valueOf(rank),
+                c.name(),
+                Double.isFinite(c.mean()) ? Formats.quantity(c.mean(), unit, c.mean()) : "-",
+                "no CI",
+                "",
+                String.valueOf(c.n()),
+                "-",
+                String.valueOf(c.rounds())
+            };
         }
-        return new String[] {String.valueOf(rank), c.name(), Formats.quantity(c.mean(), unit, c.mean()),
+        return new String[] {
+            String.valueOf(rank),
+            c.name(),
+            Formats.quantity(c.mean(), unit, c.mean()),
             "± " + Formats.significant(100 * c.ci().halfWidth() / Math.abs(c.mean()), 2) + "%",
-            "[" + Formats.quantity(c.ci().low(), unit, c.mean()) + ", " + Formats.quantity(c.ci().high(), unit,
-                    c.mean()) + "]",
-            String.valueOf(c.n()), c.n() / c.subsessionSize() + " of " + c.subsessionSize(),
-            String.valueOf(c.rounds())};
+            "[" + Formats.quantity(c.ci().low(), unit, c.mean()) + ", "
+                    + Formats.quantity(c.ci().high(), unit, c.mean()) + "]",
+            String.valueOf(c.n()),
+            c.n() / c.subsessionSize() + " of " + c.subsessionSize(),
+            String.valueOf(c.rounds())
+        };
     }
 
     private void details(PairComparison p, PrintWriter out) {
@@ -150,28 +162,43 @@ public final class ComparisonReport {
         List<String[]> rows = new ArrayList<>();
         ConfidenceInterval d = p.difference();
         double ref = Math.max(Math.abs(p.a().mean()), Math.abs(p.b().mean()));
-        rows.add(new String[] {"difference 1 − 2", Formats.quantity(d.center(), unit, ref), words.conf() + " CI ["
-            + Formats.quantity(d.low(), unit, ref) + ", " + Formats.quantity(d.high(), unit, ref) + "]"});
+        rows.add(new String[] {
+            "difference 1 − 2",
+            Formats.quantity(d.center(), unit, ref),
+            words.conf() + " CI [" + Formats.quantity(d.low(), unit, ref) + ", " + Formats.quantity(d.high(), unit, ref)
+                    + "]"
+        });
         ConfidenceInterval r = p.ratio();
-        rows.add(new String[] {"ratio 1 / 2", Formats.number(p.a().mean() / p.b().mean()), r == null
-            ? "CI unbounded (sample 2's mean is not significantly different from 0)"
-            : words.conf() + " CI [" + Formats.number(r.low()) + ", " + Formats.number(r.high()) + "]"});
+        rows.add(new String[] {
+            "ratio 1 / 2",
+            Formats.number(p.a().mean() / p.b().mean()),
+            r == null
+                    ? "CI unbounded (sample 2's mean is not significantly different from 0)"
+                    : words.conf() + " CI [" + Formats.number(r.low()) + ", " + Formats.number(r.high()) + "]"
+        });
         rows.add(new String[] {"Welch's t-test", test(p.welch()), ""});
         rows.add(new String[] {"pooled t-test", test(p.pooled()), ""});
         if (p.sequence() != null) {
             // a live verdict rests on the anytime-valid sequence, not on the fixed-sample tests above
             ConfidenceInterval cs = p.sequence();
-            rows.add(new String[] {"verdict's test", "anytime " + ComparisonWords.pValue(p.anytimeP()),
-                percent(cs.confidence()) + " confidence sequence of the difference [" + Formats.quantity(cs.low(),
-                        unit, ref) + ", " + Formats.quantity(cs.high(), unit, ref) + "]"});
+            rows.add(new String[] {
+                "verdict's test",
+                "anytime " + ComparisonWords.pValue(p.anytimeP()),
+                percent(cs.confidence()) + " confidence sequence of the difference ["
+                        + Formats.quantity(cs.low(), unit, ref) + ", " + Formats.quantity(cs.high(), unit, ref) + "]"
+            });
             Tables.text(rows, out, "  ");
             return;
         }
         Tables.text(rows, out, "  ");
         TTestResult t = s.test() == CompareSettings.Test.WELCH ? p.welch() : p.pooled();
         List<String[]> h = new ArrayList<>();
-        h.add(new String[] {"Null hyp.", "Alt. hyp.", "p (" + (s.test() == CompareSettings.Test.WELCH ? "Welch"
-            : "pooled") + ")", "at α = " + Formats.number(s.alpha())});
+        h.add(new String[] {
+            "Null hyp.",
+            "Alt. hyp.",
+            "p (" + (s.test() == CompareSettings.Test.WELCH ? "Welch" : "pooled") + ")",
+            "at α = " + Formats.number(s.alpha())
+        });
         h.add(hypothesis("u1 <= u2", "u1 > u2", t.pGreater(), s.alpha()));
         h.add(hypothesis("u1 >= u2", "u1 < u2", t.pLess(), s.alpha()));
         h.add(hypothesis("u1 == u2", "u1 != u2", t.pTwoSided(), s.alpha()));
@@ -185,24 +212,35 @@ public final class ComparisonReport {
         String unit = p.a().pi().unit();
         double ref = Math.max(Math.abs(c.meanA()), Math.abs(c.meanB()));
         ConfidenceInterval r = c.ratio();
-        rows.add(new String[] {"ratio 1 / 2", Formats.number(r.center()), words.conf() + " CI " + ends(r)
-            + ", paired over " + c.pairs() + " cycles"});
+        rows.add(new String[] {
+            "ratio 1 / 2",
+            Formats.number(r.center()),
+            words.conf() + " CI " + ends(r) + ", paired over " + c.pairs() + " cycles"
+        });
         ConfidenceInterval d = c.difference();
         ConfidenceInterval cs = c.sequence();
-        rows.add(new String[] {"verdict's test", "anytime " + ComparisonWords.pValue(c.anytimeP()),
-            percent(d.confidence()) + " confidence sequence of the per-cycle difference " + (Double.isFinite(d.high())
-                    ? "[" + Formats.quantity(d.low(), unit, ref) + ", " + Formats.quantity(d.high(), unit, ref)
-                    + "], of the ratio " + ends(cs) : "unbounded (too few cycles yet)")});
-        rows.add(new String[] {"pairing", "lag-1 autocorrelation " + (Double.isNaN(c.lag1()) ? "n/a"
-                : Formats.significant(c.lag1(), 2)), c.batch() == 1 ? "cycles independent"
-                : "merged in subsessions of " + c.batch() + " cycles"});
+        rows.add(new String[] {
+            "verdict's test",
+            "anytime " + ComparisonWords.pValue(c.anytimeP()),
+            percent(d.confidence()) + " confidence sequence of the per-cycle difference "
+                    + (Double.isFinite(d.high())
+                            ? "[" + Formats.quantity(d.low(), unit, ref) + ", " + Formats.quantity(d.high(), unit, ref)
+                                    + "], of the ratio " + ends(cs)
+                            : "unbounded (too few cycles yet)")
+        });
+        rows.add(new String[] {
+            "pairing",
+            "lag-1 autocorrelation " + (Double.isNaN(c.lag1()) ? "n/a" : Formats.significant(c.lag1(), 2)),
+            c.batch() == 1 ? "cycles independent" : "merged in subsessions of " + c.batch() + " cycles"
+        });
         rows.add(new String[] {"Welch's t-test", test(p.welch()), "the two samples taken apart, for reference"});
         Tables.text(rows, out, "  ");
     }
 
     private static String ends(ConfidenceInterval ci) {
         return Double.isFinite(ci.low()) && Double.isFinite(ci.high())
-                ? "[" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]" : "unbounded";
+                ? "[" + Formats.number(ci.low()) + ", " + Formats.number(ci.high()) + "]"
+                : "unbounded";
     }
 
     private static String percent(double confidence) {
@@ -215,8 +253,9 @@ public final class ComparisonReport {
     }
 
     private static String[] hypothesis(String h0, String h1, double p, double alpha) {
-        return new String[] {h0, h1, p < 0.001 ? "< 0.001" : Formats.significant(p, 3),
-            p < alpha ? "reject H0" : "fail to reject H0"};
+        return new String[] {
+            h0, h1, p < 0.001 ? "< 0.001" : Formats.significant(p, 3), p < alpha ? "reject H0" : "fail to reject H0"
+        };
     }
 
     private static void table(List<String[]> rows, PrintWriter out) {
@@ -228,8 +267,8 @@ public final class ComparisonReport {
     private void markdown(PrintWriter out) {
         out.println("**" + words.heading() + "**");
         out.println();
-        out.println(Tables.markdownHeader("rlrrlrrr", "rank", "workload", "mean", "± CI", words.conf() + " CI", "n",
-                "subsessions", "rounds"));
+        out.println(Tables.markdownHeader(
+                "rlrrlrrr", "rank", "workload", "mean", "± CI", words.conf() + " CI", "n", "subsessions", "rounds"));
         for (Contender c : comparison.ranking()) {
             out.println(Tables.markdownRow(rankingRow(c)));
         }
@@ -250,8 +289,16 @@ public final class ComparisonReport {
             out.println(end);
         }
         out.println();
-        out.println(Tables.markdownHeader("llrlrllll", "sample 1", "sample 2", "difference 1 − 2",
-                words.conf() + " CI", "ratio 1 / 2", words.conf() + " CI", "Welch t, df, p", "pooled t, df, p",
+        out.println(Tables.markdownHeader(
+                "llrlrllll",
+                "sample 1",
+                "sample 2",
+                "difference 1 − 2",
+                words.conf() + " CI",
+                "ratio 1 / 2",
+                words.conf() + " CI",
+                "Welch t, df, p",
+                "pooled t, df, p",
                 "verdict"));
         for (PairComparison p : comparison.pairs()) {
             if (p.welch() == null) {
@@ -261,11 +308,17 @@ public final class ComparisonReport {
             double ref = Math.max(Math.abs(p.a().mean()), Math.abs(p.b().mean()));
             ConfidenceInterval d = p.difference();
             ConfidenceInterval r = p.ratio();
-            out.println(Tables.markdownRow(new String[] {p.a().name(), p.b().name(),
-                Formats.quantity(d.center(), unit, ref), "[" + Formats.quantity(d.low(), unit, ref) + ", "
-                    + Formats.quantity(d.high(), unit, ref) + "]", Formats.number(p.a().mean() / p.b().mean()),
+            out.println(Tables.markdownRow(new String[] {
+                p.a().name(),
+                p.b().name(),
+                Formats.quantity(d.center(), unit, ref),
+                "[" + Formats.quantity(d.low(), unit, ref) + ", " + Formats.quantity(d.high(), unit, ref) + "]",
+                Formats.number(p.a().mean() / p.b().mean()),
                 r == null ? "unbounded" : "[" + Formats.number(r.low()) + ", " + Formats.number(r.high()) + "]",
-                test(p.welch()), test(p.pooled()), p.verdict().label()}));
+                test(p.welch()),
+                test(p.pooled()),
+                p.verdict().label()
+            }));
         }
     }
 
@@ -276,18 +329,30 @@ public final class ComparisonReport {
     private void csv(PrintWriter out) {
         out.println(CSV_HEADER);
         for (PairComparison p : comparison.pairs()) {
-            List<String> cells = new ArrayList<>(List.of(Tables.csvCell(p.a().name()), Tables.csvCell(p.b().name()),
-                    Tables.csvNumber(p.a().mean()), Tables.csvNumber(p.b().mean())));
+            List<String> cells = new ArrayList<>(List.of(
+                    Tables.csvCell(p.a().name()),
+                    Tables.csvCell(p.b().name()),
+                    Tables.csvNumber(p.a().mean()),
+                    Tables.csvNumber(p.b().mean())));
             ConfidenceInterval d = p.difference();
-            cells.addAll(d == null ? List.of("", "", "")
-                    : List.of(Tables.csvNumber(d.center()), Tables.csvNumber(d.low()), Tables.csvNumber(d.high())));
+            cells.addAll(
+                    d == null
+                            ? List.of("", "", "")
+                            : List.of(
+                                    Tables.csvNumber(d.center()),
+                                    Tables.csvNumber(d.low()),
+                                    Tables.csvNumber(d.high())));
             ConfidenceInterval r = p.ratio();
             cells.add(Tables.csvNumber(p.a().mean() / p.b().mean()));
-            cells.addAll(r == null ? List.of("", "")
-                    : List.of(Tables.csvNumber(r.low()), Tables.csvNumber(r.high())));
+            cells.addAll(r == null ? List.of("", "") : List.of(Tables.csvNumber(r.low()), Tables.csvNumber(r.high())));
             for (TTestResult t : new TTestResult[] {p.welch(), p.pooled()}) {
-                cells.addAll(t == null ? List.of("", "", "")
-                        : List.of(Tables.csvNumber(t.t()), Tables.csvNumber(t.df()), Tables.csvNumber(t.pTwoSided())));
+                cells.addAll(
+                        t == null
+                                ? List.of("", "", "")
+                                : List.of(
+                                        Tables.csvNumber(t.t()),
+                                        Tables.csvNumber(t.df()),
+                                        Tables.csvNumber(t.pTwoSided())));
             }
             cells.add(p.verdict().label());
             out.println(String.join(",", cells));

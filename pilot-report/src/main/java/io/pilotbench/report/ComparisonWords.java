@@ -40,7 +40,8 @@ final class ComparisonWords {
     List<PairComparison> shownPairs() {
         List<PairComparison> out = new ArrayList<>(comparison.adjacent());
         Contender first = comparison.contenders().get(0);
-        for (Contender c : comparison.contenders().subList(1, comparison.contenders().size())) {
+        for (Contender c :
+                comparison.contenders().subList(1, comparison.contenders().size())) {
             PairComparison p = comparison.pair(first, c);
             if (!out.contains(p)) {
                 out.add(p);
@@ -56,22 +57,25 @@ final class ComparisonWords {
     String sentence(PairComparison p) {
         CompareSettings s = comparison.settings();
         String conf = Formats.significant(s.confidence() * 100, 4) + "% CI";
-        String pText = s.sequential() && !Double.isNaN(p.anytimeP()) ? "anytime " + pValue(p.anytimeP())
+        String pText = s.sequential() && !Double.isNaN(p.anytimeP())
+                ? "anytime " + pValue(p.anytimeP())
                 : pValue(p.p(s.test()));
         switch (p.verdict()) {
             case A_LOWER, A_HIGHER -> {
-                boolean aBetter = (p.verdict() == Verdict.A_LOWER) == (comparison.direction()
-                        == Direction.LOWER_IS_BETTER);
+                boolean aBetter =
+                        (p.verdict() == Verdict.A_LOWER) == (comparison.direction() == Direction.LOWER_IS_BETTER);
                 Contender winner = aBetter ? p.a() : p.b();
                 Contender loser = aBetter ? p.b() : p.a();
                 // the factor > 1: loser/winner when lower is better, winner/loser otherwise
                 boolean lowerBetter = comparison.direction() == Direction.LOWER_IS_BETTER;
                 ConfidenceInterval factor = (winner == p.a()) == lowerBetter ? p.inverseRatio() : p.ratio();
                 String word = better(winner);
-                String f = factor == null ? Formats.number(factorOf(winner, loser)) + "×"
+                String f = factor == null
+                        ? Formats.number(factorOf(winner, loser)) + "×"
                         : Formats.number(factor.center()) + "×";
-                String ci = factor == null ? "" : conf + " " + Formats.number(factor.low()) + "×–"
-                        + Formats.number(factor.high()) + "×, ";
+                String ci = factor == null
+                        ? ""
+                        : conf + " " + Formats.number(factor.low()) + "×–" + Formats.number(factor.high()) + "×, ";
                 return winner.name() + " is " + f + " " + word + " than " + loser.name() + " (" + ci + pText + ")";
             }
             case EQUIVALENT -> {
@@ -84,16 +88,21 @@ final class ComparisonWords {
                 }
                 double base = Math.abs(p.a().mean());
                 return p.a().name() + " and " + p.b().name() + " are equivalent within ±"
-                        + Formats.number(s.equivalence() * 100) + "% (difference " + percent(p.difference().center(),
-                        base) + ", " + conf + " " + percent(p.difference().low(), base) + " to "
+                        + Formats.number(s.equivalence() * 100) + "% (difference "
+                        + percent(p.difference().center(), base) + ", " + conf + " "
+                        + percent(p.difference().low(), base) + " to "
                         + percent(p.difference().high(), base) + ")";
             }
             default -> {
                 StringBuilder b = new StringBuilder(p.a().name() + " vs " + p.b().name() + ": undecided");
                 if (p.welch() == null) {
                     Contender missing = p.a().valid() ? p.b() : p.a();
-                    return b.append(" (").append(missing.name()).append(" has no confidence interval yet: ")
-                            .append(missing.n()).append(" samples)").toString();
+                    return b.append(" (")
+                            .append(missing.name())
+                            .append(" has no confidence interval yet: ")
+                            .append(missing.n())
+                            .append(" samples)")
+                            .toString();
                 }
                 if (stopReason != null && limit != null) {
                     b.append(" after ").append(Formats.duration(seconds));
@@ -134,7 +143,8 @@ final class ComparisonWords {
     }
 
     private double factorOf(Contender winner, Contender loser) {
-        return comparison.direction() == Direction.LOWER_IS_BETTER ? loser.mean() / winner.mean()
+        return comparison.direction() == Direction.LOWER_IS_BETTER
+                ? loser.mean() / winner.mean()
                 : winner.mean() / loser.mean();
     }
 
@@ -170,12 +180,15 @@ final class ComparisonWords {
         if (stopReason == null) {
             return null;
         }
-        int rounds = comparison.contenders().stream().filter(Contender::live).mapToInt(Contender::rounds).sum();
+        int rounds = comparison.contenders().stream()
+                .filter(Contender::live)
+                .mapToInt(Contender::rounds)
+                .sum();
         String took = rounds + " rounds in " + Formats.duration(seconds);
         return switch (stopReason) {
             case TARGET_MET -> "Decided after " + took + ".";
-            case TIME_LIMIT, ROUND_LIMIT -> "Undecided: " + (limit == null ? "a limit" : limit) + " ended it after "
-                    + took + ".";
+            case TIME_LIMIT, ROUND_LIMIT ->
+                "Undecided: " + (limit == null ? "a limit" : limit) + " ended it after " + took + ".";
             case WORKLOAD_FAILED -> "Stopped after " + took + ": a workload failed (see stderr).";
             case INTERRUPTED -> "Interrupted after " + took + "; the results so far are above.";
             case RUNNING -> null;
@@ -185,8 +198,10 @@ final class ComparisonWords {
     /** "GATE: B is 1.2× slower than A (95% CI 1.1×–1.3×), beyond the tolerated 5%". */
     String gateLine(Gate.Finding f) {
         return "GATE: " + f.candidate() + " is " + Formats.number(f.factor().center()) + "× "
-                + (f.slower() ? "slower" : "faster") + " than " + comparison.contenders().get(0).name() + " ("
-                + conf() + " CI " + Formats.number(f.factor().low()) + "×–" + Formats.number(f.factor().high())
+                + (f.slower() ? "slower" : "faster") + " than "
+                + comparison.contenders().get(0).name() + " ("
+                + conf() + " CI " + Formats.number(f.factor().low()) + "×–"
+                + Formats.number(f.factor().high())
                 + "×), beyond the tolerated " + Formats.number((f.limit() - 1) * 100) + "%"
                 + (f.stored() ? " (the gate's tolerance and the drift allowance for a baseline measured apart)" : "");
     }
@@ -200,7 +215,8 @@ final class ComparisonWords {
             return null;
         }
         Contender base = comparison.contenders().get(0);
-        for (Contender c : comparison.contenders().subList(1, comparison.contenders().size())) {
+        for (Contender c :
+                comparison.contenders().subList(1, comparison.contenders().size())) {
             if (Gate.apart(comparison.pair(base, c))) {
                 return "Note: " + base.name() + " was measured apart from " + c.name() + ", so drift of the machine "
                         + "between the two cannot be told from a change; a gate trips only beyond a drift allowance "

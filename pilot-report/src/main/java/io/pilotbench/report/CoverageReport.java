@@ -28,7 +28,8 @@ final class CoverageReport {
     private String heading() {
         Evaluation.WorkloadEvaluation e = evaluation;
         WorkloadModel m = e.model();
-        String truth = m.level() == WorkloadModel.Level.WPS ? "true speed " + Formats.number(e.truth()) + " units/s"
+        String truth = m.level() == WorkloadModel.Level.WPS
+                ? "true speed " + Formats.number(e.truth()) + " units/s"
                 : "true mean " + Formats.number(e.truth()) + " ms";
         return m.spec() + ": " + m.describe() + "; " + truth;
     }
@@ -41,36 +42,70 @@ final class CoverageReport {
     private List<String[]> rows(boolean markdown) {
         Evaluation.WorkloadEvaluation e = evaluation;
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"strategy", "coverage (95% CI)",
-            "vs " + SimulationCells.percent(e.settings().confidence()), "met target", "rounds mean / median",
-            "samples (median)", "time (median)", "bias", "CI width", "block size", "cut anything",
+        rows.add(new String[] {
+            "strategy",
+            "coverage (95% CI)",
+            "vs " + SimulationCells.percent(e.settings().confidence()),
+            "met target",
+            "rounds mean / median",
+            "samples (median)",
+            "time (median)",
+            "bias",
+            "CI width",
+            "block size",
+            "cut anything",
             "warm-up cut (median)"
-                + (e.model().plantedWarmup() >= 0 ? " / within 5 of " + e.model().plantedWarmup() : "")
-                + (e.model().plantedCooldown() >= 0 ? "; cool-down / within 5 of " + e.model().plantedCooldown()
-                    : "")});
+                    + (e.model().plantedWarmup() >= 0
+                            ? " / within 5 of " + e.model().plantedWarmup()
+                            : "")
+                    + (e.model().plantedCooldown() >= 0
+                            ? "; cool-down / within 5 of " + e.model().plantedCooldown()
+                            : "")
+        });
         for (StrategySummary s : e.strategies()) {
             String f = SimulationReport.flag(s.coverage().center(), e.settings().confidence());
-            rows.add(new String[] {markdown ? "`" + s.strategy().id() + "`" : s.strategy().id(),
-                SimulationCells.percent(s.coverage().center()) + " (" + SimulationCells.percent(s.coverage().low())
-                    + "–" + SimulationCells.percent(s.coverage().high()) + ")",
+            rows.add(new String[] {
+                markdown ? "`" + s.strategy().id() + "`" : s.strategy().id(),
+                SimulationCells.percent(s.coverage().center()) + " ("
+                        + SimulationCells.percent(s.coverage().low()) + "–"
+                        + SimulationCells.percent(s.coverage().high()) + ")",
                 markdown && !f.equals("ok") ? "**" + f + "**" : f,
                 s.converged() + "/" + s.replications(),
                 Formats.number(s.meanRounds()) + " / " + Formats.number(s.medianRounds()),
-                Formats.number(s.medianSamples()), Formats.duration(s.medianSeconds()),
-                signedPercent(s.biasPercent()), Double.isFinite(s.widthPercent())
-                    ? Formats.significant(s.widthPercent(), 3) + "%" : "–",
+                Formats.number(s.medianSamples()),
+                Formats.duration(s.medianSeconds()),
+                signedPercent(s.biasPercent()),
+                Double.isFinite(s.widthPercent()) ? Formats.significant(s.widthPercent(), 3) + "%" : "–",
                 Formats.number(s.medianSubsessionSize()),
                 s.removedSessions() + "/" + s.replications(),
                 (Double.isFinite(s.medianWarmup()) ? Formats.number(s.medianWarmup()) : "–")
-                    + (s.warmupWithin5() >= 0 ? " / " + s.warmupWithin5() + "/" + s.replications() : "")
-                    + (s.cooldownWithin5() >= 0 ? "; " + (Double.isFinite(s.medianCooldown())
-                        ? Formats.number(s.medianCooldown()) : "–") + " / " + s.cooldownWithin5() + "/"
-                        + s.replications() : "")});
+                        + (s.warmupWithin5() >= 0 ? " / " + s.warmupWithin5() + "/" + s.replications() : "")
+                        + (s.cooldownWithin5() >= 0
+                                ? "; "
+                                        + (Double.isFinite(s.medianCooldown())
+                                                ? Formats.number(s.medianCooldown())
+                                                : "–")
+                                        + " / " + s.cooldownWithin5() + "/"
+                                        + s.replications()
+                                : "")
+            });
         }
         Oracle o = e.oracle();
         if (o != null) {
-            rows.add(new String[] {"oracle", "", "", "", Formats.number(o.rounds()), Formats.number(o.samples()),
-                Formats.duration(o.seconds()), "", "", "", "", ""});
+            rows.add(new String[] {
+                "oracle",
+                "",
+                "",
+                "",
+                Formats.number(o.rounds()),
+                Formats.number(o.samples()),
+                Formats.duration(o.seconds()),
+                "",
+                "",
+                "",
+                "",
+                ""
+            });
         }
         return rows;
     }
@@ -94,8 +129,8 @@ final class CoverageReport {
 
     void markdown(PrintWriter out) {
         Evaluation.WorkloadEvaluation e = evaluation;
-        out.println("**" + Tables.markdownText(heading()) + "** — " + target(e.settings()) + ", "
-                + e.replications() + " sessions per strategy, seed " + e.seed());
+        out.println("**" + Tables.markdownText(heading()) + "** — " + target(e.settings()) + ", " + e.replications()
+                + " sessions per strategy, seed " + e.seed());
         out.println();
         List<String[]> rows = rows(true);
         out.println(Tables.markdownHeader("lrlrrrrrrrrr", rows.get(0)));
@@ -113,15 +148,27 @@ final class CoverageReport {
     void csv(PrintWriter out) {
         out.println(CSV_HEADER);
         for (StrategySummary s : evaluation.strategies()) {
-            out.println(String.join(",", Tables.csvCell(evaluation.model().spec()), s.strategy().id(),
-                    Integer.toString(s.replications()), Integer.toString(s.withCi()), Integer.toString(s.covered()),
-                    Tables.csvNumber(s.coverage().center()), Tables.csvNumber(s.coverage().low()),
-                    Tables.csvNumber(s.coverage().high()), Integer.toString(s.converged()),
-                    Tables.csvNumber(s.meanRounds()), Tables.csvNumber(s.medianRounds()),
-                    Tables.csvNumber(s.medianSamples()), Tables.csvNumber(s.meanSeconds()),
-                    Tables.csvNumber(s.medianSeconds()), Tables.csvNumber(s.biasPercent()),
-                    Tables.csvNumber(s.widthPercent()), Tables.csvNumber(s.medianSubsessionSize()),
-                    Integer.toString(s.removedSessions()), Tables.csvNumber(s.medianWarmup()),
+            out.println(String.join(
+                    ",",
+                    Tables.csvCell(evaluation.model().spec()),
+                    s.strategy().id(),
+                    Integer.toString(s.replications()),
+                    Integer.toString(s.withCi()),
+                    Integer.toString(s.covered()),
+                    Tables.csvNumber(s.coverage().center()),
+                    Tables.csvNumber(s.coverage().low()),
+                    Tables.csvNumber(s.coverage().high()),
+                    Integer.toString(s.converged()),
+                    Tables.csvNumber(s.meanRounds()),
+                    Tables.csvNumber(s.medianRounds()),
+                    Tables.csvNumber(s.medianSamples()),
+                    Tables.csvNumber(s.meanSeconds()),
+                    Tables.csvNumber(s.medianSeconds()),
+                    Tables.csvNumber(s.biasPercent()),
+                    Tables.csvNumber(s.widthPercent()),
+                    Tables.csvNumber(s.medianSubsessionSize()),
+                    Integer.toString(s.removedSessions()),
+                    Tables.csvNumber(s.medianWarmup()),
                     s.warmupWithin5() < 0 ? "" : Integer.toString(s.warmupWithin5()),
                     Tables.csvNumber(s.medianCooldown()),
                     s.cooldownWithin5() < 0 ? "" : Integer.toString(s.cooldownWithin5())));
@@ -153,11 +200,20 @@ final class CoverageReport {
             m.put("replications", s.replications());
             m.put("withCi", s.withCi());
             m.put("covered", s.covered());
-            m.put("coverage", ResultJson.object("value", s.coverage().center(), "low", s.coverage().low(), "high",
-                    s.coverage().high()));
+            m.put(
+                    "coverage",
+                    ResultJson.object(
+                            "value",
+                            s.coverage().center(),
+                            "low",
+                            s.coverage().low(),
+                            "high",
+                            s.coverage().high()));
             m.put("nominal", e.settings().confidence());
-            m.put("flag", SimulationReport.flag(s.coverage().center(), e.settings().confidence())
-                    .toLowerCase(Locale.ROOT));
+            m.put(
+                    "flag",
+                    SimulationReport.flag(s.coverage().center(), e.settings().confidence())
+                            .toLowerCase(Locale.ROOT));
             m.put("converged", s.converged());
             m.put("rounds", SimulationCells.meanMedian(s.meanRounds(), s.medianRounds()));
             m.put("samples", SimulationCells.median(s.medianSamples()));

@@ -24,8 +24,9 @@ final class DecisionReport {
     private String heading() {
         Evaluation.ComparisonEvaluation e = evaluation;
         double r = e.ratio();
-        String truth = r == 1 ? "equal means" : r < 1 ? "A is " + Formats.number(1 / r) + "× faster"
-                : "B is " + Formats.number(r) + "× faster";
+        String truth = r == 1
+                ? "equal means"
+                : r < 1 ? "A is " + Formats.number(1 / r) + "× faster" : "B is " + Formats.number(r) + "× faster";
         return "A = " + e.a().spec() + " vs B = " + e.b().spec() + "; true ratio A/B " + Formats.number(r) + " ("
                 + truth + ")";
     }
@@ -34,17 +35,27 @@ final class DecisionReport {
         Evaluation.ComparisonEvaluation e = evaluation;
         boolean equal = e.ratio() == 1;
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"strategy", "correct", equal ? "false difference" : "wrong direction",
-            "no difference", "undecided", "ratio CI covers", "rounds per workload mean / median",
-            "time (median)"});
+        rows.add(new String[] {
+            "strategy",
+            "correct",
+            equal ? "false difference" : "wrong direction",
+            "no difference",
+            "undecided",
+            "ratio CI covers",
+            "rounds per workload mean / median",
+            "time (median)"
+        });
         for (ComparisonSummary s : e.strategies()) {
-            rows.add(new String[] {markdown ? "`" + s.strategy().id() + "`" : s.strategy().id(),
+            rows.add(new String[] {
+                markdown ? "`" + s.strategy().id() + "`" : s.strategy().id(),
                 share(s.correct(), s.replications()),
                 share(equal ? s.falseDifference() : s.wrongDirection(), s.replications()),
-                share(s.noDifference(), s.replications()), share(s.undecided(), s.replications()),
+                share(s.noDifference(), s.replications()),
+                share(s.undecided(), s.replications()),
                 s.withRatio() == 0 ? "–" : share(s.ratioCovered(), s.withRatio()),
                 Formats.number(s.meanRounds()) + " / " + Formats.number(s.medianRounds()),
-                Formats.duration(s.medianSeconds())});
+                Formats.duration(s.medianSeconds())
+            });
         }
         return rows;
     }
@@ -66,8 +77,9 @@ final class DecisionReport {
 
     void markdown(PrintWriter out) {
         Evaluation.ComparisonEvaluation e = evaluation;
-        out.println("**" + Tables.markdownText(heading()) + "** — α = " + Formats.number(
-                e.settings().alpha()) + ", " + e.replications() + " comparisons per strategy, seed " + e.seed());
+        out.println("**" + Tables.markdownText(heading()) + "** — α = "
+                + Formats.number(e.settings().alpha()) + ", " + e.replications() + " comparisons per strategy, seed "
+                + e.seed());
         out.println();
         List<String[]> rows = rows(true);
         out.println(Tables.markdownHeader("lrrrrrrr", rows.get(0)));
@@ -84,13 +96,23 @@ final class DecisionReport {
         Evaluation.ComparisonEvaluation e = evaluation;
         out.println(CSV_HEADER);
         for (ComparisonSummary s : e.strategies()) {
-            out.println(String.join(",", Tables.csvCell(e.a().spec()), Tables.csvCell(e.b().spec()),
-                    Tables.csvNumber(e.ratio()), s.strategy().id(), Integer.toString(s.replications()),
-                    Integer.toString(s.correct()), Integer.toString(s.wrongDirection()),
-                    Integer.toString(s.falseDifference()), Integer.toString(s.noDifference()),
-                    Integer.toString(s.undecided()), Integer.toString(s.withRatio()),
-                    Integer.toString(s.ratioCovered()), Tables.csvNumber(s.meanRounds()),
-                    Tables.csvNumber(s.medianRounds()), Tables.csvNumber(s.medianSeconds())));
+            out.println(String.join(
+                    ",",
+                    Tables.csvCell(e.a().spec()),
+                    Tables.csvCell(e.b().spec()),
+                    Tables.csvNumber(e.ratio()),
+                    s.strategy().id(),
+                    Integer.toString(s.replications()),
+                    Integer.toString(s.correct()),
+                    Integer.toString(s.wrongDirection()),
+                    Integer.toString(s.falseDifference()),
+                    Integer.toString(s.noDifference()),
+                    Integer.toString(s.undecided()),
+                    Integer.toString(s.withRatio()),
+                    Integer.toString(s.ratioCovered()),
+                    Tables.csvNumber(s.meanRounds()),
+                    Tables.csvNumber(s.medianRounds()),
+                    Tables.csvNumber(s.medianSeconds())));
         }
     }
 

@@ -27,18 +27,23 @@ public final class RunReport {
     /** The most failed rounds listed. */
     static final int MAX_FAILURES = 20;
 
-    private RunReport() {
-    }
+    private RunReport() {}
 
     /** Writes the report of {@code result}, whose rounds are {@code rounds}, in {@code format}. */
-    public static void render(SessionResult result, List<Round> rounds, String command, String launcher,
-            Format format, PrintWriter out) {
+    public static void render(
+            SessionResult result, List<Round> rounds, String command, String launcher, Format format, PrintWriter out) {
         render(result, rounds, command, launcher, format, out, Map.of());
     }
 
     /** As above; {@code extra} fields (a monitor's verdict, say) are added to the JSON report, in order. */
-    public static void render(SessionResult result, List<Round> rounds, String command, String launcher,
-            Format format, PrintWriter out, Map<String, Object> extra) {
+    public static void render(
+            SessionResult result,
+            List<Round> rounds,
+            String command,
+            String launcher,
+            Format format,
+            PrintWriter out,
+            Map<String, Object> extra) {
         switch (format) {
             case JSON -> {
                 Map<String, Object> m = ResultJson.toMap(result);
@@ -98,14 +103,18 @@ public final class RunReport {
     private record Resources(int rounds, Spread user, Spread system, int rssRounds, Spread rss) {
         /** Null when no analysed round reports CPU times. */
         static Resources of(List<Round> all) {
-            List<Round> ok = all.stream().filter(r -> r.status() == RoundStatus.OK && r.userCpuNanos() != null)
+            List<Round> ok = all.stream()
+                    .filter(r -> r.status() == RoundStatus.OK && r.userCpuNanos() != null)
                     .toList();
             if (ok.isEmpty()) {
                 return null;
             }
             List<Round> rss = ok.stream().filter(r -> r.peakRssBytes() != null).toList();
-            return new Resources(ok.size(), Spread.of(ok, r -> r.userCpuNanos() / 1e9),
-                    Spread.of(ok, r -> r.systemCpuNanos() / 1e9), rss.size(),
+            return new Resources(
+                    ok.size(),
+                    Spread.of(ok, r -> r.userCpuNanos() / 1e9),
+                    Spread.of(ok, r -> r.systemCpuNanos() / 1e9),
+                    rss.size(),
                     rss.isEmpty() ? null : Spread.of(rss, r -> r.peakRssBytes()));
         }
 
@@ -120,14 +129,24 @@ public final class RunReport {
 
         /** "resources per round (median of 38 analysed rounds): user CPU 10.2 ms, system CPU 1.3 ms, peak RSS …". */
         String line() {
-            StringBuilder b = new StringBuilder("resources per round (median of ").append(rounds)
-                    .append(rounds == 1 ? " analysed round" : " analysed rounds").append("): user CPU ")
-                    .append(Formats.quantity(user.median(), "s")).append(", system CPU ")
+            StringBuilder b = new StringBuilder("resources per round (median of ")
+                    .append(rounds)
+                    .append(rounds == 1 ? " analysed round" : " analysed rounds")
+                    .append("): user CPU ")
+                    .append(Formats.quantity(user.median(), "s"))
+                    .append(", system CPU ")
                     .append(Formats.quantity(system.median(), "s"));
             if (rss != null) {
-                b.append(", peak RSS ").append(mib(rss.median())).append(" (max ").append(mib(rss.max()))
-                        .append(rssRounds < rounds ? ", from the " + rssRounds + " rounds that reached above the "
-                                + "harness's own peak" : "").append(')');
+                b.append(", peak RSS ")
+                        .append(mib(rss.median()))
+                        .append(" (max ")
+                        .append(mib(rss.max()))
+                        .append(
+                                rssRounds < rounds
+                                        ? ", from the " + rssRounds + " rounds that reached above the "
+                                                + "harness's own peak"
+                                        : "")
+                        .append(')');
             }
             return b.toString();
         }
@@ -140,10 +159,13 @@ public final class RunReport {
     private static List<Map<String, Object>> failures(List<Round> rounds) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Round r : rounds) {
-            if ((r.status() == RoundStatus.FAILED || r.status() == RoundStatus.TIMED_OUT) && out.size() < MAX_FAILURES) {
+            if ((r.status() == RoundStatus.FAILED || r.status() == RoundStatus.TIMED_OUT)
+                    && out.size() < MAX_FAILURES) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("round", r.index());
-                m.put("status", r.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+                m.put(
+                        "status",
+                        r.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
                 m.put("message", r.message());
                 out.add(m);
             }

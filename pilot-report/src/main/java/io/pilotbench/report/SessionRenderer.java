@@ -47,8 +47,7 @@ public final class SessionRenderer {
     static final String CSV_HEADER = "pi,unit,data,n,removed,mean,ci_low,ci_high,ci_width,subsession_size,"
             + "required_samples,target_met,min,median,p90,p99,max,outliers,session";
 
-    private SessionRenderer() {
-    }
+    private SessionRenderer() {}
 
     /** Writes one session in {@code format}. */
     public static void render(SessionResult session, Format format, PrintWriter out) {
@@ -70,8 +69,7 @@ public final class SessionRenderer {
         out.flush();
     }
 
-    private static void eachSeparated(List<SessionResult> sessions, PrintWriter out,
-            Consumer<SessionResult> action) {
+    private static void eachSeparated(List<SessionResult> sessions, PrintWriter out, Consumer<SessionResult> action) {
         for (int i = 0; i < sessions.size(); i++) {
             if (i > 0) {
                 out.println();
@@ -93,8 +91,11 @@ public final class SessionRenderer {
 
     private static void text(SessionResult s, PrintWriter out) {
         out.println(s.directory() == null ? s.name() : s.name() + " (session " + s.directory() + ")");
-        row(out, "rounds", s.rounds() + " recorded: " + s.analysedRounds() + " analysed, " + s.shortRounds()
-                + " short, " + s.failedRounds() + " failed");
+        row(
+                out,
+                "rounds",
+                s.rounds() + " recorded: " + s.analysedRounds() + " analysed, " + s.shortRounds() + " short, "
+                        + s.failedRounds() + " failed");
         row(out, "duration", Formats.duration(s.seconds()));
         row(out, "stopped", SessionWords.stopped(s));
         row(out, "analysis", SessionWords.settingsSummary(s.settings()));
@@ -127,9 +128,15 @@ public final class SessionRenderer {
                     + Formats.quantity(readings.mean(), pi.unit(), readings.mean()) + " after, "
                     + Formats.pValue(ph.warmupPValue());
         }
-        metric(out, label + ", readings" + (warm ? " after warm-up removal" : ""), readings, "round", pi,
-                pi.readingsMustSatisfy(), s, warm ? "the first " + readings.removed() + " removed as warm-up"
-                        + warmWhy : null);
+        metric(
+                out,
+                label + ", readings" + (warm ? " after warm-up removal" : ""),
+                readings,
+                "round",
+                pi,
+                pi.readingsMustSatisfy(),
+                s,
+                warm ? "the first " + readings.removed() + " removed as warm-up" + warmWhy : null);
         spread(out, readings.spread(), pi.unit(), "round");
         Phases phases = p.readingsPhases();
         if (phases.warmupPending() > 0) {
@@ -138,8 +145,10 @@ public final class SessionRenderer {
                     + " once the session has " + phases.samplesForPendingWarmup() + " and stops no earlier");
         }
         for (LevelShift shift : p.readingsPhases().shifts()) {
-            out.println("  " + Uncertainty.shift(shift, "analysed sample " + shift.sample() + " (round "
-                    + shift.round() + ")", pi.unit()) + "; the mean mixes both levels");
+            out.println("  "
+                    + Uncertainty.shift(
+                            shift, "analysed sample " + shift.sample() + " (round " + shift.round() + ")", pi.unit())
+                    + "; the mean mixes both levels");
         }
         if (warm) {
             metric(out, label + ", readings of all rounds", p.readingsRaw(), "round", pi, false, s, null);
@@ -152,8 +161,15 @@ public final class SessionRenderer {
             unitsWhy = "the first " + ph.warmup() + " and last " + ph.cooldown() + " of every round removed as warm-up "
                     + "and cool-down";
         }
-        metric(out, label + ", unit readings" + (cut ? " after warm-up removal" : ""), units, "unit reading", pi,
-                pi.unitReadingsMustSatisfy(), s, cut ? unitsWhy : null);
+        metric(
+                out,
+                label + ", unit readings" + (cut ? " after warm-up removal" : ""),
+                units,
+                "unit reading",
+                pi,
+                pi.unitReadingsMustSatisfy(),
+                s,
+                cut ? unitsWhy : null);
         if (cut) {
             metric(out, label + ", all unit readings", p.unitReadingsRaw(), "unit reading", pi, false, s, null);
         }
@@ -168,8 +184,9 @@ public final class SessionRenderer {
             return;
         }
         out.println("  range " + Formats.quantity(s.min(), unit, s.median()) + " … "
-                + Formats.quantity(s.max(), unit, s.median()) + "; median " + Formats.quantity(s.median(), unit,
-                        s.median()) + ", p90 " + Formats.quantity(s.p90(), unit, s.median()) + ", p99 "
+                + Formats.quantity(s.max(), unit, s.median()) + "; median "
+                + Formats.quantity(s.median(), unit, s.median()) + ", p90 "
+                + Formats.quantity(s.p90(), unit, s.median()) + ", p99 "
                 + Formats.quantity(s.p99(), unit, s.median()));
         for (String w : SessionWords.spreadWarnings(s, unit, noun)) {
             out.println("  warning: " + w);
@@ -177,8 +194,15 @@ public final class SessionRenderer {
     }
 
     /** One line for one sample; nothing when it has no data (and none was removed). */
-    private static void metric(PrintWriter out, String label, MetricResult m, String noun, PerformanceIndex pi,
-            boolean required, SessionSettings s, String removed) {
+    private static void metric(
+            PrintWriter out,
+            String label,
+            MetricResult m,
+            String noun,
+            PerformanceIndex pi,
+            boolean required,
+            SessionSettings s,
+            String removed) {
         if (m.n() == 0) {
             if (m.removed() > 0) {
                 out.println(label + ": none left, all " + m.removed() + " " + SessionWords.plural(noun, m.removed())
@@ -187,15 +211,21 @@ public final class SessionRenderer {
             return;
         }
         StringBuilder b = new StringBuilder(label).append(": ");
-        String mean = switch (pi.kind()) {
-            case ORDINARY -> "mean";
-            case RATIO -> "harmonic mean";
-            case BINARY -> "proportion";
-        };
+        String mean =
+                switch (pi.kind()) {
+                    case ORDINARY -> "mean";
+                    case RATIO -> "harmonic mean";
+                    case BINARY -> "proportion";
+                };
         if (m.status() == MetricResult.Status.INVALID_FOR_KIND) {
-            b.append(m.n()).append(' ').append(SessionWords.plural(noun, m.n())).append(", no CI: ").append(
-                    pi.kind() == PerformanceIndex.Kind.BINARY ? "the values of a binary PI must be 0 or 1"
-                            : "the harmonic mean of a ratio PI needs every value > 0");
+            b.append(m.n())
+                    .append(' ')
+                    .append(SessionWords.plural(noun, m.n()))
+                    .append(", no CI: ")
+                    .append(
+                            pi.kind() == PerformanceIndex.Kind.BINARY
+                                    ? "the values of a binary PI must be 0 or 1"
+                                    : "the harmonic mean of a ratio PI needs every value > 0");
         } else {
             appendEstimate(b, m, pi, mean);
             b.append(", ").append(m.n()).append(' ').append(SessionWords.plural(noun, m.n()));
@@ -204,7 +234,9 @@ public final class SessionRenderer {
             }
             appendStatus(b, m, pi, s);
         }
-        if (s.hasWorkAmountRange() && noun.equals("round") && !pi.readingsMustSatisfy()
+        if (s.hasWorkAmountRange()
+                && noun.equals("round")
+                && !pi.readingsMustSatisfy()
                 && !pi.unitReadingsMustSatisfy()) {
             // a PI with no target, read once per round of varying work (pilot run's wall time with a range): how
             // many rounds its CI would need is no useful figure, and "not met" would read as a failure
@@ -220,23 +252,36 @@ public final class SessionRenderer {
     private static void appendEstimate(StringBuilder b, MetricResult m, PerformanceIndex pi, String mean) {
         ConfidenceInterval ci = m.ci();
         boolean binary = pi.kind() == PerformanceIndex.Kind.BINARY;
-        b.append(mean).append(' ').append(binary ? Formats.number(m.mean())
-                : Formats.quantity(m.mean(), pi.unit(), m.mean()));
+        b.append(mean)
+                .append(' ')
+                .append(binary ? Formats.number(m.mean()) : Formats.quantity(m.mean(), pi.unit(), m.mean()));
         if (ci != null && Double.isFinite(ci.width()) && asymmetric(ci, m.mean())) {
             // a skewness-corrected or widened CI is not "mean ± h": give its ends, not a half-width that
             // would put one of them where the interval does not reach
-            b.append(" (").append(SessionWords.pct(ci.confidence())).append(" CI [")
+            b.append(" (")
+                    .append(SessionWords.pct(ci.confidence()))
+                    .append(" CI [")
                     .append(binary ? Formats.number(ci.low()) : Formats.quantity(ci.low(), pi.unit(), m.mean()))
                     .append(", ")
                     .append(binary ? Formats.number(ci.high()) : Formats.quantity(ci.high(), pi.unit(), m.mean()))
-                    .append("], width ").append(Formats.significant(100 * ci.width() / Math.abs(m.mean()), 2))
-                    .append("% of ").append(mean).append(')');
+                    .append("], width ")
+                    .append(Formats.significant(100 * ci.width() / Math.abs(m.mean()), 2))
+                    .append("% of ")
+                    .append(mean)
+                    .append(')');
         } else if (ci != null && Double.isFinite(ci.width())) {
-            b.append(" ± ").append(binary ? Formats.number(ci.halfWidth())
-                    : Formats.quantity(ci.halfWidth(), pi.unit(), m.mean())).append(" (")
-                    .append(SessionWords.pct(ci.confidence())).append(" CI, ± ")
+            b.append(" ± ")
+                    .append(
+                            binary
+                                    ? Formats.number(ci.halfWidth())
+                                    : Formats.quantity(ci.halfWidth(), pi.unit(), m.mean()))
+                    .append(" (")
+                    .append(SessionWords.pct(ci.confidence()))
+                    .append(" CI, ± ")
                     .append(Formats.significant(100 * ci.halfWidth() / Math.abs(ci.center()), 2))
-                    .append("% of ").append(mean).append(')');
+                    .append("% of ")
+                    .append(mean)
+                    .append(')');
         }
     }
 
@@ -245,33 +290,52 @@ public final class SessionRenderer {
         switch (m.status()) {
             case OK -> {
                 if (pi.kind() != PerformanceIndex.Kind.BINARY) {
-                    b.append(", ").append(m.variance() == 0 ? "all equal"
-                            : s.method() == CiMethod.PILOT && m.subsessionSize() > 1
-                                    ? "samples merged in subsessions of " + m.subsessionSize()
-                                    + " to remove autocorrelation"
-                            : Uncertainty.words(m, s.autocorrelationLimit()));
+                    b.append(", ")
+                            .append(
+                                    m.variance() == 0
+                                            ? "all equal"
+                                            : s.method() == CiMethod.PILOT && m.subsessionSize() > 1
+                                                    ? "samples merged in subsessions of " + m.subsessionSize()
+                                                            + " to remove autocorrelation"
+                                                    : Uncertainty.words(m, s.autocorrelationLimit()));
                 }
             }
-            case NOT_ENOUGH_DATA -> b.append(": too few for a CI (it needs at least ")
-                    .append(pi.kind() == PerformanceIndex.Kind.BINARY ? 2 : 3).append(')');
-            case TOO_AUTOCORRELATED -> b.append(", no CI yet: even subsessions of n/3 samples stay "
-                    + "autocorrelated (|lag-1 autocorrelation| > ").append(Formats.number(s.autocorrelationLimit()))
-                    .append("), so more data are needed");
-            default -> { }
+            case NOT_ENOUGH_DATA ->
+                b.append(": too few for a CI (it needs at least ")
+                        .append(pi.kind() == PerformanceIndex.Kind.BINARY ? 2 : 3)
+                        .append(')');
+            case TOO_AUTOCORRELATED ->
+                b.append(", no CI yet: even subsessions of n/3 samples stay "
+                                + "autocorrelated (|lag-1 autocorrelation| > ")
+                        .append(Formats.number(s.autocorrelationLimit()))
+                        .append("), so more data are needed");
+            default -> {}
         }
     }
 
     /** The target of a sample's CI and whether it is met; when not, how many samples it needs. */
-    private static void appendTarget(StringBuilder b, MetricResult m, String noun, PerformanceIndex pi,
-            boolean required, SessionSettings s, String mean) {
-        b.append("; target (CI width ≤ ").append(SessionWords.target(s, pi.unit(), mean)).append(')');
+    private static void appendTarget(
+            StringBuilder b,
+            MetricResult m,
+            String noun,
+            PerformanceIndex pi,
+            boolean required,
+            SessionSettings s,
+            String mean) {
+        b.append("; target (CI width ≤ ")
+                .append(SessionWords.target(s, pi.unit(), mean))
+                .append(')');
         if (m.targetMet()) {
             b.append(" met");
         } else {
             b.append(" not met");
             if (m.requiredSamples() >= 0) {
-                b.append(": needs ").append(m.requiredSamples()).append(' ')
-                        .append(SessionWords.plural(noun, m.requiredSamples())).append(", ").append(m.moreSamples())
+                b.append(": needs ")
+                        .append(m.requiredSamples())
+                        .append(' ')
+                        .append(SessionWords.plural(noun, m.requiredSamples()))
+                        .append(", ")
+                        .append(m.moreSamples())
                         .append(" more");
             }
             if (!required) {

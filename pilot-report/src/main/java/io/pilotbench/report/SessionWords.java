@@ -18,8 +18,7 @@ import java.util.List;
  * formats (percent, an upper bound that may be ∞, plurals).
  */
 final class SessionWords {
-    private SessionWords() {
-    }
+    private SessionWords() {}
 
     /** The WPS regression in one sentence: v with its CI, α, what it rests on, and its target. */
     static String wps(WpsResult w, SessionResult s) {
@@ -29,39 +28,68 @@ final class SessionWords {
                 ConfidenceInterval ci = w.vCi();
                 b.append("v ").append(Formats.number(w.v()));
                 if (Double.isFinite(ci.high())) {
-                    b.append(" ± ").append(Formats.number(ci.halfWidth())).append(" work units/s (")
-                            .append(pct(ci.confidence())).append(" CI, ± ")
+                    b.append(" ± ")
+                            .append(Formats.number(ci.halfWidth()))
+                            .append(" work units/s (")
+                            .append(pct(ci.confidence()))
+                            .append(" CI, ± ")
                             .append(Formats.significant(100 * ci.halfWidth() / Math.abs(ci.center()), 2))
                             .append("% of v)");
                 } else {
-                    b.append(" work units/s (").append(pct(ci.confidence())).append(" CI [")
-                            .append(Formats.number(ci.low())).append(", ∞))");
+                    b.append(" work units/s (")
+                            .append(pct(ci.confidence()))
+                            .append(" CI [")
+                            .append(Formats.number(ci.low()))
+                            .append(", ∞))");
                 }
-                b.append(", α ").append(Formats.number(w.alpha())).append(" s, from ").append(w.roundsUsed())
-                        .append(" rounds in ").append(w.subsessions()).append(" points of ").append(w.subsessionSize())
-                        .append(", R² ").append(Formats.significant(w.rSquared(), 4)).append(", naive work/time ")
+                b.append(", α ")
+                        .append(Formats.number(w.alpha()))
+                        .append(" s, from ")
+                        .append(w.roundsUsed())
+                        .append(" rounds in ")
+                        .append(w.subsessions())
+                        .append(" points of ")
+                        .append(w.subsessionSize())
+                        .append(", R² ")
+                        .append(Formats.significant(w.rSquared(), 4))
+                        .append(", naive work/time ")
                         .append(Formats.number(w.naiveV()));
                 if (w.workFloor() > 0) {
-                    b.append(", rounds below work amount ").append(w.workFloor()).append(" left out");
+                    b.append(", rounds below work amount ")
+                            .append(w.workFloor())
+                            .append(" left out");
                 }
             }
-            case NOT_ENOUGH_DATA -> b.append("no estimate yet: fewer than 3 regression points or 2 distinct work "
-                    + "amounts (").append(w.roundsUsed()).append(" rounds used)");
-            case TOO_AUTOCORRELATED -> b.append("no estimate yet: no subsession size brings the residuals' "
-                    + "autocorrelation under ").append(Formats.number(s.settings().autocorrelationLimit()))
-                    .append(" (").append(w.roundsUsed()).append(" rounds used)");
-            case NOT_LINEAR -> b.append("no estimate: the duration does not grow with the work amount (slope ≤ 0), "
-                    + "so the model does not apply (").append(w.roundsUsed()).append(" rounds used)");
+            case NOT_ENOUGH_DATA ->
+                b.append("no estimate yet: fewer than 3 regression points or 2 distinct work " + "amounts (")
+                        .append(w.roundsUsed())
+                        .append(" rounds used)");
+            case TOO_AUTOCORRELATED ->
+                b.append("no estimate yet: no subsession size brings the residuals' " + "autocorrelation under ")
+                        .append(Formats.number(s.settings().autocorrelationLimit()))
+                        .append(" (")
+                        .append(w.roundsUsed())
+                        .append(" rounds used)");
+            case NOT_LINEAR ->
+                b.append("no estimate: the duration does not grow with the work amount (slope ≤ 0), "
+                                + "so the model does not apply (")
+                        .append(w.roundsUsed())
+                        .append(" rounds used)");
             default -> throw new IllegalArgumentException(w.status().toString());
         }
-        b.append("; target (CI width ≤ ").append(target(s.settings(), "work units/s", "v")).append(')');
+        b.append("; target (CI width ≤ ")
+                .append(target(s.settings(), "work units/s", "v"))
+                .append(')');
         if (w.targetMet()) {
             b.append(" met");
         } else {
             b.append(" not met");
             if (w.requiredSubsessions() >= 0) {
-                b.append(": needs ").append(w.requiredSubsessions()).append(" points, about ")
-                        .append(w.moreRounds()).append(" more rounds");
+                b.append(": needs ")
+                        .append(w.requiredSubsessions())
+                        .append(" points, about ")
+                        .append(w.moreRounds())
+                        .append(" more rounds");
             }
             if (s.settings().wps() != WpsMode.REQUIRED) {
                 b.append(" (not required)");
@@ -72,13 +100,15 @@ final class SessionWords {
 
     /** "30% of mean" or "0.5 ms". */
     static String target(SessionSettings s, String unit, String of) {
-        return s.ciTarget().relative() ? Formats.number(s.ciTarget().value() * 100) + "% of " + of
+        return s.ciTarget().relative()
+                ? Formats.number(s.ciTarget().value() * 100) + "% of " + of
                 : Formats.number(s.ciTarget().value()) + (unit.isEmpty() ? "" : " " + unit);
     }
 
     /** What the session is waiting for and how many more rounds (and seconds) the targets need. */
     static String whatItWouldTake(SessionResult s) {
-        StringBuilder b = new StringBuilder("Not converged: waiting for ").append(String.join("; ", s.waitingFor()))
+        StringBuilder b = new StringBuilder("Not converged: waiting for ")
+                .append(String.join("; ", s.waitingFor()))
                 .append(". ");
         if (s.moreRounds() > 0) {
             b.append("About ").append(s.moreRounds()).append(" more ").append(plural("round", s.moreRounds()));
@@ -103,13 +133,20 @@ final class SessionWords {
         SessionSettings settings = s.settings();
         return switch (s.stopReason()) {
             case TARGET_MET -> "converged: every required target met";
-            case ROUND_LIMIT -> "round limit" + (settings.maxRounds() > 0 ? " of " + settings.maxRounds() : "")
-                    + " reached before every target was met" + noSteadyState(s);
-            case TIME_LIMIT -> "time limit" + (settings.maxDuration() == null ? ""
-                    : " of " + Formats.duration(settings.maxDuration().toNanos() / 1e9))
-                    + " reached before every target was met" + noSteadyState(s);
-            case WORKLOAD_FAILED -> "the workload failed (" + s.failedRounds() + " failed "
-                    + plural("round", s.failedRounds()) + ", " + settings.maxFailures() + " allowed)";
+            case ROUND_LIMIT ->
+                "round limit" + (settings.maxRounds() > 0 ? " of " + settings.maxRounds() : "")
+                        + " reached before every target was met" + noSteadyState(s);
+            case TIME_LIMIT ->
+                "time limit"
+                        + (settings.maxDuration() == null
+                                ? ""
+                                : " of "
+                                        + Formats.duration(
+                                                settings.maxDuration().toNanos() / 1e9))
+                        + " reached before every target was met" + noSteadyState(s);
+            case WORKLOAD_FAILED ->
+                "the workload failed (" + s.failedRounds() + " failed " + plural("round", s.failedRounds()) + ", "
+                        + settings.maxFailures() + " allowed)";
             case INTERRUPTED -> "interrupted before every target was met";
             case RUNNING -> "not converged: targets not met yet (more rounds can be added)";
         };
@@ -149,14 +186,16 @@ final class SessionWords {
         List<String> w = new ArrayList<>();
         if (s.outliers() > 0) {
             String side = s.low() == 0 ? "slower than" : s.high() == 0 ? "faster than" : "away from";
-            String extreme = s.high() > 0 ? "up to " + Formats.quantity(s.max(), unit, s.median())
+            String extreme = s.high() > 0
+                    ? "up to " + Formats.quantity(s.max(), unit, s.median())
                     : "down to " + Formats.quantity(s.min(), unit, s.median());
             if (s.low() > 0 && s.high() > 0) {
-                extreme = Formats.quantity(s.min(), unit, s.median()) + " and " + Formats.quantity(s.max(), unit,
-                        s.median());
+                extreme = Formats.quantity(s.min(), unit, s.median()) + " and "
+                        + Formats.quantity(s.max(), unit, s.median());
             }
-            w.add(s.outliers() + " of " + s.n() + " " + plural(noun, s.n()) + (s.outliers() == 1 ? " is an outlier"
-                    : " are outliers") + ", " + side + " the median by more than " + Formats.number(Spread.OUTLIER_Z)
+            w.add(s.outliers() + " of " + s.n() + " " + plural(noun, s.n())
+                    + (s.outliers() == 1 ? " is an outlier" : " are outliers") + ", " + side
+                    + " the median by more than " + Formats.number(Spread.OUTLIER_Z)
                     + " robust standard deviations (" + extreme + "); the mean counts "
                     + (s.outliers() == 1 ? "it" : "them") + ": look for interference, or a cost that hits some "
                     + plural(noun, 2) + " only");

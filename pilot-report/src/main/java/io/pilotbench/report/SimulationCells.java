@@ -13,8 +13,7 @@ import java.util.Map;
  * of a mean/median pair, and a fraction as a percentage.
  */
 final class SimulationCells {
-    private SimulationCells() {
-    }
+    private SimulationCells() {}
 
     static Map<String, Object> modelMap(WorkloadModel m) {
         Map<String, Object> out = new LinkedHashMap<>();

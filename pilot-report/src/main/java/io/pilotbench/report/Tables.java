@@ -5,8 +5,7 @@ import java.util.List;
 
 /** The table and cell formatting the reports share: aligned text, Markdown rows and CSV cells. */
 final class Tables {
-    private Tables() {
-    }
+    private Tables() {}
 
     /** Rows as aligned columns, two spaces apart, each line starting with {@code indent}. */
     static void text(List<String[]> rows, PrintWriter out, String indent) {
@@ -49,12 +48,13 @@ final class Tables {
         }
         StringBuilder delimiter = new StringBuilder("|");
         for (char a : align.toCharArray()) {
-            delimiter.append(switch (a) {
-                case 'l' -> "---|";
-                case 'r' -> "---:|";
-                case 'c' -> ":---:|";
-                default -> throw new IllegalArgumentException("alignment '" + a + "' is not l, r or c");
-            });
+            delimiter.append(
+                    switch (a) {
+                        case 'l' -> "---|";
+                        case 'r' -> "---:|";
+                        case 'c' -> ":---:|";
+                        default -> throw new IllegalArgumentException("alignment '" + a + "' is not l, r or c");
+                    });
         }
         return markdownRow(cells) + System.lineSeparator() + delimiter;
     }

@@ -8,8 +8,7 @@ import io.pilotbench.core.model.MetricResult;
 
 /** What a CI rests on and what was cut, in words and as JSON; shared by the session and file reports. */
 final class Uncertainty {
-    private Uncertainty() {
-    }
+    private Uncertainty() {}
 
     /**
      * "samples independent (lag-1 autocorrelation 0.05), 47 degrees of freedom", "AR(1) of the samples: long-run
@@ -26,14 +25,17 @@ final class Uncertainty {
 
     private static String method(MetricResult m, MeanError e, double acLimit) {
         if (e.method() == CiMethod.PILOT) {
-            return e.blockSize() > 1 ? "samples merged in subsessions of " + e.blockSize() + " (r1 "
-                    + Formats.number(e.blockAutocorrelation()) + " ≤ " + Formats.number(acLimit) + ")"
+            return e.blockSize() > 1
+                    ? "samples merged in subsessions of " + e.blockSize() + " (r1 "
+                            + Formats.number(e.blockAutocorrelation()) + " ≤ " + Formats.number(acLimit) + ")"
                     : "samples uncorrelated (|lag-1 autocorrelation| ≤ " + Formats.number(acLimit) + ")";
         }
         String of = e.blockSize() > 1 ? e.blocks() + " batch means of " + e.blockSize() + " samples" : "the samples";
         String df = Formats.significant(e.degreesOfFreedom(), 3) + " degrees of freedom";
         if (e.arOrder() == 0) {
-            return (e.blockSize() > 1 ? "batch means of " + e.blockSize() + " samples independent" : "samples independent")
+            return (e.blockSize() > 1
+                            ? "batch means of " + e.blockSize() + " samples independent"
+                            : "samples independent")
                     + " (lag-1 autocorrelation " + Formats.significant(e.blockAutocorrelation(), 2) + "), " + df;
         }
         if (e.nonStationary()) {
@@ -41,8 +43,8 @@ final class Uncertainty {
                     + "root), so their mean is that of this stretch only and the CI rests on 1 degree of freedom";
         }
         double tau = e.autocorrelationTime(m.variance());
-        return "autocorrelated: AR(" + e.arOrder() + ") of " + of + ", long-run variance "
-                + Formats.significant(tau, 3) + "× the variance, " + df;
+        return "autocorrelated: AR(" + e.arOrder() + ") of " + of + ", long-run variance " + Formats.significant(tau, 3)
+                + "× the variance, " + df;
     }
 
     /** "the first 23 samples cut as warm-up (level 14.2 against 12.1 after, p = 0.0003)", or empty. */
@@ -50,12 +52,19 @@ final class Uncertainty {
         if (count == 0) {
             return "";
         }
-        StringBuilder b = new StringBuilder(what).append(' ').append(count).append(' ').append(noun)
+        StringBuilder b = new StringBuilder(what)
+                .append(' ')
+                .append(count)
+                .append(' ')
+                .append(noun)
                 .append(count == 1 ? "" : "s");
         if (Double.isFinite(level) || Double.isFinite(pValue)) {
             b.append(" (");
             if (Double.isFinite(level)) {
-                b.append("level ").append(Formats.number(level)).append(" against ").append(Formats.number(after));
+                b.append("level ")
+                        .append(Formats.number(level))
+                        .append(" against ")
+                        .append(Formats.number(after));
             }
             if (Double.isFinite(pValue)) {
                 b.append(Double.isFinite(level) ? ", " : "").append(Formats.pValue(pValue));
@@ -69,8 +78,8 @@ final class Uncertainty {
     static String shift(LevelShift s, String at, String unit) {
         return "level shift at " + at + ": " + Formats.quantity(s.before(), unit, s.before()) + " ± "
                 + Formats.quantity(s.beforeHalfWidth(), unit, s.before()) + " → "
-                + Formats.quantity(s.after(), unit, s.after()) + " ± " + Formats.quantity(s.afterHalfWidth(), unit,
-                        s.after()) + " (" + (s.after() >= s.before() ? "+" : "")
+                + Formats.quantity(s.after(), unit, s.after()) + " ± "
+                + Formats.quantity(s.afterHalfWidth(), unit, s.after()) + " (" + (s.after() >= s.before() ? "+" : "")
                 + Formats.significant(100 * s.relativeChange(), 2) + "%, " + Formats.pValue(s.pValue()) + ")";
     }
 }

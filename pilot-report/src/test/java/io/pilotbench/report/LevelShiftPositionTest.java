@@ -45,15 +45,20 @@ class LevelShiftPositionTest {
     @Test
     void shiftAfterAWarmupCutIsPlacedAtItsRound() throws Exception {
         SplittableRandom r = new SplittableRandom(7);
-        SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("latency", "ms"))
-                .ciTarget(CiTarget.ofMean(0.0001)).build();
+        SessionSettings settings = SessionSettings.builder()
+                .pi(PerformanceIndex.of("latency", "ms"))
+                .ciTarget(CiTarget.ofMean(0.0001))
+                .build();
         SessionResult result;
         StoredSession stored;
         try (Session session = Session.inMemory(settings, "shifted")) {
             for (int round = 0; round < 400; round++) {
                 double level = round < WARMUP ? 16 : round < SHIFT_ROUND ? 10 : 11;
-                session.addRound(0, FAILED.contains(round) ? RoundResult.failure("no reading")
-                        : RoundResult.ofReadings(level + 0.3 * r.nextGaussian()));
+                session.addRound(
+                        0,
+                        FAILED.contains(round)
+                                ? RoundResult.failure("no reading")
+                                : RoundResult.ofReadings(level + 0.3 * r.nextGaussian()));
             }
             result = session.currentResult();
             stored = new StoredSession(null, "shifted", settings, Instant.EPOCH, null, session.rounds(), 0, null);
@@ -70,19 +75,25 @@ class LevelShiftPositionTest {
 
         StringWriter text = new StringWriter();
         SessionRenderer.render(List.of(result), List.of(), Format.TEXT, new PrintWriter(text));
-        assertThat(text.toString()).contains("level shift at analysed sample " + shift.sample() + " (round "
-                + shift.round() + ")");
+        assertThat(text.toString())
+                .contains("level shift at analysed sample " + shift.sample() + " (round " + shift.round() + ")");
 
         JsonNode json = JSON.readTree(PlainJson.write(ResultJson.toMap(result)))
-                .path("pis").path(0).path("readingsPhases").path("shifts").path(0);
+                .path("pis")
+                .path(0)
+                .path("readingsPhases")
+                .path("shifts")
+                .path(0);
         assertThat(json.path("index").asInt()).isEqualTo(shift.index());
         assertThat(json.path("sample").asInt()).isEqualTo(shift.sample());
         assertThat(json.path("round").asLong()).isEqualTo(shift.round());
 
         StringWriter html = new StringWriter();
-        HtmlReport.of(List.of(new ReportInput.SessionReport(stored, result, Map.of()))).write(html, Path.of(""));
+        HtmlReport.of(List.of(new ReportInput.SessionReport(stored, result, Map.of())))
+                .write(html, Path.of(""));
         String page = html.toString();
-        String data = page.substring(page.indexOf('>', page.indexOf("id=\"pilot-data\"")) + 1,
+        String data = page.substring(
+                page.indexOf('>', page.indexOf("id=\"pilot-data\"")) + 1,
                 page.indexOf("</script>", page.indexOf("id=\"pilot-data\"")));
         JsonNode readings = null;
         for (JsonNode chart : JSON.readTree(data).path("charts")) {
@@ -109,7 +120,8 @@ class LevelShiftPositionTest {
         LevelShift shift = a.phases().shifts().get(0);
         assertThat(shift.index()).isBetween(SHIFT_ROUND - 2, SHIFT_ROUND + 2);
         assertThat(shift.sample()).isEqualTo(shift.index() - WARMUP);
-        assertThat(a.warnings()).anyMatch(w -> w.startsWith("the level shifts at analysed sample " + shift.sample()
-                + " (sample " + shift.index() + " of the series)"));
+        assertThat(a.warnings())
+                .anyMatch(w -> w.startsWith("the level shifts at analysed sample " + shift.sample() + " (sample "
+                        + shift.index() + " of the series)"));
     }
 }

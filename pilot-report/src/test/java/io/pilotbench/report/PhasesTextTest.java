@@ -24,19 +24,31 @@ class PhasesTextTest {
     @Test
     void aLevelShiftIsReportedWithBothLevels() throws Exception {
         SplittableRandom r = new SplittableRandom(2);
-        SessionResult result = run(SessionSettings.builder().pi(LATENCY).ciTarget(CiTarget.ofMean(0.001))
-                .maxRounds(400).build(), round -> (round < 143 ? 12.1 : 13.0) + 0.3 * r.nextGaussian());
+        SessionResult result = run(
+                SessionSettings.builder()
+                        .pi(LATENCY)
+                        .ciTarget(CiTarget.ofMean(0.001))
+                        .maxRounds(400)
+                        .build(),
+                round -> (round < 143 ? 12.1 : 13.0) + 0.3 * r.nextGaussian());
         List<LevelShift> shifts = result.pis().get(0).readingsPhases().shifts();
         assertThat(shifts).hasSize(1);
         // no warm-up was cut and no round failed: the analysed sample, the readings and the rounds count alike
-        assertThat(text(result)).contains("level shift at analysed sample " + shifts.get(0).index() + " (round "
-                + shifts.get(0).index() + ")", "12.1", "13", "ms", "the mean mixes both levels");
+        assertThat(text(result))
+                .contains(
+                        "level shift at analysed sample " + shifts.get(0).index() + " (round "
+                                + shifts.get(0).index() + ")",
+                        "12.1",
+                        "13",
+                        "ms",
+                        "the mean mixes both levels");
     }
 
     @Test
     void aWarmupCutIsSaidWithItsLevelAndPValue() throws Exception {
         SplittableRandom r = new SplittableRandom(3);
-        SessionResult result = run(SessionSettings.builder().pi(LATENCY).build(),
+        SessionResult result = run(
+                SessionSettings.builder().pi(LATENCY).build(),
                 round -> (round < 15 ? 16 : 10) + 0.5 * r.nextGaussian());
         assertThat(text(result)).contains("the first 15 removed as warm-up: mean 15.", "p < 0.001");
     }
@@ -44,20 +56,25 @@ class PhasesTextTest {
     @Test
     void aPendingWarmupIsSaidWithTheRoundsItNeeds() throws Exception {
         SplittableRandom r = new SplittableRandom(0);
-        try (Session session = Session.inMemory(SessionSettings.builder().pi(LATENCY).build())) {
+        try (Session session =
+                Session.inMemory(SessionSettings.builder().pi(LATENCY).build())) {
             for (int round = 0; round < 30; round++) {
                 session.addRound(0, RoundResult.ofReadings((round < 10 ? 150 : 100) + 10 * r.nextGaussian()));
             }
             SessionResult now = session.currentResult();
             int pending = now.pis().get(0).readingsPhases().warmupPending();
             assertThat(pending).isPositive();
-            assertThat(text(now)).contains("a warm-up of the first " + pending + " rounds was found",
-                    "longer than a fifth of the analysed rounds", "once the session has " + 5 * pending);
+            assertThat(text(now))
+                    .contains(
+                            "a warm-up of the first " + pending + " rounds was found",
+                            "longer than a fifth of the analysed rounds",
+                            "once the session has " + 5 * pending);
         }
     }
 
     private static SessionResult run(SessionSettings settings, IntToDoubleFunction reading) throws Exception {
-        return Pilot.of(settings, (round, work) -> RoundResult.ofReadings(reading.applyAsDouble(round))).run();
+        return Pilot.of(settings, (round, work) -> RoundResult.ofReadings(reading.applyAsDouble(round)))
+                .run();
     }
 
     private static String text(SessionResult result) {

@@ -45,33 +45,49 @@ class SessionRendererTest {
     static final double[] F = {
         1.21, 1.67, 1.71, 1.53, 2.03, 2.15, 1.88, 2.02, 1.75, 1.84, 1.61, 1.35, 1.43, 1.64, 1.52, 1.44, 1.17, 1.42,
         1.64, 1.86, 1.68, 1.91, 1.73, 2.18, 2.27, 1.93, 2.19, 2.04, 1.92, 1.97, 1.65, 1.71, 1.89, 1.70, 1.62, 1.48,
-        1.55, 1.39, 1.45, 1.67, 1.62, 1.77, 1.88, 1.82, 1.93, 2.09, 2.24, 2.16};
+        1.55, 1.39, 1.45, 1.67, 1.62, 1.77, 1.88, 1.82, 1.93, 2.09, 2.24, 2.16
+    };
 
     @TempDir
     Path tmp;
 
     /** The mock benchmark session, recorded in {@code dir}. */
     static void recordMockBenchmark(Path dir) throws IOException {
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("response time", "ms"))
                 .pi(PerformanceIndex.of("delay time", "ms"))
-                .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).autocorrelationLimit(0.1)
+                .ciTarget(CiTarget.ofMean(0.3))
+                .minSubsessions(10)
+                .autocorrelationLimit(0.1)
                 .build();
         try (Session s = Session.create(settings, dir, "mock_benchmark", null)) {
             for (int i = 0; s.needsMoreRounds(); i++) {
-                s.addRound(0, RoundResult.builder().reading(0, F[i]).reading(1, F[i] + 1)
-                        .durationNanos(Math.round(F[i] * 1e6)).build());
+                s.addRound(
+                        0,
+                        RoundResult.builder()
+                                .reading(0, F[i])
+                                .reading(1, F[i] + 1)
+                                .durationNanos(Math.round(F[i] * 1e6))
+                                .build());
             }
         }
     }
 
     /** 30 rounds of a workload with a work-amount range; the session is not finished. */
     private static void recordWpsSession(Path dir) throws IOException {
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT)
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
                 .pi(PerformanceIndex.of("latency", "ms"))
                 .pi(new PerformanceIndex("throughput", "MB/s", PerformanceIndex.Kind.RATIO, false, true))
-                .ciTarget(CiTarget.ofMean(0.1)).minSubsessions(10).warmupRemoval(WarmupRemoval.fixed(0.1))
-                .workAmount(1000, 1_000_000).shortRound(Duration.ZERO).wps(WpsMode.REPORT).build();
+                .ciTarget(CiTarget.ofMean(0.1))
+                .minSubsessions(10)
+                .warmupRemoval(WarmupRemoval.fixed(0.1))
+                .workAmount(1000, 1_000_000)
+                .shortRound(Duration.ZERO)
+                .wps(WpsMode.REPORT)
+                .build();
         Session s = Session.create(settings, dir, "write-benchmark --size 1M", null);
         for (int i = 0; i < 30; i++) {
             long work = 10_000L * (1 + i % 8);
@@ -80,8 +96,14 @@ class SessionRendererTest {
             for (int k = 0; k < units.length; k++) {
                 units[k] = 100 / F[(i + k) % F.length] * (k == 0 ? 0.5 : 1);
             }
-            s.addRound(work, RoundResult.builder().reading(0, F[i] + (i < 3 ? 2 : 0)).reading(1, 100 / F[i])
-                    .unitReadings(1, units).durationNanos(Math.round(seconds * 1e9)).build());
+            s.addRound(
+                    work,
+                    RoundResult.builder()
+                            .reading(0, F[i] + (i < 3 ? 2 : 0))
+                            .reading(1, 100 / F[i])
+                            .unitReadings(1, units)
+                            .durationNanos(Math.round(seconds * 1e9))
+                            .build());
         }
         // Not closed: like a session whose process was killed, it has rounds but no end time.
     }
@@ -89,8 +111,15 @@ class SessionRendererTest {
     /** Reads a session back and re-analyses it, naming it by {@code name} instead of its temporary path. */
     static SessionResult analyse(Path dir, String name, boolean killed) {
         StoredSession s = SessionReader.read(dir);
-        return Session.analyse(new StoredSession(Path.of(name), s.name(), s.settings(), s.started(),
-                killed ? null : s.ended(), s.rounds(), s.discarded(), killed ? null : s.stopReason()));
+        return Session.analyse(new StoredSession(
+                Path.of(name),
+                s.name(),
+                s.settings(),
+                s.started(),
+                killed ? null : s.ended(),
+                s.rounds(),
+                s.discarded(),
+                killed ? null : s.stopReason()));
     }
 
     private List<SessionResult> sessions() throws IOException {
@@ -149,12 +178,19 @@ class SessionRendererTest {
     @Test
     void anAsymmetricCiIsGivenByItsEndsNotAsPlusMinusAHalfWidth() throws IOException {
         double[] rounds = {0.857, 0.861, 0.866, 0.872, 0.881, 0.893, 0.912, 1.204, 1.481};
-        SessionSettings settings = SessionSettings.builder().pi(PerformanceIndex.of("time", "s"))
-                .ciTarget(CiTarget.ofMean(0.1)).build();
+        SessionSettings settings = SessionSettings.builder()
+                .pi(PerformanceIndex.of("time", "s"))
+                .ciTarget(CiTarget.ofMean(0.1))
+                .build();
         Path dir = tmp.resolve("skewed");
         try (Session s = Session.create(settings, dir, "gzip -6", null)) {
             for (double v : rounds) {
-                s.addRound(0, RoundResult.builder().reading(0, v).durationNanos(Math.round(v * 1e9)).build());
+                s.addRound(
+                        0,
+                        RoundResult.builder()
+                                .reading(0, v)
+                                .durationNanos(Math.round(v * 1e9))
+                                .build());
             }
         }
         SessionResult r = analyse(dir, "skewed", false);
@@ -162,8 +198,9 @@ class SessionRendererTest {
         double mean = r.pis().get(0).readings().mean();
         assertThat(ci.high() - mean).as("skewness pushes the upper end out").isGreaterThan(1.2 * (mean - ci.low()));
         String text = render(List.of(r), Format.TEXT);
-        assertThat(text).contains("(95% CI [" + io.pilotbench.core.model.Formats.quantity(ci.low(), "s", mean) + ", "
-                + io.pilotbench.core.model.Formats.quantity(ci.high(), "s", mean) + "], width ");
+        assertThat(text)
+                .contains("(95% CI [" + io.pilotbench.core.model.Formats.quantity(ci.low(), "s", mean) + ", "
+                        + io.pilotbench.core.model.Formats.quantity(ci.high(), "s", mean) + "], width ");
         assertThat(text).doesNotContain(" CI, ± ");
     }
 

@@ -16,7 +16,8 @@ class TablesTest {
     void markdownHeaderRefusesAMismatch() {
         // the bug it prevents: pilot simulate's 12-column table had a 10-column delimiter row, so no table rendered
         assertThatThrownBy(() -> Tables.markdownHeader("lr", "a", "b", "c"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3 columns but 2 alignments");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("3 columns but 2 alignments");
         assertThatThrownBy(() -> Tables.markdownHeader("x", "a")).hasMessageContaining("'x'");
     }
 }

@@ -19,6 +19,7 @@ import java.util.function.UnaryOperator;
 final class Arithmetic {
     /** How an arithmetic value starts and ends. */
     static final String OPEN = "$((";
+
     static final String CLOSE = "))";
     private static final String HOW = "write e.g. VAR I=$((%I% + 1))";
 
@@ -62,8 +63,8 @@ final class Arithmetic {
         Word last = words.get(words.size() - 1);
         Pos end = at(last.pos(), last.raw().length());
         if (!last.raw().endsWith(CLOSE) || words.size() == 1 && last.raw().length() < OPEN.length() + CLOSE.length()) {
-            throw new ScriptException(end, "expected " + CLOSE + " to close " + OPEN + " at the end of the line ("
-                    + HOW + ")");
+            throw new ScriptException(
+                    end, "expected " + CLOSE + " to close " + OPEN + " at the end of the line (" + HOW + ")");
         }
         for (int k = 0; k < words.size(); k++) {
             Word w = words.get(k);
@@ -73,8 +74,8 @@ final class Arithmetic {
             shown.append(k == 0 ? "" : " ").append(raw);
             tokenize(raw, from, to, w.pos(), tokens);
         }
-        Arithmetic a = new Arithmetic(List.copyOf(tokens), shown.toString(), at(last.pos(), last.raw().length()
-                - CLOSE.length()));
+        Arithmetic a = new Arithmetic(
+                List.copyOf(tokens), shown.toString(), at(last.pos(), last.raw().length() - CLOSE.length()));
         a.sub = s -> "1"; // every reference is some number: only the syntax is checked now
         a.checking = true;
         a.evaluate();
@@ -105,8 +106,10 @@ final class Arithmetic {
                     j++;
                 }
                 if (j == i + 1 || j >= to || s.charAt(j) != c) {
-                    throw new ScriptException(here, "expected a variable reference (" + c + "NAME" + c + ") in "
-                            + OPEN + "…" + CLOSE + ", found '" + s.substring(i, Math.min(to, j + 1)) + "'; " + HOW);
+                    throw new ScriptException(
+                            here,
+                            "expected a variable reference (" + c + "NAME" + c + ") in " + OPEN + "…" + CLOSE
+                                    + ", found '" + s.substring(i, Math.min(to, j + 1)) + "'; " + HOW);
                 }
                 out.add(new Token(s.substring(i, j + 1), here));
                 i = j + 1;
@@ -114,8 +117,10 @@ final class Arithmetic {
                 out.add(new Token(c == '×' ? "*" : c == '−' ? "-" : String.valueOf(c), here));
                 i++;
             } else {
-                throw new ScriptException(here, "expected a number, %VAR%, + - * / or parentheses in " + OPEN + "…"
-                        + CLOSE + ", found '" + c + "'; " + HOW);
+                throw new ScriptException(
+                        here,
+                        "expected a number, %VAR%, + - * / or parentheses in " + OPEN + "…" + CLOSE + ", found '" + c
+                                + "'; " + HOW);
             }
         }
     }
@@ -140,8 +145,10 @@ final class Arithmetic {
         BigDecimal v = sum();
         if (next < tokens.size()) {
             Token t = tokens.get(next);
-            throw new ScriptException(t.pos(), "expected + - * / or the end of " + shown + ", found '" + t.text()
-                    + "'" + (t.is(")") ? " (more ) than (: remove one)" : "; " + HOW));
+            throw new ScriptException(
+                    t.pos(),
+                    "expected + - * / or the end of " + shown + ", found '" + t.text() + "'"
+                            + (t.is(")") ? " (more ) than (: remove one)" : "; " + HOW));
         }
         return v;
     }
@@ -167,8 +174,8 @@ final class Arithmetic {
                 if (checking) {
                     continue; // every reference is 1 while checking: (%A% - %B%) is not known to be 0
                 }
-                throw new ScriptException(op.pos(), "division by zero in " + shown + "; check the values of its "
-                        + "%VAR%s");
+                throw new ScriptException(
+                        op.pos(), "division by zero in " + shown + "; check the values of its " + "%VAR%s");
             } else {
                 v = v.divide(w, MathContext.DECIMAL64);
             }
@@ -178,8 +185,8 @@ final class Arithmetic {
 
     private BigDecimal factor() {
         if (next >= tokens.size()) {
-            throw new ScriptException(end, "expected a number, %VAR% or ( before " + CLOSE + " in " + shown + "; "
-                    + HOW);
+            throw new ScriptException(
+                    end, "expected a number, %VAR% or ( before " + CLOSE + " in " + shown + "; " + HOW);
         }
         Token t = tokens.get(next++);
         if (t.is("-") || t.is("+")) {
@@ -189,8 +196,9 @@ final class Arithmetic {
         if (t.is("(")) {
             BigDecimal v = sum();
             if (next >= tokens.size() || !peek().is(")")) {
-                throw new ScriptException(next >= tokens.size() ? end : peek().pos(), "expected ) to close the ( at "
-                        + "column " + t.pos().column() + " in " + shown);
+                throw new ScriptException(
+                        next >= tokens.size() ? end : peek().pos(),
+                        "expected ) to close the ( at " + "column " + t.pos().column() + " in " + shown);
             }
             next++;
             return v;
@@ -199,17 +207,19 @@ final class Arithmetic {
             String v = sub.apply(t.text());
             BigDecimal n = number(v);
             if (n == null) {
-                throw new ScriptException(t.pos(), v.equals(t.text())
-                        ? t.text() + " is not set, so " + shown + " has no value; set it before (e.g. VAR "
-                                + t.text().substring(1, t.text().length() - 1) + "=0)"
-                        : "expected " + t.text() + " to be a number in " + shown + ", but it is '" + v + "'");
+                throw new ScriptException(
+                        t.pos(),
+                        v.equals(t.text())
+                                ? t.text() + " is not set, so " + shown + " has no value; set it before (e.g. VAR "
+                                        + t.text().substring(1, t.text().length() - 1) + "=0)"
+                                : "expected " + t.text() + " to be a number in " + shown + ", but it is '" + v + "'");
             }
             return n;
         }
         BigDecimal n = number(t.text());
         if (n == null) {
-            throw new ScriptException(t.pos(), "expected a number, %VAR% or ( in " + shown + ", found '" + t.text()
-                    + "'; " + HOW);
+            throw new ScriptException(
+                    t.pos(), "expected a number, %VAR% or ( in " + shown + ", found '" + t.text() + "'; " + HOW);
         }
         return n;
     }

@@ -33,6 +33,7 @@ import java.util.function.Supplier;
 public final class Campaign {
     /** Exit codes of {@link #run()}. */
     public static final int OK = 0;
+
     public static final int LIMIT = 3;
     public static final int FAILED = 4;
     /** Stopped by {@link #requestStop()}: the caller maps it to 130 or 143. */
@@ -62,8 +63,14 @@ public final class Campaign {
     /** Whether pilot runs as root (COOL needs it); tests set it. */
     boolean root = Privileges.isRoot();
 
-    private Campaign(List<Stmt> program, Path scriptDir, Path results, PrintWriter err,
-            Supplier<EnvironmentSnapshot> environment, CampaignState state, boolean resuming) {
+    private Campaign(
+            List<Stmt> program,
+            Path scriptDir,
+            Path results,
+            PrintWriter err,
+            Supplier<EnvironmentSnapshot> environment,
+            CampaignState state,
+            boolean resuming) {
         this.program = program;
         this.scriptDir = scriptDir;
         // absolute: commands run in the script's directory, so a path relative to where pilot ran would name
@@ -103,16 +110,21 @@ public final class Campaign {
      * @param results     the results directory (created by the caller, locked by it, empty)
      * @param environment the system snapshot stored with every TEST (may return null)
      */
-    public static Campaign start(Path script, Map<String, String> args, Path results, PrintWriter err,
-            Supplier<EnvironmentSnapshot> environment) throws IOException {
+    public static Campaign start(
+            Path script,
+            Map<String, String> args,
+            Path results,
+            PrintWriter err,
+            Supplier<EnvironmentSnapshot> environment)
+            throws IOException {
         List<Stmt> program = ScriptParser.parse(script, args.keySet());
         CampaignState s = new CampaignState();
         s.script = script.toAbsolutePath().normalize().toString();
         s.digest = Progress.digest(script);
         s.results = results.toAbsolutePath().normalize().toString();
         s.args.putAll(args);
-        Campaign c = new Campaign(program, script.toAbsolutePath().normalize().getParent(), results, err,
-                environment, s, false);
+        Campaign c = new Campaign(
+                program, script.toAbsolutePath().normalize().getParent(), results, err, environment, s, false);
         c.progress.journal();
         return c;
     }
@@ -290,11 +302,16 @@ public final class Campaign {
         double to = scope.number(f.to());
         double by = scope.number(f.by());
         if (f.factor() ? !(by > 1) || !(from > 0) : by == 0) {
-            throw new ScriptException(f.by().pos(), f.factor() ? "expected FACTOR > 1 and a start > 0, got start "
-                    + Formats.number(from) + " FACTOR " + Formats.number(by) : "expected a STEP other than 0");
+            throw new ScriptException(
+                    f.by().pos(),
+                    f.factor()
+                            ? "expected FACTOR > 1 and a start > 0, got start " + Formats.number(from) + " FACTOR "
+                                    + Formats.number(by)
+                            : "expected a STEP other than 0");
         }
         double slack = 1e-9 * Math.max(1, Math.abs(to));
-        for (double v = from; by > 0 || f.factor() ? v <= to + slack : v >= to - slack;
+        for (double v = from;
+                by > 0 || f.factor() ? v <= to + slack : v >= to - slack;
                 v = f.factor() ? v * by : v + by) {
             String text = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
             scope.set(f.var(), text);
@@ -311,8 +328,7 @@ public final class Campaign {
             try {
                 h.sample(); // a device or interface that is not there: say so now, not at every run
             } catch (IOException e) {
-                throw new ScriptException(m.pos(), "MEASURE " + m.kind() + " cannot measure here: "
-                        + e.getMessage());
+                throw new ScriptException(m.pos(), "MEASURE " + m.kind() + " cannot measure here: " + e.getMessage());
             }
         }
         hooks.add(h);

@@ -34,18 +34,19 @@ final class CampaignState {
      * PROGRAM_SAID_STOP (an external stop program exited 0), ROUND_LIMIT, TIME_LIMIT (OPTION max-runs, max-time) or
      * WORKLOAD_FAILED; {@code why} says it in words (null in journals of older versions).
      */
-    record Finished(String name, String dir, int runs, String stop, String why) {
-    }
+    record Finished(String name, String dir, int runs, String stop, String why) {}
 
     String script;
     String digest;
     /** The results directory, absolute (so that a CHECKPOINT file elsewhere leads back to it). */
     String results;
+
     Map<String, String> args = new LinkedHashMap<>();
     /** Steps (TESTs, EXECs outside a TEST, CHECKPOINTs) completed, in execution order. */
     int steps;
     /** The TEST in progress: its step number, name and directory; null between TESTs. */
     Integer currentStep;
+
     String currentName;
     String currentDir;
     int currentRuns;
@@ -54,6 +55,7 @@ final class CampaignState {
     Map<String, String> vars = new LinkedHashMap<>();
     /** Where the loop nest stood at the last write, for people reading the file. */
     List<String> position = new ArrayList<>();
+
     boolean failed;
     boolean complete;
 
@@ -105,19 +107,19 @@ final class CampaignState {
     @SuppressWarnings("unchecked")
     static CampaignState read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file + ": no campaign state here (expected " + FILE
-                    + " written by pilot script)");
+            throw new IllegalArgumentException(
+                    file + ": no campaign state here (expected " + FILE + " written by pilot script)");
         }
         checkOwner(file);
         Map<String, Object> m;
         try {
-            m = JsonMappers.indented().readValue(Files.readString(file), new TypeReference<Map<String, Object>>() { });
+            m = JsonMappers.indented().readValue(Files.readString(file), new TypeReference<Map<String, Object>>() {});
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(file + ": not a campaign state file (" + e.getMessage() + ")");
         }
         if (!"pilot-campaign-1".equals(m.get("format"))) {
-            throw new IllegalArgumentException(file + ": not a campaign state file of this pilot (format "
-                    + m.get("format") + ")");
+            throw new IllegalArgumentException(
+                    file + ": not a campaign state file of this pilot (format " + m.get("format") + ")");
         }
         CampaignState s = new CampaignState();
         s.script = (String) m.get("script");
@@ -133,8 +135,12 @@ final class CampaignState {
             s.currentRuns = ((Number) c.get("runs")).intValue();
         }
         for (Map<String, Object> x : (List<Map<String, Object>>) m.get("finished")) {
-            s.finished.add(new Finished((String) x.get("name"), (String) x.get("dir"),
-                    ((Number) x.get("runs")).intValue(), (String) x.get("stop"), (String) x.get("why")));
+            s.finished.add(new Finished(
+                    (String) x.get("name"),
+                    (String) x.get("dir"),
+                    ((Number) x.get("runs")).intValue(),
+                    (String) x.get("stop"),
+                    (String) x.get("why")));
         }
         s.vars = new LinkedHashMap<>((Map<String, String>) m.get("vars"));
         s.position = new ArrayList<>((List<String>) m.get("position"));

@@ -25,8 +25,7 @@ final class Chill {
     static final long RESERVE = 256L << 20;
     static final long SMALLEST = 16L << 20;
 
-    private Chill() {
-    }
+    private Chill() {}
 
     /** MemAvailable less the reserve, at least {@link #SMALLEST}. */
     static long defaultBytes(Path meminfo) throws IOException {
@@ -39,8 +38,8 @@ final class Chill {
         throw new IOException(meminfo + " has no MemAvailable line (a kernel before 3.14?); give COOL chill a SIZE");
     }
 
-    private static final java.util.regex.Pattern SIZE = java.util.regex.Pattern.compile(
-            "([0-9]{1,15})\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)");
+    private static final java.util.regex.Pattern SIZE =
+            java.util.regex.Pattern.compile("([0-9]{1,15})\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)");
 
     /**
      * "64M", "64MiB", "2G", "2GB", "1048576" → bytes, with the units the rest of pilot takes (k/KB/KiB, M/MB/MiB,
@@ -52,28 +51,44 @@ final class Chill {
             return null;
         }
         long n = Long.parseLong(m.group(1));
-        int shift = switch (m.group(2).isEmpty() ? 'b' : m.group(2).charAt(0)) {
-            case 'k' -> 10;
-            case 'm' -> 20;
-            case 'g' -> 30;
-            default -> 0;
-        };
+        int shift =
+                switch (m.group(2).isEmpty() ? 'b' : m.group(2).charAt(0)) {
+                    case 'k' -> 10;
+                    case 'm' -> 20;
+                    case 'g' -> 30;
+                    default -> 0;
+                };
         return n > 0 && n <= Long.MAX_VALUE >> shift ? n << shift : null;
     }
 
     /** The chill's command line: this JVM's java, a pre-touched heap of {@code bytes}, and {@link #main}. */
     static List<String> command(long bytes) throws IOException {
-        String java = ProcessHandle.current().info().command()
+        String java = ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         String classPath;
         try {
-            classPath = Path.of(Chill.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            classPath = Path.of(Chill.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (URISyntaxException | RuntimeException e) {
             throw new IOException("COOL chill: cannot locate pilot's own classes: " + e.getMessage(), e);
         }
         long mb = Math.max(SMALLEST, bytes) >> 20;
-        return List.of(java, "-Xms" + mb + "m", "-Xmx" + mb + "m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC",
-                "-Xshare:auto", "-cp", classPath, Chill.class.getName());
+        return List.of(
+                java,
+                "-Xms" + mb + "m",
+                "-Xmx" + mb + "m",
+                "-XX:+AlwaysPreTouch",
+                "-XX:+UseSerialGC",
+                "-Xshare:auto",
+                "-cp",
+                classPath,
+                Chill.class.getName());
     }
 
     /** In the chill JVM: the heap is already touched; prints the peak resident set ({@code VmHWM}) in KiB. */

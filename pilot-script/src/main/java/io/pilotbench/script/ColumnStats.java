@@ -18,14 +18,36 @@ import java.util.Map;
  *
  * @param delta the half-width of the confidence interval (the paper's {@code $delta})
  */
-record ColumnStats(String name, int count, double mean, double median, double low, double high, double min,
-        double max, double sdev, double delta, double slope, double slopeP) {
+record ColumnStats(
+        String name,
+        int count,
+        double mean,
+        double median,
+        double low,
+        double high,
+        double min,
+        double max,
+        double sdev,
+        double delta,
+        double slope,
+        double slopeP) {
 
     static ColumnStats of(String name, double[] x, double confidence) {
         int n = x.length;
         if (n == 0) {
-            return new ColumnStats(name, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return new ColumnStats(
+                    name,
+                    0,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN);
         }
         double mean = Descriptive.mean(x);
         double sdev = n < 2 ? Double.NaN : Descriptive.stddev(x);
@@ -37,8 +59,19 @@ record ColumnStats(String name, int count, double mean, double median, double lo
             slope = t.slope();
             p = t.pValue();
         }
-        return new ColumnStats(name, n, mean, Descriptive.median(x), mean - delta, mean + delta, Descriptive.min(x),
-                Descriptive.max(x), sdev, delta, slope, p);
+        return new ColumnStats(
+                name,
+                n,
+                mean,
+                Descriptive.median(x),
+                mean - delta,
+                mean + delta,
+                Descriptive.min(x),
+                Descriptive.max(x),
+                sdev,
+                delta,
+                slope,
+                p);
     }
 
     /**

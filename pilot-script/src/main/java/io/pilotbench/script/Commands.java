@@ -25,6 +25,7 @@ final class Commands {
      * the request comes), as {@code pilot run}'s deadline does.
      */
     static final long KILL_AGAIN_MILLIS = 50;
+
     private static final ScheduledExecutorService KILLER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "pilot-campaign-killer");
         t.setDaemon(true);
@@ -37,9 +38,11 @@ final class Commands {
      * kills with its descendants (SIGTERM, SIGKILL after the launcher's grace period).
      */
     private final ProcessLauncher shells = ProcessLauncher.best();
+
     private volatile ThreadedRun running;
     /** Set when the running TEST's max-time passes (a new flag per TEST); null outside a TEST's runs. */
     private volatile AtomicBoolean timeUp;
+
     private ScheduledFuture<?> stopping;
 
     /** @param dir where the commands run: the script's directory */
@@ -72,8 +75,8 @@ final class Commands {
         killRunning();
         synchronized (this) {
             if (stopping == null) {
-                stopping = KILLER.scheduleAtFixedRate(this::killRunning, KILL_AGAIN_MILLIS, KILL_AGAIN_MILLIS,
-                        TimeUnit.MILLISECONDS);
+                stopping = KILLER.scheduleAtFixedRate(
+                        this::killRunning, KILL_AGAIN_MILLIS, KILL_AGAIN_MILLIS, TimeUnit.MILLISECONDS);
             }
         }
     }
@@ -111,12 +114,16 @@ final class Commands {
         ScheduledFuture<?> task = null;
         if (max != null) {
             timeUp = passed;
-            task = KILLER.scheduleAtFixedRate(() -> {
-                passed.set(true);
-                if (timeUp == passed) {
-                    killRunning();
-                }
-            }, max.toNanos(), TimeUnit.MILLISECONDS.toNanos(KILL_AGAIN_MILLIS), TimeUnit.NANOSECONDS);
+            task = KILLER.scheduleAtFixedRate(
+                    () -> {
+                        passed.set(true);
+                        if (timeUp == passed) {
+                            killRunning();
+                        }
+                    },
+                    max.toNanos(),
+                    TimeUnit.MILLISECONDS.toNanos(KILL_AGAIN_MILLIS),
+                    TimeUnit.NANOSECONDS);
         }
         return new Deadline(passed, task);
     }

@@ -6,8 +6,7 @@ import java.util.Set;
 final class Conditions {
     private static final Set<String> OPS = Set.of("==", "!=", "<", ">", "<=", ">=");
 
-    private Conditions() {
-    }
+    private Conditions() {}
 
     static boolean isOperator(String s) {
         return OPS.contains(s);

@@ -30,9 +30,12 @@ final class Cooling {
     void check(boolean root) {
         for (Stmt.Cool c : cools) {
             if (!root && !c.kind().equals("chill")) {
-                throw new ScriptException(c.pos(), "COOL " + c.kind() + " needs root (drop caches, remount) and "
-                        + "pilot runs as " + System.getProperty("user.name") + "; run pilot script as root, use "
-                        + "COOL chill (no root needed), or remove the COOL line");
+                throw new ScriptException(
+                        c.pos(),
+                        "COOL " + c.kind() + " needs root (drop caches, remount) and "
+                                + "pilot runs as " + System.getProperty("user.name")
+                                + "; run pilot script as root, use "
+                                + "COOL chill (no root needed), or remove the COOL line");
             }
             if (c.kind().equals("remount")) {
                 try {
@@ -50,9 +53,11 @@ final class Cooling {
     /** Refuses a chill size that is not one, at its word. */
     static void checkSize(Word size, String value) {
         if (Chill.parseSize(value) == null) {
-            throw new ScriptException(size.pos(), "expected COOL chill [SIZE] with a size such as 512MiB, 512M or 2GiB "
-                    + "(powers of 1024), found '" + value + "'" + (value.equals(size.text()) ? ""
-                    : " (from " + size.text() + ")"));
+            throw new ScriptException(
+                    size.pos(),
+                    "expected COOL chill [SIZE] with a size such as 512MiB, 512M or 2GiB "
+                            + "(powers of 1024), found '" + value + "'"
+                            + (value.equals(size.text()) ? "" : " (from " + size.text() + ")"));
         }
     }
 
@@ -67,7 +72,8 @@ final class Cooling {
                 chill(c, log);
                 continue;
             }
-            String cmd = c.kind().equals("remount") ? Remount.command(Remount.find(MOUNTINFO, directory(c)))
+            String cmd = c.kind().equals("remount")
+                    ? Remount.command(Remount.find(MOUNTINFO, directory(c)))
                     : "sync && echo 3 > /proc/sys/vm/drop_caches";
             int code = campaign.shell(cmd, log, Map.of());
             if (code != 0) {
@@ -77,10 +83,13 @@ final class Cooling {
     }
 
     private void chill(Stmt.Cool c, Path log) throws IOException, InterruptedException {
-        long bytes = c.args().isEmpty() ? Chill.defaultBytes(Path.of("/proc/meminfo"))
+        long bytes = c.args().isEmpty()
+                ? Chill.defaultBytes(Path.of("/proc/meminfo"))
                 : Chill.parseSize(campaign.sub(c.args().get(0).text()));
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(Chill.command(bytes)).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(Chill.command(bytes))
+                .redirectErrorStream(true)
+                .start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         int code = p.waitFor();
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -88,8 +97,17 @@ final class Cooling {
             throw new IOException("COOL chill of " + (bytes >> 20) + " MiB failed (exit " + code + "): " + text
                     + "; give it a smaller SIZE");
         }
-        long peakKb = Long.parseLong(text.substring("peak-resident-kb ".length()).strip());
-        Files.writeString(log, String.format(Locale.ROOT, "chill: dirtied %d MiB (peak resident %d MiB) in %.2f s%n",
-                bytes >> 20, peakKb >> 10, seconds), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        long peakKb =
+                Long.parseLong(text.substring("peak-resident-kb ".length()).strip());
+        Files.writeString(
+                log,
+                String.format(
+                        Locale.ROOT,
+                        "chill: dirtied %d MiB (peak resident %d MiB) in %.2f s%n",
+                        bytes >> 20,
+                        peakKb >> 10,
+                        seconds),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 }

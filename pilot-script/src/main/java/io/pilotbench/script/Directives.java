@@ -22,8 +22,7 @@ final class Directives {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Set<String> OPS = Set.of("==", "!=", "<", ">", "<=", ">=");
 
-    private Directives() {
-    }
+    private Directives() {}
 
     /** SETUP, CLEANUP, PRESETUP, POSTCLEANUP or EXEC and its command; all but EXEC belong inside a TEST. */
     static Stmt.Command command(Line line, String d, boolean inTest) {
@@ -60,13 +59,16 @@ final class Directives {
             throw new ScriptException(line.pos(), "OPTION belongs inside a TEST (it sets that TEST's precision)");
         }
         if (w.size() != 3) {
-            throw new ScriptException(w.size() < 3 ? end(line) : w.get(3).pos(),
+            throw new ScriptException(
+                    w.size() < 3 ? end(line) : w.get(3).pos(),
                     "expected OPTION KEY VALUE, KEY one of " + String.join(", ", sorted(OPTIONS)));
         }
         String key = w.get(1).text().toLowerCase(Locale.ROOT);
         if (!OPTIONS.contains(key)) {
-            throw new ScriptException(w.get(1).pos(), "expected an option, one of "
-                    + String.join(", ", sorted(OPTIONS)) + "; found '" + w.get(1).text() + "'");
+            throw new ScriptException(
+                    w.get(1).pos(),
+                    "expected an option, one of " + String.join(", ", sorted(OPTIONS)) + "; found '"
+                            + w.get(1).text() + "'");
         }
         Stmt.Option o = new Stmt.Option(line.pos(), key, w.get(2));
         if (!Substitution.substitutes(o.value().text())) {
@@ -80,25 +82,28 @@ final class Directives {
         List<Word> w = line.words();
         Set<String> kinds = d.equals("MEASURE") ? MEASURES : COOLS;
         if (w.size() < 2 || !kinds.contains(w.get(1).text().toLowerCase(Locale.ROOT))) {
-            throw new ScriptException(w.size() < 2 ? end(line) : w.get(1).pos(), "expected one of "
-                    + String.join(", ", sorted(kinds)) + " after " + d);
+            throw new ScriptException(
+                    w.size() < 2 ? end(line) : w.get(1).pos(),
+                    "expected one of " + String.join(", ", sorted(kinds)) + " after " + d);
         }
         String kind = w.get(1).text().toLowerCase(Locale.ROOT);
         List<Word> args = w.subList(2, w.size());
-        int need = switch (kind) {
-            case "io", "net", "remount" -> 1;
-            case "remote" -> 2;
-            default -> 0;
-        };
+        int need =
+                switch (kind) {
+                    case "io", "net", "remount" -> 1;
+                    case "remote" -> 2;
+                    default -> 0;
+                };
         int most = need + (kind.equals("chill") ? 1 : 0); // COOL chill [SIZE]
         if (args.size() < need || need < 2 && args.size() > most) {
-            throw new ScriptException(args.size() < need ? end(line) : args.get(most).pos(),
-                    "expected " + d + " " + kind + usage(kind));
+            throw new ScriptException(
+                    args.size() < need ? end(line) : args.get(most).pos(), "expected " + d + " " + kind + usage(kind));
         }
         if (kind.equals("chill") && !args.isEmpty() && isLiteral(args.get(0))) {
             Cooling.checkSize(args.get(0), args.get(0).text());
         }
-        return d.equals("MEASURE") ? new Stmt.Measure(line.pos(), kind, List.copyOf(args))
+        return d.equals("MEASURE")
+                ? new Stmt.Measure(line.pos(), kind, List.copyOf(args))
                 : new Stmt.Cool(line.pos(), kind, List.copyOf(args));
     }
 
@@ -137,15 +142,18 @@ final class Directives {
         if (eq >= 0) {
             name = nw.text().substring(0, eq);
             String v = nw.text().substring(eq + 1);
-            Word vw = new Word(v, nw.raw().substring(Math.min(nw.raw().length(), nw.raw().indexOf('=') + 1)),
+            Word vw = new Word(
+                    v,
+                    nw.raw().substring(Math.min(nw.raw().length(), nw.raw().indexOf('=') + 1)),
                     new Pos(namePos.file(), namePos.line(), namePos.column() + eq + 1));
             if (!v.isEmpty() || w.size() == 2) {
                 value.add(vw);
             }
             value.addAll(w.subList(2, w.size()));
             if (value.size() > 1 && !Arithmetic.starts(value.get(0))) {
-                throw new ScriptException(value.get(1).pos(), "expected the end of the line after " + d + " "
-                        + nw.text() + " (quote a value with spaces)");
+                throw new ScriptException(
+                        value.get(1).pos(),
+                        "expected the end of the line after " + d + " " + nw.text() + " (quote a value with spaces)");
             }
         } else {
             name = nw.text();
@@ -154,13 +162,13 @@ final class Directives {
                 value.remove(0); // VAR I = $((%I% + 1))
             }
             if (value.size() != 1 && !(value.size() > 1 && Arithmetic.starts(value.get(0)))) {
-                throw new ScriptException(w.size() < 3 ? end(line) : w.get(3).pos(),
+                throw new ScriptException(
+                        w.size() < 3 ? end(line) : w.get(3).pos(),
                         "expected " + d + " NAME=VALUE or " + d + " NAME VALUE");
             }
         }
         if (!NAME.matcher(name).matches()) {
-            throw new ScriptException(namePos, "expected a variable name (letters, digits, _), found '" + name
-                    + "'");
+            throw new ScriptException(namePos, "expected a variable name (letters, digits, _), found '" + name + "'");
         }
         if (Arithmetic.starts(value.get(0))) {
             return new Stmt.Assign(line.pos(), d.equals("ENV"), name, value.get(0), Arithmetic.parse(value));
@@ -178,23 +186,31 @@ final class Directives {
             throw new ScriptException(w.get(1).pos(), "expected a comparison (== != < > <= >=), found '='");
         }
         if (w.size() == 1 && !w.get(0).text().contains(" ")) {
-            throw new ScriptException(end(line), "expected a comparison after '" + w.get(0).text()
-                    + "' (== != < > <= >=)");
+            throw new ScriptException(
+                    end(line), "expected a comparison after '" + w.get(0).text() + "' (== != < > <= >=)");
         }
-        if (w.size() == 2 || w.size() == 3 && !OPS.contains(w.get(1).text()) && w.stream().noneMatch(
-                x -> x.text().matches(".*[<>=!&|()].*"))) {
-            throw new ScriptException(w.get(1).pos(), "expected a comparison (== != < > <= >=), found '"
-                    + w.get(1).text() + "'");
+        if (w.size() == 2
+                || w.size() == 3
+                        && !OPS.contains(w.get(1).text())
+                        && w.stream().noneMatch(x -> x.text().matches(".*[<>=!&|()].*"))) {
+            throw new ScriptException(
+                    w.get(1).pos(),
+                    "expected a comparison (== != < > <= >=), found '"
+                            + w.get(1).text() + "'");
         }
-        boolean compare = w.size() == 3 && Conditions.isOperator(w.get(1).text())
-                && !Predicate.isVariable(w.get(0).text()) && !Predicate.isVariable(w.get(2).text());
+        boolean compare = w.size() == 3
+                && Conditions.isOperator(w.get(1).text())
+                && !Predicate.isVariable(w.get(0).text())
+                && !Predicate.isVariable(w.get(2).text());
         if (!compare && w.stream().noneMatch(x -> Substitution.substitutes(x.text()))) {
             String expr = String.join(" ", w.stream().map(Word::text).toList());
             try {
                 Predicate.parse(expr); // as the run evaluates it: an unknown $variable is refused now
             } catch (IllegalArgumentException e) {
-                throw new ScriptException(w.get(0).pos(), "expected a condition such as %X% == 1 or $count >= 3, "
-                        + "found '" + expr + "' (" + e.getMessage() + ")");
+                throw new ScriptException(
+                        w.get(0).pos(),
+                        "expected a condition such as %X% == 1 or $count >= 3, " + "found '" + expr + "' ("
+                                + e.getMessage() + ")");
             }
         }
         return new Stmt.Cond(line.pos(), List.copyOf(w));
@@ -213,7 +229,9 @@ final class Directives {
                     t.add(new Word(s.substring(0, eq), s.substring(0, eq), x.pos()));
                 }
                 if (eq < s.length() - 1) {
-                    t.add(new Word(s.substring(eq + 1), s.substring(eq + 1),
+                    t.add(new Word(
+                            s.substring(eq + 1),
+                            s.substring(eq + 1),
                             new Pos(x.pos().file(), x.pos().line(), x.pos().column() + eq + 1)));
                 }
             } else {
@@ -232,16 +250,18 @@ final class Directives {
         if (t.size() > 4) {
             String k = t.get(4).text().toUpperCase(Locale.ROOT);
             if (!(k.equals("FACTOR") || k.equals("STEP")) || t.size() != 6) {
-                throw new ScriptException(t.get(4).pos(), "expected FACTOR F or STEP S after FOR ... TO "
-                        + t.get(3).text());
+                throw new ScriptException(
+                        t.get(4).pos(),
+                        "expected FACTOR F or STEP S after FOR ... TO "
+                                + t.get(3).text());
             }
             factor = k.equals("FACTOR");
             by = t.get(5);
             if (isLiteral(by)) {
                 double v = requireNumber(by, "a number after " + k);
                 if (factor ? !(v > 1) : v == 0) {
-                    throw new ScriptException(by.pos(), factor ? "expected a FACTOR greater than 1"
-                            : "expected a STEP other than 0");
+                    throw new ScriptException(
+                            by.pos(), factor ? "expected a FACTOR greater than 1" : "expected a STEP other than 0");
                 }
             }
         }
@@ -250,8 +270,8 @@ final class Directives {
 
     static void requireName(Word w) {
         if (!NAME.matcher(w.text()).matches()) {
-            throw new ScriptException(w.pos(), "expected a variable name (letters, digits, _), found '"
-                    + w.text() + "'");
+            throw new ScriptException(
+                    w.pos(), "expected a variable name (letters, digits, _), found '" + w.text() + "'");
         }
     }
 
@@ -265,15 +285,17 @@ final class Directives {
                 throw new ScriptException(end(line), "expected " + what + " after " + d + "=");
             }
             Pos p = w.get(0).pos();
-            v = new Word(first.substring(eq + 1), w.get(0).raw().substring(eq + 1),
+            v = new Word(
+                    first.substring(eq + 1),
+                    w.get(0).raw().substring(eq + 1),
                     new Pos(p.file(), p.line(), p.column() + eq + 1));
             if (w.size() > 1) {
                 throw new ScriptException(w.get(1).pos(), "expected the end of the line after " + first);
             }
         } else {
             if (w.size() != 2) {
-                throw new ScriptException(w.size() < 2 ? end(line) : w.get(2).pos(), "expected " + d + " N ("
-                        + what + ")");
+                throw new ScriptException(
+                        w.size() < 2 ? end(line) : w.get(2).pos(), "expected " + d + " N (" + what + ")");
             }
             v = w.get(1);
         }
@@ -319,6 +341,9 @@ final class Directives {
     /** Just after the last word of a line: where a missing word was expected. */
     static Pos end(Line line) {
         Word last = line.words().get(line.words().size() - 1);
-        return new Pos(last.pos().file(), last.pos().line(), last.pos().column() + last.raw().length() + 1);
+        return new Pos(
+                last.pos().file(),
+                last.pos().line(),
+                last.pos().column() + last.raw().length() + 1);
     }
 }

@@ -48,12 +48,12 @@ public final class Getstats {
      *                   system)
      * @param predicate  null, or a predicate: then only an exit code
      */
-    public record Options(double confidence, double alpha, double zThreshold, String format, List<String> columns,
-            String predicate) {
+    public record Options(
+            double confidence, double alpha, double zThreshold, String format, List<String> columns, String predicate) {
         public Options {
             if (!(confidence > 0 && confidence < 1) || !(alpha > 0 && alpha < 1)) {
-                throw new IllegalArgumentException("confidence and alpha must be in (0, 1), got " + confidence
-                        + " and " + alpha);
+                throw new IllegalArgumentException(
+                        "confidence and alpha must be in (0, 1), got " + confidence + " and " + alpha);
             }
             if (!(zThreshold > 0)) {
                 throw new IllegalArgumentException("the z-score threshold must be > 0, got " + zThreshold);
@@ -66,8 +66,7 @@ public final class Getstats {
     }
 
     /** A row of a sample's table. */
-    record Row(String sample, ColumnStats stats, double overheadPercent) {
-    }
+    record Row(String sample, ColumnStats stats, double overheadPercent) {}
 
     /**
      * A warning; a z-score warning summarises a column's values beyond the threshold ({@code outliers}, worst first)
@@ -80,23 +79,26 @@ public final class Getstats {
     }
 
     /** A value whose z-score passed the threshold: its run (1-based), z-score and value. */
-    record Outlier(int run, double z, double value) {
-    }
+    record Outlier(int run, double z, double value) {}
 
     /** u1 (a later sample) against u2 (the first), for one column. */
-    record Comparison(String column, String sample1, String sample2, double f, double fP, boolean welch,
-            TTestResult t) {
+    record Comparison(
+            String column, String sample1, String sample2, double f, double fP, boolean welch, TTestResult t) {
         String method() {
             return welch ? "Welch" : "pooled";
         }
     }
 
-    record Report(List<String> samples, List<Row> rows, List<Warning> warnings, List<Comparison> comparisons,
-            double confidence, double alpha, double zThreshold) {
-    }
+    record Report(
+            List<String> samples,
+            List<Row> rows,
+            List<Warning> warnings,
+            List<Comparison> comparisons,
+            double confidence,
+            double alpha,
+            double zThreshold) {}
 
-    private Getstats() {
-    }
+    private Getstats() {}
 
     /**
      * Reads the inputs, analyses them and prints the report; with a predicate, prints nothing.
@@ -105,8 +107,8 @@ public final class Getstats {
      */
     public static int run(List<Path> inputs, Options o, PrintWriter out) throws IOException {
         if (inputs.isEmpty()) {
-            throw new IllegalArgumentException("no input: give pilot script results, TEST directories, CSV files or "
-                    + "GNU time -v logs");
+            throw new IllegalArgumentException(
+                    "no input: give pilot script results, TEST directories, CSV files or " + "GNU time -v logs");
         }
         List<Sample> samples = new ArrayList<>();
         for (Path p : inputs) {
@@ -143,8 +145,8 @@ public final class Getstats {
             }
         }
         if (!any) {
-            throw new IllegalArgumentException("no column " + String.join(", ", cols) + " in the input to test the "
-                    + "predicate on");
+            throw new IllegalArgumentException(
+                    "no column " + String.join(", ", cols) + " in the input to test the " + "predicate on");
         }
         return true;
     }
@@ -156,8 +158,12 @@ public final class Getstats {
         Sample first = samples.isEmpty() ? null : samples.get(0);
         for (Sample s : samples) {
             if (s.failed() > 0) {
-                warnings.add(new Warning(s.name(), "exit", "failed", s.failed() + " failed run"
-                        + (s.failed() == 1 ? "" : "s") + " of " + s.name() + " left out (exit status not 0)"));
+                warnings.add(new Warning(
+                        s.name(),
+                        "exit",
+                        "failed",
+                        s.failed() + " failed run" + (s.failed() == 1 ? "" : "s") + " of " + s.name()
+                                + " left out (exit status not 0)"));
             }
             for (Map.Entry<String, double[]> c : chosen(s, o).entrySet()) {
                 double[] x = c.getValue();
@@ -166,7 +172,8 @@ public final class Getstats {
                 }
                 ColumnStats st = ColumnStats.of(c.getKey(), x, o.confidence());
                 double[] base = first.columns().get(c.getKey());
-                double oh = s == first || base == null || base.length == 0 ? Double.NaN
+                double oh = s == first || base == null || base.length == 0
+                        ? Double.NaN
                         : (st.mean() - Descriptive.mean(base)) / Descriptive.mean(base) * 100;
                 rows.add(new Row(s.name(), st, oh));
                 warnings.addAll(warnings(s.name(), c.getKey(), x, st, o));
@@ -175,8 +182,14 @@ public final class Getstats {
                 }
             }
         }
-        return new Report(samples.stream().map(Sample::name).toList(), rows, warnings, comparisons, o.confidence(),
-                o.alpha(), o.zThreshold());
+        return new Report(
+                samples.stream().map(Sample::name).toList(),
+                rows,
+                warnings,
+                comparisons,
+                o.confidence(),
+                o.alpha(),
+                o.zThreshold());
     }
 
     private static Map<String, double[]> chosen(Sample s, Options o) {
@@ -213,27 +226,46 @@ public final class Getstats {
         if (x.length >= 3 && st.slopeP() < o.alpha() && st.slopeAboveNoise()) {
             String c = column.toLowerCase(Locale.ROOT);
             boolean memory = c.contains("mem") || c.contains("free");
-            String meaning = memory ? (st.slope() < 0 ? "falling free memory: a leak?" : "rising free memory")
+            String meaning = memory
+                    ? (st.slope() < 0 ? "falling free memory: a leak?" : "rising free memory")
                     : st.slope() > 0 ? "rising: a gradual degradation?" : "falling: the runs speed up (warm-up?)";
-            w.add(new Warning(sample, column, memory && st.slope() < 0 ? "leak"
-                    : !memory && st.slope() > 0 ? "degradation" : "trend", String.format(Locale.ROOT,
-                    "%s of %s changes by %s per run (slope p-value %s): %s", column, sample,
-                    GetstatsRenderer.num(st.slope()), GetstatsRenderer.p(st.slopeP(), o.alpha()), meaning)));
+            w.add(new Warning(
+                    sample,
+                    column,
+                    memory && st.slope() < 0 ? "leak" : !memory && st.slope() > 0 ? "degradation" : "trend",
+                    String.format(
+                            Locale.ROOT,
+                            "%s of %s changes by %s per run (slope p-value %s): %s",
+                            column,
+                            sample,
+                            GetstatsRenderer.num(st.slope()),
+                            GetstatsRenderer.p(st.slopeP(), o.alpha()),
+                            meaning)));
         }
         return w;
     }
 
     /** The values of a column beyond the z-score threshold, in one line: how many, and the worst few. */
     private static String zText(String sample, String column, int n, ColumnStats st, List<Outlier> out, Options o) {
-        double expected = n * 2 * (1 - new org.hipparchus.distribution.continuous.NormalDistribution(0, 1)
-                .cumulativeProbability(o.zThreshold()));
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s of %s: %d of %d runs with |z| > %s "
-                + "(%.1f expected by chance), mean %s; ", column, sample, out.size(), n,
-                GetstatsRenderer.num(o.zThreshold()), expected, GetstatsRenderer.num(st.mean())));
+        double expected = n
+                * 2
+                * (1
+                        - new org.hipparchus.distribution.continuous.NormalDistribution(0, 1)
+                                .cumulativeProbability(o.zThreshold()));
+        StringBuilder b = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%s of %s: %d of %d runs with |z| > %s " + "(%.1f expected by chance), mean %s; ",
+                column,
+                sample,
+                out.size(),
+                n,
+                GetstatsRenderer.num(o.zThreshold()),
+                expected,
+                GetstatsRenderer.num(st.mean())));
         List<String> worst = new ArrayList<>();
         for (Outlier u : out.subList(0, Math.min(WORST, out.size()))) {
-            worst.add(String.format(Locale.ROOT, "run %d z %.4f (value %s)", u.run(), u.z(),
-                    GetstatsRenderer.num(u.value())));
+            worst.add(String.format(
+                    Locale.ROOT, "run %d z %.4f (value %s)", u.run(), u.z(), GetstatsRenderer.num(u.value())));
         }
         b.append(out.size() > WORST ? "the worst " + WORST + ": " : "").append(String.join(", ", worst));
         return b.toString();

@@ -13,11 +13,10 @@ import java.util.Map;
 
 /** Getstats' report as text (the paper's layout), CSV, JSON and Markdown. */
 final class GetstatsRenderer {
-    static final List<String> HEADER = List.of("COUNT", "MEAN", "MEDIAN", "LOW", "HIGH", "MIN", "MAX", "SDEV%",
-            "HW%", "O/H");
+    static final List<String> HEADER =
+            List.of("COUNT", "MEAN", "MEDIAN", "LOW", "HIGH", "MIN", "MAX", "SDEV%", "HW%", "O/H");
 
-    private GetstatsRenderer() {
-    }
+    private GetstatsRenderer() {}
 
     /** 5 significant digits; "-" for NaN. */
     static String num(double x) {
@@ -67,8 +66,17 @@ final class GetstatsRenderer {
 
     private static List<String> cells(Row r) {
         var s = r.stats();
-        return List.of(Integer.toString(s.count()), num(s.mean()), num(s.median()), num(s.low()), num(s.high()),
-                num(s.min()), num(s.max()), num(s.sdevPercent()), num(s.hwPercent()), num(r.overheadPercent()));
+        return List.of(
+                Integer.toString(s.count()),
+                num(s.mean()),
+                num(s.median()),
+                num(s.low()),
+                num(s.high()),
+                num(s.min()),
+                num(s.max()),
+                num(s.sdevPercent()),
+                num(s.hwPercent()),
+                num(r.overheadPercent()));
     }
 
     private static Map<String, List<Row>> bySample(Report r) {
@@ -139,7 +147,8 @@ final class GetstatsRenderer {
             printAligned(table, out);
             first = false;
         }
-        List<Warning> z = r.warnings().stream().filter(GetstatsRenderer::outliers).toList();
+        List<Warning> z =
+                r.warnings().stream().filter(GetstatsRenderer::outliers).toList();
         if (!z.isEmpty()) {
             out.println();
             out.println(outlierHeading(r));
@@ -189,9 +198,21 @@ final class GetstatsRenderer {
         out.println("sample,column,count,mean,median,low,high,min,max,sdev_pct,hw_pct,overhead_pct,slope,slope_p");
         for (Row row : r.rows()) {
             var s = row.stats();
-            out.println(String.join(",", quote(row.sample()), quote(s.name()), Integer.toString(s.count()),
-                    raw(s.mean()), raw(s.median()), raw(s.low()), raw(s.high()), raw(s.min()), raw(s.max()),
-                    raw(s.sdevPercent()), raw(s.hwPercent()), raw(row.overheadPercent()), raw(s.slope()),
+            out.println(String.join(
+                    ",",
+                    quote(row.sample()),
+                    quote(s.name()),
+                    Integer.toString(s.count()),
+                    raw(s.mean()),
+                    raw(s.median()),
+                    raw(s.low()),
+                    raw(s.high()),
+                    raw(s.min()),
+                    raw(s.max()),
+                    raw(s.sdevPercent()),
+                    raw(s.hwPercent()),
+                    raw(row.overheadPercent()),
+                    raw(s.slope()),
                     raw(s.slopeP())));
         }
         if (r.comparisons().isEmpty()) {
@@ -201,11 +222,25 @@ final class GetstatsRenderer {
         out.println(String.join(",", COMPARISON_HEADER));
         for (Comparison c : r.comparisons()) {
             var t = c.t();
-            out.println(String.join(",", quote(c.column()), quote(c.sample1()), quote(c.sample2()), raw(c.f()),
-                    raw(c.fP()), c.method().toLowerCase(Locale.ROOT), raw(t.t()), raw(t.df()),
-                    raw(t.difference().center()), raw(t.difference().low()), raw(t.difference().high()),
-                    raw(t.pGreater()), raw(t.pLess()), raw(t.pTwoSided()), raw(r.alpha()),
-                    Boolean.toString(t.pGreater() < r.alpha()), Boolean.toString(t.pLess() < r.alpha()),
+            out.println(String.join(
+                    ",",
+                    quote(c.column()),
+                    quote(c.sample1()),
+                    quote(c.sample2()),
+                    raw(c.f()),
+                    raw(c.fP()),
+                    c.method().toLowerCase(Locale.ROOT),
+                    raw(t.t()),
+                    raw(t.df()),
+                    raw(t.difference().center()),
+                    raw(t.difference().low()),
+                    raw(t.difference().high()),
+                    raw(t.pGreater()),
+                    raw(t.pLess()),
+                    raw(t.pTwoSided()),
+                    raw(r.alpha()),
+                    Boolean.toString(t.pGreater() < r.alpha()),
+                    Boolean.toString(t.pLess() < r.alpha()),
                     Boolean.toString(t.pTwoSided() < r.alpha())));
         }
     }
@@ -215,9 +250,25 @@ final class GetstatsRenderer {
      * (sample1, a later sample) against u2 (sample2, the first); the F-test; the test used; the difference u1 − u2
      * with its CI; the p-values of u1 > u2, u1 < u2 and u1 != u2; and whether each rejects its null at alpha.
      */
-    static final List<String> COMPARISON_HEADER = List.of("column", "sample1", "sample2", "f", "f_p", "method", "t",
-            "df", "difference", "difference_low", "difference_high", "p_greater", "p_less", "p_two_sided", "alpha",
-            "reject_greater", "reject_less", "reject_two_sided");
+    static final List<String> COMPARISON_HEADER = List.of(
+            "column",
+            "sample1",
+            "sample2",
+            "f",
+            "f_p",
+            "method",
+            "t",
+            "df",
+            "difference",
+            "difference_low",
+            "difference_high",
+            "p_greater",
+            "p_less",
+            "p_two_sided",
+            "alpha",
+            "reject_greater",
+            "reject_less",
+            "reject_two_sided");
 
     private static String raw(double x) {
         return Double.isNaN(x) ? "" : Double.toString(x);
@@ -318,7 +369,8 @@ final class GetstatsRenderer {
             }
             out.println();
         }
-        List<Warning> z = r.warnings().stream().filter(GetstatsRenderer::outliers).toList();
+        List<Warning> z =
+                r.warnings().stream().filter(GetstatsRenderer::outliers).toList();
         if (!z.isEmpty()) {
             out.println(outlierHeading(r));
             out.println();

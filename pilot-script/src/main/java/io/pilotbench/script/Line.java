@@ -53,10 +53,12 @@ record Line(List<Word> words) {
         final List<Word> words = new ArrayList<>();
         /** The word being read (quotes removed) and as written; null between words. */
         StringBuilder cur;
+
         StringBuilder raw;
         Pos start;
         /** The quote open, 0 for none, and where it opened. */
         char quote;
+
         Pos quoteAt;
 
         Splitter(String file) {

@@ -45,8 +45,11 @@ interface MeasurementHook {
             case "free-memory" -> new FreeMemory(proc);
             case "cpu-others" -> new CpuOthers(proc);
             case "net" -> new NetDev(proc, args.get(0));
-            case "remote" -> new Remote(args.get(0), String.join(" ", args.subList(1, args.size())),
-                    List.of(env.getOrDefault("PILOT_SSH", "ssh").trim().split("\\s+")));
+            case "remote" ->
+                new Remote(
+                        args.get(0),
+                        String.join(" ", args.subList(1, args.size())),
+                        List.of(env.getOrDefault("PILOT_SSH", "ssh").trim().split("\\s+")));
             default -> throw new IllegalArgumentException("unknown MEASURE " + kind);
         };
     }
@@ -55,8 +58,7 @@ interface MeasurementHook {
     record DiskStats(Path proc, String device) implements MeasurementHook {
         @Override
         public List<String> columns() {
-            return List.of(device + "_reads", device + "_read_sectors", device + "_writes", device
-                    + "_write_sectors");
+            return List.of(device + "_reads", device + "_read_sectors", device + "_writes", device + "_write_sectors");
         }
 
         @Override
@@ -64,8 +66,12 @@ interface MeasurementHook {
             for (String line : Files.readAllLines(proc.resolve("diskstats"))) {
                 String[] f = line.trim().split("\\s+");
                 if (f.length >= 10 && f[2].equals(device)) {
-                    return new double[] {Double.parseDouble(f[3]), Double.parseDouble(f[5]),
-                        Double.parseDouble(f[7]), Double.parseDouble(f[9])};
+                    return new double[] {
+                        Double.parseDouble(f[3]),
+                        Double.parseDouble(f[5]),
+                        Double.parseDouble(f[7]),
+                        Double.parseDouble(f[9])
+                    };
                 }
             }
             throw new IOException(proc.resolve("diskstats") + ": no device " + device
@@ -153,8 +159,13 @@ interface MeasurementHook {
             used.sort(Map.Entry.<String, Long>comparingByValue().reversed());
             StringBuilder n = new StringBuilder();
             for (Map.Entry<String, Long> e : used.subList(0, Math.min(5, used.size()))) {
-                n.append(n.length() == 0 ? "" : ", ").append(names.getOrDefault(e.getKey(), "?")).append(" (pid ")
-                        .append(e.getKey()).append(") ").append(e.getValue() / TICKS).append(" s");
+                n.append(n.length() == 0 ? "" : ", ")
+                        .append(names.getOrDefault(e.getKey(), "?"))
+                        .append(" (pid ")
+                        .append(e.getKey())
+                        .append(") ")
+                        .append(e.getValue() / TICKS)
+                        .append(" s");
             }
             note = first || used.isEmpty() ? null : "cpu-others: " + n;
             // before the run the column is 0; after, the ticks others used in between: after − before = that sum
@@ -185,8 +196,12 @@ interface MeasurementHook {
                 int colon = line.indexOf(':');
                 if (colon > 0 && line.substring(0, colon).trim().equals(iface)) {
                     String[] f = line.substring(colon + 1).trim().split("\\s+");
-                    return new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1]),
-                        Double.parseDouble(f[8]), Double.parseDouble(f[9])};
+                    return new double[] {
+                        Double.parseDouble(f[0]),
+                        Double.parseDouble(f[1]),
+                        Double.parseDouble(f[8]),
+                        Double.parseDouble(f[9])
+                    };
                 }
             }
             throw new IOException(proc.resolve("net/dev") + ": no interface " + iface);
@@ -224,8 +239,8 @@ interface MeasurementHook {
             try {
                 return new double[] {Double.parseDouble(words[words.length - 1])};
             } catch (NumberFormatException e) {
-                throw new IOException("MEASURE remote " + host + ": expected a number last in the output, got '"
-                        + out + "'");
+                throw new IOException(
+                        "MEASURE remote " + host + ": expected a number last in the output, got '" + out + "'");
             }
         }
     }

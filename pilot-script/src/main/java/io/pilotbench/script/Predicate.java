@@ -59,6 +59,7 @@ final class Predicate {
 
     /** The Getstats variables ({@link ColumnStats#variables()}), as {@code $name}. */
     static final String NAMES = "$mean $median $delta $hw% $sdev $sdev% $count $slope $min $max $low $high";
+
     private static final Set<String> KNOWN = Set.of(translate(NAMES).split(" "));
 
     /**
@@ -72,7 +73,8 @@ final class Predicate {
         Matcher m = VAR.matcher(text);
         StringBuilder b = new StringBuilder();
         while (m.find()) {
-            m.appendReplacement(b, Matcher.quoteReplacement("v_" + m.group(1) + (m.group(2).isEmpty() ? "" : "_pct")));
+            m.appendReplacement(
+                    b, Matcher.quoteReplacement("v_" + m.group(1) + (m.group(2).isEmpty() ? "" : "_pct")));
         }
         m.appendTail(b);
         return b.toString();
@@ -115,8 +117,8 @@ final class Predicate {
     private static boolean precision(Expression e, ASTNode n, boolean inAnd, Set<String> unknown)
             throws EvaluationException {
         Token t = n.getToken();
-        if (t.getType() == Token.TokenType.INFIX_OPERATOR && (t.getValue().equals("&&")
-                || t.getValue().equals("||"))) {
+        if (t.getType() == Token.TokenType.INFIX_OPERATOR
+                && (t.getValue().equals("&&") || t.getValue().equals("||"))) {
             boolean and = t.getValue().equals("&&");
             boolean left = precision(e, n.getParameters().get(0), and, unknown);
             if (and != left) {
@@ -138,8 +140,8 @@ final class Predicate {
     /** The predicate variables ({@code v_...}) a subtree uses. */
     private static Set<String> variables(ASTNode n) {
         Set<String> out = new HashSet<>();
-        if (n.getToken().getType() == Token.TokenType.VARIABLE_OR_CONSTANT && n.getToken().getValue()
-                .startsWith("v_")) {
+        if (n.getToken().getType() == Token.TokenType.VARIABLE_OR_CONSTANT
+                && n.getToken().getValue().startsWith("v_")) {
             out.add(n.getToken().getValue());
         }
         for (ASTNode p : n.getParameters()) {
@@ -169,8 +171,8 @@ final class Predicate {
         try {
             var r = e.evaluate();
             if (!r.isBooleanValue()) {
-                throw new IllegalArgumentException("predicate '" + text + "' gives " + r.getValue()
-                        + ", not true or false");
+                throw new IllegalArgumentException(
+                        "predicate '" + text + "' gives " + r.getValue() + ", not true or false");
             }
             return r.getBooleanValue();
         } catch (EvaluationException ex) {

@@ -101,8 +101,8 @@ final class Progress {
                     + "that changed (start a new campaign)");
         }
         scope.set("RESTORE", "1");
-        note.accept("resuming after step " + step + (state.position.isEmpty() ? ""
-                : " (" + String.join(", ", state.position) + ")"));
+        note.accept("resuming after step " + step
+                + (state.position.isEmpty() ? "" : " (" + String.join(", ", state.position) + ")"));
     }
 
     /** A step completed: counted and journaled. */

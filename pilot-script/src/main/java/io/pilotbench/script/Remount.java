@@ -12,12 +12,10 @@ import java.util.List;
  * mount at DIR), so DIR needs no {@code /etc/fstab} entry.
  */
 final class Remount {
-    private Remount() {
-    }
+    private Remount() {}
 
     /** The mount at a mount point: what {@code mount -t type -o options source point} needs. */
-    record MountEntry(String point, String source, String type, String options) {
-    }
+    record MountEntry(String point, String source, String type, String options) {}
 
     /**
      * The mount whose mount point is {@code dir} (the last one: mounts stack), from a mountinfo file.
@@ -39,8 +37,8 @@ final class Remount {
             }
         }
         if (found == null) {
-            throw new IOException(dir + " is not a mount point (COOL remount needs the directory a file system is "
-                    + "mounted on)");
+            throw new IOException(
+                    dir + " is not a mount point (COOL remount needs the directory a file system is " + "mounted on)");
         }
         return found;
     }

@@ -16,8 +16,7 @@ public final class ResumeUnit {
     /** Where systemd reads system units. */
     public static final Path SYSTEM_UNITS = Path.of("/etc/systemd/system");
 
-    private ResumeUnit() {
-    }
+    private ResumeUnit() {}
 
     /** The unit's file name for a results directory: {@code pilot-resume-<8 hex digits of its path>.service}. */
     public static String name(Path results) {
@@ -55,8 +54,8 @@ public final class ResumeUnit {
     /** Writes the unit into {@code unitDir} (atomically) and returns its path. */
     public static Path write(Path unitDir, Path results, List<String> command, String user) throws IOException {
         if (!Files.isRegularFile(results.resolve(CampaignState.FILE))) {
-            throw new IllegalArgumentException(results + ": no campaign here to resume (expected "
-                    + CampaignState.FILE + ")");
+            throw new IllegalArgumentException(
+                    results + ": no campaign here to resume (expected " + CampaignState.FILE + ")");
         }
         Path unit = unitDir.resolve(name(results));
         AtomicFiles.write(unit, text(results, command, user));

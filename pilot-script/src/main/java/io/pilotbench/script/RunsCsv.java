@@ -60,18 +60,28 @@ final class RunsCsv {
     }
 
     /** Adds the row of run {@code index} (0-based; rows of runs not recorded before it are filled with blanks). */
-    void add(int index, double elapsed, Double user, Double system, Double wait, int exit, int threads,
-            double[] hooks)
+    void add(int index, double elapsed, Double user, Double system, Double wait, int exit, int threads, double[] hooks)
             throws IOException {
         while (rows.size() < index) {
             rows.add(Integer.toString(rows.size() + 1) + ",".repeat(columns.size() - 1));
         }
         StringBuilder b = new StringBuilder();
-        b.append(index + 1).append(',').append(num(elapsed)).append(',').append(num(user)).append(',')
-                .append(num(system)).append(',');
+        b.append(index + 1)
+                .append(',')
+                .append(num(elapsed))
+                .append(',')
+                .append(num(user))
+                .append(',')
+                .append(num(system))
+                .append(',');
         double cpu = user == null || system == null ? Double.NaN : user + system;
-        b.append(num(wait)).append(',').append(num(cpu / elapsed * 100)).append(',').append(exit)
-                .append(',').append(threads);
+        b.append(num(wait))
+                .append(',')
+                .append(num(cpu / elapsed * 100))
+                .append(',')
+                .append(exit)
+                .append(',')
+                .append(threads);
         for (int i = 0; i < columns.size() - BASE.size(); i++) {
             b.append(',').append(hooks == null || i >= hooks.length ? "" : num(hooks[i]));
         }
@@ -84,7 +94,9 @@ final class RunsCsv {
     }
 
     private static String num(Double x) {
-        return x == null || x.isNaN() || x.isInfinite() ? "" : String.format(Locale.ROOT, "%.9g", x).strip();
+        return x == null || x.isNaN() || x.isInfinite()
+                ? ""
+                : String.format(Locale.ROOT, "%.9g", x).strip();
     }
 
     void write() throws IOException {

@@ -60,9 +60,10 @@ interface SampleParser {
             for (CampaignState.Finished f : s.finished) {
                 out.add(Csv.readCsv(path.resolve(f.dir()).resolve(RunsCsv.FILE), f.name()));
             }
-            if (s.currentDir != null && Files.isRegularFile(path.resolve(s.currentDir).resolve(RunsCsv.FILE))) {
-                out.add(Csv.readCsv(path.resolve(s.currentDir).resolve(RunsCsv.FILE), s.currentName
-                        + " (in progress)"));
+            if (s.currentDir != null
+                    && Files.isRegularFile(path.resolve(s.currentDir).resolve(RunsCsv.FILE))) {
+                out.add(Csv.readCsv(
+                        path.resolve(s.currentDir).resolve(RunsCsv.FILE), s.currentName + " (in progress)"));
             }
             return out;
         }
@@ -87,8 +88,8 @@ interface SampleParser {
      * the maximum resident set size.
      */
     final class GnuTime implements SampleParser {
-        private static final Pattern LINE = Pattern.compile(
-                "^\\s*(Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)|User time \\(seconds\\)|"
+        private static final Pattern LINE =
+                Pattern.compile("^\\s*(Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)|User time \\(seconds\\)|"
                         + "System time \\(seconds\\)|Maximum resident set size \\(kbytes\\)):\\s*(\\S+)\\s*$");
 
         @Override
@@ -120,7 +121,8 @@ interface SampleParser {
                 }
             }
             Map<String, double[]> out = new LinkedHashMap<>();
-            cols.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+            cols.forEach((k, v) ->
+                    out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
             double[] e = out.get("elapsed");
             double[] u = out.get("user");
             double[] s = out.get("system");
@@ -150,10 +152,14 @@ interface SampleParser {
         @Override
         public boolean detects(Path path, String head) {
             // a header of names: the first field of the first line is not a number (one column needs no comma)
-            return Files.isRegularFile(path) && head.lines().findFirst().map(l -> {
-                String first = l.split(",", -1)[0].strip();
-                return !first.isEmpty() && !first.matches("[-+]?[0-9.].*");
-            }).orElse(false);
+            return Files.isRegularFile(path)
+                    && head.lines()
+                            .findFirst()
+                            .map(l -> {
+                                String first = l.split(",", -1)[0].strip();
+                                return !first.isEmpty() && !first.matches("[-+]?[0-9.].*");
+                            })
+                            .orElse(false);
         }
 
         @Override
@@ -187,7 +193,9 @@ interface SampleParser {
                     continue;
                 }
                 String[] f = line.split(",", -1);
-                if (exitColumn >= 0 && exitColumn < f.length && !f[exitColumn].strip().isEmpty()
+                if (exitColumn >= 0
+                        && exitColumn < f.length
+                        && !f[exitColumn].strip().isEmpty()
                         && !f[exitColumn].strip().equals("0")) {
                     failed++;
                     continue;
@@ -208,7 +216,11 @@ interface SampleParser {
             for (int i = 0; i < header.length; i++) {
                 String h = header[i].strip().toLowerCase(Locale.ROOT);
                 if (numeric[i] && !RunsCsv.NOT_MEASURED.contains(h)) {
-                    out.put(header[i].strip(), cols.get(i).stream().mapToDouble(Double::doubleValue).toArray());
+                    out.put(
+                            header[i].strip(),
+                            cols.get(i).stream()
+                                    .mapToDouble(Double::doubleValue)
+                                    .toArray());
                 }
             }
             return new Sample(name, out, failed);

@@ -21,6 +21,7 @@ final class Scope {
     private final Map<String, String> env = new LinkedHashMap<>();
     /** The variables given on the command line. */
     private final Map<String, String> args;
+
     private final Path results;
     /** The Getstats variables of the elapsed times of the last TEST that ended, for IF and WHILE expressions. */
     private Map<String, Double> lastTest = Map.of();
@@ -67,9 +68,13 @@ final class Scope {
         // a value given on the command line wins over the script's (as make's command-line variables do);
         // arithmetic is computed from the values at hand (a counter the command line pinned would never end)
         // arithmetic says itself which %VAR% is not set, and where in the expression
-        String v = a.arithmetic() != null ? a.arithmetic().evaluate(t -> Substitution.apply(t, vars,
-                k -> env.containsKey(k) ? env.get(k) : System.getenv(k), false))
-                : args.containsKey(a.name()) ? args.get(a.name()) : sub(a.value().text());
+        String v = a.arithmetic() != null
+                ? a.arithmetic()
+                        .evaluate(t -> Substitution.apply(
+                                t, vars, k -> env.containsKey(k) ? env.get(k) : System.getenv(k), false))
+                : args.containsKey(a.name())
+                        ? args.get(a.name())
+                        : sub(a.value().text());
         vars.put(a.name(), v);
         if (a.env()) {
             env.put(a.name(), v);
@@ -98,8 +103,10 @@ final class Scope {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new ScriptException(w.pos(), "expected an integer >= " + min + ", found '" + v + "'"
-                + (v.equals(w.text()) ? "" : " (from " + w.text() + ")"));
+        throw new ScriptException(
+                w.pos(),
+                "expected an integer >= " + min + ", found '" + v + "'"
+                        + (v.equals(w.text()) ? "" : " (from " + w.text() + ")"));
     }
 
     double number(Word w) {
@@ -107,8 +114,9 @@ final class Scope {
         try {
             return Double.parseDouble(v.strip());
         } catch (NumberFormatException e) {
-            throw new ScriptException(w.pos(), "expected a number, found '" + v + "'"
-                    + (v.equals(w.text()) ? "" : " (from " + w.text() + ")"));
+            throw new ScriptException(
+                    w.pos(),
+                    "expected a number, found '" + v + "'" + (v.equals(w.text()) ? "" : " (from " + w.text() + ")"));
         }
     }
 
@@ -116,7 +124,9 @@ final class Scope {
         List<String> w = c.words().stream().map(x -> sub(x.text())).toList();
         // a OP b on script values; a side that names a Getstats variable ($count) is a number of the last TEST,
         // so the comparison goes to the predicate evaluator, which compares numbers as numbers
-        if (w.size() == 3 && Conditions.isOperator(w.get(1)) && !Predicate.isVariable(w.get(0))
+        if (w.size() == 3
+                && Conditions.isOperator(w.get(1))
+                && !Predicate.isVariable(w.get(0))
                 && !Predicate.isVariable(w.get(2))) {
             return Conditions.compare(w.get(0), w.get(1), w.get(2));
         }
@@ -124,8 +134,8 @@ final class Scope {
         try {
             return Predicate.parse(expr).holds(lastTest);
         } catch (IllegalArgumentException e) {
-            throw new ScriptException(c.pos(), "expected a condition such as %X% == 1, found '" + expr + "' ("
-                    + e.getMessage() + ")");
+            throw new ScriptException(
+                    c.pos(), "expected a condition such as %X% == 1, found '" + expr + "' (" + e.getMessage() + ")");
         }
     }
 
@@ -136,6 +146,8 @@ final class Scope {
             return;
         }
         double[] elapsed = SampleParser.Csv.readCsv(csv, "last").columns().get("elapsed");
-        lastTest = elapsed == null ? Map.of() : ColumnStats.of("elapsed", elapsed, 0.95).variables();
+        lastTest = elapsed == null
+                ? Map.of()
+                : ColumnStats.of("elapsed", elapsed, 0.95).variables();
     }
 }

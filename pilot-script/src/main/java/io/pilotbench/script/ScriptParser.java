@@ -36,8 +36,7 @@ final class ScriptParser {
     static final Set<String> BUILT_IN = Set.of("RESTORE", "RESULTS_DIR", "RESULTS", "THREADS");
 
     /** A {@code %NAME%} in the script and where. */
-    private record Ref(String name, Pos pos) {
-    }
+    private record Ref(String name, Pos pos) {}
 
     private final Deque<Path> including = new ArrayDeque<>();
     private final List<Ref> refs = new ArrayList<>();
@@ -45,8 +44,7 @@ final class ScriptParser {
     /** The text of every file read, in order (the script's digest covers its INCLUDEs). */
     private final List<String> texts = new ArrayList<>();
 
-    private ScriptParser() {
-    }
+    private ScriptParser() {}
 
     /** Parses {@code file} (named in messages as given) and everything it includes. */
     static List<Stmt> parse(Path file) throws IOException {
@@ -90,18 +88,21 @@ final class ScriptParser {
             if (includedAt == null) {
                 throw new IllegalArgumentException(shown + ": no such script file");
             }
-            throw new ScriptException(includedAt, "expected an existing file to INCLUDE, but " + shown
-                    + " does not exist");
+            throw new ScriptException(
+                    includedAt, "expected an existing file to INCLUDE, but " + shown + " does not exist");
         }
         real = real.toRealPath();
         if (including.size() >= MAX_INCLUDE_DEPTH) {
-            throw new ScriptException(includedAt, "expected INCLUDEs nested at most " + MAX_INCLUDE_DEPTH
-                    + " deep; " + shown + " would be the " + (including.size() + 1) + "th (include the files from "
-                    + "one place instead of each from the last)");
+            throw new ScriptException(
+                    includedAt,
+                    "expected INCLUDEs nested at most " + MAX_INCLUDE_DEPTH
+                            + " deep; " + shown + " would be the " + (including.size() + 1)
+                            + "th (include the files from "
+                            + "one place instead of each from the last)");
         }
         if (including.contains(real)) {
-            throw new ScriptException(includedAt, "INCLUDE cycle: " + shown + " is already being included ("
-                    + cycle(real) + ")");
+            throw new ScriptException(
+                    includedAt, "INCLUDE cycle: " + shown + " is already being included (" + cycle(real) + ")");
         }
         including.push(real);
         String text = Files.readString(real, StandardCharsets.UTF_8);
@@ -114,14 +115,17 @@ final class ScriptParser {
 
     private String cycle(Path again) {
         List<String> names = new ArrayList<>();
-        for (var it = including.descendingIterator(); it.hasNext();) {
+        for (var it = including.descendingIterator(); it.hasNext(); ) {
             names.add(it.next().getFileName().toString());
         }
         names.add(again.getFileName().toString());
         return String.join(" -> ", names);
     }
 
-    private enum Context { TOP, TEST }
+    private enum Context {
+        TOP,
+        TEST
+    }
 
     private static final class Cursor {
         final List<Line> lines;
@@ -135,8 +139,7 @@ final class ScriptParser {
     }
 
     /** A block and the line that ended it (null at the end of the file). */
-    private record Block(List<Stmt> body, Line end) {
-    }
+    private record Block(List<Stmt> body, Line end) {}
 
     private Block block(Cursor c, Context ctx, Set<String> enders) throws IOException {
         List<Stmt> out = new ArrayList<>();
@@ -166,8 +169,7 @@ final class ScriptParser {
         boolean inTest = ctx == Context.TEST;
         return switch (d) {
             case "TEST" -> List.of(test(c, ctx, line));
-            case "SETUP", "CLEANUP", "PRESETUP", "POSTCLEANUP", "EXEC" ->
-                    List.of(Directives.command(line, d, inTest));
+            case "SETUP", "CLEANUP", "PRESETUP", "POSTCLEANUP", "EXEC" -> List.of(Directives.command(line, d, inTest));
             case "THREADS" -> List.of(Directives.threads(line));
             case "VAR", "ENV" -> List.of(assign(line, d));
             case "IF" -> List.of(ifStatement(c, ctx, line));
@@ -179,8 +181,11 @@ final class ScriptParser {
             case "MEASURE", "COOL" -> List.of(Directives.measureOrCool(line, d));
             case "DONE" -> throw new ScriptException(line.pos(), "DONE without a TEST, WHILE, FOREACH or FOR to end");
             case "FI", "ELSE", "ELSEIF" -> throw new ScriptException(line.pos(), d + " without an IF");
-            default -> throw new ScriptException(line.pos(), "expected a directive (" + DIRECTIVES + "), found '"
-                    + line.words().get(0).text() + "'");
+            default ->
+                throw new ScriptException(
+                        line.pos(),
+                        "expected a directive (" + DIRECTIVES + "), found '"
+                                + line.words().get(0).text() + "'");
         };
     }
 
@@ -191,8 +196,9 @@ final class ScriptParser {
             while (m.find()) {
                 if (m.group(1) != null) {
                     Pos p = x.pos();
-                    refs.add(new Ref(m.group(1), x.raw().equals(x.text())
-                            ? new Pos(p.file(), p.line(), p.column() + m.start()) : p));
+                    refs.add(new Ref(
+                            m.group(1),
+                            x.raw().equals(x.text()) ? new Pos(p.file(), p.line(), p.column() + m.start()) : p));
                 }
             }
         }
@@ -208,13 +214,15 @@ final class ScriptParser {
     private List<Stmt> include(Cursor c, Line line) throws IOException {
         List<Word> w = line.words();
         if (w.size() != 2) {
-            throw new ScriptException(w.size() < 2 ? Directives.end(line) : w.get(2).pos(),
-                    "expected one file name after INCLUDE");
+            throw new ScriptException(
+                    w.size() < 2 ? Directives.end(line) : w.get(2).pos(), "expected one file name after INCLUDE");
         }
         Word f = w.get(1);
         if (f.text().contains("%") || f.text().contains("$")) {
-            throw new ScriptException(f.pos(), "expected a literal file name after INCLUDE (it is read "
-                    + "before the script runs, so variables cannot be used)");
+            throw new ScriptException(
+                    f.pos(),
+                    "expected a literal file name after INCLUDE (it is read "
+                            + "before the script runs, so variables cannot be used)");
         }
         return parseFile(c.dir.resolve(f.text()), f.text(), f.pos());
     }
@@ -233,8 +241,8 @@ final class ScriptParser {
             Directives.requireInt(minRuns, 1, "a minimum number of runs (an integer >= 1)");
         }
         if (batch != null) {
-            Directives.requireInt(batch, 1,
-                    "a batch size (an integer >= 1: runs between two runs of the stop program)");
+            Directives.requireInt(
+                    batch, 1, "a batch size (an integer >= 1: runs between two runs of the stop program)");
             if (w.size() < 5) {
                 throw new ScriptException(Directives.end(line), "expected a stop program after the batch size");
             }
@@ -255,9 +263,11 @@ final class ScriptParser {
             throw new ScriptException(line.pos(), "expected an EXEC inside this TEST (the command to measure)");
         }
         execs(b.body, 0);
-        List<Stmt.Option> options = b.body.stream().filter(x -> x instanceof Stmt.Option o
-                && !Substitution.substitutes(o.value().text()))
-                .map(x -> (Stmt.Option) x).toList();
+        List<Stmt.Option> options = b.body.stream()
+                .filter(x -> x instanceof Stmt.Option o
+                        && !Substitution.substitutes(o.value().text()))
+                .map(x -> (Stmt.Option) x)
+                .toList();
         TestSettings.of(options, UnaryOperator.identity()); // options that do not fit together
         Directives.requireNothingAfter(b.end, "DONE");
         return new Stmt.Test(line.pos(), w.get(1), minRuns, batch, program, b.body);
@@ -273,8 +283,10 @@ final class ScriptParser {
             if (s instanceof Stmt.Command cmd && cmd.kind() == CommandKind.EXEC) {
                 n++;
                 if (n > 1) {
-                    throw new ScriptException(cmd.pos(), "expected one EXEC in a TEST (the command it measures), "
-                            + "found a second; THREADS runs copies at once, a second TEST measures another command");
+                    throw new ScriptException(
+                            cmd.pos(),
+                            "expected one EXEC in a TEST (the command it measures), "
+                                    + "found a second; THREADS runs copies at once, a second TEST measures another command");
                 }
             } else if (s instanceof Stmt.If i) {
                 int most = execs(i.otherwise(), n);
@@ -292,8 +304,8 @@ final class ScriptParser {
             if (s instanceof Stmt.Command cmd && cmd.kind() == CommandKind.EXEC) {
                 return true;
             }
-            if (s instanceof Stmt.If i && (i.branches().stream().anyMatch(br -> hasExec(br.body()))
-                    || hasExec(i.otherwise()))) {
+            if (s instanceof Stmt.If i
+                    && (i.branches().stream().anyMatch(br -> hasExec(br.body())) || hasExec(i.otherwise()))) {
                 return true;
             }
         }
@@ -339,8 +351,10 @@ final class ScriptParser {
 
     private Stmt loop(Cursor c, Context ctx, Line line, String d) throws IOException {
         if (ctx == Context.TEST) {
-            throw new ScriptException(line.pos(), "expected SETUP, EXEC, CLEANUP, OPTION, VAR or IF inside a TEST; "
-                    + "put the " + d + " loop around the TEST");
+            throw new ScriptException(
+                    line.pos(),
+                    "expected SETUP, EXEC, CLEANUP, OPTION, VAR or IF inside a TEST; " + "put the " + d
+                            + " loop around the TEST");
         }
         List<Word> w = line.words();
         Stmt head;
@@ -352,8 +366,7 @@ final class ScriptParser {
                 }
                 Directives.requireName(w.get(1));
                 assigned.add(w.get(1).text());
-                head = new Stmt.Foreach(line.pos(), w.get(1).text(), List.copyOf(w.subList(2, w.size())),
-                        List.of());
+                head = new Stmt.Foreach(line.pos(), w.get(1).text(), List.copyOf(w.subList(2, w.size())), List.of());
             }
             default -> {
                 head = Directives.forHead(line);

@@ -42,9 +42,10 @@ final class StopProgram {
     }
 
     /** Shell words that are not programs on the PATH: the shell decides about them. */
-    private static final Set<String> SHELL_WORDS = Set.of("!", "[", "[[", "{", "(", ":", ".", "if", "case", "for",
-            "while", "until", "test", "true", "false", "exec", "eval", "command", "cd", "set", "export", "echo",
-            "printf", "read", "exit", "type", "source", "let", "return", "ulimit", "umask", "wait", "trap");
+    private static final Set<String> SHELL_WORDS = Set.of(
+            "!", "[", "[[", "{", "(", ":", ".", "if", "case", "for", "while", "until", "test", "true", "false", "exec",
+            "eval", "command", "cd", "set", "export", "echo", "printf", "read", "exit", "type", "source", "let",
+            "return", "ulimit", "umask", "wait", "trap");
     /** Characters that start shell syntax rather than a program's name: a subshell, a group, a negation, quotes. */
     private static final String SHELL_SYNTAX = "({!`'\"";
 
@@ -59,7 +60,9 @@ final class StopProgram {
         this.dir = dir;
         List<Word> words = Line.split("TEST program", text).get(0).words();
         int i = 0;
-        if (words.size() > 1 && words.get(0).text().endsWith("pilot") && words.get(1).text().equals("getstats")) {
+        if (words.size() > 1
+                && words.get(0).text().endsWith("pilot")
+                && words.get(1).text().equals("getstats")) {
             i = 1;
         }
         if (words.get(i).text().equals("getstats")) {
@@ -104,7 +107,10 @@ final class StopProgram {
             return;
         }
         String first = Line.split("TEST program", text).get(0).words().get(0).text();
-        if (SHELL_WORDS.contains(first) || first.isEmpty() || first.contains("=") || first.contains("$")
+        if (SHELL_WORDS.contains(first)
+                || first.isEmpty()
+                || first.contains("=")
+                || first.contains("$")
                 || SHELL_SYNTAX.indexOf(first.charAt(0)) >= 0) {
             return;
         }
@@ -145,7 +151,8 @@ final class StopProgram {
     /** Whether the TEST may stop now, and why. */
     Verdict verdict(List<Round> rounds, Map<String, String> env) throws IOException, InterruptedException {
         if (predicate == null) {
-            ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", text).directory(dir.toFile())
+            ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", text)
+                    .directory(dir.toFile())
                     .redirectErrorStream(true);
             pb.environment().putAll(env);
             Process p = pb.start();
@@ -188,14 +195,22 @@ final class StopProgram {
     }
 
     private static Map<String, double[]> columns(List<Round> rounds) {
-        List<Round> ok = rounds.stream().filter(r -> r.status() == RoundStatus.OK).toList();
+        List<Round> ok =
+                rounds.stream().filter(r -> r.status() == RoundStatus.OK).toList();
         Map<String, double[]> m = new LinkedHashMap<>();
         m.put("elapsed", ok.stream().mapToDouble(Round::durationSeconds).toArray());
         boolean cpu = ok.stream().allMatch(r -> r.userCpuNanos() != null && r.systemCpuNanos() != null);
         m.put("user", cpu ? ok.stream().mapToDouble(r -> r.userCpuNanos() / 1e9).toArray() : new double[0]);
-        m.put("system", cpu ? ok.stream().mapToDouble(r -> r.systemCpuNanos() / 1e9).toArray() : new double[0]);
-        m.put("wait", cpu ? ok.stream().mapToDouble(r -> r.durationSeconds()
-                - (r.userCpuNanos() + r.systemCpuNanos()) / 1e9).toArray() : new double[0]);
+        m.put(
+                "system",
+                cpu ? ok.stream().mapToDouble(r -> r.systemCpuNanos() / 1e9).toArray() : new double[0]);
+        m.put(
+                "wait",
+                cpu
+                        ? ok.stream()
+                                .mapToDouble(r -> r.durationSeconds() - (r.userCpuNanos() + r.systemCpuNanos()) / 1e9)
+                                .toArray()
+                        : new double[0]);
         return m;
     }
 

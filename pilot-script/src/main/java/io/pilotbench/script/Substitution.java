@@ -15,10 +15,10 @@ import java.util.regex.Pattern;
 final class Substitution {
     /** {@code %%} (group 1 null) or {@code %NAME%} (group 1 the name). */
     static final Pattern SCRIPT_VAR = Pattern.compile("%%|%([A-Za-z_][A-Za-z0-9_]*)%");
+
     private static final Pattern ENV_VAR = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)\\$");
 
-    private Substitution() {
-    }
+    private Substitution() {}
 
     /**
      * The text with its variables replaced.

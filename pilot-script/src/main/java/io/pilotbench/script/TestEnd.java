@@ -21,26 +21,46 @@ record TestEnd(StopReason reason, String stop, String why, boolean limit) {
             case ROUND_LIMIT -> new TestEnd(r, r.name(), "OPTION max-runs reached before the target", true);
             case TIME_LIMIT -> new TestEnd(r, r.name(), "OPTION max-time reached before the target", true);
             case WORKLOAD_FAILED -> new TestEnd(r, r.name(), "a run failed", false);
-            default -> new TestEnd(r, r.name(), r.name().toLowerCase(Locale.ROOT).replace('_', ' '), false);
+            default ->
+                new TestEnd(r, r.name(), r.name().toLowerCase(Locale.ROOT).replace('_', ' '), false);
         };
     }
 
     /** Why a stop program's verdict ends the TEST, with the precision of its elapsed times reached by then. */
     static TestEnd of(StopProgram.Verdict v, List<Round> rounds, StopProgram program) {
-        double[] elapsed = rounds.stream().filter(r -> r.status() == RoundStatus.OK)
-                .mapToDouble(Round::durationSeconds).toArray();
+        double[] elapsed = rounds.stream()
+                .filter(r -> r.status() == RoundStatus.OK)
+                .mapToDouble(Round::durationSeconds)
+                .toArray();
         double hw = ColumnStats.of("elapsed", elapsed, program.confidence()).hwPercent();
         String reached = "elapsed ±" + (Double.isFinite(hw) ? Formats.number(hw) + "%" : "?") + " at "
                 + Formats.number(program.confidence() * 100) + "% confidence";
         return switch (v) {
-            case PRECISION -> new TestEnd(StopReason.TARGET_MET, "TARGET_MET", "target met: its stop program's "
-                    + "precision held (" + reached + ")", false);
-            case RUN_CAP -> new TestEnd(StopReason.ROUND_LIMIT, "RUN_CAP", "ended by the run cap of its stop "
-                    + "program ($count), not by its precision (" + reached + "); the target was not met", true);
-            case RUNS_ASKED -> new TestEnd(StopReason.ROUND_LIMIT, "RUNS_ASKED", "the runs its stop program asks "
-                    + "for (it asks no precision; " + reached + ")", false);
-            case PROGRAM -> new TestEnd(StopReason.TARGET_MET, "PROGRAM_SAID_STOP", "its stop program said stop ("
-                    + reached + ")", false);
+            case PRECISION ->
+                new TestEnd(
+                        StopReason.TARGET_MET,
+                        "TARGET_MET",
+                        "target met: its stop program's " + "precision held (" + reached + ")",
+                        false);
+            case RUN_CAP ->
+                new TestEnd(
+                        StopReason.ROUND_LIMIT,
+                        "RUN_CAP",
+                        "ended by the run cap of its stop " + "program ($count), not by its precision (" + reached
+                                + "); the target was not met",
+                        true);
+            case RUNS_ASKED ->
+                new TestEnd(
+                        StopReason.ROUND_LIMIT,
+                        "RUNS_ASKED",
+                        "the runs its stop program asks " + "for (it asks no precision; " + reached + ")",
+                        false);
+            case PROGRAM ->
+                new TestEnd(
+                        StopReason.TARGET_MET,
+                        "PROGRAM_SAID_STOP",
+                        "its stop program said stop (" + reached + ")",
+                        false);
             case GO_ON -> throw new IllegalStateException();
         };
     }

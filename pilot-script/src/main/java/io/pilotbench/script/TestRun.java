@@ -26,6 +26,7 @@ final class TestRun implements Workload {
     private final Map<Integer, double[]> hookValues = new HashMap<>();
     /** Per round, the copies' summed time off a CPU ({@link ThreadedRun.Outcome#waitNanos}), until it is written. */
     private final Map<Integer, Long> waits = new HashMap<>();
+
     private final int threads;
 
     TestRun(Campaign campaign, ThreadedRun exec, TestStep.Plan plan, Path dir, RunsCsv runs, String command)
@@ -112,11 +113,18 @@ final class TestRun implements Workload {
         StringBuilder notes = new StringBuilder();
         for (MeasurementHook h : hooks) {
             if (h.note() != null) {
-                notes.append("run ").append(round + 1).append(": ").append(h.note()).append('\n');
+                notes.append("run ")
+                        .append(round + 1)
+                        .append(": ")
+                        .append(h.note())
+                        .append('\n');
             }
         }
         if (notes.length() > 0) {
-            Files.writeString(dir.resolve("hooks.log"), notes, java.nio.file.StandardOpenOption.CREATE,
+            Files.writeString(
+                    dir.resolve("hooks.log"),
+                    notes,
+                    java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
         }
     }
@@ -143,7 +151,8 @@ final class TestRun implements Workload {
 
     /** The round's result: EXEC's elapsed time and CPU, failed when EXEC or a CLEANUP command failed. */
     private RoundResult result(ThreadedRun.Outcome o, String cleanupFailure) {
-        RoundResult.Builder b = RoundResult.builder().durationNanos(o.elapsedNanos()).exitCode(o.exitCode());
+        RoundResult.Builder b =
+                RoundResult.builder().durationNanos(o.elapsedNanos()).exitCode(o.exitCode());
         if (o.userNanos() != null && o.systemNanos() != null) {
             b.cpuNanos(o.userNanos(), o.systemNanos());
         }
@@ -185,7 +194,14 @@ final class TestRun implements Workload {
         if (wait == null && threads == 1 && user != null && sys != null) {
             wait = r.durationSeconds() - user - sys;
         }
-        runs.add(r.index(), r.durationSeconds(), user, sys, wait, r.exitCode() == null ? -1 : r.exitCode(), threads,
+        runs.add(
+                r.index(),
+                r.durationSeconds(),
+                user,
+                sys,
+                wait,
+                r.exitCode() == null ? -1 : r.exitCode(),
+                threads,
                 hooks);
     }
 }

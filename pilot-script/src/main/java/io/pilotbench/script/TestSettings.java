@@ -14,32 +14,37 @@ import java.util.function.UnaryOperator;
  * {@code max-time 90s|5m|1h|250ms}, {@code max-failures N}).
  */
 final class TestSettings {
-    private TestSettings() {
-    }
+    private TestSettings() {}
 
     static SessionSettings of(List<Stmt.Option> options, UnaryOperator<String> sub) {
-        SessionSettings.Builder b = SessionSettings.builder().pi(PiSpec.wallTime().pi());
+        SessionSettings.Builder b =
+                SessionSettings.builder().pi(PiSpec.wallTime().pi());
         for (Stmt.Option o : options) {
             String v = sub.apply(o.value().text());
             try {
                 switch (o.key()) {
                     case "ci-width" -> b.ciTarget(CiTarget.parse(v));
-                    case "confidence" -> b.confidence(v.endsWith("%")
-                            ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v));
+                    case "confidence" ->
+                        b.confidence(
+                                v.endsWith("%")
+                                        ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
+                                        : Double.parseDouble(v));
                     case "max-runs" -> b.maxRounds(Integer.parseInt(v));
                     case "max-failures" -> b.maxFailures(Integer.parseInt(v));
                     case "max-time" -> b.maxDuration(duration(v));
                     default -> throw new IllegalStateException(o.key());
                 }
             } catch (IllegalArgumentException e) {
-                throw new ScriptException(o.value().pos(), "expected a value for OPTION " + o.key() + ", found '"
-                        + v + "' (" + e.getMessage() + ")");
+                throw new ScriptException(
+                        o.value().pos(),
+                        "expected a value for OPTION " + o.key() + ", found '" + v + "' (" + e.getMessage() + ")");
             }
         }
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
-            throw new ScriptException(options.isEmpty() ? new Pos("?", 0, 0) : options.get(0).pos(),
+            throw new ScriptException(
+                    options.isEmpty() ? new Pos("?", 0, 0) : options.get(0).pos(),
                     "the TEST's OPTIONs do not fit together: " + e.getMessage());
         }
     }

@@ -46,10 +46,12 @@ final class TestStep {
     private int batch;
     /** The TEST's session directory, {@code NNN-name}, and its path. */
     private String dirName;
+
     private Path dir;
     private SessionSettings settings;
     /** The TEST's stop program; null without one. */
     private StopProgram program;
+
     private RunsCsv runs;
 
     TestStep(Campaign campaign, Scope scope, Progress progress, Commands commands, Stmt.Test test) {
@@ -65,7 +67,8 @@ final class TestStep {
         name = scope.sub(test.name().text());
         collect(test.body());
         if (plan.exec.size() != 1) {
-            throw new ScriptException(plan.exec.isEmpty() ? test.pos() : plan.exec.get(1).pos(),
+            throw new ScriptException(
+                    plan.exec.isEmpty() ? test.pos() : plan.exec.get(1).pos(),
                     "expected exactly one EXEC in TEST " + name + " (got " + plan.exec.size() + ")");
         }
         minRuns = test.minRuns() == null ? 1 : (int) scope.integer(test.minRuns(), 1);
@@ -155,8 +158,9 @@ final class TestStep {
             hookColumns.addAll(h.columns());
         }
         runs = RunsCsv.open(csv, hookColumns, session.rounds().size());
-        campaign.note("TEST " + name + ": " + (continuing ? "continuing after " + session.rounds().size() + " runs, "
-                : "") + (campaign.threads() > 1 ? campaign.threads() + " copies at once, " : "") + "until "
+        campaign.note("TEST " + name + ": "
+                + (continuing ? "continuing after " + session.rounds().size() + " runs, " : "")
+                + (campaign.threads() > 1 ? campaign.threads() + " copies at once, " : "") + "until "
                 + (program == null ? "Pilot's precision target" : program + " says stop") + "; in " + dirName);
         return session;
     }
@@ -180,7 +184,8 @@ final class TestStep {
         if (session.rounds().isEmpty()) {
             presetup(session);
         }
-        TestRun workload = new TestRun(campaign, exec, plan, dir, runs, scope.sub(plan.exec.get(0).text()));
+        TestRun workload = new TestRun(
+                campaign, exec, plan, dir, runs, scope.sub(plan.exec.get(0).text()));
         workload.catchUp(session.rounds());
         TestEnd end = loop(session, workload);
         StopReason reason = end.reason();
@@ -189,8 +194,8 @@ final class TestStep {
             campaign.failed();
             progress.state().failed = true;
             progress.journal();
-            campaign.note("TEST " + name + ": run " + session.rounds().size() + " failed: "
-                    + lastMessage(session) + "; FASTFAIL stops the campaign (results kept in " + dirName + ")");
+            campaign.note("TEST " + name + ": run " + session.rounds().size() + " failed: " + lastMessage(session)
+                    + "; FASTFAIL stops the campaign (results kept in " + dirName + ")");
             campaign.runFastfail();
             throw new Campaign.Abort(Campaign.FAILED);
         }
@@ -243,9 +248,11 @@ final class TestStep {
                 return TestEnd.of(StopReason.INTERRUPTED);
             }
             List<Round> rounds = session.rounds();
-            int ok = (int) rounds.stream().filter(r -> r.status() == RoundStatus.OK).count();
+            int ok = (int)
+                    rounds.stream().filter(r -> r.status() == RoundStatus.OK).count();
             int failures = rounds.size() - ok;
-            if (!rounds.isEmpty() && rounds.get(rounds.size() - 1).status() == RoundStatus.FAILED
+            if (!rounds.isEmpty()
+                    && rounds.get(rounds.size() - 1).status() == RoundStatus.FAILED
                     && (campaign.fastfail() != null || failures > settings.maxFailures())) {
                 return TestEnd.of(StopReason.WORKLOAD_FAILED);
             }
@@ -265,8 +272,10 @@ final class TestStep {
             if (settings.maxRounds() > 0 && rounds.size() >= settings.maxRounds()) {
                 return TestEnd.of(StopReason.ROUND_LIMIT);
             }
-            if (deadline.passed() || settings.maxDuration() != null
-                    && System.nanoTime() - started >= settings.maxDuration().toNanos()) {
+            if (deadline.passed()
+                    || settings.maxDuration() != null
+                            && System.nanoTime() - started
+                                    >= settings.maxDuration().toNanos()) {
                 return TestEnd.of(StopReason.TIME_LIMIT);
             }
             TestEnd cut = runRound(session, workload, deadline);
@@ -315,8 +324,8 @@ final class TestStep {
         SessionResult r = session.finish(end.reason());
         scope.rememberLastTest(dir.resolve(RunsCsv.FILE));
         CampaignState state = progress.state();
-        state.finished.add(new CampaignState.Finished(name, dirName, session.rounds().size(), end.stop(),
-                end.why()));
+        state.finished.add(
+                new CampaignState.Finished(name, dirName, session.rounds().size(), end.stop(), end.why()));
         state.currentStep = null;
         state.currentName = null;
         state.currentDir = null;
@@ -327,6 +336,8 @@ final class TestStep {
 
     private static String lastMessage(Session s) {
         List<Round> r = s.rounds();
-        return r.isEmpty() || r.get(r.size() - 1).message() == null ? "failed" : r.get(r.size() - 1).message();
+        return r.isEmpty() || r.get(r.size() - 1).message() == null
+                ? "failed"
+                : r.get(r.size() - 1).message();
     }
 }

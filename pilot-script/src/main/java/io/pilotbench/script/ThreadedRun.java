@@ -37,9 +37,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ThreadedRun implements AutoCloseable {
     /** What a round of n copies did. */
-    record Outcome(long elapsedNanos, Long userNanos, Long systemNanos, Long waitNanos, int exitCode,
-            String failure) {
-    }
+    record Outcome(long elapsedNanos, Long userNanos, Long systemNanos, Long waitNanos, int exitCode, String failure) {}
 
     private final int threads;
     private final List<ProcessLauncher> launchers = new ArrayList<>();
@@ -93,10 +91,10 @@ final class ThreadedRun implements AutoCloseable {
             throws IOException, InterruptedException {
         if (threads == 1) {
             ProcessOutcome o = launchers.get(0).run(request(List.of("/bin/sh", "-c", command), cwd, env, 1, outDir));
-            Long wait = o.userCpuNanos() == null || o.systemCpuNanos() == null ? null
+            Long wait = o.userCpuNanos() == null || o.systemCpuNanos() == null
+                    ? null
                     : o.wallNanos() - o.userCpuNanos() - o.systemCpuNanos();
-            return new Outcome(o.wallNanos(), o.userCpuNanos(), o.systemCpuNanos(), wait, o.exitCode(),
-                    failure(o, 1));
+            return new Outcome(o.wallNanos(), o.userCpuNanos(), o.systemCpuNanos(), wait, o.exitCode(), failure(o, 1));
         }
         ProcessOutcome[] outcomes = new ProcessOutcome[threads];
         boolean[] released = {false};
@@ -116,16 +114,21 @@ final class ThreadedRun implements AutoCloseable {
      * when it ended. A copy that ends before the release unblocks its own FIFO, so that the barrier does not wait for
      * it.
      */
-    private List<Future<long[]>> start(String command, Path cwd, Map<String, String> env, Path outDir,
-            ProcessOutcome[] outcomes, boolean[] released) {
+    private List<Future<long[]>> start(
+            String command,
+            Path cwd,
+            Map<String, String> env,
+            Path outDir,
+            ProcessOutcome[] outcomes,
+            boolean[] released) {
         String wrapper = (beforeBarrier == null ? "" : beforeBarrier + "; ")
                 + "read _ < \"$1\" || exit 125; shift; exec /bin/sh -c \"$1\"";
         List<Future<long[]>> copies = new ArrayList<>();
         for (int k = 1; k <= threads; k++) {
             int copy = k;
             Path fifo = fifoDir.resolve("go-" + k);
-            CommandRequest r = request(List.of("/bin/sh", "-c", wrapper, "sh", fifo.toString(), command), cwd, env,
-                    copy, outDir);
+            CommandRequest r =
+                    request(List.of("/bin/sh", "-c", wrapper, "sh", fifo.toString(), command), cwd, env, copy, outDir);
             copies.add(pool.submit(() -> {
                 ProcessOutcome o = launchers.get(copy - 1).run(r);
                 long end = System.nanoTime();
@@ -198,7 +201,8 @@ final class ThreadedRun implements AutoCloseable {
             sys = sys == null || o.systemCpuNanos() == null ? null : sys + o.systemCpuNanos();
             // this copy's time off a CPU since the release (its CPU before the release, in the wrapper, is
             // microseconds)
-            wait = wait == null || o.userCpuNanos() == null || o.systemCpuNanos() == null ? null
+            wait = wait == null || o.userCpuNanos() == null || o.systemCpuNanos() == null
+                    ? null
                     : wait + Math.max(0, ends[k] - release) - o.userCpuNanos() - o.systemCpuNanos();
             if (failure == null && failure(o, k + 1) != null) {
                 failure = failure(o, k + 1);
@@ -222,13 +226,15 @@ final class ThreadedRun implements AutoCloseable {
     }
 
     private static void unblock(Path fifo) {
-        Thread t = new Thread(() -> {
-            try (FileInputStream in = new FileInputStream(fifo.toFile())) {
-                in.read();
-            } catch (IOException e) {
-                // gone: nothing to unblock
-            }
-        }, "pilot-barrier-unblock");
+        Thread t = new Thread(
+                () -> {
+                    try (FileInputStream in = new FileInputStream(fifo.toFile())) {
+                        in.read();
+                    } catch (IOException e) {
+                        // gone: nothing to unblock
+                    }
+                },
+                "pilot-barrier-unblock");
         t.setDaemon(true);
         t.start();
     }
@@ -237,8 +243,8 @@ final class ThreadedRun implements AutoCloseable {
         Map<String, String> e = new HashMap<>(env);
         e.put("PILOT_THREAD", Integer.toString(copy));
         e.put("APTHREAD", Integer.toString(copy));
-        return new CommandRequest(argv, cwd, e, out.resolve("thread-" + copy + ".out"),
-                out.resolve("thread-" + copy + ".err"), null);
+        return new CommandRequest(
+                argv, cwd, e, out.resolve("thread-" + copy + ".out"), out.resolve("thread-" + copy + ".err"), null);
     }
 
     /** Stops the copies running now (Ctrl-C). */

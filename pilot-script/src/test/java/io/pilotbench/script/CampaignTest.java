@@ -34,7 +34,8 @@ class CampaignTest {
     }
 
     private List<String> rows(String testDir) throws IOException {
-        List<String> lines = Files.readAllLines(dir.resolve("results").resolve(testDir).resolve("runs.csv"));
+        List<String> lines =
+                Files.readAllLines(dir.resolve("results").resolve(testDir).resolve("runs.csv"));
         return lines.subList(1, lines.size());
     }
 
@@ -56,17 +57,21 @@ class CampaignTest {
         for (int run = 1; run <= 3; run++) {
             List<Long> starts = new ArrayList<>();
             for (int k = 1; k <= 4; k++) {
-                starts.add(Long.parseLong(Files.readString(dir.resolve("start-" + k + "-" + k + "-" + run)).strip()));
+                starts.add(Long.parseLong(Files.readString(dir.resolve("start-" + k + "-" + k + "-" + run))
+                        .strip()));
             }
             long spreadNanos = starts.stream().mapToLong(x -> x).max().getAsLong()
                     - starts.stream().mapToLong(x -> x).min().getAsLong();
             // without the barrier the copies would start 100 ms apart (sleep 0.1 ... 0.4)
-            assertThat(spreadNanos).as("run %d: copies started %d ms apart", run, spreadNanos / 1_000_000)
+            assertThat(spreadNanos)
+                    .as("run %d: copies started %d ms apart", run, spreadNanos / 1_000_000)
                     .isLessThan(25_000_000L);
         }
         for (String row : rows("000-barrier")) {
             String[] f = row.split(",");
-            assertThat(Double.parseDouble(f[1])).as("elapsed from the release, not from the spawns").isLessThan(0.25);
+            assertThat(Double.parseDouble(f[1]))
+                    .as("elapsed from the release, not from the spawns")
+                    .isLessThan(0.25);
             assertThat(f[7]).isEqualTo("4");
         }
     }
@@ -96,8 +101,9 @@ class CampaignTest {
         CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
         assertThat(s.failed).isTrue();
         // TEST ok asked for 2 runs and no precision: it did not meet a target
-        assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("RUNS_ASKED",
-                "WORKLOAD_FAILED");
+        assertThat(s.finished)
+                .extracting(CampaignState.Finished::stop)
+                .containsExactly("RUNS_ASKED", "WORKLOAD_FAILED");
         assertThat(log.toString()).contains("FASTFAIL stops the campaign");
     }
 
@@ -128,10 +134,19 @@ class CampaignTest {
                 DONE
                 """, Map.of("SIZE", "ignored"));
         assertThat(c.run()).isEqualTo(Campaign.OK);
-        assertThat(Files.readAllLines(dir.resolve("seen"))).containsExactly(
-                "a 1 one hello hello", "a 2 two hello hello", "a 4 many hello hello", "a 8 many hello hello",
-                "b 1 one hello hello", "b 2 two hello hello", "b 4 many hello hello", "b 8 many hello hello",
-                "k 3 011", "k 2 011", "k 1 011");
+        assertThat(Files.readAllLines(dir.resolve("seen")))
+                .containsExactly(
+                        "a 1 one hello hello",
+                        "a 2 two hello hello",
+                        "a 4 many hello hello",
+                        "a 8 many hello hello",
+                        "b 1 one hello hello",
+                        "b 2 two hello hello",
+                        "b 4 many hello hello",
+                        "b 8 many hello hello",
+                        "k 3 011",
+                        "k 2 011",
+                        "k 1 011");
     }
 
     /** docs/script.md: a counter made by VAR's arithmetic drives WHILE %I% < 3 to exactly three iterations. */
@@ -147,11 +162,10 @@ class CampaignTest {
                 ENV THIRD=$((-%I%/9+1))
                 EXEC echo "%I% %HALF% $THIRD" >> seen
                 """, Map.of());
-        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
-                c::run);
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), c::run);
         assertThat(code).isEqualTo(Campaign.OK);
-        assertThat(Files.readAllLines(dir.resolve("seen"))).containsExactly("iteration 0", "iteration 1",
-                "iteration 2", "3 1.25 0.6666666666666667");
+        assertThat(Files.readAllLines(dir.resolve("seen")))
+                .containsExactly("iteration 0", "iteration 1", "iteration 2", "3 1.25 0.6666666666666667");
     }
 
     @Test
@@ -160,25 +174,29 @@ class CampaignTest {
                 VAR I=abc
                 VAR J=$((%I% + 1))
                 """, Map.of());
-        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run)
+                .isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("c.pilot:2:10: expected %I% to be a number in $((%I% + 1)), but it is 'abc'");
         // set nowhere: refused before the campaign starts; set only later: refused when the VAR runs
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> start("VAR J=$((%NOPE% + 1))\n", Map.of()))
-                .isInstanceOf(ScriptException.class).hasMessageEndingWith("c.pilot:1:10: " + Substitution.unset("NOPE"));
+                .isInstanceOf(ScriptException.class)
+                .hasMessageEndingWith("c.pilot:1:10: " + Substitution.unset("NOPE"));
         c = start("""
                 VAR J=$((%NOPE% + 1))
                 VAR NOPE=0
                 """, Map.of());
-        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run)
+                .isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("c.pilot:1:10: %NOPE% is not set, so $((%NOPE% + 1)) has no value; set it "
                         + "before (e.g. VAR NOPE=0)");
         c = start("""
                 VAR I=2
                 VAR K=$((1 / (%I% - %I%)))
                 """, Map.of());
-        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
-                .hasMessageEndingWith("c.pilot:2:12: division by zero in $((1 / (%I% - %I%))); check the values "
-                        + "of its %VAR%s");
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run)
+                .isInstanceOf(ScriptException.class)
+                .hasMessageEndingWith(
+                        "c.pilot:2:12: division by zero in $((1 / (%I% - %I%))); check the values " + "of its %VAR%s");
     }
 
     @Test
@@ -234,27 +252,39 @@ class CampaignTest {
         assertThat(rows("001-loose")).hasSize(3);
         CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
         assertThat(s.finished).extracting(CampaignState.Finished::stop).containsExactly("RUN_CAP", "TARGET_MET");
-        assertThat(s.finished.get(0).why()).startsWith("ended by the run cap of its stop program ($count), not by "
-                + "its precision (elapsed ±").endsWith("; the target was not met");
-        assertThat(log.toString()).contains("TEST loose: 3 runs in").contains("target met: its stop program's precision held");
-        assertThat(log.toString().lines().filter(l -> l.startsWith("pilot: TEST spread: 4 runs")).findFirst()
-                .orElseThrow()).doesNotContain("target met").contains("run cap");
+        assertThat(s.finished.get(0).why())
+                .startsWith("ended by the run cap of its stop program ($count), not by " + "its precision (elapsed ±")
+                .endsWith("; the target was not met");
+        assertThat(log.toString())
+                .contains("TEST loose: 3 runs in")
+                .contains("target met: its stop program's precision held");
+        assertThat(log.toString()
+                        .lines()
+                        .filter(l -> l.startsWith("pilot: TEST spread: 4 runs"))
+                        .findFirst()
+                        .orElseThrow())
+                .doesNotContain("target met")
+                .contains("run cap");
         assertThat(Files.readString(dir.resolve("results/000-spread/session.json")))
-                .as("the Pilot session does not claim it converged").contains("\"stopReason\" : \"round_limit\"");
+                .as("the Pilot session does not claim it converged")
+                .contains("\"stopReason\" : \"round_limit\"");
     }
 
     @Test
     void aMissingStopProgramIsAnErrorNotAnEndlessTest() throws Exception {
-        for (String program : List.of("./no-such-check.sh", "no-such-command-for-pilot --done",
-                "true && ./no-such-check.sh")) {
+        for (String program :
+                List.of("./no-such-check.sh", "no-such-command-for-pilot --done", "true && ./no-such-check.sh")) {
             Campaign c = start("TEST t 1 1 " + program + "\n  EXEC touch ran\nDONE\n", Map.of());
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> org.junit.jupiter.api.Assertions
-                    .assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), c::run))
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                                    java.time.Duration.ofSeconds(20), c::run))
                     .isInstanceOf(ScriptException.class)
                     .hasMessageContaining("c.pilot:1:1: TEST t: the stop program ")
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
             if (!program.startsWith("true")) {
-                assertThat(dir.resolve("ran")).as("checked before the TEST's first run").doesNotExist();
+                assertThat(dir.resolve("ran"))
+                        .as("checked before the TEST's first run")
+                        .doesNotExist();
             }
         }
     }
@@ -280,10 +310,13 @@ class CampaignTest {
                 DONE
                 """, Map.of());
         c.root = false;
-        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
-                .hasMessageEndingWith("c.pilot:1:1: COOL drop-caches needs root (drop caches, remount) and pilot runs as "
-                        + System.getProperty("user.name") + "; run pilot script as root, use COOL chill (no root "
-                        + "needed), or remove the COOL line");
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run)
+                .isInstanceOf(ScriptException.class)
+                .hasMessageEndingWith(
+                        "c.pilot:1:1: COOL drop-caches needs root (drop caches, remount) and pilot runs as "
+                                + System.getProperty("user.name")
+                                + "; run pilot script as root, use COOL chill (no root "
+                                + "needed), or remove the COOL line");
         assertThat(dir.resolve("ran")).doesNotExist();
     }
 
@@ -297,10 +330,10 @@ class CampaignTest {
                 DONE
                 """, Map.of());
         c.beforeBarrier = "[ $PILOT_THREAD = 2 ] && exit 3";
-        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
-                c::run);
+        int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), c::run);
         assertThat(code).isEqualTo(Campaign.FAILED);
-        assertThat(rows("000-dies")).singleElement().satisfies(r -> assertThat(r.split(",")[6]).isEqualTo("3"));
+        assertThat(rows("000-dies")).singleElement().satisfies(r -> assertThat(r.split(",")[6])
+                .isEqualTo("3"));
         assertThat(dir.resolve("ran-1")).exists();
         assertThat(dir.resolve("ran-3")).exists();
         assertThat(dir.resolve("ran-2")).doesNotExist();
@@ -314,7 +347,8 @@ class CampaignTest {
                   EXEC touch ran
                 DONE
                 """, Map.of());
-        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run)
+                .isInstanceOf(ScriptException.class)
                 .hasMessageContaining("c.pilot:1:1: MEASURE io cannot measure here: ")
                 .hasMessageContaining("no device no-such-disk");
         assertThat(dir.resolve("ran")).doesNotExist();
@@ -345,10 +379,13 @@ class CampaignTest {
 
     /** The median over runs of (user + system CPU) / elapsed. */
     private static double medianCpuShare(List<String> rows) {
-        double[] cpu = rows.stream().mapToDouble(r -> {
-            String[] f = r.split(",");
-            return (Double.parseDouble(f[2]) + Double.parseDouble(f[3])) / Double.parseDouble(f[1]);
-        }).sorted().toArray();
+        double[] cpu = rows.stream()
+                .mapToDouble(r -> {
+                    String[] f = r.split(",");
+                    return (Double.parseDouble(f[2]) + Double.parseDouble(f[3])) / Double.parseDouble(f[1]);
+                })
+                .sorted()
+                .toArray();
         return cpu.length % 2 == 1 ? cpu[cpu.length / 2] : (cpu[cpu.length / 2 - 1] + cpu[cpu.length / 2]) / 2;
     }
 
@@ -376,10 +413,21 @@ class CampaignTest {
     @Test
     void ifComparesGetstatsVariablesAsNumbers() throws Exception {
         StringBuilder ifs = new StringBuilder();
-        for (String c : List.of("$count >= 3", "$count == 3", "$count > 2.5", "$count < 3", "3 <= $count",
+        for (String c : List.of(
+                "$count >= 3",
+                "$count == 3",
+                "$count > 2.5",
+                "$count < 3",
+                "3 <= $count",
                 "$count >= 3 && $count >= 3")) {
-            ifs.append("IF ").append(c).append("\n  EXEC echo 'then ").append(c).append("' >> taken\n")
-                    .append("ELSE\n  EXEC echo 'else ").append(c).append("' >> taken\nFI\n");
+            ifs.append("IF ")
+                    .append(c)
+                    .append("\n  EXEC echo 'then ")
+                    .append(c)
+                    .append("' >> taken\n")
+                    .append("ELSE\n  EXEC echo 'else ")
+                    .append(c)
+                    .append("' >> taken\nFI\n");
         }
         Campaign c = start("""
                 TEST three 3 1 getstats --predicate '$count >= 3'
@@ -388,33 +436,42 @@ class CampaignTest {
                 """ + ifs, Map.of());
         c.run();
         assertThat(rows("000-three")).hasSize(3);
-        assertThat(Files.readAllLines(dir.resolve("taken"))).containsExactly("then $count >= 3", "then $count == 3",
-                "then $count > 2.5", "else $count < 3", "then 3 <= $count", "then $count >= 3 && $count >= 3");
+        assertThat(Files.readAllLines(dir.resolve("taken")))
+                .containsExactly(
+                        "then $count >= 3",
+                        "then $count == 3",
+                        "then $count > 2.5",
+                        "else $count < 3",
+                        "then 3 <= $count",
+                        "then $count >= 3 && $count >= 3");
     }
 
     /** MEASURE remote over a real sshd: each run appends a line to a file the remote command counts, so the recorded
      *  difference (after − before) is exactly 1 per run. */
     @Test
     void remoteMeasurementRunsOverRealSshBeforeAndAfterEveryRun() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(SshServer.available(),
-                "no OpenSSH server (/usr/sbin/sshd): apt-get install openssh-server");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                SshServer.available(), "no OpenSSH server (/usr/sbin/sshd): apt-get install openssh-server");
         Path keys = Files.createDirectories(dir.resolve("ssh"));
         Path counted = dir.resolve("counted");
         Files.writeString(counted, "");
         try (SshServer sshd = SshServer.start(keys)) {
-            Campaign c = start("ENV PILOT_SSH=\"" + sshd.sshCommand() + "\"\n"
-                    + "MEASURE remote " + sshd.host() + " wc -l < " + counted + "\n"
-                    + "TEST remote 4 1 getstats --predicate '$count >= 4'\n"
-                    + "  EXEC echo run >> " + counted + "\n"
-                    + "DONE\n", Map.of());
+            Campaign c = start(
+                    "ENV PILOT_SSH=\"" + sshd.sshCommand() + "\"\n"
+                            + "MEASURE remote " + sshd.host() + " wc -l < " + counted + "\n"
+                            + "TEST remote 4 1 getstats --predicate '$count >= 4'\n"
+                            + "  EXEC echo run >> " + counted + "\n"
+                            + "DONE\n",
+                    Map.of());
             assertThat(c.run()).as(log.toString()).isEqualTo(Campaign.OK);
         }
         List<String> lines = Files.readAllLines(dir.resolve("results/000-remote/runs.csv"));
-        int col = List.of(lines.get(0).split(",")).indexOf("remote_" + System.getProperty("user.name")
-                .replaceAll("[^A-Za-z0-9]", "_") + "_127_0_0_1");
+        int col = List.of(lines.get(0).split(","))
+                .indexOf("remote_" + System.getProperty("user.name").replaceAll("[^A-Za-z0-9]", "_") + "_127_0_0_1");
         assertThat(col).as(lines.get(0)).isPositive();
-        assertThat(lines.subList(1, lines.size())).hasSize(4)
-                .allSatisfy(r -> assertThat(Double.parseDouble(r.split(",")[col])).isEqualTo(1.0));
+        assertThat(lines.subList(1, lines.size())).hasSize(4).allSatisfy(r -> assertThat(
+                        Double.parseDouble(r.split(",")[col]))
+                .isEqualTo(1.0));
         assertThat(Files.readAllLines(counted)).hasSize(4);
     }
 
@@ -431,8 +488,9 @@ class CampaignTest {
         assertThat(c.run()).as(log.toString()).isEqualTo(Campaign.OK);
         List<String> lines = Files.readAllLines(dir.resolve("results/000-cold/cool.out"));
         assertThat(lines).hasSize(2).allSatisfy(l -> {
-            java.util.regex.Matcher m = java.util.regex.Pattern
-                    .compile("chill: dirtied 64 MiB \\(peak resident (\\d+) MiB\\) in [0-9.]+ s").matcher(l);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                            "chill: dirtied 64 MiB \\(peak resident (\\d+) MiB\\) in [0-9.]+ s")
+                    .matcher(l);
             assertThat(m.matches()).as(l).isTrue();
             assertThat(Long.parseLong(m.group(1))).isGreaterThanOrEqualTo(64);
         });
@@ -445,8 +503,9 @@ class CampaignTest {
         assertThat(Chill.parseSize("4096")).isEqualTo(4096L);
         assertThat(Chill.parseSize("lots")).isNull();
         assertThat(Chill.parseSize("-5M")).isNull();
-        Path meminfo = Files.writeString(dir.resolve("meminfo"), "MemTotal:       24000000 kB\n"
-                + "MemFree:         1000000 kB\nMemAvailable:   20000000 kB\n");
+        Path meminfo = Files.writeString(
+                dir.resolve("meminfo"),
+                "MemTotal:       24000000 kB\n" + "MemFree:         1000000 kB\nMemAvailable:   20000000 kB\n");
         assertThat(Chill.defaultBytes(meminfo)).isEqualTo(20_000_000L * 1024 - (256L << 20));
         Files.writeString(meminfo, "MemAvailable:      1000 kB\n");
         assertThat(Chill.defaultBytes(meminfo)).isEqualTo(Chill.SMALLEST);
@@ -459,20 +518,34 @@ class CampaignTest {
      */
     @ParameterizedTest
     @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    @ValueSource(strings = {"  EXEC sleep 917", "  SETUP sleep 917\n  EXEC true", "  SETUP trap '' TERM; sleep 917\n"
-            + "  EXEC true"})
+    @ValueSource(
+            strings = {
+                "  EXEC sleep 917",
+                "  SETUP sleep 917\n  EXEC true",
+                "  SETUP trap '' TERM; sleep 917\n" + "  EXEC true"
+            })
     void maxTimeBoundsARunningExecOrSetup(String body) throws Exception {
-        Campaign c = start("TEST hung\n  OPTION max-time 3s\n" + body + "\nDONE\nTEST next 2 1 getstats "
-                + "--predicate '$count >= 2'\n  EXEC true\nDONE\n", Map.of());
+        Campaign c = start(
+                "TEST hung\n  OPTION max-time 3s\n" + body + "\nDONE\nTEST next 2 1 getstats "
+                        + "--predicate '$count >= 2'\n  EXEC true\nDONE\n",
+                Map.of());
         long t0 = System.nanoTime();
         int code = c.run();
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertThat(code).as(log.toString()).isEqualTo(Campaign.LIMIT);
-        assertThat(seconds).as("3 s of max-time and 2 s of grace, with a margin").isLessThan(7);
+        assertThat(seconds)
+                .as("3 s of max-time and 2 s of grace, with a margin")
+                .isLessThan(7);
         assertThat(log.toString()).contains("TEST hung: 0 runs").contains("OPTION max-time reached");
         assertThat(rows("001-next")).as("the campaign goes on after the TEST").hasSize(2);
-        assertThat(ProcessHandle.current().descendants().filter(h -> h.info().arguments()
-                .map(a -> String.join(" ", a).contains("917")).orElse(false)).toList())
-                .as("nothing of the killed run is left").isEmpty();
+        assertThat(ProcessHandle.current()
+                        .descendants()
+                        .filter(h -> h.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains("917"))
+                                .orElse(false))
+                        .toList())
+                .as("nothing of the killed run is left")
+                .isEmpty();
     }
 }

@@ -70,17 +70,23 @@ class CoolingTest {
     private List<Long> residentAtEachStart(String cool) throws Exception {
         Path script = tmp.resolve("c.pilot");
         Path pages = tmp.resolve("pages");
-        Files.writeString(script, (cool.isEmpty() ? "" : cool + "\n")
-                + "TEST t 3 1 getstats --predicate '$count >= 3'\n"
-                + "  EXEC fincore --raw --noheadings --output PAGES " + mnt.resolve("data") + " >> " + pages
-                + " && cat " + mnt.resolve("data") + " > /dev/null\n"
-                + "DONE\n");
-        Path results = Files.createDirectories(tmp.resolve("results-" + cool.replace(' ', '-').replace('/', '_')));
+        Files.writeString(
+                script,
+                (cool.isEmpty() ? "" : cool + "\n")
+                        + "TEST t 3 1 getstats --predicate '$count >= 3'\n"
+                        + "  EXEC fincore --raw --noheadings --output PAGES " + mnt.resolve("data") + " >> " + pages
+                        + " && cat " + mnt.resolve("data") + " > /dev/null\n"
+                        + "DONE\n");
+        Path results = Files.createDirectories(
+                tmp.resolve("results-" + cool.replace(' ', '-').replace('/', '_')));
         Files.deleteIfExists(pages);
         StringWriter log = new StringWriter();
         Campaign c = Campaign.start(script, Map.of(), results, new PrintWriter(log), () -> null);
         assertThat(c.run()).as(log.toString()).isEqualTo(Campaign.OK);
-        return Files.readAllLines(pages).stream().map(String::strip).map(Long::parseLong).toList();
+        return Files.readAllLines(pages).stream()
+                .map(String::strip)
+                .map(Long::parseLong)
+                .toList();
     }
 
     @Test
@@ -103,11 +109,17 @@ class CoolingTest {
     @Test
     void remountOfADirectoryThatIsNotAMountPointIsOneLineBeforeAnyRun() throws Exception {
         Path notMounted = Files.createDirectories(tmp.resolve("plain"));
-        Path script = Files.writeString(tmp.resolve("bad.pilot"), "COOL remount " + notMounted
-                + "\nTEST t 1\n  EXEC touch " + tmp.resolve("ran") + "\nDONE\n");
-        Campaign c = Campaign.start(script, Map.of(), Files.createDirectories(tmp.resolve("r")),
-                new PrintWriter(new StringWriter()), () -> null);
-        org.assertj.core.api.Assertions.assertThatThrownBy(c::run).isInstanceOf(ScriptException.class)
+        Path script = Files.writeString(
+                tmp.resolve("bad.pilot"),
+                "COOL remount " + notMounted + "\nTEST t 1\n  EXEC touch " + tmp.resolve("ran") + "\nDONE\n");
+        Campaign c = Campaign.start(
+                script,
+                Map.of(),
+                Files.createDirectories(tmp.resolve("r")),
+                new PrintWriter(new StringWriter()),
+                () -> null);
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::run)
+                .isInstanceOf(ScriptException.class)
                 .hasMessageEndingWith("bad.pilot:1:14: " + notMounted + " is not a mount point (COOL remount needs "
                         + "the directory a file system is mounted on)");
         assertThat(tmp.resolve("ran")).doesNotExist();

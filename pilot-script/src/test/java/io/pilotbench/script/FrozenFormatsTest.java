@@ -37,8 +37,13 @@ class FrozenFormatsTest {
         assertThat(s.currentStep).isNull();
         assertThat(s.script).isEqualTo("fixture.pilot");
         assertThat(s.digest).hasSize(64);
-        assertThat(s.finished).extracting(CampaignState.Finished::name, CampaignState.Finished::dir,
-                CampaignState.Finished::runs, CampaignState.Finished::stop).containsExactly(
+        assertThat(s.finished)
+                .extracting(
+                        CampaignState.Finished::name,
+                        CampaignState.Finished::dir,
+                        CampaignState.Finished::runs,
+                        CampaignState.Finished::stop)
+                .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("sleep-0.01", "000-sleep-0.01", 3, "RUNS_ASKED"),
                         org.assertj.core.groups.Tuple.tuple("sleep-0.02", "001-sleep-0.02", 3, "RUNS_ASKED"));
         assertThat(s.vars).containsEntry("D", "0.02");
@@ -50,15 +55,22 @@ class FrozenFormatsTest {
         Path dir = copy(FIXTURE, tmp.resolve("campaign"));
         List<Sample> samples = SampleParser.parse(dir);
         assertThat(samples).extracting(Sample::name).containsExactly("sleep-0.01", "sleep-0.02");
-        assertThat(Arrays.stream(samples.get(0).columns().get("elapsed")).average().orElseThrow())
+        assertThat(Arrays.stream(samples.get(0).columns().get("elapsed"))
+                        .average()
+                        .orElseThrow())
                 .isCloseTo(0.012402426333333334, within(1e-14));
-        assertThat(Arrays.stream(samples.get(1).columns().get("elapsed")).average().orElseThrow())
+        assertThat(Arrays.stream(samples.get(1).columns().get("elapsed"))
+                        .average()
+                        .orElseThrow())
                 .isCloseTo(0.022468938000000004, within(1e-14));
         StringWriter out = new StringWriter();
-        int code = Getstats.run(List.of(dir), new Getstats.Options(0.95, 0.05, 2, "text", List.of("elapsed"), null),
+        int code = Getstats.run(
+                List.of(dir),
+                new Getstats.Options(0.95, 0.05, 2, "text", List.of("elapsed"), null),
                 new PrintWriter(out, true));
         assertThat(code).as(out.toString()).isZero();
-        assertThat(out.toString()).contains("Comparing sleep-0.02 (Sample 1) to sleep-0.01 (Sample 2).")
+        assertThat(out.toString())
+                .contains("Comparing sleep-0.02 (Sample 1) to sleep-0.01 (Sample 2).")
                 .containsPattern("u1 <= u2 +u1 > u2 +\\S+ +reject H_0");
     }
 

@@ -29,7 +29,10 @@ class GetstatsAgainstRTest {
 
     @BeforeAll
     static void readReference() throws IOException, URISyntaxException {
-        dir = Path.of(GetstatsAgainstRTest.class.getResource("/getstats/reference.txt").toURI()).getParent();
+        dir = Path.of(GetstatsAgainstRTest.class
+                        .getResource("/getstats/reference.txt")
+                        .toURI())
+                .getParent();
         r = new HashMap<>();
         for (String line : Files.readAllLines(dir.resolve("reference.txt"))) {
             String[] kv = line.split("=");
@@ -66,8 +69,8 @@ class GetstatsAgainstRTest {
             near(s.slope(), n + ".slope");
             near(s.slopeP(), n + ".slope_p");
             if (!n.equals("a")) {
-                assertThat(row.overheadPercent()).isCloseTo((r.get(n + ".mean") - r.get("a.mean"))
-                        / r.get("a.mean") * 100, within(1e-9));
+                assertThat(row.overheadPercent())
+                        .isCloseTo((r.get(n + ".mean") - r.get("a.mean")) / r.get("a.mean") * 100, within(1e-9));
             }
         }
     }
@@ -93,9 +96,13 @@ class GetstatsAgainstRTest {
         }
         assertThat(rep.comparisons()).extracting(Getstats.Comparison::method).containsExactly("pooled", "Welch");
         // and the test not picked matches R too
-        Getstats.Comparison other = Getstats.compare("elapsed", "b", SampleParser.parse(dir.resolve("b.csv")).get(0)
-                .columns().get("elapsed"), "a", SampleParser.parse(dir.resolve("a.csv")).get(0).columns()
-                .get("elapsed"), new Getstats.Options(0.95, 0.9, 2, "text", List.of(), null));
+        Getstats.Comparison other = Getstats.compare(
+                "elapsed",
+                "b",
+                SampleParser.parse(dir.resolve("b.csv")).get(0).columns().get("elapsed"),
+                "a",
+                SampleParser.parse(dir.resolve("a.csv")).get(0).columns().get("elapsed"),
+                new Getstats.Options(0.95, 0.9, 2, "text", List.of(), null));
         assertThat(other.welch()).isTrue();
         near(other.t().t(), "ba.welch.t");
         near(other.t().df(), "ba.welch.df");
@@ -105,14 +112,16 @@ class GetstatsAgainstRTest {
     @Test
     void theTextReportHasThePapersTableAndHypotheses() throws IOException {
         StringWriter w = new StringWriter();
-        Getstats.run(List.of(dir.resolve("a.csv"), dir.resolve("b.csv"), dir.resolve("c.csv")), OPTIONS,
-                new PrintWriter(w));
+        Getstats.run(
+                List.of(dir.resolve("a.csv"), dir.resolve("b.csv"), dir.resolve("c.csv")), OPTIONS, new PrintWriter(w));
         String out = w.toString();
-        assertThat(out).contains("NAME     COUNT    MEAN  MEDIAN     LOW    HIGH     MIN     MAX   SDEV%     HW%")
+        assertThat(out)
+                .contains("NAME     COUNT    MEAN  MEDIAN     LOW    HIGH     MIN     MAX   SDEV%     HW%")
                 .contains("Comparing b (Sample 1) to a (Sample 2).")
                 .contains("elapsed: 95%CI for b - a = (" + GetstatsRenderer.num(r.get("ba.pooled.low")) + ", "
                         + GetstatsRenderer.num(r.get("ba.pooled.high")) + ")")
-                .contains("pooled t-test, df 20").contains("Welch t-test, df 14.743")
+                .contains("pooled t-test, df 20")
+                .contains("Welch t-test, df 14.743")
                 .containsPattern("u1 <= u2\\s+u1 > u2\\s+0\\.015\\s+reject H_0")
                 .containsPattern("u1 >= u2\\s+u1 < u2\\s+0\\.985\\s+fail to reject H_0")
                 .containsPattern("u1 == u2\\s+u1 != u2\\s+0\\.030\\s+reject H_0")
@@ -129,11 +138,14 @@ class GetstatsAgainstRTest {
         StringBuilder csv = new StringBuilder("elapsed,mem_free_kb\n");
         for (int i = 0; i < 12; i++) {
             leak[i] = 1000 - 7 * i + (i % 2 == 0 ? 1 : -1);
-            csv.append(i < spike.length ? spike[i] : "").append(',').append(leak[i]).append('\n');
+            csv.append(i < spike.length ? spike[i] : "")
+                    .append(',')
+                    .append(leak[i])
+                    .append('\n');
         }
         Files.writeString(tmp.resolve("s.csv"), csv);
-        Getstats.Report rep = Getstats.analyse(SampleParser.parse(tmp.resolve("s.csv")),
-                new Getstats.Options(0.95, 0.05, 2, "text", List.of(), null));
+        Getstats.Report rep = Getstats.analyse(
+                SampleParser.parse(tmp.resolve("s.csv")), new Getstats.Options(0.95, 0.05, 2, "text", List.of(), null));
         double mean = 0;
         for (double x : spike) {
             mean += x / spike.length;
@@ -143,16 +155,26 @@ class GetstatsAgainstRTest {
             ss += (x - mean) * (x - mean);
         }
         double z = (14 - mean) / Math.sqrt(ss / (spike.length - 1));
-        assertThat(rep.warnings()).filteredOn(w -> w.kind().equals("z-score")).singleElement()
-                .satisfies(w -> assertThat(w.text()).contains(String.format(java.util.Locale.ROOT,
-                        "elapsed of s: 1 of 10 runs with |z| > 2 (0.5 expected by chance), mean 10.4; run 10 "
-                        + "z %.4f (value 14)", z)));
-        assertThat(rep.warnings()).filteredOn(w -> w.kind().equals("leak")).singleElement()
-                .satisfies(w -> assertThat(w.text()).contains("mem_free_kb of s changes by -7")
+        assertThat(rep.warnings())
+                .filteredOn(w -> w.kind().equals("z-score"))
+                .singleElement()
+                .satisfies(w -> assertThat(w.text())
+                        .contains(String.format(
+                                java.util.Locale.ROOT,
+                                "elapsed of s: 1 of 10 runs with |z| > 2 (0.5 expected by chance), mean 10.4; run 10 "
+                                        + "z %.4f (value 14)",
+                                z)));
+        assertThat(rep.warnings())
+                .filteredOn(w -> w.kind().equals("leak"))
+                .singleElement()
+                .satisfies(w -> assertThat(w.text())
+                        .contains("mem_free_kb of s changes by -7")
                         .contains("a leak?"));
         // a higher threshold keeps quiet
-        assertThat(Getstats.analyse(SampleParser.parse(tmp.resolve("s.csv")),
-                new Getstats.Options(0.95, 0.05, 3, "text", List.of(), null)).warnings())
+        assertThat(Getstats.analyse(
+                                SampleParser.parse(tmp.resolve("s.csv")),
+                                new Getstats.Options(0.95, 0.05, 3, "text", List.of(), null))
+                        .warnings())
                 .noneMatch(w -> w.kind().equals("z-score"));
     }
 
@@ -160,10 +182,18 @@ class GetstatsAgainstRTest {
     void thePredicateGivesTheExitCode() throws IOException {
         List<Path> a = List.of(dir.resolve("a.csv"));
         // a: mean 38.48, half-width 0.437 (1.1% of the mean), 10 runs
-        assertThat(Getstats.run(a, new Getstats.Options(0.95, 0.05, 2, "text", List.of(),
-                "($delta < 0.05 * $mean) || ($count > 30)"), new PrintWriter(new StringWriter()))).isZero();
-        assertThat(Getstats.run(a, new Getstats.Options(0.95, 0.05, 2, "text", List.of(),
-                "($delta < 0.005 * $mean) || ($count > 30)"), new PrintWriter(new StringWriter()))).isOne();
+        assertThat(Getstats.run(
+                        a,
+                        new Getstats.Options(
+                                0.95, 0.05, 2, "text", List.of(), "($delta < 0.05 * $mean) || ($count > 30)"),
+                        new PrintWriter(new StringWriter())))
+                .isZero();
+        assertThat(Getstats.run(
+                        a,
+                        new Getstats.Options(
+                                0.95, 0.05, 2, "text", List.of(), "($delta < 0.005 * $mean) || ($count > 30)"),
+                        new PrintWriter(new StringWriter())))
+                .isOne();
     }
 
     @Test

@@ -43,16 +43,26 @@ class GetstatsNoFalseAlarmsTest {
     void aConstantColumnOrRoundingNoiseGetsNoLeakOrZScoreWarning() throws IOException {
         StringBuilder csv = new StringBuilder("lo_bytes,size,creep,mem_free_kb\n");
         for (int i = 0; i < 12; i++) {
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s%n", 123456.0, 1234.5678 + i * 1e-9, 1000 + i * 1e-5,
+            csv.append(String.format(
+                    Locale.ROOT,
+                    "%s,%s,%s,%s%n",
+                    123456.0,
+                    1234.5678 + i * 1e-9,
+                    1000 + i * 1e-5,
                     1000 - 7 * i + (i % 2 == 0 ? 1 : -1)));
         }
         Files.writeString(tmp.resolve("s.csv"), csv);
         Getstats.Report rep = Getstats.analyse(SampleParser.parse(tmp.resolve("s.csv")), TEXT);
-        assertThat(rep.warnings()).noneMatch(w -> List.of("lo_bytes", "size", "creep").contains(w.column()));
-        assertThat(rep.warnings()).filteredOn(w -> w.column().equals("mem_free_kb")).singleElement()
+        assertThat(rep.warnings())
+                .noneMatch(w -> List.of("lo_bytes", "size", "creep").contains(w.column()));
+        assertThat(rep.warnings())
+                .filteredOn(w -> w.column().equals("mem_free_kb"))
+                .singleElement()
                 .satisfies(w -> assertThat(w.kind()).isEqualTo("leak"));
-        assertThat(run(TEXT, tmp.resolve("s.csv"))).doesNotContain("lo_bytes of s changes")
-                .doesNotContain("creep of s changes").contains("mem_free_kb of s changes by -7");
+        assertThat(run(TEXT, tmp.resolve("s.csv")))
+                .doesNotContain("lo_bytes of s changes")
+                .doesNotContain("creep of s changes")
+                .contains("mem_free_kb of s changes by -7");
     }
 
     /**
@@ -72,7 +82,8 @@ class GetstatsNoFalseAlarmsTest {
         }
         Files.writeString(tmp.resolve("n.csv"), csv);
         Getstats.Report rep = Getstats.analyse(SampleParser.parse(tmp.resolve("n.csv")), TEXT);
-        List<Getstats.Warning> z = rep.warnings().stream().filter(w -> w.kind().equals("z-score")).toList();
+        List<Getstats.Warning> z =
+                rep.warnings().stream().filter(w -> w.kind().equals("z-score")).toList();
         assertThat(z).isNotEmpty();
         assertThat(z).extracting(Getstats.Warning::column).doesNotHaveDuplicates();
         int values = z.stream().mapToInt(w -> w.outliers().size()).sum();
@@ -83,11 +94,12 @@ class GetstatsNoFalseAlarmsTest {
         int summary = out.indexOf("Values with a z-score above 2");
         assertThat(summary).isGreaterThan(table);
         for (Getstats.Warning w : z) {
-            assertThat(out.substring(summary)).contains(w.column() + " of n: " + w.outliers().size() + " of 40 runs "
-                    + "with |z| > 2 (1.8 expected by chance");
+            assertThat(out.substring(summary))
+                    .contains(w.column() + " of n: " + w.outliers().size() + " of 40 runs "
+                            + "with |z| > 2 (1.8 expected by chance");
             for (int i = 1; i < w.outliers().size(); i++) {
-                assertThat(Math.abs(w.outliers().get(i).z())).isLessThanOrEqualTo(Math.abs(w.outliers().get(i - 1)
-                        .z()));
+                assertThat(Math.abs(w.outliers().get(i).z()))
+                        .isLessThanOrEqualTo(Math.abs(w.outliers().get(i - 1).z()));
             }
             Matcher m = Pattern.compile("run \\d+ z ").matcher(w.text());
             int named = 0;
@@ -140,7 +152,9 @@ class GetstatsNoFalseAlarmsTest {
         int rows = 0;
         while (m.find()) {
             rows++;
-            assertThat(Double.parseDouble(m.group(1)) < 0.05).as(m.group()).isEqualTo(m.group(2).equals("reject"));
+            assertThat(Double.parseDouble(m.group(1)) < 0.05)
+                    .as(m.group())
+                    .isEqualTo(m.group(2).equals("reject"));
         }
         assertThat(rows).isEqualTo(3);
         assertThat(GetstatsRenderer.p(0.0498, 0.05)).isEqualTo("0.0498");
@@ -167,9 +181,11 @@ class GetstatsNoFalseAlarmsTest {
     /** --format csv: the table, an empty line, then the t-tests' table with its header (docs/getstats.md). */
     @Test
     void csvFormatIncludesTheTTests() throws IOException {
-        Path dir = Path.of(getClass().getResource("/getstats/reference.txt").getPath()).getParent();
+        Path dir = Path.of(getClass().getResource("/getstats/reference.txt").getPath())
+                .getParent();
         Getstats.Options csv = new Getstats.Options(0.95, 0.05, 2, "csv", List.of(), null);
-        List<String> lines = run(csv, dir.resolve("a.csv"), dir.resolve("b.csv"), dir.resolve("c.csv")).lines()
+        List<String> lines = run(csv, dir.resolve("a.csv"), dir.resolve("b.csv"), dir.resolve("c.csv"))
+                .lines()
                 .toList();
         int blank = lines.indexOf("");
         assertThat(blank).isEqualTo(4); // header + a, b, c
@@ -211,11 +227,15 @@ class GetstatsNoFalseAlarmsTest {
                 """);
         Path results = Files.createDirectories(tmp.resolve("results"));
         StringWriter log = new StringWriter();
-        assertThat(Campaign.start(f, Map.of(), results, new PrintWriter(log), () -> null).run())
-                .as(log.toString()).isEqualTo(Campaign.OK);
+        assertThat(Campaign.start(f, Map.of(), results, new PrintWriter(log), () -> null)
+                        .run())
+                .as(log.toString())
+                .isEqualTo(Campaign.OK);
         for (String row : rows(results.resolve("000-sleep"))) {
             String[] x = row.split(",");
-            assertThat(Double.parseDouble(x[4])).as("wait of two sleeping copies: %s", row).isBetween(0.58, 0.9);
+            assertThat(Double.parseDouble(x[4]))
+                    .as("wait of two sleeping copies: %s", row)
+                    .isBetween(0.58, 0.9);
         }
         for (String row : rows(results.resolve("001-spin"))) {
             String[] x = row.split(",");
@@ -225,7 +245,9 @@ class GetstatsNoFalseAlarmsTest {
             // cannot. Not 1.2× that time, as before: on a loaded 2-core CI machine two spinners got 1.15×; any
             // overlap makes the old wait (elapsed less both copies' CPU) negative, which is what this test catches
             assertThat(cpu).as("both copies spun at once: %s", row).isGreaterThan(elapsed);
-            assertThat(Double.parseDouble(x[4])).as("wait of two spinning copies: %s", row).isGreaterThan(-0.01);
+            assertThat(Double.parseDouble(x[4]))
+                    .as("wait of two spinning copies: %s", row)
+                    .isGreaterThan(-0.01);
         }
         String stats = run(TEXT, results.resolve("001-spin"));
         Matcher m = Pattern.compile("(?m)^wait\\s+3\\s+(\\S+)").matcher(stats);

@@ -28,7 +28,8 @@ class PredicateTest {
     void halfWidthInPercentAndTheStatisticsOfAColumn() {
         ColumnStats s = ColumnStats.of("elapsed", new double[] {10, 11, 9, 10, 10}, 0.95);
         assertThat(Predicate.parse("$hw% < 10 && $count == 5 && $median == 10 && $min == 9 && $max == 11")
-                .holds(s.variables())).isTrue();
+                        .holds(s.variables()))
+                .isTrue();
         assertThat(Predicate.parse("$hw% < 1").holds(s.variables())).isFalse();
     }
 
@@ -41,10 +42,12 @@ class PredicateTest {
 
     @Test
     void nothingButExpressions() {
-        assertThatThrownBy(() -> Predicate.parse("$mean < 3 )")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Predicate.parse("$mean < 3 )"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("predicate '$mean < 3 )'");
         assertThatThrownBy(() -> Predicate.parse("$nosuch > 1").holds(Map.of("mean", 1.0)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nosuch");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nosuch");
         assertThatThrownBy(() -> Predicate.parse("$mean + 1").holds(Map.of("mean", 1.0)))
                 .hasMessageContaining("not true or false");
     }

@@ -26,9 +26,11 @@ class ScriptParserTest {
                 Arguments.of("TEST a x\n  EXEC true\nDONE", "t.pilot:1:8: expected a minimum number of runs"),
                 Arguments.of("TEST a 3 0 prog\n  EXEC true\nDONE", "t.pilot:1:10: expected a batch size"),
                 Arguments.of("TEST a 3 2\n  EXEC true\nDONE", "t.pilot:1:12: expected a stop program"),
-                Arguments.of("TEST a 3 1 getstats --predicate '$mean <'\n  EXEC true\nDONE",
+                Arguments.of(
+                        "TEST a 3 1 getstats --predicate '$mean <'\n  EXEC true\nDONE",
                         "t.pilot:1:12: expected a stop program: predicate '$mean <'"),
-                Arguments.of("TEST a 3 1 pilot getstats --column elapsed\n  EXEC true\nDONE",
+                Arguments.of(
+                        "TEST a 3 1 pilot getstats --column elapsed\n  EXEC true\nDONE",
                         "t.pilot:1:12: expected a stop program: TEST program"),
                 Arguments.of("SETUP ./mount.sh", "t.pilot:1:1: SETUP belongs inside a TEST"),
                 Arguments.of("VAR X=1\nDONE", "t.pilot:2:1: DONE without a TEST, WHILE, FOREACH or FOR"),
@@ -51,8 +53,10 @@ class ScriptParserTest {
                 Arguments.of("VAR 1X=2", "t.pilot:1:5: expected a variable name"),
                 Arguments.of("VAR X", "t.pilot:1:7: expected VAR NAME=VALUE or VAR NAME VALUE"),
                 Arguments.of("ENV A=1 2", "t.pilot:1:9: expected the end of the line"),
-                Arguments.of("VAR I=$((%I% +* 2))", "t.pilot:1:15: expected a number, %VAR% or ( in $((%I% +* 2)), "
-                        + "found '*'; write e.g. VAR I=$((%I% + 1))"),
+                Arguments.of(
+                        "VAR I=$((%I% +* 2))",
+                        "t.pilot:1:15: expected a number, %VAR% or ( in $((%I% +* 2)), "
+                                + "found '*'; write e.g. VAR I=$((%I% + 1))"),
                 Arguments.of("VAR I = $(( %I% + 1 )", "t.pilot:1:22: expected )) to close $(("),
                 Arguments.of("VAR I=$((%I% + 1", "t.pilot:1:17: expected )) to close $(("),
                 Arguments.of("VAR I=$(((%I% + 1))", "t.pilot:1:18: expected ) to close the ( at column 10"),
@@ -72,7 +76,8 @@ class ScriptParserTest {
                 Arguments.of("CHECKPOINT a b", "t.pilot:1:14: expected at most one file name"),
                 Arguments.of("INCLUDE missing.inc", "t.pilot:1:9: expected an existing file to INCLUDE"),
                 Arguments.of("INCLUDE %X%.inc", "t.pilot:1:9: expected a literal file name after INCLUDE"),
-                Arguments.of("# fine\n\n   FOREACH X a \\\n   b\n DONE x", "t.pilot:5:7: expected the end of the line"));
+                Arguments.of(
+                        "# fine\n\n   FOREACH X a \\\n   b\n DONE x", "t.pilot:5:7: expected the end of the line"));
     }
 
     @ParameterizedTest
@@ -80,7 +85,8 @@ class ScriptParserTest {
     void everyMistakeIsOneLineWithFileLineAndColumn(String script, String expected) throws IOException {
         Path f = dir.resolve("t.pilot");
         Files.writeString(f, script + "\n");
-        assertThatThrownBy(() -> ScriptParser.parse(dir.relativize(f).getFileName().toString(), script, dir))
+        assertThatThrownBy(
+                        () -> ScriptParser.parse(dir.relativize(f).getFileName().toString(), script, dir))
                 .isInstanceOf(ScriptException.class)
                 .hasMessageStartingWith(expected)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
@@ -134,7 +140,8 @@ class ScriptParserTest {
         assertThat(test.minRuns().text()).isEqualTo("10");
         assertThat(test.batch().text()).isEqualTo("1");
         assertThat(test.program()).isEqualTo("getstats --predicate '(\"$delta\" < 0.05 * $mean)  || ($count > 30)'");
-        assertThat(test.body()).extracting(s -> ((Stmt.Command) s).kind())
+        assertThat(test.body())
+                .extracting(s -> ((Stmt.Command) s).kind())
                 .containsExactly(Stmt.CommandKind.SETUP, Stmt.CommandKind.EXEC, Stmt.CommandKind.CLEANUP);
         // the predicate of the figure is one the stop program accepts as written
         StopProgram stop = new StopProgram(test.program(), figure.getParent());

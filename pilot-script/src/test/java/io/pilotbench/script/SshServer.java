@@ -28,13 +28,30 @@ final class SshServer implements AutoCloseable {
     }
 
     static boolean available() {
-        return Files.isExecutable(SSHD) && Files.isExecutable(Path.of("/usr/bin/ssh"))
+        return Files.isExecutable(SSHD)
+                && Files.isExecutable(Path.of("/usr/bin/ssh"))
                 && Files.isExecutable(Path.of("/usr/bin/ssh-keygen"));
     }
 
     static SshServer start(Path dir) throws IOException, InterruptedException {
-        run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString()));
-        run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("client_key").toString()));
+        run(List.of(
+                "ssh-keygen",
+                "-q",
+                "-t",
+                "ed25519",
+                "-N",
+                "",
+                "-f",
+                dir.resolve("host_key").toString()));
+        run(List.of(
+                "ssh-keygen",
+                "-q",
+                "-t",
+                "ed25519",
+                "-N",
+                "",
+                "-f",
+                dir.resolve("client_key").toString()));
         Files.copy(dir.resolve("client_key.pub"), dir.resolve("authorized_keys"));
         Files.setPosixFilePermissions(dir.resolve("authorized_keys"), PosixFilePermissions.fromString("rw-------"));
         if ("root".equals(System.getProperty("user.name"))) {
@@ -44,13 +61,27 @@ final class SshServer implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        Path config = Files.writeString(dir.resolve("sshd_config"), String.join("\n",
-                "Port " + port, "ListenAddress 127.0.0.1", "HostKey " + dir.resolve("host_key"),
-                "AuthorizedKeysFile " + dir.resolve("authorized_keys"), "PidFile " + dir.resolve("sshd.pid"),
-                "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PubkeyAuthentication yes",
-                "PermitRootLogin prohibit-password", "StrictModes no", "UsePAM no", "") + "\n");
+        Path config = Files.writeString(
+                dir.resolve("sshd_config"),
+                String.join(
+                                "\n",
+                                "Port " + port,
+                                "ListenAddress 127.0.0.1",
+                                "HostKey " + dir.resolve("host_key"),
+                                "AuthorizedKeysFile " + dir.resolve("authorized_keys"),
+                                "PidFile " + dir.resolve("sshd.pid"),
+                                "PasswordAuthentication no",
+                                "KbdInteractiveAuthentication no",
+                                "PubkeyAuthentication yes",
+                                "PermitRootLogin prohibit-password",
+                                "StrictModes no",
+                                "UsePAM no",
+                                "")
+                        + "\n");
         Process p = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("sshd.log").toFile())
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (true) {
             try (Socket s = new Socket("127.0.0.1", port)) {

@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 class TestSettingsTest {
     private static SessionSettings settings(String body) throws Exception {
         List<Stmt> program = ScriptParser.parse("t.pilot", "TEST a\n" + body + "  EXEC true\nDONE\n", Path.of("."));
-        List<Stmt.Option> options = ((Stmt.Test) program.get(0)).body().stream()
-                .filter(s -> s instanceof Stmt.Option).map(s -> (Stmt.Option) s).toList();
+        List<Stmt.Option> options = ((Stmt.Test) program.get(0))
+                .body().stream()
+                        .filter(s -> s instanceof Stmt.Option)
+                        .map(s -> (Stmt.Option) s)
+                        .toList();
         return TestSettings.of(options, s -> s.replace("%W%", "7%"));
     }
 
@@ -32,7 +35,8 @@ class TestSettingsTest {
 
     @Test
     void aBadValueIsOneLineAtItsColumn() {
-        assertThatThrownBy(() -> settings("  OPTION max-runs many\n")).isInstanceOf(ScriptException.class)
+        assertThatThrownBy(() -> settings("  OPTION max-runs many\n"))
+                .isInstanceOf(ScriptException.class)
                 .hasMessageStartingWith("t.pilot:2:19: expected a value for OPTION max-runs, found 'many'");
         assertThatThrownBy(() -> settings("  OPTION ci-width wide\n"))
                 .hasMessageStartingWith("t.pilot:2:19: expected a value for OPTION ci-width, found 'wide'");

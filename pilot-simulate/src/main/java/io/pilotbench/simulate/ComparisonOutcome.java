@@ -10,8 +10,8 @@ package io.pilotbench.simulate;
  * @param rounds    rounds per workload (the larger of the two)
  * @param seconds   simulated time spent on both
  */
-public record ComparisonOutcome(Decision decision, double p, double ratioLow, double ratioHigh, int rounds,
-        double seconds) {
+public record ComparisonOutcome(
+        Decision decision, double p, double ratioLow, double ratioHigh, int rounds, double seconds) {
 
     /** Whether the ratio CI contains {@code ratio}. */
     public boolean ratioCovers(double ratio) {

@@ -71,59 +71,82 @@ public enum ComparisonStrategy {
         };
     }
 
-    private static ComparisonOutcome pilot(WorkloadModel a, WorkloadModel b, long seedA, long seedB,
-            SimulationSettings s, boolean paired) {
+    private static ComparisonOutcome pilot(
+            WorkloadModel a, WorkloadModel b, long seedA, long seedB, SimulationSettings s, boolean paired) {
         SimulatedWorkload.Clock clock = new SimulatedWorkload.Clock();
         List<InterleavedComparison.Entry> entries = new ArrayList<>();
         // one cycle runs A and B back to back: they share that cycle's load
         long load = WorkloadGenerator.mix(seedA ^ seedB);
         entries.add(entry("A", a, seedA, load, clock, s));
         entries.add(entry("B", b, seedB, load, clock, s));
-        CompareSettings cs = CompareSettings.DEFAULTS.withConfidence(s.confidence()).withAlpha(s.alpha())
+        CompareSettings cs = CompareSettings.DEFAULTS
+                .withConfidence(s.confidence())
+                .withAlpha(s.alpha())
                 .withEquivalence(s.equivalence());
         InterleavedComparison.Result r;
         try {
-            r = new InterleavedComparison(entries, null, cs, Direction.LOWER_IS_BETTER, null).paired(paired)
-                    .ticker(clock).run();
+            r = new InterleavedComparison(entries, null, cs, Direction.LOWER_IS_BETTER, null)
+                    .paired(paired)
+                    .ticker(clock)
+                    .run();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // in-memory sessions do no I/O
         }
         PairComparison pair = r.comparison().pairs().get(0);
-        Decision d = switch (pair.verdict()) {
-            case A_LOWER -> Decision.A_FASTER;
-            case A_HIGHER -> Decision.B_FASTER;
-            case EQUIVALENT -> Decision.EQUIVALENT;
-            case UNDECIDED -> Decision.UNDECIDED;
-        };
+        Decision d =
+                switch (pair.verdict()) {
+                    case A_LOWER -> Decision.A_FASTER;
+                    case A_HIGHER -> Decision.B_FASTER;
+                    case EQUIVALENT -> Decision.EQUIVALENT;
+                    case UNDECIDED -> Decision.UNDECIDED;
+                };
         int rounds = r.sessions().stream().mapToInt(SessionResult::rounds).max().orElse(0);
         ConfidenceInterval ratio = pair.ratio();
-        return new ComparisonOutcome(d, !Double.isNaN(pair.anytimeP()) ? pair.anytimeP()
-                : pair.welch() == null ? Double.NaN : pair.welch().pTwoSided(),
-                ratio == null ? Double.NaN : ratio.low(), ratio == null ? Double.NaN : ratio.high(), rounds,
+        return new ComparisonOutcome(
+                d,
+                !Double.isNaN(pair.anytimeP())
+                        ? pair.anytimeP()
+                        : pair.welch() == null ? Double.NaN : pair.welch().pTwoSided(),
+                ratio == null ? Double.NaN : ratio.low(),
+                ratio == null ? Double.NaN : ratio.high(),
+                rounds,
                 r.seconds());
     }
 
-    private static InterleavedComparison.Entry entry(String name, WorkloadModel m, long seed, long loadSeed,
-            SimulatedWorkload.Clock clock, SimulationSettings s) {
+    private static InterleavedComparison.Entry entry(
+            String name,
+            WorkloadModel m,
+            long seed,
+            long loadSeed,
+            SimulatedWorkload.Clock clock,
+            SimulationSettings s) {
         WorkloadGenerator g = m.generator(seed);
-        return new InterleavedComparison.Entry(name,
+        return new InterleavedComparison.Entry(
+                name,
                 Session.inMemory(Strategy.PILOT.sessionSettings(m, s), name),
                 new SimulatedWorkload(m, s.sharedLoad() > 0 ? g.withLoad(s.sharedLoad(), loadSeed) : g, clock));
     }
 
     /** Runs each workload with a single-workload strategy, one after the other, then Welch's test at α. */
-    private static ComparisonOutcome test(Strategy single, WorkloadModel a, WorkloadModel b, long seedA, long seedB,
-            SimulationSettings s) {
+    private static ComparisonOutcome test(
+            Strategy single, WorkloadModel a, WorkloadModel b, long seedA, long seedB, SimulationSettings s) {
         Strategy.RawRun x = single.raw(a, seedA, s);
         Strategy.RawRun y = single.raw(b, seedB, s);
-        SampleStats sx = new SampleStats(x.moments().mean(), x.moments().variance(), x.moments().n());
-        SampleStats sy = new SampleStats(y.moments().mean(), y.moments().variance(), y.moments().n());
+        SampleStats sx = new SampleStats(
+                x.moments().mean(), x.moments().variance(), x.moments().n());
+        SampleStats sy = new SampleStats(
+                y.moments().mean(), y.moments().variance(), y.moments().n());
         TTestResult t = TTest.welch(sx, sy, s.confidence());
-        Decision d = t.pTwoSided() >= s.alpha() ? Decision.NOT_SIGNIFICANT
+        Decision d = t.pTwoSided() >= s.alpha()
+                ? Decision.NOT_SIGNIFICANT
                 : sx.mean() < sy.mean() ? Decision.A_FASTER : Decision.B_FASTER;
         Optional<ConfidenceInterval> ratio = RatioOfMeans.fieller(sx, sy, s.confidence());
-        return new ComparisonOutcome(d, t.pTwoSided(), ratio.map(ConfidenceInterval::low).orElse(Double.NaN),
-                ratio.map(ConfidenceInterval::high).orElse(Double.NaN), Math.max(x.rounds(), y.rounds()),
+        return new ComparisonOutcome(
+                d,
+                t.pTwoSided(),
+                ratio.map(ConfidenceInterval::low).orElse(Double.NaN),
+                ratio.map(ConfidenceInterval::high).orElse(Double.NaN),
+                Math.max(x.rounds(), y.rounds()),
                 x.seconds() + y.seconds());
     }
 }

@@ -18,9 +18,19 @@ import java.util.List;
  * @param medianRounds    median rounds per workload
  * @param medianSeconds   median simulated seconds (both workloads)
  */
-public record ComparisonSummary(ComparisonStrategy strategy, int replications, int correct, int wrongDirection,
-        int falseDifference, int noDifference, int undecided, int withRatio, int ratioCovered, double meanRounds,
-        double medianRounds, double medianSeconds) {
+public record ComparisonSummary(
+        ComparisonStrategy strategy,
+        int replications,
+        int correct,
+        int wrongDirection,
+        int falseDifference,
+        int noDifference,
+        int undecided,
+        int withRatio,
+        int ratioCovered,
+        double meanRounds,
+        double medianRounds,
+        double medianSeconds) {
 
     /** Summarises {@code outcomes} when A's true mean is {@code ratio} times B's. */
     public static ComparisonSummary of(ComparisonStrategy strategy, List<ComparisonOutcome> outcomes, double ratio) {
@@ -42,10 +52,22 @@ public record ComparisonSummary(ComparisonStrategy strategy, int replications, i
             withRatio += bounded ? 1 : 0;
             covered += bounded && o.ratioCovers(ratio) ? 1 : 0;
         }
-        double[] rounds = outcomes.stream().mapToDouble(ComparisonOutcome::rounds).toArray();
-        double[] seconds = outcomes.stream().mapToDouble(ComparisonOutcome::seconds).toArray();
-        return new ComparisonSummary(strategy, outcomes.size(), correct, wrong, falseDiff, none, undecided, withRatio,
-                covered, StrategySummary.mean(rounds), StrategySummary.median(rounds),
+        double[] rounds =
+                outcomes.stream().mapToDouble(ComparisonOutcome::rounds).toArray();
+        double[] seconds =
+                outcomes.stream().mapToDouble(ComparisonOutcome::seconds).toArray();
+        return new ComparisonSummary(
+                strategy,
+                outcomes.size(),
+                correct,
+                wrong,
+                falseDiff,
+                none,
+                undecided,
+                withRatio,
+                covered,
+                StrategySummary.mean(rounds),
+                StrategySummary.median(rounds),
                 StrategySummary.median(seconds));
     }
 }

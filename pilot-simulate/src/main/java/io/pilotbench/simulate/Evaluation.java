@@ -13,17 +13,28 @@ import java.util.function.Consumer;
  */
 public final class Evaluation {
     /** One finished replication, for progress and for writing results as they come. */
-    public record Finished(String strategy, int replication, long seed, Outcome outcome,
-            ComparisonOutcome comparison, int done, int total) {
-    }
+    public record Finished(
+            String strategy,
+            int replication,
+            long seed,
+            Outcome outcome,
+            ComparisonOutcome comparison,
+            int done,
+            int total) {}
 
     /**
      * The evaluation of strategies on one workload.
      *
      * @param oracle null for a WPS workload
      */
-    public record WorkloadEvaluation(WorkloadModel model, double truth, Oracle oracle, SimulationSettings settings,
-            int replications, long seed, List<StrategySummary> strategies) {
+    public record WorkloadEvaluation(
+            WorkloadModel model,
+            double truth,
+            Oracle oracle,
+            SimulationSettings settings,
+            int replications,
+            long seed,
+            List<StrategySummary> strategies) {
         public WorkloadEvaluation {
             strategies = List.copyOf(strategies);
         }
@@ -34,8 +45,14 @@ public final class Evaluation {
      *
      * @param ratio A's true mean over B's
      */
-    public record ComparisonEvaluation(WorkloadModel a, WorkloadModel b, double ratio, SimulationSettings settings,
-            int replications, long seed, List<ComparisonSummary> strategies) {
+    public record ComparisonEvaluation(
+            WorkloadModel a,
+            WorkloadModel b,
+            double ratio,
+            SimulationSettings settings,
+            int replications,
+            long seed,
+            List<ComparisonSummary> strategies) {
         public ComparisonEvaluation {
             strategies = List.copyOf(strategies);
         }
@@ -45,7 +62,7 @@ public final class Evaluation {
     private int replications = 200;
     private long seed = 1;
     private int threads = Runtime.getRuntime().availableProcessors();
-    private Consumer<Finished> listener = f -> { };
+    private Consumer<Finished> listener = f -> {};
 
     public Evaluation(SimulationSettings settings) {
         this.settings = settings;
@@ -88,22 +105,26 @@ public final class Evaluation {
 
     /** Evaluates {@code strategies} (those that apply) on {@code model}. */
     public WorkloadEvaluation evaluate(WorkloadModel model, List<Strategy> strategies) throws InterruptedException {
-        List<Strategy> used = strategies.stream().filter(s -> s.appliesTo(model)).toList();
+        List<Strategy> used =
+                strategies.stream().filter(s -> s.appliesTo(model)).toList();
         if (used.isEmpty()) {
-            throw new IllegalArgumentException("none of the strategies applies to this workload ("
-                    + model.describe() + ")");
+            throw new IllegalArgumentException(
+                    "none of the strategies applies to this workload (" + model.describe() + ")");
         }
-        List<List<Outcome>> results = runAll(used.size(), (i, k) -> {
-            Outcome o = used.get(i).run(model, replicationSeed(k), settings);
-            return new Finished(used.get(i).id(), k, replicationSeed(k), o, null, 0, 0);
-        }, Finished::outcome);
+        List<List<Outcome>> results = runAll(
+                used.size(),
+                (i, k) -> {
+                    Outcome o = used.get(i).run(model, replicationSeed(k), settings);
+                    return new Finished(used.get(i).id(), k, replicationSeed(k), o, null, 0, 0);
+                },
+                Finished::outcome);
         List<StrategySummary> summaries = new ArrayList<>();
         for (int i = 0; i < used.size(); i++) {
-            summaries.add(StrategySummary.of(used.get(i), results.get(i), model.truth(), model.plantedWarmup(),
-                    model.plantedCooldown()));
+            summaries.add(StrategySummary.of(
+                    used.get(i), results.get(i), model.truth(), model.plantedWarmup(), model.plantedCooldown()));
         }
-        return new WorkloadEvaluation(model, model.truth(), Oracle.of(model, settings), settings, replications, seed,
-                summaries);
+        return new WorkloadEvaluation(
+                model, model.truth(), Oracle.of(model, settings), settings, replications, seed, summaries);
     }
 
     /** Evaluates comparison {@code strategies} on A = {@code a} against B = {@code b}. */
@@ -112,12 +133,16 @@ public final class Evaluation {
         if (strategies.isEmpty()) {
             throw new IllegalArgumentException("no comparison strategy to evaluate");
         }
-        List<List<ComparisonOutcome>> results = runAll(strategies.size(), (i, k) -> {
-            long r = replicationSeed(k);
-            ComparisonOutcome o = strategies.get(i).run(a, b, WorkloadGenerator.mix(r ^ 0xA), WorkloadGenerator.mix(
-                    r ^ 0xB), settings);
-            return new Finished(strategies.get(i).id(), k, r, null, o, 0, 0);
-        }, Finished::comparison);
+        List<List<ComparisonOutcome>> results = runAll(
+                strategies.size(),
+                (i, k) -> {
+                    long r = replicationSeed(k);
+                    ComparisonOutcome o = strategies
+                            .get(i)
+                            .run(a, b, WorkloadGenerator.mix(r ^ 0xA), WorkloadGenerator.mix(r ^ 0xB), settings);
+                    return new Finished(strategies.get(i).id(), k, r, null, o, 0, 0);
+                },
+                Finished::comparison);
         List<ComparisonSummary> summaries = new ArrayList<>();
         double ratio = a.trueMean() / b.trueMean();
         for (int i = 0; i < strategies.size(); i++) {
@@ -137,8 +162,14 @@ public final class Evaluation {
         AtomicInteger done = new AtomicInteger();
         List<Finished> all = Parallel.map(total, threads, "pilot-simulate", i -> {
             Finished f = task.run(i / replications, i % replications);
-            Finished counted = new Finished(f.strategy(), f.replication(), f.seed(), f.outcome(), f.comparison(),
-                    done.incrementAndGet(), total);
+            Finished counted = new Finished(
+                    f.strategy(),
+                    f.replication(),
+                    f.seed(),
+                    f.outcome(),
+                    f.comparison(),
+                    done.incrementAndGet(),
+                    total);
             synchronized (this) {
                 listener.accept(counted);
             }
@@ -146,7 +177,9 @@ public final class Evaluation {
         });
         List<List<T>> out = new ArrayList<>();
         for (int i = 0; i < strategies; i++) {
-            out.add(all.subList(i * replications, (i + 1) * replications).stream().map(pick).toList());
+            out.add(all.subList(i * replications, (i + 1) * replications).stream()
+                    .map(pick)
+                    .toList());
         }
         return out;
     }

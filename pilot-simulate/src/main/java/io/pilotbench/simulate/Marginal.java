@@ -41,8 +41,8 @@ public record Marginal(Shape shape, double mean, double cv, double tail, double 
             try {
                 return valueOf(text.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("distribution '" + text
-                        + "' is not normal, lognormal, pareto or bimodal");
+                throw new IllegalArgumentException(
+                        "distribution '" + text + "' is not normal, lognormal, pareto or bimodal");
             }
         }
     }
@@ -64,8 +64,8 @@ public record Marginal(Shape shape, double mean, double cv, double tail, double 
             throw new IllegalArgumentException("a Pareto distribution needs cv > 0");
         }
         if (!(upper >= 0 && upper <= 1) || !(gap >= 0) || Double.isInfinite(gap)) {
-            throw new IllegalArgumentException("bimodal modes need a share in [0, 1] and a gap >= 0, got " + upper
-                    + ":" + gap);
+            throw new IllegalArgumentException(
+                    "bimodal modes need a share in [0, 1] and a gap >= 0, got " + upper + ":" + gap);
         }
     }
 

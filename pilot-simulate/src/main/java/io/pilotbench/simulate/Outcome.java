@@ -14,12 +14,28 @@ package io.pilotbench.simulate;
  * @param warmup         samples cut as warm-up: readings (rounds), or unit readings at the start of every round
  * @param cooldown       unit readings cut at the end of every round
  */
-public record Outcome(double estimate, double low, double high, int rounds, long samples, double seconds,
-        boolean converged, int subsessionSize, int warmup, int cooldown) {
+public record Outcome(
+        double estimate,
+        double low,
+        double high,
+        int rounds,
+        long samples,
+        double seconds,
+        boolean converged,
+        int subsessionSize,
+        int warmup,
+        int cooldown) {
 
     /** An outcome of a strategy that cuts nothing. */
-    public Outcome(double estimate, double low, double high, int rounds, long samples, double seconds,
-            boolean converged, int subsessionSize) {
+    public Outcome(
+            double estimate,
+            double low,
+            double high,
+            int rounds,
+            long samples,
+            double seconds,
+            boolean converged,
+            int subsessionSize) {
         this(estimate, low, high, rounds, samples, seconds, converged, subsessionSize, 0, 0);
     }
 

@@ -10,8 +10,7 @@ import java.util.function.IntFunction;
 
 /** Independent simulated sessions on a pool of daemon threads, their results in submission order. */
 final class Parallel {
-    private Parallel() {
-    }
+    private Parallel() {}
 
     /**
      * {@code task(0) … task(count − 1)} on {@code threads} threads (at most {@code count}).

@@ -19,11 +19,15 @@ import java.util.Locale;
 public record Phase(Shape shape, double amplitude, double length) {
     /** The two forms. */
     public enum Shape {
-        EXP, STEP
+        EXP,
+        STEP
     }
 
     public Phase {
-        if (shape == null || !(amplitude > -1) || Double.isInfinite(amplitude) || !(length > 0)
+        if (shape == null
+                || !(amplitude > -1)
+                || Double.isInfinite(amplitude)
+                || !(length > 0)
                 || Double.isInfinite(length)) {
             throw new IllegalArgumentException("a phase needs an amplitude > -1 and a length > 0");
         }
@@ -41,8 +45,8 @@ public record Phase(Shape shape, double amplitude, double length) {
             throw new IllegalArgumentException("'" + what + "=" + text + "' is not " + form);
         }
         try {
-            return new Phase(p[0].equals("exp") ? Shape.EXP : Shape.STEP, Double.parseDouble(p[1]),
-                    Double.parseDouble(p[2]));
+            return new Phase(
+                    p[0].equals("exp") ? Shape.EXP : Shape.STEP, Double.parseDouble(p[1]), Double.parseDouble(p[2]));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + what + "=" + text + "' is not " + form);
         } catch (IllegalArgumentException e) {

@@ -18,7 +18,8 @@ public record PhaseSum(List<Phase> parts) {
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("a warm-up or cool-down needs at least one phase");
         }
-        double lowest = parts.stream().mapToDouble(p -> Math.min(0, p.amplitude())).sum();
+        double lowest =
+                parts.stream().mapToDouble(p -> Math.min(0, p.amplitude())).sum();
         if (!(lowest > -1)) {
             throw new IllegalArgumentException("the phases' factors add, so their negative amplitudes must sum to "
                     + "more than -1 (a sample can only be faster, not take no time), got " + Marginal.num(lowest));

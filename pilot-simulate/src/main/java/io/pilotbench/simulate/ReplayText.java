@@ -19,32 +19,56 @@ import java.util.Map;
  * methods of the same names document each.
  */
 final class ReplayText {
-    private ReplayText() {
-    }
+    private ReplayText() {}
 
     /** See {@link TraceReplay#describeForks}. */
     static List<String> forks(List<ForkReplay> replays, int iterations, double ciWidth, double confidence) {
-        List<ForkReplay> steady = replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
+        List<ForkReplay> steady =
+                replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
         int n = steady.size();
         long converged = steady.stream().filter(ForkReplay::converged).count();
         long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
         long covered = steady.stream().filter(ForkReplay::covers).count();
         long within = steady.stream().filter(f -> f.withinOnePct(f.estimate())).count();
-        List<ForkReplay> withJmh = steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
-        long jmhWithin = withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count();
-        double medianForks = Descriptive.median(steady.stream().mapToDouble(ForkReplay::forks).toArray());
+        List<ForkReplay> withJmh =
+                steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
+        long jmhWithin =
+                withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count();
+        double medianForks = Descriptive.median(
+                steady.stream().mapToDouble(ForkReplay::forks).toArray());
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "%d benchmarks replayed as pilot jmh runs them: a fork per "
-                + "round, its first %d iterations the round's unit readings; %.4g%% confidence, CI width %.4g%% of "
-                + "the mean", replays.size(), iterations, confidence * 100, ciWidth * 100));
-        out.add(String.format(Locale.ROOT, "  benchmarks whose forks all reach a steady state: %d; "
-                + "converged %d (%.1f%%), converged with a CI that misses the truth %d (%.1f%%); CI holds the truth "
-                + "%d (%.1f%%); estimate within 1%% of it %d (%.1f%%); median forks %.0f (%.0f iterations)", n,
-                converged, 100.0 * converged / n, missed, 100.0 * missed / n, covered, 100.0 * covered / n, within,
-                100.0 * within / n, medianForks, medianForks * iterations));
+        out.add(String.format(
+                Locale.ROOT,
+                "%d benchmarks replayed as pilot jmh runs them: a fork per "
+                        + "round, its first %d iterations the round's unit readings; %.4g%% confidence, CI width %.4g%% of "
+                        + "the mean",
+                replays.size(),
+                iterations,
+                confidence * 100,
+                ciWidth * 100));
+        out.add(String.format(
+                Locale.ROOT,
+                "  benchmarks whose forks all reach a steady state: %d; "
+                        + "converged %d (%.1f%%), converged with a CI that misses the truth %d (%.1f%%); CI holds the truth "
+                        + "%d (%.1f%%); estimate within 1%% of it %d (%.1f%%); median forks %.0f (%.0f iterations)",
+                n,
+                converged,
+                100.0 * converged / n,
+                missed,
+                100.0 * missed / n,
+                covered,
+                100.0 * covered / n,
+                within,
+                100.0 * within / n,
+                medianForks,
+                medianForks * iterations));
         if (!withJmh.isEmpty()) {
-            out.add(String.format(Locale.ROOT, "  JMH's defaults on the same forks (every fork's "
-                    + "measured window): within 1%% of the truth %d of %d (%.1f%%)", jmhWithin, withJmh.size(),
+            out.add(String.format(
+                    Locale.ROOT,
+                    "  JMH's defaults on the same forks (every fork's "
+                            + "measured window): within 1%% of the truth %d of %d (%.1f%%)",
+                    jmhWithin,
+                    withJmh.size(),
                     100.0 * jmhWithin / withJmh.size()));
         }
         return out;
@@ -82,20 +106,37 @@ final class ReplayText {
     /** See {@link TraceReplay#describe}. */
     static List<String> describe(Summary m, List<Replayed> replayed, double ciWidth, double confidence) {
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "%d series replayed one value per round with pilot's "
-                + "defaults, %.4g%% confidence, CI width %.4g%% of the mean", replayed.size(), confidence * 100,
+        out.add(String.format(
+                Locale.ROOT,
+                "%d series replayed one value per round with pilot's "
+                        + "defaults, %.4g%% confidence, CI width %.4g%% of the mean",
+                replayed.size(),
+                confidence * 100,
                 ciWidth * 100));
         if (m.steady() > 0) {
-            out.add(String.format(Locale.ROOT, "  steady series: %d; converged %d (%.1f%%), converged with "
-                    + "a CI that misses the truth %d (%.1f%%); CI holds the truth %d (%.1f%%); estimate within 1%% of "
-                    + "it %d (%.1f%%); median rounds %.0f", m.steady(), m.converged(), 100 * m.convergedShare(),
-                    m.convergedMissed(), 100 * m.convergedMissedShare(), m.covered(),
-                    100.0 * m.covered() / m.steady(), m.withinOnePct(), 100 * m.withinOnePctShare(),
+            out.add(String.format(
+                    Locale.ROOT,
+                    "  steady series: %d; converged %d (%.1f%%), converged with "
+                            + "a CI that misses the truth %d (%.1f%%); CI holds the truth %d (%.1f%%); estimate within 1%% of "
+                            + "it %d (%.1f%%); median rounds %.0f",
+                    m.steady(),
+                    m.converged(),
+                    100 * m.convergedShare(),
+                    m.convergedMissed(),
+                    100 * m.convergedMissedShare(),
+                    m.covered(),
+                    100.0 * m.covered() / m.steady(),
+                    m.withinOnePct(),
+                    100 * m.withinOnePctShare(),
                     m.medianRounds()));
         }
         if (m.neverSteady() > 0) {
-            out.add(String.format(Locale.ROOT, "  series without a steady state: %d; flagged (not "
-                    + "converged, or level shifts reported) %d (%.1f%%)", m.neverSteady(), m.flagged(),
+            out.add(String.format(
+                    Locale.ROOT,
+                    "  series without a steady state: %d; flagged (not "
+                            + "converged, or level shifts reported) %d (%.1f%%)",
+                    m.neverSteady(),
+                    m.flagged(),
                     100 * m.flaggedShare()));
         }
         for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
@@ -111,20 +152,39 @@ final class ReplayText {
 
     /** How another practice's windows did on the same series. */
     private static String practice(String name, Practice p, double ciWidth) {
-        String reach = Math.abs(ciWidth / 2 - 0.01) < 1e-12 ? "" : String.format(Locale.ROOT,
-                ", within ±%s%% %d (%.1f%%)", new BigDecimal(ciWidth * 50, MathContext.DECIMAL32)
-                        .stripTrailingZeros().toPlainString(), p.withinReach(), 100 * p.withinReachShare());
-        return String.format(Locale.ROOT, "  %s on the same series: within 1%% of the truth %d of %d "
-                + "(%.1f%%)%s, median values %.0f", name, p.withinOnePct(), p.traces(),
-                100 * p.withinOnePctShare(), reach, p.medianValues());
+        String reach = Math.abs(ciWidth / 2 - 0.01) < 1e-12
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        ", within ±%s%% %d (%.1f%%)",
+                        new BigDecimal(ciWidth * 50, MathContext.DECIMAL32)
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        p.withinReach(),
+                        100 * p.withinReachShare());
+        return String.format(
+                Locale.ROOT,
+                "  %s on the same series: within 1%% of the truth %d of %d " + "(%.1f%%)%s, median values %.0f",
+                name,
+                p.withinOnePct(),
+                p.traces(),
+                100 * p.withinOnePctShare(),
+                reach,
+                p.medianValues());
     }
 
     /** One replayed session's answer, for a trace set without labels. */
     private static String answer(Replayed r) {
         Trace t = r.trace();
-        return String.format(Locale.ROOT, "  %s: %s after %d rounds, mean %.6g, CI [%.6g, %.6g]"
-                + "%s", t.name(), r.stop().toString().toLowerCase(Locale.ROOT), r.rounds(),
-                r.estimate(), r.low(), r.high(), Double.isNaN(t.truth()) ? ""
-                        : r.covers() ? ", holds the truth" : ", misses the truth " + t.truth());
+        return String.format(
+                Locale.ROOT,
+                "  %s: %s after %d rounds, mean %.6g, CI [%.6g, %.6g]" + "%s",
+                t.name(),
+                r.stop().toString().toLowerCase(Locale.ROOT),
+                r.rounds(),
+                r.estimate(),
+                r.low(),
+                r.high(),
+                Double.isNaN(t.truth()) ? "" : r.covers() ? ", holds the truth" : ", misses the truth " + t.truth());
     }
 }

@@ -8,5 +8,4 @@ package io.pilotbench.simulate;
  * @param unitReadings the unit readings in ms (UNITS), or null
  * @param seconds      how long the round takes in simulated time, setup included
  */
-public record SimulatedRound(double reading, double[] unitReadings, double seconds) {
-}
+public record SimulatedRound(double reading, double[] unitReadings, double seconds) {}

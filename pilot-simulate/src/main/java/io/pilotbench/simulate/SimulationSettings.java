@@ -15,11 +15,11 @@ import io.pilotbench.core.model.Defaults;
  *                    multiplies every workload's round; rounds run at the same time (one cycle of an interleaved
  *                    comparison) share it, rounds run apart (A's rounds, then B's) draw it apart; 0 for none
  */
-public record SimulationSettings(double confidence, double ciWidth, int maxRounds, double alpha,
-        double equivalence, double sharedLoad) {
+public record SimulationSettings(
+        double confidence, double ciWidth, int maxRounds, double alpha, double equivalence, double sharedLoad) {
     /** Pilot's defaults: 95%, 10% of the mean, 20,000 rounds, α = 0.01, ±1%. */
-    public static final SimulationSettings DEFAULTS = new SimulationSettings(Defaults.CONFIDENCE,
-            Defaults.CI_WIDTH_FRACTION, 20_000, 0.01, 0.01, 0);
+    public static final SimulationSettings DEFAULTS =
+            new SimulationSettings(Defaults.CONFIDENCE, Defaults.CI_WIDTH_FRACTION, 20_000, 0.01, 0.01, 0);
 
     /** Settings without a shared load. */
     public SimulationSettings(double confidence, double ciWidth, int maxRounds, double alpha, double equivalence) {
@@ -34,8 +34,8 @@ public record SimulationSettings(double confidence, double ciWidth, int maxRound
             throw new IllegalArgumentException("CI width must be a fraction of the mean > 0, got " + ciWidth);
         }
         if (maxRounds < 10) {
-            throw new IllegalArgumentException("the round limit must be >= 10 (the fixed strategies need 10), got "
-                    + maxRounds);
+            throw new IllegalArgumentException(
+                    "the round limit must be >= 10 (the fixed strategies need 10), got " + maxRounds);
         }
         if (!(equivalence >= 0) || Double.isInfinite(equivalence)) {
             throw new IllegalArgumentException("equivalence margin must be >= 0, got " + equivalence);

@@ -110,8 +110,8 @@ public enum Strategy {
                     + model.level().name().toLowerCase(Locale.ROOT) + " workload");
         }
         return switch (this) {
-            case PILOT, PILOT_NO_REMOVAL, PILOT_MSER, PILOT_SUBSESSIONS, PILOT_ORIGINAL, PILOT_WPS -> engine(model, seed,
-                    s);
+            case PILOT, PILOT_NO_REMOVAL, PILOT_MSER, PILOT_SUBSESSIONS, PILOT_ORIGINAL, PILOT_WPS ->
+                engine(model, seed, s);
             default -> raw(model, seed, s).outcome(model, s);
         };
     }
@@ -147,8 +147,8 @@ public enum Strategy {
                 double w = model.workMax();
                 double low = w / (mean + half);
                 double high = mean - half > 0 ? w / (mean - half) : Double.POSITIVE_INFINITY;
-                return new Outcome(w / mean, low, Double.isNaN(half) ? Double.NaN : high, rounds, samples, seconds,
-                        converged, 1);
+                return new Outcome(
+                        w / mean, low, Double.isNaN(half) ? Double.NaN : high, rounds, samples, seconds, converged, 1);
             }
             return new Outcome(mean, mean - half, mean + half, rounds, samples, seconds, converged, 1);
         }
@@ -156,19 +156,22 @@ public enum Strategy {
 
     /** The engine's settings for {@code model} under this strategy. */
     SessionSettings sessionSettings(WorkloadModel model, SimulationSettings s) {
-        SessionSettings.Builder b = SessionSettings.builder().confidence(s.confidence())
-                .ciTarget(CiTarget.ofMean(s.ciWidth())).maxRounds(s.maxRounds());
+        SessionSettings.Builder b = SessionSettings.builder()
+                .confidence(s.confidence())
+                .ciTarget(CiTarget.ofMean(s.ciWidth()))
+                .maxRounds(s.maxRounds());
         switch (this) {
             case PILOT_NO_REMOVAL -> b.warmupRemoval(WarmupRemoval.NONE);
             case PILOT_MSER -> b.warmupRemoval(WarmupRemoval.MSER);
             case PILOT_SUBSESSIONS -> b.method(CiMethod.PILOT);
             case PILOT_ORIGINAL -> b.method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM);
-            default -> { }
+            default -> {}
         }
         switch (model.level()) {
             case READINGS -> b.pi(PerformanceIndex.of("time", "ms"));
-            case UNITS -> b.pi(new PerformanceIndex("time", "ms", PerformanceIndex.Kind.ORDINARY, false, true))
-                    .fixedWorkAmount(model.units());
+            case UNITS ->
+                b.pi(new PerformanceIndex("time", "ms", PerformanceIndex.Kind.ORDINARY, false, true))
+                        .fixedWorkAmount(model.units());
             case WPS -> b.wps(WpsMode.REQUIRED).workAmount(model.workMin(), model.workMax());
             default -> throw new IllegalStateException(model.level().toString());
         }
@@ -179,8 +182,11 @@ public enum Strategy {
         SimulatedWorkload.Clock clock = new SimulatedWorkload.Clock();
         SessionResult r;
         try {
-            r = Pilot.of(sessionSettings(model, s), new SimulatedWorkload(model, seed, clock)).name(model.spec())
-                    .ticker(clock).clock(EPOCH).run();
+            r = Pilot.of(sessionSettings(model, s), new SimulatedWorkload(model, seed, clock))
+                    .name(model.spec())
+                    .ticker(clock)
+                    .clock(EPOCH)
+                    .run();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // an in-memory session does no I/O
         }
@@ -189,21 +195,36 @@ public enum Strategy {
         if (model.level() == WorkloadModel.Level.WPS) {
             WpsResult w = r.wps();
             boolean ci = w != null && w.vCi() != null;
-            return new Outcome(w == null ? Double.NaN : w.v(), ci ? w.vCi().low() : Double.NaN,
-                    ci ? w.vCi().high() : Double.NaN, r.rounds(), samples, r.seconds(), converged,
+            return new Outcome(
+                    w == null ? Double.NaN : w.v(),
+                    ci ? w.vCi().low() : Double.NaN,
+                    ci ? w.vCi().high() : Double.NaN,
+                    r.rounds(),
+                    samples,
+                    r.seconds(),
+                    converged,
                     w == null ? 0 : w.subsessionSize());
         }
         boolean units = model.level() == WorkloadModel.Level.UNITS;
         PiResult p = r.pis().get(0);
         MetricResult m = units ? p.unitReadings() : p.readings();
         Phases cut = units ? p.unitReadingsPhases() : p.readingsPhases();
-        int warmup = units && !sessionSettings(model, s).warmupRemoval().tested() ? perRound(cut.warmup(), r)
-                : cut.warmup();
-        int cooldown = units && !sessionSettings(model, s).warmupRemoval().tested() ? perRound(cut.cooldown(), r)
+        int warmup =
+                units && !sessionSettings(model, s).warmupRemoval().tested() ? perRound(cut.warmup(), r) : cut.warmup();
+        int cooldown = units && !sessionSettings(model, s).warmupRemoval().tested()
+                ? perRound(cut.cooldown(), r)
                 : cut.cooldown();
-        return new Outcome(m.mean(), m.ci() == null ? Double.NaN : m.ci().low(),
-                m.ci() == null ? Double.NaN : m.ci().high(), r.rounds(), samples, r.seconds(), converged,
-                m.subsessionSize(), warmup, cooldown);
+        return new Outcome(
+                m.mean(),
+                m.ci() == null ? Double.NaN : m.ci().low(),
+                m.ci() == null ? Double.NaN : m.ci().high(),
+                r.rounds(),
+                samples,
+                r.seconds(),
+                converged,
+                m.subsessionSize(),
+                warmup,
+                cooldown);
     }
 
     /** The mean cut per analysed round (the untested removals cut each round on its own). */
@@ -242,8 +263,8 @@ public enum Strategy {
      * {@code forks} fresh processes (new seeds: warm-up and AR(1) state restart), each running {@code warmups}
      * discarded and {@code measured} kept rounds; the t-CI of the kept rounds' per-round means.
      */
-    private static RawRun fixed(WorkloadModel model, long seed, SimulationSettings s, int forks, int warmups,
-            int measured) {
+    private static RawRun fixed(
+            WorkloadModel model, long seed, SimulationSettings s, int forks, int warmups, int measured) {
         boolean wps = model.level() == WorkloadModel.Level.WPS;
         Moments m = new Moments();
         double seconds = 0;
@@ -259,8 +280,12 @@ public enum Strategy {
             }
         }
         int rounds = forks * (warmups + measured);
-        return new RawRun(m, rounds, model.level() == WorkloadModel.Level.UNITS ? (long) rounds * model.units()
-                : rounds, seconds, true);
+        return new RawRun(
+                m,
+                rounds,
+                model.level() == WorkloadModel.Level.UNITS ? (long) rounds * model.units() : rounds,
+                seconds,
+                true);
     }
 
     /** {@code g} under the settings' background load, drawn apart from any other workload's (run at other times). */

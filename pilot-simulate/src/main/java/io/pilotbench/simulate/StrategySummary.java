@@ -29,11 +29,26 @@ import java.util.List;
  * @param medianCooldown median cool-down cut (unit readings per round) over the sessions that cut one
  * @param cooldownWithin5 sessions whose cool-down cut is within 5 of the planted one (−1 without a known one)
  */
-public record StrategySummary(Strategy strategy, int replications, int withCi, int covered,
-        ConfidenceInterval coverage, int converged, double meanRounds, double medianRounds, double medianSamples,
-        double meanSeconds, double medianSeconds, double biasPercent, double widthPercent,
-        double medianSubsessionSize, int removedSessions, double medianWarmup, int warmupWithin5,
-        double medianCooldown, int cooldownWithin5) {
+public record StrategySummary(
+        Strategy strategy,
+        int replications,
+        int withCi,
+        int covered,
+        ConfidenceInterval coverage,
+        int converged,
+        double meanRounds,
+        double medianRounds,
+        double medianSamples,
+        double meanSeconds,
+        double medianSeconds,
+        double biasPercent,
+        double widthPercent,
+        double medianSubsessionSize,
+        int removedSessions,
+        double medianWarmup,
+        int warmupWithin5,
+        double medianCooldown,
+        int cooldownWithin5) {
 
     /** Summarises the outcomes of {@code strategy} against {@code truth}, ignoring the planted phases. */
     public static StrategySummary of(Strategy strategy, List<Outcome> outcomes, double truth) {
@@ -46,8 +61,8 @@ public record StrategySummary(Strategy strategy, int replications, int withCi, i
      * @param plantedWarmup   the model's warm-up length in samples, or −1 when it has none of a known length
      * @param plantedCooldown the model's cool-down length (unit readings per round), or −1
      */
-    public static StrategySummary of(Strategy strategy, List<Outcome> outcomes, double truth, int plantedWarmup,
-            int plantedCooldown) {
+    public static StrategySummary of(
+            Strategy strategy, List<Outcome> outcomes, double truth, int plantedWarmup, int plantedCooldown) {
         int k = outcomes.size();
         int withCi = (int) outcomes.stream().filter(Outcome::hasCi).count();
         int covered = (int) outcomes.stream().filter(o -> o.covers(truth)).count();
@@ -55,21 +70,57 @@ public record StrategySummary(Strategy strategy, int replications, int withCi, i
         double[] rounds = outcomes.stream().mapToDouble(Outcome::rounds).toArray();
         double[] samples = outcomes.stream().mapToDouble(Outcome::samples).toArray();
         double[] seconds = outcomes.stream().mapToDouble(Outcome::seconds).toArray();
-        double[] bias = outcomes.stream().mapToDouble(Outcome::estimate).filter(Double::isFinite)
-                .map(e -> (e - truth) / truth * 100).toArray();
-        double[] width = outcomes.stream().filter(Outcome::hasCi).mapToDouble(o -> (o.high() - o.low()) / truth * 100)
-                .filter(Double::isFinite).toArray();
-        double[] q = outcomes.stream().filter(Outcome::hasCi).mapToDouble(Outcome::subsessionSize).toArray();
+        double[] bias = outcomes.stream()
+                .mapToDouble(Outcome::estimate)
+                .filter(Double::isFinite)
+                .map(e -> (e - truth) / truth * 100)
+                .toArray();
+        double[] width = outcomes.stream()
+                .filter(Outcome::hasCi)
+                .mapToDouble(o -> (o.high() - o.low()) / truth * 100)
+                .filter(Double::isFinite)
+                .toArray();
+        double[] q = outcomes.stream()
+                .filter(Outcome::hasCi)
+                .mapToDouble(Outcome::subsessionSize)
+                .toArray();
         int removed = (int) outcomes.stream().filter(Outcome::removed).count();
-        double[] cuts = outcomes.stream().filter(o -> o.warmup() > 0).mapToDouble(Outcome::warmup).toArray();
-        int within = plantedWarmup < 0 ? -1
-                : (int) outcomes.stream().filter(o -> Math.abs(o.warmup() - plantedWarmup) <= 5).count();
-        return new StrategySummary(strategy, k, withCi, covered, BinomialProportion.wilson(covered, k, 0.95),
-                converged, mean(rounds), median(rounds), median(samples), mean(seconds), median(seconds), mean(bias),
-                mean(width), median(q), removed, median(cuts), within,
-                median(outcomes.stream().filter(o -> o.cooldown() > 0).mapToDouble(Outcome::cooldown).toArray()),
-                plantedCooldown < 0 ? -1
-                        : (int) outcomes.stream().filter(o -> Math.abs(o.cooldown() - plantedCooldown) <= 5).count());
+        double[] cuts = outcomes.stream()
+                .filter(o -> o.warmup() > 0)
+                .mapToDouble(Outcome::warmup)
+                .toArray();
+        int within = plantedWarmup < 0
+                ? -1
+                : (int) outcomes.stream()
+                        .filter(o -> Math.abs(o.warmup() - plantedWarmup) <= 5)
+                        .count();
+        return new StrategySummary(
+                strategy,
+                k,
+                withCi,
+                covered,
+                BinomialProportion.wilson(covered, k, 0.95),
+                converged,
+                mean(rounds),
+                median(rounds),
+                median(samples),
+                mean(seconds),
+                median(seconds),
+                mean(bias),
+                mean(width),
+                median(q),
+                removed,
+                median(cuts),
+                within,
+                median(outcomes.stream()
+                        .filter(o -> o.cooldown() > 0)
+                        .mapToDouble(Outcome::cooldown)
+                        .toArray()),
+                plantedCooldown < 0
+                        ? -1
+                        : (int) outcomes.stream()
+                                .filter(o -> Math.abs(o.cooldown() - plantedCooldown) <= 5)
+                                .count());
     }
 
     static double mean(double[] x) {

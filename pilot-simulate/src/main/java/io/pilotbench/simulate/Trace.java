@@ -17,8 +17,8 @@ import java.util.Map;
  * @param windows     other benchmarking practices' measurement windows on this series, by name ({@code
  *                    {first, last}}, 0-based inclusive; {@code {-1, -1}} when that practice's rule never fired)
  */
-public record Trace(String name, String group, double[] values, int steadyStart, double truth,
-        Map<String, int[]> windows) {
+public record Trace(
+        String name, String group, double[] values, int steadyStart, double truth, Map<String, int[]> windows) {
     /** {@link #steadyStart} of a series labelled as never reaching a steady state. */
     public static final int NO_STEADY_STATE = -1;
     /** {@link #steadyStart} of a series without labels. */
@@ -34,15 +34,15 @@ public record Trace(String name, String group, double[] values, int steadyStart,
             }
         }
         if (steadyStart >= values.length) {
-            throw new IllegalArgumentException(name + ": its steady part starts at " + steadyStart + ", after its "
-                    + values.length + " values");
+            throw new IllegalArgumentException(
+                    name + ": its steady part starts at " + steadyStart + ", after its " + values.length + " values");
         }
         windows = Map.copyOf(windows);
     }
 
     /** A series labelled with where its steady part starts (or {@link #NO_STEADY_STATE}); truth = its mean. */
-    public static Trace labelled(String name, String group, double[] values, int steadyStart,
-            Map<String, int[]> windows) {
+    public static Trace labelled(
+            String name, String group, double[] values, int steadyStart, Map<String, int[]> windows) {
         double truth = steadyStart >= 0 ? mean(values, steadyStart, values.length) : Double.NaN;
         return new Trace(name, group, values, steadyStart, truth, windows);
     }

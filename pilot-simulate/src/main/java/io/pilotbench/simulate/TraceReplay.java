@@ -43,8 +43,15 @@ public final class TraceReplay {
      * @param warmup    values cut as warm-up
      * @param shifts    level shifts reported in what was kept
      */
-    public record Replayed(Trace trace, StopReason stop, double estimate, double low, double high, int rounds,
-            int warmup, int shifts) {
+    public record Replayed(
+            Trace trace,
+            StopReason stop,
+            double estimate,
+            double low,
+            double high,
+            int rounds,
+            int warmup,
+            int shifts) {
         public boolean converged() {
             return stop == StopReason.TARGET_MET;
         }
@@ -78,8 +85,16 @@ public final class TraceReplay {
      * @param flagged         of those, sessions that said so
      * @param practices       per other practice, by name: how its windows did on the same steady traces
      */
-    public record Summary(int steady, int converged, int convergedMissed, int covered, int withinOnePct,
-            double medianRounds, int neverSteady, int flagged, Map<String, Practice> practices) {
+    public record Summary(
+            int steady,
+            int converged,
+            int convergedMissed,
+            int covered,
+            int withinOnePct,
+            double medianRounds,
+            int neverSteady,
+            int flagged,
+            Map<String, Practice> practices) {
         public double convergedShare() {
             return share(converged, steady);
         }
@@ -121,28 +136,38 @@ public final class TraceReplay {
         }
     }
 
-    private TraceReplay() {
-    }
+    private TraceReplay() {}
 
     /** Replays one trace with {@code settings} (its round limit is set to the trace's length when larger or none). */
     public static Replayed replay(Trace trace, SessionSettings settings) {
         double[] v = trace.values();
-        SessionSettings s = settings.maxRounds() > 0 && settings.maxRounds() <= v.length ? settings
+        SessionSettings s = settings.maxRounds() > 0 && settings.maxRounds() <= v.length
+                ? settings
                 : settings.toBuilder().maxRounds(v.length).build();
         long[] now = new long[1];
         SessionResult r;
         try {
             r = Pilot.of(s, (round, work) -> {
-                now[0] += 1_000_000L;
-                return RoundResult.ofReadings(v[round]);
-            }).name(trace.name()).ticker(() -> now[0]).clock(EPOCH).run();
+                        now[0] += 1_000_000L;
+                        return RoundResult.ofReadings(v[round]);
+                    })
+                    .name(trace.name())
+                    .ticker(() -> now[0])
+                    .clock(EPOCH)
+                    .run();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // an in-memory session does no I/O
         }
         PiResult p = r.pis().get(0);
         MetricResult m = p.readings();
-        return new Replayed(trace, r.stopReason(), m.mean(), m.ci() == null ? Double.NaN : m.ci().low(),
-                m.ci() == null ? Double.NaN : m.ci().high(), r.rounds(), p.readingsPhases().warmup(),
+        return new Replayed(
+                trace,
+                r.stopReason(),
+                m.mean(),
+                m.ci() == null ? Double.NaN : m.ci().low(),
+                m.ci() == null ? Double.NaN : m.ci().high(),
+                r.rounds(),
+                p.readingsPhases().warmup(),
                 p.readingsPhases().shifts().size());
     }
 
@@ -167,8 +192,16 @@ public final class TraceReplay {
      * @param jmhDefault   the estimate of JMH's defaults on the same forks (the mean of their measured windows); NaN
      *                     without those windows
      */
-    public record ForkReplay(String group, double truth, StopReason stop, double estimate, double low, double high,
-            int forks, long iterations, double jmhDefault) {
+    public record ForkReplay(
+            String group,
+            double truth,
+            StopReason stop,
+            double estimate,
+            double low,
+            double high,
+            int forks,
+            long iterations,
+            double jmhDefault) {
         public boolean converged() {
             return stop == StopReason.TARGET_MET;
         }
@@ -187,8 +220,8 @@ public final class TraceReplay {
      * Replays every benchmark of {@code traces} (forks grouped by {@link Trace#group()}) as {@code pilot jmh} with
      * {@code iterations} measurement iterations per fork and the confidence and CI target of {@code settings}.
      */
-    public static List<ForkReplay> replayForks(List<Trace> traces, int iterations, SessionSettings settings,
-            int threads) throws InterruptedException {
+    public static List<ForkReplay> replayForks(
+            List<Trace> traces, int iterations, SessionSettings settings, int threads) throws InterruptedException {
         Map<String, List<Trace>> groups = new java.util.LinkedHashMap<>();
         for (Trace t : traces) {
             if (t.values().length < iterations) {
@@ -198,11 +231,17 @@ public final class TraceReplay {
             groups.computeIfAbsent(t.group(), g -> new ArrayList<>()).add(t);
         }
         List<List<Trace>> benchmarks = new ArrayList<>(groups.values());
-        SessionSettings s = settings.toBuilder().pis(List.of(new io.pilotbench.core.model.PerformanceIndex("time",
-                settings.pis().get(0).unit(), io.pilotbench.core.model.PerformanceIndex.Kind.ORDINARY, false, true)))
-                .fixedWorkAmount(iterations).build();
-        return Parallel.map(benchmarks.size(), threads, "pilot-replay",
-                i -> replayForks(benchmarks.get(i), iterations, s));
+        SessionSettings s = settings.toBuilder()
+                .pis(List.of(new io.pilotbench.core.model.PerformanceIndex(
+                        "time",
+                        settings.pis().get(0).unit(),
+                        io.pilotbench.core.model.PerformanceIndex.Kind.ORDINARY,
+                        false,
+                        true)))
+                .fixedWorkAmount(iterations)
+                .build();
+        return Parallel.map(
+                benchmarks.size(), threads, "pilot-replay", i -> replayForks(benchmarks.get(i), iterations, s));
     }
 
     private static ForkReplay replayForks(List<Trace> forks, int iterations, SessionSettings settings) {
@@ -211,27 +250,45 @@ public final class TraceReplay {
         SessionResult r;
         try {
             r = Pilot.of(s, (round, work) -> {
-                now[0] += 1_000_000L * iterations;
-                return RoundResult.builder().unitReadings(0, java.util.Arrays.copyOf(forks.get(round).values(),
-                        iterations)).build();
-            }).name(forks.get(0).group()).ticker(() -> now[0]).clock(EPOCH).run();
+                        now[0] += 1_000_000L * iterations;
+                        return RoundResult.builder()
+                                .unitReadings(
+                                        0,
+                                        java.util.Arrays.copyOf(forks.get(round).values(), iterations))
+                                .build();
+                    })
+                    .name(forks.get(0).group())
+                    .ticker(() -> now[0])
+                    .clock(EPOCH)
+                    .run();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // an in-memory session does no I/O
         }
         MetricResult m = r.pis().get(0).unitReadings();
         boolean steady = forks.stream().allMatch(Trace::steady);
-        double truth = steady ? forks.stream().mapToDouble(Trace::truth).average().orElse(Double.NaN) : Double.NaN;
+        double truth =
+                steady ? forks.stream().mapToDouble(Trace::truth).average().orElse(Double.NaN) : Double.NaN;
         double jmh = forks.stream().allMatch(t -> t.windows().containsKey("jmh-default"))
-                ? forks.stream().mapToDouble(t -> t.windowMean(t.windows().get("jmh-default"))).average()
-                        .orElse(Double.NaN) : Double.NaN;
-        return new ForkReplay(forks.get(0).group(), truth, r.stopReason(), m.mean(),
-                m.ci() == null ? Double.NaN : m.ci().low(), m.ci() == null ? Double.NaN : m.ci().high(), r.rounds(),
-                (long) r.rounds() * iterations, jmh);
+                ? forks.stream()
+                        .mapToDouble(t -> t.windowMean(t.windows().get("jmh-default")))
+                        .average()
+                        .orElse(Double.NaN)
+                : Double.NaN;
+        return new ForkReplay(
+                forks.get(0).group(),
+                truth,
+                r.stopReason(),
+                m.mean(),
+                m.ci() == null ? Double.NaN : m.ci().low(),
+                m.ci() == null ? Double.NaN : m.ci().high(),
+                r.rounds(),
+                (long) r.rounds() * iterations,
+                jmh);
     }
 
     /** The forks-as-rounds replays in lines of text. */
-    public static List<String> describeForks(List<ForkReplay> replays, int iterations, double ciWidth,
-            double confidence) {
+    public static List<String> describeForks(
+            List<ForkReplay> replays, int iterations, double ciWidth, double confidence) {
         return ReplayText.forks(replays, iterations, ciWidth, confidence);
     }
 
@@ -284,12 +341,24 @@ public final class TraceReplay {
         Map<String, Practice> practices = new TreeMap<>();
         for (Map.Entry<String, List<int[]>> e : windows.entrySet()) {
             List<int[]> l = e.getValue();
-            practices.put(e.getKey(), new Practice(l.size(), l.stream().mapToInt(a -> a[0]).sum(),
-                    l.stream().mapToInt(a -> a[1]).sum(), Descriptive.median(l.stream().mapToDouble(a -> a[2])
-                            .toArray())));
+            practices.put(
+                    e.getKey(),
+                    new Practice(
+                            l.size(),
+                            l.stream().mapToInt(a -> a[0]).sum(),
+                            l.stream().mapToInt(a -> a[1]).sum(),
+                            Descriptive.median(l.stream().mapToDouble(a -> a[2]).toArray())));
         }
-        return new Summary(steady, converged, missed, covered, within,
-                Descriptive.median(rounds.stream().mapToDouble(Integer::doubleValue).toArray()), never, flagged,
+        return new Summary(
+                steady,
+                converged,
+                missed,
+                covered,
+                within,
+                Descriptive.median(
+                        rounds.stream().mapToDouble(Integer::doubleValue).toArray()),
+                never,
+                flagged,
                 practices);
     }
 

@@ -38,8 +38,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class TraceSet {
 
-    private TraceSet() {
-    }
+    private TraceSet() {}
 
     /**
      * The traces at {@code path}.
@@ -57,8 +56,8 @@ public final class TraceSet {
             throw new InputException(path + ": a directory without series/; give a file of numbers, or a labelled "
                     + "data set (series/NAME.json.gz and classification/NAME.json)");
         }
-        List<Series> s = new SeriesReader(SeriesReader.Delimiter.AUTO, List.of(ColumnSelector.FIRST))
-                .read(path, notice -> { });
+        List<Series> s =
+                new SeriesReader(SeriesReader.Delimiter.AUTO, List.of(ColumnSelector.FIRST)).read(path, notice -> {});
         if (s.isEmpty() || s.get(0).values().length == 0) {
             throw new InputException(path + ": no numbers in it");
         }
@@ -103,11 +102,15 @@ public final class TraceSet {
                 for (Map.Entry<String, JsonNode> e : windows.entrySet()) {
                     JsonNode pair = e.getValue().get(f);
                     if (pair != null && pair.size() == 2) {
-                        w.put(e.getKey(), new int[] {pair.get(0).asInt() + 1, pair.get(1).asInt()});
+                        w.put(
+                                e.getKey(),
+                                new int[] {pair.get(0).asInt() + 1, pair.get(1).asInt()});
                     }
                 }
-                out.add(start == Trace.UNLABELLED ? new Trace(b + "#fork" + f, b, v, start, Double.NaN, w)
-                        : Trace.labelled(b + "#fork" + f, b, v, start, w));
+                out.add(
+                        start == Trace.UNLABELLED
+                                ? new Trace(b + "#fork" + f, b, v, start, Double.NaN, w)
+                                : Trace.labelled(b + "#fork" + f, b, v, start, w));
             }
         }
         if (out.isEmpty()) {
@@ -139,17 +142,24 @@ public final class TraceSet {
                 }
                 if (split != null && names.isEmpty()) {
                     throw new InputException(csv + ": no benchmark in split '" + split + "'; the splits are "
-                            + lines.stream().skip(1).map(l -> l.split(",", 2)[0]).distinct().toList());
+                            + lines.stream()
+                                    .skip(1)
+                                    .map(l -> l.split(",", 2)[0])
+                                    .distinct()
+                                    .toList());
                 }
                 return names;
             }
             if (split != null) {
-                throw new InputException(dir + ": --split " + split + " needs a benchmarks.csv (split,project,"
-                        + "benchmark)");
+                throw new InputException(
+                        dir + ": --split " + split + " needs a benchmarks.csv (split,project," + "benchmark)");
             }
             try (Stream<Path> files = Files.list(dir.resolve("series"))) {
-                return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json.gz"))
-                        .map(n -> n.substring(0, n.length() - ".json.gz".length())).sorted().toList();
+                return files.map(p -> p.getFileName().toString())
+                        .filter(n -> n.endsWith(".json.gz"))
+                        .map(n -> n.substring(0, n.length() - ".json.gz".length()))
+                        .sorted()
+                        .toList();
             }
         } catch (IOException e) {
             throw new InputException(dir + ": cannot be read (" + e.getMessage() + ")");
@@ -157,7 +167,8 @@ public final class TraceSet {
     }
 
     private static JsonNode readJson(Path f, boolean gzip) {
-        try (InputStream raw = Files.newInputStream(f); InputStream in = gzip ? new GZIPInputStream(raw) : raw) {
+        try (InputStream raw = Files.newInputStream(f);
+                InputStream in = gzip ? new GZIPInputStream(raw) : raw) {
             return JsonMappers.plain().readTree(in);
         } catch (IOException | tools.jackson.core.JacksonException e) {
             throw new InputException(f + ": cannot be read as JSON (" + e.getMessage() + ")");

@@ -16,9 +16,11 @@ public final class WorkloadGenerator {
     private double z;
     /** The M/M/1 queue's next customer's waiting time (the queue starts empty). */
     private double wait;
+
     private int next;
     /** The background load's σ on the log scale (0: none) and the seed of its factors, one per round. */
     private double loadSigma;
+
     private long loadSeed;
 
     WorkloadGenerator(WorkloadModel model, long seed) {
@@ -98,8 +100,12 @@ public final class WorkloadGenerator {
                     double e = rnd.nextGaussian();
                     zi = i == 0 ? e : model.phi() * zi + innovation * e;
                     double warm = model.warmup() == null ? 0 : model.warmup().factor(i);
-                    double cool = model.cooldown() == null ? 0 : model.cooldown().factor(n - 1L - i);
-                    units[i] = model.marginal().sample(zi, rnd.nextDouble()) * (1 + warm) * (1 + cool) * level
+                    double cool =
+                            model.cooldown() == null ? 0 : model.cooldown().factor(n - 1L - i);
+                    units[i] = model.marginal().sample(zi, rnd.nextDouble())
+                            * (1 + warm)
+                            * (1 + cool)
+                            * level
                             * spike(rnd);
                     sum += units[i];
                 }

@@ -51,14 +51,29 @@ import java.util.Map;
  * @param load             ρ of an M/M/1 queue whose waiting times are the readings, in (0, 1); 0 for none
  * @param customers        customers per round of the queue (the reading is their mean waiting time), ≥ 1
  */
-public record WorkloadModel(String spec, Level level, Marginal marginal, double phi, PhaseSum warmup,
+public record WorkloadModel(
+        String spec,
+        Level level,
+        Marginal marginal,
+        double phi,
+        PhaseSum warmup,
         PhaseSum cooldown,
-        double drift, double spikeProbability, double spikeFactor, double setupSeconds, int units, double speed,
-        long workMin, long workMax, double load, int customers) {
+        double drift,
+        double spikeProbability,
+        double spikeFactor,
+        double setupSeconds,
+        int units,
+        double speed,
+        long workMin,
+        long workMax,
+        double load,
+        int customers) {
 
     /** What a round of the workload yields. */
     public enum Level {
-        READINGS, UNITS, WPS
+        READINGS,
+        UNITS,
+        WPS
     }
 
     /** The named models, each a spec that later keys may override ({@code ar1,phi=0.5}). */
@@ -89,14 +104,30 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
     public static final Map<String, String> PRESET_NOTES = Map.of(
             "warmup-exp", "a JIT or cache warm-up: +40% at round 0, decaying with τ = 10 rounds",
             "warmup-exp-slow", "a small, slow warm-up under low noise: still +1.4% at round 100",
-            "jit-tiers", "JIT tiers: the interpreter's +200% gone within ~15 rounds, then tier-1 code +8% until "
-                    + "the final compile at round 40",
+            "jit-tiers",
+                    "JIT tiers: the interpreter's +200% gone within ~15 rounds, then tier-1 code +8% until "
+                            + "the final compile at round 40",
             "gc-spikes", "rare GC pauses (1% of rounds take 5×, counted in the truth) after a mild warm-up",
             "drift", "a level that creeps up +0.1% per round and never settles",
             "ar1-0.5", "moderate autocorrelation, the anchor case of the AR method");
 
-    private static final List<String> KEYS = List.of("dist", "mean", "cv", "tail", "modes", "phi", "warmup",
-            "cooldown", "drift", "spikes", "setup", "units", "wps", "range", "mm1", "customers");
+    private static final List<String> KEYS = List.of(
+            "dist",
+            "mean",
+            "cv",
+            "tail",
+            "modes",
+            "phi",
+            "warmup",
+            "cooldown",
+            "drift",
+            "spikes",
+            "setup",
+            "units",
+            "wps",
+            "range",
+            "mm1",
+            "customers");
 
     public WorkloadModel {
         if (level == null || marginal == null) {
@@ -113,8 +144,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
             throw new IllegalArgumentException("drift must be a finite fraction per round > -1, got " + drift);
         }
         if (!(spikeProbability >= 0 && spikeProbability < 1) || !(spikeFactor > 0) || Double.isInfinite(spikeFactor)) {
-            throw new IllegalArgumentException("spikes need a probability in [0, 1) and a factor > 0, e.g. "
-                    + "spikes=0.01:5");
+            throw new IllegalArgumentException(
+                    "spikes need a probability in [0, 1) and a factor > 0, e.g. " + "spikes=0.01:5");
         }
         if (!(setupSeconds >= 0) || Double.isInfinite(setupSeconds)) {
             throw new IllegalArgumentException("setup must be >= 0 seconds, got " + setupSeconds);
@@ -123,8 +154,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
             throw new IllegalArgumentException("units must be >= 1, got " + units);
         }
         if (level == Level.WPS && (!(speed > 0) || Double.isInfinite(speed) || workMin < 1 || workMax <= workMin)) {
-            throw new IllegalArgumentException("a WPS workload needs wps=SPEED > 0 and range=MIN:MAX with "
-                    + "1 <= MIN < MAX");
+            throw new IllegalArgumentException(
+                    "a WPS workload needs wps=SPEED > 0 and range=MIN:MAX with " + "1 <= MIN < MAX");
         }
         if (!(load >= 0 && load < 1) || customers < 1) {
             throw new IllegalArgumentException("an M/M/1 queue needs mm1=LOAD in (0, 1) and customers=K >= 1");
@@ -146,8 +177,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
      */
     public static WorkloadModel parse(String text) {
         if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("empty workload spec; give a preset (" + String.join(", ",
-                    PRESETS.keySet()) + ") or keys such as dist=normal,mean=100,cv=0.1");
+            throw new IllegalArgumentException("empty workload spec; give a preset ("
+                    + String.join(", ", PRESETS.keySet()) + ") or keys such as dist=normal,mean=100,cv=0.1");
         }
         Map<String, String> keys = new LinkedHashMap<>();
         String[] parts = text.strip().split(",");
@@ -183,21 +214,36 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
     private static WorkloadModel fromKeys(String spec, Map<String, String> k) {
         Level level = k.containsKey("wps") ? Level.WPS : k.containsKey("units") ? Level.UNITS : Level.READINGS;
         if (k.containsKey("wps") && k.containsKey("units")) {
-            throw new IllegalArgumentException("units=N and wps=SPEED exclude each other (a WPS workload has no unit "
-                    + "readings)");
+            throw new IllegalArgumentException(
+                    "units=N and wps=SPEED exclude each other (a WPS workload has no unit " + "readings)");
         }
         double[] modes = pair(k, "modes", "0.3:0.3");
-        Marginal marginal = new Marginal(Marginal.Shape.parse(k.getOrDefault("dist", "normal")),
-                number(k, "mean", level == Level.WPS ? 1 : 100), number(k, "cv", 0.1), number(k, "tail", 2.5),
-                modes[0], modes[1]);
+        Marginal marginal = new Marginal(
+                Marginal.Shape.parse(k.getOrDefault("dist", "normal")),
+                number(k, "mean", level == Level.WPS ? 1 : 100),
+                number(k, "cv", 0.1),
+                number(k, "tail", 2.5),
+                modes[0],
+                modes[1]);
         double[] spikes = pair(k, "spikes", "0:1");
         double[] range = pair(k, "range", "1000:1000000");
-        return new WorkloadModel(spec, level, marginal, number(k, "phi", 0),
+        return new WorkloadModel(
+                spec,
+                level,
+                marginal,
+                number(k, "phi", 0),
                 k.containsKey("warmup") ? PhaseSum.parse("warmup", k.get("warmup")) : null,
                 k.containsKey("cooldown") ? PhaseSum.parse("cooldown", k.get("cooldown")) : null,
-                number(k, "drift", 0), spikes[0], spikes[1], number(k, "setup", 0),
-                (int) number(k, "units", 1), number(k, "wps", 0),
-                (long) range[0], (long) range[1], number(k, "mm1", 0), (int) number(k, "customers", 1));
+                number(k, "drift", 0),
+                spikes[0],
+                spikes[1],
+                number(k, "setup", 0),
+                (int) number(k, "units", 1),
+                number(k, "wps", 0),
+                (long) range[0],
+                (long) range[1],
+                number(k, "mm1", 0),
+                (int) number(k, "customers", 1));
     }
 
     private static double number(Map<String, String> k, String key, double fallback) {
@@ -222,8 +268,8 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
         } catch (NumberFormatException e) {
             // the message below
         }
-        throw new IllegalArgumentException(key + "=" + v + " is not two numbers A:B (e.g. " + key + "=" + fallback
-                + ")");
+        throw new IllegalArgumentException(
+                key + "=" + v + " is not two numbers A:B (e.g. " + key + "=" + fallback + ")");
     }
 
     /**
@@ -321,12 +367,25 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
     public String describe() {
         StringBuilder s = new StringBuilder();
         switch (level) {
-            case READINGS -> s.append(load > 0 ? "M/M/1 waiting time in queue, load " + Marginal.num(load)
-                    + (customers > 1 ? ", mean of " + customers + " customers per round" : ", one customer per round")
-                    + ", started empty" : "one reading per round, " + marginal);
+            case READINGS ->
+                s.append(
+                        load > 0
+                                ? "M/M/1 waiting time in queue, load " + Marginal.num(load)
+                                        + (customers > 1
+                                                ? ", mean of " + customers + " customers per round"
+                                                : ", one customer per round")
+                                        + ", started empty"
+                                : "one reading per round, " + marginal);
             case UNITS -> s.append(units).append(" unit readings per round, ").append(marginal);
-            case WPS -> s.append("WPS: ").append(Marginal.num(speed)).append(" units/s over work ").append(workMin)
-                    .append("..").append(workMax).append(", noise ").append(marginal.withMean(1));
+            case WPS ->
+                s.append("WPS: ")
+                        .append(Marginal.num(speed))
+                        .append(" units/s over work ")
+                        .append(workMin)
+                        .append("..")
+                        .append(workMax)
+                        .append(", noise ")
+                        .append(marginal.withMean(1));
             default -> throw new IllegalStateException(level.toString());
         }
         if (phi != 0) {
@@ -339,12 +398,15 @@ public record WorkloadModel(String spec, Level level, Marginal marginal, double 
             s.append(", cool-down ").append(cooldown);
         }
         if (drift != 0) {
-            s.append(", drift ").append(Marginal.num(drift))
+            s.append(", drift ")
+                    .append(Marginal.num(drift))
                     .append("/round: no steady state (truth = round 0's level)");
         }
         if (spikeProbability > 0) {
-            s.append(", spikes ").append(Marginal.num(spikeProbability)).append("×").append(
-                    Marginal.num(spikeFactor));
+            s.append(", spikes ")
+                    .append(Marginal.num(spikeProbability))
+                    .append("×")
+                    .append(Marginal.num(spikeFactor));
         }
         if (setupSeconds > 0) {
             s.append(", setup ").append(Marginal.num(setupSeconds)).append(" s");

@@ -22,7 +22,9 @@ class EvaluationTest {
     @Test
     void fixedTenRunsCoverAtTheNominalLevelOnNormalData() throws Exception {
         int k = 2000;
-        StrategySummary s = only(new Evaluation(DEFAULTS).replications(k).seed(7)
+        StrategySummary s = only(new Evaluation(DEFAULTS)
+                .replications(k)
+                .seed(7)
                 .evaluate(WorkloadModel.parse("normal"), List.of(Strategy.FIXED_10)));
         double slack = 3.3 * Math.sqrt(k * 0.95 * 0.05);
         assertThat((double) s.covered()).isBetween(0.95 * k - slack, 0.95 * k + slack);
@@ -33,7 +35,9 @@ class EvaluationTest {
     /** Taking AR(1) φ = 0.9 samples as independent: the CI is about sqrt(19) times too narrow, coverage collapses. */
     @Test
     void naiveAndFixedStrategiesFailOnAutocorrelatedData() throws Exception {
-        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS).replications(300).seed(3)
+        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS)
+                .replications(300)
+                .seed(3)
                 .evaluate(WorkloadModel.parse("ar1"), List.of(Strategy.NAIVE, Strategy.FIXED_10));
         for (StrategySummary s : e.strategies()) {
             assertThat(s.coverage().high()).as(s.strategy().id()).isLessThan(0.6);
@@ -48,7 +52,9 @@ class EvaluationTest {
      */
     @Test
     void theOriginalsSubsessionsUnderCoverAutocorrelatedData() throws Exception {
-        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS).replications(200).seed(5)
+        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS)
+                .replications(200)
+                .seed(5)
                 .evaluate(WorkloadModel.parse("ar1"), List.of(Strategy.PILOT_SUBSESSIONS));
         StrategySummary s = only(e);
         assertThat(s.coverage().high()).isLessThan(0.93);
@@ -58,7 +64,9 @@ class EvaluationTest {
 
     @Test
     void pilotWpsFindsTheStableSpeedDespiteSetupWarmupAndCooldown() throws Exception {
-        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS).replications(40).seed(2)
+        Evaluation.WorkloadEvaluation e = new Evaluation(DEFAULTS)
+                .replications(40)
+                .seed(2)
                 .evaluate(WorkloadModel.parse("wps"), List.of(Strategy.PILOT_WPS, Strategy.FIXED_10));
         StrategySummary pilot = e.strategies().get(0);
         StrategySummary fixed = e.strategies().get(1);
@@ -74,20 +82,22 @@ class EvaluationTest {
     void resultsDoNotDependOnThreadsOrFinishingOrder() throws Exception {
         WorkloadModel w = WorkloadModel.parse("warmup-ar1");
         List<Strategy> strategies = List.of(Strategy.NAIVE, Strategy.JMH_5X5);
-        Evaluation.WorkloadEvaluation one = new Evaluation(DEFAULTS).replications(50).seed(9).threads(1)
-                .evaluate(w, strategies);
-        Evaluation.WorkloadEvaluation two = new Evaluation(DEFAULTS).replications(50).seed(9).threads(2)
-                .evaluate(w, strategies);
+        Evaluation.WorkloadEvaluation one =
+                new Evaluation(DEFAULTS).replications(50).seed(9).threads(1).evaluate(w, strategies);
+        Evaluation.WorkloadEvaluation two =
+                new Evaluation(DEFAULTS).replications(50).seed(9).threads(2).evaluate(w, strategies);
         assertThat(two.strategies()).isEqualTo(one.strategies());
-        Evaluation.WorkloadEvaluation other = new Evaluation(DEFAULTS).replications(50).seed(10).threads(2)
-                .evaluate(w, strategies);
+        Evaluation.WorkloadEvaluation other =
+                new Evaluation(DEFAULTS).replications(50).seed(10).threads(2).evaluate(w, strategies);
         assertThat(other.strategies()).isNotEqualTo(one.strategies());
     }
 
     /** JMH's 5 warm-up iterations per fork do not outlast a warm-up of τ = 20 rounds: a biased result. */
     @Test
     void fixedWarmupIterationsDoNotRemoveALongWarmup() throws Exception {
-        StrategySummary s = only(new Evaluation(DEFAULTS).replications(100).seed(4)
+        StrategySummary s = only(new Evaluation(DEFAULTS)
+                .replications(100)
+                .seed(4)
                 .evaluate(WorkloadModel.parse("normal,warmup=exp:1:20"), List.of(Strategy.JMH_5X5)));
         // rounds 5..9 carry e^(−5/20)..e^(−9/20) ≈ 0.78..0.64 extra: the mean is about 70% too high
         assertThat(s.biasPercent()).isCloseTo(70.5, within(3.0));
@@ -97,10 +107,13 @@ class EvaluationTest {
     @Test
     void pilotCompareFindsAFivePercentDifferenceAndItsRatio() throws Exception {
         // at most 1,500 rounds each: a few comparisons stay undecided (see bench/README.md, pilot simulate)
-        Evaluation.ComparisonEvaluation e = new Evaluation(DEFAULTS.withMaxRounds(1500)).replications(20).seed(1)
+        Evaluation.ComparisonEvaluation e = new Evaluation(DEFAULTS.withMaxRounds(1500))
+                .replications(20)
+                .seed(1)
                 .compare(
-                WorkloadModel.parse("normal"), WorkloadModel.parse("normal,mean=105"),
-                List.of(ComparisonStrategy.PILOT, ComparisonStrategy.FIXED_10));
+                        WorkloadModel.parse("normal"),
+                        WorkloadModel.parse("normal,mean=105"),
+                        List.of(ComparisonStrategy.PILOT, ComparisonStrategy.FIXED_10));
         ComparisonSummary pilot = e.strategies().get(0);
         ComparisonSummary fixed = e.strategies().get(1);
         assertThat(e.ratio()).isCloseTo(100 / 105.0, within(1e-12));
@@ -119,10 +132,13 @@ class EvaluationTest {
         assertThat(Decision.NOT_SIGNIFICANT.correctFor(1)).isTrue();
         assertThat(Decision.EQUIVALENT.correctFor(1.05)).isFalse();
         assertThat(Decision.UNDECIDED.correctFor(1)).isFalse();
-        ComparisonSummary s = ComparisonSummary.of(ComparisonStrategy.NAIVE, List.of(
-                new ComparisonOutcome(Decision.A_FASTER, 0.001, 0.9, 1.1, 10, 1),
-                new ComparisonOutcome(Decision.NOT_SIGNIFICANT, 0.5, Double.NaN, Double.NaN, 10, 1),
-                new ComparisonOutcome(Decision.B_FASTER, 0.001, 1.01, 1.2, 10, 1)), 1.0);
+        ComparisonSummary s = ComparisonSummary.of(
+                ComparisonStrategy.NAIVE,
+                List.of(
+                        new ComparisonOutcome(Decision.A_FASTER, 0.001, 0.9, 1.1, 10, 1),
+                        new ComparisonOutcome(Decision.NOT_SIGNIFICANT, 0.5, Double.NaN, Double.NaN, 10, 1),
+                        new ComparisonOutcome(Decision.B_FASTER, 0.001, 1.01, 1.2, 10, 1)),
+                1.0);
         assertThat(s.correct()).isEqualTo(1);
         assertThat(s.falseDifference()).isEqualTo(2);
         assertThat(s.withRatio()).isEqualTo(2);

@@ -15,7 +15,9 @@ class HonestAnswersTest {
     private static final SimulationSettings SETTINGS = SimulationSettings.DEFAULTS.withMaxRounds(5000);
 
     private static StrategySummary pilot(String spec, int k, long seed) throws InterruptedException {
-        Evaluation.WorkloadEvaluation e = new Evaluation(SETTINGS).replications(k).seed(seed)
+        Evaluation.WorkloadEvaluation e = new Evaluation(SETTINGS)
+                .replications(k)
+                .seed(seed)
                 .evaluate(WorkloadModel.parse(spec), List.of(Strategy.PILOT));
         return e.strategies().get(0);
     }
@@ -118,8 +120,13 @@ class HonestAnswersTest {
      */
     @Test
     void equalWorkloadsAreRarelyCalledDifferentAndUsuallyShownEquivalent() throws Exception {
-        Evaluation.ComparisonEvaluation e = new Evaluation(SETTINGS).replications(300).seed(29)
-                .compare(WorkloadModel.parse("normal"), WorkloadModel.parse("normal"), List.of(ComparisonStrategy.PILOT));
+        Evaluation.ComparisonEvaluation e = new Evaluation(SETTINGS)
+                .replications(300)
+                .seed(29)
+                .compare(
+                        WorkloadModel.parse("normal"),
+                        WorkloadModel.parse("normal"),
+                        List.of(ComparisonStrategy.PILOT));
         ComparisonSummary s = e.strategies().get(0);
         // α = 1%: 3 of 300 expected at most; the bound leaves room for chance (P(Binomial(300, 0.01) > 8) < 0.001)
         assertThat(s.falseDifference()).isLessThanOrEqualTo(8);
@@ -128,8 +135,12 @@ class HonestAnswersTest {
 
     @Test
     void workloadsFivePercentApartAreRankedRight() throws Exception {
-        Evaluation.ComparisonEvaluation e = new Evaluation(SETTINGS).replications(200).seed(30)
-                .compare(WorkloadModel.parse("normal"), WorkloadModel.parse("normal,mean=105"),
+        Evaluation.ComparisonEvaluation e = new Evaluation(SETTINGS)
+                .replications(200)
+                .seed(30)
+                .compare(
+                        WorkloadModel.parse("normal"),
+                        WorkloadModel.parse("normal,mean=105"),
                         List.of(ComparisonStrategy.PILOT));
         ComparisonSummary s = e.strategies().get(0);
         assertThat(s.correct()).isGreaterThanOrEqualTo(190);

@@ -14,8 +14,12 @@ class RealBenchmarkShapesTest {
     private static final SimulationSettings SETTINGS = SimulationSettings.DEFAULTS.withMaxRounds(5000);
 
     private static StrategySummary pilot(String spec, int k, long seed) throws InterruptedException {
-        return new Evaluation(SETTINGS).replications(k).seed(seed).evaluate(WorkloadModel.parse(spec),
-                List.of(Strategy.PILOT)).strategies().get(0);
+        return new Evaluation(SETTINGS)
+                .replications(k)
+                .seed(seed)
+                .evaluate(WorkloadModel.parse(spec), List.of(Strategy.PILOT))
+                .strategies()
+                .get(0);
     }
 
     /**

@@ -8,8 +8,7 @@ import java.nio.file.Path;
  * them fails, never skips, when they are missing: a run that lost its data must not look green.
  */
 final class RealData {
-    private RealData() {
-    }
+    private RealData() {}
 
     /** The labelled JMH steady-state data set. */
     static Path jmhSteadyState() {

@@ -23,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * data folder beside the repository, never copied into it).
  */
 class TraceReplayTest {
-    private static final SessionSettings DEFAULTS = SessionSettings.builder().pi(PerformanceIndex.of("time", "s"))
-            .ciTarget(CiTarget.ofMean(0.10)).build();
+    private static final SessionSettings DEFAULTS = SessionSettings.builder()
+            .pi(PerformanceIndex.of("time", "s"))
+            .ciTarget(CiTarget.ofMean(0.10))
+            .build();
 
     @Test
     void aFileOfNumbersIsOneTraceScoredAgainstTheGivenTruth(@TempDir Path dir) throws IOException {
@@ -46,14 +48,16 @@ class TraceReplayTest {
     @Test
     void aSeriesThatEndsBeforeTheTargetStopsAtItsEnd(@TempDir Path dir) throws IOException {
         Path f = Files.writeString(dir.resolve("short.txt"), "1\n9\n2\n8\n3\n7\n");
-        TraceReplay.Replayed x = TraceReplay.replay(TraceSet.read(f, null, Double.NaN).get(0), DEFAULTS);
+        TraceReplay.Replayed x =
+                TraceReplay.replay(TraceSet.read(f, null, Double.NaN).get(0), DEFAULTS);
         assertThat(x.stop()).isEqualTo(StopReason.ROUND_LIMIT);
         assertThat(x.rounds()).isEqualTo(6);
     }
 
     @Test
     void aDirectoryWithoutSeriesIsOneClearError(@TempDir Path dir) {
-        assertThatThrownBy(() -> TraceSet.read(dir, null, Double.NaN)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> TraceSet.read(dir, null, Double.NaN))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("series/");
     }
 
@@ -73,7 +77,9 @@ class TraceReplayTest {
         TraceReplay.Summary m = TraceReplay.summarise(TraceReplay.replayAll(traces, DEFAULTS, 2), 0.10);
         assertThat(m.convergedMissedShare()).isLessThan(0.40);
         TraceReplay.Practice jmh = m.practices().get("jmh-default");
-        assertThat(jmh.medianValues()).as("JMH's defaults measure 1,000 iterations").isEqualTo(1000);
+        assertThat(jmh.medianValues())
+                .as("JMH's defaults measure 1,000 iterations")
+                .isEqualTo(1000);
         // the hindsight bound (bench/README.md, "Real JMH data"): even the mean of iterations 500-999 lies more than
         // ±5% from the steady mean of the whole fork in about one fork in seven, so a stop rule with a ±5% CI that
         // stops by then misses in at least that share of the forks it converges on
@@ -91,7 +97,8 @@ class TraceReplayTest {
     void pilotJmhOnRealForksCountsTheSpreadBetweenForks() throws InterruptedException {
         List<Trace> traces = TraceSet.read(RealData.jmhSteadyState(), "tune", Double.NaN);
         List<TraceReplay.ForkReplay> r = TraceReplay.replayForks(traces, 1000, DEFAULTS, 2);
-        List<TraceReplay.ForkReplay> steady = r.stream().filter(f -> !Double.isNaN(f.truth())).toList();
+        List<TraceReplay.ForkReplay> steady =
+                r.stream().filter(f -> !Double.isNaN(f.truth())).toList();
         assertThat(r).hasSize(90);
         assertThat(steady).hasSize(51);
         long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
@@ -105,10 +112,11 @@ class TraceReplayTest {
      */
     @Test
     void theReplaysJsonListsEachPracticesFieldsInOneOrder() {
-        TraceReplay.Summary m = new TraceReplay.Summary(10, 8, 1, 7, 5, 240, 2, 1,
-                Map.of("jmh-default", new TraceReplay.Practice(10, 6, 8, 1000)));
+        TraceReplay.Summary m = new TraceReplay.Summary(
+                10, 8, 1, 7, 5, 240, 2, 1, Map.of("jmh-default", new TraceReplay.Practice(10, 6, 8, 1000)));
         Map<String, Object> json = TraceReplay.toMap(m, 12, 0.10, 0.95);
         Map<?, ?> practice = (Map<?, ?>) ((Map<?, ?>) json.get("practices")).get("jmh-default");
-        assertThat(practice.keySet().stream().map(String::valueOf).toList()).containsExactly("traces", "withinOnePercent", "withinHalfCiWidth", "medianValues");
+        assertThat(practice.keySet().stream().map(String::valueOf).toList())
+                .containsExactly("traces", "withinOnePercent", "withinHalfCiWidth", "medianValues");
     }
 }

@@ -18,8 +18,12 @@ class WorkloadModelTest {
 
     /** Sample mean and sd of 400,000 i.i.d. samples of the marginal against {@code mean()} and {@code sd()}. */
     @ParameterizedTest
-    @CsvSource({"dist=normal,mean=100,cv=0.1", "dist=lognormal,mean=50,cv=0.5", "dist=pareto,mean=100,cv=0.2,tail=5",
-            "dist=bimodal,mean=10,cv=0.05,modes=0.3:0.4"})
+    @CsvSource({
+        "dist=normal,mean=100,cv=0.1",
+        "dist=lognormal,mean=50,cv=0.5",
+        "dist=pareto,mean=100,cv=0.2,tail=5",
+        "dist=bimodal,mean=10,cv=0.05,modes=0.3:0.4"
+    })
     void marginalsHaveTheirStatedMeanAndSd(String spec) {
         Marginal m = WorkloadModel.parse(spec).marginal();
         SplittableRandom rnd = new SplittableRandom(11);
@@ -98,7 +102,8 @@ class WorkloadModelTest {
         assertThat(jumping.round(3, 0).reading()).isEqualTo(series[3]);
         assertThat(w.generator(43).round(37, 0).reading()).isNotEqualTo(series[37]);
         double[] units = WorkloadModel.parse("units").generator(42).round(7, 0).unitReadings();
-        assertThat(WorkloadModel.parse("units").generator(42).round(7, 0).unitReadings()).containsExactly(units);
+        assertThat(WorkloadModel.parse("units").generator(42).round(7, 0).unitReadings())
+                .containsExactly(units);
     }
 
     @Test
@@ -136,10 +141,9 @@ class WorkloadModelTest {
     void wpsDurationIsSetupPlusWorkOverSpeedPlusPhases() {
         WorkloadModel w = WorkloadModel.parse("wps,cv=0");
         // 0.5 s + (w + 2·min(w, 2000) + 1·min(w, 300)) / 1000
-        assertThat(w.generator(1).round(0, 100_000).seconds()).isCloseTo(0.5 + (100_000 + 4000 + 300) / 1000.0,
-                within(1e-9));
-        assertThat(w.generator(1).round(3, 1000).seconds()).isCloseTo(0.5 + (1000 + 2000 + 300) / 1000.0,
-                within(1e-9));
+        assertThat(w.generator(1).round(0, 100_000).seconds())
+                .isCloseTo(0.5 + (100_000 + 4000 + 300) / 1000.0, within(1e-9));
+        assertThat(w.generator(1).round(3, 1000).seconds()).isCloseTo(0.5 + (1000 + 2000 + 300) / 1000.0, within(1e-9));
         assertThat(w.trueSpeed()).isEqualTo(1000);
         assertThat(WorkloadModel.parse("wps,spikes=0.1:2").trueSpeed()).isCloseTo(1000 / 1.1, within(1e-9));
     }
@@ -159,13 +163,17 @@ class WorkloadModelTest {
     @Test
     void aWarmupOfSeveralPhasesParses() {
         WorkloadModel w = WorkloadModel.parse("normal,warmup=exp:2:3+step:0.08:40");
-        assertThat(w.warmup().parts()).containsExactly(new Phase(Phase.Shape.EXP, 2, 3),
-                new Phase(Phase.Shape.STEP, 0.08, 40));
+        assertThat(w.warmup().parts())
+                .containsExactly(new Phase(Phase.Shape.EXP, 2, 3), new Phase(Phase.Shape.STEP, 0.08, 40));
         assertThat(w.warmup()).hasToString("exp:2:3+step:0.08:40");
         assertThat(w.describe()).contains("warm-up exp:2:3+step:0.08:40");
         assertThat(w.plantedWarmup()).as("a decay never quite ends").isEqualTo(-1);
-        assertThat(WorkloadModel.parse("normal,warmup=step:0.5:10+step:0.1:40").plantedWarmup()).isEqualTo(40);
-        assertThat(WorkloadModel.parse("units,cooldown=step:1:5+exp:0.5:2").cooldown().parts()).hasSize(2);
+        assertThat(WorkloadModel.parse("normal,warmup=step:0.5:10+step:0.1:40").plantedWarmup())
+                .isEqualTo(40);
+        assertThat(WorkloadModel.parse("units,cooldown=step:1:5+exp:0.5:2")
+                        .cooldown()
+                        .parts())
+                .hasSize(2);
     }
 
     /**
@@ -202,12 +210,12 @@ class WorkloadModelTest {
 
     @Test
     void aMalformedWarmupOfSeveralPhasesSaysWhichPartInOneLine() {
-        for (String bad : new String[] {"exp:2:3+", "exp:2:3+stp:0.08:40", "exp:2:3++step:0.08:40",
-            "exp:2:3+step:0.08"}) {
+        for (String bad :
+                new String[] {"exp:2:3+", "exp:2:3+stp:0.08:40", "exp:2:3++step:0.08:40", "exp:2:3+step:0.08"}) {
             assertThatThrownBy(() -> WorkloadModel.parse("normal,warmup=" + bad))
                     .as(bad)
-                    .hasMessageStartingWith("workload spec 'normal,warmup=" + bad + "': 'warmup=" + bad
-                            + "': its part '")
+                    .hasMessageStartingWith(
+                            "workload spec 'normal,warmup=" + bad + "': 'warmup=" + bad + "': its part '")
                     .hasMessageContaining("is not exp:AMPLITUDE:TAU or step:AMPLITUDE:COUNT")
                     .hasMessageContaining("joined with +, e.g. warmup=exp:2:3+step:0.08:40")
                     .hasMessageNotContaining("\n");
@@ -238,17 +246,19 @@ class WorkloadModelTest {
     /** The presets whose results are published keep their specs: new presets are added, never edited in. */
     @Test
     void publishedPresetsKeepTheirSpecs() {
-        assertThat(WorkloadModel.PRESETS).containsAllEntriesOf(java.util.Map.of(
-                "normal", "dist=normal,mean=100,cv=0.1",
-                "ar1", "dist=normal,mean=100,cv=0.1,phi=0.9",
-                "warmup-ar1", "dist=normal,mean=100,cv=0.1,phi=0.9,warmup=exp:1:20",
-                "heavy", "dist=pareto,mean=100,cv=0.1,tail=2.5",
-                "lognormal", "dist=lognormal,mean=100,cv=0.3",
-                "bimodal", "dist=bimodal,mean=100,cv=0.05,modes=0.3:0.3",
-                "warmup-step", "dist=normal,mean=100,cv=0.1,warmup=step:0.3:10",
-                "mm1", "mm1=0.9",
-                "units", "dist=normal,mean=1,cv=0.2,phi=0.5,units=200,warmup=step:2:20,cooldown=step:1:5,setup=0.05",
-                "wps", "wps=1000,range=1000:1000000,setup=0.5,warmup=step:2:2000,cooldown=step:1:300,cv=0.03"));
+        assertThat(WorkloadModel.PRESETS)
+                .containsAllEntriesOf(java.util.Map.of(
+                        "normal", "dist=normal,mean=100,cv=0.1",
+                        "ar1", "dist=normal,mean=100,cv=0.1,phi=0.9",
+                        "warmup-ar1", "dist=normal,mean=100,cv=0.1,phi=0.9,warmup=exp:1:20",
+                        "heavy", "dist=pareto,mean=100,cv=0.1,tail=2.5",
+                        "lognormal", "dist=lognormal,mean=100,cv=0.3",
+                        "bimodal", "dist=bimodal,mean=100,cv=0.05,modes=0.3:0.3",
+                        "warmup-step", "dist=normal,mean=100,cv=0.1,warmup=step:0.3:10",
+                        "mm1", "mm1=0.9",
+                        "units",
+                                "dist=normal,mean=1,cv=0.2,phi=0.5,units=200,warmup=step:2:20,cooldown=step:1:5,setup=0.05",
+                        "wps", "wps=1000,range=1000:1000000,setup=0.5,warmup=step:2:2000,cooldown=step:1:300,cv=0.03"));
     }
 
     /** Every preset parses, says what it is, and has a finite, positive truth. */
@@ -278,7 +288,8 @@ class WorkloadModelTest {
 
     @Test
     void badSpecsSayWhatIsWrong() {
-        assertThatThrownBy(() -> WorkloadModel.parse("nromal")).hasMessageContaining("'nromal'")
+        assertThatThrownBy(() -> WorkloadModel.parse("nromal"))
+                .hasMessageContaining("'nromal'")
                 .hasMessageContaining("a preset (normal, ar1");
         assertThatThrownBy(() -> WorkloadModel.parse("normal,colour=red")).hasMessageContaining("unknown key 'colour'");
         assertThatThrownBy(() -> WorkloadModel.parse("dist=cauchy")).hasMessageContaining("is not normal, lognormal");
@@ -287,10 +298,10 @@ class WorkloadModelTest {
         assertThatThrownBy(() -> WorkloadModel.parse("units,wps=100")).hasMessageContaining("exclude each other");
         assertThatThrownBy(() -> WorkloadModel.parse("ar1,phi=1")).hasMessageContaining("phi must be in (-1, 1)");
         assertThatThrownBy(() -> WorkloadModel.parse("heavy,tail=2")).hasMessageContaining("tail index must be > 2");
-        assertThatThrownBy(() -> WorkloadModel.parse("normal,warmup=exp:1")).hasMessageContaining(
-                "warmup=exp:AMPLITUDE:TAU");
-        assertThatThrownBy(() -> WorkloadModel.parse("normal,mean=fast")).hasMessageContaining(
-                "mean=fast is not a number");
+        assertThatThrownBy(() -> WorkloadModel.parse("normal,warmup=exp:1"))
+                .hasMessageContaining("warmup=exp:AMPLITUDE:TAU");
+        assertThatThrownBy(() -> WorkloadModel.parse("normal,mean=fast"))
+                .hasMessageContaining("mean=fast is not a number");
         assertThatThrownBy(() -> WorkloadModel.parse(" ")).hasMessageContaining("empty workload spec");
     }
 }

@@ -13,8 +13,7 @@ package io.pilotbench.stats;
  * sample-size rule still asks for at least {@code minSamples}.
  */
 public final class BinomialProportion {
-    private BinomialProportion() {
-    }
+    private BinomialProportion() {}
 
     /**
      * The CI of the proportion. Dataset B (20 values, p = 0.55), 95%: full width 0.46566845477273205.
@@ -42,12 +41,11 @@ public final class BinomialProportion {
      * @return the estimate, with q = 1
      * @throws IllegalArgumentException for n &lt; 2, values outside [0, 1], or a width ≤ 0
      */
-    public static SampleSize requiredSampleSize(double[] data, double targetWidth, double confidence,
-            long minSamples) {
+    public static SampleSize requiredSampleSize(double[] data, double targetWidth, double confidence, long minSamples) {
         requireUnitInterval(data);
         if (data.length < 2) {
-            throw new IllegalArgumentException("a proportion's sample size needs at least 2 samples, got "
-                    + data.length);
+            throw new IllegalArgumentException(
+                    "a proportion's sample size needs at least 2 samples, got " + data.length);
         }
         if (!(targetWidth > 0)) {
             throw new IllegalArgumentException("target CI width must be > 0, got " + targetWidth);
@@ -60,8 +58,8 @@ public final class BinomialProportion {
         Descriptive.requireFinite(data);
         for (int i = 0; i < data.length; i++) {
             if (data[i] < 0 || data[i] > 1) {
-                throw new IllegalArgumentException("a proportion's samples must be in [0, 1], got " + data[i]
-                        + " at index " + i);
+                throw new IllegalArgumentException(
+                        "a proportion's samples must be in [0, 1], got " + data[i] + " at index " + i);
             }
         }
     }
@@ -83,7 +81,11 @@ public final class BinomialProportion {
         double z2n = z * z / n;
         double center = (p + z2n / 2) / (1 + z2n);
         double half = z / (1 + z2n) * Math.sqrt(p * (1 - p) / n + z2n / (4 * n));
-        return new ConfidenceInterval(confidence, p, Math.max(0, center - half), Math.min(1, center + half),
+        return new ConfidenceInterval(
+                confidence,
+                p,
+                Math.max(0, center - half),
+                Math.min(1, center + half),
                 Math.min(1, center + half) - Math.max(0, center - half));
     }
 }

@@ -14,8 +14,7 @@ import java.util.Arrays;
  * an exception.
  */
 public final class Descriptive {
-    private Descriptive() {
-    }
+    private Descriptive() {}
 
     /**
      * Arithmetic mean Σx/n, with a second correction pass (x̄ + Σ(x − x̄)/n).

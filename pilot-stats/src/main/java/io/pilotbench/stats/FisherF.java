@@ -7,8 +7,7 @@ import org.hipparchus.special.Beta;
  * and computing it directly keeps full relative precision for tiny p-values, where 1 − CDF would round to 0.
  */
 public final class FisherF {
-    private FisherF() {
-    }
+    private FisherF() {}
 
     /**
      * P(F(d1, d2) &gt; f) = I_{d2/(d2 + d1 f)}(d2/2, d1/2) (Abramowitz &amp; Stegun 26.6.2). f ≤ 0 gives 1, +∞ gives 0; NaN or

@@ -12,8 +12,7 @@ package io.pilotbench.stats;
  * autocorrelation time τ (n/τ samples' worth of information) and n − 1 becomes the degrees of freedom of the variance.
  */
 public final class LogScaleMeanInterval {
-    private LogScaleMeanInterval() {
-    }
+    private LogScaleMeanInterval() {}
 
     /**
      * Cox's interval.

@@ -12,8 +12,7 @@ public final class Outliers {
     /** Getstats' default z-score threshold. */
     public static final double DEFAULT_Z_THRESHOLD = 2.0;
 
-    private Outliers() {
-    }
+    private Outliers() {}
 
     /**
      * z_i = (x_i − x̄)/s with s the sample standard deviation (n − 1).
@@ -44,7 +43,9 @@ public final class Outliers {
             throw new IllegalArgumentException("z-score threshold must be > 0, got " + threshold);
         }
         double[] z = zScores(data);
-        return IntStream.range(0, z.length).filter(i -> Math.abs(z[i]) > threshold).toArray();
+        return IntStream.range(0, z.length)
+                .filter(i -> Math.abs(z[i]) > threshold)
+                .toArray();
     }
 
     /**
@@ -65,6 +66,8 @@ public final class Outliers {
         double q3 = Descriptive.percentile(data, 75);
         double lo = q1 - k * (q3 - q1);
         double hi = q3 + k * (q3 - q1);
-        return IntStream.range(0, data.length).filter(i -> data[i] < lo || data[i] > hi).toArray();
+        return IntStream.range(0, data.length)
+                .filter(i -> data[i] < lo || data[i] > hi)
+                .toArray();
     }
 }

@@ -14,8 +14,7 @@ import java.util.function.DoubleUnaryOperator;
  * the search safe where the slope is not.
  */
 public final class RateSearch {
-    private RateSearch() {
-    }
+    private RateSearch() {}
 
     /**
      * @param rate        the highest rate found within the limit (the lowest rate tried when none was)
@@ -23,8 +22,7 @@ public final class RateSearch {
      * @param evaluations how many times the overhead was measured
      * @param withinLimit whether {@code rate}'s overhead is within the limit (false: even the lowest rate is not)
      */
-    public record Result(double rate, double overhead, int evaluations, boolean withinLimit) {
-    }
+    public record Result(double rate, double overhead, int evaluations, boolean withinLimit) {}
 
     /**
      * Searches [low, high] for the highest rate with {@code overheadAt(rate) <= limit}.
@@ -38,8 +36,13 @@ public final class RateSearch {
      *                        ratio is below 1 + tolerance; in (0, 1)
      * @param maxEvaluations  at least 2
      */
-    public static Result highestRate(DoubleUnaryOperator overheadAt, double limit, double low, double high,
-            double tolerance, int maxEvaluations) {
+    public static Result highestRate(
+            DoubleUnaryOperator overheadAt,
+            double limit,
+            double low,
+            double high,
+            double tolerance,
+            int maxEvaluations) {
         if (!(limit > 0) || !(low > 0) || !(high > low) || !(tolerance > 0 && tolerance < 1) || maxEvaluations < 2) {
             throw new IllegalArgumentException("need limit > 0, 0 < low < high, tolerance in (0, 1) and at least 2 "
                     + "evaluations; got " + limit + ", " + low + ", " + high + ", " + tolerance + ", "
@@ -63,8 +66,7 @@ public final class RateSearch {
         double g0 = fLow - limit;
         double x1 = b;
         double g1 = fHigh - limit;
-        while (evaluations < maxEvaluations && b - a > Math.log1p(tolerance)
-                && !(fa >= limit * (1 - tolerance))) {
+        while (evaluations < maxEvaluations && b - a > Math.log1p(tolerance) && !(fa >= limit * (1 - tolerance))) {
             double x = g1 != g0 ? x1 - g1 * (x1 - x0) / (g1 - g0) : Double.NaN;
             if (!(x > a && x < b)) {
                 x = (a + b) / 2;

@@ -19,8 +19,7 @@ import java.util.Optional;
  * Statistics have none), hence this class.
  */
 public final class RatioOfMeans {
-    private RatioOfMeans() {
-    }
+    private RatioOfMeans() {}
 
     /**
      * Fieller's interval for μa/μb.

@@ -23,8 +23,7 @@ package io.pilotbench.stats;
  * 12.7), the near one about 0.77·t·se, and the width at most 1.95 times the t-interval's.
  */
 public final class SkewnessAdjustedInterval {
-    private SkewnessAdjustedInterval() {
-    }
+    private SkewnessAdjustedInterval() {}
 
     /**
      * Willink's interval.
@@ -36,8 +35,8 @@ public final class SkewnessAdjustedInterval {
      * @param confidence     in (0, 1)
      * @throws IllegalArgumentException for a negative or non-finite standard error, df ≤ 0 or a bad confidence
      */
-    public static ConfidenceInterval willink(double mean, double standardError, double df, double skewnessOfMean,
-            double confidence) {
+    public static ConfidenceInterval willink(
+            double mean, double standardError, double df, double skewnessOfMean, double confidence) {
         if (!(standardError >= 0) || Double.isInfinite(standardError)) {
             throw new IllegalArgumentException("standard error must be finite and >= 0, got " + standardError);
         }

@@ -29,8 +29,18 @@ import java.util.Arrays;
  * @param high      outliers above the median
  * @param mvalue    the modality value; NaN below {@value #MIN_FOR_MODES} values, where a histogram is too coarse
  */
-public record Spread(int n, double min, double q1, double median, double q3, double p90, double p99, double max,
-        int low, int high, double mvalue) {
+public record Spread(
+        int n,
+        double min,
+        double q1,
+        double median,
+        double q3,
+        double p90,
+        double p99,
+        double max,
+        int low,
+        int high,
+        double mvalue) {
 
     /** The fewest values for which a modality value is computed. */
     public static final int MIN_FOR_MODES = 30;
@@ -91,7 +101,17 @@ public record Spread(int n, double min, double q1, double median, double q3, dou
                 high++;
             }
         }
-        return new Spread(x.length, min, q1, median, q3, p90, p99, max, low, high,
+        return new Spread(
+                x.length,
+                min,
+                q1,
+                median,
+                q3,
+                p90,
+                p99,
+                max,
+                low,
+                high,
                 x.length < MIN_FOR_MODES ? Double.NaN : mvalue(x, q1, q3));
     }
 
@@ -114,7 +134,8 @@ public record Spread(int n, double min, double q1, double median, double q3, dou
         double iqr = q3 - q1;
         double lowFence = q1 - FAR_OUT * iqr;
         double highFence = q3 + FAR_OUT * iqr;
-        double[] kept = Arrays.stream(x).filter(v -> v >= lowFence && v <= highFence).toArray();
+        double[] kept =
+                Arrays.stream(x).filter(v -> v >= lowFence && v <= highFence).toArray();
         double sd = Descriptive.stddev(kept);
         if (!(sd > 0)) {
             return 2;

@@ -19,8 +19,7 @@ public final class StudentT {
     private static final double NORMAL_LIMIT = 1e8;
     private static final NormalDistribution STANDARD_NORMAL = new NormalDistribution(0, 1);
 
-    private StudentT() {
-    }
+    private StudentT() {}
 
     /**
      * P(T ≤ t) for T ~ t(df).

@@ -209,8 +209,8 @@ public final class Subsessions {
      * @return empty when no q qualifies (see {@link #optimalSize}): the CI would not be valid, so no size can be
      *     promised
      */
-    public Optional<SampleSize> requiredSampleSize(double targetWidth, double confidence, double acLimit,
-            long minSubsessions) {
+    public Optional<SampleSize> requiredSampleSize(
+            double targetWidth, double confidence, double acLimit, long minSubsessions) {
         if (!(targetWidth > 0)) {
             throw new IllegalArgumentException("target CI width must be > 0, got " + targetWidth);
         }
@@ -221,13 +221,12 @@ public final class Subsessions {
         if (q.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(requiredSampleSize(q.getAsInt(), variance(q.getAsInt()), targetWidth, confidence,
-                minSubsessions));
+        return Optional.of(
+                requiredSampleSize(q.getAsInt(), variance(q.getAsInt()), targetWidth, confidence, minSubsessions));
     }
 
     /** The sample-size rule for a given q and subsession variance; shared with the binomial case. */
-    SampleSize requiredSampleSize(int q, double varianceQ, double targetWidth, double confidence,
-            long minSubsessions) {
+    SampleSize requiredSampleSize(int q, double varianceQ, double targetWidth, double confidence, long minSubsessions) {
         int h = count(q);
         double t = StudentT.critical(confidence, h - 1);
         double e = targetWidth / 2;

@@ -14,8 +14,7 @@ import java.util.OptionalLong;
  * {@code t.test(x, y, var.equal = TRUE)}.
  */
 public final class TTest {
-    private TTest() {
-    }
+    private TTest() {}
 
     /**
      * Welch's t-test. Example (docs/original.md#vectors-statistics): 98.105/0.699²/65 vs 98.394/0.743²/65 gives ν ≈
@@ -110,8 +109,8 @@ public final class TTest {
      *
      * @return the size (at least 2), or empty when halfWidth ≤ 0 or not finite
      */
-    public static OptionalLong requiredSampleSizeEach(SampleStats a, SampleStats b, double halfWidth,
-            double confidence) {
+    public static OptionalLong requiredSampleSizeEach(
+            SampleStats a, SampleStats b, double halfWidth, double confidence) {
         if (!(halfWidth > 0) || Double.isInfinite(halfWidth)) {
             return OptionalLong.empty();
         }

@@ -11,6 +11,11 @@ package io.pilotbench.stats;
  * @param difference          x̄1 − x̄2 with its confidence interval at the requested level
  * @param standardError       the standard error of the difference
  */
-public record TTestResult(double t, double df, double pTwoSided, double pLess, double pGreater,
-        ConfidenceInterval difference, double standardError) {
-}
+public record TTestResult(
+        double t,
+        double df,
+        double pTwoSided,
+        double pLess,
+        double pGreater,
+        ConfidenceInterval difference,
+        double standardError) {}

@@ -36,26 +36,34 @@ class BinomialProportionTest {
         for (int n = 3; n <= 20; n++) {
             double[] prefix = Arrays.copyOf(DATASET_B, n);
             double width = 0.9 * Descriptive.mean(prefix);
-            assertThat(BinomialProportion.requiredSampleSize(prefix, width, 0.95, 10).samples()).as("n=%d", n)
+            assertThat(BinomialProportion.requiredSampleSize(prefix, width, 0.95, 10)
+                            .samples())
+                    .as("n=%d", n)
                     .isEqualTo(expected[n - 3]);
         }
     }
 
     @Test
     void edgeCases() {
-        assertThat(BinomialProportion.confidenceInterval(new double[] {1}, 0.95).width()).isNaN();
-        assertThat(BinomialProportion.confidenceInterval(new double[] {1, 1, 1}, 0.95).width()).isZero();
+        assertThat(BinomialProportion.confidenceInterval(new double[] {1}, 0.95).width())
+                .isNaN();
+        assertThat(BinomialProportion.confidenceInterval(new double[] {1, 1, 1}, 0.95)
+                        .width())
+                .isZero();
         assertThatThrownBy(() -> BinomialProportion.confidenceInterval(new double[] {0, 2}, 0.95))
-                .hasMessageContaining("[0, 1]").hasMessageContaining("index 1");
+                .hasMessageContaining("[0, 1]")
+                .hasMessageContaining("index 1");
         assertThatThrownBy(() -> BinomialProportion.requiredSampleSize(new double[] {1}, 0.1, 0.95, 0))
                 .hasMessageContaining("at least 2");
     }
 
     /** R 4.2: {@code prop.test(x, n, correct = FALSE)$conf.int}, printed with 17 digits. */
     @ParameterizedTest
-    @CsvSource({"940, 1000, 0.95, 0.92352892520864338, 0.95310352732406811",
-            "1000, 1000, 0.95, 0.99617324151444486, 1.0",
-            "9, 40, 0.99, 0.10183013165485118, 0.42642013577432020"})
+    @CsvSource({
+        "940, 1000, 0.95, 0.92352892520864338, 0.95310352732406811",
+        "1000, 1000, 0.95, 0.99617324151444486, 1.0",
+        "9, 40, 0.99, 0.10183013165485118, 0.42642013577432020"
+    })
     void wilsonMatchesR(long x, long n, double confidence, double low, double high) {
         ConfidenceInterval ci = BinomialProportion.wilson(x, n, confidence);
         assertThat(ci.low()).isCloseTo(low, within(1e-12));

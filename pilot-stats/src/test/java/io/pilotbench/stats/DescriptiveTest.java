@@ -25,7 +25,12 @@ class DescriptiveTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("univariateSets")
     void nistUnivariateCertifiedValues(String name, double[] data, double mean, double sd, double r1, double tol) {
-        assertThat(data).hasSize(RefData.json("nist/certified_values.json").get("univariate").get(name).get("n").asInt());
+        assertThat(data)
+                .hasSize(RefData.json("nist/certified_values.json")
+                        .get("univariate")
+                        .get(name)
+                        .get("n")
+                        .asInt());
         assertThat(Descriptive.mean(data)).isCloseTo(mean, within(Math.abs(mean) * 1e-14));
         assertThat(Descriptive.stddev(data)).isCloseTo(sd, within(sd * tol));
         assertThat(Descriptive.lag1Autocorrelation(data)).isCloseTo(r1, within(Math.abs(r1) * tol));
@@ -39,14 +44,24 @@ class DescriptiveTest {
                     String file = set.get("file").asString();
                     double[] data = file.startsWith("univariate/mathnet_")
                             ? afterDashes(RefData.lines("nist/" + file))
-                            : RefData.column(RefData.rows("nist/" + file, set.get("data_first_line_1based").asInt()), 0);
-                    double tol = switch (name) {
-                        case "NumAcc3" -> 1e-9;
-                        case "NumAcc4" -> 1e-8;
-                        default -> 1e-12;
-                    };
-                    return Arguments.of(name, data, RefData.number(set.get("mean")),
-                            RefData.number(set.get("sd_n_minus_1")), RefData.number(set.get("lag1_autocorrelation")), tol);
+                            : RefData.column(
+                                    RefData.rows(
+                                            "nist/" + file,
+                                            set.get("data_first_line_1based").asInt()),
+                                    0);
+                    double tol =
+                            switch (name) {
+                                case "NumAcc3" -> 1e-9;
+                                case "NumAcc4" -> 1e-8;
+                                default -> 1e-12;
+                            };
+                    return Arguments.of(
+                            name,
+                            data,
+                            RefData.number(set.get("mean")),
+                            RefData.number(set.get("sd_n_minus_1")),
+                            RefData.number(set.get("lag1_autocorrelation")),
+                            tol);
                 });
     }
 
@@ -58,8 +73,11 @@ class DescriptiveTest {
                 start = i + 1;
             }
         }
-        return lines.subList(start, lines.size()).stream().map(String::strip).filter(s -> !s.isEmpty())
-                .mapToDouble(Double::parseDouble).toArray();
+        return lines.subList(start, lines.size()).stream()
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .mapToDouble(Double::parseDouble)
+                .toArray();
     }
 
     @Test

@@ -35,7 +35,8 @@ class LogScaleMeanIntervalTest {
 
     @Test
     void badInputIsRefused() {
-        assertThatThrownBy(() -> LogScaleMeanInterval.cox(new double[] {1, 0}, 0.95, 1, 1)).hasMessageContaining("> 0");
+        assertThatThrownBy(() -> LogScaleMeanInterval.cox(new double[] {1, 0}, 0.95, 1, 1))
+                .hasMessageContaining("> 0");
         assertThatThrownBy(() -> LogScaleMeanInterval.cox(new double[] {1}, 0.95, 1, 1))
                 .hasMessageContaining("at least 2");
     }

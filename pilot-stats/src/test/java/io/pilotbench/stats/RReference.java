@@ -16,8 +16,7 @@ import java.util.Map;
  * (Otava's) by their resource path.
  */
 public final class RReference {
-    private RReference() {
-    }
+    private RReference() {}
 
     /** The rows of {@code r/<name>} as column → text (R's NA stays "NA"). */
     public static List<Map<String, String>> table(String name) {
@@ -51,19 +50,20 @@ public final class RReference {
         Map<String, List<Double>> x = new LinkedHashMap<>();
         Map<String, List<Double>> y = new LinkedHashMap<>();
         for (Map<String, String> row : table("ttest-samples.csv")) {
-            Map<String, List<Double>> side = switch (row.get("group")) {
-                case "x" -> x;
-                case "y" -> y;
-                default -> throw new IllegalStateException("group " + row.get("group"));
-            };
-            side.computeIfAbsent(row.get("dataset"), k -> new ArrayList<>())
-                    .add(Double.parseDouble(row.get("value")));
+            Map<String, List<Double>> side =
+                    switch (row.get("group")) {
+                        case "x" -> x;
+                        case "y" -> y;
+                        default -> throw new IllegalStateException("group " + row.get("group"));
+                    };
+            side.computeIfAbsent(row.get("dataset"), k -> new ArrayList<>()).add(Double.parseDouble(row.get("value")));
         }
         Map<String, double[][]> out = new LinkedHashMap<>();
         for (String name : x.keySet()) {
             out.put(name, new double[][] {
                 x.get(name).stream().mapToDouble(Double::doubleValue).toArray(),
-                y.get(name).stream().mapToDouble(Double::doubleValue).toArray()});
+                y.get(name).stream().mapToDouble(Double::doubleValue).toArray()
+            });
         }
         return out;
     }

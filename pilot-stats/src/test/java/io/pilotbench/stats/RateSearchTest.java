@@ -11,10 +11,16 @@ class RateSearchTest {
     @Test
     void aLinearOverheadCurveConvergesOnItsRootInAFewSteps() {
         int[] calls = {0};
-        RateSearch.Result r = RateSearch.highestRate(rate -> {
-            calls[0]++;
-            return 0.001 * rate;
-        }, 0.01, 0.1, 1000, 0.05, 20);
+        RateSearch.Result r = RateSearch.highestRate(
+                rate -> {
+                    calls[0]++;
+                    return 0.001 * rate;
+                },
+                0.01,
+                0.1,
+                1000,
+                0.05,
+                20);
         assertThat(r.withinLimit()).isTrue();
         assertThat(r.overhead()).isLessThanOrEqualTo(0.01);
         assertThat(r.rate()).isBetween(9.5, 10.0);
@@ -38,8 +44,8 @@ class RateSearchTest {
     void noisyMeasurementsStillGiveARateNearTheLimit() {
         SplittableRandom random = new SplittableRandom(11);
         for (int trial = 0; trial < 200; trial++) {
-            RateSearch.Result r = RateSearch.highestRate(rate -> 0.001 * rate + 0.001 * random.nextGaussian(), 0.01,
-                    0.1, 1000, 0.05, 12);
+            RateSearch.Result r = RateSearch.highestRate(
+                    rate -> 0.001 * rate + 0.001 * random.nextGaussian(), 0.01, 0.1, 1000, 0.05, 12);
             double trueOverhead = 0.001 * r.rate();
             assertThat(trueOverhead).as("trial %d", trial).isBetween(0.004, 0.014);
         }

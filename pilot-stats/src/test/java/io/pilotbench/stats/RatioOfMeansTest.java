@@ -38,21 +38,26 @@ class RatioOfMeansTest {
         Map<String, double[][]> samples = RReference.samples();
         return RReference.table("ratio-reference.csv").stream().map(row -> {
             double[][] xy = samples.get(row.get("dataset"));
-            return Arguments.of(row.get("dataset"), Double.parseDouble(row.get("confidence")),
-                    SampleStats.of(xy[0]), SampleStats.of(xy[1]), row);
+            return Arguments.of(
+                    row.get("dataset"),
+                    Double.parseDouble(row.get("confidence")),
+                    SampleStats.of(xy[0]),
+                    SampleStats.of(xy[1]),
+                    row);
         });
     }
 
     @ParameterizedTest(name = "{0} at {1}")
     @MethodSource("rReference")
-    void matchesRClosedFormWithDfAtTheEstimate(String dataset, double confidence, SampleStats x, SampleStats y,
-            Map<String, String> r) {
+    void matchesRClosedFormWithDfAtTheEstimate(
+            String dataset, double confidence, SampleStats x, SampleStats y, Map<String, String> r) {
         Optional<ConfidenceInterval> ci = RatioOfMeans.fieller(x, y, confidence);
         double estimate = RReference.number(r.get("estimate"));
         double low = RReference.number(r.get("closed_low"));
         double high = RReference.number(r.get("closed_high"));
         double df = RReference.number(r.get("df_at_estimate"));
-        assertThat(RatioOfMeans.degreesOfFreedom(x, y, x.mean() / y.mean())).as("df at the estimate")
+        assertThat(RatioOfMeans.degreesOfFreedom(x, y, x.mean() / y.mean()))
+                .as("df at the estimate")
                 .isCloseTo(df, within(REL * df));
         if (Double.isNaN(low)) {
             // R: mean(y)^2 <= t^2 var(y)/n, the set is unbounded
@@ -83,8 +88,8 @@ class RatioOfMeansTest {
      */
     @ParameterizedTest(name = "{0} at {1}")
     @MethodSource("rReference")
-    void differsFromRsWelchInversionOnlyByTheDfAtTheBound(String dataset, double confidence, SampleStats x,
-            SampleStats y, Map<String, String> r) {
+    void differsFromRsWelchInversionOnlyByTheDfAtTheBound(
+            String dataset, double confidence, SampleStats x, SampleStats y, Map<String, String> r) {
         Optional<ConfidenceInterval> ci = RatioOfMeans.fieller(x, y, confidence);
         double inversionLow = RReference.number(r.get("inversion_low"));
         double inversionHigh = RReference.number(r.get("inversion_high"));
@@ -100,11 +105,19 @@ class RatioOfMeansTest {
         checkBound("high", ci.get().high(), inversionHigh, tHat, RReference.number(r.get("t_at_high")), x, y, slack);
     }
 
-    private static void checkBound(String side, double ours, double inversion, double tHat, double tStar,
-            SampleStats x, SampleStats y, double slack) {
+    private static void checkBound(
+            String side,
+            double ours,
+            double inversion,
+            double tHat,
+            double tStar,
+            SampleStats x,
+            SampleStats y,
+            double slack) {
         double atOurs = slope(ours, tHat, x, y) * (tHat - tStar);
         double atInversion = slope(inversion, tStar, x, y) * (tHat - tStar);
-        assertThat(ours - inversion).as("%s: ours %s, R inversion %s, t %s vs %s", side, ours, inversion, tHat, tStar)
+        assertThat(ours - inversion)
+                .as("%s: ours %s, R inversion %s, t %s vs %s", side, ours, inversion, tHat, tStar)
                 .isBetween(Math.min(atOurs, atInversion) - slack, Math.max(atOurs, atInversion) + slack);
     }
 
@@ -131,7 +144,8 @@ class RatioOfMeansTest {
         for (int i = 0; i < trials; i++) {
             double[] a = normal(rng, 20, 100, 10);
             double[] b = normal(rng, 30, 80, 20);
-            ConfidenceInterval ci = RatioOfMeans.fieller(SampleStats.of(a), SampleStats.of(b), 0.95).orElseThrow();
+            ConfidenceInterval ci = RatioOfMeans.fieller(SampleStats.of(a), SampleStats.of(b), 0.95)
+                    .orElseThrow();
             if (ci.contains(1.25)) {
                 covered++;
             } else if (ci.high() < 1.25) {
@@ -154,7 +168,8 @@ class RatioOfMeansTest {
         for (double mb : new double[] {0.5, -0.5, 0.0, 1e-12}) {
             for (double confidence : new double[] {0.90, 0.95, 0.99}) {
                 assertThat(RatioOfMeans.fieller(a, new SampleStats(mb, 4, 10), confidence))
-                        .as("mean %s at %s", mb, confidence).isEmpty();
+                        .as("mean %s at %s", mb, confidence)
+                        .isEmpty();
             }
         }
         // |x̄b|/se = 1.5/0.632 = 2.37 lies between t_crit(95%) and t_crit(99%) for any df ≥ 9 (2.26 and 3.25): the
@@ -181,7 +196,8 @@ class RatioOfMeansTest {
             assertThat(ci.width()).isCloseTo(ci.high() - ci.low(), within(1e-12 * ci.width()));
         }
         // Wider on the side away from 0: with g = t²vb/x̄b², the upper minus the lower distance from ρ̂ is 2ρ̂g/(1 − g)
-        ConfidenceInterval ci = RatioOfMeans.fieller(cases.get(0)[0], cases.get(0)[1], 0.95).orElseThrow();
+        ConfidenceInterval ci =
+                RatioOfMeans.fieller(cases.get(0)[0], cases.get(0)[1], 0.95).orElseThrow();
         assertThat(ci.high() - ci.center()).isGreaterThan(ci.center() - ci.low());
     }
 
@@ -201,8 +217,8 @@ class RatioOfMeansTest {
         assertThat(ba.high()).isCloseTo(1 / ab.low(), within(1e-12));
 
         double k = 3.7;
-        ConfidenceInterval scaled =
-                RatioOfMeans.fieller(new SampleStats(k * 100, k * k * 100, 20), b, 0.95).orElseThrow();
+        ConfidenceInterval scaled = RatioOfMeans.fieller(new SampleStats(k * 100, k * k * 100, 20), b, 0.95)
+                .orElseThrow();
         assertThat(scaled.low()).isCloseTo(k * ab.low(), within(1e-12 * k));
         assertThat(scaled.high()).isCloseTo(k * ab.high(), within(1e-12 * k));
     }

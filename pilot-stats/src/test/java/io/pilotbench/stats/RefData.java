@@ -19,8 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class RefData {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private RefData() {
-    }
+    private RefData() {}
 
     /** The lines of a resource under {@code refdata/}, e.g. {@code "nist/univariate/commons-math_Mavro.txt"}. */
     public static List<String> lines(String path) {
@@ -64,7 +63,9 @@ public final class RefData {
             if (trimmed.isEmpty()) {
                 continue;
             }
-            rows.add(Arrays.stream(trimmed.split("\\s+")).mapToDouble(Double::parseDouble).toArray());
+            rows.add(Arrays.stream(trimmed.split("\\s+"))
+                    .mapToDouble(Double::parseDouble)
+                    .toArray());
         }
         return rows;
     }

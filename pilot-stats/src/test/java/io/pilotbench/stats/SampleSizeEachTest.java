@@ -31,8 +31,8 @@ class SampleSizeEachTest {
     }
 
     private static OptionalLong sizeEach(double v1, double v2, double halfWidth, double confidence) {
-        return TTest.requiredSampleSizeEach(new SampleStats(0, v1, 2), new SampleStats(1, v2, 2), halfWidth,
-                confidence);
+        return TTest.requiredSampleSizeEach(
+                new SampleStats(0, v1, 2), new SampleStats(1, v2, 2), halfWidth, confidence);
     }
 
     @ParameterizedTest(name = "variances {0} and {1}, half-width {2}, {3}: n = {4}")
@@ -45,12 +45,15 @@ class SampleSizeEachTest {
         "1,  1,   1,    0.95, 9",
         "1,  9,   0.05, 0.95, 15368",
     })
-    void isTheSmallestSizeReachingTheHalfWidth(double v1, double v2, double halfWidth, double confidence,
-            long expected) {
+    void isTheSmallestSizeReachingTheHalfWidth(
+            double v1, double v2, double halfWidth, double confidence, long expected) {
         OptionalLong n = sizeEach(v1, v2, halfWidth, confidence);
         assertThat(n).hasValue(expected);
-        assertThat(halfWidthReached(v1, v2, halfWidth, confidence, n.getAsLong())).as("condition at n").isTrue();
-        assertThat(halfWidthReached(v1, v2, halfWidth, confidence, n.getAsLong() - 1)).as("condition at n - 1")
+        assertThat(halfWidthReached(v1, v2, halfWidth, confidence, n.getAsLong()))
+                .as("condition at n")
+                .isTrue();
+        assertThat(halfWidthReached(v1, v2, halfWidth, confidence, n.getAsLong() - 1))
+                .as("condition at n - 1")
                 .isFalse();
     }
 
@@ -59,12 +62,13 @@ class SampleSizeEachTest {
      */
     @Test
     void usesOnlyTheVariances() {
-        OptionalLong n = TTest.requiredSampleSizeEach(new SampleStats(100, 25, 2), new SampleStats(103, 25, 2), 3,
-                0.99);
+        OptionalLong n =
+                TTest.requiredSampleSizeEach(new SampleStats(100, 25, 2), new SampleStats(103, 25, 2), 3, 0.99);
         assertThat(TTest.requiredSampleSizeEach(new SampleStats(-7, 25, 50), new SampleStats(1e6, 25, 3), 3, 0.99))
                 .isEqualTo(n);
         assertThat(TTest.requiredSampleSizeEach(new SampleStats(100, 25, 2), new SampleStats(103, 26, 2), 3, 0.99)
-                .getAsLong()).isGreaterThanOrEqualTo(n.getAsLong());
+                        .getAsLong())
+                .isGreaterThanOrEqualTo(n.getAsLong());
     }
 
     /**
@@ -100,8 +104,8 @@ class SampleSizeEachTest {
                     boolean smallest = halfWidthReached(1, v2, halfWidth, confidence, n)
                             && (n == 2 || !halfWidthReached(1, v2, halfWidth, confidence, n - 1));
                     if (!smallest) {
-                        wrong.add(String.format("conf %s, variances 1/%s, half-width %.6g: n = %d", confidence, v2,
-                                halfWidth, n));
+                        wrong.add(String.format(
+                                "conf %s, variances 1/%s, half-width %.6g: n = %d", confidence, v2, halfWidth, n));
                     }
                 }
             }
@@ -155,7 +159,8 @@ class SampleSizeEachTest {
         assertThat(TTest.requiredSampleSizeEach(a, b, 0, 0.99)).isEmpty();
         assertThat(TTest.requiredSampleSizeEach(a, b, -3, 0.99)).isEmpty();
         assertThat(TTest.requiredSampleSizeEach(a, b, Double.NaN, 0.99)).isEmpty();
-        assertThat(TTest.requiredSampleSizeEach(a, b, Double.POSITIVE_INFINITY, 0.99)).isEmpty();
+        assertThat(TTest.requiredSampleSizeEach(a, b, Double.POSITIVE_INFINITY, 0.99))
+                .isEmpty();
         assertThat(TTest.requiredSampleSizeEach(a, b, 3, 0.99)).isPresent();
     }
 }

@@ -4,8 +4,7 @@ import java.util.SplittableRandom;
 
 /** Seeded series with a known truth, for the simulation tests of the statistics. */
 public final class Simulated {
-    private Simulated() {
-    }
+    private Simulated() {}
 
     /**
      * mean·(1 + cv·z_t) with z an AR(1) of unit variance and lag-1 correlation φ, started in its stationary

@@ -94,11 +94,15 @@ class SkewnessAdjustedIntervalTest {
         assertThat(edge.low()).isLessThan(-0.7 * t);
         assertThat(edge.width()).isBetween(2 * t, 1.95 * 2 * t);
         ConfidenceInterval beyond = SkewnessAdjustedInterval.willink(0, 1, 8, 3 * limit, 0.95);
-        assertThat(-beyond.low()).as("near end folded back").isLessThan(-edge.low()).isLessThan(0.6 * t);
+        assertThat(-beyond.low())
+                .as("near end folded back")
+                .isLessThan(-edge.low())
+                .isLessThan(0.6 * t);
         for (double df : new double[] {1, 4, 8, 29, 1000}) {
             double tt = StudentT.critical(0.95, df);
-            double w = SkewnessAdjustedInterval.willink(0, 1, df, SkewnessAdjustedInterval.largestValidSkewness(0.95,
-                    df), 0.95).width();
+            double w = SkewnessAdjustedInterval.willink(
+                            0, 1, df, SkewnessAdjustedInterval.largestValidSkewness(0.95, df), 0.95)
+                    .width();
             assertThat(w / (2 * tt)).as("df %s", df).isBetween(1.0, 1.96);
         }
     }
@@ -107,6 +111,7 @@ class SkewnessAdjustedIntervalTest {
     void badInputIsRefused() {
         assertThatThrownBy(() -> SkewnessAdjustedInterval.willink(0, -1, 5, 0, 0.95))
                 .hasMessageContaining("standard error");
-        assertThatThrownBy(() -> SkewnessAdjustedInterval.willink(0, 1, 5, 0, 1.5)).hasMessageContaining("confidence");
+        assertThatThrownBy(() -> SkewnessAdjustedInterval.willink(0, 1, 5, 0, 1.5))
+                .hasMessageContaining("confidence");
     }
 }

@@ -44,9 +44,11 @@ class SpreadTest {
             Spread s = Spread.of(x);
             assertThat(s.min()).isEqualTo(sorted[0]);
             assertThat(s.max()).isEqualTo(sorted[n - 1]);
-            double[] want = {type7(sorted, 25), type7(sorted, 50), type7(sorted, 75), type7(sorted, 90),
-                type7(sorted, 99)};
-            assertThat(new double[] {s.q1(), s.median(), s.q3(), s.p90(), s.p99()}).as("n = %d", n)
+            double[] want = {
+                type7(sorted, 25), type7(sorted, 50), type7(sorted, 75), type7(sorted, 90), type7(sorted, 99)
+            };
+            assertThat(new double[] {s.q1(), s.median(), s.q3(), s.p90(), s.p99()})
+                    .as("n = %d", n)
                     .containsExactly(want);
         }
     }
@@ -54,8 +56,9 @@ class SpreadTest {
     private static double type7(double[] sorted, double p) {
         double h = (sorted.length - 1) * p / 100;
         int lo = (int) Math.floor(h);
-        return lo >= sorted.length - 1 ? sorted[sorted.length - 1] : sorted[lo] + (h - lo) * (sorted[lo + 1]
-                - sorted[lo]);
+        return lo >= sorted.length - 1
+                ? sorted[sorted.length - 1]
+                : sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
     }
 
     @Test
@@ -75,17 +78,22 @@ class SpreadTest {
     @Test
     void moreThanHalfTheValuesEqualFallsBackToTheMeanAbsoluteDeviation() {
         double[] x = {5, 5, 5, 5, 5, 5, 6, 4};
-        assertThat(Spread.of(x).outliers()).as("a step of one is no outlier when the MAD is 0").isZero();
+        assertThat(Spread.of(x).outliers())
+                .as("a step of one is no outlier when the MAD is 0")
+                .isZero();
         assertThat(Spread.of(new double[] {5, 5, 5, 5, 5, 5, 5, 5}).outliers()).isZero();
     }
 
     @Test
     void theModalityValueIsTwoForOneModeFourForTwoAndSixForThree() {
         Random r = new Random(7);
-        assertThat(Spread.of(sample(1000, () -> 100 + r.nextGaussian())).mvalue()).isCloseTo(2, within(0.5));
-        assertThat(Spread.of(sample(1000, () -> (r.nextBoolean() ? 100 : 120) + r.nextGaussian())).mvalue())
+        assertThat(Spread.of(sample(1000, () -> 100 + r.nextGaussian())).mvalue())
+                .isCloseTo(2, within(0.5));
+        assertThat(Spread.of(sample(1000, () -> (r.nextBoolean() ? 100 : 120) + r.nextGaussian()))
+                        .mvalue())
                 .isCloseTo(4, within(0.6));
-        assertThat(Spread.of(sample(1500, () -> 100 + 20 * r.nextInt(3) + r.nextGaussian())).mvalue())
+        assertThat(Spread.of(sample(1500, () -> 100 + 20 * r.nextInt(3) + r.nextGaussian()))
+                        .mvalue())
                 .isCloseTo(6, within(0.8));
         assertThat(Spread.of(sample(40, () -> 3)).mvalue()).isEqualTo(2);
     }
@@ -98,14 +106,18 @@ class SpreadTest {
      */
     @Test
     void theWarningsRarelyCryWolfOnCleanSamplesAndCatchWhatTheyAreFor() {
-        assertThat(rate(100, r -> () -> 100 + 10 * r.nextGaussian(), Spread::severalModes)).isLessThanOrEqualTo(0.005);
+        assertThat(rate(100, r -> () -> 100 + 10 * r.nextGaussian(), Spread::severalModes))
+                .isLessThanOrEqualTo(0.005);
         assertThat(rate(100, r -> () -> Math.exp(4 + 0.5 * r.nextGaussian()), Spread::severalModes))
                 .isLessThanOrEqualTo(0.005);
-        assertThat(rate(100, r -> () -> -Math.log(r.nextDouble()), Spread::severalModes)).isLessThanOrEqualTo(0.005);
-        assertThat(rate(100, r -> () -> 100 + 10 * r.nextGaussian(), s -> s.outliers() > 0)).isLessThanOrEqualTo(0.015);
+        assertThat(rate(100, r -> () -> -Math.log(r.nextDouble()), Spread::severalModes))
+                .isLessThanOrEqualTo(0.005);
+        assertThat(rate(100, r -> () -> 100 + 10 * r.nextGaussian(), s -> s.outliers() > 0))
+                .isLessThanOrEqualTo(0.015);
         assertThat(rate(100, r -> () -> Math.exp(4 + 0.5 * r.nextGaussian()), s -> s.outliers() > 0))
                 .isLessThanOrEqualTo(0.015);
-        assertThat(rate(100, r -> () -> -Math.log(r.nextDouble()), s -> s.outliers() > 0)).isLessThanOrEqualTo(0.015);
+        assertThat(rate(100, r -> () -> -Math.log(r.nextDouble()), s -> s.outliers() > 0))
+                .isLessThanOrEqualTo(0.015);
         assertThat(rate(100, r -> () -> (r.nextBoolean() ? 100 : 130) + 5 * r.nextGaussian(), Spread::severalModes))
                 .isGreaterThanOrEqualTo(0.7);
         assertThat(rate(100, r -> () -> (r.nextInt(8) == 0 ? 360 : 60) + 2 * r.nextGaussian(), s -> s.high() > 0))
@@ -126,8 +138,8 @@ class SpreadTest {
         return x;
     }
 
-    private static double rate(int n, Function<Random, DoubleSupplier> shape,
-            java.util.function.Predicate<Spread> warns) {
+    private static double rate(
+            int n, Function<Random, DoubleSupplier> shape, java.util.function.Predicate<Spread> warns) {
         Random r = new Random(n * 31L + 5);
         DoubleSupplier value = shape.apply(r);
         int hits = 0;

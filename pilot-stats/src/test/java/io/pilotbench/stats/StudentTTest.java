@@ -73,7 +73,9 @@ class StudentTTest {
                     continue;
                 }
                 double p = Double.parseDouble(header[c].substring(1));
-                assertThat(StudentT.quantile(p, df)).as(line + " p=" + p).isCloseTo(Double.parseDouble(f[c]), within(0.0005 + 1e-9));
+                assertThat(StudentT.quantile(p, df))
+                        .as(line + " p=" + p)
+                        .isCloseTo(Double.parseDouble(f[c]), within(0.0005 + 1e-9));
                 checked++;
             }
         }

@@ -34,8 +34,16 @@ class SubsessionsTest {
         "12, 0.0095941550925926055, -0.0017822482638889137, -0.18576396219245409, 0.31171984545595999, 0.57211565339828885, 0.010665017655409982, -0.17223172459394762, 0.32865623386253279",
         "16, 0.0061266927083333108, -0.0026584201388888621, -0.43390786276468102, 0.38888278001917354, 0.89702814929529229, 0.0055132157531845687, -0.36186541965780544, 0.36889957745916058",
     })
-    void datasetFMatchesOriginal(int q, double var, double acov, double ac, double ci95, double ci99, double varH,
-            double acH, double ci95H) {
+    void datasetFMatchesOriginal(
+            int q,
+            double var,
+            double acov,
+            double ac,
+            double ci95,
+            double ci99,
+            double varH,
+            double acH,
+            double ci95H) {
         Subsessions am = Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC);
         assertThat(am.variance(q)).isCloseTo(var, rel(var));
         assertThat(am.autocovariance(q)).isCloseTo(acov, within(Math.abs(acov) * 1e-11));
@@ -51,7 +59,9 @@ class SubsessionsTest {
 
     @Test
     void confidenceIntervalIsCenteredOnTheMeanOfAllSamples() {
-        var ci = Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC).confidenceInterval(4, 0.95).orElseThrow();
+        var ci = Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC)
+                .confidenceInterval(4, 0.95)
+                .orElseThrow();
         assertThat(ci.center()).isCloseTo(1.756458333333333, within(1e-15));
         assertThat(ci.low()).isCloseTo(1.756458333333333 - 0.29157062128900485 / 2, within(1e-14));
         assertThat(ci.high()).isCloseTo(1.756458333333333 + 0.29157062128900485 / 2, within(1e-14));
@@ -69,7 +79,8 @@ class SubsessionsTest {
     @CsvSource({
         "0.01, 0.1, 4, 3307", "0.02, 0.1, 4, 827", "0.05, 0.1, 4, 133", "0.10, 0.1, 4, 34", "0.20, 0.1, 4, 9",
         "0.30, 0.1, 4, 4", "0.01, 0.8, 1, 3856", "0.02, 0.8, 1, 964", "0.05, 0.8, 1, 155", "0.10, 0.8, 1, 39",
-        "0.20, 0.8, 1, 10", "0.30, 0.8, 1, 5"})
+        "0.20, 0.8, 1, 10", "0.30, 0.8, 1, 5"
+    })
     void requiredSampleSizeMatchesOriginal(double pct, double limit, int q, long subsessions) {
         Subsessions s = Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC);
         SampleSize size = s.requiredSampleSize(pct * s.mean(), 0.95, limit, 0).orElseThrow();
@@ -85,8 +96,10 @@ class SubsessionsTest {
         double[] readings = {42, 43, 44};
         Subsessions s = Subsessions.of(readings, MeanMethod.ARITHMETIC);
         assertThat(s.confidenceInterval(1, 0.95).orElseThrow().width()).isCloseTo(4.9682754235006596, rel(4.97));
-        assertThat(s.requiredSampleSize(0.1 * 43, 0.95, 0.1, 0).orElseThrow().samples()).isEqualTo(5);
-        assertThat(s.requiredSampleSize(0.1 * 43, 0.95, 0.1, 200).orElseThrow().samples()).isEqualTo(200);
+        assertThat(s.requiredSampleSize(0.1 * 43, 0.95, 0.1, 0).orElseThrow().samples())
+                .isEqualTo(5);
+        assertThat(s.requiredSampleSize(0.1 * 43, 0.95, 0.1, 200).orElseThrow().samples())
+                .isEqualTo(200);
     }
 
     @Test
@@ -104,7 +117,8 @@ class SubsessionsTest {
 
         Subsessions two = Subsessions.of(new double[] {1, 2}, MeanMethod.ARITHMETIC);
         assertThat(two.optimalSize(1)).isEmpty(); // n/3 = 0: no q to try
-        assertThat(two.confidenceInterval(1, 0.95).orElseThrow().width()).isCloseTo(2 * 12.706204736174705 * 0.5, within(1e-12));
+        assertThat(two.confidenceInterval(1, 0.95).orElseThrow().width())
+                .isCloseTo(2 * 12.706204736174705 * 0.5, within(1e-12));
 
         Subsessions constant = Subsessions.of(new double[] {5, 5, 5, 5, 5, 5}, MeanMethod.ARITHMETIC);
         assertThat(constant.autocorrelation(1)).isEqualTo(1); // NaN -> 1
@@ -116,19 +130,27 @@ class SubsessionsTest {
 
         assertThatThrownBy(() -> Subsessions.of(new double[] {1, Double.NaN}, MeanMethod.ARITHMETIC))
                 .hasMessageContaining("index 1");
-        assertThatThrownBy(() -> Subsessions.of(new double[] {1, -1}, MeanMethod.HARMONIC)).hasMessageContaining("> 0");
-        assertThatThrownBy(() -> Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC).variance(0)).hasMessageContaining(">= 1");
-        assertThatThrownBy(() -> Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC).optimalSize(0)).hasMessageContaining("(0, 1]");
-        assertThatThrownBy(() -> Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC).requiredSampleSize(-1, 0.95, 0.1, 0))
+        assertThatThrownBy(() -> Subsessions.of(new double[] {1, -1}, MeanMethod.HARMONIC))
+                .hasMessageContaining("> 0");
+        assertThatThrownBy(
+                        () -> Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC).variance(0))
+                .hasMessageContaining(">= 1");
+        assertThatThrownBy(
+                        () -> Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC).optimalSize(0))
+                .hasMessageContaining("(0, 1]");
+        assertThatThrownBy(
+                        () -> Subsessions.of(DATASET_F, MeanMethod.ARITHMETIC).requiredSampleSize(-1, 0.95, 0.1, 0))
                 .hasMessageContaining("> 0");
     }
 
     @Test
     void blockMeansDropTheTail() {
         double[] x = {1, 2, 3, 4, 5, 6, 7};
-        assertThat(Subsessions.of(x, MeanMethod.ARITHMETIC).blockMeans(3)).containsExactly(new double[] {2, 5}, within(1e-15));
+        assertThat(Subsessions.of(x, MeanMethod.ARITHMETIC).blockMeans(3))
+                .containsExactly(new double[] {2, 5}, within(1e-15));
         assertThat(Subsessions.of(x, MeanMethod.HARMONIC).blockMeans(2))
-                .containsExactly(new double[] {2.0 / (1 + 0.5), 2.0 / (1.0 / 3 + 0.25), 2.0 / (0.2 + 1.0 / 6)}, within(1e-14));
+                .containsExactly(
+                        new double[] {2.0 / (1 + 0.5), 2.0 / (1.0 / 3 + 0.25), 2.0 / (0.2 + 1.0 / 6)}, within(1e-14));
     }
 
     /**

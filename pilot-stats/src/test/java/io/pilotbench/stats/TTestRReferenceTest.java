@@ -65,8 +65,8 @@ class TTestRReferenceTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("rReference")
-    void summaryStatisticsGiveTheSameResultAsRawSamples(String dataset, String method, double[] x, double[] y,
-            Map<String, String> r) {
+    void summaryStatisticsGiveTheSameResultAsRawSamples(
+            String dataset, String method, double[] x, double[] y, Map<String, String> r) {
         SampleStats a = new SampleStats(mean(x), variance(x), x.length);
         SampleStats b = new SampleStats(mean(y), variance(y), y.length);
         TTestResult fromStats = method.equals("welch") ? TTest.welch(a, b, 0.99) : TTest.pooled(a, b, 0.99);
@@ -83,9 +83,17 @@ class TTestRReferenceTest {
     // mean and the standard deviation as a percentage of the mean, compared with the pooled two-sample t-test.
     // "p(u1<=u2)" is the p-value for rejecting H0: u1 <= u2, i.e. our pGreater; "p(u1>=u2)" is pLess.
 
-    private record Published(String name, double mean1, double sdPercent1, double mean2, double sdPercent2,
-            double ciLow, double ciHigh, double pGreater, double pLess, double pTwoSided) {
-    }
+    private record Published(
+            String name,
+            double mean1,
+            double sdPercent1,
+            double mean2,
+            double sdPercent2,
+            double ciLow,
+            double ciHigh,
+            double pGreater,
+            double pLess,
+            double pTwoSided) {}
 
     private static final Published ELAPSED =
             new Published("Elapsed", 38.751, 0.614, 38.649, 2.528, -0.567, 0.769, 0.377, 0.623, 0.754);
@@ -138,10 +146,11 @@ class TTestRReferenceTest {
                 for (double p1 : steps) {
                     for (double d2 : steps) {
                         for (double p2 : steps) {
-                            TTestResult r = pooled(f.mean1() + d1, f.sdPercent1() + p1, f.mean2() + d2,
-                                    f.sdPercent2() + p2);
-                            double[] values = {r.difference().low(), r.difference().high(), r.pGreater(), r.pLess(),
-                                r.pTwoSided()};
+                            TTestResult r =
+                                    pooled(f.mean1() + d1, f.sdPercent1() + p1, f.mean2() + d2, f.sdPercent2() + p2);
+                            double[] values = {
+                                r.difference().low(), r.difference().high(), r.pGreater(), r.pLess(), r.pTwoSided()
+                            };
                             for (int k = 0; k < 5; k++) {
                                 range[k][0] = Math.min(range[k][0], values[k]);
                                 range[k][1] = Math.max(range[k][1], values[k]);
@@ -153,7 +162,8 @@ class TTestRReferenceTest {
             double[] published = {f.ciLow(), f.ciHigh(), f.pGreater(), f.pLess(), f.pTwoSided()};
             String[] names = {"CI low", "CI high", "p(u1<=u2)", "p(u1>=u2)", "p(u1==u2)"};
             for (int k = 0; k < 5; k++) {
-                assertThat(published[k]).as(f.name() + " " + names[k])
+                assertThat(published[k])
+                        .as(f.name() + " " + names[k])
                         .isBetween(range[k][0] - PUBLISHED_ROUNDING, range[k][1] + PUBLISHED_ROUNDING);
             }
         }
@@ -164,8 +174,8 @@ class TTestRReferenceTest {
     void autoPilotFigure3IsNotWelch() {
         double sd1 = ELAPSED.mean1() * ELAPSED.sdPercent1() / 100;
         double sd2 = ELAPSED.mean2() * ELAPSED.sdPercent2() / 100;
-        TTestResult welch = TTest.welch(new SampleStats(ELAPSED.mean1(), sd1 * sd1, 10),
-                new SampleStats(ELAPSED.mean2(), sd2 * sd2, 10), 0.95);
+        TTestResult welch = TTest.welch(
+                new SampleStats(ELAPSED.mean1(), sd1 * sd1, 10), new SampleStats(ELAPSED.mean2(), sd2 * sd2, 10), 0.95);
         assertThat(Math.abs(welch.difference().low() - ELAPSED.ciLow())).isGreaterThan(0.02);
         assertThat(welch.df()).isLessThan(18);
     }
@@ -174,7 +184,8 @@ class TTestRReferenceTest {
 
     private static void assertRelative(double actual, Map<String, String> r, String column) {
         double expected = Double.parseDouble(r.get(column));
-        assertThat(actual).as("%s %s %s", r.get("dataset"), r.get("method"), column)
+        assertThat(actual)
+                .as("%s %s %s", r.get("dataset"), r.get("method"), column)
                 .isCloseTo(expected, within(REL * Math.abs(expected)));
     }
 

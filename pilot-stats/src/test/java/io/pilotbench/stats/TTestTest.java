@@ -59,8 +59,10 @@ class TTestTest {
     void optimalSampleSizeForEqualityTest() {
         // docs/original.md#vectors-dataset-f: raw values truncated by the original to 39 / 65 / 117; we round up, so
         // 65.00000000000003 stays 65 (noise) while 39.x and 117.x become the next integer
-        assertThat(TTest.requiredSampleSizeRaw(BODY_TEMP_1, BODY_TEMP_2, 0.0240229)).isBetween(64.9, 65.1);
-        assertThat(TTest.requiredSampleSize(BODY_TEMP_1, BODY_TEMP_2, 0.024022856222597727)).hasValue(65);
+        assertThat(TTest.requiredSampleSizeRaw(BODY_TEMP_1, BODY_TEMP_2, 0.0240229))
+                .isBetween(64.9, 65.1);
+        assertThat(TTest.requiredSampleSize(BODY_TEMP_1, BODY_TEMP_2, 0.024022856222597727))
+                .hasValue(65);
         double raw05 = TTest.requiredSampleSizeRaw(BODY_TEMP_1, BODY_TEMP_2, 0.05);
         assertThat((long) raw05).isEqualTo(39);
         assertThat(TTest.requiredSampleSize(BODY_TEMP_1, BODY_TEMP_2, 0.05)).hasValue((long) Math.ceil(raw05));
@@ -104,7 +106,9 @@ class TTestTest {
         assertThat(apart.pTwoSided()).isZero();
         assertThatThrownBy(() -> new SampleStats(1, 1, 1)).hasMessageContaining("at least 2");
         assertThatThrownBy(() -> new SampleStats(1, -1, 5)).hasMessageContaining(">= 0");
-        assertThatThrownBy(() -> TTest.welch(new double[] {1}, new double[] {1, 2}, 0.95)).hasMessageContaining("at least 2");
-        assertThatThrownBy(() -> TTest.requiredSampleSize(BODY_TEMP_1, BODY_TEMP_2, 1)).hasMessageContaining("(0, 1)");
+        assertThatThrownBy(() -> TTest.welch(new double[] {1}, new double[] {1, 2}, 0.95))
+                .hasMessageContaining("at least 2");
+        assertThatThrownBy(() -> TTest.requiredSampleSize(BODY_TEMP_1, BODY_TEMP_2, 1))
+                .hasMessageContaining("(0, 1)");
     }
 }

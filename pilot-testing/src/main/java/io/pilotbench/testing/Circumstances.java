@@ -11,8 +11,7 @@ import org.opentest4j.TestAbortedException;
  * fails every other skip there). A missing tool is not a circumstance: assume it with JUnit's {@code Assumptions}.
  */
 public final class Circumstances {
-    private Circumstances() {
-    }
+    private Circumstances() {}
 
     /** The skip of a circumstance that does not hold here; CI lets it through. */
     public static final class NotMet extends TestAbortedException {

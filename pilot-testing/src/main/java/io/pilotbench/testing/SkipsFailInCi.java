@@ -47,20 +47,28 @@ public final class SkipsFailInCi
     public static final String CI_PARAMETER = "pilot.ci";
 
     /** The conditions that say where a test applies, not what is installed: left alone. */
-    private static final Set<Class<? extends Annotation>> PLATFORM = Set.of(EnabledOnOs.class, DisabledOnOs.class,
-            EnabledOnJre.class, DisabledOnJre.class, EnabledForJreRange.class, DisabledForJreRange.class,
-            EnabledInNativeImage.class, DisabledInNativeImage.class);
+    private static final Set<Class<? extends Annotation>> PLATFORM = Set.of(
+            EnabledOnOs.class,
+            DisabledOnOs.class,
+            EnabledOnJre.class,
+            DisabledOnJre.class,
+            EnabledForJreRange.class,
+            DisabledForJreRange.class,
+            EnabledInNativeImage.class,
+            DisabledInNativeImage.class);
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         if (!inCi(context) || context.getElement().isEmpty()) {
             return ConditionEvaluationResult.enabled("not in CI");
         }
-        for (Class<? extends ExecutionCondition> type : conditionsOn(context.getElement().get())) {
-            ConditionEvaluationResult result = ReflectionSupport.newInstance(type).evaluateExecutionCondition(context);
+        for (Class<? extends ExecutionCondition> type :
+                conditionsOn(context.getElement().get())) {
+            ConditionEvaluationResult result =
+                    ReflectionSupport.newInstance(type).evaluateExecutionCondition(context);
             if (result.isDisabled()) {
-                throw new AssertionError("CI=true: a system test may not be disabled here; "
-                        + type.getSimpleName() + " says: " + result.getReason().orElse("(no reason given)"));
+                throw new AssertionError("CI=true: a system test may not be disabled here; " + type.getSimpleName()
+                        + " says: " + result.getReason().orElse("(no reason given)"));
             }
         }
         return ConditionEvaluationResult.enabled("CI: no condition disables it");
@@ -72,26 +80,22 @@ public final class SkipsFailInCi
     }
 
     @Override
-    public void handleBeforeAllMethodExecutionException(ExtensionContext context, Throwable thrown)
-            throws Throwable {
+    public void handleBeforeAllMethodExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
         throw failInCi(context, thrown);
     }
 
     @Override
-    public void handleBeforeEachMethodExecutionException(ExtensionContext context, Throwable thrown)
-            throws Throwable {
+    public void handleBeforeEachMethodExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
         throw failInCi(context, thrown);
     }
 
     @Override
-    public void handleAfterEachMethodExecutionException(ExtensionContext context, Throwable thrown)
-            throws Throwable {
+    public void handleAfterEachMethodExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
         throw failInCi(context, thrown);
     }
 
     @Override
-    public void handleAfterAllMethodExecutionException(ExtensionContext context, Throwable thrown)
-            throws Throwable {
+    public void handleAfterAllMethodExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
         throw failInCi(context, thrown);
     }
 
@@ -121,8 +125,8 @@ public final class SkipsFailInCi
     }
 
     @SuppressWarnings("unchecked")
-    private static void collect(Class<? extends Annotation> type, Set<Class<? extends ExecutionCondition>> found,
-            Set<Class<?>> seen) {
+    private static void collect(
+            Class<? extends Annotation> type, Set<Class<? extends ExecutionCondition>> found, Set<Class<?>> seen) {
         if (PLATFORM.contains(type) || type.getName().startsWith("java.") || !seen.add(type)) {
             return;
         }

@@ -30,8 +30,7 @@ class SkipsFailInCiTest {
         }
 
         @Test
-        void needsNothing() {
-        }
+        void needsNothing() {}
     }
 
     static class NeedsAToolForAll {
@@ -41,8 +40,7 @@ class SkipsFailInCiTest {
         }
 
         @Test
-        void talksToTheServer() {
-        }
+        void talksToTheServer() {}
     }
 
     static class NeedsRoot {
@@ -54,17 +52,17 @@ class SkipsFailInCiTest {
 
     static class DisabledByACondition {
         @Test
-        @EnabledIfSystemProperty(named = "pilot.frobnicate.home", matches = ".+",
+        @EnabledIfSystemProperty(
+                named = "pilot.frobnicate.home",
+                matches = ".+",
                 disabledReason = "frobnicate is not installed")
-        void usesFrobnicate() {
-        }
+        void usesFrobnicate() {}
     }
 
     static class OnAnotherPlatform {
         @Test
         @EnabledOnOs(OS.OTHER)
-        void runsThereOnly() {
-        }
+        void runsThereOnly() {}
     }
 
     @Test
@@ -72,7 +70,8 @@ class SkipsFailInCiTest {
         Map<String, TestExecutionResult> results = run(NeedsATool.class, true);
         TestExecutionResult skipped = results.get("usesFrobnicate()");
         assertThat(skipped.getStatus()).isEqualTo(TestExecutionResult.Status.FAILED);
-        assertThat(skipped.getThrowable().orElseThrow()).hasMessageContaining("may not skip")
+        assertThat(skipped.getThrowable().orElseThrow())
+                .hasMessageContaining("may not skip")
                 .hasMessageContaining("frobnicate is not on PATH");
         assertThat(results.get("needsNothing()").getStatus()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
     }
@@ -130,9 +129,14 @@ class SkipsFailInCiTest {
                 results.put(name(id), result);
             }
         };
-        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(tests))
-                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
-                .configurationParameter(SkipsFailInCi.CI_PARAMETER, Boolean.toString(ci)).build(), listener);
+        LauncherFactory.create()
+                .execute(
+                        LauncherDiscoveryRequestBuilder.request()
+                                .selectors(selectClass(tests))
+                                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
+                                .configurationParameter(SkipsFailInCi.CI_PARAMETER, Boolean.toString(ci))
+                                .build(),
+                        listener);
         return results;
     }
 }

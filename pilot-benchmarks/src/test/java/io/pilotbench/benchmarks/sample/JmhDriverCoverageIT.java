@@ -47,7 +47,9 @@ class JmhDriverCoverageIT {
     Path tmp;
 
     private static String java() {
-        return ProcessHandle.current().info().command()
+        return ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
@@ -57,10 +59,26 @@ class JmhDriverCoverageIT {
     private double[] referenceForkMeans(String part, int forks) throws IOException, InterruptedException {
         Path json = tmp.resolve("reference-" + part + ".json");
         Path log = tmp.resolve("reference-" + part + ".log");
-        List<String> argv = new ArrayList<>(List.of(java(), "-jar", JAR.toString(), BENCHMARK, "-f",
-                Integer.toString(forks), "-wi", "5", "-i", "5", "-rf", "json", "-rff", json.toString()));
+        List<String> argv = new ArrayList<>(List.of(
+                java(),
+                "-jar",
+                JAR.toString(),
+                BENCHMARK,
+                "-f",
+                Integer.toString(forks),
+                "-wi",
+                "5",
+                "-i",
+                "5",
+                "-rf",
+                "json",
+                "-rff",
+                json.toString()));
         argv.addAll(TIMING);
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         assertThat(p.waitFor()).as(Files.readString(log)).isZero();
         // "rawData" : [ [ it1, it2, ... ], [ ... ] ]: one list per fork
         String text = Files.readString(json);
@@ -69,8 +87,11 @@ class JmhDriverCoverageIT {
         List<Double> means = new ArrayList<>();
         Matcher fork = Pattern.compile("\\[([^\\[\\]]*)\\]").matcher(raw);
         while (fork.find() && means.size() < forks) {
-            double[] v = Pattern.compile(",").splitAsStream(fork.group(1)).map(String::strip)
-                    .mapToDouble(Double::parseDouble).toArray();
+            double[] v = Pattern.compile(",")
+                    .splitAsStream(fork.group(1))
+                    .map(String::strip)
+                    .mapToDouble(Double::parseDouble)
+                    .toArray();
             means.add(Descriptive.mean(v));
         }
         return means.stream().mapToDouble(Double::doubleValue).toArray();
@@ -84,22 +105,28 @@ class JmhDriverCoverageIT {
         double[] before = referenceForkMeans("before", 6);
         JmhWorkload jmh = new JmhWorkload(JAR.toAbsolutePath(), BENCHMARK, 5, "us/op", java(), TIMING);
         Path dir = tmp.resolve("session");
-        SessionSettings settings = SessionSettings.builder().pi(jmh.pi()).ciTarget(CiTarget.ofMean(0.10))
-                .confidence(CONFIDENCE).maxDuration(Duration.ofMinutes(3)).build();
+        SessionSettings settings = SessionSettings.builder()
+                .pi(jmh.pi())
+                .ciTarget(CiTarget.ofMean(0.10))
+                .confidence(CONFIDENCE)
+                .maxDuration(Duration.ofMinutes(3))
+                .build();
         SessionResult r = Pilot.of(settings, jmh.workload(dir)).directory(dir).run();
         MetricResult driver = r.pis().get(0).unitReadings();
         assertThat(r.stopReason()).as("the driver met its target").isEqualTo(StopReason.TARGET_MET);
 
         double[] after = referenceForkMeans("after", 6);
-        double[] ref = java.util.stream.DoubleStream.concat(java.util.Arrays.stream(before),
-                java.util.Arrays.stream(after)).toArray();
+        double[] ref = java.util.stream.DoubleStream.concat(
+                        java.util.Arrays.stream(before), java.util.Arrays.stream(after))
+                .toArray();
         assertThat(ref).hasSize(12);
         double refMean = Descriptive.mean(ref);
-        double refHalf = StudentT.critical(CONFIDENCE, ref.length - 1) * Descriptive.stddev(ref)
-                / Math.sqrt(ref.length);
+        double refHalf =
+                StudentT.critical(CONFIDENCE, ref.length - 1) * Descriptive.stddev(ref) / Math.sqrt(ref.length);
         double driverHalf = (driver.ci().high() - driver.ci().low()) / 2;
         double allowed = Math.hypot(driverHalf, refHalf);
-        System.out.printf("driver %.3f ± %.3f us/op (%d forks); JMH 6 + 6 forks %.3f ± %.3f; difference %.3f, allowed %.3f%n",
+        System.out.printf(
+                "driver %.3f ± %.3f us/op (%d forks); JMH 6 + 6 forks %.3f ± %.3f; difference %.3f, allowed %.3f%n",
                 driver.mean(), driverHalf, r.rounds(), refMean, refHalf, driver.mean() - refMean, allowed);
         assertThat(Math.abs(driver.mean() - refMean)).isLessThanOrEqualTo(allowed);
     }

@@ -23,12 +23,18 @@ import java.util.Locale;
  * the dispatch by method and kind of PI, and this class the one construction with its steps. Pure.
  */
 final class AutoregressiveMean {
-    private AutoregressiveMean() {
-    }
+    private AutoregressiveMean() {}
 
     /** The AR method's result for the whole sample y (its mean, variance and r1 computed by the caller). */
-    static MetricResult analyze(double[] y, long removed, double variance, double r1, double mean, double target,
-            AnalysisSettings s, boolean session) {
+    static MetricResult analyze(
+            double[] y,
+            long removed,
+            double variance,
+            double r1,
+            double mean,
+            double target,
+            AnalysisSettings s,
+            boolean session) {
         int n = y.length;
         boolean harmonic = s.meanMethod() == MeanMethod.HARMONIC;
         double[] z = harmonic ? reciprocals(y) : y;
@@ -38,8 +44,12 @@ final class AutoregressiveMean {
         // too few blocks for an autocorrelation model (MeanAnalyzer): the batch means are taken as independent
         boolean fewBlocks = !e.white() && k < Defaults.WHITE_NOISE_CHECK_BELOW;
         if (fewBlocks) {
-            fallbacks.add(String.format(Locale.ROOT, "%d %s too few for an autocorrelation model: taken as "
-                    + "independent (lag-1 autocorrelation %.2f)", k, e.batchSize() > 1 ? "batch means" : "samples",
+            fallbacks.add(String.format(
+                    Locale.ROOT,
+                    "%d %s too few for an autocorrelation model: taken as "
+                            + "independent (lag-1 autocorrelation %.2f)",
+                    k,
+                    e.batchSize() > 1 ? "batch means" : "samples",
                     e.batchLag1()));
         }
         boolean white = e.white() || fewBlocks;
@@ -64,8 +74,8 @@ final class AutoregressiveMean {
         // In x's unit; for the harmonic mean by the delta method (d(1/z)/dz = −1/z² at z = 1/x̄).
         double scale = harmonic ? mean * mean : 1;
         MeanError error = error(e, fewBlocks, df, se * scale, lrv * scale * scale, skewOfMean, fallbacks);
-        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target,
-                need.samples(), need.met());
+        return new MetricResult(
+                MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, need.samples(), need.met());
     }
 
     /**
@@ -74,16 +84,35 @@ final class AutoregressiveMean {
      */
     private static boolean whiteShown(LongRunVarianceEstimate e, boolean white) {
         int k = e.batches();
-        return !white || k >= Defaults.WHITE_NOISE_CHECK_BELOW || !Double.isFinite(e.batchLag1())
+        return !white
+                || k >= Defaults.WHITE_NOISE_CHECK_BELOW
+                || !Double.isFinite(e.batchLag1())
                 || e.batchLag1() <= Defaults.WHITE_NOISE_R1 / Math.sqrt(k);
     }
 
     /** The error record of the AR method, its standard error and long-run variance already in x's unit. */
-    private static MeanError error(LongRunVarianceEstimate e, boolean fewBlocks, double df, double se, double lrv,
-            double skewOfMean, List<String> fallbacks) {
+    private static MeanError error(
+            LongRunVarianceEstimate e,
+            boolean fewBlocks,
+            double df,
+            double se,
+            double lrv,
+            double skewOfMean,
+            List<String> fallbacks) {
         boolean white = e.white() || fewBlocks;
-        return new MeanError(CiMethod.AR, se, df, e.batchSize(), e.batches(), e.batchVariance(), e.batchLag1(), lrv,
-                white ? 0 : e.order(), skewOfMean, !fewBlocks && e.unitRoot(), String.join("; ", fallbacks));
+        return new MeanError(
+                CiMethod.AR,
+                se,
+                df,
+                e.batchSize(),
+                e.batches(),
+                e.batchVariance(),
+                e.batchLag1(),
+                lrv,
+                white ? 0 : e.order(),
+                skewOfMean,
+                !fewBlocks && e.unitRoot(),
+                String.join("; ", fallbacks));
     }
 
     private static double[] reciprocals(double[] y) {
@@ -98,8 +127,8 @@ final class AutoregressiveMean {
      * The skewness of the mean: the batch means' skewness over √k, hedged away from 0, and capped at the end of
      * Willink's valid range (MeanAnalyzer), which is then recorded in {@code fallbacks}.
      */
-    private static double skewnessOfMean(LongRunVarianceEstimate e, boolean fewBlocks, double df, int n,
-            double confidence, List<String> fallbacks) {
+    private static double skewnessOfMean(
+            LongRunVarianceEstimate e, boolean fewBlocks, double df, int n, double confidence, List<String> fallbacks) {
         int k = e.batches();
         double g = e.batchSkewness();
         double hedged = Double.isFinite(g) ? g + Defaults.SKEWNESS_HEDGE * Math.copySign(Math.sqrt(6.0 / k), g) : 0;
@@ -107,8 +136,12 @@ final class AutoregressiveMean {
         double validSkewness = SkewnessAdjustedInterval.largestValidSkewness(confidence, df);
         if (Math.abs(skewOfMean) > validSkewness) {
             // beyond it Willink's transformation folds back on itself (MeanAnalyzer)
-            fallbacks.add(String.format(Locale.ROOT, "skewness correction out of its valid range at n = %d "
-                    + "(%.2f): capped at %.2f", n, skewOfMean, Math.copySign(validSkewness, skewOfMean)));
+            fallbacks.add(String.format(
+                    Locale.ROOT,
+                    "skewness correction out of its valid range at n = %d " + "(%.2f): capped at %.2f",
+                    n,
+                    skewOfMean,
+                    Math.copySign(validSkewness, skewOfMean)));
             skewOfMean = Math.copySign(validSkewness, skewOfMean);
         }
         return skewOfMean;
@@ -118,31 +151,49 @@ final class AutoregressiveMean {
      * Positive data whose interval reached zero or below: a mean ≤ 0 is impossible, so the lower end comes from the
      * log scale (MeanAnalyzer), which is recorded in {@code fallbacks}.
      */
-    private static ConfidenceInterval positiveLowerEnd(ConfidenceInterval ci, double[] z, LongRunVarianceEstimate e,
-            double lrv, double df, double confidence, List<String> fallbacks) {
+    private static ConfidenceInterval positiveLowerEnd(
+            ConfidenceInterval ci,
+            double[] z,
+            LongRunVarianceEstimate e,
+            double lrv,
+            double df,
+            double confidence,
+            List<String> fallbacks) {
         double tau = e.sampleVariance() > 0 ? lrv / e.sampleVariance() : 1;
         double low = Math.min(LogScaleMeanInterval.cox(z, confidence, tau, df).low(), e.mean());
-        fallbacks.add(String.format(Locale.ROOT, "positive data whose interval reached %s: lower end from "
-                + "Cox's log-scale interval", ci.low() == 0 ? "zero" : "below zero"));
+        fallbacks.add(String.format(
+                Locale.ROOT,
+                "positive data whose interval reached %s: lower end from " + "Cox's log-scale interval",
+                ci.low() == 0 ? "zero" : "below zero"));
         return new ConfidenceInterval(ci.confidence(), ci.center(), low, ci.high(), ci.high() - low);
     }
 
     /** The CI of 1/x mapped back to x: [1/high, 1/low]; a width w in x is about w/x̄² in 1/x. */
     private static ConfidenceInterval reciprocalInterval(ConfidenceInterval ci, double mean) {
-        return new ConfidenceInterval(ci.confidence(), mean, 1 / ci.high(), ci.low() > 0 ? 1 / ci.low()
-                : Double.POSITIVE_INFINITY, (ci.low() > 0 ? 1 / ci.low() : Double.POSITIVE_INFINITY) - 1 / ci.high());
+        return new ConfidenceInterval(
+                ci.confidence(),
+                mean,
+                1 / ci.high(),
+                ci.low() > 0 ? 1 / ci.low() : Double.POSITIVE_INFINITY,
+                (ci.low() > 0 ? 1 / ci.low() : Double.POSITIVE_INFINITY) - 1 / ci.high());
     }
 
     /** How many samples the target needs, and whether the ones at hand meet it. */
-    private record Need(long samples, boolean met) {
-    }
+    private record Need(long samples, boolean met) {}
 
     /**
      * The autoregressive analysis's stop rule: the CI no wider than the target, enough degrees of freedom, and, for
      * samples taken as white noise, their lag-1 autocorrelation shown small ({@code whiteShown}).
      */
-    private static Need need(int n, double df, double lrv, ConfidenceInterval ci, double target, double halfTarget,
-            boolean whiteShown, AnalysisSettings s) {
+    private static Need need(
+            int n,
+            double df,
+            double lrv,
+            ConfidenceInterval ci,
+            double target,
+            double halfTarget,
+            boolean whiteShown,
+            AnalysisSettings s) {
         double t = StudentT.critical(s.confidence(), df);
         double byWidth = halfTarget > 0 ? Math.ceil(t * t * lrv / (halfTarget * halfTarget)) : Double.POSITIVE_INFINITY;
         boolean narrow = ci.width() <= target;

@@ -25,8 +25,7 @@ import java.util.Locale;
  * with this rule.
  */
 public final class BetweenRounds {
-    private BetweenRounds() {
-    }
+    private BetweenRounds() {}
 
     /**
      * The pooled analysis {@code pooled} of unit readings, checked against the means of the rounds they came from.
@@ -34,8 +33,7 @@ public final class BetweenRounds {
      *
      * @param roundMeans each analysed round's mean of its kept unit readings
      */
-    public static MetricResult check(MetricResult pooled, double[] roundMeans, double confidence,
-            boolean arithmetic) {
+    public static MetricResult check(MetricResult pooled, double[] roundMeans, double confidence, boolean arithmetic) {
         if (!arithmetic || pooled.ci() == null || pooled.error() == null || pooled.status() != MetricResult.Status.OK) {
             return pooled;
         }
@@ -47,10 +45,15 @@ public final class BetweenRounds {
         double sd = Descriptive.stddev(roundMeans);
         double half = StudentT.critical(confidence, r - 1) * sd / Math.sqrt(r);
         double width = Math.max(pooled.ci().width(), 2 * half);
-        long rounds = pooled.targetWidth() > 0 ? Math.max(r + 1, (long) Math.ceil(r * Math.pow(width
-                / pooled.targetWidth(), 2))) : r + 1;
-        String note = String.format(Locale.ROOT, "rounds are separate runs: the CI is the Student-t interval of the "
-                + "%d round means (%d degrees of freedom), wider than the unit readings' own", r, r - 1);
+        long rounds = pooled.targetWidth() > 0
+                ? Math.max(r + 1, (long) Math.ceil(r * Math.pow(width / pooled.targetWidth(), 2)))
+                : r + 1;
+        String note = String.format(
+                Locale.ROOT,
+                "rounds are separate runs: the CI is the Student-t interval of the "
+                        + "%d round means (%d degrees of freedom), wider than the unit readings' own",
+                r,
+                r - 1);
         return pooled.widened(pooled.mean() - half, pooled.mean() + half, note, rounds * perRound);
     }
 }

@@ -75,8 +75,7 @@ import java.util.OptionalInt;
  * Binary PIs use the binomial proportion CI of the original (a Student-t interval on p(1 − p)).
  */
 public final class MeanAnalyzer {
-    private MeanAnalyzer() {
-    }
+    private MeanAnalyzer() {}
 
     /**
      * Analyses x[from, to).
@@ -88,8 +87,14 @@ public final class MeanAnalyzer {
      * @param session     whether the sample is a session's, which stops on its own estimates (the AR method then
      *                    adds the variance margin; a finished sample of existing data needs none)
      */
-    public static MetricResult analyze(double[] x, int from, int to, long removed, boolean proportion,
-            AnalysisSettings settings, boolean session) {
+    public static MetricResult analyze(
+            double[] x,
+            int from,
+            int to,
+            long removed,
+            boolean proportion,
+            AnalysisSettings settings,
+            boolean session) {
         int n = to - from;
         if (n == 0) {
             return MetricResult.empty(Double.NaN);
@@ -99,8 +104,18 @@ public final class MeanAnalyzer {
         double r1 = n >= 3 ? Descriptive.lag1Autocorrelation(y) : Double.NaN;
         MeanMethod method = settings.meanMethod();
         if (method == MeanMethod.HARMONIC && Descriptive.min(y) <= 0) {
-            return new MetricResult(MetricResult.Status.INVALID_FOR_KIND, n, removed, Descriptive.mean(y), variance,
-                    r1, null, null, Double.NaN, -1, false);
+            return new MetricResult(
+                    MetricResult.Status.INVALID_FOR_KIND,
+                    n,
+                    removed,
+                    Descriptive.mean(y),
+                    variance,
+                    r1,
+                    null,
+                    null,
+                    Double.NaN,
+                    -1,
+                    false);
         }
         double mean = Descriptive.mean(y, method);
         double target = settings.ciTarget().widthFor(mean);
@@ -113,70 +128,148 @@ public final class MeanAnalyzer {
         if (variance == 0) {
             // Constant data: the estimate is exact (width 0), but it still has to rest on enough samples.
             ConfidenceInterval ci = ConfidenceInterval.around(mean, 0, settings.confidence());
-            long required = settings.method() == CiMethod.PILOT ? Math.max(settings.minSubsessions(), 3)
-                    : Defaults.MIN_SAMPLES;
+            long required =
+                    settings.method() == CiMethod.PILOT ? Math.max(settings.minSubsessions(), 3) : Defaults.MIN_SAMPLES;
             MeanError error = new MeanError(settings.method(), 0, n - 1, 1, n, 0, Double.NaN, 0, 0, 0, false);
-            return new MetricResult(MetricResult.Status.OK, n, removed, mean, 0, Double.NaN, error, ci, target,
-                    required, n >= required);
+            return new MetricResult(
+                    MetricResult.Status.OK,
+                    n,
+                    removed,
+                    mean,
+                    0,
+                    Double.NaN,
+                    error,
+                    ci,
+                    target,
+                    required,
+                    n >= required);
         }
-        return settings.method() == CiMethod.PILOT ? subsessions(y, removed, variance, r1, mean, target, settings)
+        return settings.method() == CiMethod.PILOT
+                ? subsessions(y, removed, variance, r1, mean, target, settings)
                 : AutoregressiveMean.analyze(y, removed, variance, r1, mean, target, settings, session);
     }
 
-    private static MetricResult subsessions(double[] y, long removed, double variance, double r1, double mean,
-            double target, AnalysisSettings s) {
+    private static MetricResult subsessions(
+            double[] y, long removed, double variance, double r1, double mean, double target, AnalysisSettings s) {
         int n = y.length;
         Subsessions sub = Subsessions.of(y, s.meanMethod());
         OptionalInt q = sub.optimalSize(s.autocorrelationLimit());
         if (q.isEmpty()) {
-            return new MetricResult(MetricResult.Status.TOO_AUTOCORRELATED, n, removed, mean, variance, r1, null, null,
-                    target, -1, false);
+            return new MetricResult(
+                    MetricResult.Status.TOO_AUTOCORRELATED,
+                    n,
+                    removed,
+                    mean,
+                    variance,
+                    r1,
+                    null,
+                    null,
+                    target,
+                    -1,
+                    false);
         }
         int size = q.getAsInt();
         ConfidenceInterval ci = sub.confidenceInterval(size, s.confidence()).orElseThrow();
         long required = -1;
         if (target > 0) {
-            SampleSize req = sub.requiredSampleSize(target, s.confidence(), s.autocorrelationLimit(),
-                    s.minSubsessions()).orElseThrow();
+            SampleSize req = sub.requiredSampleSize(
+                            target, s.confidence(), s.autocorrelationLimit(), s.minSubsessions())
+                    .orElseThrow();
             required = req.samples();
         }
         int h = sub.count(size);
         double varQ = sub.variance(size);
-        MeanError error = new MeanError(CiMethod.PILOT, Math.sqrt(varQ / h), h - 1, size, h, varQ,
-                sub.autocorrelation(size), size * varQ, -1, 0, false);
-        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, required,
+        MeanError error = new MeanError(
+                CiMethod.PILOT,
+                Math.sqrt(varQ / h),
+                h - 1,
+                size,
+                h,
+                varQ,
+                sub.autocorrelation(size),
+                size * varQ,
+                -1,
+                0,
+                false);
+        return new MetricResult(
+                MetricResult.Status.OK,
+                n,
+                removed,
+                mean,
+                variance,
+                r1,
+                error,
+                ci,
+                target,
+                required,
                 required >= 0 && n >= required);
     }
 
-    private static MetricResult proportion(double[] x, long removed, double variance, double r1, double mean,
-            double target, AnalysisSettings settings) {
+    private static MetricResult proportion(
+            double[] x,
+            long removed,
+            double variance,
+            double r1,
+            double mean,
+            double target,
+            AnalysisSettings settings) {
         int n = x.length;
         if (n < 2) {
             return notEnough(n, removed, mean, variance, r1, target);
         }
         for (double v : x) {
             if (v < 0 || v > 1) {
-                return new MetricResult(MetricResult.Status.INVALID_FOR_KIND, n, removed, mean, variance, r1, null,
-                        null, target, -1, false);
+                return new MetricResult(
+                        MetricResult.Status.INVALID_FOR_KIND,
+                        n,
+                        removed,
+                        mean,
+                        variance,
+                        r1,
+                        null,
+                        null,
+                        target,
+                        -1,
+                        false);
             }
         }
         ConfidenceInterval ci = BinomialProportion.confidenceInterval(x, settings.confidence());
         long required = -1;
         long floor = settings.method() == CiMethod.PILOT ? settings.minSubsessions() : Defaults.MIN_SAMPLES;
         if (target > 0 && variance > 0) {
-            required = BinomialProportion.requiredSampleSize(x, target, settings.confidence(), floor).samples();
+            required = BinomialProportion.requiredSampleSize(x, target, settings.confidence(), floor)
+                    .samples();
         } else if (variance == 0) {
             required = Math.max(floor, 2);
         }
-        MeanError error = new MeanError(settings.method(), ci.halfWidth() / StudentT.critical(settings.confidence(),
-                n - 1), n - 1, 1, n, variance, r1, variance, settings.method() == CiMethod.PILOT ? -1 : 0, 0, false);
-        return new MetricResult(MetricResult.Status.OK, n, removed, mean, variance, r1, error, ci, target, required,
+        MeanError error = new MeanError(
+                settings.method(),
+                ci.halfWidth() / StudentT.critical(settings.confidence(), n - 1),
+                n - 1,
+                1,
+                n,
+                variance,
+                r1,
+                variance,
+                settings.method() == CiMethod.PILOT ? -1 : 0,
+                0,
+                false);
+        return new MetricResult(
+                MetricResult.Status.OK,
+                n,
+                removed,
+                mean,
+                variance,
+                r1,
+                error,
+                ci,
+                target,
+                required,
                 required >= 0 && n >= required);
     }
 
-    private static MetricResult notEnough(int n, long removed, double mean, double variance, double r1,
-            double target) {
-        return new MetricResult(MetricResult.Status.NOT_ENOUGH_DATA, n, removed, mean, variance, r1, null, null,
-                target, -1, false);
+    private static MetricResult notEnough(int n, long removed, double mean, double variance, double r1, double target) {
+        return new MetricResult(
+                MetricResult.Status.NOT_ENOUGH_DATA, n, removed, mean, variance, r1, null, null, target, -1, false);
     }
 }

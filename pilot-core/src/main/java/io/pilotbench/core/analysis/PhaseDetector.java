@@ -17,8 +17,7 @@ import java.util.List;
  * what {@link WarmupDetector} cuts, and what {@link LevelShifts} finds in the rest (reported, never cut). Pure.
  */
 public final class PhaseDetector {
-    private PhaseDetector() {
-    }
+    private PhaseDetector() {}
 
     /**
      * The phases of x.
@@ -28,8 +27,8 @@ public final class PhaseDetector {
      * @param shifts     whether to look for level shifts in what is kept
      * @param confidence for the half-widths of the shifts' levels
      */
-    public static Phases detect(double[] x, WarmupRemoval removal, boolean coolDown, boolean shifts,
-            double confidence) {
+    public static Phases detect(
+            double[] x, WarmupRemoval removal, boolean coolDown, boolean shifts, double confidence) {
         Phases p;
         if (coolDown) {
             double[] reversed = new double[x.length];
@@ -38,8 +37,8 @@ public final class PhaseDetector {
             }
             p = twoEnded(x, reversed, removal);
         } else {
-            Truncation w = WarmupDetector.warmup(x, Defaults.WARMUP_ALPHA, locator(removal),
-                    Defaults.WARMUP_MAX_FRACTION);
+            Truncation w =
+                    WarmupDetector.warmup(x, Defaults.WARMUP_ALPHA, locator(removal), Defaults.WARMUP_MAX_FRACTION);
             p = new Phases(w.cut(), w.pValue(), w.meanBefore(), 0, 1, Double.NaN, w.pending(), List.of());
         }
         return shifts ? p.withShifts(shifts(x, p.warmup(), x.length - p.cooldown(), confidence)) : p;
@@ -56,10 +55,13 @@ public final class PhaseDetector {
         Truncation w = Truncation.none(Double.NaN);
         Truncation c = Truncation.none(Double.NaN);
         for (int pass = 0; pass < 2; pass++) {
-            w = WarmupDetector.warmup(prefix(start, start.length - c.cut()), Defaults.WARMUP_ALPHA, locator,
+            w = WarmupDetector.warmup(
+                    prefix(start, start.length - c.cut()),
+                    Defaults.WARMUP_ALPHA,
+                    locator,
                     Defaults.WARMUP_MAX_FRACTION);
-            c = WarmupDetector.warmup(prefix(end, end.length - w.cut()), Defaults.WARMUP_ALPHA, locator,
-                    Defaults.WARMUP_MAX_FRACTION);
+            c = WarmupDetector.warmup(
+                    prefix(end, end.length - w.cut()), Defaults.WARMUP_ALPHA, locator, Defaults.WARMUP_MAX_FRACTION);
             if (c.cut() == 0) {
                 break; // the second pass would test exactly the same series again (the usual, stationary case)
             }
@@ -80,10 +82,11 @@ public final class PhaseDetector {
 
     private static WarmupDetector.Locator locator(WarmupRemoval removal) {
         if (!removal.tested()) {
-            throw new IllegalArgumentException("only the tested removals (auto, mser) are detected here, not "
-                    + removal);
+            throw new IllegalArgumentException(
+                    "only the tested removals (auto, mser) are detected here, not " + removal);
         }
-        return removal.method() == WarmupRemoval.Method.MSER ? WarmupDetector.Locator.MSER5
+        return removal.method() == WarmupRemoval.Method.MSER
+                ? WarmupDetector.Locator.MSER5
                 : WarmupDetector.Locator.LEAST_SQUARES;
     }
 
@@ -98,8 +101,15 @@ public final class PhaseDetector {
             return out;
         }
         for (LevelShifts.Shift s : LevelShifts.find(x, from, to, Defaults.SHIFT_MIN_SEGMENT, Defaults.SHIFT_ALPHA)) {
-            out.add(new LevelShift(s.index(), s.index() - from, s.index(), s.before().mean(),
-                    halfWidth(s.before(), confidence), s.after().mean(), halfWidth(s.after(), confidence), s.pValue()));
+            out.add(new LevelShift(
+                    s.index(),
+                    s.index() - from,
+                    s.index(),
+                    s.before().mean(),
+                    halfWidth(s.before(), confidence),
+                    s.after().mean(),
+                    halfWidth(s.after(), confidence),
+                    s.pValue()));
         }
         return out;
     }

@@ -68,22 +68,34 @@ public final class SeriesAnalyzer {
         }
         MetricResult estimate = MeanAnalyzer.analyze(all, from, to, from + (all.length - to), false, settings, false);
         // the same steady-level check and interval as a session's look (SteadyLevel): one series, one interval
-        SteadyLevel.Checked checked = SteadyLevel.check(all, from, to, cut.phases(), estimate,
-                settings.meanMethod() == MeanMethod.ARITHMETIC, false);
+        SteadyLevel.Checked checked = SteadyLevel.check(
+                all, from, to, cut.phases(), estimate, settings.meanMethod() == MeanMethod.ARITHMETIC, false);
         Phases phases = checked.phases();
         Spread spread = Spread.of(x);
         estimate = checked.result().withSpread(spread);
         warnings.addAll(warnings(phases, estimate, x.length));
-        return new SeriesAnalysis(series.source(), series.column(), settings, all.length, cut.changePoints(),
-                cut.stable(), phases, from, spread.median(), min, max, Descriptive.stddev(x), estimate, warnings);
+        return new SeriesAnalysis(
+                series.source(),
+                series.column(),
+                settings,
+                all.length,
+                cut.changePoints(),
+                cut.stable(),
+                phases,
+                from,
+                spread.median(),
+                min,
+                max,
+                Descriptive.stddev(x),
+                estimate,
+                warnings);
     }
 
     /**
      * What the warm-up and cool-down removal leaves: the analysed samples {@code [from, to)} of the series, the phases
      * found, and with {@code edm} its change points and stable segment (null when it found none).
      */
-    private record Cut(int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable) {
-    }
+    private record Cut(int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable) {}
 
     /** Applies the settings' removal to the series; a warm-up it finds but keeps, or a failed EDM, adds a warning. */
     private Cut cut(double[] all, List<String> warnings) {
@@ -96,12 +108,22 @@ public final class SeriesAnalyzer {
             case NONE -> {
                 Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());
                 // nothing is cut, so the analysed sample is the whole series and starts at its first sample
-                Phases phases = new Phases(0, found.warmupPValue(), Double.NaN, 0, found.cooldownPValue(),
-                        Double.NaN, 0, found.shifts().stream().map(s -> s.analysedFrom(0)).toList());
+                Phases phases = new Phases(
+                        0,
+                        found.warmupPValue(),
+                        Double.NaN,
+                        0,
+                        found.cooldownPValue(),
+                        Double.NaN,
+                        0,
+                        found.shifts().stream().map(s -> s.analysedFrom(0)).toList());
                 if (found.warmup() > 0 || found.cooldown() > 0) {
-                    warnings.add(String.format("the first %d and last %d samples differ in level from the rest "
-                            + "(warm-up %s, cool-down %s); --warmup-removal auto cuts them",
-                            found.warmup(), found.cooldown(), Formats.pValue(found.warmupPValue()),
+                    warnings.add(String.format(
+                            "the first %d and last %d samples differ in level from the rest "
+                                    + "(warm-up %s, cool-down %s); --warmup-removal auto cuts them",
+                            found.warmup(),
+                            found.cooldown(),
+                            Formats.pValue(found.warmupPValue()),
                             Formats.pValue(found.cooldownPValue())));
                 }
                 return new Cut(0, all.length, phases, List.of(), null);
@@ -110,12 +132,18 @@ public final class SeriesAnalyzer {
                 EdmResult edm = Edm.detect(all, EdmSettings.pilot());
                 StableSegment s = edm.stableSegment();
                 if (s.isFound()) {
-                    return new Cut(s.begin(), s.end(), Phases.untested(s.begin(), all.length - s.end()),
-                            edm.changePoints(), s);
+                    return new Cut(
+                            s.begin(),
+                            s.end(),
+                            Phases.untested(s.begin(), all.length - s.end()),
+                            edm.changePoints(),
+                            s);
                 }
                 if (!edm.changePoints().isEmpty()) {
-                    warnings.add(String.format("change points at %s, but no segment holds more than half of the "
-                            + "samples: no stable segment, so every sample was analysed", edm.changePoints()));
+                    warnings.add(String.format(
+                            "change points at %s, but no segment holds more than half of the "
+                                    + "samples: no stable segment, so every sample was analysed",
+                            edm.changePoints()));
                 }
                 return new Cut(0, all.length, Phases.NONE, edm.changePoints(), null);
             }
@@ -139,7 +167,8 @@ public final class SeriesAnalyzer {
             warnings.add(shiftWarning(s));
         }
         if (estimate.error() != null && !estimate.error().fallback().isEmpty()) {
-            warnings.add("the confidence interval is not the usual one: " + estimate.error().fallback());
+            warnings.add("the confidence interval is not the usual one: "
+                    + estimate.error().fallback());
         }
         if (estimate.error() != null && estimate.error().nonStationary()) {
             warnings.add("the samples trend or wander (a unit root): their mean depends on where they start and end, "
@@ -150,8 +179,9 @@ public final class SeriesAnalyzer {
                     + ": too few for a confidence interval (it needs at least 3, and a trustworthy one about "
                     + Defaults.MIN_SAMPLES + ")");
         } else if (estimate.status() == MetricResult.Status.TOO_AUTOCORRELATED) {
-            warnings.add(String.format("no subsession size up to n/3 = %d brings |r1| under %s: the samples are too "
-                    + "autocorrelated for a valid CI; collect more data (or raise --ac-limit, or use --method ar)",
+            warnings.add(String.format(
+                    "no subsession size up to n/3 = %d brings |r1| under %s: the samples are too "
+                            + "autocorrelated for a valid CI; collect more data (or raise --ac-limit, or use --method ar)",
                     n / 3, Formats.number(settings.autocorrelationLimit())));
         } else if (estimate.targetWidth() > 0 && !estimate.targetMet()) {
             warnings.add(targetWarning(estimate));
@@ -166,11 +196,18 @@ public final class SeriesAnalyzer {
      * p = 0.0001); …": both positions, since the analysed sample starts after the warm-up cut.
      */
     static String shiftWarning(LevelShift s) {
-        return String.format("the level shifts at analysed sample %d (sample %d of the series): from %s ± %s to %s ± "
-                + "%s (%s%s%%, %s); the mean mixes both levels", s.sample(), s.index(), Formats.number(s.before()),
+        return String.format(
+                "the level shifts at analysed sample %d (sample %d of the series): from %s ± %s to %s ± "
+                        + "%s (%s%s%%, %s); the mean mixes both levels",
+                s.sample(),
+                s.index(),
+                Formats.number(s.before()),
                 Formats.number(s.beforeHalfWidth()),
-                Formats.number(s.after()), Formats.number(s.afterHalfWidth()), s.after() >= s.before() ? "+" : "",
-                Formats.significant(100 * s.relativeChange(), 2), Formats.pValue(s.pValue()));
+                Formats.number(s.after()),
+                Formats.number(s.afterHalfWidth()),
+                s.after() >= s.before() ? "+" : "",
+                Formats.significant(100 * s.relativeChange(), 2),
+                Formats.pValue(s.pValue()));
     }
 
     private String targetWarning(MetricResult m) {
@@ -180,12 +217,20 @@ public final class SeriesAnalyzer {
                     ? String.format(" (at least %d subsessions of %d)", settings.minSubsessions(), m.subsessionSize())
                     : " (at least " + Defaults.MIN_SAMPLES + " samples and "
                             + Formats.number(Defaults.MIN_DEGREES_OF_FREEDOM)
-                            + " degrees of freedom; it has " + Formats.number(m.error().degreesOfFreedom()) + ")";
-            return String.format("the CI width is within the target, but it rests on too little%s; %d samples are "
-                    + "required, %d more", why, required, required - m.n());
+                            + " degrees of freedom; it has "
+                            + Formats.number(m.error().degreesOfFreedom()) + ")";
+            return String.format(
+                    "the CI width is within the target, but it rests on too little%s; %d samples are "
+                            + "required, %d more",
+                    why, required, required - m.n());
         }
-        return String.format("the CI (width %s) is wider than the target (%s): about %d samples are needed, %d more "
-                + "than the %d here", Formats.number(m.ci() == null ? Double.NaN : m.ci().width()),
-                Formats.number(m.targetWidth()), required, required - m.n(), m.n());
+        return String.format(
+                "the CI (width %s) is wider than the target (%s): about %d samples are needed, %d more "
+                        + "than the %d here",
+                Formats.number(m.ci() == null ? Double.NaN : m.ci().width()),
+                Formats.number(m.targetWidth()),
+                required,
+                required - m.n(),
+                m.n());
     }
 }

@@ -43,11 +43,9 @@ public final class SteadyLevel {
      * @param phases the phases with the kept samples' trend test (unchanged when not tested)
      * @param result the result, its CI widened toward the later half and its target not met while the level trends
      */
-    public record Checked(Phases phases, MetricResult result) {
-    }
+    public record Checked(Phases phases, MetricResult result) {}
 
-    private SteadyLevel() {
-    }
+    private SteadyLevel() {}
 
     /**
      * Checks the analysis {@code m} of x[from, to) with phases {@code phases}. Tested for the AR method on an
@@ -56,11 +54,15 @@ public final class SteadyLevel {
      * @param arithmetic whether m is an arithmetic mean (a ratio PI's harmonic mean is left as it is)
      * @param session    whether a session stops on the result (then a trending level holds the target unmet)
      */
-    public static Checked check(double[] x, int from, int to, Phases phases, MetricResult m, boolean arithmetic,
-            boolean session) {
+    public static Checked check(
+            double[] x, int from, int to, Phases phases, MetricResult m, boolean arithmetic, boolean session) {
         int n = to - from;
         MeanError e = m.error();
-        if (!arithmetic || n < SteadyState.MIN_SAMPLES || m.ci() == null || e == null || e.method() != CiMethod.AR
+        if (!arithmetic
+                || n < SteadyState.MIN_SAMPLES
+                || m.ci() == null
+                || e == null
+                || e.method() != CiMethod.AR
                 || !(m.ci().width() >= 0)) {
             return new Checked(phases, m);
         }
@@ -82,7 +84,8 @@ public final class SteadyLevel {
         double earlier = mean(x, from, mid);
         double later = mean(x, mid, to);
         // the side the level moves to: away from a cut warm-up, else from the earlier half toward the later one
-        double down = p.warmup() > 0 && Double.isFinite(p.warmupMean()) ? Math.signum(p.warmupMean() - m.mean())
+        double down = p.warmup() > 0 && Double.isFinite(p.warmupMean())
+                ? Math.signum(p.warmupMean() - m.mean())
                 : Math.signum(earlier - later);
         ConfidenceInterval ci = m.ci();
         double reach = Math.sqrt(2) * ci.width() / 2;
@@ -90,9 +93,13 @@ public final class SteadyLevel {
         double high = down < 0 ? later + reach : ci.high();
         double width = Math.max(high, ci.high()) - Math.min(low, ci.low());
         long required = m.targetWidth() > 0 ? (long) Math.ceil(m.n() * Math.pow(width / m.targetWidth(), 2)) + 1 : -1;
-        String note = String.format(Locale.ROOT, "the level may still be moving (%s): the interval reaches the later "
-                + "half's (mean %.6g)", p.warmup() > 0 ? "a warm-up was cut" : "a trend at p = "
-                + String.format(Locale.ROOT, "%.2g", p.trendPValue()), later);
+        String note = String.format(
+                Locale.ROOT,
+                "the level may still be moving (%s): the interval reaches the later " + "half's (mean %.6g)",
+                p.warmup() > 0
+                        ? "a warm-up was cut"
+                        : "a trend at p = " + String.format(Locale.ROOT, "%.2g", p.trendPValue()),
+                later);
         return m.widened(low, high, note, required);
     }
 

@@ -47,8 +47,14 @@ public final class ComparisonDirectory implements AutoCloseable {
      * @param metric      the PI named by the user, or null
      * @param shuffleSeed the seed of the order within each cycle, or null for the order given
      */
-    public record Plan(List<String> workloads, String pi, Direction direction, String baseline, String metric,
-            CompareSettings settings, Long shuffleSeed) {
+    public record Plan(
+            List<String> workloads,
+            String pi,
+            Direction direction,
+            String baseline,
+            String metric,
+            CompareSettings settings,
+            Long shuffleSeed) {
         public Plan {
             workloads = List.copyOf(workloads);
         }
@@ -61,8 +67,8 @@ public final class ComparisonDirectory implements AutoCloseable {
     private final boolean resumed;
     private int firstCycle;
 
-    private ComparisonDirectory(Path directory, DirectoryLock lock, CompareRecord record, List<String> sessions,
-            boolean resumed) {
+    private ComparisonDirectory(
+            Path directory, DirectoryLock lock, CompareRecord record, List<String> sessions, boolean resumed) {
         this.directory = directory;
         this.lock = lock;
         this.record = record;
@@ -83,11 +89,24 @@ public final class ComparisonDirectory implements AutoCloseable {
                 sessions.add(slug(plan.workloads().get(i), i));
             }
             CompareSettings s = plan.settings();
-            CompareRecord record = new CompareRecord(plan.workloads(), sessions, plan.pi(),
-                    plan.direction().name().toLowerCase(Locale.ROOT), plan.baseline() == null ? null
-                    : Path.of(plan.baseline()).toAbsolutePath().normalize().toString(), plan.metric(),
-                    s.confidence(), s.alpha(), s.equivalence(), s.test().name().toLowerCase(Locale.ROOT),
-                    s.requireCiTarget(), plan.shuffleSeed());
+            CompareRecord record = new CompareRecord(
+                    plan.workloads(),
+                    sessions,
+                    plan.pi(),
+                    plan.direction().name().toLowerCase(Locale.ROOT),
+                    plan.baseline() == null
+                            ? null
+                            : Path.of(plan.baseline())
+                                    .toAbsolutePath()
+                                    .normalize()
+                                    .toString(),
+                    plan.metric(),
+                    s.confidence(),
+                    s.alpha(),
+                    s.equivalence(),
+                    s.test().name().toLowerCase(Locale.ROOT),
+                    s.requireCiTarget(),
+                    plan.shuffleSeed());
             record.write(directory);
             return new ComparisonDirectory(directory, lock, record, sessions, false);
         } catch (IOException | RuntimeException e) {
@@ -206,14 +225,17 @@ public final class ComparisonDirectory implements AutoCloseable {
      */
     public PerformanceIndex pi(List<PerformanceIndex> measured) {
         String name = record.pi() != null ? record.pi() : measured.get(0).name();
-        return measured.stream().filter(p -> p.name().equals(name)).findFirst()
+        return measured.stream()
+                .filter(p -> p.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new InputException(directory.resolve(CompareRecord.FILE) + ": the PI '" + name
                         + "' is not among the sessions' PIs"));
     }
 
     /** The direction recorded, or the PI's own. */
     public Direction direction(PerformanceIndex pi) {
-        return record.direction() != null ? Direction.valueOf(record.direction().toUpperCase(Locale.ROOT))
+        return record.direction() != null
+                ? Direction.valueOf(record.direction().toUpperCase(Locale.ROOT))
                 : Direction.of(pi);
     }
 
@@ -223,15 +245,21 @@ public final class ComparisonDirectory implements AutoCloseable {
      */
     public CompareSettings settings(CompareSettings given, Set<String> replaced) {
         CompareSettings s = CompareSettings.DEFAULTS;
-        s = s.withConfidence(replaced.contains("confidence") ? given.confidence()
-                : or(record.confidence(), s.confidence()));
+        s = s.withConfidence(
+                replaced.contains("confidence") ? given.confidence() : or(record.confidence(), s.confidence()));
         s = s.withAlpha(replaced.contains("alpha") ? given.alpha() : or(record.alpha(), s.alpha()));
-        s = s.withEquivalence(replaced.contains("equivalence") ? given.equivalence()
-                : or(record.equivalence(), s.equivalence()));
-        s = s.withTest(replaced.contains("test") ? given.test() : record.test() != null
-                ? CompareSettings.Test.valueOf(record.test().toUpperCase(Locale.ROOT)) : s.test());
-        return s.withRequireCiTarget(replaced.contains("ciTarget") ? given.requireCiTarget()
-                : record.ciTarget() != null ? record.ciTarget() : s.requireCiTarget());
+        s = s.withEquivalence(
+                replaced.contains("equivalence") ? given.equivalence() : or(record.equivalence(), s.equivalence()));
+        s = s.withTest(
+                replaced.contains("test")
+                        ? given.test()
+                        : record.test() != null
+                                ? CompareSettings.Test.valueOf(record.test().toUpperCase(Locale.ROOT))
+                                : s.test());
+        return s.withRequireCiTarget(
+                replaced.contains("ciTarget")
+                        ? given.requireCiTarget()
+                        : record.ciTarget() != null ? record.ciTarget() : s.requireCiTarget());
     }
 
     /**
@@ -240,8 +268,13 @@ public final class ComparisonDirectory implements AutoCloseable {
      *
      * @param baseline a stored contender compared with, or null
      */
-    public InterleavedComparison interleave(List<InterleavedComparison.Entry> entries, Contender baseline,
-            CompareSettings settings, Direction direction, String piName) throws IOException {
+    public InterleavedComparison interleave(
+            List<InterleavedComparison.Entry> entries,
+            Contender baseline,
+            CompareSettings settings,
+            Direction direction,
+            String piName)
+            throws IOException {
         InterleavedComparison run = new InterleavedComparison(entries, baseline, settings, direction, piName)
                 .schedule(directory.resolve(SCHEDULE));
         if (resumed) {
@@ -304,7 +337,9 @@ public final class ComparisonDirectory implements AutoCloseable {
         for (int i = 1; i <= count; i++) {
             String prefix = i + "-";
             try (Stream<Path> s = Files.list(dir)) {
-                s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(prefix)).findFirst()
+                s.map(p -> p.getFileName().toString())
+                        .filter(n -> n.startsWith(prefix))
+                        .findFirst()
                         .ifPresent(out::add);
             }
         }

@@ -30,12 +30,16 @@ final class Deadline implements AutoCloseable {
             return;
         }
         long nanos = Math.max(0, remaining.toNanos());
-        task = TIMER.scheduleAtFixedRate(() -> {
-            passed = true;
-            for (Workload w : workloads) {
-                w.cancel();
-            }
-        }, nanos, TimeUnit.MILLISECONDS.toNanos(REPEAT_MILLIS), TimeUnit.NANOSECONDS);
+        task = TIMER.scheduleAtFixedRate(
+                () -> {
+                    passed = true;
+                    for (Workload w : workloads) {
+                        w.cancel();
+                    }
+                },
+                nanos,
+                TimeUnit.MILLISECONDS.toNanos(REPEAT_MILLIS),
+                TimeUnit.NANOSECONDS);
     }
 
     /**

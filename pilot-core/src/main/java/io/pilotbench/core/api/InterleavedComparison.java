@@ -43,16 +43,14 @@ import java.util.function.LongSupplier;
  */
 public final class InterleavedComparison {
     /** A workload to run, with the session that records it. */
-    public record Entry(String name, Session session, Workload workload) {
-    }
+    public record Entry(String name, Session session, Workload workload) {}
 
     /** What the listener hears after every round. */
-    public record Progress(int cycle, Entry entry, Round round, Comparison comparison, double seconds) {
-    }
+    public record Progress(int cycle, Entry entry, Round round, Comparison comparison, double seconds) {}
 
     /** The end of a comparison. */
-    public record Result(Comparison comparison, StopReason stopReason, double seconds, int cycles,
-            List<SessionResult> sessions) {
+    public record Result(
+            Comparison comparison, StopReason stopReason, double seconds, int cycles, List<SessionResult> sessions) {
         public Result {
             sessions = List.copyOf(sessions);
         }
@@ -89,8 +87,8 @@ public final class InterleavedComparison {
      * @param baseline  a stored contender compared with, first in the comparison; null for none
      * @param piName    the PI compared; null for each session's first
      */
-    public InterleavedComparison(List<Entry> entries, Contender baseline, CompareSettings settings,
-            Direction direction, String piName) {
+    public InterleavedComparison(
+            List<Entry> entries, Contender baseline, CompareSettings settings, Direction direction, String piName) {
         if (entries.isEmpty() || baseline == null && entries.size() < 2) {
             throw new IllegalArgumentException("a comparison needs at least two workloads (or one and a baseline)");
         }
@@ -98,7 +96,8 @@ public final class InterleavedComparison {
         this.baseline = baseline;
         // looked at again and again while the workloads run: verdicts by confidence sequences (PairComparison), tuned
         // to the round limit when there is one
-        this.settings = settings.withSequential(true).withHorizon(entries.get(0).session().settings().maxRounds());
+        this.settings = settings.withSequential(true)
+                .withHorizon(entries.get(0).session().settings().maxRounds());
         this.direction = direction;
         this.piName = piName;
         for (int i = 0; i < entries.size(); i++) {
@@ -214,7 +213,8 @@ public final class InterleavedComparison {
             int index = rounds.get(k);
             Round round = index >= 0 && index < all.size() ? all.get(index) : null;
             out[k] = round != null && round.index() == index && round.status() == RoundStatus.OK && index >= warmup
-                    ? round.reading(pi) : Double.NaN;
+                    ? round.reading(pi)
+                    : Double.NaN;
         }
         return out;
     }
@@ -244,8 +244,10 @@ public final class InterleavedComparison {
         if (schedule == null || !Files.exists(schedule)) {
             return;
         }
-        try (var reader = de.siegmar.fastcsv.reader.CsvReader.builder().allowMissingFields(true)
-                .allowExtraFields(true).ofCsvRecord(schedule)) {
+        try (var reader = de.siegmar.fastcsv.reader.CsvReader.builder()
+                .allowMissingFields(true)
+                .allowExtraFields(true)
+                .ofCsvRecord(schedule)) {
             for (de.siegmar.fastcsv.reader.CsvRecord rec : reader) {
                 if (rec.getStartingLineNumber() == 1 || rec.getFieldCount() < 3) {
                     continue;
@@ -279,7 +281,9 @@ public final class InterleavedComparison {
         List<Integer> order = List.of();
         long nextLook = 0;
         try (BufferedWriter log = openSchedule();
-                Deadline deadline = Deadline.start(limits.maxDuration(), secondsBefore,
+                Deadline deadline = Deadline.start(
+                        limits.maxDuration(),
+                        secondsBefore,
                         entries.stream().map(Entry::workload).toList())) {
             while (reason == null) {
                 double elapsed = secondsBefore + (ticker.getAsLong() - t0) / 1e9;
@@ -294,7 +298,8 @@ public final class InterleavedComparison {
                     reason = StopReason.INTERRUPTED;
                 } else if (look && order.isEmpty() && now.decided()) {
                     reason = StopReason.TARGET_MET;
-                } else if (limits.maxDuration() != null && elapsed >= limits.maxDuration().toNanos() / 1e9) {
+                } else if (limits.maxDuration() != null
+                        && elapsed >= limits.maxDuration().toNanos() / 1e9) {
                     reason = StopReason.TIME_LIMIT;
                 } else if (order.isEmpty() || !look && atRoundLimit(order, limits)) {
                     reason = StopReason.ROUND_LIMIT;
@@ -340,8 +345,9 @@ public final class InterleavedComparison {
     }
 
     private boolean atRoundLimit(List<Integer> order, SessionSettings limits) {
-        return limits.maxRounds() > 0 && order.stream()
-                .allMatch(i -> entries.get(i).session().rounds().size() >= limits.maxRounds());
+        return limits.maxRounds() > 0
+                && order.stream()
+                        .allMatch(i -> entries.get(i).session().rounds().size() >= limits.maxRounds());
     }
 
     /** The fewest rounds among {@code order}'s entries (the sample sizes that grow). */
@@ -354,8 +360,15 @@ public final class InterleavedComparison {
     }
 
     /** Runs one cycle in {@code order}; a stop reason when it must end the comparison, null otherwise. */
-    private StopReason cycle(int cycle, List<Integer> order, int[] failures, SessionSettings limits,
-            BufferedWriter log, long t0, Deadline deadline) throws IOException {
+    private StopReason cycle(
+            int cycle,
+            List<Integer> order,
+            int[] failures,
+            SessionSettings limits,
+            BufferedWriter log,
+            long t0,
+            Deadline deadline)
+            throws IOException {
         for (int i : order) {
             if (stopRequested) {
                 return StopReason.INTERRUPTED;
@@ -395,8 +408,8 @@ public final class InterleavedComparison {
             return null;
         }
         boolean exists = Files.exists(schedule);
-        BufferedWriter w = Files.newBufferedWriter(schedule, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        BufferedWriter w = Files.newBufferedWriter(
+                schedule, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         if (!exists) {
             w.write("cycle,workload,round\n");
             w.flush();

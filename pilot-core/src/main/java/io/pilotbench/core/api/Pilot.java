@@ -112,9 +112,15 @@ public final class Pilot {
 
     /** Runs a new session to its end. */
     public SessionResult run() throws IOException {
-        Session session = directory == null ? Session.inMemory(settings, name)
-                : Session.create(settings, directory, name, environment != null ? environment
-                        : EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
+        Session session = directory == null
+                ? Session.inMemory(settings, name)
+                : Session.create(
+                        settings,
+                        directory,
+                        name,
+                        environment != null
+                                ? environment
+                                : EnvironmentProbe.system().capture(Path.of("").toAbsolutePath()));
         return drive(session, 0);
     }
 
@@ -122,8 +128,9 @@ public final class Pilot {
      * Continues the session recorded in {@code dir} with this workload, with its recorded settings changed by
      * {@code change} (use {@code UnaryOperator.identity()} to keep them; the PIs must stay).
      */
-    public static SessionResult resume(Path dir, Workload workload, ProgressListener listener,
-            UnaryOperator<SessionSettings> change) throws IOException {
+    public static SessionResult resume(
+            Path dir, Workload workload, ProgressListener listener, UnaryOperator<SessionSettings> change)
+            throws IOException {
         Session session = Session.resume(dir, change);
         return new Pilot(session.settings(), workload).listener(listener).run(session);
     }
@@ -160,7 +167,8 @@ public final class Pilot {
                 reason = StopReason.TARGET_MET;
                 break;
             }
-            if (session.settings().maxRounds() > 0 && session.rounds().size() >= session.settings().maxRounds()) {
+            if (session.settings().maxRounds() > 0
+                    && session.rounds().size() >= session.settings().maxRounds()) {
                 reason = StopReason.ROUND_LIMIT;
                 break;
             }

@@ -76,8 +76,7 @@ public final class Session implements AutoCloseable {
      * @param environment the environment to record in {@code session.json}, or null
      * @throws IllegalArgumentException when the directory exists and is not empty
      */
-    public static Session create(SessionSettings settings, Path directory, String name,
-            EnvironmentSnapshot environment)
+    public static Session create(SessionSettings settings, Path directory, String name, EnvironmentSnapshot environment)
             throws IOException {
         Clock clock = Clock.systemUTC();
         SessionJournal journal = SessionJournal.create(directory, name, settings, environment, clock.instant());
@@ -134,9 +133,21 @@ public final class Session implements AutoCloseable {
             s.stopReason = StopReason.RUNNING; // met as recorded, not under the settings given now: resumable
         }
         SessionResult r = s.result(s.engine.currentAnalysis(), s.plan);
-        return new SessionResult(r.name(), r.settings(), r.rounds(), r.analysedRounds(), r.shortRounds(),
-                r.failedRounds(), r.seconds(), r.stopReason(), r.pis(), r.wps(), r.moreRounds(), r.moreSeconds(),
-                r.waitingFor(), stored.directory());
+        return new SessionResult(
+                r.name(),
+                r.settings(),
+                r.rounds(),
+                r.analysedRounds(),
+                r.shortRounds(),
+                r.failedRounds(),
+                r.seconds(),
+                r.stopReason(),
+                r.pis(),
+                r.wps(),
+                r.moreRounds(),
+                r.moreSeconds(),
+                r.waitingFor(),
+                stored.directory());
     }
 
     public SessionSettings settings() {
@@ -180,8 +191,9 @@ public final class Session implements AutoCloseable {
             try {
                 journal.append(round);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot record round " + round.index() + " in "
-                        + journal.directory() + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "cannot record round " + round.index() + " in " + journal.directory() + ": " + e.getMessage(),
+                        e);
             }
         }
         engine.add(round);
@@ -209,8 +221,8 @@ public final class Session implements AutoCloseable {
         } catch (InterruptedException | EnvironmentException e) {
             throw e;
         } catch (Exception e) {
-            result = RoundResult.failure(e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            result = RoundResult.failure(
+                    e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
         long b = ticker.getAsLong();
         return addRound(work, start, b - a, result);
@@ -264,8 +276,20 @@ public final class Session implements AutoCloseable {
 
     private SessionResult result(SessionAnalysis a, Plan p) {
         Totals t = engine.totals();
-        return new SessionResult(name, settings(), t.rounds(), t.okRounds(), t.shortRounds(), t.failedRounds(), seconds,
-                stopReason, a.pis(), a.wps(), p.moreRounds(), p.moreSeconds(), p.waitingFor(),
+        return new SessionResult(
+                name,
+                settings(),
+                t.rounds(),
+                t.okRounds(),
+                t.shortRounds(),
+                t.failedRounds(),
+                seconds,
+                stopReason,
+                a.pis(),
+                a.wps(),
+                p.moreRounds(),
+                p.moreSeconds(),
+                p.waitingFor(),
                 journal == null ? null : journal.directory());
     }
 
@@ -281,7 +305,12 @@ public final class Session implements AutoCloseable {
         stopReason = reason;
         SessionResult r = finalResult();
         if (journal != null && !closed) {
-            journal.finish(clock.instant(), reason, ResultJson.toMap(r), seconds, engine.rounds().size());
+            journal.finish(
+                    clock.instant(),
+                    reason,
+                    ResultJson.toMap(r),
+                    seconds,
+                    engine.rounds().size());
             journal.close();
         }
         closed = true;

@@ -15,8 +15,14 @@ package io.pilotbench.core.compare;
  * @param horizon         the round limit of a live comparison (per workload), where the equivalence sequence is
  *                        tuned to be narrowest when the margin cannot be shown sooner; 0 when there is none
  */
-public record CompareSettings(double confidence, double alpha, double equivalence, Test test,
-        boolean requireCiTarget, boolean sequential, int horizon) {
+public record CompareSettings(
+        double confidence,
+        double alpha,
+        double equivalence,
+        Test test,
+        boolean requireCiTarget,
+        boolean sequential,
+        int horizon) {
 
     /** The test the verdict uses. */
     public enum Test {
@@ -31,8 +37,7 @@ public record CompareSettings(double confidence, double alpha, double equivalenc
      * comparison: a decided pair whose workloads' own CIs are still wide is decided), verdicts on finished samples (a
      * live comparison switches to sequential verdicts itself).
      */
-    public static final CompareSettings DEFAULTS = new CompareSettings(0.95, 0.01, 0.01, Test.WELCH, false, false,
-            0);
+    public static final CompareSettings DEFAULTS = new CompareSettings(0.95, 0.01, 0.01, Test.WELCH, false, false, 0);
 
     public CompareSettings {
         if (!(confidence > 0 && confidence < 1)) {
@@ -42,8 +47,8 @@ public record CompareSettings(double confidence, double alpha, double equivalenc
             throw new IllegalArgumentException("alpha must be in (0, 1), e.g. 0.01, got " + alpha);
         }
         if (!(equivalence >= 0 && equivalence < 1)) {
-            throw new IllegalArgumentException("the equivalence margin must be in [0, 100%), got "
-                    + equivalence * 100 + "%");
+            throw new IllegalArgumentException(
+                    "the equivalence margin must be in [0, 100%), got " + equivalence * 100 + "%");
         }
         if (horizon < 0) {
             throw new IllegalArgumentException("the horizon must be >= 0 rounds (0 = none), got " + horizon);

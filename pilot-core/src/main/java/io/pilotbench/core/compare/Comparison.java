@@ -17,8 +17,12 @@ import java.util.Objects;
  * @param settings   how pairs were decided
  * @param direction  which way the PI gets better
  */
-public record Comparison(List<Contender> contenders, List<Contender> ranking, List<PairComparison> pairs,
-        CompareSettings settings, Direction direction) {
+public record Comparison(
+        List<Contender> contenders,
+        List<Contender> ranking,
+        List<PairComparison> pairs,
+        CompareSettings settings,
+        Direction direction) {
 
     public Comparison {
         contenders = List.copyOf(contenders);
@@ -33,8 +37,7 @@ public record Comparison(List<Contender> contenders, List<Contender> ranking, Li
      */
     public static Comparison of(List<Contender> contenders, CompareSettings settings, Direction direction) {
         if (contenders.size() < 2) {
-            throw new IllegalArgumentException("a comparison needs at least two workloads, got "
-                    + contenders.size());
+            throw new IllegalArgumentException("a comparison needs at least two workloads, got " + contenders.size());
         }
         Contender first = contenders.get(0);
         for (Contender c : contenders) {
@@ -50,7 +53,8 @@ public record Comparison(List<Contender> contenders, List<Contender> ranking, Li
             byMean = byMean.reversed();
         }
         List<Contender> ranking = new ArrayList<>(contenders);
-        ranking.sort(Comparator.comparing((Contender c) -> !Double.isFinite(c.mean())).thenComparing(byMean));
+        ranking.sort(Comparator.comparing((Contender c) -> !Double.isFinite(c.mean()))
+                .thenComparing(byMean));
         List<PairComparison> pairs = new ArrayList<>();
         for (int i = 0; i < contenders.size(); i++) {
             for (int j = i + 1; j < contenders.size(); j++) {

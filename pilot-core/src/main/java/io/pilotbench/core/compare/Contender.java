@@ -32,9 +32,21 @@ import java.util.Optional;
  *                        where it did not run, failed, or was in its warm-up), so that contenders of one comparison
  *                        can be paired cycle by cycle ({@link PairedCycles}); null otherwise
  */
-public record Contender(String name, PerformanceIndex pi, boolean unitReadings, int n, double mean,
-        ConfidenceInterval ci, MeanError error, double targetWidth, boolean targetMet, int rounds,
-        double samplesPerRound, boolean live, String source, double[] cycles) {
+public record Contender(
+        String name,
+        PerformanceIndex pi,
+        boolean unitReadings,
+        int n,
+        double mean,
+        ConfidenceInterval ci,
+        MeanError error,
+        double targetWidth,
+        boolean targetMet,
+        int rounds,
+        double samplesPerRound,
+        boolean live,
+        String source,
+        double[] cycles) {
 
     /**
      * The compared metric of a session: the named PI (the first when {@code piName} is null), its unit readings when
@@ -44,20 +56,44 @@ public record Contender(String name, PerformanceIndex pi, boolean unitReadings, 
      */
     public static Contender of(String name, SessionResult result, String piName, boolean live) {
         PiResult p = piName == null ? result.pis().get(0) : result.pi(piName);
-        boolean ur = p.unitReadings().n() > 0
-                && (p.pi().unitReadingsMustSatisfy() || !p.pi().readingsMustSatisfy());
+        boolean ur = p.unitReadings().n() > 0 && (p.pi().unitReadingsMustSatisfy() || !p.pi().readingsMustSatisfy());
         MetricResult m = ur ? p.unitReadings() : p.readings();
         int rounds = result.analysedRounds();
         boolean ok = m.status() == MetricResult.Status.OK;
-        return new Contender(name, p.pi(), ur, m.n(), m.mean(), ok ? m.ci() : null, ok ? m.error() : null,
-                m.targetWidth(), m.targetMet(), rounds, rounds == 0 ? 1 : Math.max(1, (double) m.n() / rounds), live,
-                result.directory() == null ? null : result.directory().toString(), null);
+        return new Contender(
+                name,
+                p.pi(),
+                ur,
+                m.n(),
+                m.mean(),
+                ok ? m.ci() : null,
+                ok ? m.error() : null,
+                m.targetWidth(),
+                m.targetMet(),
+                rounds,
+                rounds == 0 ? 1 : Math.max(1, (double) m.n() / rounds),
+                live,
+                result.directory() == null ? null : result.directory().toString(),
+                null);
     }
 
     /** A stored sample analysed by {@code pilot analyze}'s analyser. */
     public static Contender of(String name, PerformanceIndex pi, SeriesAnalysis a) {
-        return new Contender(name, pi, false, a.n(), a.mean(), a.ci(), a.error(), Double.NaN, a.targetMet(), a.n(),
-                1, false, a.source(), null);
+        return new Contender(
+                name,
+                pi,
+                false,
+                a.n(),
+                a.mean(),
+                a.ci(),
+                a.error(),
+                Double.NaN,
+                a.targetMet(),
+                a.n(),
+                1,
+                false,
+                a.source(),
+                null);
     }
 
     /** The block size the CI rests on (subsessions or batches); 0 without a CI. */
@@ -77,7 +113,10 @@ public record Contender(String name, PerformanceIndex pi, boolean unitReadings, 
      * there is no CI.
      */
     public Optional<SampleStats> stats() {
-        if (ci == null || error == null || !Double.isFinite(mean) || !(error.standardError() >= 0)
+        if (ci == null
+                || error == null
+                || !Double.isFinite(mean)
+                || !(error.standardError() >= 0)
                 || !(error.degreesOfFreedom() >= 1)) {
             return Optional.empty();
         }
@@ -92,13 +131,39 @@ public record Contender(String name, PerformanceIndex pi, boolean unitReadings, 
 
     /** This contender with another name (the same data). */
     public Contender named(String value) {
-        return new Contender(value, pi, unitReadings, n, mean, ci, error, targetWidth, targetMet, rounds,
-                samplesPerRound, live, source, cycles);
+        return new Contender(
+                value,
+                pi,
+                unitReadings,
+                n,
+                mean,
+                ci,
+                error,
+                targetWidth,
+                targetMet,
+                rounds,
+                samplesPerRound,
+                live,
+                source,
+                cycles);
     }
 
     /** This contender with its readings by cycle (see the record's {@code cycles}). */
     public Contender withCycles(double[] values) {
-        return new Contender(name, pi, unitReadings, n, mean, ci, error, targetWidth, targetMet, rounds,
-                samplesPerRound, live, source, values == null ? null : values.clone());
+        return new Contender(
+                name,
+                pi,
+                unitReadings,
+                n,
+                mean,
+                ci,
+                error,
+                targetWidth,
+                targetMet,
+                rounds,
+                samplesPerRound,
+                live,
+                source,
+                values == null ? null : values.clone());
     }
 }

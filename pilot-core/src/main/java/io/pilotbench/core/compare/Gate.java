@@ -56,9 +56,7 @@ public record Gate(double slower, double faster, double drift) {
      * @param limit     the tolerated factor: 1 + PCT, times 1 + drift against a stored baseline
      * @param stored    whether the candidate was gated against a contender not measured in the same cycles
      */
-    public record Finding(String candidate, boolean slower, ConfidenceInterval factor, double limit,
-            boolean stored) {
-    }
+    public record Finding(String candidate, boolean slower, ConfidenceInterval factor, double limit, boolean stored) {}
 
     /** Whether {@code p} compares contenders measured apart (not cycle by cycle): drift may explain it. */
     public static boolean apart(PairComparison p) {

@@ -52,22 +52,46 @@ import java.util.OptionalLong;
  * @param paired          for two workloads run in the same interleaved cycles: their cycle-by-cycle analysis, on
  *                        which the verdict then rests (and {@code ratio} is its paired Fieller interval); null otherwise
  */
-public record PairComparison(Contender a, Contender b, ConfidenceInterval difference, ConfidenceInterval ratio,
-        TTestResult welch, TTestResult pooled, ConfidenceInterval sequence, double anytimeP, Verdict verdict,
-        boolean cisOverlap, double margin, double requiredGrowth, PairedCycles paired) {
+public record PairComparison(
+        Contender a,
+        Contender b,
+        ConfidenceInterval difference,
+        ConfidenceInterval ratio,
+        TTestResult welch,
+        TTestResult pooled,
+        ConfidenceInterval sequence,
+        double anytimeP,
+        Verdict verdict,
+        boolean cisOverlap,
+        double margin,
+        double requiredGrowth,
+        PairedCycles paired) {
 
     /** Compares {@code a} with {@code b}. */
     public static PairComparison of(Contender a, Contender b, CompareSettings s, Direction direction) {
         Optional<SampleStats> sa = a.stats();
         Optional<SampleStats> sb = b.stats();
         if (sa.isEmpty() || sb.isEmpty()) {
-            return new PairComparison(a, b, null, null, null, null, null, Double.NaN, Verdict.UNDECIDED, true,
-                    Double.NaN, Double.NaN, null);
+            return new PairComparison(
+                    a,
+                    b,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    Double.NaN,
+                    Verdict.UNDECIDED,
+                    true,
+                    Double.NaN,
+                    Double.NaN,
+                    null);
         }
         TTestResult welch = TTest.welch(sa.get(), sb.get(), s.confidence());
         TTestResult pooled = TTest.pooled(sa.get(), sb.get(), s.confidence());
         TTestResult chosen = s.test() == CompareSettings.Test.WELCH ? welch : pooled;
-        ConfidenceInterval ratio = RatioOfMeans.fieller(sa.get(), sb.get(), s.confidence()).orElse(null);
+        ConfidenceInterval ratio =
+                RatioOfMeans.fieller(sa.get(), sb.get(), s.confidence()).orElse(null);
         boolean overlap = a.ci().low() <= b.ci().high() && b.ci().low() <= a.ci().high();
         double d = a.mean() - b.mean();
         double better = direction.better(a.mean(), b.mean()) ? a.mean() : b.mean();
@@ -85,16 +109,25 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
             verdict = Verdict.UNDECIDED;
         }
         double growth = verdict.decided() ? 1 : fixedGrowth(a, b, sa.get(), sb.get(), Math.abs(d), margin, s);
-        return new PairComparison(a, b, diff, ratio, welch, pooled, null, Double.NaN, verdict, overlap, margin,
-                growth, null);
+        return new PairComparison(
+                a, b, diff, ratio, welch, pooled, null, Double.NaN, verdict, overlap, margin, growth, null);
     }
 
-    private static PairComparison sequential(Contender a, Contender b, CompareSettings s, TTestResult welch,
-            TTestResult pooled, ConfidenceInterval ratio, boolean overlap, double d, double margin,
+    private static PairComparison sequential(
+            Contender a,
+            Contender b,
+            CompareSettings s,
+            TTestResult welch,
+            TTestResult pooled,
+            ConfidenceInterval ratio,
+            boolean overlap,
+            double d,
+            double margin,
             ConfidenceInterval diff) {
         double equivalenceAlpha = Math.min(0.5, 2 * (1 - s.confidence()));
         Optional<PairedCycles> cycles = a.live() && b.live()
-                ? PairedCycles.of(a.cycles(), b.cycles(), s.confidence(), s.alpha()) : Optional.empty();
+                ? PairedCycles.of(a.cycles(), b.cycles(), s.confidence(), s.alpha())
+                : Optional.empty();
         if (cycles.isPresent()) {
             PairedCycles c = cycles.get();
             Verdict verdict;
@@ -105,10 +138,11 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
             } else {
                 verdict = Verdict.UNDECIDED;
             }
-            double growth = verdict.decided() ? 1 : c.growthForVerdict(s.equivalence(), s.alpha(), equivalenceAlpha,
-                    s.horizon());
-            return new PairComparison(a, b, diff, c.ratio(), welch, pooled, null, c.anytimeP(), verdict, overlap,
-                    margin, growth, c);
+            double growth = verdict.decided()
+                    ? 1
+                    : c.growthForVerdict(s.equivalence(), s.alpha(), equivalenceAlpha, s.horizon());
+            return new PairComparison(
+                    a, b, diff, c.ratio(), welch, pooled, null, c.anytimeP(), verdict, overlap, margin, growth, c);
         }
         // not paired (a stored baseline, unit readings): the two sides' standard errors, with Welch's degrees of
         // freedom standing for the samples behind them, in the Student sequence (valid at small n, unlike a normal
@@ -119,7 +153,8 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
         double half = sequenceHalf(different, se, ne);
         ConfidenceInterval seq = new ConfidenceInterval(1 - s.alpha(), d, d - half, d + half, 2 * half);
         double p = se > 0 ? StudentSequence.pValue(d, se * Math.sqrt(ne), ne) : d == 0 ? 1 : 0;
-        StudentSequence equivalent = margin <= 0 ? null
+        StudentSequence equivalent = margin <= 0
+                ? null
                 : PairedCycles.forEquivalence(equivalenceAlpha, s.horizon() > 0 ? Math.max(2, s.horizon()) : 0);
         Verdict verdict;
         if (d != 0 && Math.abs(d) > half) {
@@ -158,8 +193,8 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
      * Paper eq. 6 for a finished sample: the growth at which the difference seen now would reach p = α, or (when it
      * is inside the margin) at which the difference CI would fit inside it; the smaller of the two.
      */
-    private static double fixedGrowth(Contender a, Contender b, SampleStats sa, SampleStats sb, double d,
-            double margin, CompareSettings s) {
+    private static double fixedGrowth(
+            Contender a, Contender b, SampleStats sa, SampleStats sb, double d, double margin, CompareSettings s) {
         OptionalLong significant;
         OptionalLong equivalent;
         if (a.live() == b.live()) {
@@ -196,7 +231,11 @@ public record PairComparison(Contender a, Contender b, ConfidenceInterval differ
         if (ratio == null || ratio.low() <= 0) {
             return null;
         }
-        return new ConfidenceInterval(ratio.confidence(), 1 / ratio.center(), 1 / ratio.high(), 1 / ratio.low(),
+        return new ConfidenceInterval(
+                ratio.confidence(),
+                1 / ratio.center(),
+                1 / ratio.high(),
+                1 / ratio.low(),
                 1 / ratio.low() - 1 / ratio.high());
     }
 }

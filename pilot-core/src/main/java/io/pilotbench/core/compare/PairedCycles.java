@@ -49,8 +49,17 @@ import java.util.Optional;
  * @param anytimeP   the anytime-valid p-value of "no difference"
  * @param sdBatches  the standard deviation of the batch differences
  */
-public record PairedCycles(int pairs, int batch, int batches, double lag1, double meanA, double meanB,
-        ConfidenceInterval difference, ConfidenceInterval ratio, ConfidenceInterval sequence, double anytimeP,
+public record PairedCycles(
+        int pairs,
+        int batch,
+        int batches,
+        double lag1,
+        double meanA,
+        double meanB,
+        ConfidenceInterval difference,
+        ConfidenceInterval ratio,
+        ConfidenceInterval sequence,
+        double anytimeP,
         double sdBatches) {
 
     /** The autocorrelation the batch means may keep, as in {@code pilot run}'s subsessions. */
@@ -92,8 +101,10 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
             }
         }
         int h = n / q;
-        double[] ba = Subsessions.of(java.util.Arrays.copyOf(xa, n), MeanMethod.ARITHMETIC).blockMeans(q);
-        double[] bb = Subsessions.of(java.util.Arrays.copyOf(xb, n), MeanMethod.ARITHMETIC).blockMeans(q);
+        double[] ba = Subsessions.of(java.util.Arrays.copyOf(xa, n), MeanMethod.ARITHMETIC)
+                .blockMeans(q);
+        double[] bb = Subsessions.of(java.util.Arrays.copyOf(xb, n), MeanMethod.ARITHMETIC)
+                .blockMeans(q);
         double[] bd = new double[h];
         for (int j = 0; j < h; j++) {
             bd[j] = ba[j] - bb[j];
@@ -108,8 +119,18 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
         double t = StudentT.critical(confidence, h - 1);
         double sHalf = cs.halfWidth(sd, h);
         ConfidenceInterval diff = new ConfidenceInterval(1 - alpha, md, md - sHalf, md + sHalf, 2 * sHalf);
-        return Optional.of(new PairedCycles(n, q, h, lag1, ma, mb, diff, fieller(ba, bb, t, confidence),
-                fieller(ba, bb, reach, 1 - alpha), StudentSequence.pValue(md, sd, h), sd));
+        return Optional.of(new PairedCycles(
+                n,
+                q,
+                h,
+                lag1,
+                ma,
+                mb,
+                diff,
+                fieller(ba, bb, t, confidence),
+                fieller(ba, bb, reach, 1 - alpha),
+                StudentSequence.pValue(md, sd, h),
+                sd));
     }
 
     /**
@@ -122,8 +143,8 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
         double mb = Descriptive.mean(b);
         double r = ma / mb;
         if (!Double.isFinite(c) || h < 2) {
-            return new ConfidenceInterval(confidence, r, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-                    Double.POSITIVE_INFINITY);
+            return new ConfidenceInterval(
+                    confidence, r, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
         }
         double saa = 0;
         double sbb = 0;
@@ -140,8 +161,8 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
         double qc = ma * ma - k * saa;
         double disc = qb * qb - qa * qc;
         if (!(qa > 0) || disc < 0) {
-            return new ConfidenceInterval(confidence, r, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-                    Double.POSITIVE_INFINITY);
+            return new ConfidenceInterval(
+                    confidence, r, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
         }
         double root = Math.sqrt(disc);
         double low = (qb - root) / qa;
@@ -187,8 +208,8 @@ public record PairedCycles(int pairs, int batch, int batches, double lag1, doubl
         if (samples > 0) {
             return StudentSequence.tunedFor(samples, alpha);
         }
-        return new StudentSequence(alpha, 1 / ConfidenceSequence.tunedFor(EQUIVALENCE_FROM, alpha).rho(),
-                EQUIVALENCE_COMPONENTS);
+        return new StudentSequence(
+                alpha, 1 / ConfidenceSequence.tunedFor(EQUIVALENCE_FROM, alpha).rho(), EQUIVALENCE_COMPONENTS);
     }
 
     /** The fewest samples the equivalence mixture is tuned to; its other components 4×, 16×, … as many. */

@@ -41,8 +41,7 @@ import java.util.Locale;
 public final class Planner {
     private static final int EQ5_ROUNDS = 10;
 
-    private Planner() {
-    }
+    private Planner() {}
 
     /** The plan after {@code rounds} (which may be empty), with their running {@code totals}. */
     public static Plan plan(SessionSettings s, List<Round> rounds, SessionAnalysis a, Totals totals) {
@@ -68,15 +67,17 @@ public final class Planner {
                 double perUnit = totals.secondsPerUnitReading(i);
                 double perRound = totals.unitReadingsPerRound(i);
                 more = more < 0 ? more : Math.max(1, more - Math.round(since * perRound));
-                moreRounds = combine(moreRounds, more < 0 || perRound == 0 ? -1
-                        : (long) Math.ceil(more / perRound));
+                moreRounds = combine(moreRounds, more < 0 || perRound == 0 ? -1 : (long) Math.ceil(more / perRound));
                 moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * perUnit);
             }
         }
         WpsResult wps = a.wps();
         if (s.wps() == WpsMode.REQUIRED && (wps == null || !wps.targetMet())) {
-            waiting.add(wps == null ? "WPS" : "WPS (" + wps.status().name().toLowerCase(Locale.ROOT)
-                    + (wps.subsessions() > 0 ? ", " + wps.subsessions() + " points" : "") + ")");
+            waiting.add(
+                    wps == null
+                            ? "WPS"
+                            : "WPS (" + wps.status().name().toLowerCase(Locale.ROOT)
+                                    + (wps.subsessions() > 0 ? ", " + wps.subsessions() + " points" : "") + ")");
             long more = wps == null ? -1 : wps.moreRounds();
             moreRounds = combine(moreRounds, more);
             moreSeconds = combine(moreSeconds, more < 0 ? Double.NaN : more * secondsPerRound);

@@ -10,8 +10,7 @@ import java.util.List;
  * Separate so that {@link SessionEngine} keeps the rounds and the looks, and this class the rules for one value.
  */
 final class RoundValues {
-    private RoundValues() {
-    }
+    private RoundValues() {}
 
     /**
      * Checks that a PI's reading is not infinite and its unit readings are finite.
@@ -24,8 +23,8 @@ final class RoundValues {
         }
         for (int k = 0; k < units.length; k++) {
             if (!Double.isFinite(units[k])) {
-                throw new IllegalArgumentException("round " + round + ": PI '" + pi.name() + "' unit reading " + k
-                        + " is " + units[k]);
+                throw new IllegalArgumentException(
+                        "round " + round + ": PI '" + pi.name() + "' unit reading " + k + " is " + units[k]);
             }
         }
     }
@@ -53,10 +52,15 @@ final class RoundValues {
             return Magnitude.problem(value);
         }
         return switch (pi.kind()) {
-            case RATIO -> value > 0 ? null : "value " + Formats.number(value) + " is not > 0, and a ratio PI's "
-                    + "harmonic mean needs positive values (use kind=ordinary for values that can be 0)";
-            case BINARY -> value >= 0 && value <= 1 ? null : "value " + Formats.number(value) + " is outside 0..1, "
-                    + "and a binary PI averages outcomes";
+            case RATIO ->
+                value > 0
+                        ? null
+                        : "value " + Formats.number(value) + " is not > 0, and a ratio PI's "
+                                + "harmonic mean needs positive values (use kind=ordinary for values that can be 0)";
+            case BINARY ->
+                value >= 0 && value <= 1
+                        ? null
+                        : "value " + Formats.number(value) + " is outside 0..1, " + "and a binary PI averages outcomes";
             default -> null;
         };
     }

@@ -51,6 +51,7 @@ public final class SessionEngine {
         double[] readings = new double[16];
         /** The round each reading came from: short, failed and reading-less rounds leave gaps. */
         int[] roundOf = new int[16];
+
         int size;
         final ReadingsTracker edm;
         final UnitReadings units;
@@ -115,8 +116,9 @@ public final class SessionEngine {
     public Round toRound(long workAmount, Instant start, long measuredNanos, RoundResult result) {
         int p = settings.pis().size();
         if (result.highestPi().isPresent() && result.highestPi().getAsInt() >= p) {
-            throw new IllegalArgumentException("round " + rounds.size() + " reports PI " + result.highestPi().getAsInt()
-                    + ", but the session has " + p + " PI" + (p == 1 ? "" : "s") + " (numbered from 0)");
+            throw new IllegalArgumentException("round " + rounds.size() + " reports PI "
+                    + result.highestPi().getAsInt() + ", but the session has " + p + " PI" + (p == 1 ? "" : "s")
+                    + " (numbered from 0)");
         }
         double[] readings = new double[p];
         double[][] units = new double[p][];
@@ -139,8 +141,18 @@ public final class SessionEngine {
         } else {
             status = RoundStatus.OK;
         }
-        return new Round(rounds.size(), workAmount, start, duration, status, readings, units, result.exitCode(),
-                result.userCpuNanos(), result.systemCpuNanos(), result.peakRssBytes(),
+        return new Round(
+                rounds.size(),
+                workAmount,
+                start,
+                duration,
+                status,
+                readings,
+                units,
+                result.exitCode(),
+                result.userCpuNanos(),
+                result.systemCpuNanos(),
+                result.peakRssBytes(),
                 invalid != null ? invalid : result.message());
     }
 
@@ -168,7 +180,8 @@ public final class SessionEngine {
         if (floor != null) {
             return workAmount < floor.workAmount();
         }
-        return durationNanos < settings.shortRound().toNanos() && workAmount < settings.workAmount().max();
+        return durationNanos < settings.shortRound().toNanos()
+                && workAmount < settings.workAmount().max();
     }
 
     /**
@@ -234,8 +247,12 @@ public final class SessionEngine {
         for (Pi p : pis) {
             PiResult r = analysePi(p);
             results.add(r);
-            p.nextReadingsLook = nextLook(p.size, r.readings(), p.size - r.readings().n());
-            p.nextUnitsLook = nextLook(p.units.total(), r.unitReadings(), p.units.total() - r.unitReadings().n());
+            p.nextReadingsLook =
+                    nextLook(p.size, r.readings(), p.size - r.readings().n());
+            p.nextUnitsLook = nextLook(
+                    p.units.total(),
+                    r.unitReadings(),
+                    p.units.total() - r.unitReadings().n());
         }
         WpsResult wps = settings.wps() == WpsMode.OFF ? null : analyseWps();
         current = new SessionAnalysis(results, wps, totals.okRounds());
@@ -273,8 +290,8 @@ public final class SessionEngine {
                 .needing(phases.samplesForPendingWarmup() - from);
         if (!proportion) {
             // the evidence of a steady level, and a CI that allows for one still moving (SteadyLevel)
-            SteadyLevel.Checked checked = SteadyLevel.check(all, from, n, phases, readings,
-                    analysis.meanMethod() == MeanMethod.ARITHMETIC, true);
+            SteadyLevel.Checked checked = SteadyLevel.check(
+                    all, from, n, phases, readings, analysis.meanMethod() == MeanMethod.ARITHMETIC, true);
             phases = checked.phases();
             readings = checked.result();
         }
@@ -302,7 +319,10 @@ public final class SessionEngine {
         MetricResult units = MeanAnalyzer.analyze(kept, 0, kept.length, cutUnits, proportion, analysis, true);
         if (!proportion) {
             // rounds are new processes: their spread counts, not only the readings' within them (BetweenRounds)
-            units = BetweenRounds.check(units, p.units.keptRoundMeans(unitPhases), settings.confidence(),
+            units = BetweenRounds.check(
+                    units,
+                    p.units.keptRoundMeans(unitPhases),
+                    settings.confidence(),
                     analysis.meanMethod() == MeanMethod.ARITHMETIC);
         }
         MetricResult unitsRaw = MeanAnalyzer.analyze(raw, 0, raw.length, 0, proportion, analysis, true);
@@ -334,31 +354,43 @@ public final class SessionEngine {
             }
             default -> {
                 double[] x = Arrays.copyOf(all, n);
-                phases = PhaseDetector.detect(x, removal, false, settings.method() == CiMethod.AR,
-                        settings.confidence());
+                phases = PhaseDetector.detect(
+                        x, removal, false, settings.method() == CiMethod.AR, settings.confidence());
                 from = phases.warmup();
             }
         }
-        if (removal.method() != WarmupRemoval.Method.AUTO && removal.method() != WarmupRemoval.Method.MSER
-                && settings.method() == CiMethod.AR && n - from >= 2 * Defaults.SHIFT_MIN_SEGMENT) {
+        if (removal.method() != WarmupRemoval.Method.AUTO
+                && removal.method() != WarmupRemoval.Method.MSER
+                && settings.method() == CiMethod.AR
+                && n - from >= 2 * Defaults.SHIFT_MIN_SEGMENT) {
             phases = phases.withShifts(PhaseDetector.shifts(all, from, n, settings.confidence()));
         }
         if (!phases.shifts().isEmpty()) {
             // the detector knows readings; the reports show rounds, which count short and failed rounds too
-            phases = phases.withShifts(phases.shifts().stream().map(s -> s.atRound(p.roundOf[s.index()])).toList());
+            phases = phases.withShifts(phases.shifts().stream()
+                    .map(s -> s.atRound(p.roundOf[s.index()]))
+                    .toList());
         }
         return phases;
     }
 
     private WpsResult analyseWps() {
-        List<Round> ok = rounds.stream().filter(r -> r.status() == RoundStatus.OK).toList();
+        List<Round> ok =
+                rounds.stream().filter(r -> r.status() == RoundStatus.OK).toList();
         double[] w = new double[ok.size()];
         double[] t = new double[ok.size()];
         for (int i = 0; i < ok.size(); i++) {
             w[i] = ok.get(i).workAmount();
             t[i] = ok.get(i).durationSeconds();
         }
-        return WpsRegression.analyze(w, t, settings.autocorrelationLimit(), settings.confidence(),
-                settings.ciTarget().value(), settings.ciTarget().relative(), Defaults.WPS_MIN_SUBSESSIONS, true);
+        return WpsRegression.analyze(
+                w,
+                t,
+                settings.autocorrelationLimit(),
+                settings.confidence(),
+                settings.ciTarget().value(),
+                settings.ciTarget().relative(),
+                Defaults.WPS_MIN_SUBSESSIONS,
+                true);
     }
 }

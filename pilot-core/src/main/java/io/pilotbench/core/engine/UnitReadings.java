@@ -38,6 +38,7 @@ final class UnitReadings {
     private final List<double[]> rounds = new ArrayList<>();
     /** per round [begin, end) kept, for the untested removals */
     private final List<int[]> segments = new ArrayList<>();
+
     private double[] fromStart = new double[0];
     private double[] fromEnd = new double[0];
     private int[] count = new int[0];
@@ -108,13 +109,12 @@ final class UnitReadings {
             }
             reversed.add(b);
         }
-        Truncation w = RunsWarmup.warmup(rounds, length, Defaults.RUNS_WARMUP_ALPHA,
-                Defaults.RUNS_WARMUP_MAX_FRACTION);
-        Truncation c = RunsWarmup.warmup(reversed, length - w.cut(), Defaults.RUNS_WARMUP_ALPHA,
-                Defaults.RUNS_WARMUP_MAX_FRACTION);
+        Truncation w = RunsWarmup.warmup(rounds, length, Defaults.RUNS_WARMUP_ALPHA, Defaults.RUNS_WARMUP_MAX_FRACTION);
+        Truncation c = RunsWarmup.warmup(
+                reversed, length - w.cut(), Defaults.RUNS_WARMUP_ALPHA, Defaults.RUNS_WARMUP_MAX_FRACTION);
         if (c.found()) {
-            w = RunsWarmup.warmup(rounds, length - c.cut(), Defaults.RUNS_WARMUP_ALPHA,
-                    Defaults.RUNS_WARMUP_MAX_FRACTION);
+            w = RunsWarmup.warmup(
+                    rounds, length - c.cut(), Defaults.RUNS_WARMUP_ALPHA, Defaults.RUNS_WARMUP_MAX_FRACTION);
         }
         return new Phases(w.cut(), w.pValue(), w.meanBefore(), c.cut(), c.pValue(), c.meanBefore(), 0, List.of());
     }

@@ -36,8 +36,7 @@ final class WpsRegression {
     /** Residual SS below this fraction of Σt² (residuals ~1e-12 of the durations) is an exact fit. */
     private static final double EXACT_FIT = 1e-24;
 
-    private WpsRegression() {
-    }
+    private WpsRegression() {}
 
     /**
      * @param work       work amounts of the rounds that may enter the fit
@@ -49,8 +48,15 @@ final class WpsRegression {
      * @param workFloor  whether rounds below the work floor α·v are dropped (the session does; the bare method of
      *                   the original's unit tests does not)
      */
-    static WpsResult analyze(double[] work, double[] seconds, double acLimit, double confidence, double ciWidth,
-            boolean relative, int minSubsessions, boolean workFloor) {
+    static WpsResult analyze(
+            double[] work,
+            double[] seconds,
+            double acLimit,
+            double confidence,
+            double ciWidth,
+            boolean relative,
+            int minSubsessions,
+            boolean workFloor) {
         if (work.length < 3 || distinct(work) < 2) {
             return notEnough(work.length, naive(work, seconds));
         }
@@ -67,8 +73,8 @@ final class WpsRegression {
         long floor = rounds.floor();
         int q = subsessionSize(first, rounds.work(), rounds.seconds(), acLimit);
         if (q == 0) {
-            return withoutSpeed(WpsResult.Status.TOO_AUTOCORRELATED, n, 0, 0, Double.NaN, naive, first.rSquared(),
-                    floor);
+            return withoutSpeed(
+                    WpsResult.Status.TOO_AUTOCORRELATED, n, 0, 0, Double.NaN, naive, first.rSquared(), floor);
         }
         int h = n / q;
         double[] wMean = blockMeans(rounds.work(), q, h);
@@ -87,13 +93,12 @@ final class WpsRegression {
         double target = relative ? ciWidth * v : ciWidth;
         long required = requiredPoints(vCi, target, h, minSubsessions);
         boolean met = vCi.width() <= target && h >= minSubsessions;
-        return new WpsResult(WpsResult.Status.OK, n, q, h, a, v, vCi, naive, fit.rSquared(), floor, target, required,
-                met);
+        return new WpsResult(
+                WpsResult.Status.OK, n, q, h, a, v, vCi, naive, fit.rSquared(), floor, target, required, met);
     }
 
     /** The rounds that enter the fit, and the work floor that selected them (0: none). */
-    private record Rounds(double[] work, double[] seconds, long floor) {
-    }
+    private record Rounds(double[] work, double[] seconds, long floor) {}
 
     /**
      * Step 1: when the first fit's intercept α is positive, the rounds whose work is at least α·v, but never fewer
@@ -115,8 +120,8 @@ final class WpsRegression {
     }
 
     /** Step 4: the CI of v = 1/b from the slope's HC3 error over the h block means. */
-    private static ConfidenceInterval speedInterval(double[] wMean, double[] tMean, double a, double b,
-            double confidence) {
+    private static ConfidenceInterval speedInterval(
+            double[] wMean, double[] tMean, double a, double b, double confidence) {
         int h = wMean.length;
         double v = 1 / b;
         // HC3's variance, times the margin the AR method uses for a variance a session stops on (MeanAnalyzer)
@@ -240,14 +245,26 @@ final class WpsRegression {
     }
 
     /** A result with no speed and no CI: the data did not allow a regression. */
-    private static WpsResult withoutSpeed(WpsResult.Status status, int n, int q, int h, double intercept, double naive,
-            double rSquared, long floor) {
-        return new WpsResult(status, n, q, h, intercept, Double.NaN, null, naive, rSquared, floor, Double.NaN, -1,
-                false);
+    private static WpsResult withoutSpeed(
+            WpsResult.Status status, int n, int q, int h, double intercept, double naive, double rSquared, long floor) {
+        return new WpsResult(
+                status, n, q, h, intercept, Double.NaN, null, naive, rSquared, floor, Double.NaN, -1, false);
     }
 
     private static WpsResult notEnough(int n, double naive) {
-        return new WpsResult(WpsResult.Status.NOT_ENOUGH_DATA, n, 0, 0, Double.NaN, Double.NaN, null, naive,
-                Double.NaN, 0, Double.NaN, -1, false);
+        return new WpsResult(
+                WpsResult.Status.NOT_ENOUGH_DATA,
+                n,
+                0,
+                0,
+                Double.NaN,
+                Double.NaN,
+                null,
+                naive,
+                Double.NaN,
+                0,
+                Double.NaN,
+                -1,
+                false);
     }
 }

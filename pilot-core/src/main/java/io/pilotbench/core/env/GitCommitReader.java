@@ -62,7 +62,8 @@ final class GitCommitReader {
                 if (!line.startsWith("gitdir:")) {
                     return Optional.empty(); // not a git file: git would stop with an error here too
                 }
-                return Optional.of(dir.resolve(line.substring("gitdir:".length()).strip()).normalize());
+                return Optional.of(
+                        dir.resolve(line.substring("gitdir:".length()).strip()).normalize());
             }
         }
         return Optional.empty();
@@ -112,7 +113,10 @@ final class GitCommitReader {
         }
         for (String line : Files.readAllLines(packedRefs, StandardCharsets.UTF_8)) {
             int space = line.indexOf(' ');
-            if (space > 0 && !line.startsWith("#") && !line.startsWith("^") && line.substring(space + 1).equals(ref)) {
+            if (space > 0
+                    && !line.startsWith("#")
+                    && !line.startsWith("^")
+                    && line.substring(space + 1).equals(ref)) {
                 String id = line.substring(0, space);
                 return OBJECT_ID.matcher(id).matches() ? Optional.of(id) : Optional.empty();
             }

@@ -55,18 +55,23 @@ final class OshiEnvironmentProbe implements EnvironmentProbe {
         }
         Long maxFrequency = positive(from("CPU max frequency", cpu, CentralProcessor::getMaxFreq));
         if (maxFrequency == null) {
-            maxFrequency = positive(from("CPU rated frequency", cpu, p -> p.getProcessorIdentifier().getVendorFreq()));
+            maxFrequency = positive(from(
+                    "CPU rated frequency", cpu, p -> p.getProcessorIdentifier().getVendorFreq()));
         }
-        Long totalMemory = positive(from("total memory", hardware, h -> h.getMemory().getTotal()));
+        Long totalMemory =
+                positive(from("total memory", hardware, h -> h.getMemory().getTotal()));
         if (totalMemory == null) {
             totalMemory = positive(attempt("total memory (JVM)", () -> ((com.sun.management.OperatingSystemMXBean)
-                    ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize()));
+                            ManagementFactory.getOperatingSystemMXBean())
+                    .getTotalMemorySize()));
         }
         String hostname = known(from("host name", os, o -> o.getNetworkParams().getHostName()));
         if (hostname == null) {
-            hostname = known(attempt("host name (JVM)", () -> InetAddress.getLocalHost().getHostName()));
+            hostname = known(
+                    attempt("host name (JVM)", () -> InetAddress.getLocalHost().getHostName()));
         }
-        GitCommitReader.Head git = attempt("git commit", () -> GitCommitReader.read(workingDirectory).orElse(null));
+        GitCommitReader.Head git = attempt(
+                "git commit", () -> GitCommitReader.read(workingDirectory).orElse(null));
 
         return new EnvironmentSnapshot(
                 osName,
@@ -82,7 +87,8 @@ final class OshiEnvironmentProbe implements EnvironmentProbe {
                 System.getProperty("java.vendor"),
                 Runtime.version().toString(),
                 System.getProperty("java.vm.name"),
-                attempt("JVM input arguments", () -> ManagementFactory.getRuntimeMXBean().getInputArguments()),
+                attempt("JVM input arguments", () -> ManagementFactory.getRuntimeMXBean()
+                        .getInputArguments()),
                 hostname,
                 git == null ? null : git.commit(),
                 git == null ? null : git.branch());
@@ -119,7 +125,9 @@ final class OshiEnvironmentProbe implements EnvironmentProbe {
 
     /** {@code null} for OSHI's and the JDK's ways of saying "don't know". */
     private static String known(String value) {
-        if (value == null || value.isBlank() || value.strip().toLowerCase(Locale.ROOT).equals("unknown")) {
+        if (value == null
+                || value.isBlank()
+                || value.strip().toLowerCase(Locale.ROOT).equals("unknown")) {
             return null;
         }
         return value.strip();

@@ -44,8 +44,10 @@ final class ProcEnvironmentProbe implements EnvironmentProbe {
         Objects.requireNonNull(workingDirectory, "workingDirectory");
         Map<String, String> release = keyValues(read("etc/os-release"), '=');
         String osName = release.get("NAME");
-        String osVersion = release.get("VERSION_ID") == null ? null : release.get("VERSION_ID")
-                + (release.get("VERSION_CODENAME") == null ? "" : " (" + release.get("VERSION_CODENAME") + ")");
+        String osVersion = release.get("VERSION_ID") == null
+                ? null
+                : release.get("VERSION_ID")
+                        + (release.get("VERSION_CODENAME") == null ? "" : " (" + release.get("VERSION_CODENAME") + ")");
         if (osName == null || osVersion == null) {
             osName = System.getProperty("os.name");
             osVersion = System.getProperty("os.version");
@@ -57,16 +59,27 @@ final class ProcEnvironmentProbe implements EnvironmentProbe {
         }
         String hostname = blankToNull(read("proc/sys/kernel/hostname"));
         GitCommitReader.Head git = gitHead(workingDirectory);
-        return new EnvironmentSnapshot(osName, osVersion,
+        return new EnvironmentSnapshot(
+                osName,
+                osVersion,
                 System.getProperty("os.name") + " " + System.getProperty("os.version"),
-                System.getProperty("os.arch"), cpu.model, cpu.physicalCores, Runtime.getRuntime().availableProcessors(),
-                cpu.logicalCores, maxFrequency, memTotalBytes(read("proc/meminfo")), System.getProperty("java.vendor"),
-                Runtime.version().toString(), System.getProperty("java.vm.name"), jvmArguments(), hostname,
-                git == null ? null : git.commit(), git == null ? null : git.branch());
+                System.getProperty("os.arch"),
+                cpu.model,
+                cpu.physicalCores,
+                Runtime.getRuntime().availableProcessors(),
+                cpu.logicalCores,
+                maxFrequency,
+                memTotalBytes(read("proc/meminfo")),
+                System.getProperty("java.vendor"),
+                Runtime.version().toString(),
+                System.getProperty("java.vm.name"),
+                jvmArguments(),
+                hostname,
+                git == null ? null : git.commit(),
+                git == null ? null : git.branch());
     }
 
-    private record Cpu(String model, Integer physicalCores, Integer logicalCores, Double mhz) {
-    }
+    private record Cpu(String model, Integer physicalCores, Integer logicalCores, Double mhz) {}
 
     /** Model, physical cores (distinct physical id/core id pairs), logical cores (processor entries), MHz. */
     static Cpu cpu(String cpuinfo) {
@@ -91,8 +104,7 @@ final class ProcEnvironmentProbe implements EnvironmentProbe {
                 case "cpu MHz" -> mhz = mhz == null ? parseDouble(value) : mhz;
                 case "physical id" -> physicalId = value;
                 case "core id" -> cores.add(physicalId + "/" + value);
-                default -> {
-                }
+                default -> {}
             }
         }
         return new Cpu(model, cores.isEmpty() ? null : cores.size(), logical == 0 ? null : logical, mhz);
@@ -131,8 +143,9 @@ final class ProcEnvironmentProbe implements EnvironmentProbe {
                 continue;
             }
             String value = line.substring(eq + 1).strip();
-            if (value.length() >= 2 && (value.startsWith("\"") && value.endsWith("\"")
-                    || value.startsWith("'") && value.endsWith("'"))) {
+            if (value.length() >= 2
+                    && (value.startsWith("\"") && value.endsWith("\"")
+                            || value.startsWith("'") && value.endsWith("'"))) {
                 value = value.substring(1, value.length() - 1);
             }
             if (!value.isEmpty()) {
@@ -177,9 +190,19 @@ final class ProcEnvironmentProbe implements EnvironmentProbe {
     }
 
     /** Launcher options whose value is the next word. */
-    private static final Set<String> WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
-        "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--patch-module", "--limit-modules",
-        "--upgrade-module-path");
+    private static final Set<String> WITH_VALUE = Set.of(
+            "-cp",
+            "-classpath",
+            "--class-path",
+            "-p",
+            "--module-path",
+            "--add-modules",
+            "--add-opens",
+            "--add-exports",
+            "--add-reads",
+            "--patch-module",
+            "--limit-modules",
+            "--upgrade-module-path");
 
     private static GitCommitReader.Head gitHead(Path workingDirectory) {
         try {

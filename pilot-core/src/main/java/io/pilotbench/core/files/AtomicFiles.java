@@ -21,8 +21,7 @@ import java.util.Random;
 public final class AtomicFiles {
     private static final Random RANDOM = new Random(new SecureRandom().nextLong());
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     /** Writes {@code content} in UTF-8. */
     public static void write(Path file, String content) throws IOException {
@@ -75,8 +74,8 @@ public final class AtomicFiles {
     private static Path temporarySibling(Path file, FileAttribute<?>... attributes) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         for (int attempt = 0; ; attempt++) {
-            Path tmp = dir.resolve("." + file.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36)
-                    + ".tmp");
+            Path tmp =
+                    dir.resolve("." + file.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
             try {
                 return Files.createFile(tmp, attributes);
             } catch (FileAlreadyExistsException e) {

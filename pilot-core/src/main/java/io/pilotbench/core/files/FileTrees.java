@@ -8,8 +8,7 @@ import org.apache.commons.io.file.PathUtils;
 
 /** Directory trees. */
 public final class FileTrees {
-    private FileTrees() {
-    }
+    private FileTrees() {}
 
     /**
      * Deletes {@code dir} and everything in it; nothing when it is absent. Links are removed, never followed: a link a

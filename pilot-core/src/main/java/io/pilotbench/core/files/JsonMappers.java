@@ -8,8 +8,7 @@ import tools.jackson.databind.json.JsonMapper;
  * thread-safe once built and costs milliseconds to build, so each is made once, when first used.
  */
 public final class JsonMappers {
-    private JsonMappers() {
-    }
+    private JsonMappers() {}
 
     /** The compact mapper (Jackson's defaults). */
     public static JsonMapper plain() {
@@ -26,6 +25,7 @@ public final class JsonMappers {
     }
 
     private static final class Indented {
-        static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+        static final JsonMapper MAPPER =
+                JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 }

@@ -6,8 +6,7 @@ import java.nio.file.Path;
 
 /** What this process may do to the machine. */
 public final class Privileges {
-    private Privileges() {
-    }
+    private Privileges() {}
 
     /**
      * Whether this process runs with user id 0 (its effective uid, from {@code /proc/self/status}): the account name

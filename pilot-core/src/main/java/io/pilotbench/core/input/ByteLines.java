@@ -73,9 +73,12 @@ public final class ByteLines {
             return new String(buffer, start, end - start, StandardCharsets.ISO_8859_1);
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(buffer, start, end - start)).toString();
+                    .decode(ByteBuffer.wrap(buffer, start, end - start))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new InputException(source + ":" + number + ": is not UTF-8 text (a binary file?); expected one "
                     + "number per line or delimited columns");
@@ -140,7 +143,10 @@ public final class ByteLines {
         number++;
         start = from;
         end = to > from && buffer[to - 1] == '\r' ? to - 1 : to;
-        if (number == 1 && end - start >= 3 && buffer[start] == (byte) 0xEF && buffer[start + 1] == (byte) 0xBB
+        if (number == 1
+                && end - start >= 3
+                && buffer[start] == (byte) 0xEF
+                && buffer[start + 1] == (byte) 0xBB
                 && buffer[start + 2] == (byte) 0xBF) {
             start += 3;
         }

@@ -16,8 +16,7 @@ final class Numbers {
     /** Two integers joined by a comma: a decimal comma, or two columns? */
     private static final Pattern AMBIGUOUS_PAIR = Pattern.compile("[+-]?\\d+,\\d+");
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     /** Whether {@code s} (stripped) is a decimal number. */
     static boolean isDecimal(CharSequence s) {
@@ -59,8 +58,10 @@ final class Numbers {
     }
 
     /** Exact powers of ten as doubles: 10^0 .. 10^22 (10^22 is the largest exactly representable). */
-    private static final double[] POWERS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
-        1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    private static final double[] POWERS = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22
+    };
 
     /**
      * Bytes {@code [from, to)} as a number when they are a plain decimal ({@code [+-]digits[.digits]}) of at most 15

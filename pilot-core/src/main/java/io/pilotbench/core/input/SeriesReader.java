@@ -45,7 +45,11 @@ import java.util.function.Consumer;
 public final class SeriesReader {
     /** Field separators. */
     public enum Delimiter {
-        AUTO, COMMA, TAB, SEMICOLON, WHITESPACE
+        AUTO,
+        COMMA,
+        TAB,
+        SEMICOLON,
+        WHITESPACE
     }
 
     /** The most values kept per column: 2²⁷ (1 GiB of doubles). */
@@ -112,8 +116,10 @@ public final class SeriesReader {
         Row first = new Row(lines.number(), splitter.split(source, firstText, lines.number()));
         int width = first.fields.length;
         boolean named = columns.stream().anyMatch(ColumnSelector::byName);
-        boolean header = named || columns.stream().anyMatch(c -> c.index() < width
-                && !looksNumeric(first.fields[c.index()], splitter.decimalComma));
+        boolean header = named
+                || columns.stream()
+                        .anyMatch(c ->
+                                c.index() < width && !looksNumeric(first.fields[c.index()], splitter.decimalComma));
         int[] indices = new int[columns.size()];
         String[] labels = new String[columns.size()];
         for (int k = 0; k < columns.size(); k++) {
@@ -183,8 +189,11 @@ public final class SeriesReader {
     private Splitter splitter(String source, String firstLine, long lineNumber, Consumer<String> notices) {
         String s = firstLine.strip();
         if (decimalComma) {
-            Delimiter d = delimiter != Delimiter.AUTO ? delimiter : s.indexOf('\t') >= 0 ? Delimiter.TAB
-                    : s.indexOf(';') >= 0 ? Delimiter.SEMICOLON : Delimiter.WHITESPACE;
+            Delimiter d = delimiter != Delimiter.AUTO
+                    ? delimiter
+                    : s.indexOf('\t') >= 0
+                            ? Delimiter.TAB
+                            : s.indexOf(';') >= 0 ? Delimiter.SEMICOLON : Delimiter.WHITESPACE;
             return new Splitter(d, true);
         }
         if (delimiter != Delimiter.AUTO) {
@@ -193,9 +202,11 @@ public final class SeriesReader {
         if (s.indexOf(',') >= 0) {
             for (Delimiter d : new Delimiter[] {Delimiter.SEMICOLON, Delimiter.TAB}) {
                 char c = d == Delimiter.SEMICOLON ? ';' : '\t';
-                if (s.indexOf(c) >= 0 && Arrays.stream(s.split(String.valueOf(c), -1)).map(String::strip)
-                        .allMatch(f -> Numbers.isDecimalComma(f) || f.chars().allMatch(Character::isDigit)
-                                && !f.isEmpty())) {
+                if (s.indexOf(c) >= 0
+                        && Arrays.stream(s.split(String.valueOf(c), -1))
+                                .map(String::strip)
+                                .allMatch(f -> Numbers.isDecimalComma(f)
+                                        || f.chars().allMatch(Character::isDigit) && !f.isEmpty())) {
                     notices.accept(source + ":" + lineNumber + ": read ',' as the decimal separator (\"" + shorten(s)
                             + "\": fields separated by " + (c == ';' ? "';'" : "tabs") + "); give --delimiter comma "
                             + "if commas separate fields");
@@ -214,8 +225,9 @@ public final class SeriesReader {
 
     /** The delimiter of a data line without commas: tab, semicolon, else whitespace. */
     private static Delimiter detect(String line) {
-        return line.indexOf('\t') >= 0 ? Delimiter.TAB : line.indexOf(';') >= 0 ? Delimiter.SEMICOLON
-                : Delimiter.WHITESPACE;
+        return line.indexOf('\t') >= 0
+                ? Delimiter.TAB
+                : line.indexOf(';') >= 0 ? Delimiter.SEMICOLON : Delimiter.WHITESPACE;
     }
 
     /** Splits a line into fields. */
@@ -224,11 +236,12 @@ public final class SeriesReader {
             if (delimiter == Delimiter.WHITESPACE) {
                 return whitespaceFields(line.strip());
             }
-            char separator = switch (delimiter) {
-                case TAB -> '\t';
-                case SEMICOLON -> ';';
-                default -> ',';
-            };
+            char separator =
+                    switch (delimiter) {
+                        case TAB -> '\t';
+                        case SEMICOLON -> ';';
+                        default -> ',';
+                    };
             return line.indexOf('"') >= 0 ? quotedFields(source, line, number, separator) : fields(line, separator);
         }
     }
@@ -264,8 +277,12 @@ public final class SeriesReader {
     /** A line with quotes: FastCSV reads its fields (a quoted field must end on its line). */
     private static String[] quotedFields(String source, String line, long number, char separator) {
         try {
-            Iterator<CsvRecord> it = CsvReader.builder().fieldSeparator(separator).allowExtraFields(true)
-                    .allowMissingFields(true).ofCsvRecord(line + "\n").iterator();
+            Iterator<CsvRecord> it = CsvReader.builder()
+                    .fieldSeparator(separator)
+                    .allowExtraFields(true)
+                    .allowMissingFields(true)
+                    .ofCsvRecord(line + "\n")
+                    .iterator();
             CsvRecord r = it.next();
             if (it.hasNext()) {
                 throw new InputException(source + ":" + number + ": a quoted field does not end on its line; close "
@@ -277,8 +294,8 @@ public final class SeriesReader {
         }
     }
 
-    private static void add(String source, Row row, int[] indices, String[] labels, DoubleList[] values,
-            boolean decimalComma) {
+    private static void add(
+            String source, Row row, int[] indices, String[] labels, DoubleList[] values, boolean decimalComma) {
         for (int k = 0; k < indices.length; k++) {
             values[k].add(source, number(source, row, indices[k], labels[k], decimalComma));
         }
@@ -286,8 +303,8 @@ public final class SeriesReader {
 
     private static double number(String source, Row row, int index, String label, boolean decimalComma) {
         String token = row.fields[index].strip();
-        String where = source + ":" + row.line + ": column " + index + (label.isEmpty() || label.equals("column " + index)
-                ? "" : " ('" + label + "')");
+        String where = source + ":" + row.line + ": column " + index
+                + (label.isEmpty() || label.equals("column " + index) ? "" : " ('" + label + "')");
         if (token.isEmpty()) {
             throw new InputException(where + " is empty; every selected field needs a number");
         }
@@ -303,8 +320,9 @@ public final class SeriesReader {
                 throw new InputException(where + ": '" + token + "' is not a finite number; remove or replace it");
             }
             throw new InputException(where + ": '" + shorten(token) + "' is not a number; "
-                    + (Numbers.isDecimalComma(token) ? "for numbers with a decimal comma give --decimal-comma"
-                    : "fix the value or choose another column with --column"));
+                    + (Numbers.isDecimalComma(token)
+                            ? "for numbers with a decimal comma give --decimal-comma"
+                            : "fix the value or choose another column with --column"));
         }
         double x = Numbers.parse(token);
         if (!Magnitude.inRange(x)) {
@@ -322,15 +340,15 @@ public final class SeriesReader {
     }
 
     /** One record: its 1-based line number and fields. */
-    private record Row(long line, String[] fields) {
-    }
+    private record Row(long line, String[] fields) {}
 
     private static String[] trimmed(String[] fields) {
         return Arrays.stream(fields).map(String::strip).toArray(String[]::new);
     }
 
     private static String describe(String[] names) {
-        return names.length == 1 ? "one field, '" + names[0] + "'"
+        return names.length == 1
+                ? "one field, '" + names[0] + "'"
                 : names.length + " fields: " + shorten(String.join(", ", names));
     }
 

@@ -21,12 +21,11 @@ import tools.jackson.databind.JsonNode;
  * left to {@link SeriesReader}.
  */
 public final class ToolResults {
-    private ToolResults() {
-    }
+    private ToolResults() {}
 
     /** The header of criterion.rs's raw.csv (target/criterion/…/raw.csv, criterion 0.3 to 0.5). */
-    static final String CRITERION_HEADER = "group,function,value,throughput_num,throughput_type,"
-            + "sample_measured_value,unit,iteration_count";
+    static final String CRITERION_HEADER =
+            "group,function,value,throughput_num,throughput_type," + "sample_measured_value,unit,iteration_count";
 
     /**
      * The series in {@code file} when it is a JMH or hyperfine JSON export or a criterion.rs raw.csv, or null when it
@@ -46,7 +45,9 @@ public final class ToolResults {
             return null; // not JSON after all: let the text reader say what it is
         }
         String source = file.toString();
-        if (root.isObject() && root.path("results").isArray() && root.path("results").path(0).has("times")) {
+        if (root.isObject()
+                && root.path("results").isArray()
+                && root.path("results").path(0).has("times")) {
             return hyperfine(source, root.path("results"));
         }
         if (root.isArray() && root.path(0).has("benchmark") && root.path(0).has("primaryMetric")) {
@@ -59,8 +60,13 @@ public final class ToolResults {
     private static List<Series> hyperfine(String source, JsonNode results) {
         List<Series> out = new ArrayList<>();
         for (JsonNode r : results) {
-            out.add(new Series(source, r.path("command").asString() + " (s)", numbers(source, r.path("times"),
-                    "times of '" + r.path("command").asString() + "'")));
+            out.add(new Series(
+                    source,
+                    r.path("command").asString() + " (s)",
+                    numbers(
+                            source,
+                            r.path("times"),
+                            "times of '" + r.path("command").asString() + "'")));
         }
         return out;
     }
@@ -76,18 +82,26 @@ public final class ToolResults {
                 }
             }
             if (values.isEmpty()) {
-                throw new InputException(source + ": benchmark " + b.path("benchmark").asString() + " has no raw "
-                        + "data (JMH writes it with -rf json)");
+                throw new InputException(source + ": benchmark "
+                        + b.path("benchmark").asString() + " has no raw " + "data (JMH writes it with -rf json)");
             }
             StringBuilder name = new StringBuilder(b.path("benchmark").asString());
             Map<String, String> params = new TreeMap<>();
-            b.path("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asString()));
+            b.path("params")
+                    .properties()
+                    .forEach(e -> params.put(e.getKey(), e.getValue().asString()));
             if (!params.isEmpty()) {
                 name.append(params.toString().replace('{', '[').replace('}', ']'));
             }
-            name.append(" (").append(metric.path("scoreUnit").asString()).append(", ")
-                    .append(metric.path("rawData").size()).append(" forks)");
-            out.add(new Series(source, name.toString(), values.stream().mapToDouble(Double::doubleValue).toArray()));
+            name.append(" (")
+                    .append(metric.path("scoreUnit").asString())
+                    .append(", ")
+                    .append(metric.path("rawData").size())
+                    .append(" forks)");
+            out.add(new Series(
+                    source,
+                    name.toString(),
+                    values.stream().mapToDouble(Double::doubleValue).toArray()));
         }
         return out;
     }
@@ -111,8 +125,8 @@ public final class ToolResults {
             }
             String[] f = lines.get(i).split(",", -1);
             if (f.length != 8) {
-                throw new InputException(file + ":" + (i + 1) + ": " + f.length + " fields where criterion's raw.csv "
-                        + "has 8");
+                throw new InputException(
+                        file + ":" + (i + 1) + ": " + f.length + " fields where criterion's raw.csv " + "has 8");
             }
             String name = f[0] + "/" + f[1] + (f[2].isEmpty() ? "" : "/" + f[2]);
             double perIteration;
@@ -126,8 +140,10 @@ public final class ToolResults {
             units.put(name, f[6]);
         }
         List<Series> out = new ArrayList<>();
-        samples.forEach((name, values) -> out.add(new Series(file.toString(), name + " (" + units.get(name)
-                + " per iteration)", values.stream().mapToDouble(Double::doubleValue).toArray())));
+        samples.forEach((name, values) -> out.add(new Series(
+                file.toString(),
+                name + " (" + units.get(name) + " per iteration)",
+                values.stream().mapToDouble(Double::doubleValue).toArray())));
         return out;
     }
 
@@ -144,8 +160,8 @@ public final class ToolResults {
         double[] out = new double[array.size()];
         for (int i = 0; i < out.length; i++) {
             if (!array.get(i).isNumber() || !Double.isFinite(array.get(i).asDouble())) {
-                throw new InputException(source + ": " + what + " holds '" + array.get(i) + "' at " + i + ", not a "
-                        + "finite number");
+                throw new InputException(
+                        source + ": " + what + " holds '" + array.get(i) + "' at " + i + ", not a " + "finite number");
             }
             out[i] = array.get(i).asDouble();
         }

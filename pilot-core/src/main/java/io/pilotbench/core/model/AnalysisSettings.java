@@ -14,16 +14,22 @@ import io.pilotbench.stats.MeanMethod;
  * @param warmupRemoval        how warm-up and cool-down samples are cut before the analysis
  * @param method               how the CI is built: {@link CiMethod#AR} (default) or the original's subsessions
  */
-public record AnalysisSettings(double confidence, double autocorrelationLimit, CiTarget ciTarget, MeanMethod meanMethod,
-        long minSubsessions, WarmupRemoval warmupRemoval, CiMethod method) {
+public record AnalysisSettings(
+        double confidence,
+        double autocorrelationLimit,
+        CiTarget ciTarget,
+        MeanMethod meanMethod,
+        long minSubsessions,
+        WarmupRemoval warmupRemoval,
+        CiMethod method) {
 
     public AnalysisSettings {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be in (0, 1), e.g. 0.95; got " + confidence);
         }
         if (!(autocorrelationLimit > 0 && autocorrelationLimit <= 1)) {
-            throw new IllegalArgumentException("autocorrelation limit must be in (0, 1], e.g. 0.1; got "
-                    + autocorrelationLimit);
+            throw new IllegalArgumentException(
+                    "autocorrelation limit must be in (0, 1], e.g. 0.1; got " + autocorrelationLimit);
         }
         if (ciTarget == null || meanMethod == null || warmupRemoval == null || method == null) {
             throw new IllegalArgumentException("CI target, mean method, warm-up removal and CI method are required");
@@ -38,20 +44,27 @@ public record AnalysisSettings(double confidence, double autocorrelationLimit, C
      * test finds one; for the pilot method |r1| ≤ 0.1 and at least 30 subsessions.
      */
     public static AnalysisSettings defaults() {
-        return new AnalysisSettings(Defaults.CONFIDENCE, Defaults.AUTOCORRELATION_LIMIT,
-                CiTarget.ofMean(Defaults.CI_WIDTH_FRACTION), MeanMethod.ARITHMETIC, Defaults.MIN_SUBSESSIONS,
-                WarmupRemoval.parse(Defaults.WARMUP_REMOVAL), CiMethod.parse(Defaults.CI_METHOD));
+        return new AnalysisSettings(
+                Defaults.CONFIDENCE,
+                Defaults.AUTOCORRELATION_LIMIT,
+                CiTarget.ofMean(Defaults.CI_WIDTH_FRACTION),
+                MeanMethod.ARITHMETIC,
+                Defaults.MIN_SUBSESSIONS,
+                WarmupRemoval.parse(Defaults.WARMUP_REMOVAL),
+                CiMethod.parse(Defaults.CI_METHOD));
     }
 
     /** The defaults with a preset's autocorrelation limit, CI width and minimum subsession count. */
     public static AnalysisSettings of(Preset preset) {
-        return defaults().withAutocorrelationLimit(preset.autocorrelationLimit())
-                .withCiTarget(CiTarget.ofMean(preset.ciWidthFraction())).withMinSubsessions(preset.minSubsessions());
+        return defaults()
+                .withAutocorrelationLimit(preset.autocorrelationLimit())
+                .withCiTarget(CiTarget.ofMean(preset.ciWidthFraction()))
+                .withMinSubsessions(preset.minSubsessions());
     }
 
     public AnalysisSettings withConfidence(double value) {
-        return new AnalysisSettings(value, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, warmupRemoval,
-                method);
+        return new AnalysisSettings(
+                value, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, warmupRemoval, method);
     }
 
     public AnalysisSettings withAutocorrelationLimit(double value) {
@@ -59,28 +72,27 @@ public record AnalysisSettings(double confidence, double autocorrelationLimit, C
     }
 
     public AnalysisSettings withCiTarget(CiTarget value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, value, meanMethod, minSubsessions,
-                warmupRemoval, method);
+        return new AnalysisSettings(
+                confidence, autocorrelationLimit, value, meanMethod, minSubsessions, warmupRemoval, method);
     }
 
     public AnalysisSettings withMeanMethod(MeanMethod value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, value, minSubsessions, warmupRemoval,
-                method);
+        return new AnalysisSettings(
+                confidence, autocorrelationLimit, ciTarget, value, minSubsessions, warmupRemoval, method);
     }
 
     public AnalysisSettings withMinSubsessions(long value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, value, warmupRemoval,
-                method);
+        return new AnalysisSettings(
+                confidence, autocorrelationLimit, ciTarget, meanMethod, value, warmupRemoval, method);
     }
 
     public AnalysisSettings withWarmupRemoval(WarmupRemoval value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, value,
-                method);
+        return new AnalysisSettings(
+                confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, value, method);
     }
 
     public AnalysisSettings withMethod(CiMethod value) {
-        return new AnalysisSettings(confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions,
-                warmupRemoval,
-                value);
+        return new AnalysisSettings(
+                confidence, autocorrelationLimit, ciTarget, meanMethod, minSubsessions, warmupRemoval, value);
     }
 }

@@ -34,8 +34,8 @@ public enum CiMethod {
                 return m;
             }
         }
-        throw new IllegalArgumentException("'" + text + "' is not a CI method: use ar (default) or pilot (the "
-                + "original's subsessions)");
+        throw new IllegalArgumentException(
+                "'" + text + "' is not a CI method: use ar (default) or pilot (the " + "original's subsessions)");
     }
 
     @Override

@@ -50,6 +50,8 @@ public record CiTarget(double value, boolean relative) {
 
     @Override
     public String toString() {
-        return relative ? String.format(Locale.ROOT, "%s%% of mean", Formats.number(value * 100)) : Formats.number(value);
+        return relative
+                ? String.format(Locale.ROOT, "%s%% of mean", Formats.number(value * 100))
+                : Formats.number(value);
     }
 }

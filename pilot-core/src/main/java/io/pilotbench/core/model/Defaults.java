@@ -150,6 +150,5 @@ public final class Defaults {
      */
     public static final int READINGS_CHANGEPOINT_MIN = 30;
 
-    private Defaults() {
-    }
+    private Defaults() {}
 }

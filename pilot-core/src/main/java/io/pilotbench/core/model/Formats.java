@@ -5,8 +5,7 @@ import java.math.MathContext;
 
 /** Number formatting shared by reports and messages. */
 public final class Formats {
-    private Formats() {
-    }
+    private Formats() {}
 
     /** A number with up to 4 significant digits and no trailing zeros: 0.1 → "0.1", 1234.5678 → "1235". */
     public static String number(double x) {

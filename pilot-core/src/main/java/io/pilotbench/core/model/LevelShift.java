@@ -22,8 +22,15 @@ package io.pilotbench.core.model;
  * @param afterHalfWidth  the CI half-width of that mean
  * @param pValue          the CUSUM test's p-value
  */
-public record LevelShift(int index, int sample, long round, double before, double beforeHalfWidth, double after,
-        double afterHalfWidth, double pValue) {
+public record LevelShift(
+        int index,
+        int sample,
+        long round,
+        double before,
+        double beforeHalfWidth,
+        double after,
+        double afterHalfWidth,
+        double pValue) {
 
     public LevelShift {
         if (sample < 0 || sample > index) {

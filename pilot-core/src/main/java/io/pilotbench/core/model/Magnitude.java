@@ -12,8 +12,7 @@ public final class Magnitude {
     /** The largest magnitude analysed. */
     public static final double MAX = 1e140;
 
-    private Magnitude() {
-    }
+    private Magnitude() {}
 
     /** Whether {@code x} (finite) is 0 or within [{@value #MIN}, {@value #MAX}] in magnitude. */
     public static boolean inRange(double x) {
@@ -26,7 +25,8 @@ public final class Magnitude {
         if (inRange(x)) {
             return null;
         }
-        return "value " + x + " is " + (Math.abs(x) > MAX ? "larger" : "smaller") + " in magnitude than Pilot analyses ("
+        return "value " + x + " is " + (Math.abs(x) > MAX ? "larger" : "smaller")
+                + " in magnitude than Pilot analyses ("
                 + "1e-140 to 1e140, where sums and squares stay exact in doubles); rescale the data (other units)";
     }
 }

@@ -25,20 +25,50 @@ package io.pilotbench.core.model;
  * @param fallback             where the usual construction did not apply and what took its place, in words
  *                             ("skewness correction capped at its valid range at n = 9"); empty when none did
  */
-public record MeanError(CiMethod method, double standardError, double degreesOfFreedom, int blockSize, int blocks,
-        double blockVariance, double blockAutocorrelation, double longRunVariance, int arOrder, double skewness,
-        boolean nonStationary, String fallback) {
+public record MeanError(
+        CiMethod method,
+        double standardError,
+        double degreesOfFreedom,
+        int blockSize,
+        int blocks,
+        double blockVariance,
+        double blockAutocorrelation,
+        double longRunVariance,
+        int arOrder,
+        double skewness,
+        boolean nonStationary,
+        String fallback) {
 
     public MeanError {
         fallback = fallback == null ? "" : fallback;
     }
 
     /** A CI built the usual way, without a fallback. */
-    public MeanError(CiMethod method, double standardError, double degreesOfFreedom, int blockSize, int blocks,
-            double blockVariance, double blockAutocorrelation, double longRunVariance, int arOrder, double skewness,
+    public MeanError(
+            CiMethod method,
+            double standardError,
+            double degreesOfFreedom,
+            int blockSize,
+            int blocks,
+            double blockVariance,
+            double blockAutocorrelation,
+            double longRunVariance,
+            int arOrder,
+            double skewness,
             boolean nonStationary) {
-        this(method, standardError, degreesOfFreedom, blockSize, blocks, blockVariance, blockAutocorrelation,
-                longRunVariance, arOrder, skewness, nonStationary, "");
+        this(
+                method,
+                standardError,
+                degreesOfFreedom,
+                blockSize,
+                blocks,
+                blockVariance,
+                blockAutocorrelation,
+                longRunVariance,
+                arOrder,
+                skewness,
+                nonStationary,
+                "");
     }
 
     /**
@@ -51,8 +81,18 @@ public record MeanError(CiMethod method, double standardError, double degreesOfF
 
     /** This error with {@code note} added to {@link #fallback()}: how the CI departs from the usual one. */
     public MeanError withNote(String note) {
-        return new MeanError(method, standardError, degreesOfFreedom, blockSize, blocks, blockVariance,
-                blockAutocorrelation, longRunVariance, arOrder, skewness, nonStationary,
+        return new MeanError(
+                method,
+                standardError,
+                degreesOfFreedom,
+                blockSize,
+                blocks,
+                blockVariance,
+                blockAutocorrelation,
+                longRunVariance,
+                arOrder,
+                skewness,
+                nonStationary,
                 fallback.isEmpty() ? note : fallback + "; " + note);
     }
 }

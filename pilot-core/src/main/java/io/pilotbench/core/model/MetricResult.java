@@ -21,21 +21,63 @@ import io.pilotbench.stats.Spread;
  * @param spread          the samples' order statistics, outliers and modality, or null when not computed (the
  *                        session engine computes it for readings, where one value is one round)
  */
-public record MetricResult(Status status, int n, long removed, double mean, double variance, double autocorrelation,
-        MeanError error, ConfidenceInterval ci, double targetWidth, long requiredSamples, boolean targetMet,
+public record MetricResult(
+        Status status,
+        int n,
+        long removed,
+        double mean,
+        double variance,
+        double autocorrelation,
+        MeanError error,
+        ConfidenceInterval ci,
+        double targetWidth,
+        long requiredSamples,
+        boolean targetMet,
         Spread spread) {
 
     /** A result without a spread. */
-    public MetricResult(Status status, int n, long removed, double mean, double variance, double autocorrelation,
-            MeanError error, ConfidenceInterval ci, double targetWidth, long requiredSamples, boolean targetMet) {
-        this(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth, requiredSamples, targetMet,
+    public MetricResult(
+            Status status,
+            int n,
+            long removed,
+            double mean,
+            double variance,
+            double autocorrelation,
+            MeanError error,
+            ConfidenceInterval ci,
+            double targetWidth,
+            long requiredSamples,
+            boolean targetMet) {
+        this(
+                status,
+                n,
+                removed,
+                mean,
+                variance,
+                autocorrelation,
+                error,
+                ci,
+                targetWidth,
+                requiredSamples,
+                targetMet,
                 null);
     }
 
     /** This result with {@code value} as its spread. */
     public MetricResult withSpread(Spread value) {
-        return new MetricResult(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth,
-                requiredSamples, targetMet, value);
+        return new MetricResult(
+                status,
+                n,
+                removed,
+                mean,
+                variance,
+                autocorrelation,
+                error,
+                ci,
+                targetWidth,
+                requiredSamples,
+                targetMet,
+                value);
     }
 
     /** Why a CI is (not) available. */
@@ -54,8 +96,8 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
 
     /** A result without data. */
     public static MetricResult empty(double targetWidth) {
-        return new MetricResult(Status.NO_DATA, 0, 0, Double.NaN, Double.NaN, Double.NaN, null, null, targetWidth, -1,
-                false);
+        return new MetricResult(
+                Status.NO_DATA, 0, 0, Double.NaN, Double.NaN, Double.NaN, null, null, targetWidth, -1, false);
     }
 
     /**
@@ -66,8 +108,19 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
         if (samples <= n || status != Status.OK) {
             return this;
         }
-        return new MetricResult(status, n, removed, mean, variance, autocorrelation, error, ci, targetWidth,
-                requiredSamples < 0 ? samples : Math.max(requiredSamples, samples), false, spread);
+        return new MetricResult(
+                status,
+                n,
+                removed,
+                mean,
+                variance,
+                autocorrelation,
+                error,
+                ci,
+                targetWidth,
+                requiredSamples < 0 ? samples : Math.max(requiredSamples, samples),
+                false,
+                spread);
     }
 
     /**
@@ -82,9 +135,19 @@ public record MetricResult(Status status, int n, long removed, double mean, doub
         double h = Math.max(high, ci.high());
         ConfidenceInterval wider = new ConfidenceInterval(ci.confidence(), ci.center(), l, h, h - l);
         boolean met = targetMet && wider.width() <= targetWidth;
-        return new MetricResult(status, n, removed, mean, variance, autocorrelation,
-                error == null ? null : error.withNote(note), wider, targetWidth,
-                met ? requiredSamples : Math.max(requiredSamples, required), met, spread);
+        return new MetricResult(
+                status,
+                n,
+                removed,
+                mean,
+                variance,
+                autocorrelation,
+                error == null ? null : error.withNote(note),
+                wider,
+                targetWidth,
+                met ? requiredSamples : Math.max(requiredSamples, required),
+                met,
+                spread);
     }
 
     /** Samples still needed to meet the target; 0 when met, −1 when unknown. */

@@ -14,8 +14,8 @@ import java.util.Locale;
  * @param readingsMustSatisfy      whether the session goes on until the readings' CI meets the target
  * @param unitReadingsMustSatisfy  whether the session goes on until the unit readings' CI meets the target
  */
-public record PerformanceIndex(String name, String unit, Kind kind, boolean readingsMustSatisfy,
-        boolean unitReadingsMustSatisfy) {
+public record PerformanceIndex(
+        String name, String unit, Kind kind, boolean readingsMustSatisfy, boolean unitReadingsMustSatisfy) {
 
     /** How a PI's samples are summarised (paper §III-D; docs/original.md#pi-kinds). */
     public enum Kind {
@@ -38,8 +38,9 @@ public record PerformanceIndex(String name, String unit, Kind kind, boolean read
                 case "0", "ordinary" -> ORDINARY;
                 case "1", "ratio" -> RATIO;
                 case "2", "binary" -> BINARY;
-                default -> throw new IllegalArgumentException("PI kind '" + text
-                        + "' is not ordinary (0), ratio (1) or binary (2)");
+                default ->
+                    throw new IllegalArgumentException(
+                            "PI kind '" + text + "' is not ordinary (0), ratio (1) or binary (2)");
             };
         }
     }

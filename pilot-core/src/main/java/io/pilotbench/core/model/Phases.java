@@ -25,17 +25,42 @@ import java.util.List;
  *                        io.pilotbench.stats.steadystate.SteadyState}); NaN when not tested
  * @param trendPValue     that slope's p-value (NaN when not tested)
  */
-public record Phases(int warmup, double warmupPValue, double warmupMean, int cooldown, double cooldownPValue,
-        double cooldownMean, int warmupPending, List<LevelShift> shifts, double trendSlope, double trendPValue) {
+public record Phases(
+        int warmup,
+        double warmupPValue,
+        double warmupMean,
+        int cooldown,
+        double cooldownPValue,
+        double cooldownMean,
+        int warmupPending,
+        List<LevelShift> shifts,
+        double trendSlope,
+        double trendPValue) {
 
     /** Nothing cut, nothing tested. */
     public static final Phases NONE = new Phases(0, 1, Double.NaN, 0, 1, Double.NaN, 0, List.of());
 
     /** Phases without a trend test. */
-    public Phases(int warmup, double warmupPValue, double warmupMean, int cooldown, double cooldownPValue,
-            double cooldownMean, int warmupPending, List<LevelShift> shifts) {
-        this(warmup, warmupPValue, warmupMean, cooldown, cooldownPValue, cooldownMean, warmupPending, shifts,
-                Double.NaN, Double.NaN);
+    public Phases(
+            int warmup,
+            double warmupPValue,
+            double warmupMean,
+            int cooldown,
+            double cooldownPValue,
+            double cooldownMean,
+            int warmupPending,
+            List<LevelShift> shifts) {
+        this(
+                warmup,
+                warmupPValue,
+                warmupMean,
+                cooldown,
+                cooldownPValue,
+                cooldownMean,
+                warmupPending,
+                shifts,
+                Double.NaN,
+                Double.NaN);
     }
 
     public Phases {
@@ -44,25 +69,52 @@ public record Phases(int warmup, double warmupPValue, double warmupMean, int coo
 
     /** A cut of {@code warmup} samples made without a test (fixed fraction, EDM). */
     public static Phases untested(int warmup, int cooldown) {
-        return new Phases(warmup, warmup > 0 ? Double.NaN : 1, Double.NaN, cooldown, cooldown > 0 ? Double.NaN : 1,
-                Double.NaN, 0, List.of());
+        return new Phases(
+                warmup,
+                warmup > 0 ? Double.NaN : 1,
+                Double.NaN,
+                cooldown,
+                cooldown > 0 ? Double.NaN : 1,
+                Double.NaN,
+                0,
+                List.of());
     }
 
     /** The samples a session needs before its pending warm-up can be cut whole; 0 without one. */
     public long samplesForPendingWarmup() {
-        return warmupPending == 0 ? 0 : (long) Math.ceil(warmupPending / io.pilotbench.core.model.Defaults.WARMUP_MAX_FRACTION);
+        return warmupPending == 0
+                ? 0
+                : (long) Math.ceil(warmupPending / io.pilotbench.core.model.Defaults.WARMUP_MAX_FRACTION);
     }
 
     /** This with other shifts. */
     public Phases withShifts(List<LevelShift> value) {
-        return new Phases(warmup, warmupPValue, warmupMean, cooldown, cooldownPValue, cooldownMean, warmupPending,
-                value, trendSlope, trendPValue);
+        return new Phases(
+                warmup,
+                warmupPValue,
+                warmupMean,
+                cooldown,
+                cooldownPValue,
+                cooldownMean,
+                warmupPending,
+                value,
+                trendSlope,
+                trendPValue);
     }
 
     /** This with the kept samples' trend test. */
     public Phases withTrend(double slope, double pValue) {
-        return new Phases(warmup, warmupPValue, warmupMean, cooldown, cooldownPValue, cooldownMean, warmupPending,
-                shifts, slope, pValue);
+        return new Phases(
+                warmup,
+                warmupPValue,
+                warmupMean,
+                cooldown,
+                cooldownPValue,
+                cooldownMean,
+                warmupPending,
+                shifts,
+                slope,
+                pValue);
     }
 
     /** Whether the kept samples still trend: the trend test rejected a steady level at {@link Defaults#STEADY_ALPHA}. */

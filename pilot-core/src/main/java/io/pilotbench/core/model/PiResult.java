@@ -1,6 +1,5 @@
 package io.pilotbench.core.model;
 
-
 /**
  * The analysis of one performance index.
  *
@@ -13,12 +12,17 @@ package io.pilotbench.core.model;
  * @param unitReadingsRaw    all its unit readings from analysed rounds
  * @param unitReadingsPhases the warm-up and cool-down cut from every round's unit readings
  */
-public record PiResult(PerformanceIndex pi, MetricResult readings, MetricResult readingsRaw, Phases readingsPhases,
-        MetricResult unitReadings, MetricResult unitReadingsRaw, Phases unitReadingsPhases) {
+public record PiResult(
+        PerformanceIndex pi,
+        MetricResult readings,
+        MetricResult readingsRaw,
+        Phases readingsPhases,
+        MetricResult unitReadings,
+        MetricResult unitReadingsRaw,
+        Phases unitReadingsPhases) {
 
     /** Index (among the readings of analysed rounds) of the first reading kept: the readings' warm-up. */
     public int readingsFrom() {
         return readingsPhases.warmup();
     }
-
 }

@@ -6,5 +6,4 @@ package io.pilotbench.core.model;
  * @param round   the round just recorded
  * @param result  the session's state after it ({@link StopReason#RUNNING}), with the prediction of what is left
  */
-public record Progress(Round round, SessionResult result) {
-}
+public record Progress(Round round, SessionResult result) {}

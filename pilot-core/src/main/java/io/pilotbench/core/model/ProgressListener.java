@@ -8,7 +8,6 @@ public interface ProgressListener {
 
     /** A listener that ignores everything. */
     static ProgressListener none() {
-        return p -> {
-        };
+        return p -> {};
     }
 }

@@ -35,9 +35,19 @@ public final class Round {
      * @param peakRssBytes  peak resident memory, or null when unknown
      * @param message       a failure reason, or null
      */
-    public Round(int index, long workAmount, Instant start, long durationNanos, RoundStatus status,
-            double[] readings, double[][] unitReadings, Integer exitCode, Long userCpuNanos, Long systemCpuNanos,
-            Long peakRssBytes, String message) {
+    public Round(
+            int index,
+            long workAmount,
+            Instant start,
+            long durationNanos,
+            RoundStatus status,
+            double[] readings,
+            double[][] unitReadings,
+            Integer exitCode,
+            Long userCpuNanos,
+            Long systemCpuNanos,
+            Long peakRssBytes,
+            String message) {
         if (index < 0 || workAmount < 0 || durationNanos < 0) {
             throw new IllegalArgumentException("round index, work amount and duration must be >= 0");
         }

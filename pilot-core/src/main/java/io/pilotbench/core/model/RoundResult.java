@@ -143,8 +143,7 @@ public final class RoundResult {
         private Long systemCpuNanos;
         private Long peakRssBytes;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** The reading of PI {@code pi} (NaN: none). */
         public Builder reading(int pi, double value) {
@@ -221,9 +220,12 @@ public final class RoundResult {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("RoundResult[readings=").append(readings).append(", unitReadings={");
-        unitReadings.forEach((k, v) -> s.append(k).append('=').append(v.length > 8
-                ? v.length + " values" : Arrays.toString(v)).append(' '));
+        StringBuilder s =
+                new StringBuilder("RoundResult[readings=").append(readings).append(", unitReadings={");
+        unitReadings.forEach((k, v) -> s.append(k)
+                .append('=')
+                .append(v.length > 8 ? v.length + " values" : Arrays.toString(v))
+                .append(' '));
         return s.append("}, failed=").append(failed).append(']').toString();
     }
 }

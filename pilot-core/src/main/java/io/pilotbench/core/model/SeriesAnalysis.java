@@ -23,9 +23,21 @@ import java.util.List;
  * @param estimate     the mean, its CI and the target ({@code MeanAnalyzer})
  * @param warnings     plain-language warnings, empty when all is well
  */
-public record SeriesAnalysis(String source, String column, AnalysisSettings settings, int totalSamples,
-        List<Integer> changePoints, StableSegment stable, Phases phases, int analysedFrom, double median, double min,
-        double max, double stddev, MetricResult estimate, List<String> warnings) {
+public record SeriesAnalysis(
+        String source,
+        String column,
+        AnalysisSettings settings,
+        int totalSamples,
+        List<Integer> changePoints,
+        StableSegment stable,
+        Phases phases,
+        int analysedFrom,
+        double median,
+        double min,
+        double max,
+        double stddev,
+        MetricResult estimate,
+        List<String> warnings) {
 
     /**
      * The subsession (pilot method) or batch (AR method) summary.
@@ -35,8 +47,7 @@ public record SeriesAnalysis(String source, String column, AnalysisSettings sett
      * @param variance        variance of the block means
      * @param autocorrelation lag-1 autocorrelation of the block means
      */
-    public record Subsession(int size, int count, double variance, double autocorrelation) {
-    }
+    public record Subsession(int size, int count, double variance, double autocorrelation) {}
 
     public SeriesAnalysis {
         warnings = List.copyOf(warnings);
@@ -86,8 +97,9 @@ public record SeriesAnalysis(String source, String column, AnalysisSettings sett
     /** The blocks the CI rests on, or null without a CI. */
     public Subsession subsession() {
         MeanError e = estimate.error();
-        return e == null ? null : new Subsession(e.blockSize(), e.blocks(), e.blockVariance(),
-                e.blockAutocorrelation());
+        return e == null
+                ? null
+                : new Subsession(e.blockSize(), e.blocks(), e.blockVariance(), e.blockAutocorrelation());
     }
 
     /** Whether the CI exists and meets the target on enough samples. */

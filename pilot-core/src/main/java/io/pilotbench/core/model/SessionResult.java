@@ -22,9 +22,21 @@ import java.util.List;
  * @param waitingFor     the targets not met, in words
  * @param directory      the session directory, or null for a session kept in memory
  */
-public record SessionResult(String name, SessionSettings settings, int rounds, int analysedRounds, int shortRounds,
-        int failedRounds, double seconds, StopReason stopReason, List<PiResult> pis, WpsResult wps, long moreRounds,
-        double moreSeconds, List<String> waitingFor, Path directory) {
+public record SessionResult(
+        String name,
+        SessionSettings settings,
+        int rounds,
+        int analysedRounds,
+        int shortRounds,
+        int failedRounds,
+        double seconds,
+        StopReason stopReason,
+        List<PiResult> pis,
+        WpsResult wps,
+        long moreRounds,
+        double moreSeconds,
+        List<String> waitingFor,
+        Path directory) {
 
     public SessionResult {
         pis = List.copyOf(pis);
@@ -56,7 +68,9 @@ public record SessionResult(String name, SessionSettings settings, int rounds, i
 
     /** The result of the PI named {@code name}. */
     public PiResult pi(String piName) {
-        return pis.stream().filter(p -> p.pi().name().equals(piName)).findFirst()
+        return pis.stream()
+                .filter(p -> p.pi().name().equals(piName))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no PI named '" + piName + "'"));
     }
 }

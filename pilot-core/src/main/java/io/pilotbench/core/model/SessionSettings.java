@@ -32,25 +32,34 @@ import java.util.Set;
  * @param maxDuration     the session stops once it has run this long; null = no limit
  * @param maxFailures     failed rounds tolerated before the session stops, ≥ 0; default 0 (fail fast)
  */
-public record SessionSettings(List<PerformanceIndex> pis, AnalysisSettings analysis, WorkAmountRange workAmount,
-        long fixedWorkAmount, Duration shortRound, WpsMode wps, Duration wpsFirstResult, int minRounds, int maxRounds,
-        Duration maxDuration, int maxFailures) {
+public record SessionSettings(
+        List<PerformanceIndex> pis,
+        AnalysisSettings analysis,
+        WorkAmountRange workAmount,
+        long fixedWorkAmount,
+        Duration shortRound,
+        WpsMode wps,
+        Duration wpsFirstResult,
+        int minRounds,
+        int maxRounds,
+        Duration maxDuration,
+        int maxFailures) {
 
     public SessionSettings {
         pis = List.copyOf(pis);
         Set<String> names = new HashSet<>();
         for (PerformanceIndex pi : pis) {
             if (!names.add(pi.name())) {
-                throw new IllegalArgumentException("two performance indices are named '" + pi.name()
-                        + "'; names must be unique");
+                throw new IllegalArgumentException(
+                        "two performance indices are named '" + pi.name() + "'; names must be unique");
             }
         }
         if (wps == null) {
             throw new IllegalArgumentException("WPS mode is required (OFF, REPORT or REQUIRED)");
         }
         if (pis.isEmpty() && wps != WpsMode.REQUIRED) {
-            throw new IllegalArgumentException("no performance index: declare at least one PI (or require WPS "
-                    + "with a work-amount range)");
+            throw new IllegalArgumentException(
+                    "no performance index: declare at least one PI (or require WPS " + "with a work-amount range)");
         }
         if (analysis == null) {
             throw new IllegalArgumentException("the analysis settings are required");
@@ -72,8 +81,8 @@ public record SessionSettings(List<PerformanceIndex> pis, AnalysisSettings analy
             throw new IllegalArgumentException("round limits and the failure allowance must be >= 0");
         }
         if (maxRounds > 0 && minRounds > maxRounds) {
-            throw new IllegalArgumentException("minimum rounds (" + minRounds + ") exceed the maximum (" + maxRounds
-                    + ")");
+            throw new IllegalArgumentException(
+                    "minimum rounds (" + minRounds + ") exceed the maximum (" + maxRounds + ")");
         }
         if (maxDuration != null && (maxDuration.isNegative() || maxDuration.isZero())) {
             throw new IllegalArgumentException("session time limit must be > 0, got " + maxDuration);
@@ -169,8 +178,7 @@ public record SessionSettings(List<PerformanceIndex> pis, AnalysisSettings analy
         private Duration maxDuration;
         private int maxFailures;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Adds a performance index (its index is the number added before it). */
         public Builder pi(PerformanceIndex value) {
@@ -279,9 +287,25 @@ public record SessionSettings(List<PerformanceIndex> pis, AnalysisSettings analy
 
         /** @throws IllegalArgumentException naming the first setting that is out of range */
         public SessionSettings build() {
-            return new SessionSettings(pis, new AnalysisSettings(confidence, autocorrelationLimit, ciTarget,
-                    MeanMethod.ARITHMETIC, minSubsessions, warmupRemoval, method), workAmount, fixedWorkAmount,
-                    shortRound, wps, wpsFirstResult, minRounds, maxRounds, maxDuration, maxFailures);
+            return new SessionSettings(
+                    pis,
+                    new AnalysisSettings(
+                            confidence,
+                            autocorrelationLimit,
+                            ciTarget,
+                            MeanMethod.ARITHMETIC,
+                            minSubsessions,
+                            warmupRemoval,
+                            method),
+                    workAmount,
+                    fixedWorkAmount,
+                    shortRound,
+                    wps,
+                    wpsFirstResult,
+                    minRounds,
+                    maxRounds,
+                    maxDuration,
+                    maxFailures);
         }
     }
 }

@@ -24,22 +24,46 @@ import java.util.Map;
  *                    session file, see {@link EnvironmentSnapshot}), as plain values: maps, lists, strings, numbers
  *                    and booleans, in the recorded order; empty when none was recorded
  */
-public record StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
-        List<Round> rounds, int discarded, StopReason stopReason, Elapsed elapsed, Map<String, Object> environment) {
+public record StoredSession(
+        Path directory,
+        String name,
+        SessionSettings settings,
+        Instant started,
+        Instant ended,
+        List<Round> rounds,
+        int discarded,
+        StopReason stopReason,
+        Elapsed elapsed,
+        Map<String, Object> environment) {
     public StoredSession {
         rounds = List.copyOf(rounds);
         environment = environment == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(environment));
     }
 
     /** A session with no environment recorded. */
-    public StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
-            List<Round> rounds, int discarded, StopReason stopReason, Elapsed elapsed) {
+    public StoredSession(
+            Path directory,
+            String name,
+            SessionSettings settings,
+            Instant started,
+            Instant ended,
+            List<Round> rounds,
+            int discarded,
+            StopReason stopReason,
+            Elapsed elapsed) {
         this(directory, name, settings, started, ended, rounds, discarded, stopReason, elapsed, null);
     }
 
     /** A session with no elapsed time recorded. */
-    public StoredSession(Path directory, String name, SessionSettings settings, Instant started, Instant ended,
-            List<Round> rounds, int discarded, StopReason stopReason) {
+    public StoredSession(
+            Path directory,
+            String name,
+            SessionSettings settings,
+            Instant started,
+            Instant ended,
+            List<Round> rounds,
+            int discarded,
+            StopReason stopReason) {
         this(directory, name, settings, started, ended, rounds, discarded, stopReason, null, null);
     }
 
@@ -47,8 +71,7 @@ public record StoredSession(Path directory, String name, SessionSettings setting
      * The session's elapsed time when it last ended, and how many rounds it had then: rounds added after (by a run
      * that was killed) count by their own durations.
      */
-    public record Elapsed(double seconds, int rounds) {
-    }
+    public record Elapsed(double seconds, int rounds) {}
 
     /**
      * The session's time: the elapsed time recorded at its last end plus the durations of the rounds recorded after
@@ -66,9 +89,10 @@ public record StoredSession(Path directory, String name, SessionSettings setting
     /** The same session analysed with other settings (the PIs must stay). */
     public StoredSession withSettings(SessionSettings value) {
         if (value.pis().size() != settings.pis().size()) {
-            throw new IllegalArgumentException("a recorded session must keep its " + settings.pis().size() + " PIs");
+            throw new IllegalArgumentException(
+                    "a recorded session must keep its " + settings.pis().size() + " PIs");
         }
-        return new StoredSession(directory, name, value, started, ended, rounds, discarded, stopReason, elapsed,
-                environment);
+        return new StoredSession(
+                directory, name, value, started, ended, rounds, discarded, stopReason, elapsed, environment);
     }
 }

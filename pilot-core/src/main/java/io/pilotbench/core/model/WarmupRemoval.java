@@ -25,7 +25,11 @@ import java.util.Locale;
 public record WarmupRemoval(Method method, double fraction) {
     /** The methods. */
     public enum Method {
-        NONE, EDM, FIXED, AUTO, MSER
+        NONE,
+        EDM,
+        FIXED,
+        AUTO,
+        MSER
     }
 
     public static final WarmupRemoval NONE = new WarmupRemoval(Method.NONE, 0);
@@ -69,7 +73,8 @@ public record WarmupRemoval(Method method, double fraction) {
         if (s.startsWith("fixed:")) {
             String v = s.substring("fixed:".length());
             try {
-                double f = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
+                double f = v.endsWith("%")
+                        ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
                         : Double.parseDouble(v);
                 return fixed(f);
             } catch (NumberFormatException e) {
@@ -92,7 +97,8 @@ public record WarmupRemoval(Method method, double fraction) {
 
     @Override
     public String toString() {
-        return method == Method.FIXED ? "fixed:" + Formats.number(fraction * 100) + "%"
+        return method == Method.FIXED
+                ? "fixed:" + Formats.number(fraction * 100) + "%"
                 : method.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,6 +1,5 @@
 package io.pilotbench.core.model;
 
-
 /**
  * The valid range (a, b) of a workload's work amount (Pilot paper §III-A): how much work one round may do, in the
  * workload's own units (bytes, requests, iterations).
@@ -14,8 +13,8 @@ public record WorkAmountRange(long min, long max) {
             throw new IllegalArgumentException("work-amount minimum must be >= 0, got " + min);
         }
         if (max <= min) {
-            throw new IllegalArgumentException("work-amount range needs min < max, got " + min + ":" + max
-                    + " (e.g. 1000:100000)");
+            throw new IllegalArgumentException(
+                    "work-amount range needs min < max, got " + min + ":" + max + " (e.g. 1000:100000)");
         }
     }
 
@@ -29,8 +28,8 @@ public record WorkAmountRange(long min, long max) {
                 // fall through
             }
         }
-        throw new IllegalArgumentException("work-amount range '" + text + "' is not MIN:MAX with whole numbers "
-                + "(e.g. 1000:100000)");
+        throw new IllegalArgumentException(
+                "work-amount range '" + text + "' is not MIN:MAX with whole numbers " + "(e.g. 1000:100000)");
     }
 
     /** The work amount of the first round: a, or 1 when a is 0. */

@@ -1,6 +1,5 @@
 package io.pilotbench.core.model;
 
-
 /**
  * One round of a benchmark, run by Pilot (the paper's first and second kinds of benchmark): do {@code workAmount}
  * units of work and report what was measured.
@@ -30,6 +29,5 @@ public interface Workload {
      * the middle of a round, and on Ctrl-C or SIGTERM; it may come just after a round ended, and more than once. The
      * default does nothing, so a round of an in-process workload that ignores it runs to its end.
      */
-    default void cancel() {
-    }
+    default void cancel() {}
 }

@@ -1,6 +1,5 @@
 package io.pilotbench.core.model;
 
-
 /**
  * Whether the work-per-second (WPS) regression runs (Pilot paper §III-A, eq. 4: round duration t = α + w/v over work
  * amounts w). It needs a work-amount range.

@@ -24,9 +24,20 @@ import io.pilotbench.stats.ConfidenceInterval;
  * @param requiredSubsessions the regression points the target needs; −1 when unknown
  * @param targetMet           whether the CI of v meets the target on enough points
  */
-public record WpsResult(Status status, int roundsUsed, int subsessionSize, int subsessions, double alpha, double v,
-        ConfidenceInterval vCi, double naiveV, double rSquared, long workFloor, double targetWidth,
-        long requiredSubsessions, boolean targetMet) {
+public record WpsResult(
+        Status status,
+        int roundsUsed,
+        int subsessionSize,
+        int subsessions,
+        double alpha,
+        double v,
+        ConfidenceInterval vCi,
+        double naiveV,
+        double rSquared,
+        long workFloor,
+        double targetWidth,
+        long requiredSubsessions,
+        boolean targetMet) {
 
     /** Why v is (not) available. */
     public enum Status {

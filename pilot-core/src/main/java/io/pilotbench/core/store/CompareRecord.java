@@ -29,9 +29,19 @@ import tools.jackson.databind.JsonNode;
  * @param test       "welch" or "pooled"
  * @param shuffleSeed the seed of the order within each cycle, or null for the order given
  */
-public record CompareRecord(List<String> workloads, List<String> sessions, String pi, String direction,
-        String baseline, String metric, Double confidence, Double alpha, Double equivalence, String test,
-        Boolean ciTarget, Long shuffleSeed) {
+public record CompareRecord(
+        List<String> workloads,
+        List<String> sessions,
+        String pi,
+        String direction,
+        String baseline,
+        String metric,
+        Double confidence,
+        Double alpha,
+        Double equivalence,
+        String test,
+        Boolean ciTarget,
+        Long shuffleSeed) {
     /** The record's name in a comparison's directory. */
     public static final String FILE = "compare.json";
 
@@ -75,14 +85,23 @@ public record CompareRecord(List<String> workloads, List<String> sessions, Strin
             r = JsonMappers.plain().readTree(Files.readString(file));
         } catch (IOException | JacksonException e) {
             String why = e instanceof JacksonException j ? j.getOriginalMessage() : e.getMessage();
-            throw new InputException(file + ": cannot be read (" + String.valueOf(why).lines().findFirst().orElse("")
-                    + "); restore it, or start a new comparison");
+            throw new InputException(file + ": cannot be read ("
+                    + String.valueOf(why).lines().findFirst().orElse("") + "); restore it, or start a new comparison");
         }
         List<String> workloads = strings(r, "workloads");
         List<String> sessions = r.has("sessions") ? strings(r, "sessions") : null;
-        return new CompareRecord(workloads, sessions, string(r, "pi"), string(r, "direction"), string(r, "baseline"),
-                string(r, "metric"), number(r.path("confidence")), number(r.path("alpha")),
-                number(r.path("equivalence")), string(r, "test"), bool(r.path("ciTarget")),
+        return new CompareRecord(
+                workloads,
+                sessions,
+                string(r, "pi"),
+                string(r, "direction"),
+                string(r, "baseline"),
+                string(r, "metric"),
+                number(r.path("confidence")),
+                number(r.path("alpha")),
+                number(r.path("equivalence")),
+                string(r, "test"),
+                bool(r.path("ciTarget")),
                 r.path("shuffleSeed").isNumber() ? r.get("shuffleSeed").asLong() : null);
     }
 
@@ -105,8 +124,8 @@ public record CompareRecord(List<String> workloads, List<String> sessions, Strin
     private static List<String> strings(JsonNode record, String field) {
         JsonNode n = record.get(field);
         if (n == null || !n.isArray() || n.isEmpty()) {
-            throw new InputException(FILE + ": '" + field + "' is missing; restore the file, or start a new "
-                    + "comparison");
+            throw new InputException(
+                    FILE + ": '" + field + "' is missing; restore the file, or start a new " + "comparison");
         }
         List<String> out = new ArrayList<>();
         n.forEach(x -> out.add(x.asString()));

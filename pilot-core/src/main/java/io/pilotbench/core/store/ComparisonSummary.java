@@ -28,8 +28,14 @@ import tools.jackson.databind.JsonNode;
  * @param stopReason why it ended, in lower case ("target_met", "time_limit", …)
  * @param seconds    how long it ran, a resumed comparison's time before included
  */
-public record ComparisonSummary(String pi, Double confidence, List<Workload> workloads, List<Pair> pairs,
-        boolean decided, String stopReason, Double seconds) {
+public record ComparisonSummary(
+        String pi,
+        Double confidence,
+        List<Workload> workloads,
+        List<Pair> pairs,
+        boolean decided,
+        String stopReason,
+        Double seconds) {
     /** The result's name in a comparison's directory. */
     public static final String FILE = "comparison.json";
 
@@ -39,8 +45,7 @@ public record ComparisonSummary(String pi, Double confidence, List<Workload> wor
     }
 
     /** A workload as the result ranks it: its sample size, mean, and where its data came from. */
-    public record Workload(String name, int rank, long n, Double mean, String source) {
-    }
+    public record Workload(String name, int rank, long n, Double mean, String source) {}
 
     /**
      * Two workloads compared: a the earlier in the order given, b the later.
@@ -48,12 +53,10 @@ public record ComparisonSummary(String pi, Double confidence, List<Workload> wor
      * @param verdict "a&lt;b", "a&gt;b", "equivalent" or "undecided"
      * @param ratio   a / b with its interval, or null
      */
-    public record Pair(String a, String b, boolean adjacent, String verdict, Ratio ratio, Double anytimeP) {
-    }
+    public record Pair(String a, String b, boolean adjacent, String verdict, Ratio ratio, Double anytimeP) {}
 
     /** A ratio and its interval; a bound that could not be computed is null. */
-    public record Ratio(Double value, Double low, Double high) {
-    }
+    public record Ratio(Double value, Double low, Double high) {}
 
     /**
      * Writes the report's JSON object into {@code directory} as {@value #FILE}, indented, atomically.
@@ -76,24 +79,39 @@ public record ComparisonSummary(String pi, Double confidence, List<Workload> wor
         try {
             r = JsonMappers.plain().readTree(Files.readString(file));
         } catch (JacksonException e) {
-            throw new InputException(file + ": not valid JSON (" + String.valueOf(e.getOriginalMessage()).lines()
-                    .findFirst().orElse("") + ")");
+            throw new InputException(file + ": not valid JSON ("
+                    + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("") + ")");
         }
         List<Workload> workloads = new ArrayList<>();
         for (JsonNode w : r.path("workloads")) {
-            workloads.add(new Workload(string(w.path("name")), w.path("rank").asInt(0), w.path("n").asLong(0),
-                    number(w.path("mean")), string(w.path("source"))));
+            workloads.add(new Workload(
+                    string(w.path("name")),
+                    w.path("rank").asInt(0),
+                    w.path("n").asLong(0),
+                    number(w.path("mean")),
+                    string(w.path("source"))));
         }
         List<Pair> pairs = new ArrayList<>();
         for (JsonNode p : r.path("pairs")) {
             JsonNode ratio = p.path("ratio");
-            pairs.add(new Pair(string(p.path("a")), string(p.path("b")), p.path("adjacent").asBoolean(false),
-                    string(p.path("verdict")), ratio.isObject() ? new Ratio(number(ratio.path("value")),
-                            number(ratio.path("low")), number(ratio.path("high"))) : null,
+            pairs.add(new Pair(
+                    string(p.path("a")),
+                    string(p.path("b")),
+                    p.path("adjacent").asBoolean(false),
+                    string(p.path("verdict")),
+                    ratio.isObject()
+                            ? new Ratio(
+                                    number(ratio.path("value")), number(ratio.path("low")), number(ratio.path("high")))
+                            : null,
                     number(p.path("anytimeP"))));
         }
-        return new ComparisonSummary(string(r.path("pi").path("name")), number(r.path("settings").path("confidence")),
-                workloads, pairs, r.path("decided").asBoolean(false), string(r.path("stopReason")),
+        return new ComparisonSummary(
+                string(r.path("pi").path("name")),
+                number(r.path("settings").path("confidence")),
+                workloads,
+                pairs,
+                r.path("decided").asBoolean(false),
+                string(r.path("stopReason")),
                 number(r.path("seconds")));
     }
 

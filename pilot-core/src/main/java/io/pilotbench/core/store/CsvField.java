@@ -5,12 +5,12 @@ package io.pilotbench.core.store;
  * line break; as it is otherwise. The one quoting rule of the CSV files and reports Pilot writes.
  */
 public final class CsvField {
-    private CsvField() {
-    }
+    private CsvField() {}
 
     /** {@code s} as a CSV field. */
     public static String of(String s) {
         return s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0
-                ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+                ? "\"" + s.replace("\"", "\"\"") + "\""
+                : s;
     }
 }

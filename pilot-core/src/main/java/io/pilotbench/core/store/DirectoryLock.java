@@ -40,8 +40,8 @@ public final class DirectoryLock implements Closeable {
      */
     public static DirectoryLock acquire(Path directory, String what) throws IOException {
         Path file = directory.resolve(FILE);
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();
@@ -72,8 +72,8 @@ public final class DirectoryLock implements Closeable {
      */
     public static DirectoryLock claimEmpty(Path directory, String what) throws IOException {
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
-            throw new IllegalArgumentException(directory + " exists and is not a directory; choose another output "
-                    + "directory");
+            throw new IllegalArgumentException(
+                    directory + " exists and is not a directory; choose another output " + "directory");
         }
         requireEmpty(directory, what);
         Files.createDirectories(directory);

@@ -19,13 +19,13 @@ import java.util.List;
 public final class HistoryFile {
     /** The table's name in the store's directory. */
     public static final String FILE = "history.csv";
+
     public static final String HEADER = "commit,branch,added,session,pi,unit,mean,standard_error,n,fingerprint,better";
     private static final int FIELDS = 11;
     /** The fields of a row written before the {@code better} column. */
     private static final int OLD_FIELDS = 10;
 
-    private HistoryFile() {
-    }
+    private HistoryFile() {}
 
     /**
      * One row: a PI of one session.
@@ -35,13 +35,33 @@ public final class HistoryFile {
      * @param fingerprint    what must match for two points to be compared (CPU model, cores, kernel, JVM)
      * @param higherIsBetter false for times (and for rows written before the column existed)
      */
-    public record Point(String commit, String branch, String added, String session, String pi, String unit,
-            double mean, double standardError, int n, String fingerprint, boolean higherIsBetter) {
+    public record Point(
+            String commit,
+            String branch,
+            String added,
+            String session,
+            String pi,
+            String unit,
+            double mean,
+            double standardError,
+            int n,
+            String fingerprint,
+            boolean higherIsBetter) {
         /** The row as written: its fields with commas and line breaks made spaces. */
         String row() {
-            return String.join(",", field(commit), field(branch), field(added), field(session), field(pi),
-                    field(unit), Double.toString(mean), Double.toString(standardError), Integer.toString(n),
-                    field(fingerprint), higherIsBetter ? "higher" : "lower");
+            return String.join(
+                    ",",
+                    field(commit),
+                    field(branch),
+                    field(added),
+                    field(session),
+                    field(pi),
+                    field(unit),
+                    Double.toString(mean),
+                    Double.toString(standardError),
+                    Integer.toString(n),
+                    field(fingerprint),
+                    higherIsBetter ? "higher" : "lower");
         }
 
         private static String field(String s) {
@@ -74,8 +94,8 @@ public final class HistoryFile {
     public static List<Point> read(Path store) throws IOException {
         Path file = store.resolve(FILE);
         if (!Files.isRegularFile(file)) {
-            throw new InputException(store + ": no " + FILE + "; add sessions first (pilot history add --store "
-                    + store + " SESSION…)");
+            throw new InputException(
+                    store + ": no " + FILE + "; add sessions first (pilot history add --store " + store + " SESSION…)");
         }
         List<String> lines = Files.readAllLines(file);
         List<Point> points = new ArrayList<>();
@@ -85,8 +105,17 @@ public final class HistoryFile {
                 throw new InputException(file + ":" + (i + 1) + ": " + f.length + " fields where " + FIELDS
                         + " were expected; fix or delete the line");
             }
-            points.add(new Point(f[0], f[1], f[2], f[3], f[4], f[5], number(f, 6, "mean"),
-                    number(f, 7, "standard error"), (int) number(f, 8, "number of samples"), f[9],
+            points.add(new Point(
+                    f[0],
+                    f[1],
+                    f[2],
+                    f[3],
+                    f[4],
+                    f[5],
+                    number(f, 6, "mean"),
+                    number(f, 7, "standard error"),
+                    (int) number(f, 8, "number of samples"),
+                    f[9],
                     f.length > OLD_FIELDS && f[10].equals("higher")));
         }
         return points;

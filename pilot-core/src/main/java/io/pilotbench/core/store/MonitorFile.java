@@ -28,8 +28,14 @@ import tools.jackson.databind.JsonNode;
  * @param suspects         the components other than the one under test that passed the limit
  * @param verdict          the report's utilisation lines
  */
-public record MonitorFile(String cut, double utilizationLimit, String sessionDisk, Sampling sampling,
-        List<Component> components, List<String> suspects, List<String> verdict) {
+public record MonitorFile(
+        String cut,
+        double utilizationLimit,
+        String sessionDisk,
+        Sampling sampling,
+        List<Component> components,
+        List<String> suspects,
+        List<String> verdict) {
     /** The file's name in the session directory. */
     public static final String FILE = "monitor.json";
 
@@ -60,8 +66,13 @@ public record MonitorFile(String cut, double utilizationLimit, String sessionDis
      * @param ratesMeasured how many rates were measured
      * @param pairsPerRate  the pairs of rounds, with and without sampling, measured at each rate
      */
-    public record Calibration(double overhead, List<Double> overheadCi, double overheadLimit, boolean withinLimit,
-            int ratesMeasured, int pairsPerRate) {
+    public record Calibration(
+            double overhead,
+            List<Double> overheadCi,
+            double overheadLimit,
+            boolean withinLimit,
+            int ratesMeasured,
+            int pairsPerRate) {
         public Calibration {
             overheadCi = overheadCi == null ? null : List.copyOf(overheadCi);
         }
@@ -72,9 +83,8 @@ public record MonitorFile(String cut, double utilizationLimit, String sessionDis
      * is given instead), the round of its peak, its traffic in bytes a second (null for any other), and whether it
      * is the component under test.
      */
-    public record Component(String component, Double mean, Double peak, int peakRound, Double bytesPerSecond,
-            boolean underTest) {
-    }
+    public record Component(
+            String component, Double mean, Double peak, int peakRound, Double bytesPerSecond, boolean underTest) {}
 
     /** The file's JSON object, in the file's order of fields (the JSON report's {@code monitor} entry too). */
     public Map<String, Object> toMap() {
@@ -141,12 +151,21 @@ public record MonitorFile(String cut, double utilizationLimit, String sessionDis
         try {
             List<Component> components = new ArrayList<>();
             for (JsonNode c : required(m, "components")) {
-                components.add(new Component(required(c, "component").asString(), number(c, "mean"),
-                        number(c, "peak"), required(c, "peakRound").asInt(), number(c, "bytesPerSecond"),
+                components.add(new Component(
+                        required(c, "component").asString(),
+                        number(c, "mean"),
+                        number(c, "peak"),
+                        required(c, "peakRound").asInt(),
+                        number(c, "bytesPerSecond"),
                         required(c, "underTest").asBoolean()));
             }
-            return new MonitorFile(text(m, "cut"), required(m, "utilizationLimit").asDouble(),
-                    text(m, "sessionDisk"), sampling(required(m, "sampling")), components, strings(m, "suspects"),
+            return new MonitorFile(
+                    text(m, "cut"),
+                    required(m, "utilizationLimit").asDouble(),
+                    text(m, "sessionDisk"),
+                    sampling(required(m, "sampling")),
+                    components,
+                    strings(m, "suspects"),
                     strings(m, "verdict"));
         } catch (IllegalArgumentException e) {
             throw new InputException(file + ": " + e.getMessage());
@@ -159,11 +178,19 @@ public record MonitorFile(String cut, double utilizationLimit, String sessionDis
         }
         List<Double> ci = null;
         if (s.hasNonNull("overheadCi")) {
-            ci = List.of(s.get("overheadCi").path(0).asDouble(), s.get("overheadCi").path(1).asDouble());
+            ci = List.of(
+                    s.get("overheadCi").path(0).asDouble(),
+                    s.get("overheadCi").path(1).asDouble());
         }
-        return new Sampling(required(s, "rate").asDouble(), new Calibration(required(s, "overhead").asDouble(), ci,
-                required(s, "overheadLimit").asDouble(), required(s, "withinLimit").asBoolean(),
-                required(s, "ratesMeasured").asInt(), required(s, "pairsPerRate").asInt()));
+        return new Sampling(
+                required(s, "rate").asDouble(),
+                new Calibration(
+                        required(s, "overhead").asDouble(),
+                        ci,
+                        required(s, "overheadLimit").asDouble(),
+                        required(s, "withinLimit").asBoolean(),
+                        required(s, "ratesMeasured").asInt(),
+                        required(s, "pairsPerRate").asInt()));
     }
 
     private static JsonNode required(JsonNode node, String field) {

@@ -28,8 +28,7 @@ import tools.jackson.core.util.DefaultPrettyPrinter;
 public final class PlainJson {
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private PlainJson() {
-    }
+    private PlainJson() {}
 
     /** {@code value} as indented JSON text (no final line break). */
     public static String write(Object value) {
@@ -87,7 +86,8 @@ public final class PlainJson {
                 try {
                     write(g, c.getAccessor().invoke(r));
                 } catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException("cannot read " + c + " of " + r.getClass().getName(), e);
+                    throw new IllegalStateException(
+                            "cannot read " + c + " of " + r.getClass().getName(), e);
                 }
             }
             g.writeEndObject();

@@ -40,8 +40,7 @@ import java.util.Map;
  * Non-finite numbers are written as null.
  */
 public final class ResultJson {
-    private ResultJson() {
-    }
+    private ResultJson() {}
 
     public static Map<String, Object> toMap(SessionResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -232,18 +231,20 @@ public final class ResultJson {
     }
 
     public static List<Map<String, Object>> shifts(List<LevelShift> shifts) {
-        return shifts.stream().map(s -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("index", s.index());
-            m.put("sample", s.sample());
-            m.put("round", s.round());
-            m.put("before", num(s.before()));
-            m.put("beforeHalfWidth", num(s.beforeHalfWidth()));
-            m.put("after", num(s.after()));
-            m.put("afterHalfWidth", num(s.afterHalfWidth()));
-            m.put("pValue", num(s.pValue()));
-            return m;
-        }).toList();
+        return shifts.stream()
+                .map(s -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("index", s.index());
+                    m.put("sample", s.sample());
+                    m.put("round", s.round());
+                    m.put("before", num(s.before()));
+                    m.put("beforeHalfWidth", num(s.beforeHalfWidth()));
+                    m.put("after", num(s.after()));
+                    m.put("afterHalfWidth", num(s.afterHalfWidth()));
+                    m.put("pValue", num(s.pValue()));
+                    return m;
+                })
+                .toList();
     }
 
     private static Map<String, Object> cutJson(int cut, double p, double mean) {

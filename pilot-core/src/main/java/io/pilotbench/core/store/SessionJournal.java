@@ -58,8 +58,8 @@ public final class SessionJournal implements Closeable {
         this.directory = directory;
         this.session = session;
         this.lock = lock;
-        this.unitReadings = open(directory.resolve(SessionFiles.UNIT_READINGS), fresh,
-                SessionFiles.UNIT_READINGS_HEADER);
+        this.unitReadings =
+                open(directory.resolve(SessionFiles.UNIT_READINGS), fresh, SessionFiles.UNIT_READINGS_HEADER);
         this.readings = open(directory.resolve(SessionFiles.READINGS), fresh, SessionFiles.READINGS_HEADER);
         this.rounds = open(directory.resolve(SessionFiles.ROUNDS), fresh, SessionFiles.ROUNDS_HEADER);
     }
@@ -73,8 +73,9 @@ public final class SessionJournal implements Closeable {
      * @throws IllegalArgumentException when the directory exists and is not empty
      * @throws io.pilotbench.core.model.InputException when another process is writing it
      */
-    public static SessionJournal create(Path directory, String name, SessionSettings settings, Object environment,
-            Instant started) throws IOException {
+    public static SessionJournal create(
+            Path directory, String name, SessionSettings settings, Object environment, Instant started)
+            throws IOException {
         DirectoryLock lock = DirectoryLock.claimEmpty(directory, "session");
         try {
             return new SessionJournal(directory, header(directory, name, settings, environment, started), true, lock);
@@ -84,8 +85,9 @@ public final class SessionJournal implements Closeable {
         }
     }
 
-    private static Map<String, Object> header(Path directory, String name, SessionSettings settings, Object environment,
-            Instant started) throws IOException {
+    private static Map<String, Object> header(
+            Path directory, String name, SessionSettings settings, Object environment, Instant started)
+            throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("formatVersion", SessionFiles.FORMAT_VERSION);
         m.put("tool", "pilot");
@@ -122,8 +124,8 @@ public final class SessionJournal implements Closeable {
         SessionSettings settings = change.apply(recorded.settings());
         StoredSession stored = recorded.withSettings(settings);
         @SuppressWarnings("unchecked")
-        Map<String, Object> session = json().readValue(Files.readString(directory.resolve(SessionFiles.SESSION)),
-                LinkedHashMap.class);
+        Map<String, Object> session =
+                json().readValue(Files.readString(directory.resolve(SessionFiles.SESSION)), LinkedHashMap.class);
         session.put("ended", null);
         session.put("stopReason", null);
         session.put("settings", SettingsJson.toMap(settings));
@@ -138,7 +140,10 @@ public final class SessionJournal implements Closeable {
             }
             copy.close();
             for (String f : new String[] {SessionFiles.UNIT_READINGS, SessionFiles.READINGS, SessionFiles.ROUNDS}) {
-                Files.move(tmp.resolve(f), directory.resolve(f), StandardCopyOption.REPLACE_EXISTING,
+                Files.move(
+                        tmp.resolve(f),
+                        directory.resolve(f),
+                        StandardCopyOption.REPLACE_EXISTING,
                         StandardCopyOption.ATOMIC_MOVE);
             }
         } finally {
@@ -153,8 +158,7 @@ public final class SessionJournal implements Closeable {
     }
 
     /** A reopened journal and what it held. */
-    public record Resumed(SessionJournal journal, StoredSession session) {
-    }
+    public record Resumed(SessionJournal journal, StoredSession session) {}
 
     public Path directory() {
         return directory;
@@ -178,9 +182,16 @@ public final class SessionJournal implements Closeable {
                 }
             }
             readings.flush();
-            rounds.writeRecord(round, Long.toString(r.workAmount()), r.start().toString(),
-                    Long.toString(r.durationNanos()), r.status().name().toLowerCase(Locale.ROOT),
-                    str(r.exitCode()), str(r.userCpuNanos()), str(r.systemCpuNanos()), str(r.peakRssBytes()),
+            rounds.writeRecord(
+                    round,
+                    Long.toString(r.workAmount()),
+                    r.start().toString(),
+                    Long.toString(r.durationNanos()),
+                    r.status().name().toLowerCase(Locale.ROOT),
+                    str(r.exitCode()),
+                    str(r.userCpuNanos()),
+                    str(r.systemCpuNanos()),
+                    str(r.peakRssBytes()),
                     r.message() == null ? "" : r.message().replace('\n', ' '));
             rounds.flush();
         } catch (UncheckedIOException e) {
@@ -203,8 +214,7 @@ public final class SessionJournal implements Closeable {
      * {@code rounds} rounds ({@code "elapsed": {"seconds", "rounds"}} in {@code session.json}): what a report of the
      * stored session gives as its duration, the same figure the live report gave.
      */
-    public void finish(Instant ended, StopReason reason, Object result, double seconds, int rounds)
-            throws IOException {
+    public void finish(Instant ended, StopReason reason, Object result, double seconds, int rounds) throws IOException {
         writeAtomically(directory.resolve(SessionFiles.RESULT), PlainJson.write(result));
         session.put("ended", ended.toString());
         session.put("stopReason", reason.name().toLowerCase(Locale.ROOT));
@@ -230,9 +240,14 @@ public final class SessionJournal implements Closeable {
     }
 
     private static CsvWriter open(Path file, boolean fresh, String[] header) throws IOException {
-        CsvWriter w = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file, StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, fresh ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND,
-                StandardOpenOption.WRITE);
+        CsvWriter w = CsvWriter.builder()
+                .lineDelimiter(LineDelimiter.LF)
+                .build(
+                        file,
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        fresh ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND,
+                        StandardOpenOption.WRITE);
         if (fresh) {
             w.writeRecord(header);
             w.flush();

@@ -30,14 +30,18 @@ public final class SessionReader {
     /** The file that makes a directory a session: its name, settings, environment and how it ended. */
     public static final String FILE = SessionFiles.SESSION;
     /** Every file of a session directory a person may open: its tables, then its records (docs/formats.md). */
-    public static final List<String> DATA_FILES = List.of(SessionFiles.ROUNDS, SessionFiles.READINGS,
-            SessionFiles.UNIT_READINGS, SessionFiles.SESSION, SessionFiles.RESULT);
+    public static final List<String> DATA_FILES = List.of(
+            SessionFiles.ROUNDS,
+            SessionFiles.READINGS,
+            SessionFiles.UNIT_READINGS,
+            SessionFiles.SESSION,
+            SessionFiles.RESULT);
 
     /** How to mend a damaged line of a session's table. */
     static final String DAMAGED = "; the line is damaged: fix it, or delete it and the lines after it (the "
             + "rounds before it are intact, and pilot run --resume records the rest again)";
-    private SessionReader() {
-    }
+
+    private SessionReader() {}
 
     /** Whether {@code path} looks like a session directory (it holds a {@code session.json}). */
     public static boolean isSession(Path path) {
@@ -58,8 +62,8 @@ public final class SessionReader {
         if (Files.isRegularFile(dir.resolve(SessionFiles.ROUNDS))) {
             return dir + ": " + SessionFiles.SESSION + " is missing, and with it the session's settings and PIs ("
                     + SessionFiles.ROUNDS + " and " + SessionFiles.READINGS + " are intact); restore it from a backup, "
-                    + "or analyse the readings as plain data: pilot analyze -c reading " + dir.resolve(
-                    SessionFiles.READINGS);
+                    + "or analyse the readings as plain data: pilot analyze -c reading "
+                    + dir.resolve(SessionFiles.READINGS);
         }
         return dir + " is a directory but not a Pilot session (no " + SessionFiles.SESSION + ")";
     }
@@ -93,8 +97,8 @@ public final class SessionReader {
         return missing;
     }
 
-    private static void forEachRow(boolean halfCreated, Path file, int fields,
-            java.util.function.Consumer<SessionTable.Row> action) {
+    private static void forEachRow(
+            boolean halfCreated, Path file, int fields, java.util.function.Consumer<SessionTable.Row> action) {
         if (!halfCreated || Files.exists(file)) {
             SessionTable.forEachRow(file, fields, action);
         }
@@ -123,8 +127,16 @@ public final class SessionReader {
         double[][] readings = readings(halfCreated, dir.resolve(SessionFiles.READINGS), pis);
         UnitReadings units = unitReadings(halfCreated, dir.resolve(SessionFiles.UNIT_READINGS), pis);
         List<Round> rounds = rounds(halfCreated, dir.resolve(SessionFiles.ROUNDS), pis, readings, units);
-        return new StoredSession(dir, session.path("name").asString(""), settings, started, ended, rounds,
-                discarded(rounds.size(), pis, readings, units), stopReason(session, sessionFile), elapsed(session),
+        return new StoredSession(
+                dir,
+                session.path("name").asString(""),
+                settings,
+                started,
+                ended,
+                rounds,
+                discarded(rounds.size(), pis, readings, units),
+                stopReason(session, sessionFile),
+                elapsed(session),
                 environment(session));
     }
 
@@ -134,8 +146,7 @@ public final class SessionReader {
         return env.isObject() ? SessionJournal.json().convertValue(env, PLAIN_OBJECT) : null;
     }
 
-    private static final TypeReference<LinkedHashMap<String, Object>> PLAIN_OBJECT = new TypeReference<>() {
-    };
+    private static final TypeReference<LinkedHashMap<String, Object>> PLAIN_OBJECT = new TypeReference<>() {};
 
     /** The parsed {@code session.json}, of a format version this Pilot reads. */
     private static JsonNode sessionJson(Path dir, Path sessionFile) {
@@ -181,8 +192,7 @@ public final class SessionReader {
      * The unit readings as read, per round and PI: {@code values} holds arrays that grow by doubling (null until the
      * first reading), {@code counts} how many of each array's values are readings.
      */
-    private record UnitReadings(List<double[][]> values, List<int[]> counts) {
-    }
+    private record UnitReadings(List<double[][]> values, List<int[]> counts) {}
 
     private static UnitReadings unitReadings(boolean halfCreated, Path unitsFile, int pis) {
         List<double[][]> unitValues = new ArrayList<>();
@@ -214,8 +224,8 @@ public final class SessionReader {
     }
 
     /** The rounds of {@code rounds.csv}, in order, each with its readings and unit readings. */
-    private static List<Round> rounds(boolean halfCreated, Path roundsFile, int pis, double[][] readings,
-            UnitReadings units) {
+    private static List<Round> rounds(
+            boolean halfCreated, Path roundsFile, int pis, double[][] readings, UnitReadings units) {
         List<Round> rounds = new ArrayList<>();
         forEachRow(halfCreated, roundsFile, SessionFiles.ROUNDS_HEADER.length, r -> {
             int i = rounds.size();
@@ -230,20 +240,31 @@ public final class SessionReader {
             }
             try {
                 if (r.longField(0) != i) {
-                    throw new InputException(roundsFile + ":" + r.getStartingLineNumber() + ": round "
-                            + r.getField(0) + " where round " + i + " was expected");
+                    throw new InputException(roundsFile + ":" + r.getStartingLineNumber() + ": round " + r.getField(0)
+                            + " where round " + i + " was expected");
                 }
-                RoundStatus status = r.fieldIs(4, "ok") ? RoundStatus.OK
+                RoundStatus status = r.fieldIs(4, "ok")
+                        ? RoundStatus.OK
                         : RoundStatus.valueOf(r.getField(4).toUpperCase(Locale.ROOT));
-                rounds.add(new Round(i, r.longField(1), r.instantField(2), r.longField(3), status, values, u,
-                        r.isEmpty(5) ? null : (int) r.longField(5), optLong(r, 6), optLong(r, 7), optLong(r, 8),
+                rounds.add(new Round(
+                        i,
+                        r.longField(1),
+                        r.instantField(2),
+                        r.longField(3),
+                        status,
+                        values,
+                        u,
+                        r.isEmpty(5) ? null : (int) r.longField(5),
+                        optLong(r, 6),
+                        optLong(r, 7),
+                        optLong(r, 8),
                         r.isEmpty(9) ? null : r.getField(9)));
             } catch (RuntimeException e) {
                 if (e instanceof InputException ie) {
                     throw ie;
                 }
-                throw new InputException(roundsFile + ":" + r.getStartingLineNumber() + ": malformed round row ("
-                        + firstLine(e) + ")");
+                throw new InputException(
+                        roundsFile + ":" + r.getStartingLineNumber() + ": malformed round row (" + firstLine(e) + ")");
             }
         });
         return rounds;
@@ -275,14 +296,16 @@ public final class SessionReader {
         try {
             return StopReason.valueOf(session.path("stopReason").asString().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new InputException(sessionFile + ": unknown stopReason '" + session.path("stopReason")
-                    .asString() + "'");
+            throw new InputException(sessionFile + ": unknown stopReason '"
+                    + session.path("stopReason").asString() + "'");
         }
     }
 
     private static StoredSession.Elapsed elapsed(JsonNode session) {
-        if (session.path("elapsed").path("seconds").isNumber() && session.path("elapsed").path("rounds").isInt()) {
-            return new StoredSession.Elapsed(session.path("elapsed").path("seconds").asDouble(),
+        if (session.path("elapsed").path("seconds").isNumber()
+                && session.path("elapsed").path("rounds").isInt()) {
+            return new StoredSession.Elapsed(
+                    session.path("elapsed").path("seconds").asDouble(),
                     session.path("elapsed").path("rounds").asInt());
         }
         return null;

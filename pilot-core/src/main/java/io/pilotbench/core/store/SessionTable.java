@@ -21,8 +21,7 @@ import java.util.function.Consumer;
  * offsets and numbers parsed in place, so that a 10^6-round session is read without 15 objects a round.
  */
 final class SessionTable {
-    private SessionTable() {
-    }
+    private SessionTable() {}
 
     /**
      * A round's start as the journal writes it ({@link Instant#toString()}: {@code 2026-11-24T08:00:00.123456789Z},
@@ -31,8 +30,13 @@ final class SessionTable {
      */
     static Instant instant(String s) {
         int len = s.length();
-        if (len < 20 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':'
-                || s.charAt(16) != ':' || s.charAt(len - 1) != 'Z') {
+        if (len < 20
+                || s.charAt(4) != '-'
+                || s.charAt(7) != '-'
+                || s.charAt(10) != 'T'
+                || s.charAt(13) != ':'
+                || s.charAt(16) != ':'
+                || s.charAt(len - 1) != 'Z') {
             return Instant.parse(s);
         }
         int nanos = 0;
@@ -66,8 +70,13 @@ final class SessionTable {
     /** {@link #instant(String)} from bytes, or null when they are not in the journal's form (the caller falls back). */
     static Instant instant(byte[] b, int from, int to) {
         int len = to - from;
-        if (len < 20 || b[from + 4] != '-' || b[from + 7] != '-' || b[from + 10] != 'T' || b[from + 13] != ':'
-                || b[from + 16] != ':' || b[to - 1] != 'Z') {
+        if (len < 20
+                || b[from + 4] != '-'
+                || b[from + 7] != '-'
+                || b[from + 10] != 'T'
+                || b[from + 13] != ':'
+                || b[from + 16] != ':'
+                || b[to - 1] != 'Z') {
             return null;
         }
         int nanos = 0;
@@ -86,8 +95,18 @@ final class SessionTable {
         int hour = digits(b, from + 11, from + 13);
         int minute = digits(b, from + 14, from + 16);
         int second = digits(b, from + 17, from + 19);
-        if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0
-                || minute > 59 || second < 0 || second > 59 || nanos < 0) {
+        if (year < 0
+                || month < 1
+                || month > 12
+                || day < 1
+                || day > 31
+                || hour < 0
+                || hour > 23
+                || minute < 0
+                || minute > 59
+                || second < 0
+                || second > 59
+                || nanos < 0) {
             return null;
         }
         long epochDay;
@@ -313,8 +332,9 @@ final class SessionTable {
                     row = fast;
                 } else {
                     String text = lines.text();
-                    row = text.indexOf('"') >= 0 ? quoted(file, text, lines.number()) : plain(text, split,
-                            lines.number());
+                    row = text.indexOf('"') >= 0
+                            ? quoted(file, text, lines.number())
+                            : plain(text, split, lines.number());
                 }
                 if (row.getFieldCount() != fields) {
                     throw new InputException(file + ":" + row.getStartingLineNumber() + ": " + row.getFieldCount()
@@ -362,15 +382,20 @@ final class SessionTable {
 
     private static Row quoted(Path file, String text, long line) {
         try {
-            Iterator<CsvRecord> it = CsvReader.builder().allowExtraFields(true).allowMissingFields(true)
-                    .ofCsvRecord(text + "\n").iterator();
+            Iterator<CsvRecord> it = CsvReader.builder()
+                    .allowExtraFields(true)
+                    .allowMissingFields(true)
+                    .ofCsvRecord(text + "\n")
+                    .iterator();
             CsvRecord r = it.next();
             if (it.hasNext()) {
-                throw new InputException(file + ":" + line + ": a quoted field does not end on its line" + SessionReader.DAMAGED);
+                throw new InputException(
+                        file + ":" + line + ": a quoted field does not end on its line" + SessionReader.DAMAGED);
             }
             return new PlainRow(r.getFields().toArray(String[]::new), line);
         } catch (CsvParseException e) {
-            throw new InputException(file + ":" + line + ": cannot be read as CSV (" + SessionReader.firstLine(e) + ")" + SessionReader.DAMAGED);
+            throw new InputException(file + ":" + line + ": cannot be read as CSV (" + SessionReader.firstLine(e) + ")"
+                    + SessionReader.DAMAGED);
         }
     }
 }

@@ -20,8 +20,7 @@ import tools.jackson.databind.JsonNode;
  * reflection, so that renaming a Java field can never change the file format. Durations are in seconds.
  */
 final class SettingsJson {
-    private SettingsJson() {
-    }
+    private SettingsJson() {}
 
     static Map<String, Object> toMap(SessionSettings s) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -38,12 +37,22 @@ final class SettingsJson {
         m.put("pis", pis);
         m.put("confidence", s.confidence());
         m.put("autocorrelationLimit", s.autocorrelationLimit());
-        m.put("ciWidth", ResultJson.object("value", s.ciTarget().value(), "relative", s.ciTarget().relative()));
+        m.put(
+                "ciWidth",
+                ResultJson.object(
+                        "value", s.ciTarget().value(), "relative", s.ciTarget().relative()));
         m.put("minSubsessions", s.minSubsessions());
         m.put("warmupRemoval", s.warmupRemoval().toString());
         m.put("method", s.method().toString());
-        m.put("workAmount", s.workAmount() == null ? null
-                : ResultJson.object("min", s.workAmount().min(), "max", s.workAmount().max()));
+        m.put(
+                "workAmount",
+                s.workAmount() == null
+                        ? null
+                        : ResultJson.object(
+                                "min",
+                                s.workAmount().min(),
+                                "max",
+                                s.workAmount().max()));
         m.put("fixedWorkAmount", s.fixedWorkAmount());
         m.put("shortRoundSeconds", seconds(s.shortRound()));
         m.put("wps", s.wps().name().toLowerCase(Locale.ROOT));
@@ -58,13 +67,19 @@ final class SettingsJson {
     static SessionSettings fromJson(JsonNode m) {
         SessionSettings.Builder b = SessionSettings.builder();
         for (JsonNode p : required(m, "pis")) {
-            b.pi(new PerformanceIndex(text(p, "name"), text(p, "unit"), PerformanceIndex.Kind.parse(text(p, "kind")),
-                    required(p, "readingsMustSatisfy").asBoolean(), required(p, "unitReadingsMustSatisfy").asBoolean()));
+            b.pi(new PerformanceIndex(
+                    text(p, "name"),
+                    text(p, "unit"),
+                    PerformanceIndex.Kind.parse(text(p, "kind")),
+                    required(p, "readingsMustSatisfy").asBoolean(),
+                    required(p, "unitReadingsMustSatisfy").asBoolean()));
         }
         JsonNode ci = required(m, "ciWidth");
         b.confidence(required(m, "confidence").asDouble())
                 .autocorrelationLimit(required(m, "autocorrelationLimit").asDouble())
-                .ciTarget(new CiTarget(required(ci, "value").asDouble(), required(ci, "relative").asBoolean()))
+                .ciTarget(new CiTarget(
+                        required(ci, "value").asDouble(),
+                        required(ci, "relative").asBoolean()))
                 .minSubsessions(required(m, "minSubsessions").asLong())
                 .warmupRemoval(WarmupRemoval.parse(text(m, "warmupRemoval")))
                 // sessions recorded before the AR method existed were analysed with the original's subsessions
@@ -78,7 +93,8 @@ final class SettingsJson {
                 .maxFailures(required(m, "maxFailures").asInt());
         JsonNode wa = m.get("workAmount");
         if (wa != null && !wa.isNull()) {
-            b.workAmount(new WorkAmountRange(required(wa, "min").asLong(), required(wa, "max").asLong()));
+            b.workAmount(new WorkAmountRange(
+                    required(wa, "min").asLong(), required(wa, "max").asLong()));
         }
         JsonNode max = m.get("maxSeconds");
         if (max != null && !max.isNull()) {

@@ -17,22 +17,27 @@ import org.junit.jupiter.api.Test;
  * after a median of 2 forks). Seeded forks whose levels differ by a known spread.
  */
 class BetweenRoundsTest {
-    private static final PerformanceIndex UNITS = new PerformanceIndex("time", "us", PerformanceIndex.Kind.ORDINARY,
-            false, true);
+    private static final PerformanceIndex UNITS =
+            new PerformanceIndex("time", "us", PerformanceIndex.Kind.ORDINARY, false, true);
 
     /** A session of forks of 200 iterations, CV 1% within a fork, each fork's level drawn with CV {@code spread}. */
     private static SessionResult forks(long seed, double spread) throws Exception {
         SplittableRandom r = new SplittableRandom(seed);
-        SessionSettings s = SessionSettings.builder().pi(UNITS).ciTarget(CiTarget.ofMean(0.10)).fixedWorkAmount(200)
-                .maxRounds(200).build();
+        SessionSettings s = SessionSettings.builder()
+                .pi(UNITS)
+                .ciTarget(CiTarget.ofMean(0.10))
+                .fixedWorkAmount(200)
+                .maxRounds(200)
+                .build();
         return Pilot.of(s, (round, work) -> {
-            double level = 100 * (1 + spread * gaussian(r));
-            double[] u = new double[200];
-            for (int i = 0; i < u.length; i++) {
-                u[i] = level * (1 + 0.01 * gaussian(r));
-            }
-            return RoundResult.builder().unitReadings(0, u).build();
-        }).run();
+                    double level = 100 * (1 + spread * gaussian(r));
+                    double[] u = new double[200];
+                    for (int i = 0; i < u.length; i++) {
+                        u[i] = level * (1 + 0.01 * gaussian(r));
+                    }
+                    return RoundResult.builder().unitReadings(0, u).build();
+                })
+                .run();
     }
 
     private static double gaussian(SplittableRandom r) {
@@ -62,16 +67,21 @@ class BetweenRoundsTest {
 
     @Test
     void twoRoundsNeverMeetAUnitReadingsTarget() throws Exception {
-        SessionSettings s = SessionSettings.builder().pi(UNITS).ciTarget(CiTarget.ofMean(0.10)).fixedWorkAmount(50)
-                .maxRounds(2).build();
+        SessionSettings s = SessionSettings.builder()
+                .pi(UNITS)
+                .ciTarget(CiTarget.ofMean(0.10))
+                .fixedWorkAmount(50)
+                .maxRounds(2)
+                .build();
         SplittableRandom g = new SplittableRandom(3);
         SessionResult r = Pilot.of(s, (round, work) -> {
-            double[] u = new double[50];
-            for (int i = 0; i < u.length; i++) {
-                u[i] = 100 + gaussian(g);
-            }
-            return RoundResult.builder().unitReadings(0, u).build();
-        }).run();
+                    double[] u = new double[50];
+                    for (int i = 0; i < u.length; i++) {
+                        u[i] = 100 + gaussian(g);
+                    }
+                    return RoundResult.builder().unitReadings(0, u).build();
+                })
+                .run();
         assertThat(r.converged()).isFalse();
         assertThat(r.pis().get(0).unitReadings().requiredSamples()).isEqualTo(150);
     }

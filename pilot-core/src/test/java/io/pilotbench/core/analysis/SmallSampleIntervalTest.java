@@ -30,14 +30,21 @@ import org.junit.jupiter.api.Test;
 class SmallSampleIntervalTest {
     private static final int REPLICATIONS = 2000;
     private static final int[] SIZES = {5, 6, 7, 8, 9, 10, 12, 14, 16, 20, 25, 30};
-    private static final String[] DISTRIBUTIONS = {"normal cv 10%", "normal cv 30%", "lognormal σ 0.5",
-        "lognormal σ 1"};
+    private static final String[] DISTRIBUTIONS = {"normal cv 10%", "normal cv 30%", "lognormal σ 0.5", "lognormal σ 1"
+    };
     private static final AnalysisSettings SETTINGS = AnalysisSettings.defaults();
 
     /** One cell of the measurement. */
-    record Cell(String distribution, int n, boolean session, double tCoverage, double coverage, int belowZero,
-            double maxWidthRatio, double minNearSide, double minLowOverMin) {
-    }
+    record Cell(
+            String distribution,
+            int n,
+            boolean session,
+            double tCoverage,
+            double coverage,
+            int belowZero,
+            double maxWidthRatio,
+            double minNearSide,
+            double minLowOverMin) {}
 
     private static final List<Cell> CELLS = new ArrayList<>();
 
@@ -50,11 +57,19 @@ class SmallSampleIntervalTest {
                 }
             }
         }
-        StringBuilder b = new StringBuilder(
-                "distribution     n  session  t-cov   cov  <0  max w/wt  min side  low/min\n");
+        StringBuilder b =
+                new StringBuilder("distribution     n  session  t-cov   cov  <0  max w/wt  min side  low/min\n");
         for (Cell c : CELLS) {
-            b.append(String.format("%-15s %3d  %-7s  %.3f  %.3f %3d  %8.2f  %8.2f  %7.2f%n", c.distribution(), c.n(),
-                    c.session(), c.tCoverage(), c.coverage(), c.belowZero(), c.maxWidthRatio(), c.minNearSide(),
+            b.append(String.format(
+                    "%-15s %3d  %-7s  %.3f  %.3f %3d  %8.2f  %8.2f  %7.2f%n",
+                    c.distribution(),
+                    c.n(),
+                    c.session(),
+                    c.tCoverage(),
+                    c.coverage(),
+                    c.belowZero(),
+                    c.maxWidthRatio(),
+                    c.minNearSide(),
                     c.minLowOverMin()));
         }
         System.out.print(b);
@@ -99,8 +114,16 @@ class SmallSampleIntervalTest {
                 minLowOverMin = Math.min(minLowOverMin, ci.low() / Descriptive.min(x));
             }
         }
-        return new Cell(distribution, n, session, tCovered / (double) REPLICATIONS, covered / (double) REPLICATIONS,
-                belowZero, maxRatio, minSide, minLowOverMin);
+        return new Cell(
+                distribution,
+                n,
+                session,
+                tCovered / (double) REPLICATIONS,
+                covered / (double) REPLICATIONS,
+                belowZero,
+                maxRatio,
+                minSide,
+                minLowOverMin);
     }
 
     /** 9 rounds of gzip -6 between 0.857 and 1.481 s, mean 1.246, in an order that makes them look correlated. */
@@ -112,8 +135,7 @@ class SmallSampleIntervalTest {
             MetricResult r = MeanAnalyzer.analyze(x, 0, x.length, 0, false, SETTINGS, session);
             ConfidenceInterval ci = r.ci();
             assertThat(r.mean()).isCloseTo(1.2464, org.assertj.core.api.Assertions.within(1e-3));
-            assertThat(ci.low()).as("low, session %s", session).isPositive()
-                    .isGreaterThan(r.mean() - 3.2 * halfT);
+            assertThat(ci.low()).as("low, session %s", session).isPositive().isGreaterThan(r.mean() - 3.2 * halfT);
             // the upper end beyond the mean by at least half the t-interval's half-width
             assertThat(ci.high()).as("high, session %s", session).isGreaterThan(r.mean() + 0.5 * halfT);
             assertThat(ci.width()).as("width, session %s", session).isLessThanOrEqualTo(3 * 2 * halfT);

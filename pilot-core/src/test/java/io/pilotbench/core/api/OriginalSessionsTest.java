@@ -36,13 +36,18 @@ class OriginalSessionsTest {
     /** {@code unit_test_benchmark.sh}: mock_benchmark prints x,x+1 for dataset F; --ci-perc 0.3 -m 10. */
     @Test
     void mockBenchmarkStopsAfter44RoundsWithTheOriginalsNumbers() throws Exception {
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("response time", "ms"))
                 .pi(PerformanceIndex.of("delay time", "ms"))
-                .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).autocorrelationLimit(0.1)
+                .ciTarget(CiTarget.ofMean(0.3))
+                .minSubsessions(10)
+                .autocorrelationLimit(0.1)
                 .build();
-        SessionResult r = Pilot.of(settings, (round, work) -> RoundResult.ofReadings(DATASET_F[round],
-                DATASET_F[round] + 1)).run();
+        SessionResult r = Pilot.of(
+                        settings, (round, work) -> RoundResult.ofReadings(DATASET_F[round], DATASET_F[round] + 1))
+                .run();
 
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
         assertThat(r.rounds()).isEqualTo(44);
@@ -61,8 +66,13 @@ class OriginalSessionsTest {
     /** The required-size trace of the same session, by n (docs/original.md#vectors-cli): "−" = unknown. */
     @Test
     void requiredSizeTraceMatchesTheOriginal() {
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM).pi(PerformanceIndex.of("response time", "ms"))
-                .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(10).build();
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
+                .pi(PerformanceIndex.of("response time", "ms"))
+                .ciTarget(CiTarget.ofMean(0.3))
+                .minSubsessions(10)
+                .build();
         long[] expected = new long[45];
         int[] q = new int[45];
         fill(expected, q, 1, 5, -1, 0);
@@ -100,15 +110,20 @@ class OriginalSessionsTest {
     /** {@code unit_test_benchmark_binomial_proportion.sh}: dataset B, binary PI, --ci-perc 0.9 -m 10. */
     @Test
     void binomialSessionStopsAt20() throws Exception {
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("success rate", "").withKind(PerformanceIndex.Kind.BINARY))
-                .ciTarget(CiTarget.ofMean(0.9)).minSubsessions(10).build();
+                .ciTarget(CiTarget.ofMean(0.9))
+                .minSubsessions(10)
+                .build();
         long[] trace = {275, 201, 72, 40, 26, 32, 24, 29, 33, 37, 41, 45, 37, 31, 27, 24, 21, 19};
         Session s = Session.inMemory(settings);
         for (int n = 1; n <= 20; n++) {
             s.addRound(0, RoundResult.ofReadings(DATASET_B[n - 1]));
             if (n >= 3) {
-                assertThat(s.result().pis().get(0).readings().requiredSamples()).as("n=%d", n)
+                assertThat(s.result().pis().get(0).readings().requiredSamples())
+                        .as("n=%d", n)
                         .isEqualTo(trace[n - 3]);
             }
         }
@@ -125,17 +140,28 @@ class OriginalSessionsTest {
      */
     @Test
     void runWorkloadVectors() throws Exception {
-        double[][] units = {{1, 5, 10, 20, 30, 40, 42, 42, 42}, {2, 4, 9, 21, 22, 41, 43, 41, 40},
-            {1, 4, 12, 25, 32, 42, 42, 43, 41}};
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
+        double[][] units = {
+            {1, 5, 10, 20, 30, 40, 42, 42, 42}, {2, 4, 9, 21, 22, 41, 43, 41, 40}, {1, 4, 12, 25, 32, 42, 42, 43, 41}
+        };
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("pi", "").withUnitReadingsMustSatisfy(true))
-                .warmupRemoval(WarmupRemoval.NONE).minSubsessions(200).workAmount(0, 500)
-                .shortRound(Duration.ZERO).maxRounds(3).build();
+                .warmupRemoval(WarmupRemoval.NONE)
+                .minSubsessions(200)
+                .workAmount(0, 500)
+                .shortRound(Duration.ZERO)
+                .maxRounds(3)
+                .build();
         long[] work = new long[3];
         SessionResult r = Pilot.of(settings, (round, w) -> {
-            work[round] = w;
-            return RoundResult.builder().reading(0, 42 + round).unitReadings(0, units[round]).build();
-        }).run();
+                    work[round] = w;
+                    return RoundResult.builder()
+                            .reading(0, 42 + round)
+                            .unitReadings(0, units[round])
+                            .build();
+                })
+                .run();
         assertThat(r.stopReason()).isEqualTo(StopReason.ROUND_LIMIT);
         assertThat(r.rounds()).isEqualTo(3);
         assertThat(work[0]).isEqualTo(1);
@@ -162,7 +188,12 @@ class OriginalSessionsTest {
         // After pilot_set_min_sample_size(0): ceil(1·(4.3027/2.15)²) = 5.
         Session s = Session.inMemory(settings.toBuilder().minSubsessions(0).build());
         for (int i = 0; i < 3; i++) {
-            s.addRound(work[i], RoundResult.builder().reading(0, 42 + i).unitReadings(0, units[i]).build());
+            s.addRound(
+                    work[i],
+                    RoundResult.builder()
+                            .reading(0, 42 + i)
+                            .unitReadings(0, units[i])
+                            .build());
         }
         assertThat(s.result().pis().get(0).readings().requiredSamples()).isEqualTo(5);
     }
@@ -170,9 +201,12 @@ class OriginalSessionsTest {
     /** {@code unit_test_unit_readings_iter.cc}: FIXED_PERCENTAGE 0.1 drops round(0.9) = 1 of 9 per round. */
     @Test
     void fixedPercentageWarmupKeepsSixteenOfEighteen() {
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM)
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
                 .pi(PerformanceIndex.of("pi", "").withReadingsMustSatisfy(false).withUnitReadingsMustSatisfy(true))
-                .warmupRemoval(WarmupRemoval.fixed(0.1)).build();
+                .warmupRemoval(WarmupRemoval.fixed(0.1))
+                .build();
         Session s = Session.inMemory(settings);
         s.addRound(9, RoundResult.ofUnitReadings(1, 5, 10, 20, 30, 40, 42, 43, 41));
         s.addRound(9, RoundResult.ofUnitReadings(2, 4, 11, 19, 31, 39, 41, 42, 43));
@@ -192,15 +226,23 @@ class OriginalSessionsTest {
         double[] twice = new double[96];
         System.arraycopy(DATASET_F, 0, twice, 0, 48);
         System.arraycopy(DATASET_F, 0, twice, 48, 48);
-        SessionSettings settings = SessionSettings.builder().method(CiMethod.PILOT).warmupRemoval(WarmupRemoval.EDM).pi(PerformanceIndex.of("response time", "ms"))
-                .ciTarget(CiTarget.ofMean(0.3)).minSubsessions(80).build();
+        SessionSettings settings = SessionSettings.builder()
+                .method(CiMethod.PILOT)
+                .warmupRemoval(WarmupRemoval.EDM)
+                .pi(PerformanceIndex.of("response time", "ms"))
+                .ciTarget(CiTarget.ofMean(0.3))
+                .minSubsessions(80)
+                .build();
         int[] from = new int[98];
         SessionResult r = Pilot.of(settings, (round, w) -> {
-            if (round == 96) {
-                throw new IllegalStateException("Client program returned 1");
-            }
-            return RoundResult.ofReadings(twice[round]);
-        }).listener(p -> from[p.round().index() + 1] = p.result().pis().get(0).readingsFrom()).run();
+                    if (round == 96) {
+                        throw new IllegalStateException("Client program returned 1");
+                    }
+                    return RoundResult.ofReadings(twice[round]);
+                })
+                .listener(p ->
+                        from[p.round().index() + 1] = p.result().pis().get(0).readingsFrom())
+                .run();
 
         assertThat(r.stopReason()).isEqualTo(StopReason.WORKLOAD_FAILED);
         assertThat(r.rounds()).isEqualTo(97);

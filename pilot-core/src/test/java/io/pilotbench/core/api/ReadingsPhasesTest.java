@@ -30,10 +30,14 @@ class ReadingsPhasesTest {
     void aStationaryRepeatingPatternIsNotCutAndConverges() throws Exception {
         double[] pattern = {10, 14, 11, 15, 12};
         SplittableRandom r = new SplittableRandom(1);
-        SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("t", "ms")).ciTarget(CiTarget.ofMean(0.3))
-                .maxRounds(300).build();
-        SessionResult result = Pilot.of(s, (round, work) -> RoundResult.ofReadings(pattern[round % 5]
-                + 0.1 * r.nextGaussian())).run();
+        SessionSettings s = SessionSettings.builder()
+                .pi(PerformanceIndex.of("t", "ms"))
+                .ciTarget(CiTarget.ofMean(0.3))
+                .maxRounds(300)
+                .build();
+        SessionResult result = Pilot.of(
+                        s, (round, work) -> RoundResult.ofReadings(pattern[round % 5] + 0.1 * r.nextGaussian()))
+                .run();
         assertThat(result.stopReason()).isEqualTo(StopReason.TARGET_MET);
         assertThat(result.rounds()).isLessThan(60);
         assertThat(result.pis().get(0).readingsFrom()).isZero();
@@ -47,10 +51,15 @@ class ReadingsPhasesTest {
     @Test
     void aLevelShiftInTheMiddleIsReportedNotCut() throws Exception {
         SplittableRandom r = new SplittableRandom(2);
-        SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("latency", "ms"))
-                .ciTarget(CiTarget.ofMean(0.001)).maxRounds(400).build();
-        SessionResult result = Pilot.of(s, (round, work) -> RoundResult.ofReadings((round < 143 ? 12.1 : 13.0)
-                + 0.3 * r.nextGaussian())).run();
+        SessionSettings s = SessionSettings.builder()
+                .pi(PerformanceIndex.of("latency", "ms"))
+                .ciTarget(CiTarget.ofMean(0.001))
+                .maxRounds(400)
+                .build();
+        SessionResult result = Pilot.of(
+                        s,
+                        (round, work) -> RoundResult.ofReadings((round < 143 ? 12.1 : 13.0) + 0.3 * r.nextGaussian()))
+                .run();
         PiResult p = result.pis().get(0);
         assertThat(p.readingsFrom()).isZero();
         assertThat(p.readings().n()).isEqualTo(400);
@@ -62,16 +71,18 @@ class ReadingsPhasesTest {
         assertThat(shift.after()).isCloseTo(13.0, within(0.1));
         assertThat(shift.beforeHalfWidth()).isBetween(0.01, 0.2);
         assertThat(shift.pValue()).isLessThan(0.01);
-
     }
 
     /** A warm-up is cut, and what was cut is said: how many, their level, and the test's p-value. */
     @Test
     void aWarmupIsCutAndSaidSo() throws Exception {
         SplittableRandom r = new SplittableRandom(3);
-        SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("latency", "ms")).build();
-        SessionResult result = Pilot.of(s, (round, work) -> RoundResult.ofReadings((round < 15 ? 16 : 10)
-                + 0.5 * r.nextGaussian())).run();
+        SessionSettings s = SessionSettings.builder()
+                .pi(PerformanceIndex.of("latency", "ms"))
+                .build();
+        SessionResult result = Pilot.of(
+                        s, (round, work) -> RoundResult.ofReadings((round < 15 ? 16 : 10) + 0.5 * r.nextGaussian()))
+                .run();
         PiResult p = result.pis().get(0);
         assertThat(result.converged()).isTrue();
         assertThat(p.readingsFrom()).isEqualTo(15);
@@ -92,7 +103,9 @@ class ReadingsPhasesTest {
     void aWarmupTooLongToCutHoldsTheSessionUntilItCanBeCutWhole() throws Exception {
         for (int seed = 0; seed < 30; seed++) {
             SplittableRandom r = new SplittableRandom(seed);
-            SessionSettings s = SessionSettings.builder().pi(PerformanceIndex.of("latency", "ms")).build();
+            SessionSettings s = SessionSettings.builder()
+                    .pi(PerformanceIndex.of("latency", "ms"))
+                    .build();
             try (Session session = Session.inMemory(s)) {
                 int round = 0;
                 while (session.needsMoreRounds() && round < 1000) {

@@ -25,7 +25,9 @@ class SessionSettingsTest {
     private static void rejected(Consumer<SessionSettings.Builder> change, String message) {
         SessionSettings.Builder b = valid();
         change.accept(b);
-        assertThatThrownBy(b::build).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+        assertThatThrownBy(b::build)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message);
     }
 
     @Test
@@ -35,8 +37,9 @@ class SessionSettingsTest {
         assertThat(s.autocorrelationLimit()).isEqualTo(Defaults.AUTOCORRELATION_LIMIT);
         assertThat(s.ciTarget()).isEqualTo(CiTarget.ofMean(Defaults.CI_WIDTH_FRACTION));
         assertThat(s.minSubsessions()).isEqualTo(Defaults.MIN_SUBSESSIONS);
-        assertThat(s.warmupRemoval()).isEqualTo(WarmupRemoval.parse(Defaults.WARMUP_REMOVAL)).isEqualTo(
-                WarmupRemoval.AUTO);
+        assertThat(s.warmupRemoval())
+                .isEqualTo(WarmupRemoval.parse(Defaults.WARMUP_REMOVAL))
+                .isEqualTo(WarmupRemoval.AUTO);
         assertThat(s.method()).isEqualTo(CiMethod.parse(Defaults.CI_METHOD)).isEqualTo(CiMethod.AR);
         assertThat(s.shortRound()).isEqualTo(Defaults.SHORT_ROUND);
         assertThat(s.wps()).isEqualTo(WpsMode.OFF);
@@ -76,7 +79,10 @@ class SessionSettingsTest {
 
     @Test
     void aWpsOnlySessionNeedsNoPi() {
-        SessionSettings s = SessionSettings.builder().wps(WpsMode.REQUIRED).workAmount(1, 10).build();
+        SessionSettings s = SessionSettings.builder()
+                .wps(WpsMode.REQUIRED)
+                .workAmount(1, 10)
+                .build();
         assertThat(s.pis()).isEmpty();
     }
 

@@ -30,16 +30,22 @@ class WarmupRemovalSessionTest {
     private static SessionResult run(WarmupRemoval removal, long seed, int coolDownFrom) throws Exception {
         Random random = new Random(seed);
         SessionSettings s = SessionSettings.builder()
-                .pi(PerformanceIndex.of("op", "ms").withReadingsMustSatisfy(false).withUnitReadingsMustSatisfy(true))
-                .warmupRemoval(removal).ciTarget(CiTarget.ofMean(0.01)).maxRounds(50).build();
+                .pi(PerformanceIndex.of("op", "ms")
+                        .withReadingsMustSatisfy(false)
+                        .withUnitReadingsMustSatisfy(true))
+                .warmupRemoval(removal)
+                .ciTarget(CiTarget.ofMean(0.01))
+                .maxRounds(50)
+                .build();
         return Pilot.of(s, (round, work) -> {
-            double[] u = new double[400];
-            for (int i = 0; i < u.length; i++) {
-                double base = i < 60 ? 13 : i >= coolDownFrom ? 8 : 10;
-                u[i] = base + 0.5 * random.nextGaussian();
-            }
-            return RoundResult.ofUnitReadings(u);
-        }).run();
+                    double[] u = new double[400];
+                    for (int i = 0; i < u.length; i++) {
+                        double base = i < 60 ? 13 : i >= coolDownFrom ? 8 : 10;
+                        u[i] = base + 0.5 * random.nextGaussian();
+                    }
+                    return RoundResult.ofUnitReadings(u);
+                })
+                .run();
     }
 
     @Test
@@ -95,17 +101,21 @@ class WarmupRemovalSessionTest {
         for (long seed = 1; seed <= 20; seed++) {
             Random random = new Random(seed);
             SessionSettings s = SessionSettings.builder()
-                    .pi(PerformanceIndex.of("op", "us").withReadingsMustSatisfy(false)
+                    .pi(PerformanceIndex.of("op", "us")
+                            .withReadingsMustSatisfy(false)
                             .withUnitReadingsMustSatisfy(true))
-                    .ciTarget(CiTarget.ofMean(0.02)).maxRounds(200).build();
+                    .ciTarget(CiTarget.ofMean(0.02))
+                    .maxRounds(200)
+                    .build();
             SessionResult r = Pilot.of(s, (round, work) -> {
-                double fork = 2 * random.nextGaussian();
-                double[] u = new double[5];
-                for (int i = 0; i < u.length; i++) {
-                    u[i] = 100 + fork + (i < 2 ? 30 : 0) + 2 * random.nextGaussian();
-                }
-                return RoundResult.ofUnitReadings(u);
-            }).run();
+                        double fork = 2 * random.nextGaussian();
+                        double[] u = new double[5];
+                        for (int i = 0; i < u.length; i++) {
+                            u[i] = 100 + fork + (i < 2 ? 30 : 0) + 2 * random.nextGaussian();
+                        }
+                        return RoundResult.ofUnitReadings(u);
+                    })
+                    .run();
             PiResult pi = r.pis().get(0);
             assertThat(r.converged()).isTrue();
             assertThat(pi.unitReadingsPhases().warmup()).as("seed %d", seed).isEqualTo(2);

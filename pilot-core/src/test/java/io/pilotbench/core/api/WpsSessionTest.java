@@ -18,8 +18,12 @@ import org.junit.jupiter.api.Test;
  */
 class WpsSessionTest {
     private static SessionSettings wps(long min, long max) {
-        return SessionSettings.builder().wps(WpsMode.REQUIRED).workAmount(min, max)
-                .shortRound(Duration.ofSeconds(1)).maxRounds(2000).build();
+        return SessionSettings.builder()
+                .wps(WpsMode.REQUIRED)
+                .workAmount(min, max)
+                .shortRound(Duration.ofSeconds(1))
+                .maxRounds(2000)
+                .build();
     }
 
     private static RoundResult took(double seconds) {
@@ -29,7 +33,8 @@ class WpsSessionTest {
     /** docs/original.md#vectors-wps-session, noise 0: t = 2 s + w/1000 s, range 1000..100000. */
     @Test
     void noiseFreeLinearWorkloadConvergesInFewRounds() throws Exception {
-        SessionResult r = Pilot.of(wps(1000, 100_000), (round, w) -> took(2 + w / 1000.0)).run();
+        SessionResult r =
+                Pilot.of(wps(1000, 100_000), (round, w) -> took(2 + w / 1000.0)).run();
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
         assertThat(r.rounds()).isLessThanOrEqualTo(100);
         assertThat(r.wps().v()).isCloseTo(1000, within(1e-6));
@@ -51,16 +56,24 @@ class WpsSessionTest {
         for (int seed = 1; seed <= seeds; seed++) {
             Random random = new Random(seed);
             SessionResult r = Pilot.of(wps(1000, 1_000_000), (round, w) -> {
-                double warm = Math.min(w, 2000);
-                double t = 0.5 + warm / (1000 / 3.0) + (w - warm) / 1000 + 0.3;
-                return took(t * (1 + 0.03 * random.nextGaussian()));
-            }).run();
+                        double warm = Math.min(w, 2000);
+                        double t = 0.5 + warm / (1000 / 3.0) + (w - warm) / 1000 + 0.3;
+                        return took(t * (1 + 0.03 * random.nextGaussian()));
+                    })
+                    .run();
             assertThat(r.stopReason()).as("seed %d", seed).isEqualTo(StopReason.TARGET_MET);
             assertThat(r.wps().v()).as("seed %d", seed).isCloseTo(1000, within(100.0));
             boolean inside = r.wps().vCi().contains(1000);
             if (seed <= 5) {
-                assertThat(inside).as("seed %d: v %s CI [%s, %s], %d rounds", seed, r.wps().v(),
-                        r.wps().vCi().low(), r.wps().vCi().high(), r.rounds()).isTrue();
+                assertThat(inside)
+                        .as(
+                                "seed %d: v %s CI [%s, %s], %d rounds",
+                                seed,
+                                r.wps().v(),
+                                r.wps().vCi().low(),
+                                r.wps().vCi().high(),
+                                r.rounds())
+                        .isTrue();
             }
             covered += inside ? 1 : 0;
         }

@@ -40,10 +40,12 @@ class ComparisonFindingsTest {
         }
     }
 
-    private static InterleavedComparison.Entry loaded(String name, double mean, double cv, long seed, Load load,
-            SessionSettings s) {
+    private static InterleavedComparison.Entry loaded(
+            String name, double mean, double cv, long seed, Load load, SessionSettings s) {
         Random rng = new Random(seed);
-        return new InterleavedComparison.Entry(name, Session.inMemory(s, name),
+        return new InterleavedComparison.Entry(
+                name,
+                Session.inMemory(s, name),
                 (round, work) -> RoundResult.ofReadings(load.factor(round) * mean * (1 + cv * rng.nextGaussian())));
     }
 
@@ -51,11 +53,16 @@ class ComparisonFindingsTest {
             throws IOException {
         long[] now = {0};
         return new InterleavedComparison(List.of(entries), null, cs, Direction.LOWER_IS_BETTER, null)
-                .ticker(() -> now[0] += 1_000_000).run();
+                .ticker(() -> now[0] += 1_000_000)
+                .run();
     }
 
     private static SessionSettings settings(int maxRounds) {
-        return SessionSettings.builder().pi(TIME).warmupRemoval(WarmupRemoval.NONE).maxRounds(maxRounds).build();
+        return SessionSettings.builder()
+                .pi(TIME)
+                .warmupRemoval(WarmupRemoval.NONE)
+                .maxRounds(maxRounds)
+                .build();
     }
 
     /**
@@ -67,8 +74,8 @@ class ComparisonFindingsTest {
     void interleavedRoundsArePairedByCycleSoThatSharedLoadCancels() throws IOException {
         SessionSettings s = settings(400);
         Load load = new Load(0.4, 3);
-        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, loaded("A", 100, 0.02, 1, load, s),
-                loaded("B", 105, 0.02, 2, load, s));
+        InterleavedComparison.Result r =
+                run(CompareSettings.DEFAULTS, loaded("A", 100, 0.02, 1, load, s), loaded("B", 105, 0.02, 2, load, s));
         PairComparison p = r.comparison().pairs().get(0);
         assertThat(p.paired()).isNotNull();
         assertThat(p.verdict()).isEqualTo(Verdict.A_LOWER);
@@ -77,7 +84,9 @@ class ComparisonFindingsTest {
         assertThat(ratio.contains(100 / 105.0)).isTrue();
         assertThat(ratio.width()).isLessThan(0.03);
         int rounds = r.sessions().get(0).rounds();
-        assertThat(rounds).as("decided from the workloads' own 2%, not the load's 40%").isLessThan(60);
+        assertThat(rounds)
+                .as("decided from the workloads' own 2%, not the load's 40%")
+                .isLessThan(60);
         // the same rounds taken apart: Welch's test cannot see the difference through the load
         assertThat(p.welch().pTwoSided()).isGreaterThan(0.01);
     }
@@ -89,16 +98,23 @@ class ComparisonFindingsTest {
     @Test
     void aDecidedComparisonStopsWithoutWaitingForEachWorkloadsCiTarget() throws IOException {
         Load none = new Load(0, 1);
-        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, loaded("fast", 10, 0.3, 5, none,
-                settings(1000)), loaded("slow", 100, 0.3, 6, none, settings(1000)));
+        InterleavedComparison.Result r = run(
+                CompareSettings.DEFAULTS,
+                loaded("fast", 10, 0.3, 5, none, settings(1000)),
+                loaded("slow", 100, 0.3, 6, none, settings(1000)));
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
         assertThat(r.comparison().pairs().get(0).verdict()).isEqualTo(Verdict.A_LOWER);
         assertThat(r.sessions().get(0).rounds()).isLessThan(15);
-        assertThat(r.comparison().contenders().get(0).targetMet()).as("its own CI is still wider than 10%").isFalse();
+        assertThat(r.comparison().contenders().get(0).targetMet())
+                .as("its own CI is still wider than 10%")
+                .isFalse();
 
-        InterleavedComparison.Result each = run(CompareSettings.DEFAULTS.withRequireCiTarget(true),
-                loaded("fast", 10, 0.3, 5, none, settings(1000)), loaded("slow", 100, 0.3, 6, none, settings(1000)));
-        assertThat(each.sessions().get(0).rounds()).isGreaterThan(r.sessions().get(0).rounds());
+        InterleavedComparison.Result each = run(
+                CompareSettings.DEFAULTS.withRequireCiTarget(true),
+                loaded("fast", 10, 0.3, 5, none, settings(1000)),
+                loaded("slow", 100, 0.3, 6, none, settings(1000)));
+        assertThat(each.sessions().get(0).rounds())
+                .isGreaterThan(r.sessions().get(0).rounds());
     }
 
     /**
@@ -110,7 +126,8 @@ class ComparisonFindingsTest {
         int equivalent = 0;
         for (int seed = 0; seed < 20; seed++) {
             Load load = new Load(0.3, 100 + seed);
-            InterleavedComparison.Result r = run(CompareSettings.DEFAULTS.withEquivalence(0.03),
+            InterleavedComparison.Result r = run(
+                    CompareSettings.DEFAULTS.withEquivalence(0.03),
                     loaded("A", 50, 0.03, 2L * seed, load, settings(2000)),
                     loaded("B", 50, 0.03, 2L * seed + 1, load, settings(2000)));
             Verdict v = r.comparison().pairs().get(0).verdict();
@@ -136,12 +153,17 @@ class ComparisonFindingsTest {
             Random rb = new Random(1000 + seed);
             double sigma = Math.sqrt(Math.log1p(0.5 * 0.5));
             SessionSettings s = settings(400);
-            InterleavedComparison.Result r = run(CompareSettings.DEFAULTS,
-                    new InterleavedComparison.Entry("normal", Session.inMemory(s, "normal"),
+            InterleavedComparison.Result r = run(
+                    CompareSettings.DEFAULTS,
+                    new InterleavedComparison.Entry(
+                            "normal",
+                            Session.inMemory(s, "normal"),
                             (round, work) -> RoundResult.ofReadings(100 * (1 + 0.05 * ra.nextGaussian()))),
-                    new InterleavedComparison.Entry("lognormal", Session.inMemory(s, "lognormal"),
-                            (round, work) -> RoundResult.ofReadings(100 * Math.exp(sigma * rb.nextGaussian()
-                                    - sigma * sigma / 2))));
+                    new InterleavedComparison.Entry(
+                            "lognormal",
+                            Session.inMemory(s, "lognormal"),
+                            (round, work) -> RoundResult.ofReadings(
+                                    100 * Math.exp(sigma * rb.nextGaussian() - sigma * sigma / 2))));
             if (r.comparison().pairs().get(0).verdict().decided()
                     && r.comparison().pairs().get(0).verdict() != Verdict.EQUIVALENT) {
                 different++;
@@ -159,9 +181,17 @@ class ComparisonFindingsTest {
     void roundsAfterTheLastLookThatDecideItEndDecided() throws IOException {
         Load none = new Load(0, 1);
         long[] now = {0};
-        InterleavedComparison.Result r = new InterleavedComparison(List.of(loaded("fast", 10, 0.02, 1, none,
-                settings(12)), loaded("slow", 100, 0.02, 2, none, settings(12))), null, CompareSettings.DEFAULTS,
-                Direction.LOWER_IS_BETTER, null).lookGrowth(1000).ticker(() -> now[0] += 1_000_000).run();
+        InterleavedComparison.Result r = new InterleavedComparison(
+                        List.of(
+                                loaded("fast", 10, 0.02, 1, none, settings(12)),
+                                loaded("slow", 100, 0.02, 2, none, settings(12))),
+                        null,
+                        CompareSettings.DEFAULTS,
+                        Direction.LOWER_IS_BETTER,
+                        null)
+                .lookGrowth(1000)
+                .ticker(() -> now[0] += 1_000_000)
+                .run();
         assertThat(r.sessions().get(0).rounds()).isEqualTo(12);
         assertThat(r.comparison().decided()).isTrue();
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
@@ -169,9 +199,11 @@ class ComparisonFindingsTest {
 
     @Test
     void aPairNeedsTwoCyclesWithBothReadings() {
-        assertThat(PairedCycles.of(new double[] {1, Double.NaN}, new double[] {1, 2}, 0.95, 0.01)).isEmpty();
+        assertThat(PairedCycles.of(new double[] {1, Double.NaN}, new double[] {1, 2}, 0.95, 0.01))
+                .isEmpty();
         assertThat(PairedCycles.of(null, new double[] {1, 2}, 0.95, 0.01)).isEmpty();
-        assertThat(PairedCycles.of(new double[] {1, -1, 2}, new double[] {1, 1, 1}, 0.95, 0.01)).isPresent();
+        assertThat(PairedCycles.of(new double[] {1, -1, 2}, new double[] {1, 1, 1}, 0.95, 0.01))
+                .isPresent();
     }
 
     /** Log-ratios that wander (AR(1) φ = 0.8) are merged into subsessions before the sequence is built. */
@@ -227,8 +259,11 @@ class ComparisonFindingsTest {
         PairedCycles c = PairedCycles.of(a, b, 0.95, 0.01).orElseThrow();
         assertThat(c.batch()).as("a negative lag-1 correlation never merges").isEqualTo(1);
         assertThat(c.meanA()).isCloseTo(c.meanB(), within(1e-9));
-        assertThat(c.equivalentWithin(0.03, alpha, 0)).as("equivalent within ±3%").isTrue();
-        assertThat(new StudentSequence(alpha).halfWidth(c.sdBatches(), c.batches())).as("the default mixture's reach")
+        assertThat(c.equivalentWithin(0.03, alpha, 0))
+                .as("equivalent within ±3%")
+                .isTrue();
+        assertThat(new StudentSequence(alpha).halfWidth(c.sdBatches(), c.batches()))
+                .as("the default mixture's reach")
                 .isGreaterThan(0.03 * Math.min(c.meanA(), c.meanB()));
     }
 

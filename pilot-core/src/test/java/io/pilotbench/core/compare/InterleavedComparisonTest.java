@@ -29,28 +29,32 @@ class InterleavedComparisonTest {
     private static final PerformanceIndex TIME = PerformanceIndex.of("time", "ms");
 
     private static SessionSettings settings(UnaryOperator<SessionSettings.Builder> change) {
-        return change.apply(SessionSettings.builder().pi(TIME).warmupRemoval(WarmupRemoval.NONE)).build();
+        return change.apply(SessionSettings.builder().pi(TIME).warmupRemoval(WarmupRemoval.NONE))
+                .build();
     }
 
-    private static InterleavedComparison.Entry normal(String name, double mean, double sd, long seed,
-            SessionSettings s) {
+    private static InterleavedComparison.Entry normal(
+            String name, double mean, double sd, long seed, SessionSettings s) {
         Random rng = new Random(seed);
-        return new InterleavedComparison.Entry(name, Session.inMemory(s, name),
+        return new InterleavedComparison.Entry(
+                name,
+                Session.inMemory(s, name),
                 (round, work) -> RoundResult.ofReadings(mean + sd * rng.nextGaussian()));
     }
 
-    private static InterleavedComparison.Result run(CompareSettings cs, SessionSettings s,
-            InterleavedComparison.Entry... entries) throws IOException {
+    private static InterleavedComparison.Result run(
+            CompareSettings cs, SessionSettings s, InterleavedComparison.Entry... entries) throws IOException {
         long[] now = {0};
         return new InterleavedComparison(List.of(entries), null, cs, Direction.LOWER_IS_BETTER, null)
-                .ticker(() -> now[0] += 1_000_000).run();
+                .ticker(() -> now[0] += 1_000_000)
+                .run();
     }
 
     @Test
     void twoEqualWorkloadsEndEquivalentInsteadOfRunningForever() throws IOException {
         SessionSettings s = settings(b -> b);
-        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, s, normal("A", 100, 2, 1, s),
-                normal("B", 100, 2, 2, s));
+        InterleavedComparison.Result r =
+                run(CompareSettings.DEFAULTS, s, normal("A", 100, 2, 1, s), normal("B", 100, 2, 2, s));
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
         PairComparison p = r.comparison().pairs().get(0);
         assertThat(p.verdict()).isEqualTo(Verdict.EQUIVALENT);
@@ -64,8 +68,8 @@ class InterleavedComparisonTest {
     @Test
     void twoWorkloadsFivePercentApartAreOrderedWithTheRatioCovered() throws IOException {
         SessionSettings s = settings(b -> b);
-        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, s, normal("A", 100, 5, 3, s),
-                normal("B", 105, 5, 4, s));
+        InterleavedComparison.Result r =
+                run(CompareSettings.DEFAULTS, s, normal("A", 100, 5, 3, s), normal("B", 105, 5, 4, s));
         PairComparison p = r.comparison().pairs().get(0);
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
         assertThat(p.verdict()).isEqualTo(Verdict.A_LOWER);
@@ -77,15 +81,24 @@ class InterleavedComparisonTest {
     @Test
     void threeWorkloadsWithAClearOrderAreRankedAndEveryNeighbourPairDecided() throws IOException {
         SessionSettings s = settings(b -> b);
-        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, s, normal("A", 100, 3, 5, s),
-                normal("B", 110, 3, 6, s), normal("C", 90, 3, 7, s));
+        InterleavedComparison.Result r = run(
+                CompareSettings.DEFAULTS,
+                s,
+                normal("A", 100, 3, 5, s),
+                normal("B", 110, 3, 6, s),
+                normal("C", 90, 3, 7, s));
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
         assertThat(r.comparison().ranking()).extracting(Contender::name).containsExactly("C", "A", "B");
-        assertThat(r.comparison().adjacent()).extracting(PairComparison::verdict)
+        assertThat(r.comparison().adjacent())
+                .extracting(PairComparison::verdict)
                 .allMatch(v -> v == Verdict.A_LOWER || v == Verdict.A_HIGHER);
         // C–A: a = A (given earlier), b = C, A is higher
-        assertThat(r.comparison().pair(r.comparison().contenders().get(0), r.comparison().contenders().get(2))
-                .verdict()).isEqualTo(Verdict.A_HIGHER);
+        assertThat(r.comparison()
+                        .pair(
+                                r.comparison().contenders().get(0),
+                                r.comparison().contenders().get(2))
+                        .verdict())
+                .isEqualTo(Verdict.A_HIGHER);
     }
 
     @Test
@@ -97,7 +110,10 @@ class InterleavedComparisonTest {
         SessionSettings s = settings(b -> b);
         int different = 0;
         for (int seed = 0; seed < 60; seed++) {
-            InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, s, normal("A", 50, 2.5, 1000 + seed, s),
+            InterleavedComparison.Result r = run(
+                    CompareSettings.DEFAULTS,
+                    s,
+                    normal("A", 50, 2.5, 1000 + seed, s),
                     normal("B", 50, 2.5, 2000 + seed, s));
             Verdict v = r.comparison().pairs().get(0).verdict();
             if (v == Verdict.A_LOWER || v == Verdict.A_HIGHER) {
@@ -111,8 +127,8 @@ class InterleavedComparisonTest {
     void aLimitEndsAnUndecidedComparisonWithAPlanForMoreRounds() throws IOException {
         // 0.5% apart with sd 5: far from decided after 40 rounds each; equivalence is off
         SessionSettings s = settings(b -> b.maxRounds(40));
-        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS.withEquivalence(0), s,
-                normal("A", 100, 5, 8, s), normal("B", 100.5, 5, 9, s));
+        InterleavedComparison.Result r = run(
+                CompareSettings.DEFAULTS.withEquivalence(0), s, normal("A", 100, 5, 8, s), normal("B", 100.5, 5, 9, s));
         assertThat(r.stopReason()).isEqualTo(StopReason.ROUND_LIMIT);
         PairComparison p = r.comparison().pairs().get(0);
         assertThat(p.verdict()).isEqualTo(Verdict.UNDECIDED);
@@ -127,8 +143,10 @@ class InterleavedComparisonTest {
         SessionSettings s = settings(b -> b.maxRounds(12));
         List<String> order = new ArrayList<>();
         List<InterleavedComparison.Entry> entries = recording(s, order);
-        new InterleavedComparison(entries, null, CompareSettings.DEFAULTS.withEquivalence(0), Direction.LOWER_IS_BETTER,
-                null).schedule(dir.resolve("schedule.csv")).run();
+        new InterleavedComparison(
+                        entries, null, CompareSettings.DEFAULTS.withEquivalence(0), Direction.LOWER_IS_BETTER, null)
+                .schedule(dir.resolve("schedule.csv"))
+                .run();
         assertThat(order).hasSize(36);
         for (int i = 0; i < order.size(); i += 3) {
             assertThat(order.subList(i, i + 3)).containsExactly("A", "B", "C");
@@ -171,8 +189,10 @@ class InterleavedComparisonTest {
         SessionSettings s = settings(b -> b.maxRounds(20));
         List<String> order = new ArrayList<>();
         List<InterleavedComparison.Entry> entries = recording(s, order);
-        new InterleavedComparison(entries, null, CompareSettings.DEFAULTS.withEquivalence(0),
-                Direction.LOWER_IS_BETTER, null).shuffle(seed).run();
+        new InterleavedComparison(
+                        entries, null, CompareSettings.DEFAULTS.withEquivalence(0), Direction.LOWER_IS_BETTER, null)
+                .shuffle(seed)
+                .run();
         return order;
     }
 
@@ -180,8 +200,12 @@ class InterleavedComparisonTest {
     void aDecidedWorkloadStopsRunningWhileAnUndecidedPairGoesOn() throws IOException {
         // C (200) is far from A and B (100 vs 101, sd 2): once C's CI meets its target, only A and B run on
         SessionSettings s = settings(b -> b);
-        InterleavedComparison.Result r = run(CompareSettings.DEFAULTS, s, normal("A", 100, 2, 10, s),
-                normal("B", 101, 2, 11, s), normal("C", 200, 2, 12, s));
+        InterleavedComparison.Result r = run(
+                CompareSettings.DEFAULTS,
+                s,
+                normal("A", 100, 2, 10, s),
+                normal("B", 101, 2, 11, s),
+                normal("C", 200, 2, 12, s));
         assertThat(r.stopReason()).isEqualTo(StopReason.TARGET_MET);
         assertThat(r.sessions().get(2).rounds()).isLessThan(r.sessions().get(0).rounds());
     }
@@ -197,9 +221,14 @@ class InterleavedComparisonTest {
         Contender base = Contender.of("baseline", stored.result(), null, false);
         long[] now = {0};
         // with each workload's CI target asked for (--each-ci-target), so that the factor is measured to ±5%
-        InterleavedComparison.Result r = new InterleavedComparison(List.of(normal("new", 110, 3, 14, s)), base,
-                CompareSettings.DEFAULTS.withRequireCiTarget(true), Direction.LOWER_IS_BETTER, null)
-                .ticker(() -> now[0] += 1_000_000).run();
+        InterleavedComparison.Result r = new InterleavedComparison(
+                        List.of(normal("new", 110, 3, 14, s)),
+                        base,
+                        CompareSettings.DEFAULTS.withRequireCiTarget(true),
+                        Direction.LOWER_IS_BETTER,
+                        null)
+                .ticker(() -> now[0] += 1_000_000)
+                .run();
         PairComparison p = r.comparison().pairs().get(0);
         assertThat(p.verdict()).isEqualTo(Verdict.A_LOWER); // baseline < new: new is slower
         assertThat(r.comparison().contenders().get(0).rounds()).isEqualTo(60); // the baseline never ran

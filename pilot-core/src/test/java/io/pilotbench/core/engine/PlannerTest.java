@@ -19,8 +19,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PlannerTest {
-    private static final PerformanceIndex UR_PI = PerformanceIndex.of("pi", "").withReadingsMustSatisfy(false)
-            .withUnitReadingsMustSatisfy(true);
+    private static final PerformanceIndex UR_PI =
+            PerformanceIndex.of("pi", "").withReadingsMustSatisfy(false).withUnitReadingsMustSatisfy(true);
 
     @Test
     void bisectionSequenceIsFigure3() {
@@ -37,8 +37,12 @@ class PlannerTest {
      */
     @Test
     void unitReadingsPlanReproducesOneFiveTen() {
-        SessionSettings s = SessionSettings.builder().pi(UR_PI).workAmount(0, 50).shortRound(Duration.ZERO)
-                .warmupRemoval(WarmupRemoval.NONE).build();
+        SessionSettings s = SessionSettings.builder()
+                .pi(UR_PI)
+                .workAmount(0, 50)
+                .shortRound(Duration.ZERO)
+                .warmupRemoval(WarmupRemoval.NONE)
+                .build();
         List<Round> rounds = new ArrayList<>();
         Totals totals = new Totals(1);
         List<Long> work = new ArrayList<>();
@@ -52,8 +56,19 @@ class PlannerTest {
             work.add(p.workAmount());
             double[] units = new double[(int) p.workAmount()];
             java.util.Arrays.fill(units, 42.42);
-            rounds.add(new Round(rounds.size(), p.workAmount(), Instant.EPOCH, 1, RoundStatus.OK, new double[1],
-                    new double[][] {units}, null, null, null, null, null));
+            rounds.add(new Round(
+                    rounds.size(),
+                    p.workAmount(),
+                    Instant.EPOCH,
+                    1,
+                    RoundStatus.OK,
+                    new double[1],
+                    new double[][] {units},
+                    null,
+                    null,
+                    null,
+                    null,
+                    null));
             totals.add(rounds.get(rounds.size() - 1));
             assertThat(rounds).hasSizeLessThan(10);
         }
@@ -62,16 +77,20 @@ class PlannerTest {
 
     private static SessionAnalysis analysisWithRequiredUnitReadings(long n, long required, int okRounds) {
         MetricResult none = MetricResult.empty(Double.NaN);
-        MetricResult units = new MetricResult(MetricResult.Status.OK, (int) n, 0, 42.42, 0, 0, null, null, 1,
-                required, n >= required);
-        return new SessionAnalysis(List.of(new PiResult(UR_PI, none, none, Phases.NONE, units, units, Phases.NONE)),
-                null, okRounds);
+        MetricResult units = new MetricResult(
+                MetricResult.Status.OK, (int) n, 0, 42.42, 0, 0, null, null, 1, required, n >= required);
+        return new SessionAnalysis(
+                List.of(new PiResult(UR_PI, none, none, Phases.NONE, units, units, Phases.NONE)), null, okRounds);
     }
 
     @Test
     void shortRoundsDoubleTheWorkAmountUntilLongEnough() {
-        SessionSettings s = SessionSettings.builder().pi(UR_PI).workAmount(0, 1000).shortRound(Duration.ofSeconds(1))
-                .warmupRemoval(WarmupRemoval.NONE).build();
+        SessionSettings s = SessionSettings.builder()
+                .pi(UR_PI)
+                .workAmount(0, 1000)
+                .shortRound(Duration.ofSeconds(1))
+                .warmupRemoval(WarmupRemoval.NONE)
+                .build();
         SessionEngine e = new SessionEngine(s);
         List<Long> work = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -84,12 +103,16 @@ class PlannerTest {
         // 1, 2, 4, 8 are short; 16 is the first long round, then the unit-readings planner takes over
         assertThat(work.subList(0, 5)).containsExactly(1L, 2L, 4L, 8L, 16L);
         assertThat(e.rounds().get(4).status()).isEqualTo(RoundStatus.OK);
-        assertThat(work.subList(5, 8)).allSatisfy(w -> assertThat(w).isGreaterThanOrEqualTo(16).isLessThanOrEqualTo(1000));
+        assertThat(work.subList(5, 8))
+                .allSatisfy(w -> assertThat(w).isGreaterThanOrEqualTo(16).isLessThanOrEqualTo(1000));
     }
 
     @Test
     void doublingJumpsToTheMaximumPastHalfOfIt() {
-        SessionSettings s = SessionSettings.builder().pi(UR_PI).workAmount(0, 100).shortRound(Duration.ofSeconds(1))
+        SessionSettings s = SessionSettings.builder()
+                .pi(UR_PI)
+                .workAmount(0, 100)
+                .shortRound(Duration.ofSeconds(1))
                 .build();
         SessionEngine e = new SessionEngine(s);
         List<Long> work = new ArrayList<>();
@@ -109,15 +132,19 @@ class PlannerTest {
     @Test
     void wpsSweepUsesEquation5SpanAndBisection() {
         // first long round: 10 units in 1 s; t = 60 s, n = 10: k = (120 − 20)/90 = 1.11 s, span 9·k·10/s = 100
-        SessionSettings s = SessionSettings.builder().wps(WpsMode.REQUIRED).workAmount(10, 1000)
-                .shortRound(Duration.ofMillis(500)).build();
+        SessionSettings s = SessionSettings.builder()
+                .wps(WpsMode.REQUIRED)
+                .workAmount(10, 1000)
+                .shortRound(Duration.ofMillis(500))
+                .build();
         SessionEngine e = new SessionEngine(s);
         e.add(e.toRound(10, Instant.EPOCH, 1_000_000_000L, RoundResult.builder().build()));
         List<Long> work = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             long w = Planner.plan(s, e.rounds(), e.analysis(), e.totals()).workAmount();
             work.add(w);
-            e.add(e.toRound(w, Instant.EPOCH, w * 100_000_000L, RoundResult.builder().build()));
+            e.add(e.toRound(
+                    w, Instant.EPOCH, w * 100_000_000L, RoundResult.builder().build()));
         }
         // Level 0: 10 + ½·100 = 60, capped at 5× the average work so far (50). Level 1 doubles the span to 200:
         // 10 + ¼·200, 10 + ¾·200. Level 2, span 400: 10 + ⅛·400, 10 + ⅜·400.

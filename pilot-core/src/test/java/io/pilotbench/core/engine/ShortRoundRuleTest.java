@@ -29,8 +29,12 @@ class ShortRoundRuleTest {
      */
     @Test
     void roundsOfEqualWorkAreNeverDroppedForRunningFast() {
-        SessionSettings s = SessionSettings.builder().pi(T).workAmount(1, 1_000_000).wps(WpsMode.OFF)
-                .shortRound(Duration.ofSeconds(1)).build();
+        SessionSettings s = SessionSettings.builder()
+                .pi(T)
+                .workAmount(1, 1_000_000)
+                .wps(WpsMode.OFF)
+                .shortRound(Duration.ofSeconds(1))
+                .build();
         SessionEngine e = new SessionEngine(s);
         SplittableRandom r = new SplittableRandom(4);
         int fastAfterRampUp = 0;
@@ -49,21 +53,28 @@ class ShortRoundRuleTest {
         assertThat(e.rounds().subList(0, 4)).extracting(Round::status).containsOnly(RoundStatus.SHORT);
         assertThat(e.rounds().get(4).workAmount()).isEqualTo(16);
         assertThat(e.rounds().subList(4, 80)).extracting(Round::workAmount).containsOnly(16L);
-        assertThat(fastAfterRampUp).as("rounds of equal work on the short side of the threshold").isGreaterThan(20);
+        assertThat(fastAfterRampUp)
+                .as("rounds of equal work on the short side of the threshold")
+                .isGreaterThan(20);
         assertThat(e.rounds().subList(4, 80)).extracting(Round::status).containsOnly(RoundStatus.OK);
     }
 
     /** After the ramp-up, a round asked for less work than the floor is short however long it took. */
     @Test
     void aRoundAskedForLessThanTheFloorIsShortHoweverLongItRan() {
-        SessionSettings s = SessionSettings.builder().pi(T).workAmount(1, 1_000).wps(WpsMode.OFF)
-                .shortRound(Duration.ofSeconds(1)).build();
+        SessionSettings s = SessionSettings.builder()
+                .pi(T)
+                .workAmount(1, 1_000)
+                .wps(WpsMode.OFF)
+                .shortRound(Duration.ofSeconds(1))
+                .build();
         SessionEngine e = new SessionEngine(s);
         e.add(e.toRound(8, Instant.EPOCH, 500 * MS, RoundResult.ofReadings(1)));
         e.add(e.toRound(16, Instant.EPOCH, 1_200 * MS, RoundResult.ofReadings(1)));
         e.add(e.toRound(8, Instant.EPOCH, 5_000 * MS, RoundResult.ofReadings(1)));
         e.add(e.toRound(16, Instant.EPOCH, 300 * MS, RoundResult.ofReadings(1)));
-        assertThat(e.rounds()).extracting(Round::status).containsExactly(RoundStatus.SHORT, RoundStatus.OK,
-                RoundStatus.SHORT, RoundStatus.OK);
+        assertThat(e.rounds())
+                .extracting(Round::status)
+                .containsExactly(RoundStatus.SHORT, RoundStatus.OK, RoundStatus.SHORT, RoundStatus.OK);
     }
 }

@@ -36,7 +36,8 @@ class WpsRegressionTest {
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         double[] fit = new double[3];
-        for (String line : lines("/r/hc3-reference.csv").subList(1, lines("/r/hc3-reference.csv").size())) {
+        for (String line : lines("/r/hc3-reference.csv")
+                .subList(1, lines("/r/hc3-reference.csv").size())) {
             String[] c = line.split(",", -1);
             if (!c[0].equals(dataset)) {
                 continue;
@@ -49,11 +50,14 @@ class WpsRegressionTest {
                 case "intercept" -> fit[0] = Double.parseDouble(c[2].strip());
                 case "slope" -> fit[1] = Double.parseDouble(c[2].strip());
                 case "se_hc3" -> fit[2] = Double.parseDouble(c[2].strip());
-                default -> { }
+                default -> {}
             }
         }
-        return new double[][] {x.stream().mapToDouble(Double::doubleValue).toArray(),
-            y.stream().mapToDouble(Double::doubleValue).toArray(), fit};
+        return new double[][] {
+            x.stream().mapToDouble(Double::doubleValue).toArray(),
+            y.stream().mapToDouble(Double::doubleValue).toArray(),
+            fit
+        };
     }
 
     private static List<String> lines(String resource) {
@@ -104,7 +108,8 @@ class WpsRegressionTest {
 
     @Test
     void ols3() {
-        WpsResult r = fit(new double[] {429497000, 472446000, 515396000, 558346000},
+        WpsResult r = fit(
+                new double[] {429497000, 472446000, 515396000, 558346000},
                 ns(4681140000d, 5526190000d, 5632120000d, 5611980000d));
         assertThat(r.alpha()).isCloseTo(2.029655249066034, within(1e-10));
         assertThat(r.v()).isCloseTo(148182202.2235833, within(148182202.2235833 * 1e-12));
@@ -114,10 +119,20 @@ class WpsRegressionTest {
 
     @Test
     void ols4() {
-        double[] w = {429496729, 472446392, 515396064, 558345736, 601295408, 644245080, 687194752, 730144424,
-            773094096};
-        WpsResult r = fit(w, ns(5731883327d, 5235129386d, 5321265550d, 5860121124d, 6040418744d, 6513983890d,
-                6623204911d, 6828709974d, 7455453108d));
+        double[] w = {429496729, 472446392, 515396064, 558345736, 601295408, 644245080, 687194752, 730144424, 773094096
+        };
+        WpsResult r = fit(
+                w,
+                ns(
+                        5731883327d,
+                        5235129386d,
+                        5321265550d,
+                        5860121124d,
+                        6040418744d,
+                        6513983890d,
+                        6623204911d,
+                        6828709974d,
+                        7455453108d));
         assertThat(r.alpha()).isCloseTo(2.694596476978467, within(1e-10));
         assertThat(r.v()).isCloseTo(172572240.77355415, within(172572240.77355415 * 1e-12));
         assertThat(r.vCi().contains(r.v())).isTrue();

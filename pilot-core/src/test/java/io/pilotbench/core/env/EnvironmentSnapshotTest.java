@@ -16,10 +16,23 @@ class EnvironmentSnapshotTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     static final EnvironmentSnapshot SAMPLE = new EnvironmentSnapshot(
-            "Debian GNU/Linux", "12 (bookworm)", "Linux 6.1.0-18-amd64", "amd64", "AMD EPYC",
-            2, 2, 4, null, 25_276_514_304L,
-            "Debian", "17.0.15+6-Debian-1deb12u1", "OpenJDK 64-Bit Server VM", List.of("-Xmx1g", "-XX:+UseSerialGC"),
-            "vm", "0123456789abcdef0123456789abcdef01234567", null);
+            "Debian GNU/Linux",
+            "12 (bookworm)",
+            "Linux 6.1.0-18-amd64",
+            "amd64",
+            "AMD EPYC",
+            2,
+            2,
+            4,
+            null,
+            25_276_514_304L,
+            "Debian",
+            "17.0.15+6-Debian-1deb12u1",
+            "OpenJDK 64-Bit Server VM",
+            List.of("-Xmx1g", "-XX:+UseSerialGC"),
+            "vm",
+            "0123456789abcdef0123456789abcdef01234567",
+            null);
 
     @TempDir
     Path tmp;
@@ -28,10 +41,25 @@ class EnvironmentSnapshotTest {
     void jsonKeysAreTheCamelCaseComponentNamesAndUnknownsAreNull() {
         JsonNode json = JSON.readTree(JSON.writeValueAsString(SAMPLE));
 
-        assertThat(json.propertyNames()).containsExactlyInAnyOrder(
-                "osName", "osVersion", "kernel", "architecture", "cpuModel", "physicalCores", "logicalCores",
-                "machineLogicalCores", "cpuMaxFrequencyHz", "totalMemoryBytes", "jvmVendor", "jvmVersion", "jvmName",
-                "jvmInputArguments", "hostname", "gitCommit", "gitBranch");
+        assertThat(json.propertyNames())
+                .containsExactlyInAnyOrder(
+                        "osName",
+                        "osVersion",
+                        "kernel",
+                        "architecture",
+                        "cpuModel",
+                        "physicalCores",
+                        "logicalCores",
+                        "machineLogicalCores",
+                        "cpuMaxFrequencyHz",
+                        "totalMemoryBytes",
+                        "jvmVendor",
+                        "jvmVersion",
+                        "jvmName",
+                        "jvmInputArguments",
+                        "hostname",
+                        "gitCommit",
+                        "gitBranch");
         assertThat(json.get("cpuMaxFrequencyHz").isNull()).isTrue();
         assertThat(json.get("gitBranch").isNull()).isTrue();
         assertThat(json.get("totalMemoryBytes").asLong()).isEqualTo(25_276_514_304L);
@@ -49,7 +77,8 @@ class EnvironmentSnapshotTest {
     void jacksonRoundTripOfARealCapture() {
         EnvironmentSnapshot real = EnvironmentProbe.system().capture(tmp);
 
-        assertThat(JSON.readValue(JSON.writeValueAsString(real), EnvironmentSnapshot.class)).isEqualTo(real);
+        assertThat(JSON.readValue(JSON.writeValueAsString(real), EnvironmentSnapshot.class))
+                .isEqualTo(real);
     }
 
     @Test
@@ -65,8 +94,8 @@ class EnvironmentSnapshotTest {
     @Test
     void jvmInputArgumentsAreCopiedAndUnmodifiable() {
         List<String> args = new ArrayList<>(List.of("-Xmx1g"));
-        EnvironmentSnapshot s = new EnvironmentSnapshot(null, null, null, null, null, null, 1, null, null, null,
-                null, null, null, args, null, null, null);
+        EnvironmentSnapshot s = new EnvironmentSnapshot(
+                null, null, null, null, null, null, 1, null, null, null, null, null, null, args, null, null, null);
         args.add("-Xss1m");
 
         assertThat(s.jvmInputArguments()).containsExactly("-Xmx1g");

@@ -95,7 +95,9 @@ class GitCommitReaderTest {
         write(tmp.resolve("repo/.git/refs/heads/topic"), C + "\n");
         write(tmp.resolve("repo/.git/worktrees/wt/HEAD"), "ref: refs/heads/topic\n");
         write(tmp.resolve("repo/.git/worktrees/wt/commondir"), "../..\n");
-        write(tmp.resolve("wt/.git"), "gitdir: ../repo/.git/worktrees/wt\n"); // relative, as with worktree.useRelativePaths
+        write(
+                tmp.resolve("wt/.git"),
+                "gitdir: ../repo/.git/worktrees/wt\n"); // relative, as with worktree.useRelativePaths
 
         assertThat(GitCommitReader.read(tmp.resolve("wt"))).contains(new Head(C, "topic"));
     }

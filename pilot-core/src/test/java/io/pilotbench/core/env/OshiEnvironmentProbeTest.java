@@ -95,19 +95,32 @@ class OshiEnvironmentProbeTest {
     void eachFailingOrUnknownOshiFactIsNullAloneAndTheOthersAreKept() {
         CentralProcessor.ProcessorIdentifier id =
                 new CentralProcessor.ProcessorIdentifier("AuthenticAMD", "AMD EPYC", "25", "1", "1", "", true, -1L);
-        CentralProcessor cpu = stub(CentralProcessor.class, Map.of(
-                "getProcessorIdentifier", id,
-                "getPhysicalProcessorCount", 0, // OSHI's "don't know"
-                "getLogicalProcessorCount", 64,
-                "getMaxFreq", 3_500_000_000L));
+        CentralProcessor cpu = stub(
+                CentralProcessor.class,
+                Map.of(
+                        "getProcessorIdentifier",
+                        id,
+                        "getPhysicalProcessorCount",
+                        0, // OSHI's "don't know"
+                        "getLogicalProcessorCount",
+                        64,
+                        "getMaxFreq",
+                        3_500_000_000L));
         GlobalMemory memory = stub(GlobalMemory.class, Map.of("getTotal", 8L << 30));
-        HardwareAbstractionLayer hardware = stub(HardwareAbstractionLayer.class, Map.of(
-                "getProcessor", cpu,
-                "getMemory", memory));
-        OperatingSystem os = stub(OperatingSystem.class, Map.of(
-                "getFamily", "Debian GNU/Linux",
-                "getVersionInfo", new OperatingSystem.OSVersionInfo("12", "bookworm", "6.1.0"),
-                "getNetworkParams", stub(NetworkParams.class, Map.of("getHostName", "unknown"))));
+        HardwareAbstractionLayer hardware = stub(
+                HardwareAbstractionLayer.class,
+                Map.of(
+                        "getProcessor", cpu,
+                        "getMemory", memory));
+        OperatingSystem os = stub(
+                OperatingSystem.class,
+                Map.of(
+                        "getFamily",
+                        "Debian GNU/Linux",
+                        "getVersionInfo",
+                        new OperatingSystem.OSVersionInfo("12", "bookworm", "6.1.0"),
+                        "getNetworkParams",
+                        stub(NetworkParams.class, Map.of("getHostName", "unknown"))));
         var probe = new OshiEnvironmentProbe(() -> new SystemInfo() {
             @Override
             public OperatingSystem getOperatingSystem() {
@@ -134,9 +147,13 @@ class OshiEnvironmentProbeTest {
 
     @Test
     void hardwareThatThrowsLeavesTheOperatingSystem() {
-        OperatingSystem os = stub(OperatingSystem.class, Map.of(
-                "getFamily", "Debian GNU/Linux",
-                "getVersionInfo", new OperatingSystem.OSVersionInfo("12", null, "6.1.0")));
+        OperatingSystem os = stub(
+                OperatingSystem.class,
+                Map.of(
+                        "getFamily",
+                        "Debian GNU/Linux",
+                        "getVersionInfo",
+                        new OperatingSystem.OSVersionInfo("12", null, "6.1.0")));
         var probe = new OshiEnvironmentProbe(() -> new SystemInfo() {
             @Override
             public OperatingSystem getOperatingSystem() {

@@ -30,8 +30,8 @@ class ProcEnvironmentProbeTest {
         assertThat(proc.hostname()).isEqualTo(oshi.hostname());
         assertThat(proc.logicalCores()).isEqualTo(oshi.logicalCores());
         if (proc.cpuMaxFrequencyHz() != null && oshi.cpuMaxFrequencyHz() != null) {
-            assertThat((double) proc.cpuMaxFrequencyHz()).isCloseTo(oshi.cpuMaxFrequencyHz(),
-                    org.assertj.core.data.Percentage.withPercentage(10));
+            assertThat((double) proc.cpuMaxFrequencyHz())
+                    .isCloseTo(oshi.cpuMaxFrequencyHz(), org.assertj.core.data.Percentage.withPercentage(10));
         }
     }
 
@@ -40,16 +40,22 @@ class ProcEnvironmentProbeTest {
         Files.createDirectories(tmp.resolve("etc"));
         Files.createDirectories(tmp.resolve("proc/sys/kernel"));
         Files.createDirectories(tmp.resolve("sys/devices/system/cpu/cpu0/cpufreq"));
-        Files.writeString(tmp.resolve("etc/os-release"), "NAME=\"Ubuntu\"\nVERSION_ID=\"24.04\"\n"
-                + "VERSION_CODENAME=noble\n# comment\n");
+        Files.writeString(
+                tmp.resolve("etc/os-release"),
+                "NAME=\"Ubuntu\"\nVERSION_ID=\"24.04\"\n" + "VERSION_CODENAME=noble\n# comment\n");
         StringBuilder cpuinfo = new StringBuilder();
         int processor = 0;
         for (int socket = 0; socket < 2; socket++) {
             for (int core = 0; core < 4; core++) {
                 for (int thread = 0; thread < 2; thread++) {
-                    cpuinfo.append("processor\t: ").append(processor++).append("\nmodel name\t: Test CPU @ 3.00GHz\n")
-                            .append("cpu MHz\t\t: 2999.5\nphysical id\t: ").append(socket).append("\ncore id\t\t: ")
-                            .append(core).append("\n\n");
+                    cpuinfo.append("processor\t: ")
+                            .append(processor++)
+                            .append("\nmodel name\t: Test CPU @ 3.00GHz\n")
+                            .append("cpu MHz\t\t: 2999.5\nphysical id\t: ")
+                            .append(socket)
+                            .append("\ncore id\t\t: ")
+                            .append(core)
+                            .append("\n\n");
                 }
             }
         }
@@ -80,8 +86,9 @@ class ProcEnvironmentProbeTest {
 
     @Test
     void jvmOptionsAreTheWordsBeforeTheMainClassOrJar() {
-        assertThat(ProcEnvironmentProbe.jvmArguments(List.of("java", "-Xmx1g", "-cp", "a.jar:b.jar", "-Dx=1",
-                "io.Main", "-Xnot-ours"))).containsExactly("-Xmx1g", "-Dx=1");
+        assertThat(ProcEnvironmentProbe.jvmArguments(
+                        List.of("java", "-Xmx1g", "-cp", "a.jar:b.jar", "-Dx=1", "io.Main", "-Xnot-ours")))
+                .containsExactly("-Xmx1g", "-Dx=1");
         assertThat(ProcEnvironmentProbe.jvmArguments(List.of("java", "-XX:+UseSerialGC", "-jar", "pilot.jar", "run")))
                 .containsExactly("-XX:+UseSerialGC");
     }

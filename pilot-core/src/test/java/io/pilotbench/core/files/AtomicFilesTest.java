@@ -58,9 +58,12 @@ class AtomicFilesTest {
     @Test
     void aSecretIsWrittenWithTheGivenPermissionsFromTheStart() throws IOException {
         Path f = dir.resolve("identity.json");
-        AtomicFiles.write(f, "secret".getBytes(StandardCharsets.UTF_8),
+        AtomicFiles.write(
+                f,
+                "secret".getBytes(StandardCharsets.UTF_8),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f)))
+                .isEqualTo("rw-------");
     }
 
     @Test

@@ -21,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class CriterionRawCsvTest {
     private static Path resource(String name) throws URISyntaxException {
-        return Path.of(CriterionRawCsvTest.class.getResource("/criterion/" + name).toURI());
+        return Path.of(
+                CriterionRawCsvTest.class.getResource("/criterion/" + name).toURI());
     }
 
     @ParameterizedTest
@@ -34,8 +35,8 @@ class CriterionRawCsvTest {
         double[] v = s.values();
         assertThat(v).hasSize(30);
 
-        JsonNode estimates = JsonMapper.builder().build()
-                .readTree(Files.readString(resource(function + "/estimates.json")));
+        JsonNode estimates =
+                JsonMapper.builder().build().readTree(Files.readString(resource(function + "/estimates.json")));
         double mean = Arrays.stream(v).average().orElseThrow();
         double[] sorted = v.clone();
         Arrays.sort(sorted);

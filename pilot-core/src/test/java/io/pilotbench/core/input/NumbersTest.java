@@ -20,11 +20,13 @@ class NumbersTest {
             double x = Numbers.parseSimple(b, 0, b.length);
             if (!Double.isNaN(x)) {
                 fast++;
-                assertThat(Double.doubleToRawLongBits(x)).as(s).isEqualTo(Double.doubleToRawLongBits(
-                        Double.parseDouble(s)));
+                assertThat(Double.doubleToRawLongBits(x))
+                        .as(s)
+                        .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(s)));
             }
             assertThat(Numbers.isDecimal(b, 0, b.length)).as(s).isTrue();
-            assertThat(Double.doubleToRawLongBits(Numbers.parse(b, 0, b.length))).as(s)
+            assertThat(Double.doubleToRawLongBits(Numbers.parse(b, 0, b.length)))
+                    .as(s)
                     .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(s)));
         }
         assertThat(fast).as("most measured values take the fast path").isGreaterThan(100_000);
@@ -53,8 +55,8 @@ class NumbersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "+", "-", ".", "1e", "1e+", "0x10", "1d", "NaN", "Infinity", "1,5", "1.2.3", " 1",
-        "1_000"})
+    @ValueSource(
+            strings = {"", "+", "-", ".", "1e", "1e+", "0x10", "1d", "NaN", "Infinity", "1,5", "1.2.3", " 1", "1_000"})
     void whatIsNotAPlainDecimalIsRefusedByBothPaths(String s) {
         byte[] b = s.getBytes(StandardCharsets.US_ASCII);
         assertThat(Numbers.isDecimal(b, 0, b.length)).isFalse();

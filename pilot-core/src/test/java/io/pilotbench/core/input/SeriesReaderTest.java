@@ -13,10 +13,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class SeriesReaderTest {
-    private static List<Series> read(String text, SeriesReader.Delimiter d, boolean decimalComma,
-            ColumnSelector... columns) throws Exception {
-        return new SeriesReader(d, List.of(columns), decimalComma).read("in",
-                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), n -> { });
+    private static List<Series> read(
+            String text, SeriesReader.Delimiter d, boolean decimalComma, ColumnSelector... columns) throws Exception {
+        return new SeriesReader(d, List.of(columns), decimalComma)
+                .read("in", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), n -> {});
     }
 
     @Test
@@ -25,10 +25,14 @@ class SeriesReaderTest {
         List<Series> s = read(text, SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST);
         assertThat(s.get(0).column()).isEqualTo("name");
         assertThat(s.get(0).values()).containsExactly(1.5, 2.25, -300, 0.5);
-        assertThat(read("a\tb\n1,5\t2\n3,25\t4\n", SeriesReader.Delimiter.AUTO, true, ColumnSelector.FIRST).get(0)
-                .values()).containsExactly(1.5, 3.25);
-        assertThat(read("1 2\n  3\t4  \n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.parse("1")).get(0)
-                .values()).containsExactly(2, 4);
+        assertThat(read("a\tb\n1,5\t2\n3,25\t4\n", SeriesReader.Delimiter.AUTO, true, ColumnSelector.FIRST)
+                        .get(0)
+                        .values())
+                .containsExactly(1.5, 3.25);
+        assertThat(read("1 2\n  3\t4  \n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.parse("1"))
+                        .get(0)
+                        .values())
+                .containsExactly(2, 4);
     }
 
     /** Lines that cross the 64 KiB read buffer, values that need the general parser, against Double.parseDouble. */
@@ -38,16 +42,19 @@ class SeriesReaderTest {
         StringBuilder sb = new StringBuilder();
         List<Double> expected = new ArrayList<>();
         for (int i = 0; i < 50_000; i++) {
-            String v = switch (i % 4) {
-                case 0 -> Double.toString(r.nextDouble(1e-9, 1e9));
-                case 1 -> String.format("%.3f", r.nextDouble(0, 1000));
-                case 2 -> r.nextInt(1_000_000) + "";
-                default -> r.nextInt(1000) + "." + r.nextInt(1000) + "e-" + r.nextInt(30);
-            };
+            String v =
+                    switch (i % 4) {
+                        case 0 -> Double.toString(r.nextDouble(1e-9, 1e9));
+                        case 1 -> String.format("%.3f", r.nextDouble(0, 1000));
+                        case 2 -> r.nextInt(1_000_000) + "";
+                        default -> r.nextInt(1000) + "." + r.nextInt(1000) + "e-" + r.nextInt(30);
+                    };
             expected.add(Double.parseDouble(v));
             sb.append(v).append(",").append("x".repeat(i % 97)).append(i % 3 == 0 ? "\r\n" : "\n");
         }
-        double[] got = read(sb.toString(), SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST).get(0).values();
+        double[] got = read(sb.toString(), SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST)
+                .get(0)
+                .values();
         assertThat(got).hasSize(expected.size());
         for (int i = 0; i < got.length; i++) {
             assertThat(got[i]).isEqualTo(expected.get(i));
@@ -57,7 +64,8 @@ class SeriesReaderTest {
     @Test
     void badLinesNameTheirLineWhateverThePath() {
         assertThatThrownBy(() -> read("1\n2\nabc\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST))
-                .isInstanceOf(InputException.class).hasMessageContaining("in:3: column 0: 'abc' is not a number");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("in:3: column 0: 'abc' is not a number");
         assertThatThrownBy(() -> read("1,2,3\n3\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST))
                 .hasMessageContaining("in:2: 1 field where line 1 has 3");
         assertThatThrownBy(() -> read("1\n\u00e9\u00e9\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST))
@@ -65,6 +73,7 @@ class SeriesReaderTest {
         assertThatThrownBy(() -> read("1\n2e999\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST))
                 .hasMessageContaining("in:2");
         assertThatThrownBy(() -> read("1;2\n1,5.0;3\n", SeriesReader.Delimiter.AUTO, true, ColumnSelector.FIRST))
-                .hasMessageContaining("in:2").hasMessageContaining("--decimal-comma");
+                .hasMessageContaining("in:2")
+                .hasMessageContaining("--decimal-comma");
     }
 }

@@ -40,7 +40,8 @@ class FrozenFormatsTest {
         assertThat(s.name()).isEqualTo("fixture");
         assertThat(s.stopReason()).isEqualTo(StopReason.ROUND_LIMIT);
         assertThat(s.settings().maxRounds()).isEqualTo(6);
-        assertThat(s.settings().pis()).extracting(pi -> pi.name() + " (" + pi.unit() + ")")
+        assertThat(s.settings().pis())
+                .extracting(pi -> pi.name() + " (" + pi.unit() + ")")
                 .containsExactly("wall time (s)", "op (us)");
         assertThat(s.rounds()).hasSize(6).allSatisfy(r -> assertThat(r.status()).isEqualTo(RoundStatus.OK));
         assertThat(s.discarded()).isZero();
@@ -48,11 +49,15 @@ class FrozenFormatsTest {
         assertThat(s.rounds().get(0).unitReadings(1)).containsExactly(10.132, 10.249, 10.252);
         assertThat(s.elapsed().rounds()).isEqualTo(6);
         assertThat(s.elapsed().seconds()).isEqualTo(0.4094423);
-        assertThat(s.environment()).containsEntry("cpuModel", "Intel(R) Xeon(R) Processor")
-                .containsEntry("logicalCores", 2).containsEntry("cpuMaxFrequencyHz", 2100000000)
-                .containsEntry("totalMemoryBytes", 25325268992L).containsEntry("hostname", "host");
+        assertThat(s.environment())
+                .containsEntry("cpuModel", "Intel(R) Xeon(R) Processor")
+                .containsEntry("logicalCores", 2)
+                .containsEntry("cpuMaxFrequencyHz", 2100000000)
+                .containsEntry("totalMemoryBytes", 25325268992L)
+                .containsEntry("hostname", "host");
         assertThat(s.environment().keySet()).startsWith("osName", "osVersion", "kernel");
-        assertThat(s.environment().get("jvmInputArguments")).asInstanceOf(InstanceOfAssertFactories.LIST)
+        assertThat(s.environment().get("jvmInputArguments"))
+                .asInstanceOf(InstanceOfAssertFactories.LIST)
                 .startsWith("-XX:+UseSerialGC");
     }
 
@@ -63,13 +68,16 @@ class FrozenFormatsTest {
     @Test
     void aVersion1SessionGivesTheResultItRecorded() throws IOException {
         SessionResult result = Session.analyse(SessionReader.read(copy(FIXTURE, tmp.resolve("session"))));
-        JsonNode recorded = JsonMapper.builder().build().readTree(FIXTURE.resolve("result.json").toFile());
+        JsonNode recorded = JsonMapper.builder()
+                .build()
+                .readTree(FIXTURE.resolve("result.json").toFile());
         assertThat(recorded.path("rounds").asInt()).isEqualTo(result.rounds()).isEqualTo(6);
 
         PiResult wall = result.pi("wall time");
         JsonNode wallRecorded = recorded.path("pis").path(0).path("readings");
         assertThat(wall.readings().n()).isEqualTo(6);
-        assertThat(wall.readings().mean()).isCloseTo(0.027567201333333333, within(1e-12 * 0.0276))
+        assertThat(wall.readings().mean())
+                .isCloseTo(0.027567201333333333, within(1e-12 * 0.0276))
                 .isCloseTo(wallRecorded.path("mean").asDouble(), within(1e-12 * 0.0276));
         assertThat(wall.readings().ci().low()).isCloseTo(0.024552681827056225, within(1e-9 * 0.0246));
         assertThat(wall.readings().ci().high()).isCloseTo(0.03963747610389113, within(1e-9 * 0.0396));
@@ -89,7 +97,9 @@ class FrozenFormatsTest {
         assertThat(command.path("command").get(0).asString()).isEqualTo("sh");
         assertThat(command.path("pis").get(1).asString()).isEqualTo("name=op,unit=us,unit-readings=ops.txt");
         JsonNode session = json.readTree(FIXTURE.resolve(SessionFiles.SESSION).toFile());
-        assertThat(session.path("formatVersion").asInt()).isEqualTo(SessionFiles.FORMAT_VERSION).isEqualTo(1);
+        assertThat(session.path("formatVersion").asInt())
+                .isEqualTo(SessionFiles.FORMAT_VERSION)
+                .isEqualTo(1);
         JsonNode result = json.readTree(FIXTURE.resolve("result.json").toFile());
         assertThat(result.path("stopReason").asString()).isEqualTo("round_limit");
         assertThat(result.path("converged").asBoolean()).isFalse();
@@ -110,7 +120,10 @@ class FrozenFormatsTest {
         assertThat(m.sampling().rate()).isEqualTo(37.5);
         assertThat(m.sampling().calibration().overheadCi()).containsExactly(-0.0012, 0.0094);
         assertThat(m.sampling().calibration().ratesMeasured()).isEqualTo(4);
-        assertThat(m.components()).hasSize(7).extracting(MonitorFile.Component::component).contains("net:lo:tx");
+        assertThat(m.components())
+                .hasSize(7)
+                .extracting(MonitorFile.Component::component)
+                .contains("net:lo:tx");
         MonitorFile.Component lo = m.components().get(5);
         assertThat(lo.mean()).isNull();
         assertThat(lo.bytesPerSecond()).isEqualTo(1.2345678E7);
@@ -121,8 +134,8 @@ class FrozenFormatsTest {
         assertThat(Files.readString(tmp.resolve(MonitorFile.FILE)))
                 .isEqualTo(Files.readString(frozen.resolve(MonitorFile.FILE)));
 
-        MonitorFile fixed = new MonitorFile(null, 0.9, null, new MonitorFile.Sampling(5.0, null), List.of(),
-                List.of(), List.of());
+        MonitorFile fixed =
+                new MonitorFile(null, 0.9, null, new MonitorFile.Sampling(5.0, null), List.of(), List.of(), List.of());
         fixed.write(tmp);
         assertThat(MonitorFile.read(tmp)).isEqualTo(fixed);
         assertThat(Files.readString(tmp.resolve(MonitorFile.FILE)))
@@ -156,7 +169,8 @@ class FrozenFormatsTest {
         ComparisonSummary s = ComparisonSummary.read(COMPARE);
         assertThat(s.pi()).isEqualTo("wall time");
         assertThat(s.confidence()).isEqualTo(0.95);
-        assertThat(s.workloads()).extracting(w -> w.name() + " " + w.rank() + " " + w.n())
+        assertThat(s.workloads())
+                .extracting(w -> w.name() + " " + w.rank() + " " + w.n())
                 .containsExactly("fast 1 5", "slow 2 5");
         assertThat(s.workloads().get(0).mean()).isEqualTo(0.0122193048);
         assertThat(s.pairs()).hasSize(1);
@@ -177,7 +191,9 @@ class FrozenFormatsTest {
         Path frozen = Path.of("src/test/resources/fixtures/history-v1");
         List<HistoryFile.Point> points = HistoryFile.read(frozen);
         assertThat(points).extracting(HistoryFile.Point::pi).containsExactly("wall time", "wall time", "throughput");
-        assertThat(points.get(0).higherIsBetter()).as("10 fields: lower is better").isFalse();
+        assertThat(points.get(0).higherIsBetter())
+                .as("10 fields: lower is better")
+                .isFalse();
         assertThat(points.get(0).mean()).isEqualTo(0.0275672);
         assertThat(points.get(0).standardError()).isEqualTo(4.1e-4);
         assertThat(points.get(1).n()).isEqualTo(32);

@@ -11,13 +11,14 @@ import java.nio.file.Path;
  * reports one reading and 2,000 unit readings, all a deterministic function of the round number.
  */
 public final class KillableSessionMain {
-    private KillableSessionMain() {
-    }
+    private KillableSessionMain() {}
 
     static SessionSettings settings() {
         return SessionSettings.builder()
                 .pi(PerformanceIndex.of("latency", "ms").withUnitReadingsMustSatisfy(true))
-                .ciTarget(io.pilotbench.core.model.CiTarget.ofMean(1e-9)).maxRounds(100_000).build();
+                .ciTarget(io.pilotbench.core.model.CiTarget.ofMean(1e-9))
+                .maxRounds(100_000)
+                .build();
     }
 
     static RoundResult round(int round) {
@@ -25,13 +26,19 @@ public final class KillableSessionMain {
         for (int i = 0; i < units.length; i++) {
             units[i] = 10 + ((round * 31 + i * 17) % 97) / 10.0;
         }
-        return RoundResult.builder().reading(0, 10 + (round * 7 % 13) / 10.0).unitReadings(0, units).build();
+        return RoundResult.builder()
+                .reading(0, 10 + (round * 7 % 13) / 10.0)
+                .unitReadings(0, units)
+                .build();
     }
 
     public static void main(String[] args) throws Exception {
         Pilot.of(settings(), (round, work) -> {
-            Thread.sleep(5);
-            return round(round);
-        }).directory(Path.of(args[0])).name("killable").run();
+                    Thread.sleep(5);
+                    return round(round);
+                })
+                .directory(Path.of(args[0]))
+                .name("killable")
+                .run();
     }
 }

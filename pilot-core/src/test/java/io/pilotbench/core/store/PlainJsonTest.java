@@ -16,7 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The streaming writer against what a JsonMapper with INDENT_OUTPUT writes for the same values: the same text. */
 class PlainJsonTest {
-    private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final JsonMapper MAPPER =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private static void same(Object value) {
         assertThat(PlainJson.write(value)).isEqualTo(MAPPER.writeValueAsString(value));
@@ -50,9 +51,24 @@ class PlainJsonTest {
 
     @Test
     void recordsByComponentAndOtherTypesAsAMapperWritesThem() {
-        EnvironmentSnapshot env = new EnvironmentSnapshot("Linux", "6.1", "6.1.0", "amd64", "EPYC", 2, 2, null,
-                3_000_000_000L, 24L << 30, "Debian", "17.0.15", "OpenJDK", List.of("-Xms16m", "-XX:+UseSerialGC"),
-                "host", null, "main");
+        EnvironmentSnapshot env = new EnvironmentSnapshot(
+                "Linux",
+                "6.1",
+                "6.1.0",
+                "amd64",
+                "EPYC",
+                2,
+                2,
+                null,
+                3_000_000_000L,
+                24L << 30,
+                "Debian",
+                "17.0.15",
+                "OpenJDK",
+                List.of("-Xms16m", "-XX:+UseSerialGC"),
+                "host",
+                null,
+                "main");
         same(env);
         same(Map.of("environment", env));
         same(Map.of("path", Path.of("/tmp/x y")));

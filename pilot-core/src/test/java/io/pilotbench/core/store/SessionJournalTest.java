@@ -28,15 +28,34 @@ class SessionJournalTest {
     private static final SessionSettings SETTINGS = SessionSettings.builder()
             .pi(PerformanceIndex.of("latency", "ms").withUnitReadingsMustSatisfy(true))
             .pi(PerformanceIndex.of("hit, rate", "").withKind(PerformanceIndex.Kind.BINARY))
-            .confidence(0.99).autocorrelationLimit(0.2).ciTarget(CiTarget.absolute(0.5)).minSubsessions(7)
-            .warmupRemoval(WarmupRemoval.fixed(0.25)).workAmount(10, 5000).shortRound(Duration.ofMillis(1500))
-            .wps(WpsMode.REPORT).wpsFirstResult(Duration.ofSeconds(30)).minRounds(3).maxRounds(99)
-            .maxDuration(Duration.ofMinutes(5)).maxFailures(2).build();
+            .confidence(0.99)
+            .autocorrelationLimit(0.2)
+            .ciTarget(CiTarget.absolute(0.5))
+            .minSubsessions(7)
+            .warmupRemoval(WarmupRemoval.fixed(0.25))
+            .workAmount(10, 5000)
+            .shortRound(Duration.ofMillis(1500))
+            .wps(WpsMode.REPORT)
+            .wpsFirstResult(Duration.ofSeconds(30))
+            .minRounds(3)
+            .maxRounds(99)
+            .maxDuration(Duration.ofMinutes(5))
+            .maxFailures(2)
+            .build();
 
     private static Round round(int i) {
-        return new Round(i, 10L * (i + 1), Instant.parse("2026-11-21T10:00:00Z").plusSeconds(i), 1_500_000_000L + i,
-                i == 2 ? RoundStatus.FAILED : RoundStatus.OK, new double[] {1.5 + i, i == 1 ? Double.NaN : 1},
-                new double[][] {{i, i + 0.25, 1e-300}, {}}, i == 2 ? 3 : 0, 1000L, null, 4096L,
+        return new Round(
+                i,
+                10L * (i + 1),
+                Instant.parse("2026-11-21T10:00:00Z").plusSeconds(i),
+                1_500_000_000L + i,
+                i == 2 ? RoundStatus.FAILED : RoundStatus.OK,
+                new double[] {1.5 + i, i == 1 ? Double.NaN : 1},
+                new double[][] {{i, i + 0.25, 1e-300}, {}},
+                i == 2 ? 3 : 0,
+                1000L,
+                null,
+                4096L,
                 i == 2 ? "exit code 3, \"quoted\", with comma" : null);
     }
 
@@ -47,7 +66,9 @@ class SessionJournalTest {
             for (int i = 0; i < 3; i++) {
                 j.append(round(i));
             }
-            j.finish(Instant.EPOCH.plusSeconds(9), io.pilotbench.core.model.StopReason.ROUND_LIMIT,
+            j.finish(
+                    Instant.EPOCH.plusSeconds(9),
+                    io.pilotbench.core.model.StopReason.ROUND_LIMIT,
                     java.util.Map.of("ok", true));
         }
         StoredSession s = SessionReader.read(dir);
@@ -64,7 +85,9 @@ class SessionJournalTest {
             assertThat(b.durationNanos()).isEqualTo(a.durationNanos());
             assertThat(b.status()).isEqualTo(a.status());
             assertThat(b.reading(0)).isEqualTo(a.reading(0));
-            assertThat(Double.compare(b.reading(1), a.reading(1))).as("NaN stays missing").isZero();
+            assertThat(Double.compare(b.reading(1), a.reading(1)))
+                    .as("NaN stays missing")
+                    .isZero();
             assertThat(b.unitReadings(0)).containsExactly(a.unitReadings(0));
             assertThat(b.unitReadings(1)).isEmpty();
             assertThat(b.exitCode()).isEqualTo(a.exitCode());
@@ -103,22 +126,26 @@ class SessionJournalTest {
     void refusesANonEmptyDirectory() throws Exception {
         Files.writeString(tmp.resolve("x.txt"), "data");
         assertThatThrownBy(() -> SessionJournal.create(tmp, "w", SETTINGS, null, Instant.EPOCH))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not empty");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not empty");
         assertThat(Files.readString(tmp.resolve("x.txt"))).isEqualTo("data");
     }
 
     @Test
     void badDirectoriesGiveOneLineMessages() throws Exception {
-        assertThatThrownBy(() -> SessionReader.read(tmp)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> SessionReader.read(tmp))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("is a directory but not a Pilot session");
         Path dir = tmp.resolve("s");
         SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH).close();
         Files.writeString(dir.resolve(SessionFiles.READINGS), "0,5,1.0\n", StandardOpenOption.APPEND);
         Files.writeString(dir.resolve(SessionFiles.ROUNDS), round0Row(), StandardOpenOption.APPEND);
-        assertThatThrownBy(() -> SessionReader.read(dir)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> SessionReader.read(dir))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("readings.csv:2: PI 5 does not exist");
         Files.writeString(dir.resolve(SessionFiles.SESSION), "{\"formatVersion\": 99}", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> SessionReader.read(dir)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> SessionReader.read(dir))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("format version 99 is not supported");
     }
 
@@ -127,7 +154,8 @@ class SessionJournalTest {
         Path dir = tmp.resolve("s");
         SessionJournal first = SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH);
         first.append(round(0));
-        assertThatThrownBy(() -> SessionJournal.resume(dir, x -> x)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> SessionJournal.resume(dir, x -> x))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("this session is being written by another pilot process (pid "
                         + ProcessHandle.current().pid() + ")");
         assertThatThrownBy(() -> SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH))
@@ -137,7 +165,8 @@ class SessionJournalTest {
         SessionJournal.Resumed again = SessionJournal.resume(dir, x -> x);
         assertThat(again.session().rounds()).hasSize(2);
         again.journal().close();
-        assertThat(Files.list(dir).map(p -> p.getFileName().toString())).contains(DirectoryLock.FILE)
+        assertThat(Files.list(dir).map(p -> p.getFileName().toString()))
+                .contains(DirectoryLock.FILE)
                 .doesNotContain(SessionFiles.RESULT + ".tmp");
     }
 
@@ -157,15 +186,18 @@ class SessionJournalTest {
         Path dir = tmp.resolve("s");
         SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH).close();
         Files.writeString(dir.resolve(SessionFiles.ROUNDS), "1,2,3,4,5,6,7,8,9,10,11,12\n", StandardOpenOption.APPEND);
-        assertThatThrownBy(() -> SessionReader.read(dir)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> SessionReader.read(dir))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("rounds.csv:2: 12 fields where 10 were expected")
                 .hasMessageContaining("delete it and the lines after it");
-        SessionJournal.create(tmp.resolve("q"), "w", SETTINGS, null, Instant.EPOCH).close();
-        Files.writeString(tmp.resolve("q").resolve(SessionFiles.READINGS), "0,0,1.5x\n",
-                StandardOpenOption.APPEND);
+        SessionJournal.create(tmp.resolve("q"), "w", SETTINGS, null, Instant.EPOCH)
+                .close();
+        Files.writeString(tmp.resolve("q").resolve(SessionFiles.READINGS), "0,0,1.5x\n", StandardOpenOption.APPEND);
         Files.writeString(tmp.resolve("q").resolve(SessionFiles.ROUNDS), round0Row(), StandardOpenOption.APPEND);
-        assertThatThrownBy(() -> SessionReader.read(tmp.resolve("q"))).isInstanceOf(InputException.class)
-                .hasMessageContaining("readings.csv:2: field 3 '1.5x'").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> SessionReader.read(tmp.resolve("q")))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("readings.csv:2: field 3 '1.5x'")
+                .hasMessageNotContaining("\n");
     }
 
     @Test
@@ -175,7 +207,8 @@ class SessionJournalTest {
             j.append(round(0));
         }
         Files.delete(dir.resolve(SessionFiles.SESSION));
-        assertThatThrownBy(() -> SessionReader.read(dir)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> SessionReader.read(dir))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("session.json is missing")
                 .hasMessageContaining("pilot analyze -c reading " + dir.resolve(SessionFiles.READINGS));
     }

@@ -28,15 +28,23 @@ class SessionKillTest {
     void aKilledSessionLosesAtMostTheRoundInProgressAndCanBeResumed() throws Exception {
         Path dir = tmp.resolve("session");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                KillableSessionMain.class.getName(), dir.toString()).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("child.log").toFile()).start();
+        Process child = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        KillableSessionMain.class.getName(),
+                        dir.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("child.log").toFile())
+                .start();
         Path rounds = dir.resolve(SessionFiles.ROUNDS);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (lines(rounds) < 12 && System.nanoTime() < deadline && child.isAlive()) {
             Thread.sleep(20);
         }
-        assertThat(child.isAlive()).as("child log: %s", read(tmp.resolve("child.log"))).isTrue();
+        assertThat(child.isAlive())
+                .as("child log: %s", read(tmp.resolve("child.log")))
+                .isTrue();
         child.destroyForcibly(); // SIGKILL: no shutdown hooks, no flushing
         assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
@@ -47,8 +55,10 @@ class SessionKillTest {
         assertThat(n).isGreaterThanOrEqualTo(10);
         for (Round r : stored.rounds()) {
             // every committed round is complete and exactly what the workload produced
-            assertThat(r.unitReadings(0)).containsExactly(KillableSessionMain.round(r.index()).unitReadings(0));
-            assertThat(r.reading(0)).isEqualTo(KillableSessionMain.round(r.index()).reading(0));
+            assertThat(r.unitReadings(0))
+                    .containsExactly(KillableSessionMain.round(r.index()).unitReadings(0));
+            assertThat(r.reading(0))
+                    .isEqualTo(KillableSessionMain.round(r.index()).reading(0));
         }
         SessionResult reanalysed = Session.analyse(stored);
         assertThat(reanalysed.stopReason()).isEqualTo(StopReason.INTERRUPTED);
@@ -62,8 +72,10 @@ class SessionKillTest {
         assertThat(actual.mean()).isEqualTo(expected.mean());
 
         // Resume with a round limit a few rounds further on.
-        SessionResult resumed = Pilot.resume(dir, (round, work) -> KillableSessionMain.round(round),
-                ProgressListener.none(), s -> s.toBuilder().maxRounds(n + 3).build());
+        SessionResult resumed = Pilot.resume(
+                dir, (round, work) -> KillableSessionMain.round(round), ProgressListener.none(), s -> s.toBuilder()
+                        .maxRounds(n + 3)
+                        .build());
         assertThat(resumed.rounds()).isEqualTo(n + 3);
         assertThat(resumed.stopReason()).isEqualTo(StopReason.ROUND_LIMIT);
         StoredSession after = SessionReader.read(dir);

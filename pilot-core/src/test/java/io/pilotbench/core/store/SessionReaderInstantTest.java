@@ -17,9 +17,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SessionReaderInstantTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"2026-11-24T08:00:00Z", "2026-11-24T08:00:00.1Z", "2026-11-24T08:00:00.123Z",
-        "2024-02-29T23:59:59.999999999Z", "1970-01-01T00:00:00Z", "2026-11-24T08:00:00.000001Z",
-        "+12026-11-24T08:00:00Z", "2026-11-24T08:00:00+01:00", "2026-11-24T24:00:00Z", "2026-11-24T08:00:00.Z"})
+    @ValueSource(
+            strings = {
+                "2026-11-24T08:00:00Z",
+                "2026-11-24T08:00:00.1Z",
+                "2026-11-24T08:00:00.123Z",
+                "2024-02-29T23:59:59.999999999Z",
+                "1970-01-01T00:00:00Z",
+                "2026-11-24T08:00:00.000001Z",
+                "+12026-11-24T08:00:00Z",
+                "2026-11-24T08:00:00+01:00",
+                "2026-11-24T24:00:00Z",
+                "2026-11-24T08:00:00.Z"
+            })
     void givesWhatInstantParseGives(String text) {
         assertThat(SessionTable.instant(text)).isEqualTo(Instant.parse(text));
         byte[] b = ("x," + text + ",y").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -41,8 +51,14 @@ class SessionReaderInstantTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2026-02-30T08:00:00Z", "2026-11-24T08:60:00Z", "2026-1x-24T08:00:00Z",
-        "2026-11-24T08:00:00.1234567891Z", "yesterday"})
+    @ValueSource(
+            strings = {
+                "2026-02-30T08:00:00Z",
+                "2026-11-24T08:60:00Z",
+                "2026-1x-24T08:00:00Z",
+                "2026-11-24T08:00:00.1234567891Z",
+                "yesterday"
+            })
     void malformedTimesFailAsInstantParseFails(String text) {
         assertThatThrownBy(() -> Instant.parse(text)).isInstanceOf(DateTimeParseException.class);
         assertThatThrownBy(() -> SessionTable.instant(text)).isInstanceOf(RuntimeException.class);

@@ -18,8 +18,7 @@ import java.util.Properties;
 final class ClusterDirectory {
     static final String PROPERTIES = "cluster.properties";
 
-    private ClusterDirectory() {
-    }
+    private ClusterDirectory() {}
 
     /**
      * Writes the start files: the experiment file and its source, the jobs as plan.csv, the empty cluster/ and
@@ -56,7 +55,8 @@ final class ClusterDirectory {
 
     /** The experiment as started: its copy in the directory, parsed as the file it was read from. */
     static ExperimentSpec spec(Path dir) throws IOException {
-        return ExperimentFile.parse(Path.of(Files.readString(dir.resolve("source.txt")).strip()),
+        return ExperimentFile.parse(
+                Path.of(Files.readString(dir.resolve("source.txt")).strip()),
                 Files.readString(dir.resolve("experiment.yaml")));
     }
 

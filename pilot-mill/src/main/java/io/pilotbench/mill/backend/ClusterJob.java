@@ -19,8 +19,15 @@ import java.util.Map;
  * @param timeLimit     the wall-clock limit the cluster enforces, or null for the cluster's default
  * @param constraints   the experiment's constraints on nodes (attribute → value, or minimum for cores and memory)
  */
-public record ClusterJob(String name, Job job, String jobCsv, int attempt, Path experimentDir, String node,
-        Duration timeLimit, Map<String, String> constraints) {
+public record ClusterJob(
+        String name,
+        Job job,
+        String jobCsv,
+        int attempt,
+        Path experimentDir,
+        String node,
+        Duration timeLimit,
+        Map<String, String> constraints) {
     public ClusterJob {
         constraints = Map.copyOf(constraints);
     }

@@ -22,8 +22,7 @@ final class ClusterJournal {
     static final String FILE = "journal.csv";
 
     /** One line of the journal: what happened to the cluster job {@code id}, attempt {@code attempt} of its job. */
-    record Event(String event, String job, int attempt, String id) {
-    }
+    record Event(String event, String job, int attempt, String id) {}
 
     private final Path file;
 
@@ -53,8 +52,8 @@ final class ClusterJournal {
 
     /** Appends {@code text} to {@code file} (created if missing) and forces it to disk before returning. */
     static void appendForced(Path file, String text) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
+        try (FileChannel ch = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
             ch.force(true);
         }

@@ -17,8 +17,7 @@ import java.util.Map;
  * documents it.
  */
 final class ClusterPlanner {
-    private ClusterPlanner() {
-    }
+    private ClusterPlanner() {}
 
     /** See {@link ClusterRun#plan}. */
     static ExperimentPlan plan(ExperimentSpec spec, ExecutionBackend backend, boolean root) throws IOException {
@@ -29,7 +28,8 @@ final class ClusterPlanner {
             List<String> wanted = List.of(features.strip().split("\\s*[,&]\\s*"));
             List<Worker> having = new ArrayList<>();
             for (Worker w : inventory) {
-                if (List.of(w.attributes().getOrDefault("features", "").split(",")).containsAll(wanted)) {
+                if (List.of(w.attributes().getOrDefault("features", "").split(","))
+                        .containsAll(wanted)) {
                     having.add(w);
                 }
             }
@@ -39,8 +39,16 @@ final class ClusterPlanner {
             }
             inventory = having;
         }
-        ExperimentSpec planned = new ExperimentSpec(spec.name(), spec.file(), spec.seed(), spec.replications(),
-                spec.packages(), constraints, spec.metrics(), spec.factors(), spec.precision());
+        ExperimentSpec planned = new ExperimentSpec(
+                spec.name(),
+                spec.file(),
+                spec.seed(),
+                spec.replications(),
+                spec.packages(),
+                constraints,
+                spec.metrics(),
+                spec.factors(),
+                spec.precision());
         ExperimentPlan p = ExperimentPlan.of(planned, inventory, root);
         return new ExperimentPlan(spec, p.workers(), p.chosen(), p.jobs());
     }

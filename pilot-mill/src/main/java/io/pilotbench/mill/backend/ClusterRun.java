@@ -57,6 +57,7 @@ import java.util.regex.Pattern;
 public final class ClusterRun {
     /** What setup.sh, the factor probe, collect.sh and the JVM's start may take beyond max-time. */
     static final Duration MARGIN = Duration.ofMinutes(10);
+
     private static final Pattern NAME = Pattern.compile("(.*)-(\\d{4,})-a(\\d+)");
     /** How many polls in a row may go unanswered before the driver stops (its jobs go on; resume follows them). */
     static final int MAX_POLL_FAILURES = 5;
@@ -113,11 +114,20 @@ public final class ClusterRun {
     private final Map<String, Track> live = new LinkedHashMap<>();
     /** Each job's last attempt (submissions, counted over this run and those before). */
     private final Map<String, Integer> attempts = new LinkedHashMap<>();
+
     private final Set<String> givenUp = new HashSet<>();
     private int resubmitted;
 
-    private ClusterRun(ExperimentSpec spec, List<Job> jobs, boolean pinned, String tag, ExecutionBackend backend,
-            Path dir, Settings settings, PrintWriter progress) throws IOException {
+    private ClusterRun(
+            ExperimentSpec spec,
+            List<Job> jobs,
+            boolean pinned,
+            String tag,
+            ExecutionBackend backend,
+            Path dir,
+            Settings settings,
+            PrintWriter progress)
+            throws IOException {
         this.spec = spec;
         this.jobs = jobs;
         this.pinned = pinned;
@@ -136,8 +146,7 @@ public final class ClusterRun {
      *
      * @throws InputException when no node meets the constraints, or the cluster cannot be reached
      */
-    public static ExperimentPlan plan(ExperimentSpec spec, ExecutionBackend backend, boolean root)
-            throws IOException {
+    public static ExperimentPlan plan(ExperimentSpec spec, ExecutionBackend backend, boolean root) throws IOException {
         return ClusterPlanner.plan(spec, backend, root);
     }
 
@@ -149,8 +158,14 @@ public final class ClusterRun {
      * @throws InputException when the cluster is unreachable, no node meets the constraints, or {@code dir} is not
      *                        empty
      */
-    public static Outcome start(ExperimentSpec spec, ExecutionBackend backend, Path dir, boolean root,
-            Settings settings, PrintWriter progress) throws IOException {
+    public static Outcome start(
+            ExperimentSpec spec,
+            ExecutionBackend backend,
+            Path dir,
+            boolean root,
+            Settings settings,
+            PrintWriter progress)
+            throws IOException {
         return start(plan(spec, backend, root), backend, dir, settings, progress);
     }
 
@@ -158,8 +173,9 @@ public final class ClusterRun {
      * Starts {@code plan} (made by {@link #plan} on this back-end) in {@code dir} (new or empty) and runs it to the
      * end.
      */
-    public static Outcome start(ExperimentPlan plan, ExecutionBackend backend, Path dir, Settings settings,
-            PrintWriter progress) throws IOException {
+    public static Outcome start(
+            ExperimentPlan plan, ExecutionBackend backend, Path dir, Settings settings, PrintWriter progress)
+            throws IOException {
         ExperimentSpec spec = plan.spec();
         boolean pinned = spec.factors().stream().anyMatch(f -> f.kind() == Factor.Kind.HARDWARE);
         List<Job> jobs = new ArrayList<>();
@@ -195,8 +211,16 @@ public final class ClusterRun {
             }
             ExperimentSpec spec = ClusterDirectory.spec(dir);
             List<Job> jobs = ClusterDirectory.jobs(dir, spec);
-            return new ClusterRun(spec, jobs, Boolean.parseBoolean(p.getProperty("pinned")), p.getProperty("tag"),
-                    backend, dir, settings, progress).run();
+            return new ClusterRun(
+                            spec,
+                            jobs,
+                            Boolean.parseBoolean(p.getProperty("pinned")),
+                            p.getProperty("tag"),
+                            backend,
+                            dir,
+                            settings,
+                            progress)
+                    .run();
         }
     }
 
@@ -219,8 +243,7 @@ public final class ClusterRun {
         return "pilot-" + String.format("%08x", (int) (h ^ (h >>> 32)));
     }
 
-    private record Track(ClusterJob ticket, String id) {
-    }
+    private record Track(ClusterJob ticket, String id) {}
 
     /** Runs what is not collected yet to the end: recovers the cluster jobs, submits the rest, follows them all. */
     private Outcome run() throws IOException {
@@ -296,7 +319,8 @@ public final class ClusterRun {
         Map<String, String> row = backend.collect(t.ticket(), t.id());
         if (row != null) {
             record(t.ticket().job(), row);
-            journal.append("collected", job, t.ticket().attempt(), t.id(), st.name().toLowerCase(Locale.ROOT));
+            journal.append(
+                    "collected", job, t.ticket().attempt(), t.id(), st.name().toLowerCase(Locale.ROOT));
             return;
         }
         String why = st == ExecutionBackend.State.LOST ? "lost" : backend.why(t.id());
@@ -318,8 +342,15 @@ public final class ClusterRun {
 
     private ClusterJob ticket(Job job, int attempt) {
         Duration max = spec.precision().maxTime();
-        return new ClusterJob(tag + "-" + job.id() + "-a" + attempt, job, JobRunner.jobCsv(spec, job), attempt, dir,
-                pinned ? job.worker() : null, max == null ? null : max.plus(MARGIN), spec.constraints());
+        return new ClusterJob(
+                tag + "-" + job.id() + "-a" + attempt,
+                job,
+                JobRunner.jobCsv(spec, job),
+                attempt,
+                dir,
+                pinned ? job.worker() : null,
+                max == null ? null : max.plus(MARGIN),
+                spec.constraints());
     }
 
     private Track submit(Job job, int attempt) throws IOException {
@@ -334,8 +365,9 @@ public final class ClusterRun {
         if (!rows.add(job, row)) {
             return;
         }
-        String what = row.getOrDefault("error", "").isEmpty() ? "time " + row.get(ExperimentSpec.TIME) + " s ("
-                + row.get("rounds") + " rounds)" : "failed: " + row.get("error");
+        String what = row.getOrDefault("error", "").isEmpty()
+                ? "time " + row.get(ExperimentSpec.TIME) + " s (" + row.get("rounds") + " rounds)"
+                : "failed: " + row.get("error");
         say("job " + job.id() + " collected (" + rows.size() + "/" + jobs.size() + "): " + what);
     }
 

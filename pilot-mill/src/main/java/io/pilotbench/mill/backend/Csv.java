@@ -8,8 +8,7 @@ import java.util.Map;
 
 /** The results table's RFC 4180 lines ({@link ResultsTable}), and its rows as header → value maps. */
 final class Csv {
-    private Csv() {
-    }
+    private Csv() {}
 
     static String line(List<String> cells) {
         return ResultsTable.line(cells);

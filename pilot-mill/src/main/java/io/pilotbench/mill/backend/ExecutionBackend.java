@@ -79,6 +79,5 @@ public interface ExecutionBackend extends Closeable {
     }
 
     @Override
-    default void close() throws IOException {
-    }
+    default void close() throws IOException {}
 }

@@ -32,8 +32,7 @@ public final class JobRunner {
     /** The prefix of the log line that carries a job's row. */
     public static final String ROW_PREFIX = "pilot-row: ";
 
-    private JobRunner() {
-    }
+    private JobRunner() {}
 
     /** The job file's text for {@code job} of {@code spec}. */
     public static String jobCsv(ExperimentSpec spec, Job job) {
@@ -53,7 +52,9 @@ public final class JobRunner {
      */
     public static Job readJob(ExperimentSpec spec, String csv, Object where) {
         List<List<String>> rows = Csv.parse(csv.endsWith("\n") ? csv : csv + "\n");
-        if (rows.size() != 2 || rows.get(0).size() != rows.get(1).size() || rows.get(0).size() < 3
+        if (rows.size() != 2
+                || rows.get(0).size() != rows.get(1).size()
+                || rows.get(0).size() < 3
                 || !rows.get(0).subList(0, 3).equals(List.of("job", "worker", "replication"))) {
             throw new InputException(where + ": not a job file (a CSV header job,worker,replication,FACTOR... and "
                     + "one row); it is written by pilot experiment run --backend");
@@ -90,15 +91,15 @@ public final class JobRunner {
      * @param file          the experiment file, when {@code experimentDir} is null (Kubernetes: the file in the
      *                      image)
      */
-    public static Map<String, String> run(Path experimentDir, Path file, Path jobFile, Path jobDir,
-            PrintWriter progress) throws IOException {
+    public static Map<String, String> run(
+            Path experimentDir, Path file, Path jobFile, Path jobDir, PrintWriter progress) throws IOException {
         ExperimentSpec spec;
         if (experimentDir != null) {
             Path copy = experimentDir.resolve("experiment.yaml");
             Path source = experimentDir.resolve("source.txt");
             if (!Files.isRegularFile(copy) || !Files.isRegularFile(source)) {
-                throw new InputException(experimentDir + ": not an experiment directory (no experiment.yaml or "
-                        + "source.txt)");
+                throw new InputException(
+                        experimentDir + ": not an experiment directory (no experiment.yaml or " + "source.txt)");
             }
             spec = ExperimentFile.parse(Path.of(Files.readString(source).strip()), Files.readString(copy));
         } else {
@@ -108,7 +109,8 @@ public final class JobRunner {
             throw new InputException(jobFile + ": no such job file");
         }
         Job job = readJob(spec, Files.readString(jobFile, StandardCharsets.UTF_8), jobFile);
-        Files.createDirectories(jobDir.getParent() == null ? jobDir.toAbsolutePath().getParent() : jobDir.getParent());
+        Files.createDirectories(
+                jobDir.getParent() == null ? jobDir.toAbsolutePath().getParent() : jobDir.getParent());
         Map<String, String> row = new LinkedHashMap<>(ExperimentRunner.runJob(spec, job, jobDir, progress));
         // on Slurm, the machine is the node the job ran on (the plan's worker is the back-end's name); it is kept
         // beside the row, which stays as the job directory's journal wrote it, for rowFromDir
@@ -141,8 +143,8 @@ public final class JobRunner {
                 continue;
             }
             try {
-                String csv = new String(Base64.getDecoder().decode(l.substring(ROW_PREFIX.length())),
-                        StandardCharsets.UTF_8);
+                String csv = new String(
+                        Base64.getDecoder().decode(l.substring(ROW_PREFIX.length())), StandardCharsets.UTF_8);
                 List<Map<String, String>> rows = Csv.records(csv);
                 if (rows.size() == 1) {
                     found = rows.get(0);
@@ -164,7 +166,9 @@ public final class JobRunner {
         for (Map<String, String> r : Csv.records(Files.readString(table, StandardCharsets.UTF_8))) {
             if (jobId.equals(r.get("job"))) {
                 if (Files.isRegularFile(node)) {
-                    r.put("worker", Files.readString(node, StandardCharsets.UTF_8).strip());
+                    r.put(
+                            "worker",
+                            Files.readString(node, StandardCharsets.UTF_8).strip());
                 }
                 return r;
             }

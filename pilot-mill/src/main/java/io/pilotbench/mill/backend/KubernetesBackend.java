@@ -58,8 +58,8 @@ public final class KubernetesBackend implements ExecutionBackend {
     private final List<String> launcher;
     private final String fileInImage;
 
-    KubernetesBackend(KubernetesClient client, String namespace, String image, List<String> launcher,
-            String fileInImage) {
+    KubernetesBackend(
+            KubernetesClient client, String namespace, String image, List<String> launcher, String fileInImage) {
         this.client = client;
         this.namespace = namespace;
         this.image = image;
@@ -76,8 +76,7 @@ public final class KubernetesBackend implements ExecutionBackend {
      * @param launcher    the command that runs pilot in the image, e.g. {@code [pilot]}
      * @param fileInImage the experiment file's path in the image, or null for the path the driver read it from
      */
-    public static KubernetesBackend connect(String namespace, String image, List<String> launcher,
-            String fileInImage) {
+    public static KubernetesBackend connect(String namespace, String image, List<String> launcher, String fileInImage) {
         if (image == null || image.isBlank()) {
             throw new InputException("kubernetes: no container image; give --image IMAGE (an image with java, pilot "
                     + "and the experiment's files)");
@@ -120,11 +119,13 @@ public final class KubernetesBackend implements ExecutionBackend {
             put(a, "os", n.getStatus().getNodeInfo().getOperatingSystem());
         }
         if (arch != null) {
-            a.put("arch", switch (arch) {
-                case "amd64" -> "x86_64";
-                case "arm64" -> "aarch64";
-                default -> arch;
-            });
+            a.put(
+                    "arch",
+                    switch (arch) {
+                        case "amd64" -> "x86_64";
+                        case "arm64" -> "aarch64";
+                        default -> arch;
+                    });
         }
         put(a, "os", a.get("kubernetes.io/os"));
         if (n.getStatus() != null && n.getStatus().getCapacity() != null) {
@@ -148,7 +149,8 @@ public final class KubernetesBackend implements ExecutionBackend {
 
     @Override
     public String submit(ClusterJob job) throws IOException {
-        String file = fileInImage != null ? fileInImage
+        String file = fileInImage != null
+                ? fileInImage
                 : Files.readString(job.experimentDir().resolve("source.txt")).strip();
         Job k = job(job, namespace, image, launcher, file);
         for (int attempt = 1; ; attempt++) {
@@ -176,7 +178,11 @@ public final class KubernetesBackend implements ExecutionBackend {
     public Map<String, State> poll(Map<String, ClusterJob> jobs) throws IOException {
         Map<String, State> states = new LinkedHashMap<>();
         for (String id : jobs.keySet()) {
-            Job j = call("read Job " + id, () -> client.batch().v1().jobs().inNamespace(namespace).withName(id)
+            Job j = call("read Job " + id, () -> client.batch()
+                    .v1()
+                    .jobs()
+                    .inNamespace(namespace)
+                    .withName(id)
                     .get());
             states.put(id, state(j));
         }
@@ -207,13 +213,20 @@ public final class KubernetesBackend implements ExecutionBackend {
         if (s.getConditions() == null) {
             return null;
         }
-        return s.getConditions().stream().filter(c -> "Failed".equals(c.getType()) && "True".equals(c.getStatus()))
-                .findFirst().orElse(null);
+        return s.getConditions().stream()
+                .filter(c -> "Failed".equals(c.getType()) && "True".equals(c.getStatus()))
+                .findFirst()
+                .orElse(null);
     }
 
     @Override
     public String why(String id) throws IOException {
-        Job j = call("read Job " + id, () -> client.batch().v1().jobs().inNamespace(namespace).withName(id).get());
+        Job j = call("read Job " + id, () -> client.batch()
+                .v1()
+                .jobs()
+                .inNamespace(namespace)
+                .withName(id)
+                .get());
         if (j == null) {
             return "deleted";
         }
@@ -223,8 +236,11 @@ public final class KubernetesBackend implements ExecutionBackend {
 
     @Override
     public Map<String, String> collect(ClusterJob job, String id) throws IOException {
-        List<Pod> pods = call("list the pods of Job " + id, () -> client.pods().inNamespace(namespace)
-                .withLabel("job-name", id).list().getItems());
+        List<Pod> pods = call("list the pods of Job " + id, () -> client.pods()
+                .inNamespace(namespace)
+                .withLabel("job-name", id)
+                .list()
+                .getItems());
         for (Pod p : pods) {
             String log = call("read the log of pod " + p.getMetadata().getName(), () -> {
                 try {
@@ -249,13 +265,23 @@ public final class KubernetesBackend implements ExecutionBackend {
 
     @Override
     public void cancel(String id) throws IOException {
-        call("delete Job " + id, () -> client.batch().v1().jobs().inNamespace(namespace).withName(id).delete());
+        call("delete Job " + id, () -> client.batch()
+                .v1()
+                .jobs()
+                .inNamespace(namespace)
+                .withName(id)
+                .delete());
     }
 
     @Override
     public Map<String, String> active(String prefix) throws IOException {
-        List<Job> jobs = call("list the Jobs", () -> client.batch().v1().jobs().inNamespace(namespace)
-                .withLabel("app.kubernetes.io/managed-by", "pilot").list().getItems());
+        List<Job> jobs = call("list the Jobs", () -> client.batch()
+                .v1()
+                .jobs()
+                .inNamespace(namespace)
+                .withLabel("app.kubernetes.io/managed-by", "pilot")
+                .list()
+                .getItems());
         Map<String, String> m = new LinkedHashMap<>();
         for (Job j : jobs) {
             String n = j.getMetadata().getName();
@@ -311,7 +337,8 @@ public final class KubernetesBackend implements ExecutionBackend {
     }
 
     private InputException failure(String what, KubernetesClientException e) {
-        String reason = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
+        String reason = e.getStatus() != null && e.getStatus().getMessage() != null
+                ? e.getStatus().getMessage()
                 : e.getCause() != null ? e.getCause().toString() : e.getMessage();
         return new InputException("kubernetes: cannot " + what + " in namespace " + namespace + " (" + reason
                 + "); check kubectl's context (kubectl get nodes) and the namespace (--namespace)");

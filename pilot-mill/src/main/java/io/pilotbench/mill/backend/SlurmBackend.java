@@ -92,11 +92,14 @@ public final class SlurmBackend implements ExecutionBackend {
             Worker w = node(line);
             Map<String, String> a = w.attributes();
             String state = a.getOrDefault("state", "").toUpperCase(Locale.ROOT);
-            if (state.contains("DOWN") || state.contains("DRAIN") || state.contains("FAIL")
+            if (state.contains("DOWN")
+                    || state.contains("DRAIN")
+                    || state.contains("FAIL")
                     || state.contains("NOT_RESPONDING")) {
                 continue;
             }
-            if (partition != null && !List.of(a.getOrDefault("partitions", "").split(",")).contains(partition)) {
+            if (partition != null
+                    && !List.of(a.getOrDefault("partitions", "").split(",")).contains(partition)) {
                 continue;
             }
             workers.add(w);
@@ -150,27 +153,43 @@ public final class SlurmBackend implements ExecutionBackend {
         Path exit = exitFile(job);
         Files.deleteIfExists(exit);
         Path script = dir.resolve(stem + ".sh");
-        StringBuilder s = new StringBuilder("#!/bin/sh\n# pilot experiment job " + job.job().id() + ", attempt "
-                + job.attempt() + " (written by pilot experiment run --backend slurm)\n");
+        StringBuilder s = new StringBuilder(
+                "#!/bin/sh\n# pilot experiment job " + job.job().id() + ", attempt " + job.attempt()
+                        + " (written by pilot experiment run --backend slurm)\n");
         List<String> words = new ArrayList<>(launcher);
-        words.addAll(List.of("experiment", "run-job", "--experiment", job.experimentDir().toString(), "--job",
-                jobFile.toString(), "--dir", job.jobDir().toString()));
+        words.addAll(List.of(
+                "experiment",
+                "run-job",
+                "--experiment",
+                job.experimentDir().toString(),
+                "--job",
+                jobFile.toString(),
+                "--dir",
+                job.jobDir().toString()));
         s.append(shell(words)).append('\n');
-        s.append("code=$?\necho $code > ").append(shell(List.of(exit.toString()))).append("\nexit $code\n");
+        s.append("code=$?\necho $code > ")
+                .append(shell(List.of(exit.toString())))
+                .append("\nexit $code\n");
         Files.writeString(script, s.toString(), StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        List<String> cmd = new ArrayList<>(List.of("sbatch", "--parsable", "--exclusive",
-                "--job-name=" + job.name(), "--output=" + dir.resolve(stem + ".out"),
+        List<String> cmd = new ArrayList<>(List.of(
+                "sbatch",
+                "--parsable",
+                "--exclusive",
+                "--job-name=" + job.name(),
+                "--output=" + dir.resolve(stem + ".out"),
                 "--chdir=" + job.experimentDir()));
         cmd.addAll(options(job, partition));
         cmd.add(script.toString());
         Result r = run(cmd);
         if (r.code != 0) {
             String msg = lastLine(r.err);
-            if (msg.contains("Invalid feature") || msg.contains("Requested node configuration is not available")
+            if (msg.contains("Invalid feature")
+                    || msg.contains("Requested node configuration is not available")
                     || msg.contains("Invalid partition")) {
-                throw new InputException("slurm: sbatch refused job " + job.job().id() + ": " + msg + "; check the "
-                        + "experiment's constraints and --partition against sinfo");
+                throw new InputException(
+                        "slurm: sbatch refused job " + job.job().id() + ": " + msg + "; check the "
+                                + "experiment's constraints and --partition against sinfo");
             }
             throw unreachable("sbatch", r);
         }
@@ -196,7 +215,9 @@ public final class SlurmBackend implements ExecutionBackend {
         }
         String cores = job.constraints().get("cores");
         if (cores != null) {
-            o.add("--mincpus=" + (long) Math.ceil(Double.parseDouble(cores.replace(">=", "").strip())));
+            o.add("--mincpus="
+                    + (long)
+                            Math.ceil(Double.parseDouble(cores.replace(">=", "").strip())));
         }
         String memory = job.constraints().get("memory");
         if (memory != null) {
@@ -210,7 +231,12 @@ public final class SlurmBackend implements ExecutionBackend {
     }
 
     static double bytes(String s) {
-        String t = s.strip().toUpperCase(Locale.ROOT).replace(">=", "").replace("IB", "").replace("B", "").strip();
+        String t = s.strip()
+                .toUpperCase(Locale.ROOT)
+                .replace(">=", "")
+                .replace("IB", "")
+                .replace("B", "")
+                .strip();
         double mult = 1;
         if (!t.isEmpty() && "KMGT".indexOf(t.charAt(t.length() - 1)) >= 0) {
             mult = Math.pow(1024, "KMGT".indexOf(t.charAt(t.length() - 1)) + 1);
@@ -232,13 +258,22 @@ public final class SlurmBackend implements ExecutionBackend {
             if (st == null) {
                 gone.add(id);
             } else {
-                states.put(id, switch (st) {
-                    case "RUNNING", "COMPLETING", "STAGE_OUT" -> State.RUNNING;
-                    case "COMPLETED" -> State.DONE;
-                    case "PENDING", "CONFIGURING", "REQUEUED", "REQUEUE_HOLD", "REQUEUE_FED", "SUSPENDED",
-                            "RESIZING", "SIGNALING", "STOPPED" -> State.PENDING;
-                    default -> State.FAILED; // CANCELLED, FAILED, TIMEOUT, NODE_FAIL, PREEMPTED, BOOT_FAIL, ...
-                });
+                states.put(
+                        id,
+                        switch (st) {
+                            case "RUNNING", "COMPLETING", "STAGE_OUT" -> State.RUNNING;
+                            case "COMPLETED" -> State.DONE;
+                            case "PENDING",
+                                    "CONFIGURING",
+                                    "REQUEUED",
+                                    "REQUEUE_HOLD",
+                                    "REQUEUE_FED",
+                                    "SUSPENDED",
+                                    "RESIZING",
+                                    "SIGNALING",
+                                    "STOPPED" -> State.PENDING;
+                            default -> State.FAILED; // CANCELLED, FAILED, TIMEOUT, NODE_FAIL, PREEMPTED, BOOT_FAIL, ...
+                        });
             }
         }
         for (String id : gone) {
@@ -290,8 +325,8 @@ public final class SlurmBackend implements ExecutionBackend {
 
     /** The end state word Slurm gives ({@code COMPLETED}, {@code CANCELLED}, ...), or null when none knows. */
     private String endState(String id) throws IOException {
-        Result r = run(List.of("sacct", "--noheader", "--parsable2", "--allocations", "--jobs=" + id,
-                "--format=JobID,State"));
+        Result r = run(
+                List.of("sacct", "--noheader", "--parsable2", "--allocations", "--jobs=" + id, "--format=JobID,State"));
         if (r.code == 0) {
             for (String line : r.out.split("\n")) {
                 String[] p = line.strip().split("\\|");
@@ -347,8 +382,7 @@ public final class SlurmBackend implements ExecutionBackend {
         return m;
     }
 
-    private record Result(int code, String out, String err) {
-    }
+    private record Result(int code, String out, String err) {}
 
     private Result run(List<String> cmd) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd);
@@ -365,8 +399,8 @@ public final class SlurmBackend implements ExecutionBackend {
         try {
             if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new InputException("slurm: " + cmd.get(0) + " did not answer in " + COMMAND_TIMEOUT
-                        .toSeconds() + " s; is slurmctld up (scontrol ping)?");
+                throw new InputException("slurm: " + cmd.get(0) + " did not answer in " + COMMAND_TIMEOUT.toSeconds()
+                        + " s; is slurmctld up (scontrol ping)?");
             }
             return new Result(p.exitValue(), out.join(), err.join());
         } catch (InterruptedException e) {

@@ -31,9 +31,11 @@ class BackendFormatsTest {
         assertThat(csv).isEqualTo("job,worker,replication,work\n0012,node-a,3,4\n");
         assertThat(JobRunner.readJob(spec, csv, "f")).isEqualTo(job);
         assertThatThrownBy(() -> JobRunner.readJob(spec, "job,worker\n1,a\n", "f.csv"))
-                .isInstanceOf(InputException.class).hasMessageStartingWith("f.csv: not a job file");
+                .isInstanceOf(InputException.class)
+                .hasMessageStartingWith("f.csv: not a job file");
         assertThatThrownBy(() -> JobRunner.readJob(spec, "job,worker,replication,work\nx,a,1,4\n", "f.csv"))
-                .isInstanceOf(InputException.class).hasMessageContaining("must be whole numbers from 1");
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("must be whole numbers from 1");
     }
 
     @Test
@@ -56,18 +58,35 @@ class BackendFormatsTest {
                 + "State=IDLE ThreadsPerCore=1 Partitions=debug,bench";
         Worker w = SlurmBackend.node(line);
         assertThat(w.name()).isEqualTo("vm");
-        assertThat(w.attributes()).containsEntry("arch", "x86_64").containsEntry("cores", "2")
-                .containsEntry("memory", Long.toString(24105L * 1024 * 1024)).containsEntry("os", "linux")
-                .containsEntry("features", "avx2,ssd").containsEntry("partitions", "debug,bench");
+        assertThat(w.attributes())
+                .containsEntry("arch", "x86_64")
+                .containsEntry("cores", "2")
+                .containsEntry("memory", Long.toString(24105L * 1024 * 1024))
+                .containsEntry("os", "linux")
+                .containsEntry("features", "avx2,ssd")
+                .containsEntry("partitions", "debug,bench");
     }
 
     @Test
     void sbatchOptionsCarryTheTimeTheNodeAndTheConstraints() {
         Job job = new Job(1, "vm", 1, Map.of());
-        ClusterJob t = new ClusterJob("pilot-00000000-0001-a1", job, "", 1, tmp, "vm", Duration.ofSeconds(610),
+        ClusterJob t = new ClusterJob(
+                "pilot-00000000-0001-a1",
+                job,
+                "",
+                1,
+                tmp,
+                "vm",
+                Duration.ofSeconds(610),
                 Map.of("cores", "2", "memory", "1.5G", "features", "avx2, ssd"));
-        assertThat(SlurmBackend.options(t, "bench")).containsExactlyInAnyOrder("--partition=bench", "--time=11",
-                "--nodelist=vm", "--mincpus=2", "--mem=1536M", "--constraint=avx2&ssd");
+        assertThat(SlurmBackend.options(t, "bench"))
+                .containsExactlyInAnyOrder(
+                        "--partition=bench",
+                        "--time=11",
+                        "--nodelist=vm",
+                        "--mincpus=2",
+                        "--mem=1536M",
+                        "--constraint=avx2&ssd");
         ClusterJob free = new ClusterJob(t.name(), job, "", 1, tmp, null, null, Map.of());
         assertThat(SlurmBackend.options(free, null)).isEmpty();
     }
@@ -83,10 +102,12 @@ class BackendFormatsTest {
 
     @Test
     void aMissingConfigurationIsOneClearLineAtOnce() {
-        Map<String, String> env = Map.of("SLURM_CONF", tmp.resolve("no-such.conf").toString());
-        assertThatThrownBy(() -> SlurmBackend.create(List.of("pilot"), null,
-                env)).isInstanceOf(InputException.class)
-                .hasMessageStartingWith("slurm: SLURM_CONF is ").hasMessageEndingWith("or unset it")
+        Map<String, String> env =
+                Map.of("SLURM_CONF", tmp.resolve("no-such.conf").toString());
+        assertThatThrownBy(() -> SlurmBackend.create(List.of("pilot"), null, env))
+                .isInstanceOf(InputException.class)
+                .hasMessageStartingWith("slurm: SLURM_CONF is ")
+                .hasMessageEndingWith("or unset it")
                 .hasMessageNotContaining("\n");
     }
 }

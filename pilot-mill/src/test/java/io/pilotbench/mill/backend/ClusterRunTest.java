@@ -35,7 +35,12 @@ class ClusterRunTest {
     Path tmp;
 
     /** What a cluster job does: ends with the job's row, ends without one, or vanishes. */
-    enum Fate { ROW, ERROR_ROW, NO_ROW, LOST }
+    enum Fate {
+        ROW,
+        ERROR_ROW,
+        NO_ROW,
+        LOST
+    }
 
     /** Each job's fates, one per submission (the last repeats); a job runs one poll before it ends. */
     static class Scripted implements ExecutionBackend {
@@ -76,11 +81,15 @@ class ClusterRunTest {
             for (String id : jobs.keySet()) {
                 int n = polls.merge(id, 1, Integer::sum);
                 Fate f = byId.get(id);
-                m.put(id, n == 1 ? State.RUNNING : switch (f) {
-                    case ROW, ERROR_ROW -> State.DONE;
-                    case NO_ROW -> State.FAILED;
-                    case LOST -> State.LOST;
-                });
+                m.put(
+                        id,
+                        n == 1
+                                ? State.RUNNING
+                                : switch (f) {
+                                    case ROW, ERROR_ROW -> State.DONE;
+                                    case NO_ROW -> State.FAILED;
+                                    case LOST -> State.LOST;
+                                });
             }
             return m;
         }
@@ -104,8 +113,7 @@ class ClusterRunTest {
         }
 
         @Override
-        public void cancel(String id) {
-        }
+        public void cancel(String id) {}
 
         @Override
         public Map<String, String> active(String prefix) {
@@ -123,7 +131,9 @@ class ClusterRunTest {
     }
 
     private static List<String> jobsIn(Path dir) throws IOException {
-        return Csv.records(Files.readString(dir.resolve("results.csv"))).stream().map(r -> r.get("job")).toList();
+        return Csv.records(Files.readString(dir.resolve("results.csv"))).stream()
+                .map(r -> r.get("job"))
+                .toList();
     }
 
     @Test
@@ -137,8 +147,10 @@ class ClusterRunTest {
         assertThat(o.resubmitted()).isEqualTo(1);
         assertThat(b.submitted).filteredOn(n -> n.contains("-0002-")).hasSize(2);
         String journal = Files.readString(dir.resolve("cluster/journal.csv"));
-        assertThat(journal).contains("ended,0002,1,", ",NODE_FAIL\n").contains("ended,0002,2,").contains(
-                "gave-up,0002,2,");
+        assertThat(journal)
+                .contains("ended,0002,1,", ",NODE_FAIL\n")
+                .contains("ended,0002,2,")
+                .contains("gave-up,0002,2,");
         assertThat(jobsIn(dir)).containsExactlyInAnyOrder("0001", "0003", "0004");
 
         Scripted later = new Scripted(); // the node is back
@@ -183,12 +195,14 @@ class ClusterRunTest {
         ClusterRun.Outcome o = ClusterRun.start(spec(), b, tmp.resolve("out"), false, FAST, new PrintWriter(log));
         assertThat(o.collected()).isEqualTo(4);
         assertThat(b.submitted).as("nothing submitted twice").hasSize(4);
-        assertThat(log.toString()).contains("cannot ask scripted how its jobs are (kubernetes: cannot list the Jobs "
-                + "(timeout)); asking again");
+        assertThat(log.toString())
+                .contains("cannot ask scripted how its jobs are (kubernetes: cannot list the Jobs "
+                        + "(timeout)); asking again");
 
         Unanswering gone = new Unanswering(ClusterRun.MAX_POLL_FAILURES);
         assertThatThrownBy(() -> ClusterRun.start(spec(), gone, tmp.resolve("out2"), false, FAST, null))
-                .isInstanceOf(io.pilotbench.core.model.InputException.class).hasMessageContaining("timeout");
+                .isInstanceOf(io.pilotbench.core.model.InputException.class)
+                .hasMessageContaining("timeout");
     }
 
     /** Killed after the row went into results.csv, before the journal said "collected": the row stays single. */
@@ -197,8 +211,14 @@ class ClusterRunTest {
         Path dir = tmp.resolve("out");
         ClusterRun.start(spec(), new Scripted(), dir, false, FAST, null);
         Path journal = dir.resolve("cluster/journal.csv");
-        Files.writeString(journal, String.join("", Files.readAllLines(journal).stream()
-                .filter(l -> !l.startsWith("collected")).map(l -> l + "\n").toList()));
+        Files.writeString(
+                journal,
+                String.join(
+                        "",
+                        Files.readAllLines(journal).stream()
+                                .filter(l -> !l.startsWith("collected"))
+                                .map(l -> l + "\n")
+                                .toList()));
         Scripted b = new Scripted();
         ClusterRun.Outcome o = ClusterRun.resume(dir, b, FAST, null);
         assertThat(o.collected()).isEqualTo(4);
@@ -217,19 +237,30 @@ class ClusterRunTest {
                 return "slurm";
             }
         };
-        assertThatThrownBy(() -> ClusterRun.resume(dir, other, FAST, null)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> ClusterRun.resume(dir, other, FAST, null))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("was started on scripted, not slurm; resume it with --backend scripted");
         assertThat(ClusterRun.backendOf(tmp)).isNull();
-        assertThatThrownBy(() -> ClusterRun.resume(tmp, other, FAST, null)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> ClusterRun.resume(tmp, other, FAST, null))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("not a cluster experiment");
     }
 
     @Test
     void noNodeMeetingTheFeaturesIsOneLine() throws IOException {
         ExperimentSpec s = spec();
-        ExperimentSpec wants = new ExperimentSpec(s.name(), s.file(), s.seed(), s.replications(), s.packages(),
-                Map.of("features", "avx512"), s.metrics(), s.factors(), s.precision());
-        assertThatThrownBy(() -> ClusterRun.plan(wants, new Scripted(), false)).isInstanceOf(InputException.class)
+        ExperimentSpec wants = new ExperimentSpec(
+                s.name(),
+                s.file(),
+                s.seed(),
+                s.replications(),
+                s.packages(),
+                Map.of("features", "avx512"),
+                s.metrics(),
+                s.factors(),
+                s.precision());
+        assertThatThrownBy(() -> ClusterRun.plan(wants, new Scripted(), false))
+                .isInstanceOf(InputException.class)
                 .hasMessageEndingWith("constraints.features: no scripted node has avx512");
     }
 

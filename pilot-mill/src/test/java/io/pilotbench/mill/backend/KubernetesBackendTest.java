@@ -69,6 +69,7 @@ class KubernetesBackendTest {
     Path tmp;
     /** Each pod's log, by the pod's name: what the container printed. */
     private final Map<String, String> logs = new java.util.concurrent.ConcurrentHashMap<>();
+
     private KubernetesMockServer server;
     private KubernetesClient client;
 
@@ -76,19 +77,24 @@ class KubernetesBackendTest {
     void startMock() {
         Map<ServerRequest, Queue<ServerResponse>> responses = new java.util.concurrent.ConcurrentHashMap<>();
         // pods' logs are served from this test's map, not from the mock's expectations (see below)
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
+        server = new KubernetesMockServer(
+                new Context(),
+                new MockWebServer(),
+                responses,
                 new KubernetesMixedDispatcher(responses) {
                     @Override
                     public MockResponse dispatch(RecordedRequest request) {
                         Matcher m = LOG.matcher(request.getPath());
                         if (m.matches()) {
                             String text = logs.get(m.group(1));
-                            return text == null ? new MockResponse().setResponseCode(404)
+                            return text == null
+                                    ? new MockResponse().setResponseCode(404)
                                     : new MockResponse().setResponseCode(200).setBody(text);
                         }
                         return super.dispatch(request);
                     }
-                }, false);
+                },
+                false);
         server.init();
         // fabric8's getLog reads a log as a stream, and against this mock that stream now and then never ended:
         // the back-end's collect waited for the client's 10 s timeout in about 1 run of this class in 5 here, and
@@ -96,14 +102,24 @@ class KubernetesBackendTest {
         // alike). The back-end reads logs with a plain GET now: 20 of 20 runs since. Logs come from the map above,
         // with a 404 for a pod that has none, as an API server answers for a pod gone with its node; the controller
         // acts in the driver's thread (Controlled); the back-end asks again after a timeout, here after 3 s.
-        client = server.createClient(c -> c.editOrNewConfig().withRequestTimeout(3_000).endConfig());
+        client = server.createClient(
+                c -> c.editOrNewConfig().withRequestTimeout(3_000).endConfig());
         for (String n : List.of("node-a", "node-b")) {
-            client.nodes().resource(new NodeBuilder().withNewMetadata().withName(n)
-                    .addToLabels("kubernetes.io/arch", "amd64").addToLabels("kubernetes.io/os", "linux")
-                    .addToLabels(KubernetesBackend.HOSTNAME, n).addToLabels("disktype", n.equals("node-a") ? "ssd"
-                        : "hdd").endMetadata()
-                    .withNewStatus().addToCapacity("cpu", new Quantity("4")).addToCapacity("memory",
-                        new Quantity("8Gi")).endStatus().build()).create();
+            client.nodes()
+                    .resource(new NodeBuilder()
+                            .withNewMetadata()
+                            .withName(n)
+                            .addToLabels("kubernetes.io/arch", "amd64")
+                            .addToLabels("kubernetes.io/os", "linux")
+                            .addToLabels(KubernetesBackend.HOSTNAME, n)
+                            .addToLabels("disktype", n.equals("node-a") ? "ssd" : "hdd")
+                            .endMetadata()
+                            .withNewStatus()
+                            .addToCapacity("cpu", new Quantity("4"))
+                            .addToCapacity("memory", new Quantity("8Gi"))
+                            .endStatus()
+                            .build())
+                    .create();
         }
     }
 
@@ -114,8 +130,12 @@ class KubernetesBackendTest {
     }
 
     private KubernetesBackend backend() {
-        return new KubernetesBackend(server.createClient(c -> c.editOrNewConfig().withRequestTimeout(3_000)
-                .endConfig()), NS, "registry.example/pilot:1", List.of("pilot"),
+        return new KubernetesBackend(
+                server.createClient(
+                        c -> c.editOrNewConfig().withRequestTimeout(3_000).endConfig()),
+                NS,
+                "registry.example/pilot:1",
+                List.of("pilot"),
                 "/experiments/tiny.yaml");
     }
 
@@ -126,50 +146,68 @@ class KubernetesBackendTest {
             nodes = b.inventory();
         }
         assertThat(nodes).extracting(Worker::name).containsExactlyInAnyOrder("node-a", "node-b");
-        Worker a = nodes.stream().filter(w -> w.name().equals("node-a")).findFirst().orElseThrow();
-        assertThat(a.attributes()).containsEntry("arch", "x86_64").containsEntry("os", "linux")
-                .containsEntry("cores", "4").containsEntry("memory", Long.toString(8L << 30))
+        Worker a = nodes.stream()
+                .filter(w -> w.name().equals("node-a"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(a.attributes())
+                .containsEntry("arch", "x86_64")
+                .containsEntry("os", "linux")
+                .containsEntry("cores", "4")
+                .containsEntry("memory", Long.toString(8L << 30))
                 .containsEntry("disktype", "ssd");
     }
 
     @Test
     void aJobIsExclusiveBoundedAndSelectsItsNodesByTheConstraints() throws Exception {
         Path file = TinyExperiment.write(tmp.resolve("exp"), 1, "0");
-        ExperimentSpec spec = withConstraints(ExperimentFile.read(file), Map.of("arch", "x86_64", "disktype", "ssd",
-                "memory", "2G", "cores", "2"));
+        ExperimentSpec spec = withConstraints(
+                ExperimentFile.read(file), Map.of("arch", "x86_64", "disktype", "ssd", "memory", "2G", "cores", "2"));
         io.pilotbench.experiment.Job job = new io.pilotbench.experiment.Job(1, "kubernetes", 1, Map.of("work", "4"));
-        ClusterJob t = new ClusterJob("pilot-0a1b2c3d-0001-a1", job, JobRunner.jobCsv(spec, job), 1, tmp, null,
-                Duration.ofSeconds(620), spec.constraints());
+        ClusterJob t = new ClusterJob(
+                "pilot-0a1b2c3d-0001-a1",
+                job,
+                JobRunner.jobCsv(spec, job),
+                1,
+                tmp,
+                null,
+                Duration.ofSeconds(620),
+                spec.constraints());
         Job k = KubernetesBackend.job(t, NS, "img:1", List.of("pilot"), "/e/tiny.yaml");
         assertThat(k.getSpec().getBackoffLimit()).isZero();
         assertThat(k.getSpec().getActiveDeadlineSeconds()).isEqualTo(620L);
-        assertThat(k.getMetadata().getLabels()).containsEntry(KubernetesBackend.EXPERIMENT, "pilot-0a1b2c3d")
+        assertThat(k.getMetadata().getLabels())
+                .containsEntry(KubernetesBackend.EXPERIMENT, "pilot-0a1b2c3d")
                 .containsEntry(KubernetesBackend.JOB, "0001");
         PodSpec pod = k.getSpec().getTemplate().getSpec();
         assertThat(pod.getRestartPolicy()).isEqualTo("Never");
-        assertThat(pod.getNodeSelector()).containsExactlyInAnyOrderEntriesOf(Map.of("kubernetes.io/arch", "amd64",
-                "disktype", "ssd"));
-        assertThat(k.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(KubernetesBackend.EXCLUSIVE,
-                "true");
-        List<PodAffinityTerm> apart = pod.getAffinity().getPodAntiAffinity()
-                .getRequiredDuringSchedulingIgnoredDuringExecution();
+        assertThat(pod.getNodeSelector())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("kubernetes.io/arch", "amd64", "disktype", "ssd"));
+        assertThat(k.getSpec().getTemplate().getMetadata().getLabels())
+                .containsEntry(KubernetesBackend.EXCLUSIVE, "true");
+        List<PodAffinityTerm> apart =
+                pod.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
         assertThat(apart).hasSize(1);
         assertThat(apart.get(0).getTopologyKey()).isEqualTo(KubernetesBackend.HOSTNAME);
-        assertThat(apart.get(0).getLabelSelector().getMatchLabels()).containsExactly(Map.entry(
-                KubernetesBackend.EXCLUSIVE, "true"));
+        assertThat(apart.get(0).getLabelSelector().getMatchLabels())
+                .containsExactly(Map.entry(KubernetesBackend.EXCLUSIVE, "true"));
         assertThat(apart.get(0).getNamespaceSelector()).as("all namespaces").isNotNull();
         var container = pod.getContainers().get(0);
         assertThat(container.getImage()).isEqualTo("img:1");
-        assertThat(container.getResources().getRequests()).containsEntry("cpu", new Quantity("2"))
+        assertThat(container.getResources().getRequests())
+                .containsEntry("cpu", new Quantity("2"))
                 .containsEntry("memory", new Quantity(Long.toString(2L << 30)));
-        assertThat(container.getCommand()).containsSubsequence("pilot", "experiment", "run-job", "--file",
-                "/e/tiny.yaml", "--print-row");
+        assertThat(container.getCommand())
+                .containsSubsequence("pilot", "experiment", "run-job", "--file", "/e/tiny.yaml", "--print-row");
         assertThat(container.getEnv().get(0).getValue()).isEqualTo(JobRunner.jobCsv(spec, job));
         // a job pinned to its planned node (hardware factors) selects it by hostname
         ClusterJob pinned = new ClusterJob(t.name(), job, t.jobCsv(), 1, tmp, "node-b", null, Map.of());
-        assertThat(KubernetesBackend.job(pinned, NS, "img:1", List.of("pilot"), "/e/tiny.yaml").getSpec()
-                .getTemplate().getSpec().getNodeSelector()).containsExactly(Map.entry(KubernetesBackend.HOSTNAME,
-                    "node-b"));
+        assertThat(KubernetesBackend.job(pinned, NS, "img:1", List.of("pilot"), "/e/tiny.yaml")
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getNodeSelector())
+                .containsExactly(Map.entry(KubernetesBackend.HOSTNAME, "node-b"));
     }
 
     /**
@@ -210,8 +248,8 @@ class KubernetesBackendTest {
         StringWriter log = new StringWriter();
         Thread driver = new Thread(() -> {
             try (KubernetesBackend b = backend()) {
-                outcome.set(ClusterRun.start(spec, new Controlled(b, controller), dir, false, FAST,
-                        new PrintWriter(log)));
+                outcome.set(
+                        ClusterRun.start(spec, new Controlled(b, controller), dir, false, FAST, new PrintWriter(log)));
             } catch (Throwable e) {
                 failure.set(e);
             }
@@ -224,12 +262,14 @@ class KubernetesBackendTest {
         assertThat(o.collected()).isEqualTo(4);
         assertThat(o.resubmitted()).isEqualTo(2);
         assertThat(o.givenUp()).isEmpty();
-        assertThat(handled).containsExactlyInAnyOrder(names(dir, "0001-a1", "0002-a1", "0002-a2", "0003-a1",
-                "0003-a2", "0004-a1"));
+        assertThat(handled)
+                .containsExactlyInAnyOrder(
+                        names(dir, "0001-a1", "0002-a1", "0002-a2", "0003-a1", "0003-a2", "0004-a1"));
         List<Map<String, String>> rows = Csv.records(Files.readString(dir.resolve("results.csv")));
         assertThat(rows).extracting(r -> r.get("job")).containsExactlyInAnyOrder("0001", "0002", "0003", "0004");
         String journal = Files.readString(dir.resolve("cluster/journal.csv"));
-        assertThat(journal).contains("ended,0002,1," + ClusterRun.tag(dir) + "-0002-a1,DeadlineExceeded")
+        assertThat(journal)
+                .contains("ended,0002,1," + ClusterRun.tag(dir) + "-0002-a1,DeadlineExceeded")
                 .contains("ended,0003,1," + ClusterRun.tag(dir) + "-0003-a1,lost");
         var a = ExperimentAnalysis.analyze(dir, 2, SumOfSquares.TYPE_II).get(0);
         assertThat(a.n()).isEqualTo(4);
@@ -270,10 +310,16 @@ class KubernetesBackendTest {
     @Test
     void anUnreachableApiServerIsOneClearLine() {
         // no retries here (fabric8 retries a refused connection 10 times, backing off, about 19 s in all)
-        KubernetesBackend b = new KubernetesBackend(server.createClient(c -> c.editOrNewConfig()
-                .withRequestRetryBackoffLimit(0).endConfig()), NS, "img:1", List.of("pilot"), null);
+        KubernetesBackend b = new KubernetesBackend(
+                server.createClient(
+                        c -> c.editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig()),
+                NS,
+                "img:1",
+                List.of("pilot"),
+                null);
         server.destroy();
-        assertThatThrownBy(b::inventory).isInstanceOf(InputException.class)
+        assertThatThrownBy(b::inventory)
+                .isInstanceOf(InputException.class)
                 .hasMessageStartingWith("kubernetes: cannot list the nodes in namespace bench (")
                 .hasMessageEndingWith("check kubectl's context (kubectl get nodes) and the namespace (--namespace)");
     }
@@ -295,20 +341,37 @@ class KubernetesBackendTest {
     }
 
     private static String[] names(Path dir, String... stems) {
-        return java.util.Arrays.stream(stems).map(s -> ClusterRun.tag(dir) + "-" + s).toArray(String[]::new);
+        return java.util.Arrays.stream(stems)
+                .map(s -> ClusterRun.tag(dir) + "-" + s)
+                .toArray(String[]::new);
     }
 
     private static ExperimentSpec withConstraints(ExperimentSpec s, Map<String, String> c) {
-        return new ExperimentSpec(s.name(), s.file(), s.seed(), s.replications(), s.packages(), c, s.metrics(),
-                s.factors(), s.precision());
+        return new ExperimentSpec(
+                s.name(),
+                s.file(),
+                s.seed(),
+                s.replications(),
+                s.packages(),
+                c,
+                s.metrics(),
+                s.factors(),
+                s.precision());
     }
 
     /** What the Job controller does when a pod starts: a pod labelled with the Job's name, the Job active. */
     private void running(Job j) {
         String name = j.getMetadata().getName();
         try {
-            client.pods().inNamespace(NS).resource(new PodBuilder().withNewMetadata().withName(name + "-pod")
-                    .addToLabels("job-name", name).endMetadata().build()).create();
+            client.pods()
+                    .inNamespace(NS)
+                    .resource(new PodBuilder()
+                            .withNewMetadata()
+                            .withName(name + "-pod")
+                            .addToLabels("job-name", name)
+                            .endMetadata()
+                            .build())
+                    .create();
         } catch (KubernetesClientException e) {
             if (e.getCode() != 409) {
                 throw e;
@@ -324,8 +387,19 @@ class KubernetesBackendTest {
         running(j);
         String name = j.getMetadata().getName();
         String id = j.getMetadata().getLabels().get(KubernetesBackend.JOB);
-        String work = JobRunner.readJob(spec, j.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv()
-                .get(0).getValue(), name).levels().get("work");
+        String work = JobRunner.readJob(
+                        spec,
+                        j.getSpec()
+                                .getTemplate()
+                                .getSpec()
+                                .getContainers()
+                                .get(0)
+                                .getEnv()
+                                .get(0)
+                                .getValue(),
+                        name)
+                .levels()
+                .get("work");
         double time = 0.01 * Integer.parseInt(work) + 0.0001 * Integer.parseInt(id);
         Map<String, String> row = new LinkedHashMap<>();
         row.put("job", id);
@@ -354,8 +428,14 @@ class KubernetesBackendTest {
         String name = j.getMetadata().getName();
         logs.put(name + "-pod", "setup...\n");
         Job now = client.batch().v1().jobs().inNamespace(NS).withName(name).get();
-        now.setStatus(new JobStatusBuilder().withFailed(1).withConditions(new JobConditionBuilder()
-                .withType("Failed").withStatus("True").withReason(reason).build()).build());
+        now.setStatus(new JobStatusBuilder()
+                .withFailed(1)
+                .withConditions(new JobConditionBuilder()
+                        .withType("Failed")
+                        .withStatus("True")
+                        .withReason(reason)
+                        .build())
+                .build());
         client.batch().v1().jobs().inNamespace(NS).resource(now).updateStatus();
     }
 }

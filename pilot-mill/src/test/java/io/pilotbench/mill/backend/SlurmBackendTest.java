@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SlurmBackendTest {
     private static final ClusterRun.Settings FAST = new ClusterRun.Settings(3, Duration.ofMillis(250));
     private static SlurmCluster cluster;
+
     @TempDir
     static Path shared;
 
@@ -63,9 +64,12 @@ class SlurmBackendTest {
         assertThat(nodes).hasSize(1);
         Worker w = nodes.get(0);
         assertThat(w.name()).isEqualTo(cluster.node());
-        assertThat(w.attributes()).containsEntry("cores", Integer.toString(Runtime.getRuntime()
-                .availableProcessors())).containsEntry("features", "pilottest").containsEntry("os", "linux")
-                .containsKey("memory").containsEntry("arch", Worker.local().attributes().get("arch"));
+        assertThat(w.attributes())
+                .containsEntry("cores", Integer.toString(Runtime.getRuntime().availableProcessors()))
+                .containsEntry("features", "pilottest")
+                .containsEntry("os", "linux")
+                .containsKey("memory")
+                .containsEntry("arch", Worker.local().attributes().get("arch"));
     }
 
     @Test
@@ -74,8 +78,8 @@ class SlurmBackendTest {
         Path dir = shared.resolve("out1");
         StringWriter log = new StringWriter();
         long t0 = System.nanoTime();
-        ClusterRun.Outcome o = ClusterRun.start(ExperimentFile.read(file), backend(), dir, true, FAST,
-                new PrintWriter(log));
+        ClusterRun.Outcome o =
+                ClusterRun.start(ExperimentFile.read(file), backend(), dir, true, FAST, new PrintWriter(log));
         System.out.printf("slurm: 4 jobs in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         assertThat(o.jobs()).isEqualTo(4);
         assertThat(o.collected()).as(log.toString()).isEqualTo(4);
@@ -123,7 +127,8 @@ class SlurmBackendTest {
         String victim = null;
         long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (victim == null && System.nanoTime() < end) {
-            for (String line : cluster.command("squeue", "--me", "--noheader", "--format=%i|%T|%j").split("\n")) {
+            for (String line : cluster.command("squeue", "--me", "--noheader", "--format=%i|%T|%j")
+                    .split("\n")) {
                 String[] p = line.strip().split("\\|");
                 if (p.length == 3 && p[1].equals("RUNNING")) {
                     String job = p[2].split("-")[2];
@@ -147,9 +152,12 @@ class SlurmBackendTest {
         assertThat(rows).allSatisfy(r -> assertThat(r.get("error")).isEmpty());
         List<List<String>> journal = Csv.parse(Files.readString(dir.resolve("cluster/journal.csv")));
         String cancelledVictim = victim;
-        assertThat(journal).anySatisfy(e -> assertThat(e).containsSequence("ended").contains(cancelledVictim)
+        assertThat(journal).anySatisfy(e -> assertThat(e)
+                .containsSequence("ended")
+                .contains(cancelledVictim)
                 .anySatisfy(d -> assertThat(d).startsWith("CANCELLED")));
-        assertThat(journal.stream().filter(e -> e.get(0).equals("submitted")).count()).isEqualTo(3);
+        assertThat(journal.stream().filter(e -> e.get(0).equals("submitted")).count())
+                .isEqualTo(3);
         assertThat(log.toString()).contains("submitted again (attempt 2 of 3)");
     }
 
@@ -197,10 +205,17 @@ class SlurmBackendTest {
             assertThat(r.get("error")).isEmpty();
         });
         for (String id : List.of("0001", "0002")) {
-            String job = cluster.command("scontrol", "show", "job", "--oneliner",
+            String job = cluster.command(
+                    "scontrol",
+                    "show",
+                    "job",
+                    "--oneliner",
                     Csv.parse(Files.readString(dir.resolve("cluster/journal.csv"))).stream()
-                            .filter(e -> e.get(0).equals("submitted") && e.get(1).equals(id)).findFirst()
-                            .orElseThrow().get(3));
+                            .filter(e ->
+                                    e.get(0).equals("submitted") && e.get(1).equals(id))
+                            .findFirst()
+                            .orElseThrow()
+                            .get(3));
             assertThat(job).contains(" ReqNodeList=" + cluster.node() + " ").contains(" OverSubscribe=NO ");
         }
     }

@@ -101,8 +101,9 @@ public final class PostgresServer implements AutoCloseable {
 
     /** Why {@link #available()} is false, for a skipped test's message. */
     public static String unavailableReason() {
-        return binaries().isEmpty() ? "no PostgreSQL server programs under /usr/lib/postgresql (apt-get install "
-                + "postgresql)" : "running as root without a postgres system user (PostgreSQL refuses to run as root)";
+        return binaries().isEmpty()
+                ? "no PostgreSQL server programs under /usr/lib/postgresql (apt-get install " + "postgresql)"
+                : "running as root without a postgres system user (PostgreSQL refuses to run as root)";
     }
 
     /** The server shared by this test JVM, started on first use and stopped when the JVM exits. */
@@ -129,15 +130,41 @@ public final class PostgresServer implements AutoCloseable {
         if (root()) {
             run(List.of("chown", "-R", "postgres:postgres", dir.toString()), dir);
         }
-        run(asServerUser(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", USER,
-                "--pwfile=" + pwfile, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C")), dir);
+        run(
+                asServerUser(List.of(
+                        bin.resolve("initdb").toString(),
+                        "-D",
+                        data.toString(),
+                        "-U",
+                        USER,
+                        "--pwfile=" + pwfile,
+                        "--auth=scram-sha-256",
+                        "-E",
+                        "UTF8",
+                        "--locale=C")),
+                dir);
         int port = freePort();
         Path log = dir.resolve("server.log");
-        ProcessBuilder pb = new ProcessBuilder(asServerUser(List.of(bin.resolve("postgres").toString(), "-D",
-                data.toString(), "-p", Integer.toString(port), "-k", dir.toString(), "-c",
-                "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c",
-                "full_page_writes=off", "-c", "max_connections=300")))
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder pb = new ProcessBuilder(asServerUser(List.of(
+                        bin.resolve("postgres").toString(),
+                        "-D",
+                        data.toString(),
+                        "-p",
+                        Integer.toString(port),
+                        "-k",
+                        dir.toString(),
+                        "-c",
+                        "listen_addresses=127.0.0.1",
+                        "-c",
+                        "fsync=off",
+                        "-c",
+                        "synchronous_commit=off",
+                        "-c",
+                        "full_page_writes=off",
+                        "-c",
+                        "max_connections=300")))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         Process p = pb.start();
         PostgresServer server = new PostgresServer(dir, p, port, password);
         long deadline = System.nanoTime() + START_LIMIT.toNanos();
@@ -165,20 +192,23 @@ public final class PostgresServer implements AutoCloseable {
         if (!root()) {
             return command;
         }
-        List<String> all = new ArrayList<>(List.of(SETPRIV, "--reuid=postgres", "--regid=postgres",
-                "--init-groups", "--"));
+        List<String> all =
+                new ArrayList<>(List.of(SETPRIV, "--reuid=postgres", "--regid=postgres", "--init-groups", "--"));
         all.addAll(command);
         return all;
     }
 
     private static void run(List<String> command, Path dir) throws IOException {
         Path out = dir.resolve("setup.log");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))
+                .start();
         try {
             if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " failed: " + Files.readString(out).strip());
+                throw new IOException(String.join(" ", command) + " failed: "
+                        + Files.readString(out).strip());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -201,7 +231,7 @@ public final class PostgresServer implements AutoCloseable {
     public String createDatabase() throws SQLException {
         String name = "t" + UUID.randomUUID().toString().replace("-", "").toLowerCase(Locale.ROOT);
         try (Connection c = DriverManager.getConnection(url("postgres"), USER, password);
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
         }
         return url(name);
@@ -228,7 +258,9 @@ public final class PostgresServer implements AutoCloseable {
         if (process.isAlive()) {
             // SIGINT is PostgreSQL's fast shutdown; Process.destroy's SIGTERM waits for every client to leave
             try {
-                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+                new ProcessBuilder("kill", "-INT", Long.toString(process.pid()))
+                        .start()
+                        .waitFor(10, TimeUnit.SECONDS);
                 if (!process.waitFor(20, TimeUnit.SECONDS)) {
                     process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 }

@@ -21,7 +21,7 @@ class PostgresServerTest {
         PostgresServer pg = PostgresServer.shared();
         String url = pg.createDatabase();
         try (Connection a = DriverManager.getConnection(url, pg.user(), pg.password());
-             Connection b = DriverManager.getConnection(url, pg.user(), pg.password())) {
+                Connection b = DriverManager.getConnection(url, pg.user(), pg.password())) {
             try (Statement s = a.createStatement()) {
                 s.execute("CREATE TABLE job (id INT PRIMARY KEY, state VARCHAR(10))");
                 s.execute("INSERT INTO job VALUES (1, 'queued'), (2, 'queued'), (3, 'queued')");
@@ -34,8 +34,8 @@ class PostgresServerTest {
             List<Integer> took = new ArrayList<>();
             for (Connection c : List.of(a, b)) {
                 try (Statement s = c.createStatement();
-                     ResultSet r = s.executeQuery("SELECT id FROM job WHERE state = 'queued' ORDER BY id LIMIT 2 "
-                             + "FOR UPDATE SKIP LOCKED")) {
+                        ResultSet r = s.executeQuery("SELECT id FROM job WHERE state = 'queued' ORDER BY id LIMIT 2 "
+                                + "FOR UPDATE SKIP LOCKED")) {
                     while (r.next()) {
                         took.add(r.getInt(1));
                     }

@@ -12,8 +12,7 @@ import java.util.Map;
  * Exit 0 with a row, 1 without.
  */
 public final class RunJobMain {
-    private RunJobMain() {
-    }
+    private RunJobMain() {}
 
     public static void main(String[] args) throws Exception {
         Path exp = null;
@@ -36,7 +35,13 @@ public final class RunJobMain {
     /** The launcher words that run this class with the test JVM's java and class path. */
     public static List<String> launcher() {
         String javaCmd = ProcessHandle.current().info().command().orElse("java");
-        return List.of(javaCmd, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp",
-                System.getProperty("java.class.path"), RunJobMain.class.getName());
+        return List.of(
+                javaCmd,
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-cp",
+                System.getProperty("java.class.path"),
+                RunJobMain.class.getName());
     }
 }

@@ -11,35 +11,41 @@ import java.nio.file.Path;
  * collect.sh: collect.sh runs without the factors' wrappers).
  */
 public final class TinyExperiment {
-    private TinyExperiment() {
-    }
+    private TinyExperiment() {}
 
     /** Writes the experiment under {@code dir} and returns its file. */
     public static Path write(Path dir, int replications, String sleepPerRound) throws IOException {
         Path pkg = dir.resolve("packages/spin");
         Files.createDirectories(pkg);
         Files.createDirectories(dir.resolve("factors"));
-        Files.writeString(pkg.resolve("run.sh"), "#!/bin/sh\n"
-                + "i=0; n=$((WORK * 4000)); while [ $i -lt $n ]; do i=$((i + 1)); done\n"
-                + "echo $n > units.txt\nsleep " + sleepPerRound + "\n");
+        Files.writeString(
+                pkg.resolve("run.sh"),
+                "#!/bin/sh\n"
+                        + "i=0; n=$((WORK * 4000)); while [ $i -lt $n ]; do i=$((i + 1)); done\n"
+                        + "echo $n > units.txt\nsleep " + sleepPerRound + "\n");
         Files.writeString(pkg.resolve("collect.sh"), "#!/bin/sh\necho \"units $(cat units.txt)\"\n");
-        Files.writeString(dir.resolve("factors/work.sh"), "#!/bin/sh\nlevel=$1\nshift\nexport WORK=\"$level\"\n"
-                + "export PILOT_OBSERVED_WORK=\"$level\"\nexec \"$@\"\n");
+        Files.writeString(
+                dir.resolve("factors/work.sh"),
+                "#!/bin/sh\nlevel=$1\nshift\nexport WORK=\"$level\"\n"
+                        + "export PILOT_OBSERVED_WORK=\"$level\"\nexec \"$@\"\n");
         Path file = dir.resolve("tiny.yaml");
-        Files.writeString(file, String.join("\n",
-                "name: tiny",
-                "seed: 7",
-                "replications: " + replications,
-                "packages:",
-                "  spin: packages/spin",
-                "metrics: [units]",
-                "precision:",
-                "  ci-width: 1%",
-                "  max-rounds: 3",
-                "  max-time: 20s",
-                "factors:",
-                "  work: {script: factors/work.sh, levels: [\"1\", \"4\"], coverage: 100%}",
-                ""));
+        Files.writeString(
+                file,
+                String.join(
+                        "\n",
+                        "name: tiny",
+                        "seed: 7",
+                        "replications: " + replications,
+                        "packages:",
+                        "  spin: packages/spin",
+                        "metrics: [units]",
+                        "precision:",
+                        "  ci-width: 1%",
+                        "  max-rounds: 3",
+                        "  max-time: 20s",
+                        "factors:",
+                        "  work: {script: factors/work.sh, levels: [\"1\", \"4\"], coverage: 100%}",
+                        ""));
         return file;
     }
 }

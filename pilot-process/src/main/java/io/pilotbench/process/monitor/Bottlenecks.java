@@ -21,8 +21,7 @@ public final class Bottlenecks {
      */
     static final double OWN_LOAD = 0.5;
 
-    private Bottlenecks() {
-    }
+    private Bottlenecks() {}
 
     /**
      * Whether {@code component} is (part of) the component under test: "cpu" covers "cpu0" and "cpu:command";
@@ -33,7 +32,9 @@ public final class Bottlenecks {
             return false;
         }
         String c = cut.strip().toLowerCase(Locale.ROOT);
-        return component.equals(c) || component.startsWith(c + ":") || c.equals("cpu") && component.matches("cpu\\d*")
+        return component.equals(c)
+                || component.startsWith(c + ":")
+                || c.equals("cpu") && component.matches("cpu\\d*")
                 || component.startsWith(c) && c.startsWith("net:");
     }
 
@@ -47,8 +48,13 @@ public final class Bottlenecks {
         List<String> lines = new ArrayList<>();
         for (ComponentUtilization u : all) {
             if (underTest(u.component(), cut) && !u.isTraffic()) {
-                lines.add(String.format(Locale.ROOT, "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d): "
-                        + "the component under test", u.component(), 100 * u.mean(), 100 * u.peak(), u.peakRound()));
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d): " + "the component under test",
+                        u.component(),
+                        100 * u.mean(),
+                        100 * u.peak(),
+                        u.peakRound()));
             }
         }
         List<ComponentUtilization> suspects = judge(all, cut, limit, lines);
@@ -85,8 +91,10 @@ public final class Bottlenecks {
                     + "has no utilisation: give it with --graph (node " + link + " limit=1Gb/s)");
         }
         if (!idle.isEmpty()) {
-            lines.add(String.join(", ", idle) + (idle.size() == 1 ? " carried no traffic; its limit is unknown"
-                    : " carried no traffic; their limits are unknown"));
+            lines.add(String.join(", ", idle)
+                    + (idle.size() == 1
+                            ? " carried no traffic; its limit is unknown"
+                            : " carried no traffic; their limits are unknown"));
         }
     }
 
@@ -103,8 +111,8 @@ public final class Bottlenecks {
     }
 
     /** The suspects, each with its line added to {@code lines}. */
-    private static List<ComponentUtilization> judge(List<ComponentUtilization> all, String cut, double limit,
-            List<String> lines) {
+    private static List<ComponentUtilization> judge(
+            List<ComponentUtilization> all, String cut, double limit, List<String> lines) {
         String what = cut == null ? "the component under test (give it with --cut)" : cut;
         ComponentUtilization own = find(all, MonitoredWorkload.COMMAND_CPU);
         ComponentUtilization others = find(all, MonitoredWorkload.OTHER_CPU);
@@ -118,9 +126,17 @@ public final class Bottlenecks {
                 continue;
             }
             out.add(u);
-            lines.add(String.format(Locale.ROOT, "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d), above "
-                    + "the %.0f%% limit: the result may be %s-bound, not a measure of %s", u.component(),
-                    100 * u.mean(), 100 * u.peak(), u.peakRound(), 100 * limit, kind(u.component()), what));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d), above "
+                            + "the %.0f%% limit: the result may be %s-bound, not a measure of %s",
+                    u.component(),
+                    100 * u.mean(),
+                    100 * u.peak(),
+                    u.peakRound(),
+                    100 * limit,
+                    kind(u.component()),
+                    what));
         }
         return out;
     }
@@ -130,53 +146,95 @@ public final class Bottlenecks {
      * busy past the limit (or the CPU as a whole was, with the command using at least {@link #OWN_LOAD} of a core);
      * interference when other processes' share passed the limit (or the CPU as a whole did, mostly with their work).
      */
-    private static void cpu(List<ComponentUtilization> all, ComponentUtilization own, ComponentUtilization others,
-            String cut, double limit, String what, List<ComponentUtilization> out, List<String> lines) {
+    private static void cpu(
+            List<ComponentUtilization> all,
+            ComponentUtilization own,
+            ComponentUtilization others,
+            String cut,
+            double limit,
+            String what,
+            List<ComponentUtilization> out,
+            List<String> lines) {
         ComponentUtilization machine = find(all, "cpu");
-        long cores = Math.max(1, all.stream().filter(u -> u.component().matches("cpu\\d+")).count());
+        long cores = Math.max(
+                1, all.stream().filter(u -> u.component().matches("cpu\\d+")).count());
         boolean machineBusy = machine != null && machine.mean() >= limit;
         boolean interference = others.mean() >= limit || machineBusy && others.mean() * cores > own.mean();
         boolean cpuBound = own.mean() >= limit || machineBusy && (own.mean() >= OWN_LOAD || !interference);
-        lines.add(String.format(Locale.ROOT, "the command used %.0f%% of a core (its own CPU time), other processes "
-                + "%.0f%% of the CPU's %d core%s while it ran", 100 * own.mean(), 100 * others.mean(), cores,
+        lines.add(String.format(
+                Locale.ROOT,
+                "the command used %.0f%% of a core (its own CPU time), other processes "
+                        + "%.0f%% of the CPU's %d core%s while it ran",
+                100 * own.mean(),
+                100 * others.mean(),
+                cores,
                 cores == 1 ? "" : "s"));
         if (cpuBound && !underTest(MonitoredWorkload.COMMAND_CPU, cut)) {
             if (own.mean() >= limit) {
                 out.add(own);
-                lines.add(String.format(Locale.ROOT, "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d), "
-                        + "above the %.0f%% limit: the result may be CPU-bound, not a measure of %s", own.component(),
-                        100 * own.mean(), 100 * own.peak(), own.peakRound(), 100 * limit, what));
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "%s was %.0f%% busy over the rounds (peak %.0f%% in round %d), "
+                                + "above the %.0f%% limit: the result may be CPU-bound, not a measure of %s",
+                        own.component(),
+                        100 * own.mean(),
+                        100 * own.peak(),
+                        own.peakRound(),
+                        100 * limit,
+                        what));
             } else {
                 out.add(machine);
-                lines.add(String.format(Locale.ROOT, "cpu was %.0f%% busy over the rounds (peak %.0f%% in round %d), "
-                        + "above the %.0f%% limit, the command itself using %.0f%% of a core: the result may be "
-                        + "CPU-bound, not a measure of %s", 100 * machine.mean(), 100 * machine.peak(),
-                        machine.peakRound(), 100 * limit, 100 * own.mean(), what));
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "cpu was %.0f%% busy over the rounds (peak %.0f%% in round %d), "
+                                + "above the %.0f%% limit, the command itself using %.0f%% of a core: the result may be "
+                                + "CPU-bound, not a measure of %s",
+                        100 * machine.mean(),
+                        100 * machine.peak(),
+                        machine.peakRound(),
+                        100 * limit,
+                        100 * own.mean(),
+                        what));
             }
         }
         if (interference) {
             out.add(others);
-            lines.add(String.format(Locale.ROOT, "other processes used %.0f%% of the CPU while the command ran (peak "
-                    + "%.0f%% in round %d; the command itself %.0f%% of a core)%s: interference, not the command's own "
-                    + "load; the result may be slowed by them, not a measure of %s", 100 * others.mean(),
-                    100 * others.peak(), others.peakRound(), 100 * own.mean(), others.mean() >= limit
-                        ? String.format(Locale.ROOT, ", above the %.0f%% limit", 100 * limit)
-                        : String.format(Locale.ROOT, "; the CPU was %.0f%% busy in all, above the %.0f%% limit",
-                            100 * machine.mean(), 100 * limit), what));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "other processes used %.0f%% of the CPU while the command ran (peak "
+                            + "%.0f%% in round %d; the command itself %.0f%% of a core)%s: interference, not the command's own "
+                            + "load; the result may be slowed by them, not a measure of %s",
+                    100 * others.mean(),
+                    100 * others.peak(),
+                    others.peakRound(),
+                    100 * own.mean(),
+                    others.mean() >= limit
+                            ? String.format(Locale.ROOT, ", above the %.0f%% limit", 100 * limit)
+                            : String.format(
+                                    Locale.ROOT,
+                                    "; the CPU was %.0f%% busy in all, above the %.0f%% limit",
+                                    100 * machine.mean(),
+                                    100 * limit),
+                    what));
         }
     }
 
     private static boolean isCpu(String component) {
-        return component.matches("cpu\\d*") || component.equals(MonitoredWorkload.COMMAND_CPU)
+        return component.matches("cpu\\d*")
+                || component.equals(MonitoredWorkload.COMMAND_CPU)
                 || component.equals(MonitoredWorkload.OTHER_CPU);
     }
 
     private static ComponentUtilization find(List<ComponentUtilization> all, String component) {
-        return all.stream().filter(u -> u.component().equals(component)).findFirst().orElse(null);
+        return all.stream()
+                .filter(u -> u.component().equals(component))
+                .findFirst()
+                .orElse(null);
     }
 
     private static String kind(String component) {
-        return component.startsWith("cpu") ? "CPU" : component.startsWith("disk:") ? "disk"
-                : component.startsWith("net:") ? "network" : component;
+        return component.startsWith("cpu")
+                ? "CPU"
+                : component.startsWith("disk:") ? "disk" : component.startsWith("net:") ? "network" : component;
     }
 }

@@ -29,8 +29,7 @@ import java.util.Map;
  */
 public record ComponentGraph(List<Node> nodes, List<String[]> links) {
     /** A component: its name ("disk:vda"), its facts ("cores=2", "size=256GiB", "limit=1Gb/s") and a note. */
-    public record Node(String name, Map<String, String> facts, String note) {
-    }
+    public record Node(String name, Map<String, String> facts, String note) {}
 
     public ComponentGraph {
         nodes = List.copyOf(nodes);
@@ -49,11 +48,16 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
     static ComponentGraph local(Path root, ProcMonitors monitors, Path workingDirectory) {
         List<Node> nodes = new ArrayList<>();
         List<String[]> links = new ArrayList<>();
-        int cores = (int) monitors.cpu(0).keySet().stream().filter(k -> k.matches("cpu\\d+")).count();
+        int cores = (int) monitors.cpu(0).keySet().stream()
+                .filter(k -> k.matches("cpu\\d+"))
+                .count();
         Map<String, String> cpu = new LinkedHashMap<>();
         cpu.put("cores", Integer.toString(cores));
-        nodes.add(new Node("cpu", cpu, "cpu0.." + (cores - 1) + " each a component of --monitor, cpu:command "
-                + "the command's own CPU time and cpu:others other processes'"));
+        nodes.add(new Node(
+                "cpu",
+                cpu,
+                "cpu0.." + (cores - 1) + " each a component of --monitor, cpu:command "
+                        + "the command's own CPU time and cpu:others other processes'"));
         Usage memory = monitors.memory(0).get("memory");
         if (memory != null) {
             nodes.add(new Node("memory", Map.of("size", bytes(memory.capacity() * 1024)), ""));
@@ -76,8 +80,11 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         }
         String remote = null;
         if (home == null && workingDirectory != null) {
-            remote = remoteInterface(text(root.resolve("proc/self/mountinfo")), text(root.resolve("proc/net/route")),
-                    workingDirectory.toAbsolutePath().normalize(), host -> {
+            remote = remoteInterface(
+                    text(root.resolve("proc/self/mountinfo")),
+                    text(root.resolve("proc/net/route")),
+                    workingDirectory.toAbsolutePath().normalize(),
+                    host -> {
                         try {
                             return java.net.InetAddress.getByName(host);
                         } catch (java.net.UnknownHostException e) {
@@ -90,12 +97,18 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
                 continue;
             }
             String name = link.getKey().substring(0, link.getKey().length() - 3);
-            String speed = first(root.resolve("sys/class/net").resolve(name.substring(4)).resolve("speed"));
+            String speed = first(
+                    root.resolve("sys/class/net").resolve(name.substring(4)).resolve("speed"));
             boolean known = !link.getValue().traffic();
-            nodes.add(new Node(name, known ? Map.of("limit", speed + "Mb/s") : Map.of(), "rx and tx each a component"
-                    + (known ? "" : ", their traffic only: the speed is unknown; give it with --graph (node " + name
-                        + " limit=1Gb/s)")
-                    + (name.equals(remote) ? "; carries the working directory's remote mount" : "")));
+            nodes.add(new Node(
+                    name,
+                    known ? Map.of("limit", speed + "Mb/s") : Map.of(),
+                    "rx and tx each a component"
+                            + (known
+                                    ? ""
+                                    : ", their traffic only: the speed is unknown; give it with --graph (node " + name
+                                            + " limit=1Gb/s)")
+                            + (name.equals(remote) ? "; carries the working directory's remote mount" : "")));
             link(links, memory != null ? "memory" : "cpu", name);
         }
         return new ComponentGraph(nodes, links);
@@ -106,8 +119,11 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
      * null: the mount with the longest mount point above {@code dir} in {@code mountinfo} (proc(5)), its server's
      * IPv4 address, and the interface of the most specific route to it in {@code route} (/proc/net/route).
      */
-    static String remoteInterface(String mountinfo, String route, Path dir, java.util.function.Function<String,
-            java.net.InetAddress> resolve) {
+    static String remoteInterface(
+            String mountinfo,
+            String route,
+            Path dir,
+            java.util.function.Function<String, java.net.InetAddress> resolve) {
         if (mountinfo == null || route == null) {
             return null;
         }
@@ -127,11 +143,15 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
                 source = f[dash + 2];
             }
         }
-        if (type == null || !(type.startsWith("nfs") || type.equals("cifs") || type.equals("smb3")
-                || type.startsWith("fuse.sshfs"))) {
+        if (type == null
+                || !(type.startsWith("nfs")
+                        || type.equals("cifs")
+                        || type.equals("smb3")
+                        || type.startsWith("fuse.sshfs"))) {
             return null;
         }
-        String host = source.startsWith("//") ? source.substring(2).split("/")[0]
+        String host = source.startsWith("//")
+                ? source.substring(2).split("/")[0]
                 : source.contains(":") ? source.substring(0, source.indexOf(':')) : source;
         if (host.contains("@")) {
             host = host.substring(host.indexOf('@') + 1);
@@ -215,8 +235,9 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
                     }
                     links.add(new String[] {w[1], w[3]});
                 }
-                default -> throw new InputException(where + "'" + w[0] + "': a line is 'node NAME key=value…' or "
-                        + "'link FROM -> TO'");
+                default ->
+                    throw new InputException(
+                            where + "'" + w[0] + "': a line is 'node NAME key=value…' or " + "'link FROM -> TO'");
             }
         }
         List<String> names = nodes.stream().map(Node::name).toList();
@@ -278,12 +299,13 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         if (!m.matches()) {
             throw new InputException(node + ": limit '" + rate + "' is not a rate (e.g. 10Gb/s, 400Mb/s, 1GB/s)");
         }
-        double x = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
-            case "k" -> 1e-3;
-            case "G" -> 1e3;
-            case "M" -> 1;
-            default -> 1e-6;
-        };
+        double x = Double.parseDouble(m.group(1))
+                * switch (m.group(2)) {
+                    case "k" -> 1e-3;
+                    case "G" -> 1e3;
+                    case "M" -> 1;
+                    default -> 1e-6;
+                };
         return m.group(3).equals("B") ? x * 8 : x;
     }
 
@@ -302,7 +324,8 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
         if (disk == null) {
             throw new IOException(directory + " is not on a block device, so there is no disk to calibrate");
         }
-        Path file = directory.resolve(".pilot-calibration-" + ProcessHandle.current().pid());
+        Path file = directory.resolve(
+                ".pilot-calibration-" + ProcessHandle.current().pid());
         try {
             double write = dd(List.of("dd", "if=/dev/zero", "of=" + file, "bs=1M", "count=64", "oflag=direct"));
             double read = dd(List.of("dd", "if=" + file, "of=/dev/null", "bs=1M", "iflag=direct"));
@@ -367,7 +390,9 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
                 out.add("# " + n.name() + ": " + n.note());
             }
             StringBuilder b = new StringBuilder("node ").append(n.name());
-            n.facts().forEach((k, v) -> b.append(' ').append(k).append('=').append(v.strip().replaceAll("\\s+", "")));
+            n.facts()
+                    .forEach((k, v) ->
+                            b.append(' ').append(k).append('=').append(v.strip().replaceAll("\\s+", "")));
             out.add(b.toString());
         }
         for (String[] l : links) {

@@ -55,8 +55,8 @@ public final class MonitoredWorkload implements Workload {
         } else {
             Path file = directory.resolve(FILE);
             boolean fresh = !Files.exists(file);
-            csv = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            csv = Files.newBufferedWriter(
+                    file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             if (fresh) {
                 csv.write("round,component,utilization\n");
                 csv.flush();
@@ -122,13 +122,18 @@ public final class MonitoredWorkload implements Workload {
             Map<String, Usage> after = read(clockMillis.getAsDouble());
             double end = clockMillis.getAsDouble();
             long pilot = pilotStart < 0 ? 0 : Math.max(0, pilotCpuNanos() - pilotStart);
-            if (result != null && result.userCpuNanos() != null && result.systemCpuNanos() != null
-                    && result.durationNanos().isPresent() && result.durationNanos().getAsLong() > 0) {
+            if (result != null
+                    && result.userCpuNanos() != null
+                    && result.systemCpuNanos() != null
+                    && result.durationNanos().isPresent()
+                    && result.durationNanos().getAsLong() > 0) {
                 // the scheduler moves a busy process between cores, so no core may look busy while the command is
                 // CPU-bound: its own CPU time (rusage, with its descendants) says so directly
                 long commandNanos = result.userCpuNanos() + result.systemCpuNanos();
                 before.put(COMMAND_CPU, Usage.counter(0, 0));
-                after.put(COMMAND_CPU, Usage.counter(commandNanos, result.durationNanos().getAsLong()));
+                after.put(
+                        COMMAND_CPU,
+                        Usage.counter(commandNanos, result.durationNanos().getAsLong()));
                 others(before, after, end - start, commandNanos + pilot);
             }
             record(round, before, after, inRound);
@@ -147,7 +152,8 @@ public final class MonitoredWorkload implements Workload {
         if (b == null || a == null || a.level() || !(a.capacity() > b.capacity()) || !(millis > 0)) {
             return; // no reading of the machine's CPU, or too short a round for its ticks
         }
-        long cores = Math.max(1, after.keySet().stream().filter(k -> k.matches("cpu\\d+")).count());
+        long cores = Math.max(
+                1, after.keySet().stream().filter(k -> k.matches("cpu\\d+")).count());
         double capacity = millis * cores;
         double busy = (a.busy() - b.busy()) / (a.capacity() - b.capacity()) * capacity;
         before.put(OTHER_CPU, Usage.counter(0, 0));
@@ -161,7 +167,9 @@ public final class MonitoredWorkload implements Workload {
     private static long pilotCpuNanos() {
         try {
             return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                    instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+                            instanceof com.sun.management.OperatingSystemMXBean os
+                    ? os.getProcessCpuTime()
+                    : -1;
         } catch (RuntimeException | LinkageError e) {
             return -1;
         }
@@ -288,8 +296,12 @@ public final class MonitoredWorkload implements Workload {
                 p[0] = peak;
                 p[1] = round;
             }
-            rows.append(round).append(',').append(e.getKey()).append(',')
-                    .append(String.format(Locale.ROOT, "%.4f", u)).append('\n');
+            rows.append(round)
+                    .append(',')
+                    .append(e.getKey())
+                    .append(',')
+                    .append(String.format(Locale.ROOT, "%.4f", u))
+                    .append('\n');
         }
         if (csv != null) {
             try {
@@ -314,8 +326,7 @@ public final class MonitoredWorkload implements Workload {
                 out.add(ComponentUtilization.traffic(e.getKey(), t[0] / t[1] * 1000, (int) p[1]));
             } else if (t[1] > 0 && p != null) {
                 // between 0 and 1: cpu:others is a difference of two counts, which may fall a tick below zero
-                out.add(new ComponentUtilization(e.getKey(), Math.max(0, Math.min(1, t[0] / t[1])), p[0],
-                        (int) p[1]));
+                out.add(new ComponentUtilization(e.getKey(), Math.max(0, Math.min(1, t[0] / t[1])), p[0], (int) p[1]));
             }
         }
         return out;

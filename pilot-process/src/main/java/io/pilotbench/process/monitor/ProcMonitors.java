@@ -31,8 +31,8 @@ public final class ProcMonitors {
         this(root, Map.of(), Map.of(), Map.of());
     }
 
-    private ProcMonitors(Path root, Map<String, Double> linkMbits, Map<String, Double> readMbits,
-            Map<String, Double> writeMbits) {
+    private ProcMonitors(
+            Path root, Map<String, Double> linkMbits, Map<String, Double> readMbits, Map<String, Double> writeMbits) {
         this.root = root;
         this.linkMbits = Map.copyOf(linkMbits);
         this.readMbits = Map.copyOf(readMbits);
@@ -54,8 +54,8 @@ public final class ProcMonitors {
      * write=450MB/s}, as {@code pilot graph --calibrate} writes it): {@code disk:vda:read} against the one,
      * {@code disk:vda:write} against the other.
      */
-    public ProcMonitors withDiskBandwidths(Map<String, Double> readMbitsByDevice,
-            Map<String, Double> writeMbitsByDevice) {
+    public ProcMonitors withDiskBandwidths(
+            Map<String, Double> readMbitsByDevice, Map<String, Double> writeMbitsByDevice) {
         return new ProcMonitors(root, linkMbits, readMbitsByDevice, writeMbitsByDevice);
     }
 
@@ -121,7 +121,9 @@ public final class ProcMonitors {
         for (String line : lines("proc/diskstats")) {
             String[] f = line.trim().split("\\s+");
             Path block = root.resolve("sys/block").resolve(f[2]);
-            if (f.length < 13 || f[2].startsWith("ram") || !Files.isDirectory(block)
+            if (f.length < 13
+                    || f[2].startsWith("ram")
+                    || !Files.isDirectory(block)
                     || f[2].startsWith("loop") && !Files.exists(block.resolve("loop/backing_file"))) {
                 continue; // partitions are not in /sys/block: whole devices only; loop devices only when attached
             }
@@ -130,12 +132,14 @@ public final class ProcMonitors {
             Double write = writeMbits.get(f[2]);
             // sectors of 512 bytes (fields 6 and 10), against the bandwidth given (1 Mb/s is 125 bytes a ms)
             if (read != null) {
-                out.put("disk:" + f[2] + ":read", Usage.counter(Double.parseDouble(f[5]) * 512,
-                        nowMillis * read * 125));
+                out.put(
+                        "disk:" + f[2] + ":read",
+                        Usage.counter(Double.parseDouble(f[5]) * 512, nowMillis * read * 125));
             }
             if (write != null) {
-                out.put("disk:" + f[2] + ":write", Usage.counter(Double.parseDouble(f[9]) * 512,
-                        nowMillis * write * 125));
+                out.put(
+                        "disk:" + f[2] + ":write",
+                        Usage.counter(Double.parseDouble(f[9]) * 512, nowMillis * write * 125));
             }
         }
         return out;
@@ -177,8 +181,10 @@ public final class ProcMonitors {
             long minor = ((dev >>> 12) & 0xffffff00L) | (dev & 0xffL);
             Path device = root.resolve("sys/dev/block/" + major + ":" + minor).toRealPath();
             Path whole = Files.exists(device.resolve("partition")) ? device.getParent() : device;
-            return Files.isDirectory(root.resolve("sys/block").resolve(whole.getFileName().toString()))
-                    ? "disk:" + whole.getFileName() : null;
+            return Files.isDirectory(root.resolve("sys/block")
+                            .resolve(whole.getFileName().toString()))
+                    ? "disk:" + whole.getFileName()
+                    : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -15,6 +15,7 @@ import io.pilotbench.stats.SampleStats;
 public final class SamplingCalibration {
     /** The lowest and highest rates tried, per second. */
     public static final double LOWEST_HZ = 1;
+
     public static final double HIGHEST_HZ = 1000;
 
     private final MonitoredWorkload monitored;
@@ -60,26 +61,32 @@ public final class SamplingCalibration {
             return null;
         }
         return io.pilotbench.stats.RatioOfMeans.fieller(SampleStats.of(m[0]), SampleStats.of(m[1]), 0.95)
-                .map(ci -> new io.pilotbench.stats.ConfidenceInterval(ci.confidence(), ci.center() - 1, ci.low() - 1,
-                        ci.high() - 1, ci.width()))
+                .map(ci -> new io.pilotbench.stats.ConfidenceInterval(
+                        ci.confidence(), ci.center() - 1, ci.low() - 1, ci.high() - 1, ci.width()))
                 .orElse(null);
     }
 
     /** The highest rate within {@code limit} (a fraction, 0.01 for 1%), with at most {@code maxEvaluations} rates. */
     public RateSearch.Result choose(double limit, int maxEvaluations) {
-        return RateSearch.highestRate(hz -> {
-            try {
-                return overheadAt(hz);
-            } catch (Exception e) {
-                throw new IllegalStateException("calibration round failed: " + e.getMessage(), e);
-            }
-        }, limit, LOWEST_HZ, HIGHEST_HZ, 0.2, maxEvaluations);
+        return RateSearch.highestRate(
+                hz -> {
+                    try {
+                        return overheadAt(hz);
+                    } catch (Exception e) {
+                        throw new IllegalStateException("calibration round failed: " + e.getMessage(), e);
+                    }
+                },
+                limit,
+                LOWEST_HZ,
+                HIGHEST_HZ,
+                0.2,
+                maxEvaluations);
     }
 
     private static double duration(RoundResult r) {
         if (r == null || r.failed() || r.durationNanos().isEmpty()) {
-            throw new IllegalStateException("a calibration round failed" + (r == null || r.message() == null ? ""
-                    : ": " + r.message()));
+            throw new IllegalStateException(
+                    "a calibration round failed" + (r == null || r.message() == null ? "" : ": " + r.message()));
         }
         return r.durationNanos().getAsLong();
     }

@@ -30,8 +30,9 @@ class ComponentGraphTest {
         Files.writeString(tmp.resolve("proc/net/dev"), "h\nh\n  eth0: 1 1 0 0 0 0 0 0 2 2 0 0 0 0 0 0\n");
         Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "10000\n");
         ComponentGraph g = ComponentGraph.local(tmp, new ProcMonitors(tmp), null);
-        assertThat(g.nodes()).extracting(ComponentGraph.Node::name).containsExactly("cpu", "memory", "disk:sda",
-                "net:eth0");
+        assertThat(g.nodes())
+                .extracting(ComponentGraph.Node::name)
+                .containsExactly("cpu", "memory", "disk:sda", "net:eth0");
         assertThat(g.nodes().get(0).facts()).containsEntry("cores", "3");
         assertThat(g.nodes().get(1).facts()).containsEntry("size", "8.0GiB");
         assertThat(g.nodes().get(2).facts()).containsEntry("size", "932GiB").containsEntry("rotational", "no");
@@ -39,7 +40,8 @@ class ComponentGraphTest {
         assertThat(g.describe()).contains("  memory -> disk:sda", "  disk:sda -> memory", "  memory -> net:eth0");
         // a link whose speed is unknown (-1) is a node without a limit, with a note on how to give it
         Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "-1\n");
-        ComponentGraph.Node eth0 = ComponentGraph.local(tmp, new ProcMonitors(tmp), null).nodes().get(3);
+        ComponentGraph.Node eth0 =
+                ComponentGraph.local(tmp, new ProcMonitors(tmp), null).nodes().get(3);
         assertThat(eth0.name()).isEqualTo("net:eth0");
         assertThat(eth0.facts()).doesNotContainKey("limit");
         assertThat(eth0.note()).contains("speed is unknown; give it with --graph (node net:eth0 limit=1Gb/s)");
@@ -52,21 +54,24 @@ class ComponentGraphTest {
         assertThat(Integer.parseInt(g.nodes().get(0).facts().get("cores"))).isPositive();
         String disk = new ProcMonitors().diskOf(tmp);
         if (disk != null) {
-            assertThat(g.nodes()).anyMatch(n -> n.name().equals(disk) && n.note().equals("holds the working "
-                    + "directory"));
+            assertThat(g.nodes())
+                    .anyMatch(n -> n.name().equals(disk) && n.note().equals("holds the working " + "directory"));
         }
     }
 
     @Test
     void aGraphFileIsReadAndItsMistakesNamed() throws Exception {
         Path f = tmp.resolve("g.txt");
-        Files.writeString(f, "# a NAS benchmark\nnode cpu cores=4\nnode net:eth0 limit=1Gb/s\nlink cpu -> net:eth0\n"
-                + "link net:eth0 -> cpu\n");
+        Files.writeString(
+                f,
+                "# a NAS benchmark\nnode cpu cores=4\nnode net:eth0 limit=1Gb/s\nlink cpu -> net:eth0\n"
+                        + "link net:eth0 -> cpu\n");
         ComponentGraph g = ComponentGraph.parse(f);
         assertThat(g.nodes()).hasSize(2);
         assertThat(g.links()).hasSize(2);
         Files.writeString(f, "node cpu\nlink cpu -> disk:sda\n");
-        assertThatThrownBy(() -> ComponentGraph.parse(f)).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> ComponentGraph.parse(f))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("names 'disk:sda', which is not a node; add 'node disk:sda'");
         Files.writeString(f, "node cpu\nedge cpu -> cpu\n");
         assertThatThrownBy(() -> ComponentGraph.parse(f)).hasMessageContaining("g.txt:2: 'edge'");
@@ -80,7 +85,8 @@ class ComponentGraphTest {
         assertThat(ComponentGraph.megabits("n", "400Mb/s")).isEqualTo(400);
         assertThat(ComponentGraph.megabits("n", "1GB/s")).isEqualTo(8_000);
         assertThat(ComponentGraph.megabits("n", "100kbps")).isEqualTo(0.1);
-        assertThatThrownBy(() -> ComponentGraph.megabits("net:lo", "fast")).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> ComponentGraph.megabits("net:lo", "fast"))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("net:lo: limit 'fast' is not a rate");
         Path f = tmp.resolve("g.txt");
         Files.writeString(f, "node net:lo limit=2Gb/s\nnode disk:sda limit=500MB/s\n");
@@ -90,11 +96,15 @@ class ComponentGraphTest {
     /** What format() writes, parse() reads back: the nodes' facts, the notes as comments, the links. */
     @Test
     void aWrittenGraphIsReadBackWithItsBandwidthsEachWay() throws Exception {
-        ComponentGraph g = new ComponentGraph(List.of(
-                new ComponentGraph.Node("cpu", java.util.Map.of("cores", "2"), ""),
-                new ComponentGraph.Node("disk:vda", new java.util.LinkedHashMap<>(java.util.Map.of("limit", "600MB/s",
-                        "read", "600MB/s", "write", "450MB/s")), "holds the working directory"),
-                new ComponentGraph.Node("net:eth0", java.util.Map.of(), "speed unknown")),
+        ComponentGraph g = new ComponentGraph(
+                List.of(
+                        new ComponentGraph.Node("cpu", java.util.Map.of("cores", "2"), ""),
+                        new ComponentGraph.Node(
+                                "disk:vda",
+                                new java.util.LinkedHashMap<>(
+                                        java.util.Map.of("limit", "600MB/s", "read", "600MB/s", "write", "450MB/s")),
+                                "holds the working directory"),
+                        new ComponentGraph.Node("net:eth0", java.util.Map.of(), "speed unknown")),
                 List.<String[]>of(new String[] {"cpu", "disk:vda"}, new String[] {"disk:vda", "cpu"}));
         Path f = tmp.resolve("g.txt");
         Files.write(f, g.format());
@@ -115,7 +125,10 @@ class ComponentGraphTest {
         String disk = new ProcMonitors().diskOf(tmp);
         Circumstances.assumeTrue(disk != null, "the temporary directory is not on a block device");
         ComponentGraph g = ComponentGraph.local(tmp).withDiskBandwidth(tmp);
-        ComponentGraph.Node node = g.nodes().stream().filter(n -> n.name().equals(disk)).findFirst().orElseThrow();
+        ComponentGraph.Node node = g.nodes().stream()
+                .filter(n -> n.name().equals(disk))
+                .findFirst()
+                .orElseThrow();
         double write = Double.parseDouble(node.facts().get("write").replace("MB/s", ""));
         double read = Double.parseDouble(node.facts().get("read").replace("MB/s", ""));
         assertThat(write).isPositive();
@@ -144,6 +157,7 @@ class ComponentGraphTest {
         };
         assertThat(ComponentGraph.remoteInterface(mountinfo, route, Path.of("/home/me/bench"), dns))
                 .isEqualTo("net:eth1");
-        assertThat(ComponentGraph.remoteInterface(mountinfo, route, Path.of("/srv/local"), dns)).isNull();
+        assertThat(ComponentGraph.remoteInterface(mountinfo, route, Path.of("/srv/local"), dns))
+                .isNull();
     }
 }

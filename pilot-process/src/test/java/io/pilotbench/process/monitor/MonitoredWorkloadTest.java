@@ -40,10 +40,11 @@ class MonitoredWorkloadTest {
         assertThat(u.mean()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(u.peak()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(u.peakRound()).isEqualTo(1);
-        assertThat(Files.readAllLines(tmp.resolve(MonitoredWorkload.FILE))).containsExactly(
-                "round,component,utilization", "0,disk:x,0.3000", "1,disk:x,0.9000");
+        assertThat(Files.readAllLines(tmp.resolve(MonitoredWorkload.FILE)))
+                .containsExactly("round,component,utilization", "0,disk:x,0.3000", "1,disk:x,0.9000");
         assertThat(Bottlenecks.suspects(m.utilizations(), "cpu", 0.8)).isEmpty(); // 60% < 80%
-        assertThat(Bottlenecks.suspects(m.utilizations(), "cpu", 0.5)).extracting(ComponentUtilization::component)
+        assertThat(Bottlenecks.suspects(m.utilizations(), "cpu", 0.5))
+                .extracting(ComponentUtilization::component)
                 .containsExactly("disk:x");
         assertThat(Bottlenecks.suspects(m.utilizations(), "disk:x", 0.5)).isEmpty();
     }
@@ -53,20 +54,28 @@ class MonitoredWorkloadTest {
         Files.createDirectories(tmp.resolve("proc/net"));
         Files.createDirectories(tmp.resolve("sys/block/sda"));
         Files.createDirectories(tmp.resolve("sys/class/net/eth0"));
-        Files.writeString(tmp.resolve("proc/stat"), "cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 60 0 20 400 20 0 0 0 0 0\n"
-                + "intr 1 2 3\n");
-        Files.writeString(tmp.resolve("proc/meminfo"), "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 250 kB\n"
-                + "SwapTotal: 400 kB\nSwapFree: 300 kB\n");
-        Files.writeString(tmp.resolve("proc/diskstats"), "   8       0 sda 1 2 3 4 5 6 7 8 9 1234 11\n"
-                + "   8       1 sda1 1 2 3 4 5 6 7 8 9 999 11\n   7       0 loop0 0 0 0 0 0 0 0 0 0 5 0\n");
-        Files.writeString(tmp.resolve("proc/net/dev"), "Inter-| Receive | Transmit\n face |bytes …\n"
-                + "    lo: 10 1 0 0 0 0 0 0 10 1 0 0 0 0 0 0\n  eth0: 5000 9 0 0 0 0 0 0 7000 9 0 0 0 0 0 0\n");
+        Files.writeString(
+                tmp.resolve("proc/stat"),
+                "cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 60 0 20 400 20 0 0 0 0 0\n" + "intr 1 2 3\n");
+        Files.writeString(
+                tmp.resolve("proc/meminfo"),
+                "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 250 kB\n" + "SwapTotal: 400 kB\nSwapFree: 300 kB\n");
+        Files.writeString(
+                tmp.resolve("proc/diskstats"),
+                "   8       0 sda 1 2 3 4 5 6 7 8 9 1234 11\n"
+                        + "   8       1 sda1 1 2 3 4 5 6 7 8 9 999 11\n   7       0 loop0 0 0 0 0 0 0 0 0 0 5 0\n");
+        Files.writeString(
+                tmp.resolve("proc/net/dev"),
+                "Inter-| Receive | Transmit\n face |bytes …\n"
+                        + "    lo: 10 1 0 0 0 0 0 0 10 1 0 0 0 0 0 0\n  eth0: 5000 9 0 0 0 0 0 0 7000 9 0 0 0 0 0 0\n");
         Files.writeString(tmp.resolve("sys/class/net/eth0/speed"), "1000\n");
         ProcMonitors p = new ProcMonitors(tmp);
-        assertThat(p.cpu(0)).containsEntry("cpu", Usage.counter(150, 1000)).containsEntry("cpu0", Usage.counter(80,
-                500));
-        assertThat(p.memory(0)).containsEntry("memory", Usage.level(750, 1000)).containsEntry("swap",
-                Usage.level(100, 400));
+        assertThat(p.cpu(0))
+                .containsEntry("cpu", Usage.counter(150, 1000))
+                .containsEntry("cpu0", Usage.counter(80, 500));
+        assertThat(p.memory(0))
+                .containsEntry("memory", Usage.level(750, 1000))
+                .containsEntry("swap", Usage.level(100, 400));
         assertThat(p.disks(7)).containsOnlyKeys("disk:sda").containsEntry("disk:sda", Usage.counter(1234, 7));
         // with a bandwidth of 8 Mb/s (1,000 bytes a ms): sectors read (field 6) and written (field 10) of 512 bytes
         assertThat(p.withDiskBandwidths(java.util.Map.of("sda", 8.0)).disks(7))
@@ -74,7 +83,8 @@ class MonitoredWorkloadTest {
                 .containsEntry("disk:sda:write", Usage.counter(7 * 512, 7000));
         // 1000 Mb/s = 125,000 bytes per ms
         // lo has no speed file (reading the real one fails with EINVAL): its traffic only
-        assertThat(p.network(2)).containsOnlyKeys("net:eth0:rx", "net:eth0:tx", "net:lo:rx", "net:lo:tx")
+        assertThat(p.network(2))
+                .containsOnlyKeys("net:eth0:rx", "net:eth0:tx", "net:lo:rx", "net:lo:tx")
                 .containsEntry("net:eth0:tx", Usage.counter(7000, 250_000))
                 .containsEntry("net:lo:tx", Usage.traffic(10, 2));
     }
@@ -107,23 +117,25 @@ class MonitoredWorkloadTest {
         m.run(0, 0);
         m.run(1, 0);
         m.close();
-        assertThat(m.utilizations()).extracting(ComponentUtilization::component).containsExactly("net:eth0:rx",
-                "net:eth0:tx");
+        assertThat(m.utilizations())
+                .extracting(ComponentUtilization::component)
+                .containsExactly("net:eth0:rx", "net:eth0:tx");
         ComponentUtilization tx = m.utilizations().get(1);
         assertThat(tx.isTraffic()).isTrue();
         assertThat(tx.mean()).isNaN();
         assertThat(tx.bytesPerSecond()).isEqualTo(4_000_000.0);
         assertThat(tx.peakRound()).isEqualTo(1);
         assertThat(Bottlenecks.suspects(m.utilizations(), null, 0.8)).isEmpty();
-        assertThat(Bottlenecks.describe(m.utilizations(), null, 0.8)).containsExactly(
-                "no other component reached the 80% limit",
-                "net:eth0 carried 0 B/s in and 4 MB/s out over the rounds; its limit is unknown, so it has no "
-                        + "utilisation: give it with --graph (node net:eth0 limit=1Gb/s)");
-        assertThat(Files.readAllLines(tmp.resolve(MonitoredWorkload.FILE))).containsExactly(
-                "round,component,utilization");
+        assertThat(Bottlenecks.describe(m.utilizations(), null, 0.8))
+                .containsExactly(
+                        "no other component reached the 80% limit",
+                        "net:eth0 carried 0 B/s in and 4 MB/s out over the rounds; its limit is unknown, so it has no "
+                                + "utilisation: give it with --graph (node net:eth0 limit=1Gb/s)");
+        assertThat(Files.readAllLines(tmp.resolve(MonitoredWorkload.FILE)))
+                .containsExactly("round,component,utilization");
         // given a limit (a graph file's node net:eth0 limit=80Mb/s, 10 MB/s), it has a utilisation again
-        MonitoredWorkload limited = new MonitoredWorkload(w, List.of(new ProcMonitors(tmp)
-                .withLinkSpeeds(Map.of("eth0", 80.0))::network), null, () -> clock[0]);
+        MonitoredWorkload limited = new MonitoredWorkload(
+                w, List.of(new ProcMonitors(tmp).withLinkSpeeds(Map.of("eth0", 80.0))::network), null, () -> clock[0]);
         limited.run(1, 0);
         assertThat(limited.utilizations().get(1).mean()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-9));
     }
@@ -133,9 +145,11 @@ class MonitoredWorkloadTest {
     @EnabledOnOs(OS.LINUX)
     void aCpuBoundCommandMeasuredAsADiskIsFlagged() throws Exception {
         io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
-                io.pilotbench.process.CommandTemplate.of(List.of("sh", "-c",
-                        "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"), null),
-                List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
+                        io.pilotbench.process.CommandTemplate.of(
+                                List.of("sh", "-c", "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"), null),
+                        List.of(io.pilotbench.process.PiSpec.wallTime()),
+                        tmp.resolve("rounds"))
+                .build();
         MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), tmp);
         for (int round = 0; round < 3; round++) {
             m.run(round, 0);
@@ -146,11 +160,13 @@ class MonitoredWorkloadTest {
         // it gets less than that, the other processes' share is the interference that is flagged)
         List<ComponentUtilization> suspects = Bottlenecks.suspects(m.utilizations(), "disk:vda", 0.8);
         assertThat(suspects).extracting(ComponentUtilization::component).anyMatch(c -> c.startsWith("cpu"));
-        assertThat(m.utilizations()).extracting(ComponentUtilization::component)
+        assertThat(m.utilizations())
+                .extracting(ComponentUtilization::component)
                 .contains(MonitoredWorkload.COMMAND_CPU, MonitoredWorkload.OTHER_CPU, "cpu", "memory");
-        assertThat(Bottlenecks.describe(m.utilizations(), "disk:vda", 0.8)).anyMatch(l -> l.startsWith("cpu")
-                && l.contains("the result may be CPU-bound, not a measure of disk:vda")
-                || l.startsWith("other processes used") && l.contains("interference"));
+        assertThat(Bottlenecks.describe(m.utilizations(), "disk:vda", 0.8))
+                .anyMatch(
+                        l -> l.startsWith("cpu") && l.contains("the result may be CPU-bound, not a measure of disk:vda")
+                                || l.startsWith("other processes used") && l.contains("interference"));
     }
 
     /**
@@ -159,28 +175,37 @@ class MonitoredWorkloadTest {
      */
     @Test
     void aBusyCpuMostlyOtherProcessesIsInterferenceNotCpuBound() {
-        List<ComponentUtilization> usage = List.of(new ComponentUtilization("cpu", 0.9, 1, 2),
-                new ComponentUtilization("cpu0", 0.9, 1, 2), new ComponentUtilization("cpu1", 0.9, 1, 2),
+        List<ComponentUtilization> usage = List.of(
+                new ComponentUtilization("cpu", 0.9, 1, 2),
+                new ComponentUtilization("cpu0", 0.9, 1, 2),
+                new ComponentUtilization("cpu1", 0.9, 1, 2),
                 new ComponentUtilization(MonitoredWorkload.COMMAND_CPU, 0.3, 0.35, 4),
                 new ComponentUtilization(MonitoredWorkload.OTHER_CPU, 0.75, 0.9, 2));
-        assertThat(Bottlenecks.suspects(usage, "disk:vda", 0.8)).extracting(ComponentUtilization::component)
+        assertThat(Bottlenecks.suspects(usage, "disk:vda", 0.8))
+                .extracting(ComponentUtilization::component)
                 .containsExactly(MonitoredWorkload.OTHER_CPU);
-        assertThat(Bottlenecks.describe(usage, "disk:vda", 0.8)).containsExactly(
-                "the command used 30% of a core (its own CPU time), other processes 75% of the CPU's 2 cores while it "
-                        + "ran",
-                "other processes used 75% of the CPU while the command ran (peak 90% in round 2; the command itself "
-                        + "30% of a core); the CPU was 90% busy in all, above the 80% limit: interference, not the "
-                        + "command's own load; the result may be slowed by them, not a measure of disk:vda");
+        assertThat(Bottlenecks.describe(usage, "disk:vda", 0.8))
+                .containsExactly(
+                        "the command used 30% of a core (its own CPU time), other processes 75% of the CPU's 2 cores while it "
+                                + "ran",
+                        "other processes used 75% of the CPU while the command ran (peak 90% in round 2; the command itself "
+                                + "30% of a core); the CPU was 90% busy in all, above the 80% limit: interference, not the "
+                                + "command's own load; the result may be slowed by them, not a measure of disk:vda");
         // the command's own core busy: CPU-bound, whatever the others do; with the CPU under test, only interference
-        List<ComponentUtilization> own = List.of(new ComponentUtilization("cpu", 1, 1, 2),
-                new ComponentUtilization("cpu0", 1, 1, 2), new ComponentUtilization("cpu1", 1, 1, 2),
+        List<ComponentUtilization> own = List.of(
+                new ComponentUtilization("cpu", 1, 1, 2),
+                new ComponentUtilization("cpu0", 1, 1, 2),
+                new ComponentUtilization("cpu1", 1, 1, 2),
                 new ComponentUtilization(MonitoredWorkload.COMMAND_CPU, 0.97, 1, 4),
                 new ComponentUtilization(MonitoredWorkload.OTHER_CPU, 0.55, 0.6, 2));
-        assertThat(Bottlenecks.suspects(own, "disk:vda", 0.8)).extracting(ComponentUtilization::component)
+        assertThat(Bottlenecks.suspects(own, "disk:vda", 0.8))
+                .extracting(ComponentUtilization::component)
                 .containsExactly(MonitoredWorkload.COMMAND_CPU, MonitoredWorkload.OTHER_CPU);
-        assertThat(Bottlenecks.describe(own, "disk:vda", 0.8)).anyMatch(l -> l.startsWith("cpu:command was 97% busy")
-                && l.endsWith("the result may be CPU-bound, not a measure of disk:vda"));
-        assertThat(Bottlenecks.suspects(own, "cpu", 0.8)).extracting(ComponentUtilization::component)
+        assertThat(Bottlenecks.describe(own, "disk:vda", 0.8))
+                .anyMatch(l -> l.startsWith("cpu:command was 97% busy")
+                        && l.endsWith("the result may be CPU-bound, not a measure of disk:vda"));
+        assertThat(Bottlenecks.suspects(own, "cpu", 0.8))
+                .extracting(ComponentUtilization::component)
                 .containsExactly(MonitoredWorkload.OTHER_CPU);
     }
 
@@ -188,7 +213,9 @@ class MonitoredWorkloadTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void aSleepingCommandBesideCpuHogsIsInterferenceNotCpuBound() throws Exception {
-        long cores = Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+        long cores = Files.readAllLines(Path.of("/proc/stat")).stream()
+                .filter(l -> l.matches("cpu\\d+ .*"))
+                .count();
         List<Process> hogs = new java.util.ArrayList<>();
         try {
             for (long i = 0; i < Math.max(1, cores); i++) {
@@ -196,19 +223,25 @@ class MonitoredWorkloadTest {
             }
             Thread.sleep(300);
             io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
-                    io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.05"), null),
-                    List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
+                            io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.05"), null),
+                            List.of(io.pilotbench.process.PiSpec.wallTime()),
+                            tmp.resolve("rounds"))
+                    .build();
             MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), null);
             for (int round = 0; round < 8; round++) {
                 m.run(round, 0);
             }
             List<ComponentUtilization> usage = m.utilizations();
-            ComponentUtilization others = usage.stream().filter(u -> u.component().equals(MonitoredWorkload.OTHER_CPU))
-                    .findFirst().orElseThrow();
+            ComponentUtilization others = usage.stream()
+                    .filter(u -> u.component().equals(MonitoredWorkload.OTHER_CPU))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(others.mean()).as(usage.toString()).isGreaterThan(0.8);
-            assertThat(Bottlenecks.suspects(usage, "disk:vda", 0.8)).extracting(ComponentUtilization::component)
+            assertThat(Bottlenecks.suspects(usage, "disk:vda", 0.8))
+                    .extracting(ComponentUtilization::component)
                     .containsExactly(MonitoredWorkload.OTHER_CPU);
-            assertThat(Bottlenecks.describe(usage, "disk:vda", 0.8)).noneMatch(l -> l.contains("CPU-bound"))
+            assertThat(Bottlenecks.describe(usage, "disk:vda", 0.8))
+                    .noneMatch(l -> l.contains("CPU-bound"))
                     .anyMatch(l -> l.startsWith("other processes used") && l.contains("interference"));
         } finally {
             for (Process hog : hogs) {
@@ -226,18 +259,30 @@ class MonitoredWorkloadTest {
         // a bandwidth of 8,000 Mb/s (1 GB/s), as a graph file would give it: the writes' throughput is measured too
         ProcMonitors monitors = new ProcMonitors().withDiskBandwidths(java.util.Map.of(disk.substring(5), 8000.0));
         io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
-                io.pilotbench.process.CommandTemplate.of(List.of("sh", "-c", "dd if=/dev/zero of=blob bs=1M count=32 "
-                        + "oflag=direct 2>/dev/null; rm -f blob"), null),
-                List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).cwd(tmp).build();
+                        io.pilotbench.process.CommandTemplate.of(
+                                List.of(
+                                        "sh",
+                                        "-c",
+                                        "dd if=/dev/zero of=blob bs=1M count=32 "
+                                                + "oflag=direct 2>/dev/null; rm -f blob"),
+                                null),
+                        List.of(io.pilotbench.process.PiSpec.wallTime()),
+                        tmp.resolve("rounds"))
+                .cwd(tmp)
+                .build();
         MonitoredWorkload m = new MonitoredWorkload(command, monitors.all(), null);
         for (int round = 0; round < 3; round++) {
             m.run(round, 0);
         }
-        ComponentUtilization u = m.utilizations().stream().filter(c -> c.component().equals(disk)).findFirst()
+        ComponentUtilization u = m.utilizations().stream()
+                .filter(c -> c.component().equals(disk))
+                .findFirst()
                 .orElseThrow();
         assertThat(u.mean()).as(disk + " busy during direct writes").isGreaterThan(0.2);
-        ComponentUtilization writes = m.utilizations().stream().filter(c -> c.component().equals(disk + ":write"))
-                .findFirst().orElseThrow();
+        ComponentUtilization writes = m.utilizations().stream()
+                .filter(c -> c.component().equals(disk + ":write"))
+                .findFirst()
+                .orElseThrow();
         assertThat(writes.mean()).as("32 MiB a round against 1 GB/s").isGreaterThan(0.01);
     }
 
@@ -246,8 +291,10 @@ class MonitoredWorkloadTest {
     @EnabledOnOs(OS.LINUX)
     void theSamplingRateSearchConvergesOnARealMonitor() throws Exception {
         io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
-                io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.02"), null),
-                List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).build();
+                        io.pilotbench.process.CommandTemplate.of(List.of("sleep", "0.02"), null),
+                        List.of(io.pilotbench.process.PiSpec.wallTime()),
+                        tmp.resolve("rounds"))
+                .build();
         MonitoredWorkload m = new MonitoredWorkload(command, new ProcMonitors().all(), null);
         SamplingCalibration calibration = new SamplingCalibration(m, 3);
         io.pilotbench.stats.RateSearch.Result r = calibration.choose(0.05, 5);
@@ -278,23 +325,34 @@ class MonitoredWorkloadTest {
         Path image = tmp.resolve("disk.img");
         Path mount = java.nio.file.Files.createDirectory(tmp.resolve("mnt"));
         Circumstances.assumeTrue(Circumstances.isRoot(), "mounting a loop file system needs root");
-        org.junit.jupiter.api.Assumptions.assumeTrue(run("truncate", "-s", "64M", image.toString()) == 0
-                && run("mkfs.ext4", "-q", image.toString()) == 0
-                && run("mount", "-o", "loop", image.toString(), mount.toString()) == 0,
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                run("truncate", "-s", "64M", image.toString()) == 0
+                        && run("mkfs.ext4", "-q", image.toString()) == 0
+                        && run("mount", "-o", "loop", image.toString(), mount.toString()) == 0,
                 "cannot make and mount a loop file system here (needs losetup and mkfs.ext4)");
         try {
             ProcMonitors monitors = new ProcMonitors();
             String disk = monitors.diskOf(mount);
             assertThat(disk).as("the mount's device").startsWith("disk:loop");
             io.pilotbench.process.CommandWorkload command = io.pilotbench.process.CommandWorkload.builder(
-                    io.pilotbench.process.CommandTemplate.of(List.of("sh", "-c", "dd if=/dev/zero of=blob bs=1M "
-                            + "count=16 oflag=direct 2>/dev/null; rm -f blob"), null),
-                    List.of(io.pilotbench.process.PiSpec.wallTime()), tmp.resolve("rounds")).cwd(mount).build();
+                            io.pilotbench.process.CommandTemplate.of(
+                                    List.of(
+                                            "sh",
+                                            "-c",
+                                            "dd if=/dev/zero of=blob bs=1M "
+                                                    + "count=16 oflag=direct 2>/dev/null; rm -f blob"),
+                                    null),
+                            List.of(io.pilotbench.process.PiSpec.wallTime()),
+                            tmp.resolve("rounds"))
+                    .cwd(mount)
+                    .build();
             MonitoredWorkload m = new MonitoredWorkload(command, monitors.all(), null);
             for (int round = 0; round < 3; round++) {
                 m.run(round, 0);
             }
-            ComponentUtilization u = m.utilizations().stream().filter(c -> c.component().equals(disk)).findFirst()
+            ComponentUtilization u = m.utilizations().stream()
+                    .filter(c -> c.component().equals(disk))
+                    .findFirst()
                     .orElseThrow();
             assertThat(u.mean()).as(disk + " busy during direct writes").isGreaterThan(0.1);
         } finally {

@@ -19,8 +19,7 @@ final class ChartLibrary {
     private static final String WEBJAR = "META-INF/resources/webjars/uplot/";
     private static final String POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
 
-    private ChartLibrary() {
-    }
+    private ChartLibrary() {}
 
     /** The uPlot version on the classpath. */
     static String version() {

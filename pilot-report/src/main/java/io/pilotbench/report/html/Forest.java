@@ -21,8 +21,7 @@ final class Forest {
     private static final int TOP = 30;
     private static final int BOTTOM = 34;
 
-    private Forest() {
-    }
+    private Forest() {}
 
     /** The ranking, best first: each workload's mean with its CI. */
     static String ranking(List<Contender> ranking, PerformanceIndex pi, double confidence) {
@@ -32,18 +31,30 @@ final class Forest {
             lo = Math.min(lo, c.ci() == null ? c.mean() : c.ci().low());
             hi = Math.max(hi, c.ci() == null ? c.mean() : c.ci().high());
         }
-        StringBuilder b = open("ranking", ranking.size(), "Mean with its " + pct(confidence) + " CI, best first"
-                + (pi.unit().isEmpty() ? "" : " (" + pi.unit() + ")"));
+        StringBuilder b = open(
+                "ranking",
+                ranking.size(),
+                "Mean with its " + pct(confidence) + " CI, best first"
+                        + (pi.unit().isEmpty() ? "" : " (" + pi.unit() + ")"));
         double[] scale = scale(lo, hi, Double.NaN);
         axis(b, scale, ranking.size(), pi.unit(), Double.NaN);
         for (int i = 0; i < ranking.size(); i++) {
             Contender c = ranking.get(i);
             ConfidenceInterval ci = c.ci();
-            String tip = c.name() + ": " + Formats.quantity(c.mean(), pi.unit(), c.mean()) + (ci == null ? ", no CI"
-                    : ", " + pct(confidence) + " CI [" + Formats.quantity(ci.low(), pi.unit(), c.mean()) + ", "
-                    + Formats.quantity(ci.high(), pi.unit(), c.mean()) + "]");
-            row(b, i, (i + 1) + ". " + c.name(), c.mean(), ci == null ? c.mean() : ci.low(),
-                    ci == null ? c.mean() : ci.high(), scale, tip);
+            String tip = c.name() + ": " + Formats.quantity(c.mean(), pi.unit(), c.mean())
+                    + (ci == null
+                            ? ", no CI"
+                            : ", " + pct(confidence) + " CI [" + Formats.quantity(ci.low(), pi.unit(), c.mean()) + ", "
+                                    + Formats.quantity(ci.high(), pi.unit(), c.mean()) + "]");
+            row(
+                    b,
+                    i,
+                    (i + 1) + ". " + c.name(),
+                    c.mean(),
+                    ci == null ? c.mean() : ci.low(),
+                    ci == null ? c.mean() : ci.high(),
+                    scale,
+                    tip);
         }
         return b.append("</svg></figure>\n").toString();
     }
@@ -57,19 +68,28 @@ final class Forest {
             lo = Math.min(lo, p.ratio() == null ? r : p.ratio().low());
             hi = Math.max(hi, p.ratio() == null ? r : p.ratio().high());
         }
-        StringBuilder b = open("ratios", pairs.size(), "Ratio of means with its " + pct(confidence)
-                + " CI (Fieller)");
+        StringBuilder b = open("ratios", pairs.size(), "Ratio of means with its " + pct(confidence) + " CI (Fieller)");
         double[] scale = scale(lo, hi, 1);
         axis(b, scale, pairs.size(), "×", 1);
         for (int i = 0; i < pairs.size(); i++) {
             PairComparison p = pairs.get(i);
             double r = p.a().mean() / p.b().mean();
             ConfidenceInterval ci = p.ratio();
-            String tip = p.a().name() + " / " + p.b().name() + " = " + Formats.number(r) + (ci == null
-                    ? ", CI unbounded" : ", " + pct(confidence) + " CI [" + Formats.number(ci.low()) + ", "
-                    + Formats.number(ci.high()) + "]; verdict " + p.verdict().label());
-            row(b, i, p.a().name() + " / " + p.b().name(), r, ci == null ? r : ci.low(), ci == null ? r : ci.high(),
-                    scale, tip);
+            String tip = p.a().name() + " / " + p.b().name() + " = " + Formats.number(r)
+                    + (ci == null
+                            ? ", CI unbounded"
+                            : ", " + pct(confidence) + " CI [" + Formats.number(ci.low()) + ", "
+                                    + Formats.number(ci.high()) + "]; verdict "
+                                    + p.verdict().label());
+            row(
+                    b,
+                    i,
+                    p.a().name() + " / " + p.b().name(),
+                    r,
+                    ci == null ? r : ci.low(),
+                    ci == null ? r : ci.high(),
+                    scale,
+                    tip);
         }
         return b.append("</svg></figure>\n").toString();
     }
@@ -77,10 +97,22 @@ final class Forest {
     private static StringBuilder open(String kind, int rows, String title) {
         int h = TOP + rows * ROW + BOTTOM;
         StringBuilder b = new StringBuilder();
-        b.append("<figure class=\"chart forest\" data-kind=\"").append(kind).append("\" data-rows=\"").append(rows)
-                .append("\"><figcaption>").append(HtmlReport.esc(title)).append("</figcaption>")
-                .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"")
-                .append(h).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(h).append("\">");
+        b.append("<figure class=\"chart forest\" data-kind=\"")
+                .append(kind)
+                .append("\" data-rows=\"")
+                .append(rows)
+                .append("\"><figcaption>")
+                .append(HtmlReport.esc(title))
+                .append("</figcaption>")
+                .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(WIDTH)
+                .append("\" height=\"")
+                .append(h)
+                .append("\" viewBox=\"0 0 ")
+                .append(WIDTH)
+                .append(' ')
+                .append(h)
+                .append("\">");
         return b;
     }
 
@@ -105,8 +137,13 @@ final class Forest {
             double v = s[0] + (s[1] - s[0]) * i / 4;
             double x = px(v, s);
             b.append(line(x, y, x, y + 5, "tick"));
-            b.append("<text x=\"").append(f(x)).append("\" y=\"").append(y + 18).append("\" text-anchor=\"middle\">")
-                    .append(HtmlReport.esc(Formats.significant(v, 4))).append("</text>");
+            b.append("<text x=\"")
+                    .append(f(x))
+                    .append("\" y=\"")
+                    .append(y + 18)
+                    .append("\" text-anchor=\"middle\">")
+                    .append(HtmlReport.esc(Formats.significant(v, 4)))
+                    .append("</text>");
         }
         if (!Double.isNaN(reference)) {
             double x = px(reference, s);
@@ -114,18 +151,32 @@ final class Forest {
         }
     }
 
-    private static void row(StringBuilder b, int i, String label, double center, double lo, double hi, double[] s,
-            String tip) {
+    private static void row(
+            StringBuilder b, int i, String label, double center, double lo, double hi, double[] s, String tip) {
         double y = TOP + i * ROW + ROW / 2.0;
-        b.append("<g class=\"row\" data-center=\"").append(center).append("\" data-low=\"").append(lo)
-                .append("\" data-high=\"").append(hi).append("\"><title>").append(HtmlReport.esc(tip))
+        b.append("<g class=\"row\" data-center=\"")
+                .append(center)
+                .append("\" data-low=\"")
+                .append(lo)
+                .append("\" data-high=\"")
+                .append(hi)
+                .append("\"><title>")
+                .append(HtmlReport.esc(tip))
                 .append("</title>");
-        b.append("<text x=\"").append(LEFT - 8).append("\" y=\"").append(f(y + 4)).append("\" text-anchor=\"end\">")
-                .append(HtmlReport.esc(label)).append("</text>");
+        b.append("<text x=\"")
+                .append(LEFT - 8)
+                .append("\" y=\"")
+                .append(f(y + 4))
+                .append("\" text-anchor=\"end\">")
+                .append(HtmlReport.esc(label))
+                .append("</text>");
         b.append(line(px(lo, s), y, px(hi, s), y, "ci"));
         b.append(line(px(lo, s), y - 5, px(lo, s), y + 5, "ci"));
         b.append(line(px(hi, s), y - 5, px(hi, s), y + 5, "ci"));
-        b.append("<circle class=\"point\" cx=\"").append(f(px(center, s))).append("\" cy=\"").append(f(y))
+        b.append("<circle class=\"point\" cx=\"")
+                .append(f(px(center, s)))
+                .append("\" cy=\"")
+                .append(f(y))
                 .append("\" r=\"5\"/></g>");
     }
 

@@ -59,7 +59,8 @@ public final class HtmlReport {
      */
     public void write(Path file) throws IOException {
         Path base = file.toAbsolutePath().getParent();
-        Path tmp = base.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        Path tmp = base.resolve(
+                "." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 write(w, base);
@@ -77,7 +78,10 @@ public final class HtmlReport {
         int[] ids = {0};
         body.append("<nav><ul>");
         for (int i = 0; i < inputs.size(); i++) {
-            body.append("<li><a href=\"#input-").append(i).append("\">").append(esc(inputs.get(i).title()))
+            body.append("<li><a href=\"#input-")
+                    .append(i)
+                    .append("\">")
+                    .append(esc(inputs.get(i).title()))
                     .append("</a></li>");
         }
         body.append("</ul></nav>\n");
@@ -93,8 +97,8 @@ public final class HtmlReport {
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
         out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         out.write("<meta name=\"generator\" content=\"pilot report\">\n");
-        out.write("<title>Pilot report: " + esc(inputs.get(0).title()) + (inputs.size() > 1 ? " and "
-                + (inputs.size() - 1) + " more" : "") + "</title>\n<style>\n");
+        out.write("<title>Pilot report: " + esc(inputs.get(0).title())
+                + (inputs.size() > 1 ? " and " + (inputs.size() - 1) + " more" : "") + "</title>\n<style>\n");
         out.write(ChartLibrary.css());
         out.write("\n");
         out.write(ChartLibrary.resource("report.css"));
@@ -111,10 +115,21 @@ public final class HtmlReport {
         out.flush();
     }
 
-    private void session(ReportInput.SessionReport s, StringBuilder b, List<Map<String, Object>> data, int[] ids,
-            Path base, int level) {
+    private void session(
+            ReportInput.SessionReport s,
+            StringBuilder b,
+            List<Map<String, Object>> data,
+            int[] ids,
+            Path base,
+            int level) {
         var r = s.result();
-        b.append("<h").append(level).append(">").append(esc(r.name())).append("</h").append(level).append(">\n");
+        b.append("<h")
+                .append(level)
+                .append(">")
+                .append(esc(r.name()))
+                .append("</h")
+                .append(level)
+                .append(">\n");
         StringWriter text = new StringWriter();
         SessionRenderer.render(r, Format.TEXT, new PrintWriter(text));
         b.append("<pre class=\"summary\">").append(esc(text.toString().strip())).append("</pre>\n");
@@ -123,8 +138,14 @@ public final class HtmlReport {
         for (Map<String, Object> pi : pis) {
             String name = (String) pi.get("name");
             String unit = (String) pi.get("unit");
-            b.append("<h").append(level + 1).append(">").append(esc(name)).append(unit.isEmpty() ? ""
-                    : " (" + esc(unit) + ")").append("</h").append(level + 1).append(">\n<div class=\"grid\">\n");
+            b.append("<h")
+                    .append(level + 1)
+                    .append(">")
+                    .append(esc(name))
+                    .append(unit.isEmpty() ? "" : " (" + esc(unit) + ")")
+                    .append("</h")
+                    .append(level + 1)
+                    .append(">\n<div class=\"grid\">\n");
             for (String kind : new String[] {"readings", "looks", "histogram", "autocorrelation"}) {
                 if (pi.get(kind) != null) {
                     chart(kind, name, unit, pi.get(kind), b, data, ids);
@@ -138,7 +159,11 @@ public final class HtmlReport {
         }
         Map<String, Object> wps = charts.wps();
         if (wps != null) {
-            b.append("<h").append(level + 1).append(">Work per second</h").append(level + 1).append(">\n");
+            b.append("<h")
+                    .append(level + 1)
+                    .append(">Work per second</h")
+                    .append(level + 1)
+                    .append(">\n");
             b.append("<div class=\"grid\">\n");
             chart("wps", "work per second", "s", wps, b, data, ids);
             b.append("</div>\n");
@@ -147,7 +172,8 @@ public final class HtmlReport {
         table(settingsRows(r.settings()), b);
         b.append("</details>\n<details class=\"environment\"><summary>Environment</summary>\n");
         List<String[]> env = new ArrayList<>();
-        s.environment().entrySet().stream().sorted(Map.Entry.comparingByKey())
+        s.environment().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> env.add(new String[] {e.getKey(), e.getValue()}));
         if (env.isEmpty()) {
             b.append("<p>No environment snapshot was recorded.</p>\n");
@@ -158,8 +184,14 @@ public final class HtmlReport {
         links(s, b, base);
     }
 
-    private static void chart(String kind, String pi, String unit, Object spec, StringBuilder b,
-            List<Map<String, Object>> data, int[] ids) {
+    private static void chart(
+            String kind,
+            String pi,
+            String unit,
+            Object spec,
+            StringBuilder b,
+            List<Map<String, Object>> data,
+            int[] ids) {
         String id = "chart-" + ids[0]++;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", id);
@@ -168,13 +200,19 @@ public final class HtmlReport {
         m.put("unit", unit);
         m.put("data", spec);
         data.add(m);
-        b.append("<figure class=\"chart\" id=\"").append(id).append("\" data-kind=\"").append(kind)
+        b.append("<figure class=\"chart\" id=\"")
+                .append(id)
+                .append("\" data-kind=\"")
+                .append(kind)
                 .append("\"></figure>\n");
     }
 
-    private void comparison(ReportInput.ComparisonReport c, StringBuilder b, List<Map<String, Object>> data,
-            int[] ids, Path base) {
-        b.append("<h2>").append(esc(c.title())).append("</h2>\n<p class=\"origin\">").append(esc(c.origin()))
+    private void comparison(
+            ReportInput.ComparisonReport c, StringBuilder b, List<Map<String, Object>> data, int[] ids, Path base) {
+        b.append("<h2>")
+                .append(esc(c.title()))
+                .append("</h2>\n<p class=\"origin\">")
+                .append(esc(c.origin()))
                 .append("</p>\n");
         for (String v : c.verdicts()) {
             b.append("<p class=\"verdict\">").append(esc(v)).append("</p>\n");
@@ -196,11 +234,15 @@ public final class HtmlReport {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"rank", "workload", "mean", "CI low", "CI high", "n", "rounds"});
         for (Contender x : cmp.ranking()) {
-            rows.add(new String[] {String.valueOf(cmp.ranking().indexOf(x) + 1), x.name(),
+            rows.add(new String[] {
+                String.valueOf(cmp.ranking().indexOf(x) + 1),
+                x.name(),
                 Formats.quantity(x.mean(), pi.unit(), x.mean()),
                 x.ci() == null ? "-" : Formats.quantity(x.ci().low(), pi.unit(), x.mean()),
-                x.ci() == null ? "-" : Formats.quantity(x.ci().high(), pi.unit(), x.mean()), String.valueOf(x.n()),
-                String.valueOf(x.rounds())});
+                x.ci() == null ? "-" : Formats.quantity(x.ci().high(), pi.unit(), x.mean()),
+                String.valueOf(x.n()),
+                String.valueOf(x.rounds())
+            });
         }
         b.append("<table class=\"ranking\"><thead><tr>");
         for (String h : rows.get(0)) {
@@ -225,10 +267,13 @@ public final class HtmlReport {
     private static List<String[]> settingsRows(SessionSettings s) {
         List<String[]> rows = new ArrayList<>();
         for (PerformanceIndex pi : s.pis()) {
-            rows.add(new String[] {"PI " + pi.name(), (pi.unit().isEmpty() ? "no unit" : pi.unit()) + ", "
-                + pi.kind().name().toLowerCase(java.util.Locale.ROOT) + ", must satisfy: "
-                + (pi.readingsMustSatisfy() ? "readings " : "") + (pi.unitReadingsMustSatisfy() ? "unit readings"
-                : "")});
+            rows.add(new String[] {
+                "PI " + pi.name(),
+                (pi.unit().isEmpty() ? "no unit" : pi.unit()) + ", "
+                        + pi.kind().name().toLowerCase(java.util.Locale.ROOT) + ", must satisfy: "
+                        + (pi.readingsMustSatisfy() ? "readings " : "")
+                        + (pi.unitReadingsMustSatisfy() ? "unit readings" : "")
+            });
         }
         rows.add(new String[] {"confidence", Formats.number(s.confidence())});
         rows.add(new String[] {"CI target", String.valueOf(s.ciTarget())});
@@ -236,13 +281,18 @@ public final class HtmlReport {
         rows.add(new String[] {"warm-up removal", String.valueOf(s.warmupRemoval())});
         rows.add(new String[] {"autocorrelation limit", Formats.number(s.autocorrelationLimit())});
         rows.add(new String[] {"min subsessions", String.valueOf(s.minSubsessions())});
-        rows.add(new String[] {"work amount", s.workAmount() == null ? String.valueOf(s.fixedWorkAmount())
-            : String.valueOf(s.workAmount())});
+        rows.add(new String[] {
+            "work amount", s.workAmount() == null ? String.valueOf(s.fixedWorkAmount()) : String.valueOf(s.workAmount())
+        });
         rows.add(new String[] {"short round", String.valueOf(s.shortRound())});
         rows.add(new String[] {"WPS", s.wps().name().toLowerCase(java.util.Locale.ROOT)});
-        rows.add(new String[] {"rounds", "min " + s.minRounds() + ", max " + (s.maxRounds() == 0 ? "no limit"
-            : s.maxRounds())});
-        rows.add(new String[] {"max duration", s.maxDuration() == null ? "no limit" : s.maxDuration().toString()});
+        rows.add(new String[] {
+            "rounds", "min " + s.minRounds() + ", max " + (s.maxRounds() == 0 ? "no limit" : s.maxRounds())
+        });
+        rows.add(new String[] {
+            "max duration",
+            s.maxDuration() == null ? "no limit" : s.maxDuration().toString()
+        });
         rows.add(new String[] {"max failures", String.valueOf(s.maxFailures())});
         return rows;
     }
@@ -250,7 +300,11 @@ public final class HtmlReport {
     private static void table(List<String[]> rows, StringBuilder b) {
         b.append("<table>");
         for (String[] r : rows) {
-            b.append("<tr><th>").append(esc(r[0])).append("</th><td>").append(esc(r[1])).append("</td></tr>");
+            b.append("<tr><th>")
+                    .append(esc(r[0]))
+                    .append("</th><td>")
+                    .append(esc(r[1]))
+                    .append("</td></tr>");
         }
         b.append("</table>\n");
     }
@@ -265,8 +319,12 @@ public final class HtmlReport {
         for (String f : SessionReader.DATA_FILES) {
             Path p = dir.resolve(f);
             if (Files.isRegularFile(p)) {
-                b.append(any ? " · " : "").append("<a href=\"").append(esc(href(p, base))).append("\">")
-                        .append(esc(f)).append("</a>");
+                b.append(any ? " · " : "")
+                        .append("<a href=\"")
+                        .append(esc(href(p, base)))
+                        .append("\">")
+                        .append(esc(f))
+                        .append("</a>");
                 any = true;
             }
         }

@@ -47,8 +47,9 @@ public sealed interface ReportInput {
      * @param sessions   the compared sessions, in the order of {@code comparison.contenders()}
      * @param origin     how the comparison was made, in words ("re-analysed from the recorded sessions")
      */
-    record ComparisonReport(String title, Comparison comparison, List<String> verdicts, List<SessionReport> sessions,
-            String origin) implements ReportInput {
+    record ComparisonReport(
+            String title, Comparison comparison, List<String> verdicts, List<SessionReport> sessions, String origin)
+            implements ReportInput {
         public ComparisonReport {
             verdicts = List.copyOf(verdicts);
             sessions = List.copyOf(sessions);

@@ -34,7 +34,9 @@ final class SessionCharts {
     SessionCharts(StoredSession stored, SessionResult result) {
         this.stored = stored;
         this.result = result;
-        this.analysed = stored.rounds().stream().filter(r -> r.status() == RoundStatus.OK).toList();
+        this.analysed = stored.rounds().stream()
+                .filter(r -> r.status() == RoundStatus.OK)
+                .toList();
     }
 
     /** One map per PI, in order. */
@@ -76,7 +78,10 @@ final class SessionCharts {
     }
 
     private long[] readingRounds(int pi) {
-        return analysed.stream().filter(r -> !Double.isNaN(r.reading(pi))).mapToLong(Round::index).toArray();
+        return analysed.stream()
+                .filter(r -> !Double.isNaN(r.reading(pi)))
+                .mapToLong(Round::index)
+                .toArray();
     }
 
     private static double[] kept(double[] all, Phases phases) {
@@ -97,12 +102,22 @@ final class SessionCharts {
         m.put("thinned", s.thinned());
         List<Map<String, Object>> shades = new ArrayList<>();
         if (ph.warmup() > 0) {
-            shades.add(shade("warm-up", x[0] - 0.5, x[Math.min(ph.warmup(), x.length) - 1] + 0.5, ph.warmup(),
-                    ph.warmupPValue(), ph.warmupMean()));
+            shades.add(shade(
+                    "warm-up",
+                    x[0] - 0.5,
+                    x[Math.min(ph.warmup(), x.length) - 1] + 0.5,
+                    ph.warmup(),
+                    ph.warmupPValue(),
+                    ph.warmupMean()));
         }
         if (ph.cooldown() > 0) {
             int first = Math.max(0, x.length - ph.cooldown());
-            shades.add(shade("cool-down", x[first] - 0.5, x[x.length - 1] + 0.5, ph.cooldown(), ph.cooldownPValue(),
+            shades.add(shade(
+                    "cool-down",
+                    x[first] - 0.5,
+                    x[x.length - 1] + 0.5,
+                    ph.cooldown(),
+                    ph.cooldownPValue(),
                     ph.cooldownMean()));
         }
         m.put("shades", shades);
@@ -125,8 +140,7 @@ final class SessionCharts {
         return m;
     }
 
-    private static Map<String, Object> shade(String label, double from, double to, int count, double p,
-            double mean) {
+    private static Map<String, Object> shade(String label, double from, double to, int count, double p, double mean) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("label", label);
         m.put("from", from);
@@ -319,8 +333,13 @@ final class SessionCharts {
             shades.add(shade("warm-up", -0.5, ph.warmup() - 0.5, ph.warmup(), ph.warmupPValue(), ph.warmupMean()));
         }
         if (ph.cooldown() > 0 && lengths.size() == 1) {
-            shades.add(shade("cool-down", longest - ph.cooldown() - 0.5, longest - 0.5, ph.cooldown(),
-                    ph.cooldownPValue(), ph.cooldownMean()));
+            shades.add(shade(
+                    "cool-down",
+                    longest - ph.cooldown() - 0.5,
+                    longest - 0.5,
+                    ph.cooldown(),
+                    ph.cooldownPValue(),
+                    ph.cooldownMean()));
         }
         ensemble.put("shades", shades);
         ensemble.put("changes", List.of());
@@ -336,8 +355,9 @@ final class SessionCharts {
         if (w == null) {
             return null;
         }
-        List<Round> rounds = stored.rounds().stream().filter(r -> r.status() == RoundStatus.OK
-                || r.status() == RoundStatus.SHORT).sorted(java.util.Comparator.comparingLong(Round::workAmount))
+        List<Round> rounds = stored.rounds().stream()
+                .filter(r -> r.status() == RoundStatus.OK || r.status() == RoundStatus.SHORT)
+                .sorted(java.util.Comparator.comparingLong(Round::workAmount))
                 .toList();
         long[] work = rounds.stream().mapToLong(Round::workAmount).toArray();
         double[] seconds = rounds.stream().mapToDouble(Round::durationSeconds).toArray();
@@ -350,7 +370,11 @@ final class SessionCharts {
         m.put("alpha", ok ? w.alpha() : null);
         m.put("v", ok ? w.v() : null);
         m.put("vLow", ok && w.vCi() != null ? w.vCi().low() : null);
-        m.put("vHigh", ok && w.vCi() != null && Double.isFinite(w.vCi().high()) ? w.vCi().high() : null);
+        m.put(
+                "vHigh",
+                ok && w.vCi() != null && Double.isFinite(w.vCi().high())
+                        ? w.vCi().high()
+                        : null);
         m.put("rSquared", ok ? w.rSquared() : null);
         m.put("workFloor", w.workFloor());
         m.put("roundsUsed", w.roundsUsed());
@@ -361,7 +385,8 @@ final class SessionCharts {
             for (int i = 0; i < work.length; i++) {
                 fit[i] = w.alpha() + work[i] / w.v();
                 if (w.vCi() != null) {
-                    double fast = Double.isFinite(w.vCi().high()) ? work[i] / w.vCi().high() : 0;
+                    double fast =
+                            Double.isFinite(w.vCi().high()) ? work[i] / w.vCi().high() : 0;
                     lo[i] = w.alpha() + fast;
                     hi[i] = w.alpha() + work[i] / w.vCi().low();
                 } else {

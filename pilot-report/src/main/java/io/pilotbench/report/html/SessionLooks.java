@@ -22,11 +22,11 @@ final class SessionLooks {
      * long session's report within its time budget (bench/README.md).
      */
     static final int MAX_LOOKS = 40;
+
     static final int MAX_LOOKS_LONG = 12;
     static final int FEW_LOOKS_FROM = 10_000;
 
-    private SessionLooks() {
-    }
+    private SessionLooks() {}
 
     /** Per PI, in order, the chart of its mean and CI half-width at the looks, up to the session's stop. */
     static List<Map<String, Object>> charts(StoredSession stored, SessionResult result) {
@@ -51,8 +51,15 @@ final class SessionLooks {
             out.add(new Looks(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
         }
         for (int k : at) {
-            SessionResult r = Session.analyse(new StoredSession(stored.directory(), stored.name(), result.settings(),
-                    stored.started(), stored.ended(), stored.rounds().subList(0, k), 0, stored.stopReason()));
+            SessionResult r = Session.analyse(new StoredSession(
+                    stored.directory(),
+                    stored.name(),
+                    result.settings(),
+                    stored.started(),
+                    stored.ended(),
+                    stored.rounds().subList(0, k),
+                    0,
+                    stored.stopReason()));
             add(out, k, r);
         }
         add(out, n, result);

@@ -19,8 +19,7 @@ final class Thinning {
         }
     }
 
-    private Thinning() {
-    }
+    private Thinning() {}
 
     /** {@code y} at positions {@code x}, thinned when longer than {@link #LIMIT}. */
     static Series of(long[] x, double[] y) {

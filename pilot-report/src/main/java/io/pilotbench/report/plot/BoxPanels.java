@@ -45,7 +45,10 @@ final class BoxPanels {
 
     /** The most lines a panel's label has. */
     int lines() {
-        return panels.stream().mapToInt(p -> p.split(PANEL_LINE, -1).length).max().orElse(1);
+        return panels.stream()
+                .mapToInt(p -> p.split(PANEL_LINE, -1).length)
+                .max()
+                .orElse(1);
     }
 
     /** Draws the panels of component {@code comp} in {@code frame}, with their axes and the legend. */
@@ -67,13 +70,28 @@ final class BoxPanels {
             }
             String[] lines = panel.split(PANEL_LINE, -1);
             for (int li = 0; li < lines.length; li++) {
-                c.text((start + x) / 2, frame.bottom() + 34 + 13 * li, lines[li], 11, "middle", 0, true, "panel-label",
+                c.text(
+                        (start + x) / 2,
+                        frame.bottom() + 34 + 13 * li,
+                        lines[li],
+                        11,
+                        "middle",
+                        0,
+                        true,
+                        "panel-label",
                         PlotLayout.attr("panel", panel));
             }
             x += unit * gap;
             if (pi < panels.size() - 1) {
                 double sep = x - unit * gap / 2;
-                c.line(sep, frame.top(), sep, frame.bottom() + 20 + 13 * lines.length, "#bbbbbb", 1, "panel-separator",
+                c.line(
+                        sep,
+                        frame.top(),
+                        sep,
+                        frame.bottom() + 20 + 13 * lines.length,
+                        "#bbbbbb",
+                        1,
+                        "panel-separator",
                         "");
             }
         }
@@ -82,8 +100,7 @@ final class BoxPanels {
     }
 
     /** The series with a box in each panel, their count, and the lowest and highest whisker among them. */
-    private record Slots(List<List<Integer>> slots, int boxes, double low, double top) {
-    }
+    private record Slots(List<List<Integer>> slots, int boxes, double low, double top) {}
 
     private Slots slots(String comp) {
         List<List<Integer>> slots = new ArrayList<>();
@@ -110,19 +127,45 @@ final class BoxPanels {
     }
 
     /** The box of series {@code si} in a panel, at x, in the series' colour and named under it. */
-    private void box(Canvas c, PlotFrame frame, PlotMarks marks, String panel, int si, String comp, double x,
-            double unit, double[] y) {
+    private void box(
+            Canvas c,
+            PlotFrame frame,
+            PlotMarks marks,
+            String panel,
+            int si,
+            String comp,
+            double x,
+            double unit,
+            double[] y) {
         PlotData.Series series = data.series().get(si);
-        PlotData.Point p = series.points().stream().filter(q -> q.label().equals(panel)).findFirst()
+        PlotData.Point p = series.points().stream()
+                .filter(q -> q.label().equals(panel))
+                .findFirst()
                 .orElseThrow();
         PlotData.Summary sum = p.components().get(comp);
         if (Double.isNaN(sum.median())) {
             throw new IllegalArgumentException("a box plot needs quartiles; " + series.name() + " " + panel
                     + " has none (summarise its samples with Summary.of)");
         }
-        marks.box(c, x + unit * 0.1, unit * 0.8, sum, y, PlotLayout.COLORS[si % PlotLayout.COLORS.length],
-                series.name(), comp, PlotLayout.attr("panel", panel));
-        c.text(x + unit / 2, frame.bottom() + 16, series.name(), 11, "middle", 0, false, "x-label",
+        marks.box(
+                c,
+                x + unit * 0.1,
+                unit * 0.8,
+                sum,
+                y,
+                PlotLayout.COLORS[si % PlotLayout.COLORS.length],
+                series.name(),
+                comp,
+                PlotLayout.attr("panel", panel));
+        c.text(
+                x + unit / 2,
+                frame.bottom() + 16,
+                series.name(),
+                11,
+                "middle",
+                0,
+                false,
+                "x-label",
                 PlotLayout.attr("group", series.name()) + PlotLayout.attr("panel", panel));
     }
 }

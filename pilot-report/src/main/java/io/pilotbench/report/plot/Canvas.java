@@ -19,13 +19,19 @@ interface Canvas {
      * @param anchor start, middle or end
      * @param angle  rotation in degrees, counter-clockwise (−90: reading upwards)
      */
-    void text(double x, double y, String text, double size, String anchor, double angle, boolean bold, String role,
+    void text(
+            double x,
+            double y,
+            String text,
+            double size,
+            String anchor,
+            double angle,
+            boolean bold,
+            String role,
             String data);
 
     /** Groups what follows (SVG {@code <g>}); other back-ends ignore groups. */
-    default void begin(String role, String data) {
-    }
+    default void begin(String role, String data) {}
 
-    default void end() {
-    }
+    default void end() {}
 }

@@ -22,8 +22,7 @@ final class Graphics2DCanvas implements Canvas {
     }
 
     @Override
-    public void line(double x1, double y1, double x2, double y2, String color, double width, String role,
-            String data) {
+    public void line(double x1, double y1, double x2, double y2, String color, double width, String role, String data) {
         g.setColor(Color.decode(color));
         g.setStroke(new BasicStroke((float) width));
         g.draw(new Line2D.Double(x1, y1, x2, y2));
@@ -57,8 +56,16 @@ final class Graphics2DCanvas implements Canvas {
     }
 
     @Override
-    public void text(double x, double y, String text, double size, String anchor, double angle, boolean bold,
-            String role, String data) {
+    public void text(
+            double x,
+            double y,
+            String text,
+            double size,
+            String anchor,
+            double angle,
+            boolean bold,
+            String role,
+            String data) {
         Font font = new Font(Font.SANS_SERIF, bold ? Font.BOLD : Font.PLAIN, (int) Math.round(size));
         g.setFont(font);
         g.setColor(Color.decode("#222222"));

@@ -28,22 +28,39 @@ final class PdfCanvas implements Canvas {
 
     private void color(String hex, boolean fill) {
         int rgb = Integer.parseInt(hex.substring(1), 16);
-        content.append(f(((rgb >> 16) & 255) / 255.0)).append(' ').append(f(((rgb >> 8) & 255) / 255.0))
-                .append(' ').append(f((rgb & 255) / 255.0)).append(fill ? " rg\n" : " RG\n");
+        content.append(f(((rgb >> 16) & 255) / 255.0))
+                .append(' ')
+                .append(f(((rgb >> 8) & 255) / 255.0))
+                .append(' ')
+                .append(f((rgb & 255) / 255.0))
+                .append(fill ? " rg\n" : " RG\n");
     }
 
     @Override
-    public void line(double x1, double y1, double x2, double y2, String color, double width, String role,
-            String data) {
+    public void line(double x1, double y1, double x2, double y2, String color, double width, String role, String data) {
         color(color, false);
-        content.append(f(width)).append(" w ").append(f(x1)).append(' ').append(f(y(y1))).append(" m ")
-                .append(f(x2)).append(' ').append(f(y(y2))).append(" l S\n");
+        content.append(f(width))
+                .append(" w ")
+                .append(f(x1))
+                .append(' ')
+                .append(f(y(y1)))
+                .append(" m ")
+                .append(f(x2))
+                .append(' ')
+                .append(f(y(y2)))
+                .append(" l S\n");
     }
 
     @Override
     public void rect(double x, double y, double w, double h, String fill, String role, String data) {
         color(fill, true);
-        content.append(f(x)).append(' ').append(f(y(y + h))).append(' ').append(f(w)).append(' ').append(f(h))
+        content.append(f(x))
+                .append(' ')
+                .append(f(y(y + h)))
+                .append(' ')
+                .append(f(w))
+                .append(' ')
+                .append(f(h))
                 .append(" re f\n");
     }
 
@@ -53,7 +70,12 @@ final class PdfCanvas implements Canvas {
             return;
         }
         color(color, false);
-        content.append(f(width)).append(" w ").append(f(xs[0])).append(' ').append(f(y(ys[0]))).append(" m");
+        content.append(f(width))
+                .append(" w ")
+                .append(f(xs[0]))
+                .append(' ')
+                .append(f(y(ys[0])))
+                .append(" m");
         for (int i = 1; i < xs.length; i++) {
             content.append(' ').append(f(xs[i])).append(' ').append(f(y(ys[i]))).append(" l");
         }
@@ -68,8 +90,16 @@ final class PdfCanvas implements Canvas {
     }
 
     @Override
-    public void text(double x, double y, String text, double size, String anchor, double angle, boolean bold,
-            String role, String data) {
+    public void text(
+            double x,
+            double y,
+            String text,
+            double size,
+            String anchor,
+            double angle,
+            boolean bold,
+            String role,
+            String data) {
         double w = 0.5 * size * text.length();
         double dx = anchor.equals("middle") ? -w / 2 : anchor.equals("end") ? -w : 0;
         double a = Math.toRadians(angle);
@@ -77,10 +107,25 @@ final class PdfCanvas implements Canvas {
         double sin = Math.sin(a);
         double tx = x + dx * cos;
         double ty = y(y) + dx * sin;
-        content.append("0.13 0.13 0.13 rg BT /").append(bold ? "F2" : "F1").append(' ').append(f(size))
-                .append(" Tf ").append(f(cos)).append(' ').append(f(sin)).append(' ').append(f(-sin)).append(' ')
-                .append(f(cos)).append(' ').append(f(tx)).append(' ').append(f(ty)).append(" Tm (")
-                .append(pdfString(text)).append(") Tj ET\n");
+        content.append("0.13 0.13 0.13 rg BT /")
+                .append(bold ? "F2" : "F1")
+                .append(' ')
+                .append(f(size))
+                .append(" Tf ")
+                .append(f(cos))
+                .append(' ')
+                .append(f(sin))
+                .append(' ')
+                .append(f(-sin))
+                .append(' ')
+                .append(f(cos))
+                .append(' ')
+                .append(f(tx))
+                .append(' ')
+                .append(f(ty))
+                .append(" Tm (")
+                .append(pdfString(text))
+                .append(") Tj ET\n");
     }
 
     /** The PDF file. */

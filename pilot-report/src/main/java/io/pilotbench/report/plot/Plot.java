@@ -24,11 +24,15 @@ import javax.imageio.ImageIO;
 public final class Plot {
     /** The output formats, by file extension. */
     public enum Output {
-        SVG, PNG, PDF;
+        SVG,
+        PNG,
+        PDF;
 
         /** The format of {@code file} by its extension, or null when it is none of them. */
         public static Output of(Path file) {
-            String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+            String name = file.getFileName() == null
+                    ? ""
+                    : file.getFileName().toString().toLowerCase(Locale.ROOT);
             for (Output o : values()) {
                 if (name.endsWith("." + o.name().toLowerCase(Locale.ROOT))) {
                     return o;

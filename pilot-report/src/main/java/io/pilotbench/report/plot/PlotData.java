@@ -64,8 +64,17 @@ public record PlotData(List<Series> series, boolean categoricalX) {
      * @param median the median, or NaN when not known
      * @param q3     the third quartile, or NaN when not known
      */
-    public record Summary(int n, double mean, double ciLow, double ciHigh, double min, double max, double sd, double q1,
-            double median, double q3) {
+    public record Summary(
+            int n,
+            double mean,
+            double ciLow,
+            double ciHigh,
+            double min,
+            double max,
+            double sd,
+            double q1,
+            double median,
+            double q3) {
 
         /** A summary without quartiles: enough for bars, lines and error bars, not for a box. */
         public Summary(int n, double mean, double ciLow, double ciHigh, double min, double max, double sd) {
@@ -82,10 +91,19 @@ public record PlotData(List<Series> series, boolean categoricalX) {
             }
             double mean = Descriptive.mean(samples);
             double sd = samples.length < 2 ? Double.NaN : Descriptive.stddev(samples);
-            double half = samples.length < 2 ? 0
+            double half = samples.length < 2
+                    ? 0
                     : StudentT.critical(confidence, samples.length - 1) * sd / Math.sqrt(samples.length);
-            return new Summary(samples.length, mean, mean - half, mean + half, Descriptive.min(samples),
-                    Descriptive.max(samples), sd, Descriptive.percentile(samples, 25), Descriptive.median(samples),
+            return new Summary(
+                    samples.length,
+                    mean,
+                    mean - half,
+                    mean + half,
+                    Descriptive.min(samples),
+                    Descriptive.max(samples),
+                    sd,
+                    Descriptive.percentile(samples, 25),
+                    Descriptive.median(samples),
                     Descriptive.percentile(samples, 75));
         }
 

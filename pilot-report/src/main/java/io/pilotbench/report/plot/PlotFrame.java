@@ -89,7 +89,15 @@ final class PlotFrame {
     /** The x title, if the plot has one, centred under the plot area {@code fromBottom} above the figure's edge. */
     void xTitle(Canvas c, double fromBottom) {
         if (!spec.xLabel().isEmpty()) {
-            c.text((LEFT + right()) / 2, spec.height() - fromBottom, spec.xLabel(), 13, "middle", 0, false, "x-title",
+            c.text(
+                    (LEFT + right()) / 2,
+                    spec.height() - fromBottom,
+                    spec.xLabel(),
+                    13,
+                    "middle",
+                    0,
+                    false,
+                    "x-title",
                     "");
         }
     }
@@ -101,16 +109,26 @@ final class PlotFrame {
         }
         c.begin("legend", PlotLayout.attr("position", spec.legend().name().toLowerCase(Locale.ROOT)));
         boolean row = spec.legend() == PlotSpec.Legend.TOP || spec.legend() == PlotSpec.Legend.BOTTOM;
-        double x = switch (spec.legend()) {
-            case RIGHT -> right() + 16;
-            case INSIDE -> right() - 12 - 18 - 7 * entries.stream().mapToInt(String::length).max().orElse(0);
-            default -> LEFT;
-        };
-        double y = switch (spec.legend()) {
-            case TOP -> top() - 14;
-            case BOTTOM -> spec.height() - 14;
-            default -> top() + 10;
-        };
+        double x =
+                switch (spec.legend()) {
+                    case RIGHT -> right() + 16;
+                    case INSIDE ->
+                        right()
+                                - 12
+                                - 18
+                                - 7
+                                        * entries.stream()
+                                                .mapToInt(String::length)
+                                                .max()
+                                                .orElse(0);
+                    default -> LEFT;
+                };
+        double y =
+                switch (spec.legend()) {
+                    case TOP -> top() - 14;
+                    case BOTTOM -> spec.height() - 14;
+                    default -> top() + 10;
+                };
         if (spec.legend() == PlotSpec.Legend.INSIDE) {
             c.rect(x - 6, y - 15, right() - x, entries.size() * 20 + 8, "#ffffff", "legend-box", "");
         }

@@ -13,8 +13,9 @@ import java.util.Set;
  * bar group per workload with a bar per component, or a line per workload against a variable.
  */
 final class PlotLayout {
-    static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-        "#7f7f7f", "#bcbd22", "#17becf"};
+    static final String[] COLORS = {
+        "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"
+    };
 
     private final PlotData data;
     private final PlotSpec spec;
@@ -35,8 +36,7 @@ final class PlotLayout {
         List<String> chosen = spec.components().isEmpty() ? new ArrayList<>(all) : spec.components();
         for (String c : chosen) {
             if (!all.contains(c)) {
-                throw new IllegalArgumentException("--components: no component '" + c + "' in the data; it has "
-                        + all);
+                throw new IllegalArgumentException("--components: no component '" + c + "' in the data; it has " + all);
             }
         }
         for (String c : spec.stack()) {
@@ -46,9 +46,12 @@ final class PlotLayout {
         }
         this.components = chosen;
         this.panels = new BoxPanels(data, spec);
-        this.frame = new PlotFrame(spec, (panels.count() > 1 ? 48 + 13 * panels.lines()
-                : spec.mode() != PlotSpec.Mode.LINE && rotateLabels() ? 120 : 70)
-                + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0));
+        this.frame = new PlotFrame(
+                spec,
+                (panels.count() > 1
+                                ? 48 + 13 * panels.lines()
+                                : spec.mode() != PlotSpec.Mode.LINE && rotateLabels() ? 120 : 70)
+                        + (spec.legend() == PlotSpec.Legend.BOTTOM ? 24 : 0));
         this.marks = new PlotMarks(frame, spec.errorBars());
     }
 
@@ -67,8 +70,7 @@ final class PlotLayout {
     }
 
     /** Bar groups: one per series and point. */
-    private record Group(String label, PlotData.Point point) {
-    }
+    private record Group(String label, PlotData.Point point) {}
 
     private List<Group> groups() {
         List<Group> out = new ArrayList<>();
@@ -81,7 +83,8 @@ final class PlotLayout {
     }
 
     private boolean rotateLabels() {
-        return spec.labelAngle() == PlotSpec.AUTO_ANGLE ? groups().stream().anyMatch(g -> g.label().length() > 10)
+        return spec.labelAngle() == PlotSpec.AUTO_ANGLE
+                ? groups().stream().anyMatch(g -> g.label().length() > 10)
                 : spec.labelAngle() > 0;
     }
 
@@ -133,7 +136,9 @@ final class PlotLayout {
                     }
                     double y0 = frame.py(base, y);
                     double y1 = frame.py(base + s.mean(), y);
-                    String d = attr("series", g.label()) + attr("component", comp) + attr("value", s.mean())
+                    String d = attr("series", g.label())
+                            + attr("component", comp)
+                            + attr("value", s.mean())
                             + attr("base", base);
                     c.rect(x + 1, Math.min(y0, y1), barWidth - 2, Math.abs(y0 - y1), color, "bar", d);
                     marks.errorBar(c, x + barWidth / 2, base, s, y, Math.min(barWidth * 0.3, 8), g.label(), comp);
@@ -142,7 +147,15 @@ final class PlotLayout {
             }
             double lx = frame.left() + (gi + 0.5) * groupWidth;
             if (rotateLabels()) {
-                c.text(lx, frame.bottom() + 14, g.label(), 12, "end", labelAngle(), false, "x-label",
+                c.text(
+                        lx,
+                        frame.bottom() + 14,
+                        g.label(),
+                        12,
+                        "end",
+                        labelAngle(),
+                        false,
+                        "x-label",
                         attr("group", g.label()));
             } else {
                 c.text(lx, frame.bottom() + 18, g.label(), 12, "middle", 0, false, "x-label", attr("group", g.label()));
@@ -223,7 +236,8 @@ final class PlotLayout {
                 String name = components.size() == 1 ? s.name() : s.name() + " " + comp;
                 String color = COLORS[k++ % COLORS.length];
                 legend.add(name);
-                List<PlotData.Point> pts = s.points().stream().filter(p -> p.components().containsKey(comp))
+                List<PlotData.Point> pts = s.points().stream()
+                        .filter(p -> p.components().containsKey(comp))
                         .toList();
                 double[] xs = new double[pts.size()];
                 double[] ys = new double[pts.size()];
@@ -234,8 +248,13 @@ final class PlotLayout {
                 c.polyline(xs, ys, color, 2, "series-line", attr("series", name));
                 for (int i = 0; i < pts.size(); i++) {
                     PlotData.Summary v = pts.get(i).components().get(comp);
-                    c.circle(xs[i], ys[i], 3.5, color, "point", attr("series", name) + attr("x", pts.get(i).x())
-                            + attr("value", v.mean()));
+                    c.circle(
+                            xs[i],
+                            ys[i],
+                            3.5,
+                            color,
+                            "point",
+                            attr("series", name) + attr("x", pts.get(i).x()) + attr("value", v.mean()));
                     marks.errorBar(c, xs[i], 0, v, y, 5, name, comp);
                 }
             }

@@ -17,26 +17,50 @@ import java.util.List;
  * @param width      in pixels (PNG) or points (SVG, PDF)
  * @param height     likewise
  */
-public record PlotSpec(Mode mode, List<String> components, List<String> stack, PlotData.ErrorBars errorBars,
-        String title, String xLabel, String yLabel, int width, int height, Legend legend, int labelAngle) {
+public record PlotSpec(
+        Mode mode,
+        List<String> components,
+        List<String> stack,
+        PlotData.ErrorBars errorBars,
+        String title,
+        String xLabel,
+        String yLabel,
+        int width,
+        int height,
+        Legend legend,
+        int labelAngle) {
 
     /** Where the legend goes: right of the plot (the default), above or below it, inside its top right, or nowhere. */
     public enum Legend {
-        RIGHT, TOP, BOTTOM, INSIDE, NONE
+        RIGHT,
+        TOP,
+        BOTTOM,
+        INSIDE,
+        NONE
     }
 
     /** The label angle that means "rotate bar labels by 35° when one is longer than 10 characters". */
     public static final int AUTO_ANGLE = -1;
 
     /** A spec with the legend on the right and labels rotated when long. */
-    public PlotSpec(Mode mode, List<String> components, List<String> stack, PlotData.ErrorBars errorBars,
-            String title, String xLabel, String yLabel, int width, int height) {
+    public PlotSpec(
+            Mode mode,
+            List<String> components,
+            List<String> stack,
+            PlotData.ErrorBars errorBars,
+            String title,
+            String xLabel,
+            String yLabel,
+            int width,
+            int height) {
         this(mode, components, stack, errorBars, title, xLabel, yLabel, width, height, Legend.RIGHT, AUTO_ANGLE);
     }
 
     /** Line graph, bars, or box plots. */
     public enum Mode {
-        LINE, BAR, BOX
+        LINE,
+        BAR,
+        BOX
     }
 
     public PlotSpec {
@@ -46,8 +70,8 @@ public record PlotSpec(Mode mode, List<String> components, List<String> stack, P
             throw new IllegalArgumentException("a plot needs at least 200 × 150, got " + width + " × " + height);
         }
         if (labelAngle != AUTO_ANGLE && (labelAngle < 0 || labelAngle > 90)) {
-            throw new IllegalArgumentException("--rotate-labels: give an angle from 0 to 90 degrees, or auto; got "
-                    + labelAngle);
+            throw new IllegalArgumentException(
+                    "--rotate-labels: give an angle from 0 to 90 degrees, or auto; got " + labelAngle);
         }
     }
 }

@@ -30,7 +30,8 @@ class SessionChartsTest {
             }
             double[] work = data.clone();
             for (double p : new double[] {0.75, 0.25, 0.5, 0, 1, 0.1}) {
-                assertThat(SessionCharts.quantile(work, p)).as("n %d, p %s, ties %s", n, p, ties)
+                assertThat(SessionCharts.quantile(work, p))
+                        .as("n %d, p %s, ties %s", n, p, ties)
                         .isEqualTo(sortedQuantile(data, p));
             }
             double[] copy = work.clone();

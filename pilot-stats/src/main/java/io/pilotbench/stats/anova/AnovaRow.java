@@ -11,5 +11,4 @@ package io.pilotbench.stats.anova;
  *                   &gt; 0
  * @param pValue     P(F(df, residual df) &gt; f); NaN for the residual row
  */
-public record AnovaRow(String term, int df, double ss, double meanSquare, double f, double pValue) {
-}
+public record AnovaRow(String term, int df, double ss, double meanSquare, double f, double pValue) {}

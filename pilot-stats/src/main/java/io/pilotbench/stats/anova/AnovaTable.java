@@ -16,7 +16,9 @@ public record AnovaTable(SumOfSquares type, List<AnovaRow> terms, AnovaRow resid
 
     /** The row of a term, e.g. {@code "A:B"}. */
     public AnovaRow row(String term) {
-        return terms.stream().filter(r -> r.term().equals(term)).findFirst()
+        return terms.stream()
+                .filter(r -> r.term().equals(term))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no term " + term + " in the table"));
     }
 }

@@ -28,8 +28,7 @@ import java.util.TreeSet;
  * "Duration:Weight"), SumOfSquares.TYPE_I)} reproduces statsmodels' kidney table (Duration SS 2.339693, F 4.358293).
  */
 public final class FactorialAnova {
-    private FactorialAnova() {
-    }
+    private FactorialAnova() {}
 
     /**
      * Computes an ANOVA table.
@@ -45,8 +44,8 @@ public final class FactorialAnova {
      *                                  responses, too few observations, or a rank-deficient design (e.g. an empty cell
      *                                  of an interaction)
      */
-    public static AnovaTable table(double[] response, Map<String, String[]> factors, List<String> terms,
-            SumOfSquares type) {
+    public static AnovaTable table(
+            double[] response, Map<String, String[]> factors, List<String> terms, SumOfSquares type) {
         int n = response.length;
         for (int i = 0; i < n; i++) {
             if (!Double.isFinite(response[i])) {
@@ -116,7 +115,8 @@ public final class FactorialAnova {
         double clamped = Math.max(0, ss);
         double ms = clamped / df;
         double f = ms / residualMs;
-        return new AnovaRow(term, df, clamped, ms, f, residualDf == 0 ? Double.NaN : FisherF.upperTail(f, df, residualDf));
+        return new AnovaRow(
+                term, df, clamped, ms, f, residualDf == 0 ? Double.NaN : FisherF.upperTail(f, df, residualDf));
     }
 
     private static double rss(double[] y, List<double[][]> columns, List<Integer> terms) {
@@ -136,8 +136,8 @@ public final class FactorialAnova {
         try {
             return LinearRegression.fit(y, design.toArray(double[][]::new), intercept);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("cannot fit the ANOVA model (an empty cell, or confounded terms?): "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot fit the ANOVA model (an empty cell, or confounded terms?): " + e.getMessage(), e);
         }
     }
 
@@ -155,8 +155,8 @@ public final class FactorialAnova {
             throw new IllegalArgumentException("unknown factor '" + name + "'");
         }
         if (labels.length != n) {
-            throw new IllegalArgumentException("factor '" + name + "' has " + labels.length + " labels but there are "
-                    + n + " responses");
+            throw new IllegalArgumentException(
+                    "factor '" + name + "' has " + labels.length + " labels but there are " + n + " responses");
         }
         TreeSet<String> levels = new TreeSet<>();
         for (int i = 0; i < n; i++) {

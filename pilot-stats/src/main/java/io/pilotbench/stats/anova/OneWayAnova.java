@@ -22,8 +22,7 @@ import java.util.Map;
  * 330–336, with weights w_g = n_g / s_g².
  */
 public final class OneWayAnova {
-    private OneWayAnova() {
-    }
+    private OneWayAnova() {}
 
     /**
      * Classical one-way ANOVA over groups given as arrays.
@@ -52,7 +51,10 @@ public final class OneWayAnova {
         for (int g = 0; g < k; g++) {
             double[] d = new double[groups[g].length];
             for (int i = 0; i < d.length; i++) {
-                d[i] = decimal ? BigDecimal.valueOf(groups[g][i]).subtract(decimalCentre).doubleValue()
+                d[i] = decimal
+                        ? BigDecimal.valueOf(groups[g][i])
+                                .subtract(decimalCentre)
+                                .doubleValue()
                         : groups[g][i] - centre;
             }
             groupMeans[g] = Descriptive.mean(d);
@@ -77,8 +79,17 @@ public final class OneWayAnova {
         double msWithin = dfWithin == 0 ? Double.NaN : ssWithin / dfWithin;
         double f = msBetween / msWithin;
         double sum = ssBetween + ssWithin;
-        return new OneWayAnovaResult(dfBetween, dfWithin, ssBetween, ssWithin, msBetween, msWithin, f,
-                FisherF.upperTail(f, dfBetween, dfWithin), sum > 0 ? ssBetween / sum : Double.NaN, Math.sqrt(msWithin));
+        return new OneWayAnovaResult(
+                dfBetween,
+                dfWithin,
+                ssBetween,
+                ssWithin,
+                msBetween,
+                msWithin,
+                f,
+                FisherF.upperTail(f, dfBetween, dfWithin),
+                sum > 0 ? ssBetween / sum : Double.NaN,
+                Math.sqrt(msWithin));
     }
 
     /**
@@ -112,8 +123,8 @@ public final class OneWayAnova {
             }
             double variance = ss / (groups[g].length - 1);
             if (!(variance > 0)) {
-                throw new IllegalArgumentException("Welch's ANOVA needs non-zero variance in every group; group "
-                        + (g + 1) + " is constant");
+                throw new IllegalArgumentException(
+                        "Welch's ANOVA needs non-zero variance in every group; group " + (g + 1) + " is constant");
             }
             weight[g] = groups[g].length / variance;
             weightSum += weight[g];
@@ -174,8 +185,8 @@ public final class OneWayAnova {
         }
         for (int g = 0; g < groups.length; g++) {
             if (groups[g].length < minimumSize) {
-                throw new IllegalArgumentException("group " + (g + 1) + " has " + groups[g].length
-                        + " values; need at least " + minimumSize);
+                throw new IllegalArgumentException(
+                        "group " + (g + 1) + " has " + groups[g].length + " values; need at least " + minimumSize);
             }
             for (double v : groups[g]) {
                 if (!Double.isFinite(v)) {

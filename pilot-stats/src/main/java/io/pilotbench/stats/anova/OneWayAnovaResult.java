@@ -28,5 +28,4 @@ public record OneWayAnovaResult(
         double f,
         double pValue,
         double rSquared,
-        double residualSd) {
-}
+        double residualSd) {}

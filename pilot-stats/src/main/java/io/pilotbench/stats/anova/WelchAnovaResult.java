@@ -8,5 +8,4 @@ package io.pilotbench.stats.anova;
  * @param dfWithin   Welch's approximate denominator degrees of freedom (fractional)
  * @param pValue     P(F(dfBetween, dfWithin) &gt; f)
  */
-public record WelchAnovaResult(double f, double dfBetween, double dfWithin, double pValue) {
-}
+public record WelchAnovaResult(double f, double dfBetween, double dfWithin, double pValue) {}

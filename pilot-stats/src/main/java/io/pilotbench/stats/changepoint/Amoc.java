@@ -5,11 +5,9 @@ package io.pilotbench.stats.changepoint;
  * same tie rules), with {@link RangeMedian} medians: O(k₁ k₂ log n) for k₁ and k₂ candidates.
  */
 final class Amoc {
-    private Amoc() {
-    }
+    private Amoc() {}
 
-    record Best(int tau1, int tau2, double stat) {
-    }
+    record Best(int tau1, int tau2, double stat) {}
 
     /**
      * For each τ₁ = tau1s[i]: the best statistic over the τ₂ in tau2s with τ₂ ≥ τ₁ + m into stat[i] (−1 if none) and

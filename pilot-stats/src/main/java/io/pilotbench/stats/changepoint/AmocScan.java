@@ -13,12 +13,10 @@ package io.pilotbench.stats.changepoint;
  * for all τ₂ by relinking Z[τ₁..n−1] (O(n)) and deleting from the end (O(1) each): O(n²) in all, O(n) memory.
  */
 final class AmocScan {
-    private AmocScan() {
-    }
+    private AmocScan() {}
 
     /** The best split, or null when n &lt; 2m or the best statistic is 0. */
-    record Best(int tau1, int tau2, double stat) {
-    }
+    record Best(int tau1, int tau2, double stat) {}
 
     static Best scan(double[] z, int m) {
         int n = z.length;

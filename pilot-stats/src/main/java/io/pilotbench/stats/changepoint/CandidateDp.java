@@ -18,16 +18,14 @@ import java.util.List;
  * other candidates: O(n + (d + k)·d + (k² + d·k) log n) on top of the O(n log n) {@link RangeMedian}.
  */
 final class CandidateDp {
-    private CandidateDp() {
-    }
+    private CandidateDp() {}
 
     /**
      * The change points of the series behind {@code medians}, chosen among {@code candidates}.
      *
      * @param candidates strictly increasing positions, each in [m, n−m]
      */
-    static List<Integer> changePoints(RangeMedian medians, int[] candidates, int minSize, Penalty penalty,
-            int degree) {
+    static List<Integer> changePoints(RangeMedian medians, int[] candidates, int minSize, Penalty penalty, int degree) {
         final int n = medians.size();
         final int m = minSize;
         final boolean beta = penalty.family() == Penalty.Family.BETA;
@@ -104,8 +102,17 @@ final class CandidateDp {
      * candidates from the growing list, the others from range medians ({@code from}, {@code to} and {@code sparse}
      * are scratch arrays the caller keeps, so that the loop allocates nothing).
      */
-    private static void rightMedians(RangeMedian medians, GrowingList list, int[] candidates, int dense, int usable,
-            int s, double[] right, int[] from, int[] to, double[] sparse) {
+    private static void rightMedians(
+            RangeMedian medians,
+            GrowingList list,
+            int[] candidates,
+            int dense,
+            int usable,
+            int s,
+            double[] right,
+            int[] from,
+            int[] to,
+            double[] sparse) {
         int fromList = Math.min(usable, dense);
         if (fromList > 0) {
             list.growTo(s);
@@ -189,7 +196,8 @@ final class CandidateDp {
             int lo = low;
             int size = to - m;
             for (int i = 0; ; i++) {
-                out[i] = (size & 1) != 0 ? medians.valueOfRank(lo)
+                out[i] = (size & 1) != 0
+                        ? medians.valueOfRank(lo)
                         : (medians.valueOfRank(lo) + medians.valueOfRank(next[lo])) / 2;
                 if (i == count - 1) {
                     break;

@@ -33,8 +33,7 @@ import java.util.List;
  * ±∞ are rejected. For appending data round by round, use {@link EdmTracker}.
  */
 public final class Edm {
-    private Edm() {
-    }
+    private Edm() {}
 
     /** {@link #detect(double[], EdmSettings)} with {@link EdmSettings#pilot()}. */
     public static EdmResult detect(double[] data) {

@@ -20,8 +20,8 @@ public record EdmResult(int n, int minSize, List<Integer> changePoints, EdmSetti
         int last = 0;
         for (int c : changePoints) {
             if (c <= last || c >= n) {
-                throw new IllegalArgumentException("change points must be strictly increasing inside (0, " + n
-                        + "), got " + changePoints);
+                throw new IllegalArgumentException(
+                        "change points must be strictly increasing inside (0, " + n + "), got " + changePoints);
             }
             last = c;
         }

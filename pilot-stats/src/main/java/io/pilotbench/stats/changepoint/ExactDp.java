@@ -46,6 +46,7 @@ final class ExactDp {
     private double[] z;
     /** DP rows 0..n */
     private double[] f;
+
     private int[] prev;
     private int[] number;
     private double[] leftMedian;

@@ -47,8 +47,7 @@ public final class NewestShift {
     /** The smallest variance of a point, relative to the square of the older points' largest mean. */
     private static final double VARIANCE_FLOOR = 1e-18;
 
-    private NewestShift() {
-    }
+    private NewestShift() {}
 
     /**
      * The newest {@code count} points differ in level from the {@code older} points before them.
@@ -65,9 +64,18 @@ public final class NewestShift {
      * @param df       its degrees of freedom (r − 1)
      * @param pValue   the two-sided p-value, multiplied by the number of k tried (at most 1)
      */
-    public record Result(int index, int count, int older, double before, double after, double seBefore,
-            double seAfter, double tau2, double t, double df, double pValue) {
-    }
+    public record Result(
+            int index,
+            int count,
+            int older,
+            double before,
+            double after,
+            double seBefore,
+            double seAfter,
+            double tau2,
+            double t,
+            double df,
+            double pValue) {}
 
     /**
      * The shifts of a history, as {@code pilot history detect} finds them.
@@ -132,8 +140,8 @@ public final class NewestShift {
      */
     public static Optional<Result> test(double[] means, double[] errors, int from, int newest) {
         if (means.length != errors.length) {
-            throw new IllegalArgumentException("one error per mean: " + means.length + " means, " + errors.length
-                    + " errors");
+            throw new IllegalArgumentException(
+                    "one error per mean: " + means.length + " means, " + errors.length + " errors");
         }
         for (int i = 0; i < means.length; i++) {
             if (!Double.isFinite(means[i]) || !(errors[i] >= 0) || Double.isInfinite(errors[i])) {
@@ -161,8 +169,18 @@ public final class NewestShift {
             return Optional.empty();
         }
         Result b = best;
-        return Optional.of(new Result(b.index(), b.count(), b.older(), b.before(), b.after(), b.seBefore(),
-                b.seAfter(), b.tau2(), b.t(), b.df(), Math.min(1, tried * b.pValue())));
+        return Optional.of(new Result(
+                b.index(),
+                b.count(),
+                b.older(),
+                b.before(),
+                b.after(),
+                b.seBefore(),
+                b.seAfter(),
+                b.tau2(),
+                b.t(),
+                b.df(),
+                Math.min(1, tried * b.pValue())));
     }
 
     /** Points [cut, n) against [from, cut), with an unadjusted p-value. */

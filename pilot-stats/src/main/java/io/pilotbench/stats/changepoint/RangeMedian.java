@@ -24,6 +24,7 @@ final class RangeMedian {
     private final int[] zeros;
     /** scratch for {@link #medians}: one entry per order statistic */
     private int[] ql;
+
     private int[] qr;
     private int[] qk;
     private int[] qres;

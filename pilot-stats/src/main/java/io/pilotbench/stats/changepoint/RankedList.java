@@ -13,6 +13,7 @@ final class RankedList {
     private final double[] sortedValues;
     /** rank of sample offset+j */
     private final int[] rankOf;
+
     private final int[] indexOfRank;
     private final int[] next;
     private final int[] before;

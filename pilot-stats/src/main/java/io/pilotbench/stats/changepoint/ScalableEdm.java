@@ -72,15 +72,16 @@ final class ScalableEdm {
     /** … and this many of its best τ₁. */
     static final int AMOC_TOP = 16;
 
-    private ScalableEdm() {
-    }
+    private ScalableEdm() {}
 
     static List<Integer> changePoints(double[] z, EdmSettings settings) {
         int n = z.length;
         int m = settings.minSize();
         int block = ceilDiv(n, TARGET_BLOCKS);
         if (block < 2) {
-            return settings.amoc() ? amocExact(z, m) : ExactDp.changePoints(z, m, settings.penalty(), settings.degree());
+            return settings.amoc()
+                    ? amocExact(z, m)
+                    : ExactDp.changePoints(z, m, settings.penalty(), settings.degree());
         }
         RangeMedian medians = new RangeMedian(z);
         int radius = WINDOW_BLOCKS * block;

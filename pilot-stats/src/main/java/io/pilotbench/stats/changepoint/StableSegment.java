@@ -41,8 +41,8 @@ public record StableSegment(Status status, int begin, int end, int n) {
             throw new IllegalArgumentException("n must be >= 0, got " + n);
         }
         if (status == Status.FOUND ? !(0 <= begin && begin < end && end <= n) : begin != 0 || end != 0) {
-            throw new IllegalArgumentException("bad stable segment [" + begin + ", " + end + ") of " + n
-                    + " samples for status " + status);
+            throw new IllegalArgumentException(
+                    "bad stable segment [" + begin + ", " + end + ") of " + n + " samples for status " + status);
         }
     }
 
@@ -61,8 +61,8 @@ public record StableSegment(Status status, int begin, int end, int n) {
         int previous = 0;
         for (int c : changePoints) {
             if (c <= previous || c >= n) {
-                throw new IllegalArgumentException("change points must be strictly increasing inside (0, " + n
-                        + "), got " + changePoints);
+                throw new IllegalArgumentException(
+                        "change points must be strictly increasing inside (0, " + n + "), got " + changePoints);
             }
             previous = c;
         }

@@ -26,10 +26,10 @@ import java.util.SplittableRandom;
 public final class WeightedShifts {
     /** Fewest points in a segment between shifts. */
     public static final int MIN_SEGMENT = 3;
+
     private static final int PERMUTATIONS = 999;
 
-    private WeightedShifts() {
-    }
+    private WeightedShifts() {}
 
     /**
      * A shift between point {@code index - 1} and point {@code index}.
@@ -41,8 +41,7 @@ public final class WeightedShifts {
      * @param seAfter  the standard error of {@code after}
      * @param pValue  the permutation test's p-value
      */
-    public record Shift(int index, double before, double after, double seBefore, double seAfter, double pValue) {
-    }
+    public record Shift(int index, double before, double after, double seBefore, double seAfter, double pValue) {}
 
     /**
      * @param means  the points' means, in history order
@@ -53,8 +52,8 @@ public final class WeightedShifts {
      */
     public static List<Shift> find(double[] means, double[] errors, double alpha, long seed) {
         if (means.length != errors.length) {
-            throw new IllegalArgumentException("one error per mean: " + means.length + " means, " + errors.length
-                    + " errors");
+            throw new IllegalArgumentException(
+                    "one error per mean: " + means.length + " means, " + errors.length + " errors");
         }
         for (int i = 0; i < means.length; i++) {
             if (!Double.isFinite(means[i]) || !(errors[i] >= 0) || Double.isInfinite(errors[i])) {
@@ -93,8 +92,15 @@ public final class WeightedShifts {
         return weighted(mm, ss, tau2(mm, ss), 0, mm.length);
     }
 
-    private static void split(double[] m, double[] s, int from, int to, double alpha, SplittableRandom random,
-            List<Integer> cuts, List<Double> pValues) {
+    private static void split(
+            double[] m,
+            double[] s,
+            int from,
+            int to,
+            double alpha,
+            SplittableRandom random,
+            List<Integer> cuts,
+            List<Double> pValues) {
         int n = to - from;
         if (n < 2 * MIN_SEGMENT) {
             return;

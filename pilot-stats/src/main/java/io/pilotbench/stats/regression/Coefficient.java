@@ -8,5 +8,4 @@ package io.pilotbench.stats.regression;
  * @param t             estimate / standardError; ±∞ for an exact fit with a non-zero estimate; NaN if undefined
  * @param pValue        two-sided P(|T| ≥ |t|) with T ~ t(residual df); 0 for t = ±∞; NaN if t is NaN
  */
-public record Coefficient(double estimate, double standardError, double t, double pValue) {
-}
+public record Coefficient(double estimate, double standardError, double t, double pValue) {}

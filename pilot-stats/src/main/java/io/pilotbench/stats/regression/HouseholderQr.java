@@ -11,6 +11,7 @@ final class HouseholderQr {
     private final int p;
     /** Column j holds R's strict upper part in rows 0..j-1 and the Householder vector in rows j..n-1. */
     private final double[][] qr;
+
     private final double[] rDiag;
 
     /**

@@ -41,8 +41,7 @@ public final class LinearRegression {
      */
     static final double EXACT_FIT = 0x1p-52;
 
-    private LinearRegression() {
-    }
+    private LinearRegression() {}
 
     /**
      * Simple regression y = β0 + β1·x.
@@ -132,16 +131,27 @@ public final class LinearRegression {
         }
         int residualDf = n - parameters;
         double residualSd = residualDf == 0 ? Double.NaN : Math.sqrt(residualSs / residualDf);
-        List<Coefficient> coefficients = coefficients(ls, y, predictorColumns, lowParts, intercept, residualSd,
-                residualDf);
+        List<Coefficient> coefficients =
+                coefficients(ls, y, predictorColumns, lowParts, intercept, residualSd, residualDf);
         double totalSs = regressionSs + residualSs;
         double rSquared = totalSs > 0 ? regressionSs / totalSs : Double.NaN;
         int centring = intercept ? 1 : 0;
         double adjusted = residualDf == 0 ? Double.NaN : 1 - (1 - rSquared) * (n - centring) / residualDf;
         double f = residualDf == 0 ? Double.NaN : (regressionSs / k) / (residualSs / residualDf);
         double fP = FisherF.upperTail(f, k, residualDf);
-        return new OlsResult(intercept, coefficients, n, k, residualDf, regressionSs, residualSs, residualSd,
-                rSquared, adjusted, f, fP);
+        return new OlsResult(
+                intercept,
+                coefficients,
+                n,
+                k,
+                residualDf,
+                regressionSs,
+                residualSs,
+                residualSd,
+                rSquared,
+                adjusted,
+                f,
+                fP);
     }
 
     /**
@@ -157,8 +167,8 @@ public final class LinearRegression {
         requireFinite(y, "y");
         for (int j = 0; j < k; j++) {
             if (predictorColumns[j].length != n) {
-                throw new IllegalArgumentException("predictor " + (j + 1) + " has " + predictorColumns[j].length
-                        + " values but y has " + n);
+                throw new IllegalArgumentException(
+                        "predictor " + (j + 1) + " has " + predictorColumns[j].length + " values but y has " + n);
             }
             requireFinite(predictorColumns[j], "predictor " + (j + 1));
         }
@@ -173,8 +183,14 @@ public final class LinearRegression {
      * The coefficients, intercept first when there is one, with standard errors s·‖row j of R⁻¹‖ (class comment),
      * taken back to the unscaled predictors.
      */
-    private static List<Coefficient> coefficients(RefinedLeastSquares ls, double[] y, double[][] predictorColumns,
-            double[][] lowParts, boolean intercept, double residualSd, int residualDf) {
+    private static List<Coefficient> coefficients(
+            RefinedLeastSquares ls,
+            double[] y,
+            double[][] predictorColumns,
+            double[][] lowParts,
+            boolean intercept,
+            double residualSd,
+            int residualDf) {
         int n = y.length;
         int k = predictorColumns.length;
         int parameters = k + (intercept ? 1 : 0);
@@ -188,8 +204,7 @@ public final class LinearRegression {
             for (int j = 0; j < k; j++) {
                 w[j + 1] = -ls.means[j] / ls.scales[j];
             }
-            coefficients.add(coefficient(b0, residualSd * Math.sqrt(transposedSolveNormSquared(rInv, w)),
-                    residualDf));
+            coefficients.add(coefficient(b0, residualSd * Math.sqrt(transposedSolveNormSquared(rInv, w)), residualDf));
         }
         for (int j = 0; j < k; j++) {
             double rowNorm = 0;

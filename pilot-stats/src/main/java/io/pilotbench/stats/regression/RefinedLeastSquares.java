@@ -117,8 +117,8 @@ final class RefinedLeastSquares {
             sHi = t;
             for (int j = 0; j < k; j++) {
                 double pHi = slopes[j] * hi[j][i];
-                double pLo = Math.fma(slopes[j], hi[j][i], -pHi)
-                        + (lo == null || lo[j] == null ? 0 : slopes[j] * lo[j][i]);
+                double pLo =
+                        Math.fma(slopes[j], hi[j][i], -pHi) + (lo == null || lo[j] == null ? 0 : slopes[j] * lo[j][i]);
                 t = sHi - pHi;
                 sLo += twoSumError(sHi, -pHi, t) - pLo;
                 sHi = t;

@@ -16,8 +16,7 @@ package io.pilotbench.stats.regression;
  * (too many false alarms), so apply it to subsession means when the readings are autocorrelated.
  */
 public final class Trend {
-    private Trend() {
-    }
+    private Trend() {}
 
     /**
      * Tests a series for a linear trend against its index.
@@ -44,9 +43,19 @@ public final class Trend {
         OlsResult fit = LinearRegression.simple(index, series);
         Coefficient slope = fit.coefficient(1);
         boolean significant = slope.pValue() < alpha;
-        TrendResult.Direction direction = !significant ? TrendResult.Direction.NONE
+        TrendResult.Direction direction = !significant
+                ? TrendResult.Direction.NONE
                 : slope.estimate() > 0 ? TrendResult.Direction.INCREASING : TrendResult.Direction.DECREASING;
-        return new TrendResult(series.length, fit.coefficient(0).estimate(), slope.estimate(), slope.standardError(),
-                slope.t(), fit.residualDf(), slope.pValue(), alpha, significant, direction);
+        return new TrendResult(
+                series.length,
+                fit.coefficient(0).estimate(),
+                slope.estimate(),
+                slope.standardError(),
+                slope.t(),
+                fit.residualDf(),
+                slope.pValue(),
+                alpha,
+                significant,
+                direction);
     }
 }

@@ -62,7 +62,8 @@ public record StudentSequence(double alpha, double gLargest, int gCount) {
 
     /** The single-g sequence that is narrowest at about {@code n} samples. */
     public static StudentSequence tunedFor(double n, double alpha) {
-        return new StudentSequence(alpha, 1 / ConfidenceSequence.tunedFor(n, alpha).rho(), 1);
+        return new StudentSequence(
+                alpha, 1 / ConfidenceSequence.tunedFor(n, alpha).rho(), 1);
     }
 
     /**

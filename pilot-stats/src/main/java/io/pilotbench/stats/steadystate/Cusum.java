@@ -11,8 +11,7 @@ package io.pilotbench.stats.steadystate;
  * Critical values: 1.358 at 5%, 1.628 at 1%, 1.949 at 0.1%.
  */
 public final class Cusum {
-    private Cusum() {
-    }
+    private Cusum() {}
 
     /** The partial sums S_k = Σ_{i&lt;k}(x_i − x̄) for k = 0..n (S_0 = S_n = 0 up to rounding). */
     static double[] partialSums(double[] x, int from, int to) {

@@ -28,8 +28,7 @@ public final class LevelShifts {
      * @param standardError    its standard error (long-run variance); NaN below 3 samples
      * @param degreesOfFreedom of the standard error
      */
-    public record Segment(int from, int to, double mean, double standardError, double degreesOfFreedom) {
-    }
+    public record Segment(int from, int to, double mean, double standardError, double degreesOfFreedom) {}
 
     /**
      * A shift between two segments.
@@ -39,11 +38,9 @@ public final class LevelShifts {
      * @param after  the segment after
      * @param pValue the CUSUM test's p-value when the shift was found
      */
-    public record Shift(int index, Segment before, Segment after, double pValue) {
-    }
+    public record Shift(int index, Segment before, Segment after, double pValue) {}
 
-    private LevelShifts() {
-    }
+    private LevelShifts() {}
 
     /**
      * The shifts of x[from, to).
@@ -70,14 +67,18 @@ public final class LevelShifts {
         List<Shift> shifts = new ArrayList<>();
         for (int i = 1; i < segments.size(); i++) {
             int at = bounds.get(i);
-            double p = found.stream().filter(f -> f[0] == at).mapToDouble(f -> f[1]).findFirst().orElse(Double.NaN);
+            double p = found.stream()
+                    .filter(f -> f[0] == at)
+                    .mapToDouble(f -> f[1])
+                    .findFirst()
+                    .orElse(Double.NaN);
             shifts.add(new Shift(at, segments.get(i - 1), segments.get(i), p));
         }
         return shifts;
     }
 
-    private static void split(double[] x, int from, int to, int minSegment, double alpha, TreeSet<Integer> cuts,
-            List<double[]> found) {
+    private static void split(
+            double[] x, int from, int to, int minSegment, double alpha, TreeSet<Integer> cuts, List<double[]> found) {
         int n = to - from;
         if (n < 2 * minSegment || cuts.size() >= MAX_SHIFTS) {
             return;

@@ -37,8 +37,7 @@ public final class LongRunVariance {
     /** Default cap on the number of batches. */
     public static final int DEFAULT_MAX_BATCHES = 256;
 
-    private LongRunVariance() {
-    }
+    private LongRunVariance() {}
 
     /** {@link #estimate(double[], int)} with {@value #DEFAULT_MAX_BATCHES} batches at most. */
     public static LongRunVarianceEstimate estimate(double[] x) {
@@ -86,8 +85,8 @@ public final class LongRunVariance {
         double sampleVariance = b == 1 ? batchVariance : variance(x, mean);
         if (!(batchVariance > 0)) {
             // constant batches: nothing varies at this resolution
-            return new LongRunVarianceEstimate(n, mean, b, k, 0, new double[0], 0, k - 1, sampleVariance, 0,
-                    lag1, skewness, true);
+            return new LongRunVarianceEstimate(
+                    n, mean, b, k, 0, new double[0], 0, k - 1, sampleVariance, 0, lag1, skewness, true);
         }
         int maxOrder = Math.max(0, Math.min((int) Math.floor(10 * Math.log10(k)), k / 4));
         ArModel model = AutoRegression.bic(batch, maxOrder);
@@ -105,18 +104,30 @@ public final class LongRunVariance {
             // A fit at (or past) a unit root — a trend, a random walk — has no finite long-run variance (and a
             // deterministic trend, predicted almost exactly, would give 0/0): the mean is that of this stretch only.
             // Treated as one sample's worth of information, with one degree of freedom.
-            return new LongRunVarianceEstimate(n, mean, b, k, floor * k, phi, phi.length, 1, sampleVariance,
-                    batchVariance, lag1, skewness, false);
+            return new LongRunVarianceEstimate(
+                    n, mean, b, k, floor * k, phi, phi.length, 1, sampleVariance, batchVariance, lag1, skewness, false);
         }
         double oneMinus = 1 - sum;
         double lrv = b * model.predictionVariance() / (oneMinus * oneMinus);
         if (phi.length == 0 || lrv <= floor) {
-            return new LongRunVarianceEstimate(n, mean, b, k, floor, new double[0], model.order(), k - 1,
-                    sampleVariance, batchVariance, lag1, skewness, true);
+            return new LongRunVarianceEstimate(
+                    n,
+                    mean,
+                    b,
+                    k,
+                    floor,
+                    new double[0],
+                    model.order(),
+                    k - 1,
+                    sampleVariance,
+                    batchVariance,
+                    lag1,
+                    skewness,
+                    true);
         }
         double df = degreesOfFreedom(batch, model, oneMinus);
-        return new LongRunVarianceEstimate(n, mean, b, k, lrv, phi, phi.length, df, sampleVariance, batchVariance,
-                lag1, skewness, false);
+        return new LongRunVarianceEstimate(
+                n, mean, b, k, lrv, phi, phi.length, df, sampleVariance, batchVariance, lag1, skewness, false);
     }
 
     /** 2/Var(ln σ̂²_LR) with Var(ln σ̂²_LR) ≈ 2/k + 4·σ²_ε·1ᵀΓ_p⁻¹1/(k(1 − Σφ)²). */

@@ -17,9 +17,20 @@ package io.pilotbench.stats.steadystate;
  * @param batchSkewness      the adjusted sample skewness G₁ of the batch means (NaN below 3 batches)
  * @param white              whether the batch means were treated as independent (order 0, or the floor applied)
  */
-public record LongRunVarianceEstimate(int n, double mean, int batchSize, int batches, double variance,
-        double[] coefficients, int order, double degreesOfFreedom, double sampleVariance, double batchVariance,
-        double batchLag1, double batchSkewness, boolean white) {
+public record LongRunVarianceEstimate(
+        int n,
+        double mean,
+        int batchSize,
+        int batches,
+        double variance,
+        double[] coefficients,
+        int order,
+        double degreesOfFreedom,
+        double sampleVariance,
+        double batchVariance,
+        double batchLag1,
+        double batchSkewness,
+        boolean white) {
 
     public LongRunVarianceEstimate {
         coefficients = coefficients.clone();

@@ -14,8 +14,7 @@ package io.pilotbench.stats.steadystate;
  * the cut before it is made.
  */
 public final class Mser {
-    private Mser() {
-    }
+    private Mser() {}
 
     /**
      * The MSER-m truncation point, in samples (a multiple of m).

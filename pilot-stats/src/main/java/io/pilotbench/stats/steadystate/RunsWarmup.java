@@ -30,8 +30,7 @@ public final class RunsWarmup {
     /** Fewer runs than this are not tested: a t-test on 4 differences has too little power to be worth a cut. */
     public static final int MIN_RUNS = 5;
 
-    private RunsWarmup() {
-    }
+    private RunsWarmup() {}
 
     /**
      * Tests for a warm-up at the start of the runs' first {@code length} readings (runs shorter than that are left
@@ -45,8 +44,8 @@ public final class RunsWarmup {
      */
     public static Truncation warmup(List<double[]> runs, int length, double alpha, double maxFraction) {
         if (!(alpha > 0 && alpha < 1) || !(maxFraction > 0 && maxFraction < 1)) {
-            throw new IllegalArgumentException("alpha and maxFraction must be in (0, 1), got " + alpha + " and "
-                    + maxFraction);
+            throw new IllegalArgumentException(
+                    "alpha and maxFraction must be in (0, 1), got " + alpha + " and " + maxFraction);
         }
         List<double[]> used = new ArrayList<>();
         for (double[] r : runs) {
@@ -83,7 +82,8 @@ public final class RunsWarmup {
         p = Math.min(1, p * candidates);
         double before = mean(ensemble, 0, k);
         double after = mean(ensemble, k, length);
-        return p < alpha ? new Truncation(k, k, t, p, before, after, 0)
+        return p < alpha
+                ? new Truncation(k, k, t, p, before, after, 0)
                 : new Truncation(0, k, t, p, Double.NaN, mean(ensemble, 0, length), 0);
     }
 

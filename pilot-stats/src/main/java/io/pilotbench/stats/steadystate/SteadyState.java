@@ -36,8 +36,7 @@ public final class SteadyState {
         static final Trend NONE = new Trend(0, Double.NaN, Double.NaN, 1);
     }
 
-    private SteadyState() {
-    }
+    private SteadyState() {}
 
     /** The slope test of x[from, to). */
     public static Trend trend(double[] x, int from, int to) {

@@ -12,8 +12,8 @@ package io.pilotbench.stats.steadystate;
  * @param pending     where a warm-up that the test found, but that is longer than the largest fraction allowed,
  *                    ends (0 when there is none): it is not cut, and a session should run until it is short enough
  */
-public record Truncation(int cut, int candidate, double statistic, double pValue, double meanBefore,
-        double meanAfter, int pending) {
+public record Truncation(
+        int cut, int candidate, double statistic, double pValue, double meanBefore, double meanAfter, int pending) {
 
     /** No cut, no candidate. */
     public static Truncation none(double mean) {

@@ -55,8 +55,7 @@ public final class WarmupDetector {
         MSER5
     }
 
-    private WarmupDetector() {
-    }
+    private WarmupDetector() {}
 
     /** {@link #warmup(double[], double, Locator, double)} with the least-squares locator, at most half cut. */
     public static Truncation warmup(double[] x, double alpha) {
@@ -116,8 +115,14 @@ public final class WarmupDetector {
         if (first == null) {
             return Truncation.none(meanAfter);
         }
-        return new Truncation(cut, cut > 0 ? cut : first.candidate(), first.statistic(), first.pValue(),
-                cut > 0 ? mean(x, 0, cut) : Double.NaN, meanAfter, pending);
+        return new Truncation(
+                cut,
+                cut > 0 ? cut : first.candidate(),
+                first.statistic(),
+                first.pValue(),
+                cut > 0 ? mean(x, 0, cut) : Double.NaN,
+                meanAfter,
+                pending);
     }
 
     /** Tests for a cool-down at the end of {@code x}: {@link #warmup} of the reversed series. */
@@ -149,18 +154,19 @@ public final class WarmupDetector {
      */
     private static double[] test(double[] x, int from, int k, int to) {
         int n = to - from;
-        double lrv = LongRunVariance.estimate(demeaned(x, from, new int[] {0, k, n})).variance();
+        double lrv =
+                LongRunVariance.estimate(demeaned(x, from, new int[] {0, k, n})).variance();
         int end = n;
         int j = k + bestSplit(x, from + k, to);
         if (j > k) {
             // Is the later split a change of its own? Judged against the variance without it — a change inflates
             // the variance that would judge it — and at a strict level, so that a stationary series is seldom split
             // twice (which would shrink the variance and raise the false alarms of the warm-up test).
-            double without = LongRunVariance.estimate(demeaned(x, from, new int[] {0, k, j, n})).variance();
+            double without = LongRunVariance.estimate(demeaned(x, from, new int[] {0, k, j, n}))
+                    .variance();
             double tail = mean(x, from + k, to);
             double sj = (j - k) * (mean(x, from + k, from + j) - tail);
-            if (without > 0 && Cusum.kolmogorovTail(Math.abs(sj) / Math.sqrt((n - k) * without))
-                    < LATER_CHANGE_ALPHA) {
+            if (without > 0 && Cusum.kolmogorovTail(Math.abs(sj) / Math.sqrt((n - k) * without)) < LATER_CHANGE_ALPHA) {
                 end = j;
                 lrv = without;
             }

@@ -19,8 +19,7 @@ import java.util.List;
  * sessions fell from 93% to 91% with AIC).
  */
 public final class AutoRegression {
-    private AutoRegression() {
-    }
+    private AutoRegression() {}
 
     /**
      * Burg fits of every order 0..maxOrder of {@code x} (demeaned by its mean). Stops early, with fewer models, when

@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
 
 /** statsmodels' kidney tables (refdata/anova/anova_cases.json, README §5; Type I re-checked in R upstream). */
 class FactorialAnovaTest {
-    private static final JsonNode KIDNEY = RefData.json("anova/anova_cases.json").get("two_way_kidney");
+    private static final JsonNode KIDNEY =
+            RefData.json("anova/anova_cases.json").get("two_way_kidney");
     private static final List<String> TERMS = List.of("Duration", "Weight", "Duration:Weight");
 
     /** The kidney data without its first {@code drop} rows: response log(Days + 1), factors Duration and Weight. */
@@ -23,8 +24,12 @@ class FactorialAnovaTest {
         static Kidney load(int drop) {
             List<String> lines = RefData.lines("anova/statsmodels_kidney.csv");
             List<String[]> rows = lines.subList(1 + drop, lines.size()).stream()
-                    .filter(l -> !l.isBlank()).map(l -> l.split(",")).toList();
-            double[] y = rows.stream().mapToDouble(r -> Math.log(Double.parseDouble(r[0]) + 1)).toArray();
+                    .filter(l -> !l.isBlank())
+                    .map(l -> l.split(","))
+                    .toList();
+            double[] y = rows.stream()
+                    .mapToDouble(r -> Math.log(Double.parseDouble(r[0]) + 1))
+                    .toArray();
             Map<String, String[]> factors = new LinkedHashMap<>();
             factors.put("Duration", rows.stream().map(r -> r[1]).toArray(String[]::new));
             factors.put("Weight", rows.stream().map(r -> r[2]).toArray(String[]::new));
@@ -74,7 +79,8 @@ class FactorialAnovaTest {
     void unbalancedTypeIIMatchesStatsmodels() {
         Kidney k = Kidney.load(3);
         assertThat(k.logDays()).hasSize(57);
-        assertMatches(FactorialAnova.table(k.logDays(), k.factors(), TERMS, SumOfSquares.TYPE_II),
+        assertMatches(
+                FactorialAnova.table(k.logDays(), k.factors(), TERMS, SumOfSquares.TYPE_II),
                 KIDNEY.get("unbalanced_drop_first_3_rows_typeII"));
     }
 
@@ -86,12 +92,14 @@ class FactorialAnovaTest {
         assertMatches(table, KIDNEY.get("unbalanced_drop_first_3_rows_typeIII"));
         // Unbalanced: Type I depends on the order of the terms, Type III does not.
         AnovaTable forward = FactorialAnova.table(k.logDays(), k.factors(), TERMS, SumOfSquares.TYPE_I);
-        AnovaTable reversed = FactorialAnova.table(k.logDays(), k.factors(),
-                List.of("Weight", "Duration", "Duration:Weight"), SumOfSquares.TYPE_I);
-        assertThat(reversed.row("Duration").ss()).isNotCloseTo(forward.row("Duration").ss(), within(1e-3));
-        AnovaTable reversedIII = FactorialAnova.table(k.logDays(), k.factors(),
-                List.of("Weight", "Duration", "Duration:Weight"), SumOfSquares.TYPE_III);
-        assertThat(reversedIII.row("Duration").ss()).isCloseTo(table.row("Duration").ss(), within(1e-12));
+        AnovaTable reversed = FactorialAnova.table(
+                k.logDays(), k.factors(), List.of("Weight", "Duration", "Duration:Weight"), SumOfSquares.TYPE_I);
+        assertThat(reversed.row("Duration").ss())
+                .isNotCloseTo(forward.row("Duration").ss(), within(1e-3));
+        AnovaTable reversedIII = FactorialAnova.table(
+                k.logDays(), k.factors(), List.of("Weight", "Duration", "Duration:Weight"), SumOfSquares.TYPE_III);
+        assertThat(reversedIII.row("Duration").ss())
+                .isCloseTo(table.row("Duration").ss(), within(1e-12));
     }
 
     /** A single factor gives the one-way table. */
@@ -99,8 +107,8 @@ class FactorialAnovaTest {
     void oneFactorEqualsOneWayAnova() {
         Kidney k = Kidney.load(3);
         String[] weight = k.factors().get("Weight");
-        AnovaTable table = FactorialAnova.table(k.logDays(), Map.of("Weight", weight), List.of("Weight"),
-                SumOfSquares.TYPE_I);
+        AnovaTable table =
+                FactorialAnova.table(k.logDays(), Map.of("Weight", weight), List.of("Weight"), SumOfSquares.TYPE_I);
         OneWayAnovaResult oneWay = OneWayAnova.test(weight, k.logDays());
         assertThat(table.row("Weight").ss()).isCloseTo(oneWay.ssBetween(), within(1e-12));
         assertThat(table.row("Weight").f()).isCloseTo(oneWay.f(), within(1e-11));
@@ -115,7 +123,8 @@ class FactorialAnovaTest {
         double[] y = k.logDays();
         Map<String, String[]> f = k.factors();
         assertThatThrownBy(() -> FactorialAnova.table(y, f, List.of("Dose"), SumOfSquares.TYPE_I))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown factor 'Dose'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown factor 'Dose'");
         assertThatThrownBy(() -> FactorialAnova.table(y, f, List.of("Duration::Weight"), SumOfSquares.TYPE_I))
                 .hasMessageContaining("malformed term");
         assertThatThrownBy(() -> FactorialAnova.table(y, f, List.of("Duration", "Duration"), SumOfSquares.TYPE_I))
@@ -135,7 +144,8 @@ class FactorialAnovaTest {
         String[] duration = f.get("Duration");
         String[] weight = f.get("Weight");
         int[] keep = java.util.stream.IntStream.range(0, y.length)
-                .filter(i -> !(duration[i].equals("2") && weight[i].equals("3"))).toArray();
+                .filter(i -> !(duration[i].equals("2") && weight[i].equals("3")))
+                .toArray();
         double[] y2 = Arrays.stream(keep).mapToDouble(i -> y[i]).toArray();
         Map<String, String[]> f2 = Map.of(
                 "Duration", Arrays.stream(keep).mapToObj(i -> duration[i]).toArray(String[]::new),
@@ -143,7 +153,9 @@ class FactorialAnovaTest {
         assertThatThrownBy(() -> FactorialAnova.table(y2, f2, TERMS, SumOfSquares.TYPE_III))
                 .hasMessageContaining("empty cell");
         // Without the interaction the same data are fine.
-        assertThat(FactorialAnova.table(y2, f2, List.of("Duration", "Weight"), SumOfSquares.TYPE_II).residual().df())
+        assertThat(FactorialAnova.table(y2, f2, List.of("Duration", "Weight"), SumOfSquares.TYPE_II)
+                        .residual()
+                        .df())
                 .isEqualTo(y2.length - 4);
     }
 }

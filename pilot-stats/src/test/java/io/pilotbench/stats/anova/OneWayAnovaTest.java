@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
 class OneWayAnovaTest {
-    private static final JsonNode NIST = RefData.json("nist/certified_values.json").get("anova");
+    private static final JsonNode NIST =
+            RefData.json("nist/certified_values.json").get("anova");
     private static final JsonNode CASES = RefData.json("anova/anova_cases.json");
 
     private static double lre(double computed, double certified) {
@@ -22,7 +23,9 @@ class OneWayAnovaTest {
 
     private static List<double[]> rows(String set) {
         JsonNode cert = NIST.get(set);
-        return RefData.rows("nist/" + cert.get("file").asString(), cert.get("data_first_line_1based").asInt());
+        return RefData.rows(
+                "nist/" + cert.get("file").asString(),
+                cert.get("data_first_line_1based").asInt());
     }
 
     /**
@@ -33,8 +36,17 @@ class OneWayAnovaTest {
      */
     @ParameterizedTest(name = "{0}: ≥ {1} digits")
     @CsvSource({
-        "SiRstv, 12", "AtmWtAg, 13", "SmLs01, 14", "SmLs02, 14", "SmLs03, 12",
-        "SmLs04, 14", "SmLs05, 14", "SmLs06, 12", "SmLs07, 14", "SmLs08, 14", "SmLs09, 12",
+        "SiRstv, 12",
+        "AtmWtAg, 13",
+        "SmLs01, 14",
+        "SmLs02, 14",
+        "SmLs03, 12",
+        "SmLs04, 14",
+        "SmLs05, 14",
+        "SmLs06, 12",
+        "SmLs07, 14",
+        "SmLs08, 14",
+        "SmLs09, 12",
     })
     void matchesNistCertifiedValues(String set, int digits) {
         JsonNode cert = NIST.get(set);
@@ -136,8 +148,13 @@ class OneWayAnovaTest {
             assertClose(a.f(), value(c.get("F")), 1e-12, what);
             if (c.has("p")) {
                 String p = c.get("p").asString();
-                double rel = p.replaceAll("e.*", "").replaceAll("[^0-9]", "").replaceFirst("^0+", "").length() >= 12
-                        ? 1e-12 : 1e-6;
+                double rel = p.replaceAll("e.*", "")
+                                        .replaceAll("[^0-9]", "")
+                                        .replaceFirst("^0+", "")
+                                        .length()
+                                >= 12
+                        ? 1e-12
+                        : 1e-6;
                 assertClose(a.pValue(), value(c.get("p")), rel, what + " p");
             }
             if (c.has("dfbg")) {

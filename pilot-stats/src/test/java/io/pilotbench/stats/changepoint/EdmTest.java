@@ -39,7 +39,8 @@ class EdmTest {
 
     @Test
     void originalCliBugPercent30Degree0() {
-        EdmResult r = Edm.detect(runs(30, 1.1, 130, 5.1, 30, 1.1), PILOT.withPercent(30).withDegree(0));
+        EdmResult r = Edm.detect(
+                runs(30, 1.1, 130, 5.1, 30, 1.1), PILOT.withPercent(30).withDegree(0));
         assertThat(r.changePoints()).containsExactly(30, 60, 131);
     }
 
@@ -100,7 +101,9 @@ class EdmTest {
         assertThat(Edm.detect(runs(30, 1.1), PILOT).stableSegment().isFound()).isTrue();
         for (Mode mode : Mode.values()) {
             for (EdmSettings s : List.of(PILOT, EdmSettings.breakout(), PILOT.withAmoc(true), PILOT.withPercent(0))) {
-                assertThat(Edm.detect(runs(500, 7.0), s.withMode(mode)).changePoints()).as(s + " " + mode).isEmpty();
+                assertThat(Edm.detect(runs(500, 7.0), s.withMode(mode)).changePoints())
+                        .as(s + " " + mode)
+                        .isEmpty();
             }
         }
     }
@@ -117,15 +120,20 @@ class EdmTest {
     @Test
     void methodReportsTheAlgorithmThatRan() {
         assertThat(Edm.detect(new double[100], PILOT).method()).isEqualTo(Mode.EXACT);
-        assertThat(Edm.detect(new double[EdmSettings.AUTO_EXACT_LIMIT], PILOT).method()).isEqualTo(Mode.EXACT);
-        assertThat(Edm.detect(new double[EdmSettings.AUTO_EXACT_LIMIT + 1], PILOT).method()).isEqualTo(Mode.SCALABLE);
-        assertThat(Edm.detect(new double[100], PILOT.withMode(Mode.SCALABLE)).method()).isEqualTo(Mode.SCALABLE);
+        assertThat(Edm.detect(new double[EdmSettings.AUTO_EXACT_LIMIT], PILOT).method())
+                .isEqualTo(Mode.EXACT);
+        assertThat(Edm.detect(new double[EdmSettings.AUTO_EXACT_LIMIT + 1], PILOT)
+                        .method())
+                .isEqualTo(Mode.SCALABLE);
+        assertThat(Edm.detect(new double[100], PILOT.withMode(Mode.SCALABLE)).method())
+                .isEqualTo(Mode.SCALABLE);
     }
 
     @Test
     void amocFindsTheSingleBestSplit() {
         EdmSettings amoc = PILOT.withAmoc(true);
-        assertThat(Edm.detect(runs(30, 1.1, 30, 5.1, 30, 1.1), amoc).changePoints()).hasSize(1);
+        assertThat(Edm.detect(runs(30, 1.1, 30, 5.1, 30, 1.1), amoc).changePoints())
+                .hasSize(1);
         // EDMX weighs τ₁(τ₂−τ₁)/τ₂: the split moves right while the left median is still 1 (79 of 40 ones, 39 twos).
         assertThat(Edm.detect(runs(40, 1.0, 160, 2.0), amoc).changePoints()).containsExactly(79);
         assertThat(Edm.detect(runs(59, 1.0, 1, 2.0), amoc).changePoints()).isEmpty();
@@ -133,28 +141,38 @@ class EdmTest {
 
     @Test
     void validationMessages() {
-        assertThatThrownBy(() -> PILOT.withMinSize(1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PILOT.withMinSize(1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("minSize must be >= 2, got 1");
-        assertThatThrownBy(() -> PILOT.withPercent(-0.1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PILOT.withPercent(-0.1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("percent must be finite and >= 0, got -0.1");
-        assertThatThrownBy(() -> PILOT.withBeta(Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PILOT.withBeta(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("beta must be finite and >= 0, got NaN");
-        assertThatThrownBy(() -> Penalty.beta(Double.POSITIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Penalty.beta(Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("beta must be finite and >= 0, got Infinity");
-        assertThatThrownBy(() -> PILOT.withDegree(3)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PILOT.withDegree(3))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("degree must be 0, 1 or 2, got 3");
-        assertThatThrownBy(() -> PILOT.withDegree(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PILOT.withDegree(-1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("degree must be 0, 1 or 2, got -1");
-        assertThatThrownBy(() -> PILOT.withMode(null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PILOT.withMode(null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mode must not be null");
         assertThatThrownBy(() -> Edm.detect(new double[] {1, Double.NaN}, PILOT))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("data[1] is NaN; EDM needs finite values");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("data[1] is NaN; EDM needs finite values");
         assertThatThrownBy(() -> Edm.detect(new double[] {Double.NEGATIVE_INFINITY}))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("data[0] is -Infinity; EDM needs finite values");
-        assertThatThrownBy(() -> Edm.detect(null, PILOT)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Edm.detect(null, PILOT))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("data must not be null");
-        assertThatThrownBy(() -> Edm.detect(new double[3], null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Edm.detect(new double[3], null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("settings must not be null");
     }
 

@@ -21,9 +21,12 @@ class EdmTrackerTest {
             int n = 150 + rnd.nextInt(450);
             double[] data = ExactVersusReferenceTest.randomSeries(rnd, n);
             int minSize = new int[] {2, 5, 10, 30}[rnd.nextInt(4)];
-            EdmSettings settings = new EdmSettings(minSize,
+            EdmSettings settings = new EdmSettings(
+                    minSize,
                     rnd.nextBoolean() ? Penalty.percent(0.25) : Penalty.beta(0.008 * (1 + rnd.nextInt(5))),
-                    rnd.nextInt(3), false, Mode.EXACT);
+                    rnd.nextInt(3),
+                    false,
+                    Mode.EXACT);
             EdmTracker tracker = EdmTracker.start(settings);
             int at = 0;
             while (at < n) {
@@ -33,7 +36,9 @@ class EdmTrackerTest {
                 tracker = tracker.append(Arrays.copyOfRange(data, at, at + k));
                 at += k;
                 EdmResult batch = Edm.detect(Arrays.copyOf(data, at), settings);
-                assertThat(tracker.result()).as("case %d at %d %s", c, at, settings).isEqualTo(batch);
+                assertThat(tracker.result())
+                        .as("case %d at %d %s", c, at, settings)
+                        .isEqualTo(batch);
                 assertThat(tracker.size()).isEqualTo(at);
                 // the previous tracker is untouched (immutability)
                 assertThat(before.result()).isEqualTo(beforeResult);
@@ -67,7 +72,8 @@ class EdmTrackerTest {
         double[] all = Series.concat(runs(10, 3.0), a, b);
         assertThat(t.result()).isEqualTo(Edm.detect(all, beta));
         assertThat(t.result().changePoints()).isNotEmpty();
-        assertThat(EdmTracker.start(beta).append(runs(70, 4.0)).result().changePoints()).isEmpty();
+        assertThat(EdmTracker.start(beta).append(runs(70, 4.0)).result().changePoints())
+                .isEmpty();
     }
 
     @Test
@@ -77,12 +83,15 @@ class EdmTrackerTest {
         assertThat(empty.result().changePoints()).isEmpty();
         assertThat(empty.result().stableSegment().status()).isEqualTo(StableSegment.Status.NOT_ENOUGH_DATA);
         assertThat(empty.append()).isSameAs(empty);
-        assertThatThrownBy(() -> empty.append(1, Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> empty.append(1, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("data[1] is NaN; EDM needs finite values");
         assertThatThrownBy(() -> EdmTracker.start(EdmSettings.pilot().withAmoc(true)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("amoc");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("amoc");
         assertThatThrownBy(() -> EdmTracker.start(EdmSettings.pilot().withMode(Mode.SCALABLE)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SCALABLE");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("SCALABLE");
         assertThatThrownBy(() -> EdmTracker.start(null)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -49,7 +49,8 @@ class ExactVersusReferenceTest {
             int minSize = MIN_SIZES[rnd.nextInt(MIN_SIZES.length)];
             int degree = rnd.nextInt(3);
             boolean beta = rnd.nextInt(3) == 0;
-            Penalty penalty = beta ? Penalty.beta(BETAS[rnd.nextInt(BETAS.length)])
+            Penalty penalty = beta
+                    ? Penalty.beta(BETAS[rnd.nextInt(BETAS.length)])
                     : Penalty.percent(PERCENTS[rnd.nextInt(PERCENTS.length)]);
             double[] data = randomSeries(rnd, n);
             EdmSettings settings = new EdmSettings(minSize, penalty, degree, false, Mode.EXACT);
@@ -80,10 +81,15 @@ class ExactVersusReferenceTest {
                 data[i] = rnd.nextInt(distinct) + (i > n / 2 && rnd.nextBoolean() ? 1 : 0);
             }
             int minSize = MIN_SIZES[rnd.nextInt(MIN_SIZES.length)];
-            EdmSettings settings = EdmSettings.pilot().withMinSize(minSize).withDegree(rnd.nextInt(3))
-                    .withPercent(PERCENTS[rnd.nextInt(PERCENTS.length)]).withMode(Mode.EXACT);
-            assertThat(Edm.detect(data, settings).changePoints()).as("case %d %s", c, settings).isEqualTo(
-                    ReferenceEdm.multi(data, minSize, false, settings.penalty().value(), settings.degree()));
+            EdmSettings settings = EdmSettings.pilot()
+                    .withMinSize(minSize)
+                    .withDegree(rnd.nextInt(3))
+                    .withPercent(PERCENTS[rnd.nextInt(PERCENTS.length)])
+                    .withMode(Mode.EXACT);
+            assertThat(Edm.detect(data, settings).changePoints())
+                    .as("case %d %s", c, settings)
+                    .isEqualTo(ReferenceEdm.multi(
+                            data, minSize, false, settings.penalty().value(), settings.degree()));
         }
     }
 
@@ -96,8 +102,13 @@ class ExactVersusReferenceTest {
             int minSize = MIN_SIZES[rnd.nextInt(5)];
             double[] data = randomSeries(rnd, n);
             double[] ref = ReferenceEdm.amoc(data, minSize);
-            List<Integer> actual = Edm.detect(data, EdmSettings.pilot().withMinSize(minSize).withAmoc(true)
-                    .withMode(Mode.EXACT)).changePoints();
+            List<Integer> actual = Edm.detect(
+                            data,
+                            EdmSettings.pilot()
+                                    .withMinSize(minSize)
+                                    .withAmoc(true)
+                                    .withMode(Mode.EXACT))
+                    .changePoints();
             if (ref[1] > 0) {
                 assertThat(actual).as("case %d", c).containsExactly((int) ref[0]);
                 found++;

@@ -16,8 +16,8 @@ class NewestShiftTest {
      * estimated from the readings), the level 100 × (1 + drift·z) with z a fresh normal per commit, times
      * {@code factor} for the newest {@code slow} commits.
      */
-    private static double[][] history(SplittableRandom r, int n, int slow, double factor, int rounds, double cv,
-            double drift) {
+    private static double[][] history(
+            SplittableRandom r, int n, int slow, double factor, int rounds, double cv, double drift) {
         double[] m = new double[n];
         double[] s = new double[n];
         for (int i = 0; i < n; i++) {
@@ -80,9 +80,13 @@ class NewestShiftTest {
             for (long seed = 1; seed <= 10; seed++) {
                 double[][] h = history(new SplittableRandom(seed), 10 + slow, slow, 2.3, 20, 0.05, 0.01);
                 if (slow == 1) {
-                    assertThat(WeightedShifts.find(h[0], h[1], ALPHA, seed)).as("seed " + seed).isEmpty();
+                    assertThat(WeightedShifts.find(h[0], h[1], ALPHA, seed))
+                            .as("seed " + seed)
+                            .isEmpty();
                 }
-                assertThat(newestShift(h, seed)).as(slow + " slow, seed " + seed).isEqualTo(10);
+                assertThat(newestShift(h, seed))
+                        .as(slow + " slow, seed " + seed)
+                        .isEqualTo(10);
             }
         }
     }
@@ -101,9 +105,11 @@ class NewestShiftTest {
             early += !s.isEmpty() && s.get(s.size() - 1).index() < 10 ? 1 : 0;
             assertThat(newestShift(h, seed)).as("seed " + seed).isEqualTo(10);
         }
-        System.out.println("two newest commits 30% slower: the search alone placed the step early in " + early
-                + " of 1000");
-        assertThat(early).as("histories where the search alone places the step early").isPositive();
+        System.out.println(
+                "two newest commits 30% slower: the search alone placed the step early in " + early + " of 1000");
+        assertThat(early)
+                .as("histories where the search alone places the step early")
+                .isPositive();
     }
 
     /**
@@ -121,7 +127,8 @@ class NewestShiftTest {
                 named += newestShift(h, seed) == 10 ? 1 : 0;
             }
             System.out.println(c[0] + " newest commits " + (c[1] - 100) + "% slower: named in " + named + " of 1000");
-            assertThat(named).as(c[0] + " newest commits " + (c[1] - 100) + "% slower, of 1,000")
+            assertThat(named)
+                    .as(c[0] + " newest commits " + (c[1] - 100) + "% slower, of 1,000")
                     .isGreaterThanOrEqualTo(c[2]);
         }
     }
@@ -138,7 +145,8 @@ class NewestShiftTest {
         int flagged = flagged(20, 20, 0.05, 0.05, 0.01);
         System.out.println("flat histories, 20 readings CV 5%, drift CV 1%: newest commits flagged in " + flagged
                 + " of 1000 at alpha = 1%");
-        assertThat(flagged).as("flat histories flagged, of 1,000, at alpha = 1% (bound: 1% + 3 binomial SE)")
+        assertThat(flagged)
+                .as("flat histories flagged, of 1,000, at alpha = 1% (bound: 1% + 3 binomial SE)")
                 .isLessThanOrEqualTo(19);
     }
 
@@ -150,9 +158,10 @@ class NewestShiftTest {
     @Test
     void aFlatHistoryWithUnequalErrorsIsFlaggedAtMostAtAlpha() {
         int flagged = flagged(10, 40, 0.02, 0.08, 0.01);
-        System.out.println("flat histories, 10-40 readings CV 2-8%, drift CV 1%: newest commits flagged in "
-                + flagged + " of 1000 at alpha = 1%");
-        assertThat(flagged).as("flat histories flagged, of 1,000, at alpha = 1% (bound: 1% + 3 binomial SE)")
+        System.out.println("flat histories, 10-40 readings CV 2-8%, drift CV 1%: newest commits flagged in " + flagged
+                + " of 1000 at alpha = 1%");
+        assertThat(flagged)
+                .as("flat histories flagged, of 1,000, at alpha = 1% (bound: 1% + 3 binomial SE)")
                 .isLessThanOrEqualTo(19);
     }
 
@@ -164,8 +173,14 @@ class NewestShiftTest {
             double[] m = new double[n];
             double[] s = new double[n];
             for (int i = 0; i < n; i++) {
-                double[][] one = history(r, 1, 0, 1, minRounds + r.nextInt(maxRounds - minRounds + 1),
-                        minCv + (maxCv - minCv) * r.nextDouble(), drift);
+                double[][] one = history(
+                        r,
+                        1,
+                        0,
+                        1,
+                        minRounds + r.nextInt(maxRounds - minRounds + 1),
+                        minCv + (maxCv - minCv) * r.nextDouble(),
+                        drift);
                 m[i] = one[0][0];
                 s[i] = one[1][0];
             }
@@ -193,16 +208,22 @@ class NewestShiftTest {
         // k = 2: older 10, 12, 9, 11, 10.5, 9.5 (mean 10.333, sd 1.0801), newest 14, 15
         double sd = Math.sqrt((0.1111 + 2.7778 + 1.7778 + 0.4444 + 0.0278 + 0.6944) / 5);
         assertThat(r.count()).isEqualTo(2);
-        assertThat(r.t()).isCloseTo((14.5 - 10.3333) / (sd * Math.sqrt(1 / 6.0 + 1 / 2.0)),
-                org.assertj.core.data.Offset.offset(1e-3));
+        assertThat(r.t())
+                .isCloseTo(
+                        (14.5 - 10.3333) / (sd * Math.sqrt(1 / 6.0 + 1 / 2.0)),
+                        org.assertj.core.data.Offset.offset(1e-3));
         assertThat(r.df()).isEqualTo(5);
     }
 
     @Test
     void tooFewPointsGiveNoTest() {
-        assertThat(NewestShift.test(new double[] {1, 2}, new double[] {0.1, 0.1}, 0, 3)).isEmpty();
-        assertThat(NewestShift.test(new double[] {1, 1, 1, 2}, new double[] {0.1, 0.1, 0.1, 0.1}, 2, 3)).isEmpty();
-        assertThat(NewestShift.test(new double[] {1, 1, 2}, new double[] {0.1, 0.1, 0.1}, 0, 3).orElseThrow().count())
+        assertThat(NewestShift.test(new double[] {1, 2}, new double[] {0.1, 0.1}, 0, 3))
+                .isEmpty();
+        assertThat(NewestShift.test(new double[] {1, 1, 1, 2}, new double[] {0.1, 0.1, 0.1, 0.1}, 2, 3))
+                .isEmpty();
+        assertThat(NewestShift.test(new double[] {1, 1, 2}, new double[] {0.1, 0.1, 0.1}, 0, 3)
+                        .orElseThrow()
+                        .count())
                 .isEqualTo(1);
     }
 

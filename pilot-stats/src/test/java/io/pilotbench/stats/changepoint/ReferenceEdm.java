@@ -12,8 +12,7 @@ import java.util.TreeMap;
  * each t, the right set shrunk by one), to cross-check the fast implementations. Test code only.
  */
 final class ReferenceEdm {
-    private ReferenceEdm() {
-    }
+    private ReferenceEdm() {}
 
     /** A running median over a multiset: lower half and upper half as counted tree maps. */
     static final class RunningMedian {

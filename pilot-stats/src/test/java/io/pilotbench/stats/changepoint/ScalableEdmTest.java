@@ -74,11 +74,12 @@ class ScalableEdmTest {
                 }
                 default -> throw new IllegalArgumentException();
             }
-            double noise = switch (shape) {
-                case COOL_DOWN_RAMP -> Series.gaussian(rnd);
-                case HEAVY_TAIL -> Series.heavyTail(rnd, 2.0);
-                default -> Series.heavyTail(rnd, 1.0);
-            };
+            double noise =
+                    switch (shape) {
+                        case COOL_DOWN_RAMP -> Series.gaussian(rnd);
+                        case HEAVY_TAIL -> Series.heavyTail(rnd, 2.0);
+                        default -> Series.heavyTail(rnd, 1.0);
+                    };
             z[i] = level + noise;
         }
         return z;
@@ -98,7 +99,8 @@ class ScalableEdmTest {
             SplittableRandom rnd = new SplittableRandom(31L * n + shape.ordinal());
             for (int c = 0; c < 3; c++) {
                 double[] z = planted(rnd, n, shape);
-                List<Integer> exact = Edm.detect(z, EdmSettings.pilot().withMode(Mode.EXACT)).changePoints();
+                List<Integer> exact =
+                        Edm.detect(z, EdmSettings.pilot().withMode(Mode.EXACT)).changePoints();
                 EdmResult scalable = Edm.detect(z, EdmSettings.pilot().withMode(Mode.SCALABLE));
                 assertThat(scalable.method()).isEqualTo(Mode.SCALABLE);
                 assertThat(exact).isNotEmpty();
@@ -122,7 +124,8 @@ class ScalableEdmTest {
             for (int c = 0; c < 2; c++) {
                 double[] z = planted(rnd, n, shape);
                 List<Integer> exact = Edm.detect(z, amoc.withMode(Mode.EXACT)).changePoints();
-                List<Integer> scalable = Edm.detect(z, amoc.withMode(Mode.SCALABLE)).changePoints();
+                List<Integer> scalable =
+                        Edm.detect(z, amoc.withMode(Mode.SCALABLE)).changePoints();
                 assertThat(exact).hasSize(1);
                 assertThat(scalable).hasSize(1);
                 assertThat(Math.abs(exact.get(0) - scalable.get(0)))
@@ -147,9 +150,11 @@ class ScalableEdmTest {
             StableSegment b = scalable.stableSegment();
             assertThat(b.status()).as("case %d", c).isEqualTo(a.status());
             if (a.isFound()) {
-                assertThat(Math.abs(a.begin() - b.begin())).as("case %d: %s vs %s", c, exact, scalable)
+                assertThat(Math.abs(a.begin() - b.begin()))
+                        .as("case %d: %s vs %s", c, exact, scalable)
                         .isLessThanOrEqualTo(n / 100);
-                assertThat(Math.abs(a.end() - b.end())).as("case %d: %s vs %s", c, exact, scalable)
+                assertThat(Math.abs(a.end() - b.end()))
+                        .as("case %d: %s vs %s", c, exact, scalable)
                         .isLessThanOrEqualTo(n / 100);
                 found++;
             }
@@ -164,9 +169,12 @@ class ScalableEdmTest {
         int n = 6000;
         for (Shape shape : Shape.values()) {
             double[] z = planted(rnd, n, shape);
-            List<Integer> exact = Edm.detect(z, EdmSettings.breakout().withMode(Mode.EXACT)).changePoints();
-            List<Integer> scalable = Edm.detect(z, EdmSettings.breakout().withMode(Mode.SCALABLE)).changePoints();
-            assertThat(hausdorff(exact, scalable, n)).as("%s: EXACT %s, SCALABLE %s", shape, exact, scalable)
+            List<Integer> exact =
+                    Edm.detect(z, EdmSettings.breakout().withMode(Mode.EXACT)).changePoints();
+            List<Integer> scalable = Edm.detect(z, EdmSettings.breakout().withMode(Mode.SCALABLE))
+                    .changePoints();
+            assertThat(hausdorff(exact, scalable, n))
+                    .as("%s: EXACT %s, SCALABLE %s", shape, exact, scalable)
                     .isLessThanOrEqualTo(n / 100);
         }
     }
@@ -183,10 +191,12 @@ class ScalableEdmTest {
             assertThat(r.method()).isEqualTo(Mode.SCALABLE);
             StableSegment stable = r.stableSegment();
             assertThat(stable.isFound()).isTrue();
-            assertThat(Math.abs(stable.begin() - planted[0])).as("%s planted %d", r, planted[0])
+            assertThat(Math.abs(stable.begin() - planted[0]))
+                    .as("%s planted %d", r, planted[0])
                     .isLessThanOrEqualTo(n / 100);
             assertThat(r.changePoints()).allSatisfy(cp -> assertThat(cp).isBetween(30, n - 30));
-            List<Integer> amoc = Edm.detect(z, EdmSettings.pilot().withAmoc(true)).changePoints();
+            List<Integer> amoc =
+                    Edm.detect(z, EdmSettings.pilot().withAmoc(true)).changePoints();
             assertThat(amoc).hasSize(1);
         }
     }
@@ -197,7 +207,8 @@ class ScalableEdmTest {
         SplittableRandom rnd = new SplittableRandom(17);
         for (int minSize : new int[] {2, 30, 200, 4500}) {
             double[] z = warmStableCool(rnd, 20_000, true, new int[3]);
-            List<Integer> cps = Edm.detect(z, EdmSettings.pilot().withMinSize(minSize).withMode(Mode.SCALABLE))
+            List<Integer> cps = Edm.detect(
+                            z, EdmSettings.pilot().withMinSize(minSize).withMode(Mode.SCALABLE))
                     .changePoints();
             int previous = 0;
             for (int cp : cps) {
@@ -206,8 +217,13 @@ class ScalableEdmTest {
             }
             assertThat(20_000 - previous).isGreaterThanOrEqualTo(minSize);
             assertThat(cps).isNotEmpty();
-            List<Integer> amoc = Edm.detect(z, EdmSettings.pilot().withMinSize(minSize).withAmoc(true)
-                    .withMode(Mode.SCALABLE)).changePoints();
+            List<Integer> amoc = Edm.detect(
+                            z,
+                            EdmSettings.pilot()
+                                    .withMinSize(minSize)
+                                    .withAmoc(true)
+                                    .withMode(Mode.SCALABLE))
+                    .changePoints();
             assertThat(amoc).hasSize(1);
             assertThat(amoc.get(0)).isBetween(minSize, 20_000 - minSize);
         }
@@ -215,14 +231,18 @@ class ScalableEdmTest {
 
     @Test
     void blockMediansAndSmallInputsAreExact() {
-        assertThat(ScalableEdm.blockMedians(new double[] {3, 1, 2, 10, 20, 4, 7}, 3)).containsExactly(2, 10, 7);
+        assertThat(ScalableEdm.blockMedians(new double[] {3, 1, 2, 10, 20, 4, 7}, 3))
+                .containsExactly(2, 10, 7);
         assertThat(ScalableEdm.blockMedians(new double[] {3, 1, 2, 10}, 2)).containsExactly(2, 6);
         // up to 2,000 samples the block size is 1: SCALABLE computes the exact answer
         double[] z = ExactVersusReferenceTest.randomSeries(new SplittableRandom(1), 2000);
         assertThat(Edm.detect(z, EdmSettings.pilot().withMode(Mode.SCALABLE)).changePoints())
-                .isEqualTo(Edm.detect(z, EdmSettings.pilot().withMode(Mode.EXACT)).changePoints());
-        assertThat(Edm.detect(z, EdmSettings.pilot().withAmoc(true).withMode(Mode.SCALABLE)).changePoints())
-                .isEqualTo(Edm.detect(z, EdmSettings.pilot().withAmoc(true).withMode(Mode.EXACT)).changePoints());
+                .isEqualTo(
+                        Edm.detect(z, EdmSettings.pilot().withMode(Mode.EXACT)).changePoints());
+        assertThat(Edm.detect(z, EdmSettings.pilot().withAmoc(true).withMode(Mode.SCALABLE))
+                        .changePoints())
+                .isEqualTo(Edm.detect(z, EdmSettings.pilot().withAmoc(true).withMode(Mode.EXACT))
+                        .changePoints());
     }
 
     /** RangeMedian: every slice's median as sorting gives it, one by one and batched, with ties and ±0.0. */
@@ -259,7 +279,9 @@ class ScalableEdmTest {
             medians.medians(from, to, queries, batch);
             for (int q = 0; q < queries; q++) {
                 double expected = sortedMedian(z, from[q], to[q]);
-                assertThat(medians.median(from[q], to[q])).as("[%d, %d)", from[q], to[q]).isEqualTo(expected);
+                assertThat(medians.median(from[q], to[q]))
+                        .as("[%d, %d)", from[q], to[q])
+                        .isEqualTo(expected);
                 assertThat(batch[q]).as("[%d, %d)", from[q], to[q]).isEqualTo(expected);
             }
         }
@@ -275,7 +297,8 @@ class ScalableEdmTest {
             if (n < 2 * m) {
                 continue;
             }
-            Penalty penalty = rnd.nextBoolean() ? Penalty.percent(new double[] {0, 0.05, 0.25, 1}[rnd.nextInt(4)])
+            Penalty penalty = rnd.nextBoolean()
+                    ? Penalty.percent(new double[] {0, 0.05, 0.25, 1}[rnd.nextInt(4)])
                     : Penalty.beta(new double[] {0, 0.008, 0.05}[rnd.nextInt(3)]);
             int degree = rnd.nextInt(3);
             double[] z = Edm.prepare(ExactVersusReferenceTest.randomSeries(rnd, n), penalty, false);
@@ -321,8 +344,7 @@ class ScalableEdmTest {
             }
             int[] candidates = set.stream().toArray();
             assertThat(CandidateDp.changePoints(new RangeMedian(z), candidates, m, penalty, degree))
-                    .as("case %d: n=%d m=%d %s degree %d, %d candidates", c, n, m, penalty, degree,
-                            candidates.length)
+                    .as("case %d: n=%d m=%d %s degree %d, %d candidates", c, n, m, penalty, degree, candidates.length)
                     .isEqualTo(plainRestrictedDp(z, candidates, m, penalty, degree));
         }
     }
@@ -351,7 +373,8 @@ class ScalableEdmTest {
             if (expected == null) {
                 assertThat(actual).isNull();
             } else {
-                assertThat(actual).as("case %d", c)
+                assertThat(actual)
+                        .as("case %d", c)
                         .isEqualTo(new Amoc.Best(expected.tau1(), expected.tau2(), expected.stat()));
             }
         }
@@ -365,8 +388,7 @@ class ScalableEdmTest {
     }
 
     /** ExactDp's recurrence written plainly, over rows and split points in {@code candidates} only. */
-    private static List<Integer> plainRestrictedDp(double[] z, int[] candidates, int m, Penalty penalty,
-            int degree) {
+    private static List<Integer> plainRestrictedDp(double[] z, int[] candidates, int m, Penalty penalty, int degree) {
         int n = z.length;
         boolean beta = penalty.family() == Penalty.Family.BETA;
         double initial = beta ? -3 : 0;
@@ -388,8 +410,7 @@ class ScalableEdmTest {
                 double p = prevRow[i] < 0 ? 0 : candidates[prevRow[i]];
                 double d = sortedMedian(z, (int) p, t) - sortedMedian(z, t, s);
                 double cost = beta ? penalty.value() * g(degree, number[i]) : 0.0;
-                double v = f[i] + ((t - p) * ((double) s - t)) / (((double) s - p) * ((double) s - p)) * (d * d)
-                        - cost;
+                double v = f[i] + ((t - p) * ((double) s - t)) / (((double) s - p) * ((double) s - p)) * (d * d) - cost;
                 if (v > best) {
                     best = v;
                     at = i;

@@ -5,8 +5,7 @@ import java.util.SplittableRandom;
 
 /** Test series builders. */
 final class Series {
-    private Series() {
-    }
+    private Series() {}
 
     /** Concatenates runs: {@code runs(30, 1.1, 30, 5.1)} is 30×1.1 then 30×5.1. */
     static double[] runs(double... countValuePairs) {

@@ -28,13 +28,16 @@ class StableSegmentTest {
     void absentSegmentHasNoLengths() {
         StableSegment none = StableSegment.of(List.of(30, 60), 90, 30);
         assertThat(none.isFound()).isFalse();
-        assertThatThrownBy(none::warmUpLength).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(none::warmUpLength)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("no stable segment: NO_DOMINANT_SEGMENT");
         assertThatThrownBy(none::coolDownLength).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(none::length).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> StableSegment.of(List.of(60, 30), 90, 30)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> StableSegment.of(List.of(60, 30), 90, 30))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("change points must be strictly increasing inside (0, 90), got [60, 30]");
-        assertThatThrownBy(() -> new StableSegment(Status.FOUND, 5, 5, 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new StableSegment(Status.FOUND, 5, 5, 10))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     /**

@@ -23,7 +23,8 @@ class WeightedShiftsOtavaTest {
             values.computeIfAbsent(row.get("series"), k -> new ArrayList<>()).add(Double.parseDouble(row.get("value")));
         }
         Map<String, double[]> out = new LinkedHashMap<>();
-        values.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        values.forEach(
+                (k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
         return out;
     }
 
@@ -56,8 +57,12 @@ class WeightedShiftsOtavaTest {
             List<Integer> theirs = otava.get(e.getKey());
             System.out.println(e.getKey() + ": Otava " + theirs + ", WeightedShifts " + ours);
             otavaPoints += theirs.size();
-            matched += (int) theirs.stream().filter(t -> ours.stream().anyMatch(o -> Math.abs(o - t) <= 1)).count();
-            oursOnly += (int) ours.stream().filter(o -> theirs.stream().noneMatch(t -> Math.abs(o - t) <= 1)).count();
+            matched += (int) theirs.stream()
+                    .filter(t -> ours.stream().anyMatch(o -> Math.abs(o - t) <= 1))
+                    .count();
+            oursOnly += (int) ours.stream()
+                    .filter(o -> theirs.stream().noneMatch(t -> Math.abs(o - t) <= 1))
+                    .count();
             if (e.getKey().startsWith("flat")) {
                 assertThat(ours).as(e.getKey() + ": flat, and Otava agrees").isEmpty();
             }

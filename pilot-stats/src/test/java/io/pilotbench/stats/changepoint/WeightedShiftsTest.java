@@ -36,7 +36,9 @@ class WeightedShiftsTest {
             long seed = i;
             double[][] h = history(seed, 100, 60, 100, 104.2, 0.5, 0.3);
             List<WeightedShifts.Shift> shifts = WeightedShifts.find(h[0], h[1], 0.01, seed);
-            WeightedShifts.Shift s = shifts.stream().filter(x -> x.index() >= 59 && x.index() <= 61).findFirst()
+            WeightedShifts.Shift s = shifts.stream()
+                    .filter(x -> x.index() >= 59 && x.index() <= 61)
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("seed " + seed + ": no shift at 59-61 in " + shifts));
             assertThat(s.pValue()).isLessThan(0.01);
             double ratio = s.after() / s.before();
@@ -44,11 +46,14 @@ class WeightedShiftsTest {
             covered += Math.abs(ratio - 1.042) <= 1.96 * se ? 1 : 0;
             extra += shifts.size() - 1;
         }
-        System.out.println("planted step: size's 95% CI covered 1.042 in " + covered + " of 100; " + extra
-                + " false shifts");
-        assertThat(covered).as("the size's 95% interval covers the planted 4.2% (99.9% binomial bound: >= 88 of 100)")
+        System.out.println(
+                "planted step: size's 95% CI covered 1.042 in " + covered + " of 100; " + extra + " false shifts");
+        assertThat(covered)
+                .as("the size's 95% interval covers the planted 4.2% (99.9% binomial bound: >= 88 of 100)")
                 .isGreaterThanOrEqualTo(88);
-        assertThat(extra).as("false shifts besides the planted one, 100 histories").isLessThanOrEqualTo(14);
+        assertThat(extra)
+                .as("false shifts besides the planted one, 100 histories")
+                .isLessThanOrEqualTo(14);
     }
 
     /**
@@ -66,7 +71,10 @@ class WeightedShiftsTest {
                 m[i] = (i >= 40 && i < 55 ? 105 : 100) + s[i] * r.nextGaussian() + 0.3 * r.nextGaussian();
             }
             List<Integer> found = WeightedShifts.indices(WeightedShifts.find(m, s, 0.01, seed));
-            assertThat(found).as("seed " + seed).anyMatch(x -> Math.abs(x - 40) <= 1).anyMatch(x -> Math.abs(x - 55) <= 1);
+            assertThat(found)
+                    .as("seed " + seed)
+                    .anyMatch(x -> Math.abs(x - 40) <= 1)
+                    .anyMatch(x -> Math.abs(x - 55) <= 1);
         }
     }
 
@@ -78,7 +86,9 @@ class WeightedShiftsTest {
             double[][] h = history(1000 + seed, 100, 100, 100, 100, 0.5, 0.3);
             falseShifts += WeightedShifts.find(h[0], h[1], 0.01, seed).size();
         }
-        assertThat(falseShifts).as("shifts found in 200 flat histories at alpha = 1%").isLessThanOrEqualTo(6);
+        assertThat(falseShifts)
+                .as("shifts found in 200 flat histories at alpha = 1%")
+                .isLessThanOrEqualTo(6);
     }
 
     /** A point's own uncertainty counts: a step as large as the points' errors, with no spread beyond, is not one. */
@@ -96,7 +106,8 @@ class WeightedShiftsTest {
     @Test
     void withNegligibleErrorsItFindsTheShiftsOfTheMeans() {
         double[][] h = history(7, 60, 30, 10, 12, 1e-9, 0.2);
-        assertThat(WeightedShifts.indices(WeightedShifts.find(h[0], h[1], 0.01, 7))).containsExactly(30);
+        assertThat(WeightedShifts.indices(WeightedShifts.find(h[0], h[1], 0.01, 7)))
+                .containsExactly(30);
     }
 
     @Test

@@ -17,7 +17,8 @@ import tools.jackson.databind.JsonNode;
  * must be absolutely small instead.
  */
 class LinearRegressionNistTest {
-    private static final JsonNode CERTIFIED = RefData.json("nist/certified_values.json").get("regression");
+    private static final JsonNode CERTIFIED =
+            RefData.json("nist/certified_values.json").get("regression");
 
     /**
      * Required digits: {@code estimateDigits} for the coefficients, {@code digits} for everything else (standard
@@ -43,22 +44,24 @@ class LinearRegressionNistTest {
     })
     void matchesCertifiedValues(String set, int estimateDigits, int digits, String model) {
         JsonNode cert = CERTIFIED.get(set);
-        List<double[]> rows = RefData.rows("nist/" + cert.get("file").asString(),
+        List<double[]> rows = RefData.rows(
+                "nist/" + cert.get("file").asString(),
                 cert.get("data_first_line_1based").asInt());
         assertThat(rows).hasSize(cert.get("n").asInt());
         double[] y = RefData.column(rows, 0);
-        OlsResult fit = switch (model) {
-            case "linear" -> LinearRegression.simple(RefData.column(rows, 1), y);
-            case "noIntercept" -> LinearRegression.fit(y, new double[][] {RefData.column(rows, 1)}, false);
-            case "multiple" -> {
-                double[][] columns = new double[rows.get(0).length - 1][];
-                for (int j = 0; j < columns.length; j++) {
-                    columns[j] = RefData.column(rows, j + 1);
-                }
-                yield LinearRegression.fit(y, columns, true);
-            }
-            default -> LinearRegression.polynomial(RefData.column(rows, 1), y, Integer.parseInt(model));
-        };
+        OlsResult fit =
+                switch (model) {
+                    case "linear" -> LinearRegression.simple(RefData.column(rows, 1), y);
+                    case "noIntercept" -> LinearRegression.fit(y, new double[][] {RefData.column(rows, 1)}, false);
+                    case "multiple" -> {
+                        double[][] columns = new double[rows.get(0).length - 1][];
+                        for (int j = 0; j < columns.length; j++) {
+                            columns[j] = RefData.column(rows, j + 1);
+                        }
+                        yield LinearRegression.fit(y, columns, true);
+                    }
+                    default -> LinearRegression.polynomial(RefData.column(rows, 1), y, Integer.parseInt(model));
+                };
 
         List<String> worst = new ArrayList<>();
         double minLre = Double.POSITIVE_INFINITY;
@@ -68,29 +71,67 @@ class LinearRegressionNistTest {
         for (int j = 0; j < params.size(); j++) {
             JsonNode p = params.get("B" + (j + first));
             Coefficient c = fit.coefficient(j);
-            minLre = Math.min(minLre, check(worst, set + " B" + (j + first), c.estimate(), p.get("estimate"), estimateDigits,
-                    c.estimate()));
-            minLre = Math.min(minLre, check(worst, set + " sd(B" + (j + first) + ")", c.standardError(), p.get("sd"),
-                    digits, c.estimate()));
+            minLre = Math.min(
+                    minLre,
+                    check(
+                            worst,
+                            set + " B" + (j + first),
+                            c.estimate(),
+                            p.get("estimate"),
+                            estimateDigits,
+                            c.estimate()));
+            minLre = Math.min(
+                    minLre,
+                    check(
+                            worst,
+                            set + " sd(B" + (j + first) + ")",
+                            c.standardError(),
+                            p.get("sd"),
+                            digits,
+                            c.estimate()));
         }
         double scaleOfY = Math.sqrt(fit.regressionSs() + fit.residualSs());
-        minLre = Math.min(minLre, check(worst, set + " residual sd", fit.residualSd(), cert.get("residual_sd"), digits,
-                scaleOfY));
+        minLre = Math.min(
+                minLre,
+                check(worst, set + " residual sd", fit.residualSd(), cert.get("residual_sd"), digits, scaleOfY));
         minLre = Math.min(minLre, check(worst, set + " R²", fit.rSquared(), cert.get("r_squared"), digits, 1));
-        minLre = Math.min(minLre, check(worst, set + " SSreg", fit.regressionSs(),
-                cert.get("anova_regression").get("ss"), digits, scaleOfY * scaleOfY));
-        minLre = Math.min(minLre, check(worst, set + " SSres", fit.residualSs(),
-                cert.get("anova_residual").get("ss"), digits, scaleOfY * scaleOfY));
+        minLre = Math.min(
+                minLre,
+                check(
+                        worst,
+                        set + " SSreg",
+                        fit.regressionSs(),
+                        cert.get("anova_regression").get("ss"),
+                        digits,
+                        scaleOfY * scaleOfY));
+        minLre = Math.min(
+                minLre,
+                check(
+                        worst,
+                        set + " SSres",
+                        fit.residualSs(),
+                        cert.get("anova_residual").get("ss"),
+                        digits,
+                        scaleOfY * scaleOfY));
         String certifiedF = cert.get("anova_regression").get("F").asString();
         if (certifiedF.equals("Infinity")) {
             assertThat(fit.f()).as(set + " F").isEqualTo(Double.POSITIVE_INFINITY);
             assertThat(fit.fPValue()).isZero();
         } else {
-            minLre = Math.min(minLre, check(worst, set + " F", fit.f(), cert.get("anova_regression").get("F"), digits,
-                    0));
+            minLre = Math.min(
+                    minLre,
+                    check(
+                            worst,
+                            set + " F",
+                            fit.f(),
+                            cert.get("anova_regression").get("F"),
+                            digits,
+                            0));
         }
-        assertThat(fit.regressionDf()).isEqualTo(cert.get("anova_regression").get("df").asInt());
-        assertThat(fit.residualDf()).isEqualTo(cert.get("anova_residual").get("df").asInt());
+        assertThat(fit.regressionDf())
+                .isEqualTo(cert.get("anova_regression").get("df").asInt());
+        assertThat(fit.residualDf())
+                .isEqualTo(cert.get("anova_residual").get("df").asInt());
         System.out.printf("NIST %-8s min LRE %.1f%n", set, minLre);
         assertThat(worst).as("values below %d correct digits", digits).isEmpty();
     }
@@ -99,8 +140,8 @@ class LinearRegressionNistTest {
      * Records a failure if fewer than {@code digits} digits agree. A certified 0 must be within 10^−digits of
      * {@code scale} (the size of the quantity it is a correction to) instead. Returns the LRE (capped at 15).
      */
-    private static double check(List<String> worst, String what, double computed, JsonNode certifiedNode, int digits,
-            double scale) {
+    private static double check(
+            List<String> worst, String what, double computed, JsonNode certifiedNode, int digits, double scale) {
         double certified = RefData.number(certifiedNode);
         if (certified == 0) {
             if (!(Math.abs(computed) <= Math.pow(10, -digits) * Math.abs(scale))) {

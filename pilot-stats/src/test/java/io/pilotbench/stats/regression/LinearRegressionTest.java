@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /** Inference against commons-math/R cases (refdata/regression/regression_cases.json) and the edge cases. */
 class LinearRegressionTest {
-    private static final JsonNode CASES = RefData.json("regression/regression_cases.json").get("cases");
+    private static final JsonNode CASES =
+            RefData.json("regression/regression_cases.json").get("cases");
 
     private static double[] array(JsonNode node) {
         double[] a = new double[node.size()];
@@ -35,14 +36,18 @@ class LinearRegressionTest {
             JsonNode tol = c.get("tolerances_used_upstream");
             OlsResult fit = LinearRegression.simple(array(c.get("x")), array(c.get("y")));
             String name = c.get("name").asString();
-            assertThat(fit.coefficient(1).standardError()).as(name)
+            assertThat(fit.coefficient(1).standardError())
+                    .as(name)
                     .isCloseTo(num(c, "slope_stderr"), within(num(tol, "slope_stderr")));
-            assertThat(fit.coefficient(0).standardError()).as(name)
+            assertThat(fit.coefficient(0).standardError())
+                    .as(name)
                     .isCloseTo(num(c, "intercept_stderr"), within(num(tol, "intercept_stderr")));
-            assertThat(fit.coefficient(1).pValue()).as(name)
+            assertThat(fit.coefficient(1).pValue())
+                    .as(name)
                     .isCloseTo(num(c, "slope_p_value_two_sided"), within(num(tol, "significance")));
             ConfidenceInterval ci = fit.confidenceInterval(1, 0.95);
-            assertThat(ci.halfWidth()).as(name)
+            assertThat(ci.halfWidth())
+                    .as(name)
                     .isCloseTo(num(c, "slope_ci95_half_width"), within(num(tol, "half_width")));
             assertThat(ci.low()).isEqualTo(fit.coefficient(1).estimate() - ci.halfWidth());
             assertThat(ci.contains(fit.coefficient(1).estimate())).isTrue();
@@ -52,9 +57,13 @@ class LinearRegressionTest {
     /** The stated CI half-widths to all the digits given (they carry 12 significant digits). */
     @Test
     void slopeConfidenceHalfWidthsToTwelveDigits() {
-        assertThat(LinearRegression.simple(array(CASES.get(0).get("x")), array(CASES.get(0).get("y")))
-                .confidenceInterval(1, 0.95).halfWidth()).isCloseTo(0.0270713794287, within(1e-13));
-        OlsResult bad = LinearRegression.simple(array(CASES.get(1).get("x")), array(CASES.get(1).get("y")));
+        assertThat(LinearRegression.simple(
+                                array(CASES.get(0).get("x")), array(CASES.get(0).get("y")))
+                        .confidenceInterval(1, 0.95)
+                        .halfWidth())
+                .isCloseTo(0.0270713794287, within(1e-13));
+        OlsResult bad = LinearRegression.simple(
+                array(CASES.get(1).get("x")), array(CASES.get(1).get("y")));
         assertThat(bad.confidenceInterval(1, 0.95).halfWidth()).isCloseTo(2.97802204827, within(1e-11));
         assertThat(bad.coefficient(1).pValue()).isCloseTo(0.261829133982, within(1e-12));
     }
@@ -181,8 +190,8 @@ class LinearRegressionTest {
         assertThatThrownBy(() -> LinearRegression.simple(new double[] {1, 2, Double.NaN}, new double[] {1, 2, 3}))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("predictor 1[2] is NaN; values must be finite");
-        assertThatThrownBy(() -> LinearRegression.simple(new double[] {1, 2, 3},
-                new double[] {1, Double.POSITIVE_INFINITY, 3}))
+        assertThatThrownBy(() ->
+                        LinearRegression.simple(new double[] {1, 2, 3}, new double[] {1, Double.POSITIVE_INFINITY, 3}))
                 .hasMessage("y[1] is Infinity; values must be finite");
         assertThatThrownBy(() -> LinearRegression.simple(new double[] {1, 2}, new double[] {1, 2, 3}))
                 .hasMessageContaining("predictor 1 has 2 values but y has 3");

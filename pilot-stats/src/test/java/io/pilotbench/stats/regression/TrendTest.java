@@ -61,7 +61,8 @@ class TrendTest {
             double[] leak = new double[50];
             double[] slowdown = new double[50];
             for (int i = 0; i < 50; i++) {
-                // Slope 0.1 per reading with unit noise: t ≈ 0.1·√Sxx ≈ 10.2 (Sxx = 10412); a miss at alpha 0.01 (t < 2.68)
+                // Slope 0.1 per reading with unit noise: t ≈ 0.1·√Sxx ≈ 10.2 (Sxx = 10412); a miss at alpha 0.01 (t <
+                // 2.68)
                 // has probability about 1e-13.
                 leak[i] = 1000 - 0.1 * i + random.nextGaussian();
                 slowdown[i] = 10 + 0.1 * i + random.nextGaussian();
@@ -69,7 +70,8 @@ class TrendTest {
             TrendResult down = Trend.test(leak, 0.01);
             assertThat(down.significant()).as("seed %d", seed).isTrue();
             assertThat(down.direction()).isEqualTo(TrendResult.Direction.DECREASING);
-            assertThat(Trend.test(slowdown, 0.01).direction()).as("seed %d", seed)
+            assertThat(Trend.test(slowdown, 0.01).direction())
+                    .as("seed %d", seed)
                     .isEqualTo(TrendResult.Direction.INCREASING);
         }
     }

@@ -23,7 +23,8 @@ class StudentSequenceTest {
                 assertThat(cs.halfWidth(1, n)).as("alpha %s, n %d", alpha, n).isGreaterThan(t);
             }
         }
-        assertThat(new StudentSequence(0.01).halfWidth(1, 3)).as("3 samples cannot exclude anything at 1%")
+        assertThat(new StudentSequence(0.01).halfWidth(1, 3))
+                .as("3 samples cannot exclude anything at 1%")
                 .isInfinite();
     }
 

@@ -38,7 +38,10 @@ class LevelShiftsTest {
     void aSteadySeriesHasNone() {
         int any = 0;
         for (int k = 0; k < 300; k++) {
-            any += LevelShifts.find(Simulated.ar1(k, 300, 100, 0.1, 0.5), 0, 300, 10, 0.01).isEmpty() ? 0 : 1;
+            any += LevelShifts.find(Simulated.ar1(k, 300, 100, 0.1, 0.5), 0, 300, 10, 0.01)
+                            .isEmpty()
+                    ? 0
+                    : 1;
         }
         assertThat(any).isLessThanOrEqualTo(9);
     }

@@ -31,7 +31,8 @@ class LongRunVarianceTest {
 
     private static double rSpectrum(String series, int order) {
         for (Map<String, String> row : RReference.table("ar-reference.csv")) {
-            if (row.get("series").equals(series) && Integer.parseInt(row.get("order")) == order
+            if (row.get("series").equals(series)
+                    && Integer.parseInt(row.get("order")) == order
                     && row.get("term").equals("-1")) {
                 return Double.parseDouble(row.get("value").strip());
             }
@@ -47,7 +48,8 @@ class LongRunVarianceTest {
         assertThat(e.batchSize()).isEqualTo(1);
         assertThat(e.order()).isEqualTo(2);
         assertThat(e.white()).isFalse();
-        assertThat(e.variance()).isCloseTo(rSpectrum("ar2", 2) * x.length / (x.length - 3), within(1e-9 * e.variance()));
+        assertThat(e.variance())
+                .isCloseTo(rSpectrum("ar2", 2) * x.length / (x.length - 3), within(1e-9 * e.variance()));
         assertThat(e.degreesOfFreedom()).isBetween(5.0, 299.0);
     }
 
@@ -92,8 +94,8 @@ class LongRunVarianceTest {
         double dfSum = 0;
         for (int k = 0; k < 1000; k++) {
             LongRunVarianceEstimate e = LongRunVariance.estimate(Simulated.ar1(1000 + k, 400, 100, 0.1, 0.9));
-            ConfidenceInterval ci = SkewnessAdjustedInterval.willink(e.mean(), e.standardError(),
-                    e.degreesOfFreedom(), 0, 0.95);
+            ConfidenceInterval ci =
+                    SkewnessAdjustedInterval.willink(e.mean(), e.standardError(), e.degreesOfFreedom(), 0, 0.95);
             covered += ci.contains(100) ? 1 : 0;
             dfSum += e.degreesOfFreedom();
         }
@@ -108,7 +110,9 @@ class LongRunVarianceTest {
         for (int k = 0; k < 1000; k++) {
             LongRunVarianceEstimate e = LongRunVariance.estimate(Simulated.normal(5000 + k, 25, 100, 10));
             covered += SkewnessAdjustedInterval.willink(e.mean(), e.standardError(), e.degreesOfFreedom(), 0, 0.95)
-                    .contains(100) ? 1 : 0;
+                            .contains(100)
+                    ? 1
+                    : 0;
         }
         assertThat(covered / 1000.0).isBetween(0.93, 0.97);
     }
@@ -126,6 +130,7 @@ class LongRunVarianceTest {
         assertThatThrownBy(() -> LongRunVariance.estimate(new double[] {1, 2})).hasMessageContaining("at least 3");
         assertThatThrownBy(() -> LongRunVariance.estimate(new double[] {1, 2, Double.POSITIVE_INFINITY}))
                 .hasMessageContaining("non-finite");
-        assertThatThrownBy(() -> LongRunVariance.estimate(new double[] {1, 2, 3}, 8)).hasMessageContaining("16");
+        assertThatThrownBy(() -> LongRunVariance.estimate(new double[] {1, 2, 3}, 8))
+                .hasMessageContaining("16");
     }
 }

@@ -44,7 +44,8 @@ class MserTest {
 
     @Test
     void tooFewBatchesMeansNoCut() {
-        assertThat(Mser.truncation(new double[] {5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 5, 0.5)).isZero();
+        assertThat(Mser.truncation(new double[] {5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 5, 0.5))
+                .isZero();
         assertThatThrownBy(() -> Mser.truncation(new double[10], 0, 0.5)).hasMessageContaining("batch size");
     }
 }

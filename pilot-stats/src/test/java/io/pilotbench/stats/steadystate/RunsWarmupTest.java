@@ -13,7 +13,13 @@ class RunsWarmupTest {
     private static final double ALPHA = 0.01;
 
     /** Sessions of {@code runs} runs of {@code n} readings each from {@code noise}; the fraction with a cut. */
-    private static double cutRate(int sessions, int runs, int n, long seed, double step, int stepLength,
+    private static double cutRate(
+            int sessions,
+            int runs,
+            int n,
+            long seed,
+            double step,
+            int stepLength,
             BiFunction<SplittableRandom, double[], double[]> noise) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int cut = 0;
@@ -68,14 +74,14 @@ class RunsWarmupTest {
     @Test
     void falseAlarmsStayUnderAlphaWhateverTheNoiseWithinARun() {
         int[][] shapes = {{6, 5}, {10, 5}, {20, 10}, {40, 10}};
-        List<BiFunction<SplittableRandom, double[], double[]>> noises = List.of(RunsWarmupTest::normal,
-                RunsWarmupTest::ar1, RunsWarmupTest::logNormal, RunsWarmupTest::forkEffect);
+        List<BiFunction<SplittableRandom, double[], double[]>> noises = List.of(
+                RunsWarmupTest::normal, RunsWarmupTest::ar1, RunsWarmupTest::logNormal, RunsWarmupTest::forkEffect);
         double worst = 0;
         for (int s = 0; s < shapes.length; s++) {
             for (int k = 0; k < noises.size(); k++) {
                 double rate = cutRate(1000, shapes[s][0], shapes[s][1], 100 * s + k, 0, 0, noises.get(k));
-                System.out.printf("false alarms: %d runs of %d, noise %d: %.2f%%%n", shapes[s][0], shapes[s][1], k,
-                        100 * rate);
+                System.out.printf(
+                        "false alarms: %d runs of %d, noise %d: %.2f%%%n", shapes[s][0], shapes[s][1], k, 100 * rate);
                 worst = Math.max(worst, rate);
             }
         }
@@ -102,7 +108,9 @@ class RunsWarmupTest {
                 exact++;
             }
         }
-        assertThat(exact).as("cut exactly the two warm readings, with a fork effect").isGreaterThanOrEqualTo(190);
+        assertThat(exact)
+                .as("cut exactly the two warm readings, with a fork effect")
+                .isGreaterThanOrEqualTo(190);
     }
 
     @Test

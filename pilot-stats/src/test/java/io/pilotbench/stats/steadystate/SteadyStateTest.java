@@ -30,8 +30,16 @@ class SteadyStateTest {
         int ar = 0;
         for (int k = 0; k < 1000; k++) {
             normal += SteadyState.trend(Simulated.normal(k, 40, 100, 10), 0, 40).pValue() < ALPHA ? 1 : 0;
-            heavy += SteadyState.trend(Simulated.pareto(k, 100, 100, 10, 2.5), 0, 100).pValue() < ALPHA ? 1 : 0;
-            ar += SteadyState.trend(Simulated.ar1(k, 400, 100, 0.1, 0.9), 0, 400).pValue() < ALPHA ? 1 : 0;
+            heavy += SteadyState.trend(Simulated.pareto(k, 100, 100, 10, 2.5), 0, 100)
+                                    .pValue()
+                            < ALPHA
+                    ? 1
+                    : 0;
+            ar += SteadyState.trend(Simulated.ar1(k, 400, 100, 0.1, 0.9), 0, 400)
+                                    .pValue()
+                            < ALPHA
+                    ? 1
+                    : 0;
         }
         assertThat(normal).as("i.i.d. normal, n = 40").isLessThanOrEqualTo(20);
         assertThat(heavy).as("Pareto 2.5, n = 100").isLessThanOrEqualTo(20);
@@ -62,6 +70,8 @@ class SteadyStateTest {
         assertThat(SteadyState.trend(line, 0, 20).pValue()).isZero();
         assertThat(SteadyState.trend(line, 0, 20).slope()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(SteadyState.trend(flat, 0, 20).pValue()).isEqualTo(1);
-        assertThat(SteadyState.trend(flat, 0, 5).pValue()).as("too short to test").isEqualTo(1);
+        assertThat(SteadyState.trend(flat, 0, 5).pValue())
+                .as("too short to test")
+                .isEqualTo(1);
     }
 }

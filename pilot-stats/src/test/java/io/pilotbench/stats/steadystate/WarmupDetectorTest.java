@@ -19,9 +19,18 @@ class WarmupDetectorTest {
         int heavy = 0;
         int ar = 0;
         for (int k = 0; k < 500; k++) {
-            normal += WarmupDetector.warmup(Simulated.normal(k, 100, 100, 10), ALPHA).found() ? 1 : 0;
-            heavy += WarmupDetector.warmup(Simulated.pareto(k, 100, 100, 10, 2.5), ALPHA).found() ? 1 : 0;
-            ar += WarmupDetector.warmup(Simulated.ar1(k, 400, 100, 0.1, 0.9), ALPHA).found() ? 1 : 0;
+            normal += WarmupDetector.warmup(Simulated.normal(k, 100, 100, 10), ALPHA)
+                            .found()
+                    ? 1
+                    : 0;
+            heavy += WarmupDetector.warmup(Simulated.pareto(k, 100, 100, 10, 2.5), ALPHA)
+                            .found()
+                    ? 1
+                    : 0;
+            ar += WarmupDetector.warmup(Simulated.ar1(k, 400, 100, 0.1, 0.9), ALPHA)
+                            .found()
+                    ? 1
+                    : 0;
         }
         assertThat(normal).as("i.i.d. normal, n = 100").isLessThanOrEqualTo(10);
         assertThat(heavy).as("Pareto 2.5, n = 100").isLessThanOrEqualTo(10);
@@ -32,8 +41,8 @@ class WarmupDetectorTest {
     void aStepWarmupIsCutWithinFiveSamples() {
         int within = 0;
         for (int k = 0; k < 300; k++) {
-            Truncation t = WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 400, 100, 10), 0.3, 50),
-                    ALPHA);
+            Truncation t =
+                    WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 400, 100, 10), 0.3, 50), ALPHA);
             assertThat(t.found()).as("seed %d", k).isTrue();
             assertThat(t.pValue()).isLessThan(ALPHA);
             assertThat(t.meanBefore()).isGreaterThan(t.meanAfter());
@@ -71,18 +80,34 @@ class WarmupDetectorTest {
         int stationary = 0;
         int halfPending = 0;
         for (int k = 0; k < 300; k++) {
-            Truncation t = WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 30),
-                    ALPHA, Locator.LEAST_SQUARES, 0.2);
+            Truncation t = WarmupDetector.warmup(
+                    Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 30),
+                    ALPHA,
+                    Locator.LEAST_SQUARES,
+                    0.2);
             assertThat(t.cut()).as("seed %d", k).isZero();
             pending += Math.abs(t.pending() - 30) <= 2 ? 1 : 0;
-            Truncation half = WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 30),
-                    ALPHA, Locator.LEAST_SQUARES, 0.5);
+            Truncation half = WarmupDetector.warmup(
+                    Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 30),
+                    ALPHA,
+                    Locator.LEAST_SQUARES,
+                    0.5);
             assertThat(half.cut()).as("seed %d, at most half", k).isBetween(28, 32);
             halfPending += half.pending() > 0 ? 1 : 0; // a second, chance prefix of the rest: α
-            late += WarmupDetector.warmup(Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 45), ALPHA,
-                    Locator.LEAST_SQUARES, 0.2).pending() > 0 ? 1 : 0;
+            late += WarmupDetector.warmup(
+                                            Simulated.stepWarmup(Simulated.normal(k, 100, 100, 10), 0.5, 45),
+                                            ALPHA,
+                                            Locator.LEAST_SQUARES,
+                                            0.2)
+                                    .pending()
+                            > 0
+                    ? 1
+                    : 0;
             stationary += WarmupDetector.warmup(Simulated.normal(k, 100, 100, 10), ALPHA, Locator.LEAST_SQUARES, 0.2)
-                    .pending() > 0 ? 1 : 0;
+                                    .pending()
+                            > 0
+                    ? 1
+                    : 0;
         }
         assertThat(pending).isGreaterThanOrEqualTo(290);
         assertThat(late).isZero();

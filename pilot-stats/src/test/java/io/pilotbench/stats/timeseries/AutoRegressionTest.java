@@ -26,12 +26,13 @@ class AutoRegressionTest {
     static Map<String, double[]> series() {
         Map<String, List<Double>> read = new LinkedHashMap<>();
         for (Map<String, String> row : RReference.table("ar-series.csv")) {
-            read.computeIfAbsent(row.get("series"), k -> new ArrayList<>()).add(Double.parseDouble(row.get("value")
-                    .strip()));
+            read.computeIfAbsent(row.get("series"), k -> new ArrayList<>())
+                    .add(Double.parseDouble(row.get("value").strip()));
         }
         Map<String, double[]> out = new LinkedHashMap<>();
         out.put("michelso", RefData.column(RefData.rows("nist/univariate/commons-math_Michelso.txt", 61), 0));
-        read.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        read.forEach(
+                (k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
         return out;
     }
 
@@ -41,7 +42,9 @@ class AutoRegressionTest {
         for (Map<String, String> row : RReference.table("ar-reference.csv")) {
             ref.computeIfAbsent(row.get("series"), k -> new LinkedHashMap<>())
                     .computeIfAbsent(Integer.parseInt(row.get("order")), k -> new LinkedHashMap<>())
-                    .put(Integer.parseInt(row.get("term")), Double.parseDouble(row.get("value").strip()));
+                    .put(
+                            Integer.parseInt(row.get("term")),
+                            Double.parseDouble(row.get("value").strip()));
         }
         return ref;
     }
@@ -49,8 +52,9 @@ class AutoRegressionTest {
     static Stream<Arguments> cases() {
         Map<String, double[]> series = series();
         List<Arguments> out = new ArrayList<>();
-        reference().forEach((name, orders) -> orders.forEach((p, terms) ->
-                out.add(Arguments.of(name, series.get(name), p, terms))));
+        reference()
+                .forEach((name, orders) ->
+                        orders.forEach((p, terms) -> out.add(Arguments.of(name, series.get(name), p, terms))));
         return out.stream();
     }
 
@@ -60,8 +64,9 @@ class AutoRegressionTest {
         ArModel m = AutoRegression.burg(x, order).get(order);
         assertThat(m.order()).isEqualTo(order);
         for (int i = 1; i <= order; i++) {
-            assertThat(m.coefficient(i)).as("phi%d", i).isCloseTo(r.get(i), within(REL * Math.max(1, Math.abs(
-                    r.get(i)))));
+            assertThat(m.coefficient(i))
+                    .as("phi%d", i)
+                    .isCloseTo(r.get(i), within(REL * Math.max(1, Math.abs(r.get(i)))));
         }
         assertThat(m.innovationVariance()).isCloseTo(r.get(0), within(REL * r.get(0)));
         assertThat(m.spectrumAtZero()).isCloseTo(r.get(-1), within(REL * r.get(-1)));

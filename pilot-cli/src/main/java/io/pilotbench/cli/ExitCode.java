@@ -70,9 +70,7 @@ public enum ExitCode {
     static String[] footer() {
         List<String> lines = new ArrayList<>();
         for (ExitCode e : values()) {
-            // padded by hand: String.format's first use loads the Formatter and the locale data, 5 ms of every start
-            String number = Integer.toString(e.code);
-            String prefix = "  " + number + " ".repeat(Math.max(0, 5 - number.length()));
+            String prefix = String.format("  %-5d", e.code);
             StringBuilder line = new StringBuilder(prefix);
             for (String word : e.meaning.split(" ")) {
                 if (line.length() + 1 + word.length() > WIDTH && line.length() > prefix.length()) {

@@ -25,17 +25,9 @@ final class Interrupts {
      * the exit code. Where it is missing, the JVM's default (exit at once) stays.
      */
     static void installSignalHandler() {
-        // a class, not a lambda: the first lambda of a JVM spins its class and method handles at run time, 3-5 ms of
-        // every start (bench/README.md, "Start-up")
-        sun.misc.SignalHandler handler = new sun.misc.SignalHandler() {
-            @Override
-            public void handle(sun.misc.Signal s) {
-                interrupt(128 + s.getNumber());
-            }
-        };
         for (String name : new String[] {"INT", "TERM"}) {
             try {
-                sun.misc.Signal.handle(new sun.misc.Signal(name), handler);
+                sun.misc.Signal.handle(new sun.misc.Signal(name), s -> interrupt(128 + s.getNumber()));
             } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
                 // no such signal on this platform, or the JVM reserves it (-Xrs): keep the default
             }

@@ -40,9 +40,6 @@ public final class PilotCommand implements Runnable {
             ExperimentCommand.class,
             MillCommand.class);
 
-    /** picocli's system property: a regular expression of the types whose built-in converters it leaves out. */
-    static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
-
     @Spec
     CommandSpec spec;
 
@@ -52,12 +49,6 @@ public final class PilotCommand implements Runnable {
      * in full for {@code help} or when {@code args} is null.
      */
     static CommandLine commandLine(String[] args, InputStream stdin) {
-        // picocli registers a converter for each java.sql and java.time type it finds, by reflection, in every
-        // CommandLine it makes: loading and initialising those classes (their formatters) is 8 ms of each start. No
-        // option has such a type but Duration, whose converter is pilot's own (Converters).
-        if (System.getProperty(PICOCLI_EXCLUDES) == null) {
-            System.setProperty(PICOCLI_EXCLUDES, "java\\.(sql|time)\\..*");
-        }
         Factory factory = new Factory(stdin);
         CommandLine cli = new CommandLine(new PilotCommand(), factory);
         cli.getCommandSpec().usageMessage().footer(ExitCode.footer());

@@ -140,22 +140,17 @@ final class JmhCommand implements Callable<Integer> {
      * Parses {@code args} with the options of pilot run (or pilot compare, with --compare) and calls that command's
      * code directly, on this command's output streams: a bad option is said as pilot run or compare says it.
      */
+    /** {@code pilot run} or {@code pilot compare} with {@code args}: parsed as they parse, then run here. */
     private int runOrCompare(List<String> args) throws Exception {
-        Callable<Integer> command = compare ? new CompareCommand(System.in) : new RunCommand();
-        CommandLine cli = new CommandLine(command, new PilotCommand.Factory(System.in));
-        PilotCommand.parsing(cli);
-        Converters.register(cli);
-        cli.setOut(spec.commandLine().getOut());
-        cli.setErr(spec.commandLine().getErr());
-        CommandLine.ParseResult parsed;
-        try {
-            parsed = cli.parseArgs(args.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            return PilotCommand.badUsage(e, spec.parent().qualifiedName() + " " + cli.getCommandName());
-        }
-        if (CommandLine.printHelpIfRequested(parsed)) {
+        CommandLine line = PilotCommand.parse(
+                compare ? "compare" : "run",
+                args,
+                spec.commandLine().getOut(),
+                spec.commandLine().getErr(),
+                System.in);
+        if (CommandLine.printHelpIfRequested(line.getParseResult())) {
             return ExitCode.OK.code();
         }
-        return command.call();
+        return line.<Callable<Integer>>getCommand().call();
     }
 }

@@ -84,12 +84,7 @@ final class OverheadCommand implements Callable<Integer> {
         compare.addAll(args);
         // pilot compare parses the options (its messages name it), then runs here: a bad one is its usage error
         CommandLine line = PilotCommand.parse("compare", compare, out, err, stdin);
-        if (line.isUsageHelpRequested() || line.isVersionHelpRequested()) {
-            if (line.isUsageHelpRequested()) {
-                line.usage(out);
-            } else {
-                line.printVersionHelp(out);
-            }
+        if (CommandLine.printHelpIfRequested(line.getParseResult())) {
             return ExitCode.OK.code();
         }
         LiveComparison.Outcome outcome = line.<CompareCommand>getCommand().compare();

@@ -72,6 +72,7 @@ public final class PilotCommand implements Runnable {
             }
         }
         cli.addSubcommand("help", new CommandLine.HelpCommand());
+        cli.getSubcommands().values().forEach(PilotCommand::parsing);
         Converters.register(cli);
         return cli;
     }
@@ -129,11 +130,9 @@ public final class PilotCommand implements Runnable {
 
     private static int execute(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
         CommandLine cli = commandLine(args, stdin);
-        cli.getSubcommands().values().forEach(PilotCommand::parsing);
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler(
-                (e, a) -> badUsage(e, e.getCommandLine().getCommandSpec().qualifiedName()));
+        cli.setParameterExceptionHandler((e, a) -> badUsage(e));
         cli.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println("pilot: " + Failures.message(e));
             cmd.getErr().flush();
@@ -170,17 +169,18 @@ public final class PilotCommand implements Runnable {
     }
 
     /**
-     * Says a bad option or parameter of {@code command} ("pilot run") on its error stream, in one line with where
-     * help is, and returns the usage exit code.
+     * Says a bad option or parameter on the error stream of the command that refused it, in one line with where its
+     * help is ("see 'pilot run --help'"), and returns the usage exit code.
      */
-    static int badUsage(CommandLine.ParameterException e, String command) {
+    private static int badUsage(CommandLine.ParameterException e) {
         CommandLine cmd = e.getCommandLine();
         // a value a converter refused: the option and why, as every bad option value is told
         String message = e.getCause() instanceof CommandLine.TypeConversionException t
                         && e.getArgSpec() instanceof CommandLine.Model.OptionSpec o
                 ? o.longestName() + ": " + t.getMessage()
                 : e.getMessage();
-        cmd.getErr().println("pilot: " + message + " (see '" + command + " --help')");
+        cmd.getErr()
+                .println("pilot: " + message + " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
         cmd.getErr().flush();
         return ExitCode.USAGE.code();
     }

@@ -125,9 +125,20 @@ class JmhDriverCoverageIT {
                 StudentT.critical(CONFIDENCE, ref.length - 1) * Descriptive.stddev(ref) / Math.sqrt(ref.length);
         double driverHalf = (driver.ci().high() - driver.ci().low()) / 2;
         double allowed = Math.hypot(driverHalf, refHalf);
+        // the two halves of the reference apart: when the check fails, whether the machine drifted during the test
+        // (the halves disagree) or the driver's mean is off (they agree with each other, not with it)
         System.out.printf(
-                "driver %.3f ± %.3f us/op (%d forks); JMH 6 + 6 forks %.3f ± %.3f; difference %.3f, allowed %.3f%n",
-                driver.mean(), driverHalf, r.rounds(), refMean, refHalf, driver.mean() - refMean, allowed);
+                "driver %.3f ± %.3f us/op (%d forks); JMH 6 + 6 forks %.3f ± %.3f (before %.3f, after %.3f); "
+                        + "difference %.3f, allowed %.3f%n",
+                driver.mean(),
+                driverHalf,
+                r.rounds(),
+                refMean,
+                refHalf,
+                Descriptive.mean(before),
+                Descriptive.mean(after),
+                driver.mean() - refMean,
+                allowed);
         assertThat(Math.abs(driver.mean() - refMean)).isLessThanOrEqualTo(allowed);
     }
 }

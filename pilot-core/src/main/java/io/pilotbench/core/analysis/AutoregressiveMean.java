@@ -80,14 +80,16 @@ final class AutoregressiveMean {
 
     /**
      * Whether samples taken as white noise have shown it: from fewer than {@value Defaults#WHITE_NOISE_CHECK_BELOW}
-     * blocks, a lag-1 autocorrelation of at most {@value Defaults#WHITE_NOISE_R1}/√k (MeanAnalyzer).
+     * blocks, a lag-1 autocorrelation of at most {@value Defaults#WHITE_NOISE_R1}/√k, and from there to {@value
+     * Defaults#WHITE_NOISE_CONFIRM_BELOW} blocks at most {@value Defaults#WHITE_NOISE_R1_CONFIRM}/√k (MeanAnalyzer).
      */
     private static boolean whiteShown(LongRunVarianceEstimate e, boolean white) {
         int k = e.batches();
-        return !white
-                || k >= Defaults.WHITE_NOISE_CHECK_BELOW
-                || !Double.isFinite(e.batchLag1())
-                || e.batchLag1() <= Defaults.WHITE_NOISE_R1 / Math.sqrt(k);
+        if (!white || k >= Defaults.WHITE_NOISE_CONFIRM_BELOW || !Double.isFinite(e.batchLag1())) {
+            return true;
+        }
+        double bound = k < Defaults.WHITE_NOISE_CHECK_BELOW ? Defaults.WHITE_NOISE_R1 : Defaults.WHITE_NOISE_R1_CONFIRM;
+        return e.batchLag1() <= bound / Math.sqrt(k);
     }
 
     /** The error record of the AR method, its standard error and long-run variance already in x's unit. */

@@ -62,7 +62,9 @@ import java.util.OptionalInt;
  *   <li>when the samples look independent from fewer than {@value Defaults#WHITE_NOISE_CHECK_BELOW} blocks, a lag-1
  *       autocorrelation of at most {@value Defaults#WHITE_NOISE_R1}/√k: an AR(1) with φ = 0.9 looks white in 20
  *       samples one time in ten by BIC, but shows r1 above this bound in 99% of them (a session that fails this
- *       check looks again after 10% more samples);</li>
+ *       check looks again after 10% more samples); from there to {@value Defaults#WHITE_NOISE_CONFIRM_BELOW} blocks,
+ *       at most {@value Defaults#WHITE_NOISE_R1_CONFIRM}/√k, so the check does not end in a cliff where BIC's own
+ *       decision is still weak (an AR(1) with φ = 0.5 passes BIC as white at 40 blocks with r1 up to 0.3);</li>
  * </ul>
  * (A warm-up is cut only while it is at most {@value Defaults#WARMUP_MAX_FRACTION} of the samples, so a session
  * that cut one has run at least four times as long since.)

@@ -1,6 +1,7 @@
 package io.pilotbench.cli;
 
 import io.pilotbench.core.api.ComparisonDirectory;
+import io.pilotbench.core.api.RecordedComparison;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Contender;
@@ -8,7 +9,6 @@ import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.compare.Gate;
 import io.pilotbench.core.input.ColumnSelector;
 import io.pilotbench.core.input.SeriesReader;
-import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.StopReason;
@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -320,12 +319,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     Contender contender(String name, SessionResult r, String input) {
-        try {
-            return Contender.of(name, r, metric, false);
-        } catch (IllegalArgumentException e) {
-            throw new InputException(input + ": " + e.getMessage() + "; its PIs are "
-                    + r.pis().stream().map(p -> "'" + p.pi().name() + "'").toList());
-        }
+        return RecordedComparison.contender(name, r, metric, input);
     }
 
     void checkNames(int count) {
@@ -333,16 +327,6 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--name given " + names.size() + " time" + (names.size() == 1 ? "" : "s")
                     + " for " + count + " workloads: give one name per workload, in order");
         }
-    }
-
-    static List<Contender> uniqueNames(List<Contender> in) {
-        List<String> named =
-                ComparisonDirectory.unique(in.stream().map(Contender::name).toList(), Set.of());
-        List<Contender> out = new ArrayList<>();
-        for (int i = 0; i < in.size(); i++) {
-            out.add(in.get(i).named(named.get(i)));
-        }
-        return out;
     }
 
     boolean given(String option) {

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -71,12 +72,8 @@ final class HistoryCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(
-                names = "--store",
-                paramLabel = "DIR",
-                defaultValue = "pilot-history",
-                description = "The store. Default: ${DEFAULT-VALUE}.")
-        Path store;
+        @Mixin
+        HistoryStoreOption storeOption;
 
         @Option(
                 names = "--commit",
@@ -89,6 +86,7 @@ final class HistoryCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
+            Path store = storeOption.store;
             Files.createDirectories(store);
             Path file = store.resolve(FILE);
             try (DirectoryLock lock = DirectoryLock.acquire(store, "history store")) {

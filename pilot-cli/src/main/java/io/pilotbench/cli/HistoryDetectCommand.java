@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -62,12 +63,8 @@ final class HistoryDetectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(
-            names = "--store",
-            paramLabel = "DIR",
-            defaultValue = "pilot-history",
-            description = "The store. Default: ${DEFAULT-VALUE}.")
-    Path store;
+    @Mixin
+    HistoryStoreOption storeOption;
 
     @Option(
             names = "--alpha",
@@ -109,9 +106,9 @@ final class HistoryDetectCommand implements Callable<Integer> {
         if (newest < 1) {
             throw new IllegalArgumentException("--newest: must be 1 or more, got " + newest);
         }
-        Path file = store.resolve(HistoryFile.FILE);
+        Path file = storeOption.store.resolve(HistoryFile.FILE);
         Map<String, List<HistoryFile.Point>> byPi = new LinkedHashMap<>();
-        for (HistoryFile.Point p : HistoryFile.read(store)) {
+        for (HistoryFile.Point p : HistoryFile.read(storeOption.store)) {
             byPi.computeIfAbsent(p.pi() + " (" + p.unit() + ")", k -> new ArrayList<>())
                     .add(p);
         }
@@ -243,7 +240,7 @@ final class HistoryDetectCommand implements Callable<Integer> {
 
     private Map<String, Object> json(List<PiShifts> pis, boolean regression) {
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("store", store.toString());
+        root.put("store", storeOption.store.toString());
         root.put("alpha", alpha);
         root.put("newest", newest);
         root.put("regression", regression);

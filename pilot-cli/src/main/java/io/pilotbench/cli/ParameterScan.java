@@ -1,10 +1,10 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.files.CsvField;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
-import io.pilotbench.core.store.CsvField;
 import io.pilotbench.core.store.PlainJson;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.plot.Plot;

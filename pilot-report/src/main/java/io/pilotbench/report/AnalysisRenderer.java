@@ -1,10 +1,10 @@
 package io.pilotbench.report;
 
+import io.pilotbench.core.files.CsvField;
 import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.SeriesAnalysis;
-import io.pilotbench.core.store.CsvField;
 import io.pilotbench.core.store.ResultJson;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.MeanMethod;

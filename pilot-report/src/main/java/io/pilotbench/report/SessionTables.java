@@ -1,12 +1,12 @@
 package io.pilotbench.report;
 
+import io.pilotbench.core.files.CsvField;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.WpsResult;
-import io.pilotbench.core.store.CsvField;
 import io.pilotbench.stats.ConfidenceInterval;
 import io.pilotbench.stats.Spread;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
 package io.pilotbench.script;
 
+import io.pilotbench.core.files.CsvField;
 import io.pilotbench.script.Getstats.Comparison;
 import io.pilotbench.script.Getstats.Report;
 import io.pilotbench.script.Getstats.Row;
@@ -275,7 +276,7 @@ final class GetstatsRenderer {
     }
 
     private static String quote(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return CsvField.of(s);
     }
 
     static Map<String, Object> json(Report r) {

@@ -418,7 +418,7 @@ public final class InterleavedComparison {
     }
 
     private static String csv(String s) {
-        return io.pilotbench.core.store.CsvField.of(s);
+        return io.pilotbench.core.files.CsvField.of(s);
     }
 
     /** The limit that ended a comparison, in words, for reports ("after 5 min"). */

@@ -1,4 +1,4 @@
-package io.pilotbench.core.store;
+package io.pilotbench.core.files;
 
 /**
  * One field of a CSV line as RFC 4180 writes it: quoted, with its quotes doubled, when it holds a comma, a quote or a

@@ -1,0 +1,34 @@
+package io.pilotbench.script;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The finding: Getstats' CSV report quoted a field that held a comma or a quote but not one that held a line break,
+ * so a sample named after a file with a newline in its name split its row in two. It now quotes as every CSV file
+ * Pilot writes does (RFC 4180, {@code CsvField}).
+ */
+class GetstatsCsvQuotingTest {
+    @Test
+    void aLineBreakInASampleNameStaysInsideItsQuotedField() {
+        Sample odd = new Sample("run\nB", Map.of("elapsed", new double[] {1.0, 1.1, 0.9, 1.05, 0.95}));
+        Sample plain = new Sample("a", Map.of("elapsed", new double[] {2.0, 2.1, 1.9, 2.05, 1.95}));
+        Getstats.Report report =
+                Getstats.analyse(List.of(plain, odd), new Getstats.Options(0.95, 0.05, 2, "csv", List.of(), null));
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            GetstatsRenderer.csv(report, out);
+        }
+        String csv = text.toString();
+        assertThat(csv).contains("\"run\nB\",elapsed,5,");
+        assertThat(csv.lines()
+                        .filter(l -> l.startsWith("a,") || l.startsWith("\"run"))
+                        .count())
+                .isEqualTo(2);
+    }
+}

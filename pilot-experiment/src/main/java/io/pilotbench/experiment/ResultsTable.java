@@ -1,8 +1,12 @@
 package io.pilotbench.experiment;
 
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
+import io.pilotbench.core.files.CsvField;
 import io.pilotbench.core.model.InputException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -107,15 +111,10 @@ public final class ResultsTable {
     public static String line(List<String> cells) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < cells.size(); i++) {
-            String c = cells.get(i) == null ? "" : cells.get(i);
             if (i > 0) {
                 b.append(',');
             }
-            if (c.contains(",") || c.contains("\"") || c.contains("\n") || c.contains("\r")) {
-                b.append('"').append(c.replace("\"", "\"\"")).append('"');
-            } else {
-                b.append(c);
-            }
+            b.append(CsvField.of(cells.get(i) == null ? "" : cells.get(i)));
         }
         return b.append('\n').toString();
     }
@@ -148,36 +147,22 @@ public final class ResultsTable {
         return "'" + cell;
     }
 
-    /** RFC 4180 rows; a last line without a newline is left out (cut short). */
+    /**
+     * RFC 4180 rows (FastCSV's reader); a last line without a newline is left out (cut short), and an empty line is
+     * a row of one empty cell, as the table's readers expect.
+     */
     public static List<List<String>> parse(String text) {
         List<List<String>> rows = new ArrayList<>();
-        List<String> row = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            if (quoted) {
-                if (ch == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                } else {
-                    cell.append(ch);
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == ',') {
-                row.add(cell.toString());
-                cell.setLength(0);
-            } else if (ch == '\n') {
-                row.add(cell.toString());
-                cell.setLength(0);
-                rows.add(row);
-                row = new ArrayList<>();
-            } else if (ch != '\r') {
-                cell.append(ch);
+        try (CsvReader<CsvRecord> reader =
+                CsvReader.builder().skipEmptyLines(false).ofCsvRecord(text)) {
+            for (CsvRecord r : reader) {
+                rows.add(r.getFields());
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a String source: closing it cannot fail
+        }
+        if (!text.endsWith("\n") && !rows.isEmpty()) {
+            rows.remove(rows.size() - 1);
         }
         return rows;
     }

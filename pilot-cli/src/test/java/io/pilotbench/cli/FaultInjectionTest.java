@@ -276,7 +276,7 @@ class FaultInjectionTest {
      * that fails fails the test).
      */
     private Path tmpfs(String name, String size) throws Exception {
-        Circumstances.assumeTrue(Circumstances.isRoot(), "mounting a tmpfs needs root");
+        Circumstances.assumeTrue(io.pilotbench.core.files.Privileges.isRoot(), "mounting a tmpfs needs root");
         Path at = Files.createDirectory(tmp.resolve(name));
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", at.toString())
                 .redirectErrorStream(true)

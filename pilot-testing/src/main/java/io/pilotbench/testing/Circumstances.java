@@ -1,8 +1,5 @@
 package io.pilotbench.testing;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -32,19 +29,5 @@ public final class Circumstances {
     /** Skips the test, in CI too, when {@code holds}; {@code why} says what is in the way. */
     public static void assumeFalse(boolean holds, String why) {
         assumeTrue(!holds, why);
-    }
-
-    /** True when this process runs with the effective user id 0 (from /proc; else the user name is root). */
-    public static boolean isRoot() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[2].equals("0");
-                }
-            }
-        } catch (IOException e) {
-            return "root".equals(System.getProperty("user.name"));
-        }
-        return false;
     }
 }

@@ -324,7 +324,8 @@ class MonitoredWorkloadTest {
     void aLoopDeviceShowsItsWritesBusy() throws Exception {
         Path image = tmp.resolve("disk.img");
         Path mount = java.nio.file.Files.createDirectory(tmp.resolve("mnt"));
-        Circumstances.assumeTrue(Circumstances.isRoot(), "mounting a loop file system needs root");
+        Circumstances.assumeTrue(
+                io.pilotbench.core.files.Privileges.isRoot(), "mounting a loop file system needs root");
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 run("truncate", "-s", "64M", image.toString()) == 0
                         && run("mkfs.ext4", "-q", image.toString()) == 0

@@ -140,7 +140,6 @@ final class JmhCommand implements Callable<Integer> {
      * Parses {@code args} with the options of pilot run (or pilot compare, with --compare) and calls that command's
      * code directly, on this command's output streams: a bad option is said as pilot run or compare says it.
      */
-    /** {@code pilot run} or {@code pilot compare} with {@code args}: parsed as they parse, then run here. */
     private int runOrCompare(List<String> args) throws Exception {
         CommandLine line = PilotCommand.parse(
                 compare ? "compare" : "run",

@@ -1,5 +1,6 @@
 package io.pilotbench.report;
 
+import io.pilotbench.core.files.CsvField;
 import java.io.PrintWriter;
 import java.util.List;
 
@@ -69,8 +70,8 @@ final class Tables {
         return Double.isFinite(x) ? Double.toString(x) : "";
     }
 
-    /** A text cell for CSV, quoted when it holds a comma or a quote. */
+    /** A text cell for CSV, quoted as every CSV file Pilot writes is ({@link CsvField}). */
     static String csvCell(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return CsvField.of(s);
     }
 }

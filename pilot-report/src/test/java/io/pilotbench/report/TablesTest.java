@@ -20,4 +20,15 @@ class TablesTest {
                 .hasMessageContaining("3 columns but 2 alignments");
         assertThatThrownBy(() -> Tables.markdownHeader("x", "a")).hasMessageContaining("'x'");
     }
+
+    /**
+     * The finding: the comparison and decision reports' CSV quoted a cell holding a comma or a quote but not one holding
+     * a line break, so a contender named after {@code sh -c 'a<newline>b'} split its row in two.
+     */
+    @Test
+    void aCsvCellWithALineBreakIsQuoted() {
+        assertThat(Tables.csvCell("sh -c 'make\nrun'")).isEqualTo("\"sh -c 'make\nrun'\"");
+        assertThat(Tables.csvCell("a \"b\", c")).isEqualTo("\"a \"\"b\"\", c\"");
+        assertThat(Tables.csvCell("plain")).isEqualTo("plain");
+    }
 }

@@ -1,9 +1,13 @@
 package io.pilotbench.core.input;
 
+import de.siegmar.fastcsv.reader.CsvParseException;
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
 import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Series;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,33 +115,35 @@ public final class ToolResults {
      * divided by its iteration count, in the sample's unit (criterion writes ns).
      */
     private static List<Series> criterion(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot be read (" + e.getMessage() + ")");
-        }
         Map<String, List<Double>> samples = new java.util.LinkedHashMap<>();
         Map<String, String> units = new java.util.HashMap<>();
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
+        // RFC 4180 (FastCSV): criterion quotes a group or function name that holds a comma
+        try (CsvReader<CsvRecord> reader = CsvReader.builder().ofCsvRecord(file)) {
+            for (CsvRecord r : reader) {
+                long line = r.getStartingLineNumber();
+                if (line == 1) {
+                    continue; // the header
+                }
+                List<String> f = r.getFields();
+                if (f.size() != 8) {
+                    throw new InputException(
+                            file + ":" + line + ": " + f.size() + " fields where criterion's raw.csv has 8");
+                }
+                String name = f.get(0) + "/" + f.get(1) + (f.get(2).isEmpty() ? "" : "/" + f.get(2));
+                double perIteration;
+                try {
+                    perIteration = Double.parseDouble(f.get(5)) / Double.parseDouble(f.get(7));
+                } catch (NumberFormatException e) {
+                    throw new InputException(file + ":" + line + ": sample_measured_value '" + f.get(5)
+                            + "' or iteration_count '" + f.get(7) + "' is not a number");
+                }
+                samples.computeIfAbsent(name, k -> new ArrayList<>()).add(perIteration);
+                units.put(name, f.get(6));
             }
-            String[] f = lines.get(i).split(",", -1);
-            if (f.length != 8) {
-                throw new InputException(
-                        file + ":" + (i + 1) + ": " + f.length + " fields where criterion's raw.csv " + "has 8");
-            }
-            String name = f[0] + "/" + f[1] + (f[2].isEmpty() ? "" : "/" + f[2]);
-            double perIteration;
-            try {
-                perIteration = Double.parseDouble(f[5]) / Double.parseDouble(f[7]);
-            } catch (NumberFormatException e) {
-                throw new InputException(file + ":" + (i + 1) + ": sample_measured_value '" + f[5]
-                        + "' or iteration_count '" + f[7] + "' is not a number");
-            }
-            samples.computeIfAbsent(name, k -> new ArrayList<>()).add(perIteration);
-            units.put(name, f[6]);
+        } catch (IOException | UncheckedIOException e) {
+            throw new InputException(file + ": cannot be read (" + e.getMessage() + ")");
+        } catch (CsvParseException e) {
+            throw new InputException(file + ": not a CSV file criterion wrote (" + e.getMessage() + ")");
         }
         List<Series> out = new ArrayList<>();
         samples.forEach((name, values) -> out.add(new Series(

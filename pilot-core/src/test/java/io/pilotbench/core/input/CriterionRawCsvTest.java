@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
@@ -46,6 +48,24 @@ class CriterionRawCsvTest {
         assertThat(mean).isCloseTo(estimate(estimates, "mean"), within(1e-12 * mean));
         assertThat(median).isCloseTo(estimate(estimates, "median"), within(1e-12 * median));
         assertThat(sd).isCloseTo(estimate(estimates, "std_dev"), within(1e-12 * sd));
+    }
+
+    /**
+     * The finding: raw.csv was split at every comma, so a group name with a comma, which criterion (the Rust csv crate)
+     * writes quoted, was refused as "9 fields where criterion's raw.csv has 8".
+     */
+    @Test
+    void aQuotedGroupNameWithACommaIsOneField(@TempDir Path dir) throws Exception {
+        Path raw = dir.resolve("raw.csv");
+        Files.writeString(
+                raw,
+                "group,function,value,throughput_num,throughput_type,sample_measured_value,unit,iteration_count\n"
+                        + "\"parse, fast\",json,,,,200.0,ns,10\n"
+                        + "\"parse, fast\",json,,,,420.0,ns,20\n");
+        List<Series> series = ToolResults.read(raw);
+        assertThat(series).hasSize(1);
+        assertThat(series.get(0).column()).isEqualTo("parse, fast/json (ns per iteration)");
+        assertThat(series.get(0).values()).containsExactly(20.0, 21.0);
     }
 
     private static double estimate(JsonNode estimates, String name) {

@@ -1,5 +1,8 @@
 package io.pilotbench.script;
 
+import de.siegmar.fastcsv.reader.CsvParseException;
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -169,11 +172,19 @@ interface SampleParser {
         }
 
         static Sample readCsv(Path path, String name) throws IOException {
-            List<String> lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+            // RFC 4180 (FastCSV): a quoted text column with a comma must not shift the columns after it
+            List<String[]> lines = new ArrayList<>();
+            try (CsvReader<CsvRecord> reader = CsvReader.builder().ofCsvRecord(path, StandardCharsets.UTF_8)) {
+                for (CsvRecord r : reader) {
+                    lines.add(r.getFields().toArray(String[]::new));
+                }
+            } catch (CsvParseException e) {
+                throw new IllegalArgumentException(path + ": not a CSV file (" + e.getMessage() + ")");
+            }
             if (lines.isEmpty()) {
                 throw new IllegalArgumentException(path + ": empty (expected a header line)");
             }
-            String[] header = lines.get(0).split(",", -1);
+            String[] header = lines.get(0);
             List<List<Double>> cols = new ArrayList<>();
             boolean[] numeric = new boolean[header.length];
             for (int i = 0; i < header.length; i++) {
@@ -188,11 +199,10 @@ interface SampleParser {
             }
             int failed = 0;
             for (int r = 1; r < lines.size(); r++) {
-                String line = lines.get(r);
-                if (line.isBlank()) {
+                String[] f = lines.get(r);
+                if (f.length == 1 && f[0].isBlank()) {
                     continue;
                 }
-                String[] f = line.split(",", -1);
                 if (exitColumn >= 0
                         && exitColumn < f.length
                         && !f[exitColumn].strip().isEmpty()

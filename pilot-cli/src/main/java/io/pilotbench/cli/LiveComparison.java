@@ -2,6 +2,7 @@ package io.pilotbench.cli;
 
 import io.pilotbench.core.api.ComparisonDirectory;
 import io.pilotbench.core.api.InterleavedComparison;
+import io.pilotbench.core.api.RecordedComparison;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
@@ -14,10 +15,8 @@ import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
-import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
-import io.pilotbench.core.model.StoredSession;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
@@ -243,10 +242,10 @@ final class LiveComparison {
         if (!SessionReader.isSession(dir)) {
             throw new InputException("--baseline: " + SessionReader.whyNotASession(dir));
         }
-        StoredSession recorded = SessionReader.read(dir);
-        SessionResult r = Session.analyse(recorded.withSettings(
-                cmd.precision().applyTo(recorded.settings().toBuilder()).build()));
-        Contender c = cmd.contender("baseline", r, path);
+        SessionOptions.Precision precision = cmd.precision();
+        Contender c = new RecordedComparison(
+                        s -> precision.applyTo(s.toBuilder()).build(), precision.toAnalysisSettings(), cmd.metric)
+                .contender(new RecordedComparison.SessionDirectory(path, "baseline"));
         if (!c.valid()) {
             throw new InputException("--baseline: " + path + " has no confidence interval for '" + c.pi().name() + "' ("
                     + c.n() + " samples); resume it (pilot run --resume " + path + ") or pick another");

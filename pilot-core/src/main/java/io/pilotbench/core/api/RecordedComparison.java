@@ -156,7 +156,12 @@ public final class RecordedComparison {
         }
     }
 
-    private Contender contender(Input input) {
+    /**
+     * One input read and analysed, on the caller's thread (a live comparison's recorded baseline, say).
+     *
+     * @throws InputException when it cannot be read, or a session lacks the PI: one line
+     */
+    public Contender contender(Input input) {
         if (input instanceof SessionDirectory s) {
             return session(s);
         }

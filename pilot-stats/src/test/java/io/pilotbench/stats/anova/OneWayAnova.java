@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One-way analysis of variance, classical (equal variances) and Welch's.
+ * One-way analysis of variance, classical (equal variances) and Welch's: a reference kept with the tests, where it
+ * checks {@link FactorialAnova} on one factor ({@code FactorialAnovaTest}); no command of Pilot's reports it, so it is
+ * not part of the library.
  *
  * <p>Classical: Fisher's F = MS_between / MS_within on (k − 1, N − k) df (e.g. Montgomery, Design and Analysis of
  * Experiments, 8th ed., §3.3). Numerics: every value is first centred on a grand mean computed with a correction pass

@@ -1,7 +1,9 @@
 package io.pilotbench.experiment;
 
+import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import io.pilotbench.core.files.CsvField;
 import io.pilotbench.core.model.InputException;
 import java.io.IOException;
@@ -148,20 +150,30 @@ public final class ResultsTable {
     }
 
     /**
-     * RFC 4180 rows (FastCSV's reader); a last line without a newline is left out (cut short), and an empty line is
-     * a row of one empty cell, as the table's readers expect.
+     * RFC 4180 rows (FastCSV's reader), as the table's readers expect them: rows of any width (a reader skips those
+     * whose width is not the header's), an empty line a row of one empty cell, and a last row cut short by a kill left
+     * out — one that ends without a newline, or inside a quoted cell (an odd number of quote characters in all: every
+     * quote the writer puts down, {@code CsvField}, comes in a pair).
+     *
+     * @throws InputException when the text is not RFC 4180 (a character after a closing quote): one line
      */
     public static List<List<String>> parse(String text) {
         List<List<String>> rows = new ArrayList<>();
-        try (CsvReader<CsvRecord> reader =
-                CsvReader.builder().skipEmptyLines(false).ofCsvRecord(text)) {
+        try (CsvReader<CsvRecord> reader = CsvReader.builder()
+                .skipEmptyLines(false)
+                .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .ofCsvRecord(text)) {
             for (CsvRecord r : reader) {
-                rows.add(r.getFields());
+                rows.add(r.getFieldCount() == 0 ? List.of("") : r.getFields());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a String source: closing it cannot fail
+        } catch (CsvParseException e) {
+            throw new InputException("not an RFC 4180 table: " + e.getMessage());
         }
-        if (!text.endsWith("\n") && !rows.isEmpty()) {
+        boolean cut = !text.endsWith("\n") || text.chars().filter(c -> c == '"').count() % 2 == 1;
+        if (cut && !rows.isEmpty()) {
             rows.remove(rows.size() - 1);
         }
         return rows;

@@ -3,6 +3,7 @@ package io.pilotbench.script;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -172,9 +173,13 @@ interface SampleParser {
         }
 
         static Sample readCsv(Path path, String name) throws IOException {
-            // RFC 4180 (FastCSV): a quoted text column with a comma must not shift the columns after it
+            // RFC 4180 (FastCSV): a quoted text column with a comma must not shift the columns after it; rows of
+            // another width are read as far as they go, as before
             List<String[]> lines = new ArrayList<>();
-            try (CsvReader<CsvRecord> reader = CsvReader.builder().ofCsvRecord(path, StandardCharsets.UTF_8)) {
+            try (CsvReader<CsvRecord> reader = CsvReader.builder()
+                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .ofCsvRecord(path, StandardCharsets.UTF_8)) {
                 for (CsvRecord r : reader) {
                     lines.add(r.getFields().toArray(String[]::new));
                 }

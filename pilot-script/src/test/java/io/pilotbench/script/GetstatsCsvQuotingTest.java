@@ -49,4 +49,14 @@ class GetstatsCsvQuotingTest {
         assertThat(s.columns().get("elapsed")).containsExactly(1.5, 2.5);
         assertThat(s.failed()).isEqualTo(1);
     }
+
+    /** A run killed mid-line leaves a short row, and an editor a line of spaces: the file is still read. */
+    @Test
+    void aShortRowIsReadAsFarAsItGoesAndALineOfSpacesIsSkipped(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("s.csv");
+        Files.writeString(csv, "elapsed,user\n1.5,1.0\n   \n2.5,2.0\n3.5\n");
+        Sample s = SampleParser.parse(csv).get(0);
+        assertThat(s.columns().get("elapsed")).containsExactly(1.5, 2.5, 3.5);
+        assertThat(s.columns().get("user")).containsExactly(1.0, 2.0);
+    }
 }

@@ -3,6 +3,7 @@ package io.pilotbench.core.input;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Series;
@@ -118,13 +119,19 @@ public final class ToolResults {
         Map<String, List<Double>> samples = new java.util.LinkedHashMap<>();
         Map<String, String> units = new java.util.HashMap<>();
         // RFC 4180 (FastCSV): criterion quotes a group or function name that holds a comma
-        try (CsvReader<CsvRecord> reader = CsvReader.builder().ofCsvRecord(file)) {
+        try (CsvReader<CsvRecord> reader = CsvReader.builder()
+                .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .ofCsvRecord(file)) {
             for (CsvRecord r : reader) {
                 long line = r.getStartingLineNumber();
                 if (line == 1) {
                     continue; // the header
                 }
                 List<String> f = r.getFields();
+                if (f.size() == 1 && f.get(0).isBlank()) {
+                    continue; // a line of spaces, skipped as an empty one is
+                }
                 if (f.size() != 8) {
                     throw new InputException(
                             file + ":" + line + ": " + f.size() + " fields where criterion's raw.csv has 8");

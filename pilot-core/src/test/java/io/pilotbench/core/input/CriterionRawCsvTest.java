@@ -1,8 +1,10 @@
 package io.pilotbench.core.input;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Series;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -66,6 +68,19 @@ class CriterionRawCsvTest {
         assertThat(series).hasSize(1);
         assertThat(series.get(0).column()).isEqualTo("parse, fast/json (ns per iteration)");
         assertThat(series.get(0).values()).containsExactly(20.0, 21.0);
+    }
+
+    @Test
+    void aRowOfAnotherWidthIsOneLineNamingIt(@TempDir Path dir) throws Exception {
+        Path raw = dir.resolve("raw.csv");
+        Files.writeString(
+                raw,
+                "group,function,value,throughput_num,throughput_type,sample_measured_value,unit,iteration_count\n"
+                        + "g,f,,,,200.0,ns,10\n"
+                        + "g,f,,,,200.0,ns,10,extra\n");
+        assertThatThrownBy(() -> ToolResults.read(raw))
+                .isInstanceOf(InputException.class)
+                .hasMessage(raw + ":3: 9 fields where criterion's raw.csv has 8");
     }
 
     private static double estimate(JsonNode estimates, String name) {

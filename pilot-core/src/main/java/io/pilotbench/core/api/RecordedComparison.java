@@ -92,12 +92,17 @@ public final class RecordedComparison {
     /**
      * Every input read and analysed, named uniquely (#2, #3), ranked and compared pairwise.
      *
+     * @param inputs    at least one (a comparison of one ranks it alone)
      * @param direction the direction of the PI compared, the first contender's
      * @throws InputException for the first input, in the order given, that cannot be read: one line
+     * @throws IllegalArgumentException for no input
      */
     public Comparison compare(
             List<Input> inputs, CompareSettings settings, Function<PerformanceIndex, Direction> direction)
             throws InterruptedException {
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("nothing to compare: no input");
+        }
         List<Contender> contenders = uniqueNames(contenders(inputs));
         return Comparison.of(
                 contenders, settings, direction.apply(contenders.get(0).pi()));

@@ -6,6 +6,9 @@ import io.pilotbench.core.model.AnalysisSettings;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.MetricResult;
+import io.pilotbench.core.model.Series;
+import io.pilotbench.core.model.SeriesAnalysis;
+import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.stats.steadystate.LongRunVariance;
 import io.pilotbench.stats.steadystate.LongRunVarianceEstimate;
 import java.util.SplittableRandom;
@@ -55,6 +58,26 @@ class WhiteNoiseCheckCliffTest {
         }
         // the case is common, not contrived: BIC takes about one such series in five as white with r1 above 1/√k
         assertThat(found).isEqualTo(50);
+    }
+
+    /** pilot analyze says why such a sample does not meet the target, instead of "it rests on too little". */
+    @Test
+    void theWarningNamesTheLagOneCheck() {
+        for (long seed = 0; seed < 2_000; seed++) {
+            int n = 40 + (int) (seed % 40);
+            double[] x = ar1(seed, n, 0.5);
+            LongRunVarianceEstimate e = LongRunVariance.estimate(x);
+            if (!e.white() || e.batchLag1() <= Defaults.WHITE_NOISE_R1_CONFIRM / Math.sqrt(e.batches())) {
+                continue;
+            }
+            SeriesAnalysis a = new SeriesAnalyzer(WIDE.withWarmupRemoval(WarmupRemoval.parse("none")))
+                    .analyze(new Series("s", "v", x));
+            assertThat(a.warnings()).as("seed %d", seed).anySatisfy(w -> assertThat(w)
+                    .contains("samples taken as independent must show a lag-1 autocorrelation of at most")
+                    .doesNotContain("rests on too little"));
+            return;
+        }
+        throw new AssertionError("no AR(1) series taken as white with r1 above 1/√k in 2,000 seeds");
     }
 
     @Test

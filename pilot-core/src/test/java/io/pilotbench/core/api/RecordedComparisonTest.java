@@ -69,6 +69,9 @@ class RecordedComparisonTest {
                         CompareSettings.DEFAULTS,
                         Direction::of);
         assertThat(reanalysed).hasValue(2);
+        // the settings the re-analysis returned are the ones analysed with, not the recorded 95%
+        assertThat(c.contenders())
+                .allSatisfy(k -> assertThat(k.ci().confidence()).isEqualTo(0.99));
         assertThat(c.contenders()).extracting(Contender::name).containsExactly("slow", "fast");
         assertThat(c.ranking()).extracting(Contender::name).containsExactly("fast", "slow");
         assertThat(c.contenders().get(0).source()).isEqualTo(slow.toString());

@@ -58,12 +58,7 @@ class CriterionRawCsvTest {
      */
     @Test
     void aQuotedGroupNameWithACommaIsOneField(@TempDir Path dir) throws Exception {
-        Path raw = dir.resolve("raw.csv");
-        Files.writeString(
-                raw,
-                "group,function,value,throughput_num,throughput_type,sample_measured_value,unit,iteration_count\n"
-                        + "\"parse, fast\",json,,,,200.0,ns,10\n"
-                        + "\"parse, fast\",json,,,,420.0,ns,20\n");
+        Path raw = rawCsv(dir, "\"parse, fast\",json,,,,200.0,ns,10\n\"parse, fast\",json,,,,420.0,ns,20\n");
         List<Series> series = ToolResults.read(raw);
         assertThat(series).hasSize(1);
         assertThat(series.get(0).column()).isEqualTo("parse, fast/json (ns per iteration)");
@@ -72,15 +67,18 @@ class CriterionRawCsvTest {
 
     @Test
     void aRowOfAnotherWidthIsOneLineNamingIt(@TempDir Path dir) throws Exception {
-        Path raw = dir.resolve("raw.csv");
-        Files.writeString(
-                raw,
-                "group,function,value,throughput_num,throughput_type,sample_measured_value,unit,iteration_count\n"
-                        + "g,f,,,,200.0,ns,10\n"
-                        + "g,f,,,,200.0,ns,10,extra\n");
+        Path raw = rawCsv(dir, "g,f,,,,200.0,ns,10\ng,f,,,,200.0,ns,10,extra\n");
         assertThatThrownBy(() -> ToolResults.read(raw))
                 .isInstanceOf(InputException.class)
                 .hasMessage(raw + ":3: 9 fields where criterion's raw.csv has 8");
+    }
+
+    /** A raw.csv in {@code dir}: criterion's header, then {@code rows}. */
+    private static Path rawCsv(Path dir, String rows) throws java.io.IOException {
+        return Files.writeString(
+                dir.resolve("raw.csv"),
+                "group,function,value,throughput_num,throughput_type,sample_measured_value,unit,iteration_count\n"
+                        + rows);
     }
 
     private static double estimate(JsonNode estimates, String name) {

@@ -68,15 +68,20 @@ public final class Descriptive {
      */
     public static double variance(double[] data) {
         requireFinite(data);
-        int n = data.length;
+        return variance(data, 0, data.length);
+    }
+
+    /** {@link #variance} of {@code data[from, to)}, whose values are finite. */
+    static double variance(double[] data, int from, int to) {
+        int n = to - from;
         if (n < 2) {
             return Double.NaN;
         }
-        double m = mean(data, 0, n);
+        double m = mean(data, from, to);
         double ss = 0;
         double comp = 0;
-        for (double x : data) {
-            double d = x - m;
+        for (int i = from; i < to; i++) {
+            double d = data[i] - m;
             ss += d * d;
             comp += d;
         }
@@ -124,22 +129,62 @@ public final class Descriptive {
     }
 
     /**
-     * {@link #percentile} of {@code work}, which it rearranges (the values stay the same): for several percentiles
-     * of one sample, each in expected O(n), without a copy or a sort per call.
+     * {@link #percentile} of {@code work}, which it rearranges (the values stay the same), in expected O(n).
      */
     static double percentileInPlace(double[] work, double p) {
-        double h = (work.length - 1) * p / 100;
-        int lo = (int) Math.floor(h);
-        double low = select(work, lo);
-        if (lo >= work.length - 1 || h == lo) {
-            return low;
+        return percentilesInPlace(work, p)[0];
+    }
+
+    /**
+     * {@link #percentile} of {@code work} at each of {@code ps}, rearranging {@code work} (the values stay the same):
+     * several percentiles of one sample without a copy or a sort. Each order statistic is selected within the part
+     * of the array that the ones already selected bound (the middle rank first, then each side's), and the order
+     * statistic just above a rank, which interpolation needs, is the least value between that rank and the next one
+     * selected: for the five percentiles of {@link Spread}, about 3.4 passes over the sample instead of 7.
+     *
+     * @param ps each in [0, 100], in any order
+     * @return the percentiles in the order of {@code ps}
+     */
+    static double[] percentilesInPlace(double[] work, double... ps) {
+        int n = work.length;
+        int[] ranks = new int[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            ranks[i] = (int) Math.floor((n - 1) * ps[i] / 100);
         }
-        // after select, work[lo + 1 ..] holds the values ≥ work[lo]: the next order statistic is their minimum
-        double high = work[lo + 1];
-        for (int i = lo + 2; i < work.length; i++) {
-            high = Math.min(high, work[i]);
+        int[] sorted = Arrays.stream(ranks).distinct().sorted().toArray();
+        selectAll(work, sorted, 0, sorted.length, 0, n - 1);
+        double[] result = new double[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            double h = (n - 1) * ps[i] / 100;
+            int lo = ranks[i];
+            double low = work[lo];
+            if (lo >= n - 1 || h == lo) {
+                result[i] = low;
+                continue;
+            }
+            // work[lo + 1 .. next] holds values between work[lo] and the next selected order statistic (or the
+            // largest values, after the last one): the order statistic after lo is their minimum
+            int at = Arrays.binarySearch(sorted, lo);
+            int next = at + 1 < sorted.length ? sorted[at + 1] : n - 1;
+            double high = work[lo + 1];
+            for (int j = lo + 2; j <= next; j++) {
+                high = Math.min(high, work[j]);
+            }
+            result[i] = low + (h - lo) * (high - low);
         }
-        return low + (h - lo) * (high - low);
+        return result;
+    }
+
+    /** Selects {@code ranks[from, to)} (ascending) within {@code a[left, right]}, the middle one first. */
+    private static void selectAll(double[] a, int[] ranks, int from, int to, int left, int right) {
+        if (from >= to) {
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        int k = ranks[mid];
+        select(a, k, left, right);
+        selectAll(a, ranks, from, mid, left, k - 1);
+        selectAll(a, ranks, mid + 1, to, k + 1, right);
     }
 
     /**
@@ -148,8 +193,11 @@ public final class Descriptive {
      * pivot, expected O(n). A full sort was 90 of the 230 ms that {@code pilot analyze} spent analysing 10⁶ values.
      */
     static double select(double[] a, int k) {
-        int left = 0;
-        int right = a.length - 1;
+        return select(a, k, 0, a.length - 1);
+    }
+
+    /** {@link #select(double[], int)} within {@code a[left, right]}, which must hold k. */
+    private static double select(double[] a, int k, int left, int right) {
         while (right > left) {
             if (right - left < 16) {
                 java.util.Arrays.sort(a, left, right + 1);

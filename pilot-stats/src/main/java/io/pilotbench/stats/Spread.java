@@ -62,12 +62,21 @@ public record Spread(
      * @throws IllegalArgumentException on an empty sample or a NaN/∞
      */
     public static Spread of(double[] data) {
-        if (data.length == 0) {
+        return rearranging(data.clone());
+    }
+
+    /**
+     * The spread of {@code x}, whose values it rearranges (they stay the same): for a caller that holds its own copy,
+     * one array of the sample's size fewer.
+     *
+     * @throws IllegalArgumentException on an empty sample or a NaN/∞
+     */
+    public static Spread rearranging(double[] x) {
+        if (x.length == 0) {
             throw new IllegalArgumentException("a spread needs at least one value");
         }
-        // Order statistics by selection (Descriptive.percentileInPlace), not a sort: expected O(n) each, where two
+        // Order statistics by selection (Descriptive.percentilesInPlace), not a sort: expected O(n), where two
         // sorts of 10^6 values were half of pilot analyze's time. The values are exactly those of a sort.
-        double[] x = data.clone();
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : x) {
@@ -77,11 +86,12 @@ public record Spread(
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        double median = Descriptive.percentileInPlace(x, 50);
-        double q1 = Descriptive.percentileInPlace(x, 25);
-        double q3 = Descriptive.percentileInPlace(x, 75);
-        double p90 = Descriptive.percentileInPlace(x, 90);
-        double p99 = Descriptive.percentileInPlace(x, 99);
+        double[] order = Descriptive.percentilesInPlace(x, 25, 50, 75, 90, 99);
+        double q1 = order[0];
+        double median = order[1];
+        double q3 = order[2];
+        double p90 = order[3];
+        double p99 = order[4];
         double[] deviation = new double[x.length];
         double sumDeviation = 0;
         for (int i = 0; i < x.length; i++) {
@@ -112,7 +122,8 @@ public record Spread(
                 max,
                 low,
                 high,
-                x.length < MIN_FOR_MODES ? Double.NaN : mvalue(x, q1, q3));
+                // the deviations are no longer needed: their array holds the values the modality value keeps
+                x.length < MIN_FOR_MODES ? Double.NaN : mvalue(x, q1, q3, deviation));
     }
 
     /** Outliers on either side. */
@@ -128,29 +139,34 @@ public record Spread(
     /**
      * Gregg's mvalue of {@code x} (in any order), whose quartiles are {@code q1} and {@code q3}; 2 when the values
      * are all equal. Bars start at the smallest value kept; far-out values are left out, so that one slow round does
-     * not count as a mode (it is reported as an outlier).
+     * not count as a mode (it is reported as an outlier). The values kept are copied into {@code scratch}, at least as
+     * long as x: no array is made for them.
      */
-    static double mvalue(double[] x, double q1, double q3) {
+    private static double mvalue(double[] x, double q1, double q3, double[] scratch) {
         double iqr = q3 - q1;
         double lowFence = q1 - FAR_OUT * iqr;
         double highFence = q3 + FAR_OUT * iqr;
-        double[] kept =
-                Arrays.stream(x).filter(v -> v >= lowFence && v <= highFence).toArray();
-        double sd = Descriptive.stddev(kept);
+        int kept = 0;
+        for (double v : x) {
+            if (v >= lowFence && v <= highFence) {
+                scratch[kept++] = v;
+            }
+        }
+        double sd = Math.sqrt(Descriptive.variance(scratch, 0, kept));
         if (!(sd > 0)) {
             return 2;
         }
         double first = Double.POSITIVE_INFINITY;
         double last = Double.NEGATIVE_INFINITY;
-        for (double v : kept) {
-            first = Math.min(first, v);
-            last = Math.max(last, v);
+        for (int i = 0; i < kept; i++) {
+            first = Math.min(first, scratch[i]);
+            last = Math.max(last, scratch[i]);
         }
-        double width = 0.75 * 3.49 * sd * Math.pow(kept.length, -1.0 / 3);
+        double width = 0.75 * 3.49 * sd * Math.pow(kept, -1.0 / 3);
         int bins = (int) Math.min(10_000, Math.floor((last - first) / width) + 1);
         int[] count = new int[bins];
-        for (double v : kept) {
-            count[Math.min(bins - 1, (int) ((v - first) / width))]++;
+        for (int i = 0; i < kept; i++) {
+            count[Math.min(bins - 1, (int) ((scratch[i] - first) / width))]++;
         }
         int tallest = Arrays.stream(count).max().orElse(1);
         long steps = count[0] + count[bins - 1];

@@ -109,6 +109,37 @@ class DescriptiveTest {
         }
     }
 
+    /**
+     * Several percentiles selected in one array, each within the part the others bound, must be exactly those of a
+     * sorted copy: any set of ranks (adjacent, equal, first and last), with ties, in any order.
+     */
+    @Test
+    void severalPercentilesInOneArrayEqualThoseOfASortedCopy() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(11);
+        for (int trial = 0; trial < 600; trial++) {
+            int n = 1 + r.nextInt(trial < 300 ? 40 : 4000);
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = trial % 3 == 0 ? r.nextInt(4) : Math.exp(r.nextGaussian());
+            }
+            double[] sorted = x.clone();
+            java.util.Arrays.sort(sorted);
+            double[] ps = new double[1 + r.nextInt(7)];
+            for (int i = 0; i < ps.length; i++) {
+                ps[i] = r.nextInt(4) == 0 ? r.nextInt(101) : 100 * r.nextDouble();
+            }
+            double[] got = Descriptive.percentilesInPlace(x.clone(), ps);
+            for (int i = 0; i < ps.length; i++) {
+                double h = (n - 1) * ps[i] / 100;
+                int lo = (int) Math.floor(h);
+                double expected = lo >= n - 1 ? sorted[n - 1] : sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+                assertThat(got[i])
+                        .as("n=%d p=%s of %s", n, ps[i], java.util.Arrays.toString(ps))
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
     @Test
     void percentilesFollowRType7() {
         double[] x = {3, 1, 4, 1, 5, 9, 2, 6};

@@ -11,6 +11,7 @@ import io.pilotbench.stats.steadystate.WarmupDetector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Warm-up, cool-down and level shifts of one series, for the tested warm-up removals ({@code auto}, {@code mser}):
@@ -55,13 +56,18 @@ public final class PhaseDetector {
         Truncation w = Truncation.none(Double.NaN);
         Truncation c = Truncation.none(Double.NaN);
         for (int pass = 0; pass < 2; pass++) {
+            // on a long series the first pass tests it from both ends at once: the cool-down's test of the whole series
+            // is started beside the warm-up's and kept when nothing is cut at the start (the usual case)
+            Supplier<Truncation> whole = pass == 0 && end.length >= Concurrently.FROM
+                    ? Concurrently.start(end.length, () -> coolDownTest(end, 0, locator))
+                    : () -> null;
             w = WarmupDetector.warmup(
                     prefix(start, start.length - c.cut()),
                     Defaults.WARMUP_ALPHA,
                     locator,
                     Defaults.WARMUP_MAX_FRACTION);
-            c = WarmupDetector.warmup(
-                    prefix(end, end.length - w.cut()), Defaults.WARMUP_ALPHA, locator, Defaults.WARMUP_MAX_FRACTION);
+            Truncation tested = whole.get();
+            c = tested != null && w.cut() == 0 ? tested : coolDownTest(end, w.cut(), locator);
             if (c.cut() == 0) {
                 break; // the second pass would test exactly the same series again (the usual, stationary case)
             }
@@ -72,6 +78,12 @@ public final class PhaseDetector {
     }
 
     /** The first n values of x: x itself when that is all of it (the detector only reads). */
+    /** The warm-up test on {@code end} (the series reversed) without its last {@code warmup} values. */
+    private static Truncation coolDownTest(double[] end, int warmup, WarmupDetector.Locator locator) {
+        return WarmupDetector.warmup(
+                prefix(end, end.length - warmup), Defaults.WARMUP_ALPHA, locator, Defaults.WARMUP_MAX_FRACTION);
+    }
+
     private static double[] prefix(double[] x, int n) {
         return n == x.length ? x : Arrays.copyOf(x, n);
     }

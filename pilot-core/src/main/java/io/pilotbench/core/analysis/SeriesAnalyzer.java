@@ -22,6 +22,7 @@ import io.pilotbench.stats.changepoint.StableSegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Analyses existing data (paper §III-A, D, E): cut the warm-up and cool-down as the settings say, look for level
@@ -67,14 +68,21 @@ public final class SeriesAnalyzer {
             throw new InputException(where + ": the harmonic mean needs values > 0, found " + Formats.number(min)
                     + "; use --mean arithmetic for data that can be zero or negative");
         }
+        int n = x.length;
+        double stddev = Descriptive.stddev(x);
+        // the spread, on a long series beside the level shifts and the estimate (Concurrently); it rearranges x
+        Supplier<Spread> spreadOf = Concurrently.start(n, () -> Spread.rearranging(x));
+        Phases found = cut.shiftsToFind()
+                ? cut.phases().withShifts(PhaseDetector.shifts(all, from, to, settings.confidence()))
+                : cut.phases();
         MetricResult estimate = MeanAnalyzer.analyze(all, from, to, from + (all.length - to), false, settings, false);
         // the same steady-level check and interval as a session's look (SteadyLevel): one series, one interval
         SteadyLevel.Checked checked = SteadyLevel.check(
-                all, from, to, cut.phases(), estimate, settings.meanMethod() == MeanMethod.ARITHMETIC, false);
+                all, from, to, found, estimate, settings.meanMethod() == MeanMethod.ARITHMETIC, false);
         Phases phases = checked.phases();
-        Spread spread = Spread.of(x);
+        Spread spread = spreadOf.get();
         estimate = checked.result().withSpread(spread);
-        warnings.addAll(warnings(phases, estimate, x.length));
+        warnings.addAll(warnings(phases, estimate, n));
         return new SeriesAnalysis(
                 series.source(),
                 series.column(),
@@ -87,24 +95,30 @@ public final class SeriesAnalyzer {
                 spread.median(),
                 min,
                 max,
-                Descriptive.stddev(x),
+                stddev,
                 estimate,
                 warnings);
     }
 
     /**
      * What the warm-up and cool-down removal leaves: the analysed samples {@code [from, to)} of the series, the phases
-     * found, and with {@code edm} its change points and stable segment (null when it found none).
+     * found, with {@code edm} its change points and stable segment (null when it found none), and whether the level
+     * shifts in {@code [from, to)} are still to be found.
      */
-    private record Cut(int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable) {}
+    private record Cut(
+            int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable, boolean shiftsToFind) {
+        Cut(int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable) {
+            this(from, to, phases, changePoints, stable, false);
+        }
+    }
 
     /** Applies the settings' removal to the series; a warm-up it finds but keeps, or a failed EDM, adds a warning. */
     private Cut cut(double[] all, List<String> warnings) {
         WarmupRemoval removal = settings.warmupRemoval();
         switch (removal.method()) {
             case AUTO, MSER -> {
-                Phases phases = PhaseDetector.detect(all, removal, true, true, settings.confidence());
-                return new Cut(phases.warmup(), all.length - phases.cooldown(), phases, List.of(), null);
+                Phases phases = PhaseDetector.detect(all, removal, true, false, settings.confidence());
+                return new Cut(phases.warmup(), all.length - phases.cooldown(), phases, List.of(), null, true);
             }
             case NONE -> {
                 Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());

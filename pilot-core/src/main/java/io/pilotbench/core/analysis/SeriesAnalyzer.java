@@ -47,6 +47,10 @@ public final class SeriesAnalyzer {
      *     mean) a value ≤ 0
      */
     public SeriesAnalysis analyze(Series series) {
+        return Concurrently.analysing(() -> analyzeCounted(series));
+    }
+
+    private SeriesAnalysis analyzeCounted(Series series) {
         double[] all = series.values();
         String where = series.label();
         List<String> warnings = new ArrayList<>();

@@ -25,6 +25,19 @@ class LongSeriesAnalysisTest {
                 .isNotSameAs(Thread.currentThread());
     }
 
+    /** With as many analyses in progress as processors (files compared at once), a part stays on its thread. */
+    @Test
+    void aPartStaysOnItsThreadWhileEveryProcessorHasAnAnalysis() {
+        assertThat(nested(Runtime.getRuntime().availableProcessors())).isSameAs(Thread.currentThread());
+        assertThat(nested(Runtime.getRuntime().availableProcessors() - 1)).isNotSameAs(Thread.currentThread());
+    }
+
+    private static Thread nested(int analyses) {
+        return analyses == 0
+                ? Concurrently.start(Concurrently.FROM, Thread::currentThread).get()
+                : Concurrently.analysing(() -> nested(analyses - 1));
+    }
+
     @Test
     void whatAPartThrowsOnAnotherThreadReachesTheCallerAsItWasThrown() {
         var part = Concurrently.start(Concurrently.FROM, () -> {

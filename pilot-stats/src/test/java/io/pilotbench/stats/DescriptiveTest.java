@@ -89,11 +89,16 @@ class DescriptiveTest {
                 .isCloseTo(1.6568334130160711, within(1.66e-15));
     }
 
+    /**
+     * Percentiles by selection must be exactly those of a sorted copy, one at a time and several selected in one
+     * array (each within the part the others bound: any set of ranks, adjacent, equal, first and last, in any
+     * order), with many ties or none.
+     */
     @Test
     void percentilesBySelectionEqualThoseOfASortedCopy() {
         java.util.SplittableRandom r = new java.util.SplittableRandom(3);
-        for (int trial = 0; trial < 300; trial++) {
-            int n = 1 + r.nextInt(trial < 200 ? 60 : 5000);
+        for (int trial = 0; trial < 600; trial++) {
+            int n = 1 + r.nextInt(trial < 300 ? 60 : 5000);
             double[] x = new double[n];
             for (int i = 0; i < n; i++) {
                 x[i] = trial % 3 == 0 ? r.nextInt(5) : r.nextGaussian(); // many ties, or none
@@ -101,43 +106,27 @@ class DescriptiveTest {
             double[] sorted = x.clone();
             java.util.Arrays.sort(sorted);
             for (double p : new double[] {0, 1, 10, 25, 50, 75, 90, 99, 100}) {
-                double h = (n - 1) * p / 100;
-                int lo = (int) Math.floor(h);
-                double expected = lo >= n - 1 ? sorted[n - 1] : sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
-                assertThat(Descriptive.percentile(x, p)).as("n=%d p=%s", n, p).isEqualTo(expected);
+                assertThat(Descriptive.percentile(x, p)).as("n=%d p=%s", n, p).isEqualTo(type7(sorted, p));
             }
-        }
-    }
-
-    /**
-     * Several percentiles selected in one array, each within the part the others bound, must be exactly those of a
-     * sorted copy: any set of ranks (adjacent, equal, first and last), with ties, in any order.
-     */
-    @Test
-    void severalPercentilesInOneArrayEqualThoseOfASortedCopy() {
-        java.util.SplittableRandom r = new java.util.SplittableRandom(11);
-        for (int trial = 0; trial < 600; trial++) {
-            int n = 1 + r.nextInt(trial < 300 ? 40 : 4000);
-            double[] x = new double[n];
-            for (int i = 0; i < n; i++) {
-                x[i] = trial % 3 == 0 ? r.nextInt(4) : Math.exp(r.nextGaussian());
-            }
-            double[] sorted = x.clone();
-            java.util.Arrays.sort(sorted);
             double[] ps = new double[1 + r.nextInt(7)];
             for (int i = 0; i < ps.length; i++) {
                 ps[i] = r.nextInt(4) == 0 ? r.nextInt(101) : 100 * r.nextDouble();
             }
             double[] got = Descriptive.percentilesInPlace(x.clone(), ps);
             for (int i = 0; i < ps.length; i++) {
-                double h = (n - 1) * ps[i] / 100;
-                int lo = (int) Math.floor(h);
-                double expected = lo >= n - 1 ? sorted[n - 1] : sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
                 assertThat(got[i])
                         .as("n=%d p=%s of %s", n, ps[i], java.util.Arrays.toString(ps))
-                        .isEqualTo(expected);
+                        .isEqualTo(type7(sorted, ps[i]));
             }
         }
+    }
+
+    /** R's type 7 percentile of a sorted sample, from its definition. */
+    static double type7(double[] sorted, double p) {
+        int n = sorted.length;
+        double h = (n - 1) * p / 100;
+        int lo = (int) Math.floor(h);
+        return lo >= n - 1 ? sorted[n - 1] : sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
     }
 
     @Test

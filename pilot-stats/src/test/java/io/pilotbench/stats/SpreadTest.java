@@ -45,20 +45,16 @@ class SpreadTest {
             assertThat(s.min()).isEqualTo(sorted[0]);
             assertThat(s.max()).isEqualTo(sorted[n - 1]);
             double[] want = {
-                type7(sorted, 25), type7(sorted, 50), type7(sorted, 75), type7(sorted, 90), type7(sorted, 99)
+                DescriptiveTest.type7(sorted, 25),
+                DescriptiveTest.type7(sorted, 50),
+                DescriptiveTest.type7(sorted, 75),
+                DescriptiveTest.type7(sorted, 90),
+                DescriptiveTest.type7(sorted, 99)
             };
             assertThat(new double[] {s.q1(), s.median(), s.q3(), s.p90(), s.p99()})
                     .as("n = %d", n)
                     .containsExactly(want);
         }
-    }
-
-    private static double type7(double[] sorted, double p) {
-        double h = (sorted.length - 1) * p / 100;
-        int lo = (int) Math.floor(h);
-        return lo >= sorted.length - 1
-                ? sorted[sorted.length - 1]
-                : sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
     }
 
     @Test

@@ -193,30 +193,18 @@ public final class InterleavedComparison {
             Entry e = entries.get(i);
             SessionResult r = fresh ? e.session().currentResult() : e.session().result();
             Contender c = Contender.of(e.name(), r, piName, true);
-            contenders.add(c.unitReadings() || !paired ? c : c.withCycles(byCycle(i, r)));
+            // a round of unit readings (a JMH fork: a new JVM) is one sample, its mean of the units kept: forks
+            // settle at levels of their own, which the units' spread within a fork does not show (BetweenRounds)
+            int pi = piIndex(e.session().settings());
+            contenders.add(
+                    !paired
+                            ? c
+                            : c.withCycles(
+                                    c.unitReadings()
+                                            ? CycleSamples.unitMeans(e.session(), cycleRounds.get(i), r, pi)
+                                            : CycleSamples.readings(e.session(), cycleRounds.get(i), r, pi)));
         }
         return Comparison.of(contenders, settings, direction);
-    }
-
-    /**
-     * Entry i's reading in each cycle: NaN where it did not run, its round failed, or the round lies in the warm-up
-     * its session cut.
-     */
-    private double[] byCycle(int i, SessionResult r) {
-        Session session = entries.get(i).session();
-        List<Integer> rounds = cycleRounds.get(i);
-        int pi = piIndex(session.settings());
-        int warmup = r.pis().get(pi).readingsPhases().warmup();
-        List<Round> all = session.rounds();
-        double[] out = new double[rounds.size()];
-        for (int k = 0; k < out.length; k++) {
-            int index = rounds.get(k);
-            Round round = index >= 0 && index < all.size() ? all.get(index) : null;
-            out[k] = round != null && round.index() == index && round.status() == RoundStatus.OK && index >= warmup
-                    ? round.reading(pi)
-                    : Double.NaN;
-        }
-        return out;
     }
 
     private int piIndex(SessionSettings s) {

@@ -144,7 +144,13 @@ public record PairComparison(
             return new PairComparison(
                     a, b, diff, c.ratio(), welch, pooled, null, c.anytimeP(), verdict, overlap, margin, growth, c);
         }
-        // not paired (a stored baseline, unit readings): the two sides' standard errors, with Welch's degrees of
+        if (a.live() && b.live() && a.cycles() != null && b.cycles() != null) {
+            // run in cycles, but fewer than two with both: a cycle's rounds are the samples (a fork's iterations
+            // share its JVM's level), so nothing is decided on one
+            return new PairComparison(
+                    a, b, diff, ratio, welch, pooled, null, Double.NaN, Verdict.UNDECIDED, overlap, margin, 2, null);
+        }
+        // not paired (a stored baseline, a file): the two sides' standard errors, with Welch's degrees of
         // freedom standing for the samples behind them, in the Student sequence (valid at small n, unlike a normal
         // boundary on an estimated variance)
         double se = Math.sqrt(a.squaredStandardError() + b.squaredStandardError());

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,6 +32,11 @@ final class JdkLauncher implements ProcessLauncher {
 
     private final String nativeUnavailable;
     private volatile Running current;
+    /**
+     * A {@link #killRunning()} (1) or {@link #killRunningNow()} (2) that came while a run had begun but before its
+     * process was {@link #current}: the process is signalled as soon as it is (as in {@link NativeLauncher}).
+     */
+    private final AtomicInteger killAsked = new AtomicInteger();
 
     /** @param nativeUnavailable why the native launcher was not chosen (for {@link #description()}), or null */
     JdkLauncher(String nativeUnavailable) {
@@ -49,6 +55,7 @@ final class JdkLauncher implements ProcessLauncher {
 
     @Override
     public ProcessOutcome run(CommandRequest request) throws IOException, InterruptedException {
+        killAsked.set(0);
         Launchers.prepare(request);
         ProcessBuilder builder = new ProcessBuilder(request.argv());
         if (request.cwd() != null) {
@@ -81,6 +88,10 @@ final class JdkLauncher implements ProcessLauncher {
         }
         Running running = new Running(process);
         current = running;
+        int asked = killAsked.get();
+        if (asked != 0) {
+            signal(running, asked == 2);
+        }
         boolean timedOut = false;
         long end;
         try {
@@ -121,8 +132,28 @@ final class JdkLauncher implements ProcessLauncher {
 
     @Override
     public void killRunning() {
+        killAsked.accumulateAndGet(1, Math::max);
         Running running = current;
-        if (running == null) {
+        if (running != null) {
+            signal(running, false);
+        }
+    }
+
+    @Override
+    public void killRunningNow() {
+        killAsked.set(2);
+        Running running = current;
+        if (running != null) {
+            signal(running, true);
+        }
+    }
+
+    /** SIGTERM to the process and its descendants, SIGKILL after the grace period (at once with {@code now}). */
+    private static void signal(Running running, boolean now) {
+        if (now) {
+            running.interrupted = true;
+            running.signalled = true;
+            killTree(running.process);
             return;
         }
         running.interrupted = true;
@@ -142,17 +173,6 @@ final class JdkLauncher implements ProcessLauncher {
                         },
                         Launchers.KILL_GRACE_MILLIS,
                         TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public void killRunningNow() {
-        Running running = current;
-        if (running == null) {
-            return;
-        }
-        running.interrupted = true;
-        running.signalled = true;
-        killTree(running.process);
     }
 
     @Override

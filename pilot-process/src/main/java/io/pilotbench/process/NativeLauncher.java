@@ -5,6 +5,7 @@ import com.sun.jna.Pointer;
 import java.io.IOException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs commands with posix_spawnp and reaps them with wait4, through JNA, on Linux with glibc (x86-64, aarch64; other
@@ -62,6 +63,12 @@ import java.util.concurrent.TimeUnit;
 final class NativeLauncher implements ProcessLauncher {
     private final JdkLauncher fallback = new JdkLauncher("posix_spawn_file_actions_addchdir_np missing (glibc < 2.29)");
     private volatile NativeChild current;
+    /**
+     * A {@link #killRunning()} (1) or {@link #killRunningNow()} (2) that came while a run had begun but before its child
+     * was {@link #current}: the child is signalled as soon as it is. Without it, a Ctrl-C right after the spawn found
+     * no child to signal and the command ran on (a 30 s sleep outlived a test's 3 s wait).
+     */
+    private final AtomicInteger killAsked = new AtomicInteger();
 
     /** The binding, done once per JVM when first needed. */
     private static final class Holder {
@@ -87,6 +94,7 @@ final class NativeLauncher implements ProcessLauncher {
 
     @Override
     public ProcessOutcome run(CommandRequest request) throws IOException, InterruptedException {
+        killAsked.set(0);
         LibC.Binding binding = Holder.BINDING;
         if (request.cwd() != null && !binding.chdir()) {
             return fallback.run(request);
@@ -123,6 +131,10 @@ final class NativeLauncher implements ProcessLauncher {
     private ProcessOutcome waitFor(NativeChild child, CommandRequest request, NativeSpawn spawn, long start)
             throws IOException {
         current = child;
+        int asked = killAsked.get();
+        if (asked != 0) {
+            signal(child, asked == 2);
+        }
         ScheduledFuture<?> timer = request.timeout() == null
                 ? null
                 : Launchers.watchdog()
@@ -153,25 +165,37 @@ final class NativeLauncher implements ProcessLauncher {
 
     @Override
     public void killRunning() {
-        NativeChild running = current;
-        if (running == null) {
-            fallback.killRunning();
-            return;
-        }
-        if (running.interrupt()) {
-            Launchers.watchdog().schedule(running::escalate, Launchers.KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-        }
+        kill(false);
     }
 
     @Override
     public void killRunningNow() {
+        kill(true);
+    }
+
+    /** Asked first, then looked for: the run thread sets the child, then looks at what was asked (see killAsked). */
+    private void kill(boolean now) {
+        killAsked.accumulateAndGet(now ? 2 : 1, Math::max);
         NativeChild running = current;
         if (running == null) {
-            fallback.killRunningNow();
+            if (now) {
+                fallback.killRunningNow();
+            } else {
+                fallback.killRunning();
+            }
             return;
         }
-        running.interrupt();
-        running.escalate();
+        signal(running, now);
+    }
+
+    /** SIGTERM to the child's group, SIGKILL after the grace period (at once with {@code now}). */
+    private static void signal(NativeChild running, boolean now) {
+        if (now) {
+            running.interrupt();
+            running.escalate();
+        } else if (running.interrupt()) {
+            Launchers.watchdog().schedule(running::escalate, Launchers.KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        }
     }
 
     @Override

@@ -15,10 +15,11 @@ import picocli.CommandLine.Unmatched;
 /**
  * {@code pilot jmh}: JMH benchmarks run until precise. A round is one JMH fork — forks are where
  * independence holds, since each JVM compiles and lays out the code anew — and its measurement iterations are the
- * round's unit readings, so the JIT's warm-up is the unit readings' warm-up, found and cut by the engine's test instead
- * of a fixed number of warm-up iterations, and the session stops at the precision target instead of after 5 forks.
+ * round's unit readings. A fork is JMH's by default, 5 warm-up and 5 measured iterations; what is left of the JIT's
+ * warm-up in the measured ones is the unit readings' warm-up, found and cut by the engine's test, and the session stops
+ * at the precision target instead of after 5 forks ({@link JmhWorkload} says why a fork still warms up first).
  * It is {@code pilot run} (or {@code pilot compare} with {@code --compare}) of
- * {@code java -jar JAR BENCHMARK -f 1 -wi 0 -i N -rf json -rff %RESULT_DIR%/jmh.json}, whose JSON result gives the
+ * {@code java -jar JAR BENCHMARK -f 1 -wi W -i N -rf json -rff %RESULT_DIR%/jmh.json}, whose JSON result gives the
  * unit readings; every option of run or compare applies. It calls their code, as parsed with their options, directly.
  */
 @Command(
@@ -27,8 +28,9 @@ import picocli.CommandLine.Unmatched;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Run a JMH benchmark until its CI is as narrow as asked: one fork per round, its measurement "
-                    + "iterations the round's unit readings (the JIT's warm-up is found and cut, not guessed).",
+            "Run a JMH benchmark until its CI is as narrow as asked: one fork per round, JMH's own by default "
+                    + "(5 warm-up and 5 measured iterations), its measured iterations the round's unit readings "
+                    + "(what is left of the JIT's warm-up in them is found and cut).",
             "",
             "Options of pilot run (or of pilot compare, with --compare) are passed on: --ci-width, --max-time, "
                     + "-o, --format, ...; JMH's own options go after --.",
@@ -64,9 +66,16 @@ final class JmhCommand implements Callable<Integer> {
     @Option(
             names = "--iterations",
             paramLabel = "N",
-            defaultValue = "10",
-            description = "Measurement iterations per fork (per round). Default: ${DEFAULT-VALUE}.")
+            defaultValue = "5",
+            description = "Measurement iterations per fork (per round). Default: ${DEFAULT-VALUE}, as JMH's.")
     int iterations;
+
+    @Option(
+            names = "--warmup-iterations",
+            paramLabel = "W",
+            description = "Iterations each fork runs before those it measures (JMH's -wi). Default: as many as "
+                    + "--iterations, as JMH's defaults; 0 leaves the whole warm-up to the test.")
+    Integer warmupIterations;
 
     @Option(
             names = "--unit",
@@ -94,6 +103,11 @@ final class JmhCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at least 2 "
                     + "measurement iterations to be a round of unit readings");
         }
+        int warmup = warmupIterations == null ? iterations : warmupIterations;
+        if (warmup < 0) {
+            throw new IllegalArgumentException(
+                    "--warmup-iterations: " + warmup + " is negative; give 0 or more warm-up iterations per fork");
+        }
         int workloads = compare ? Math.max(jars.size(), benchmarks.size()) : 1;
         if (!compare && (jars.size() > 1 || benchmarks.size() > 1)) {
             throw new IllegalArgumentException("one --jar and one --benchmark (two of either with --compare)");
@@ -112,7 +126,8 @@ final class JmhCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>();
         String piName = workloads == 1 || benchmarks.size() == 1 ? benchmarks.get(0) : "score";
         args.addAll(List.of(
-                "--pi", new JmhWorkload(Path.of(jars.get(0)), piName, iterations, unit, java, jmhOptions).piText()));
+                "--pi",
+                new JmhWorkload(Path.of(jars.get(0)), piName, iterations, warmup, unit, java, jmhOptions).piText()));
         if (compare && !options.contains("--name")) {
             for (int i = 0; i < 2; i++) {
                 args.addAll(List.of("--name", jars.size() == 2 ? jars.get(i) : benchmarks.get(i)));
@@ -128,6 +143,7 @@ final class JmhCommand implements Callable<Integer> {
                             Path.of(jars.get(jars.size() == 2 ? i : 0)),
                             benchmarks.get(benchmarks.size() == 2 ? i : 0),
                             iterations,
+                            warmup,
                             unit,
                             java,
                             jmhOptions)

@@ -188,9 +188,17 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             paramLabel = "N",
             order = 15,
             description = "With --trace of a labelled data set: replay each benchmark as 'pilot jmh --iterations "
-                    + "N' runs it, a fork per round and its first N values the round's unit readings, beside JMH's "
-                    + "defaults on the same forks.")
+                    + "N' runs it, a fork per round and its N values after the warm-up iterations the round's unit "
+                    + "readings, beside JMH's defaults on the same forks.")
     Integer iterations;
+
+    @Option(
+            names = "--warmup-iterations",
+            paramLabel = "W",
+            order = 16,
+            description = "With --iterations: the warm-up iterations of each fork, as 'pilot jmh "
+                    + "--warmup-iterations'. Default: as many as --iterations.")
+    Integer warmupIterations;
 
     @Mixin
     ReportOptions report;
@@ -200,6 +208,9 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
         Format format = report.format();
         if (iterations != null && traces.isEmpty()) {
             throw new IllegalArgumentException("--iterations replays recorded forks: give them with --trace");
+        }
+        if (warmupIterations != null && iterations == null) {
+            throw new IllegalArgumentException("--warmup-iterations goes with --iterations (a replay of forks)");
         }
         if (!traces.isEmpty()) {
             return replay(format);
@@ -344,8 +355,16 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at "
                         + "least 2 measurement iterations to be a round of unit readings");
             }
+            int warmup = warmupIterations == null ? iterations : warmupIterations;
+            if (warmup < 0) {
+                throw new IllegalArgumentException("--warmup-iterations: " + warmup + " is negative; give 0 or more");
+            }
             for (String line : TraceReplay.describeForks(
-                    TraceReplay.replayForks(all, iterations, session, pool), iterations, s.ciWidth(), s.confidence())) {
+                    TraceReplay.replayForks(all, warmup, iterations, session, pool),
+                    warmup,
+                    iterations,
+                    s.ciWidth(),
+                    s.confidence())) {
                 text.println(line);
             }
             text.flush();

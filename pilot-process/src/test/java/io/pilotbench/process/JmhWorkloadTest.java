@@ -30,8 +30,8 @@ class JmhWorkloadTest {
                 "#!/bin/sh\nwhile [ $# -gt 0 ]; do if [ \"$1\" = -rff ]; then cp " + result
                         + " \"$2\"; fi; shift; done\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        JmhWorkload jmh =
-                new JmhWorkload(Path.of("b.jar"), "Edm.exact$", 3, "ms/op", java.toString(), List.of("-p", "n=1000"));
+        JmhWorkload jmh = new JmhWorkload(
+                Path.of("b.jar"), "Edm.exact$", 3, 2, "ms/op", java.toString(), List.of("-p", "n=1000"));
         assertThat(jmh.command())
                 .containsExactly(
                         java.toString(),
@@ -41,7 +41,7 @@ class JmhWorkloadTest {
                         "-f",
                         "1",
                         "-wi",
-                        "0",
+                        "2",
                         "-i",
                         "3",
                         "-rf",

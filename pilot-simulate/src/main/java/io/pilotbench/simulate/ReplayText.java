@@ -22,7 +22,7 @@ final class ReplayText {
     private ReplayText() {}
 
     /** See {@link TraceReplay#describeForks}. */
-    static List<String> forks(List<ForkReplay> replays, int iterations, double ciWidth, double confidence) {
+    static List<String> forks(List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
         List<ForkReplay> steady =
                 replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
         int n = steady.size();
@@ -39,10 +39,10 @@ final class ReplayText {
         List<String> out = new ArrayList<>();
         out.add(String.format(
                 Locale.ROOT,
-                "%d benchmarks replayed as pilot jmh runs them: a fork per "
-                        + "round, its first %d iterations the round's unit readings; %.4g%% confidence, CI width %.4g%% of "
-                        + "the mean",
+                "%d benchmarks replayed as pilot jmh runs them: a fork per round, %d warm-up iterations, then %d "
+                        + "the round's unit readings; %.4g%% confidence, CI width %.4g%% of the mean",
                 replays.size(),
+                warmup,
                 iterations,
                 confidence * 100,
                 ciWidth * 100));
@@ -61,7 +61,7 @@ final class ReplayText {
                 within,
                 100.0 * within / n,
                 medianForks,
-                medianForks * iterations));
+                medianForks * (warmup + iterations)));
         if (!withJmh.isEmpty()) {
             out.add(String.format(
                     Locale.ROOT,

@@ -178,8 +178,9 @@ public final class TraceReplay {
     }
 
     /**
-     * One benchmark replayed as {@code pilot jmh} runs it: each round a fork (a new JVM), its first {@code
-     * iterations} values the round's unit readings, at most as many rounds as the benchmark has forks.
+     * One benchmark replayed as {@code pilot jmh} runs it: each round a fork (a new JVM), its values after the first
+     * {@code warmup} (the warm-up iterations) up to {@code warmup + iterations} the round's unit readings, at most as
+     * many rounds as the benchmark has forks.
      *
      * @param group        the benchmark
      * @param truth        the mean of its forks' labelled steady means; NaN when a fork has none
@@ -188,7 +189,7 @@ public final class TraceReplay {
      * @param low          its CI's lower bound; NaN without one
      * @param high         its CI's upper bound
      * @param forks        forks (rounds) used
-     * @param iterations   iterations used in all
+     * @param iterations   iterations run in all, warm-up included
      * @param jmhDefault   the estimate of JMH's defaults on the same forks (the mean of their measured windows); NaN
      *                     without those windows
      */
@@ -218,15 +219,18 @@ public final class TraceReplay {
 
     /**
      * Replays every benchmark of {@code traces} (forks grouped by {@link Trace#group()}) as {@code pilot jmh} with
-     * {@code iterations} measurement iterations per fork and the confidence and CI target of {@code settings}.
+     * {@code warmup} warm-up and {@code iterations} measurement iterations per fork and the confidence and CI target
+     * of {@code settings}.
      */
     public static List<ForkReplay> replayForks(
-            List<Trace> traces, int iterations, SessionSettings settings, int threads) throws InterruptedException {
+            List<Trace> traces, int warmup, int iterations, SessionSettings settings, int threads)
+            throws InterruptedException {
         Map<String, List<Trace>> groups = new java.util.LinkedHashMap<>();
         for (Trace t : traces) {
-            if (t.values().length < iterations) {
+            if (t.values().length < warmup + iterations) {
                 throw new IllegalArgumentException(t.name() + ": " + t.values().length + " values, fewer than the "
-                        + iterations + " iterations of a fork");
+                        + (warmup + iterations) + " iterations of a fork (" + warmup + " warm-up, " + iterations
+                        + " measured)");
             }
             groups.computeIfAbsent(t.group(), g -> new ArrayList<>()).add(t);
         }
@@ -241,20 +245,21 @@ public final class TraceReplay {
                 .fixedWorkAmount(iterations)
                 .build();
         return Parallel.map(
-                benchmarks.size(), threads, "pilot-replay", i -> replayForks(benchmarks.get(i), iterations, s));
+                benchmarks.size(), threads, "pilot-replay", i -> replayForks(benchmarks.get(i), warmup, iterations, s));
     }
 
-    private static ForkReplay replayForks(List<Trace> forks, int iterations, SessionSettings settings) {
+    private static ForkReplay replayForks(List<Trace> forks, int warmup, int iterations, SessionSettings settings) {
         SessionSettings s = settings.toBuilder().maxRounds(forks.size()).build();
         long[] now = new long[1];
         SessionResult r;
         try {
             r = Pilot.of(s, (round, work) -> {
-                        now[0] += 1_000_000L * iterations;
+                        now[0] += 1_000_000L * (warmup + iterations);
                         return RoundResult.builder()
                                 .unitReadings(
                                         0,
-                                        java.util.Arrays.copyOf(forks.get(round).values(), iterations))
+                                        java.util.Arrays.copyOfRange(
+                                                forks.get(round).values(), warmup, warmup + iterations))
                                 .build();
                     })
                     .name(forks.get(0).group())
@@ -282,14 +287,14 @@ public final class TraceReplay {
                 m.ci() == null ? Double.NaN : m.ci().low(),
                 m.ci() == null ? Double.NaN : m.ci().high(),
                 r.rounds(),
-                (long) r.rounds() * iterations,
+                (long) r.rounds() * (warmup + iterations),
                 jmh);
     }
 
     /** The forks-as-rounds replays in lines of text. */
     public static List<String> describeForks(
-            List<ForkReplay> replays, int iterations, double ciWidth, double confidence) {
-        return ReplayText.forks(replays, iterations, ciWidth, confidence);
+            List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
+        return ReplayText.forks(replays, warmup, iterations, ciWidth, confidence);
     }
 
     /**

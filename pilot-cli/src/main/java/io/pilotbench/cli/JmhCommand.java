@@ -15,9 +15,9 @@ import picocli.CommandLine.Unmatched;
 /**
  * {@code pilot jmh}: JMH benchmarks run until precise. A round is one JMH fork — forks are where
  * independence holds, since each JVM compiles and lays out the code anew — and its measurement iterations are the
- * round's unit readings. A fork is JMH's by default, 5 warm-up and 5 measured iterations; what is left of the JIT's
- * warm-up in the measured ones is the unit readings' warm-up, found and cut by the engine's test, and the session stops
- * at the precision target instead of after 5 forks ({@link JmhWorkload} says why a fork still warms up first).
+ * round's unit readings; the JIT's warm-up in them is the unit readings' warm-up, found and cut by the engine's test
+ * (after {@code --warmup-iterations} that JMH runs first, none by default: {@link JmhWorkload} says what they do),
+ * and the session stops at the precision target instead of after 5 forks.
  * It is {@code pilot run} (or {@code pilot compare} with {@code --compare}) of
  * {@code java -jar JAR BENCHMARK -f 1 -wi W -i N -rf json -rff %RESULT_DIR%/jmh.json}, whose JSON result gives the
  * unit readings; every option of run or compare applies. It calls their code, as parsed with their options, directly.
@@ -28,9 +28,9 @@ import picocli.CommandLine.Unmatched;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Run a JMH benchmark until its CI is as narrow as asked: one fork per round, JMH's own by default "
-                    + "(5 warm-up and 5 measured iterations), its measured iterations the round's unit readings "
-                    + "(what is left of the JIT's warm-up in them is found and cut).",
+            "Run a JMH benchmark until its CI is as narrow as asked: one fork per round, its measured "
+                    + "iterations the round's unit readings (the JIT's warm-up in them is found and cut; "
+                    + "--warmup-iterations runs some first, as JMH's -wi).",
             "",
             "Options of pilot run (or of pilot compare, with --compare) are passed on: --ci-width, --max-time, "
                     + "-o, --format, ...; JMH's own options go after --.",
@@ -66,15 +66,16 @@ final class JmhCommand implements Callable<Integer> {
     @Option(
             names = "--iterations",
             paramLabel = "N",
-            defaultValue = "5",
-            description = "Measurement iterations per fork (per round). Default: ${DEFAULT-VALUE}, as JMH's.")
+            defaultValue = "10",
+            description = "Measurement iterations per fork (per round). Default: ${DEFAULT-VALUE}.")
     int iterations;
 
     @Option(
             names = "--warmup-iterations",
             paramLabel = "W",
-            description = "Iterations each fork runs before those it measures (JMH's -wi). Default: as many as "
-                    + "--iterations, as JMH's defaults; 0 leaves the whole warm-up to the test.")
+            description = "Iterations each fork runs before those it measures (JMH's -wi). Default: 0, the whole "
+                    + "warm-up left to the test; on real JMH forks as many as --iterations halved the CIs that "
+                    + "missed (docs/jmh.md).")
     Integer warmupIterations;
 
     @Option(
@@ -103,7 +104,7 @@ final class JmhCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at least 2 "
                     + "measurement iterations to be a round of unit readings");
         }
-        int warmup = warmupIterations == null ? iterations : warmupIterations;
+        int warmup = warmupIterations == null ? 0 : warmupIterations;
         if (warmup < 0) {
             throw new IllegalArgumentException(
                     "--warmup-iterations: " + warmup + " is negative; give 0 or more warm-up iterations per fork");

@@ -197,7 +197,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             paramLabel = "W",
             order = 16,
             description = "With --iterations: the warm-up iterations of each fork, as 'pilot jmh "
-                    + "--warmup-iterations'. Default: as many as --iterations.")
+                    + "--warmup-iterations'. Default: 0.")
     Integer warmupIterations;
 
     @Mixin
@@ -355,7 +355,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at "
                         + "least 2 measurement iterations to be a round of unit readings");
             }
-            int warmup = warmupIterations == null ? iterations : warmupIterations;
+            int warmup = warmupIterations == null ? 0 : warmupIterations;
             if (warmup < 0) {
                 throw new IllegalArgumentException("--warmup-iterations: " + warmup + " is negative; give 0 or more");
             }

@@ -24,6 +24,11 @@ final class Concurrently {
 
     private Concurrently() {}
 
+    /** Whether a part of a series of {@code length} values would go to another thread now. */
+    static boolean splits(int length) {
+        return length >= FROM && ANALYSES.get() < Runtime.getRuntime().availableProcessors();
+    }
+
     /** {@code analysis}, counted among the analyses in progress while it runs. */
     static <T> T analysing(Supplier<T> analysis) {
         ANALYSES.incrementAndGet();
@@ -40,7 +45,7 @@ final class Concurrently {
      * asked.
      */
     static <T> Supplier<T> start(int length, Supplier<T> part) {
-        if (length < FROM || ANALYSES.get() >= Runtime.getRuntime().availableProcessors()) {
+        if (!splits(length)) {
             T now = part.get();
             return () -> now;
         }

@@ -58,7 +58,7 @@ public final class PhaseDetector {
         for (int pass = 0; pass < 2; pass++) {
             // on a long series the first pass tests it from both ends at once: the cool-down's test of the whole series
             // is started beside the warm-up's and kept when nothing is cut at the start (the usual case)
-            Supplier<Truncation> whole = pass == 0 && end.length >= Concurrently.FROM
+            Supplier<Truncation> whole = pass == 0 && Concurrently.splits(end.length)
                     ? Concurrently.start(end.length, () -> coolDownTest(end, 0, locator))
                     : () -> null;
             w = WarmupDetector.warmup(
@@ -77,13 +77,13 @@ public final class PhaseDetector {
         return new Phases(w.cut(), decided(w), w.meanBefore(), c.cut(), decided(c), c.meanBefore(), 0, List.of());
     }
 
-    /** The first n values of x: x itself when that is all of it (the detector only reads). */
     /** The warm-up test on {@code end} (the series reversed) without its last {@code warmup} values. */
     private static Truncation coolDownTest(double[] end, int warmup, WarmupDetector.Locator locator) {
         return WarmupDetector.warmup(
                 prefix(end, end.length - warmup), Defaults.WARMUP_ALPHA, locator, Defaults.WARMUP_MAX_FRACTION);
     }
 
+    /** The first n values of x: x itself when that is all of it (the detector only reads). */
     private static double[] prefix(double[] x, int n) {
         return n == x.length ? x : Arrays.copyOf(x, n);
     }

@@ -76,7 +76,8 @@ public final class SeriesAnalyzer {
         double stddev = Descriptive.stddev(x);
         // the spread, on a long series beside the level shifts and the estimate (Concurrently); it rearranges x
         Supplier<Spread> spreadOf = Concurrently.start(n, () -> Spread.rearranging(x));
-        Phases found = cut.shiftsToFind()
+        // the tested removals' level shifts in what is kept, found here so that the spread runs beside them
+        Phases found = settings.warmupRemoval().tested()
                 ? cut.phases().withShifts(PhaseDetector.shifts(all, from, to, settings.confidence()))
                 : cut.phases();
         MetricResult estimate = MeanAnalyzer.analyze(all, from, to, from + (all.length - to), false, settings, false);
@@ -106,15 +107,10 @@ public final class SeriesAnalyzer {
 
     /**
      * What the warm-up and cool-down removal leaves: the analysed samples {@code [from, to)} of the series, the phases
-     * found, with {@code edm} its change points and stable segment (null when it found none), and whether the level
-     * shifts in {@code [from, to)} are still to be found.
+     * found (without level shifts for the tested removals: {@link #analyze} finds them), and with {@code edm} its
+     * change points and stable segment (null when it found none).
      */
-    private record Cut(
-            int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable, boolean shiftsToFind) {
-        Cut(int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable) {
-            this(from, to, phases, changePoints, stable, false);
-        }
-    }
+    private record Cut(int from, int to, Phases phases, List<Integer> changePoints, StableSegment stable) {}
 
     /** Applies the settings' removal to the series; a warm-up it finds but keeps, or a failed EDM, adds a warning. */
     private Cut cut(double[] all, List<String> warnings) {
@@ -122,7 +118,7 @@ public final class SeriesAnalyzer {
         switch (removal.method()) {
             case AUTO, MSER -> {
                 Phases phases = PhaseDetector.detect(all, removal, true, false, settings.confidence());
-                return new Cut(phases.warmup(), all.length - phases.cooldown(), phases, List.of(), null, true);
+                return new Cut(phases.warmup(), all.length - phases.cooldown(), phases, List.of(), null);
             }
             case NONE -> {
                 Phases found = PhaseDetector.detect(all, WarmupRemoval.AUTO, true, true, settings.confidence());

@@ -36,13 +36,12 @@ final class CycleSamples {
                 session.settings().warmupRemoval().tested() ? r.pis().get(pi).unitReadingsPhases() : Phases.NONE;
         return of(session, rounds, round -> {
             double[] units = round.unitReadings(pi);
-            int begin = Math.min(phases.warmup(), units.length);
-            int end = Math.max(begin, units.length - phases.cooldown());
+            int[] kept = phases.kept(units.length);
             double sum = 0;
-            for (int k = begin; k < end; k++) {
+            for (int k = kept[0]; k < kept[1]; k++) {
                 sum += units[k];
             }
-            return end > begin ? sum / (end - begin) : Double.NaN;
+            return kept[1] > kept[0] ? sum / (kept[1] - kept[0]) : Double.NaN;
         });
     }
 

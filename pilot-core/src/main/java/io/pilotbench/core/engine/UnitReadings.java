@@ -145,7 +145,7 @@ final class UnitReadings {
         List<int[]> keep = new ArrayList<>(rounds.size());
         long n = 0;
         for (int r = 0; r < rounds.size(); r++) {
-            int[] seg = removal.tested() ? cut(rounds.get(r).length, phases) : segments.get(r);
+            int[] seg = removal.tested() ? phases.kept(rounds.get(r).length) : segments.get(r);
             keep.add(seg);
             n += seg[1] - seg[0];
         }
@@ -165,7 +165,7 @@ final class UnitReadings {
         int k = 0;
         for (int r = 0; r < rounds.size(); r++) {
             double[] units = rounds.get(r);
-            int[] seg = removal.tested() ? cut(units.length, phases) : segments.get(r);
+            int[] seg = removal.tested() ? phases.kept(units.length) : segments.get(r);
             if (seg[1] > seg[0]) {
                 double sum = 0;
                 for (int i = seg[0]; i < seg[1]; i++) {
@@ -186,12 +186,6 @@ final class UnitReadings {
             end += rounds.get(r).length - segments.get(r)[1];
         }
         return new int[] {(int) Math.min(Integer.MAX_VALUE, start), (int) Math.min(Integer.MAX_VALUE, end)};
-    }
-
-    private static int[] cut(int n, Phases p) {
-        int begin = Math.min(p.warmup(), n);
-        int end = Math.max(begin, n - p.cooldown());
-        return new int[] {begin, end};
     }
 
     /**

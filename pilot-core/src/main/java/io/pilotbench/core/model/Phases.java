@@ -87,6 +87,16 @@ public record Phases(
                 : (long) Math.ceil(warmupPending / io.pilotbench.core.model.Defaults.WARMUP_MAX_FRACTION);
     }
 
+    /**
+     * The samples {@code [begin, end)} of {@code n} that these phases keep: the warm-up cut from the start and the
+     * cool-down from the end (each round's unit readings, cut alike).
+     */
+    public int[] kept(int n) {
+        int begin = Math.min(warmup, n);
+        int end = Math.max(begin, n - cooldown);
+        return new int[] {begin, end};
+    }
+
     /** This with other shifts. */
     public Phases withShifts(List<LevelShift> value) {
         return new Phases(

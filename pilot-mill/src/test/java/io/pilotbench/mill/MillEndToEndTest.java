@@ -194,9 +194,12 @@ class MillEndToEndTest {
         long before = count("SELECT COUNT(*) FROM results");
         master.close();
         master = startMaster(port);
+        // at least as many: the workers keep running, and a result that arrives between the count and the close is
+        // recorded too (a fresh-clone CI run saw 2 after counting 1); a result lost in the restart makes it fewer,
+        // and every job done once is checked at the end
         assertThat(count("SELECT COUNT(*) FROM results"))
                 .as("nothing lost in the restart")
-                .isEqualTo(before);
+                .isGreaterThanOrEqualTo(before);
         assertThat(before).as("the restart is mid-run").isLessThan(jobs);
 
         // the killed worker's lease expires and its job goes to another worker (redundant scheduling)

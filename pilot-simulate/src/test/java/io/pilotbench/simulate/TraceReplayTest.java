@@ -109,18 +109,22 @@ class TraceReplayTest {
     /**
      * Finding: {@code pilot jmh} measured each fork from its first iteration and left the JIT's warm-up to the test
      * (JMH's {@code -wi 0}). With 1,000 iterations a fork, 12 of these 51 benchmarks (23.5%) ended converged with a
-     * CI that missed their steady mean and 25 were within 1% of it, against JMH's defaults' 37; warmed up for half of
-     * the same 1,000 iterations, as JMH's defaults do, 6 missed and 32 were within 1%. Bounds: at most half as many
-     * misses, and more within 1%.
+     * CI that missed their steady mean; warmed up for 1,000 iterations first (JMH's ratio, now the default), 2, but
+     * only 27 converged: the pooled fit of the unit readings took the steps between warmed-up forks for a wandering
+     * level. With the CI on the forks' means (BetweenRounds): cold 7 missed, warm 4 (7.8%), and 43 converged
+     * warm. Bounds: warm misses fewer than cold and at most 10% of the benchmarks (the goal), more within 1%, and at
+     * least 75% converged warm (before: 52.9%).
      */
     @Test
-    void pilotJmhWarmingUpEachForkAsJmhDoesMissesHalfAsOften() throws InterruptedException {
+    void pilotJmhWarmingUpEachForkAsJmhDoesMissesLessAndConverges() throws InterruptedException {
         List<Trace> traces = TraceSet.read(RealData.jmhSteadyState(), "tune", Double.NaN);
         List<TraceReplay.ForkReplay> cold = steady(TraceReplay.replayForks(traces, 0, 1000, DEFAULTS, 2));
-        List<TraceReplay.ForkReplay> warm = steady(TraceReplay.replayForks(traces, 500, 500, DEFAULTS, 2));
-        assertThat(missed(warm)).isLessThanOrEqualTo(missed(cold) / 2).isPositive();
+        List<TraceReplay.ForkReplay> warm = steady(TraceReplay.replayForks(traces, 1000, 1000, DEFAULTS, 2));
+        assertThat(missed(warm)).isLessThan(missed(cold)).isLessThanOrEqualTo(warm.size() / 10);
         assertThat(within(warm)).isGreaterThan(within(cold));
-        assertThat(warm).allSatisfy(f -> assertThat(f.iterations()).isEqualTo(1000L * f.forks()));
+        assertThat(warm.stream().filter(TraceReplay.ForkReplay::converged).count())
+                .isGreaterThanOrEqualTo((long) Math.ceil(0.75 * warm.size()));
+        assertThat(warm).allSatisfy(f -> assertThat(f.iterations()).isEqualTo(2000L * f.forks()));
     }
 
     private static List<TraceReplay.ForkReplay> steady(List<TraceReplay.ForkReplay> r) {

@@ -36,7 +36,7 @@ public final class PhaseDetector {
             for (int i = 0; i < x.length; i++) {
                 reversed[i] = x[x.length - 1 - i];
             }
-            p = twoEnded(x, reversed, removal);
+            p = twoEnded(x, reversed, removal, Defaults.WARMUP_MAX_FRACTION);
         } else {
             Truncation w =
                     WarmupDetector.warmup(x, Defaults.WARMUP_ALPHA, locator(removal), Defaults.WARMUP_MAX_FRACTION);
@@ -50,8 +50,10 @@ public final class PhaseDetector {
      * its end, or — for unit readings — the rounds' average by position from the end), each looked for in the part
      * that the other leaves, twice: a large change at one end would otherwise pull the least-squares location of the
      * other toward the middle.
+     *
+     * @param maxFraction the largest part of the series either end may be
      */
-    public static Phases twoEnded(double[] start, double[] end, WarmupRemoval removal) {
+    public static Phases twoEnded(double[] start, double[] end, WarmupRemoval removal, double maxFraction) {
         WarmupDetector.Locator locator = locator(removal);
         Truncation w = Truncation.none(Double.NaN);
         Truncation c = Truncation.none(Double.NaN);
@@ -59,15 +61,12 @@ public final class PhaseDetector {
             // on a long series the first pass tests it from both ends at once: the cool-down's test of the whole series
             // is started beside the warm-up's and kept when nothing is cut at the start (the usual case)
             Supplier<Truncation> whole = pass == 0 && Concurrently.splits(end.length)
-                    ? Concurrently.start(end.length, () -> coolDownTest(end, 0, locator))
+                    ? Concurrently.start(end.length, () -> coolDownTest(end, 0, locator, maxFraction))
                     : () -> null;
             w = WarmupDetector.warmup(
-                    prefix(start, start.length - c.cut()),
-                    Defaults.WARMUP_ALPHA,
-                    locator,
-                    Defaults.WARMUP_MAX_FRACTION);
+                    prefix(start, start.length - c.cut()), Defaults.WARMUP_ALPHA, locator, maxFraction);
             Truncation tested = whole.get();
-            c = tested != null && w.cut() == 0 ? tested : coolDownTest(end, w.cut(), locator);
+            c = tested != null && w.cut() == 0 ? tested : coolDownTest(end, w.cut(), locator, maxFraction);
             if (c.cut() == 0) {
                 break; // the second pass would test exactly the same series again (the usual, stationary case)
             }
@@ -78,9 +77,9 @@ public final class PhaseDetector {
     }
 
     /** The warm-up test on {@code end} (the series reversed) without its last {@code warmup} values. */
-    private static Truncation coolDownTest(double[] end, int warmup, WarmupDetector.Locator locator) {
-        return WarmupDetector.warmup(
-                prefix(end, end.length - warmup), Defaults.WARMUP_ALPHA, locator, Defaults.WARMUP_MAX_FRACTION);
+    private static Truncation coolDownTest(
+            double[] end, int warmup, WarmupDetector.Locator locator, double maxFraction) {
+        return WarmupDetector.warmup(prefix(end, end.length - warmup), Defaults.WARMUP_ALPHA, locator, maxFraction);
     }
 
     /** The first n values of x: x itself when that is all of it (the detector only reads). */

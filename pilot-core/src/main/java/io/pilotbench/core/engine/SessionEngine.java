@@ -319,11 +319,20 @@ public final class SessionEngine {
         MetricResult units = MeanAnalyzer.analyze(kept, 0, kept.length, cutUnits, proportion, analysis, true);
         if (!proportion) {
             // rounds are new processes: their spread counts, not only the readings' within them (BetweenRounds)
-            units = BetweenRounds.check(
+            double[] within = p.units.keptWithinRounds(unitPhases, kept);
+            SteadyLevel.Checked checked = BetweenRounds.check(
                     units,
-                    p.units.keptRoundMeans(unitPhases),
+                    MeanAnalyzer.analyze(within, 0, within.length, cutUnits, false, analysis, true),
+                    new BetweenRounds.Rounds(
+                            p.units.keptRoundMeans(unitPhases),
+                            p.units.keptRoundMeans(unitPhases, UnitReadings.Part.EARLIER_HALF),
+                            p.units.keptRoundMeans(unitPhases, UnitReadings.Part.LATER_HALF)),
+                    unitPhases,
                     settings.confidence(),
-                    analysis.meanMethod() == MeanMethod.ARITHMETIC);
+                    analysis.meanMethod() == MeanMethod.ARITHMETIC,
+                    true);
+            units = checked.result();
+            unitPhases = checked.phases();
         }
         MetricResult unitsRaw = MeanAnalyzer.analyze(raw, 0, raw.length, 0, proportion, analysis, true);
         return new PiResult(p.index, readings, readingsRaw, phases, units, unitsRaw, unitPhases);

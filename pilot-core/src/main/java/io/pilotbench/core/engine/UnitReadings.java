@@ -95,7 +95,7 @@ final class UnitReadings {
             start[i] = fromStart[i] / count[i];
             end[i] = fromEnd[i] / count[i]; // end[0] is every round's last unit reading: a cool-down is its prefix
         }
-        return PhaseDetector.twoEnded(start, end, removal);
+        return PhaseDetector.twoEnded(start, end, removal, Defaults.RUNS_WARMUP_MAX_FRACTION);
     }
 
     /** The warm-up and cool-down of short rounds, each tested in what the other leaves (as {@link
@@ -159,19 +159,66 @@ final class UnitReadings {
         return out;
     }
 
+    /**
+     * The unit readings kept, each round's moved to the grand mean: {@code kept} less each round's own mean plus the
+     * mean of all of them. What varies within the rounds, without the steps between their levels.
+     *
+     * @param kept {@link #kept} of the same phases
+     */
+    double[] keptWithinRounds(Phases phases, double[] kept) {
+        double grand = 0;
+        for (double v : kept) {
+            grand += v;
+        }
+        grand /= Math.max(1, kept.length);
+        double[] out = kept.clone();
+        int at = 0;
+        for (int r = 0; r < rounds.size(); r++) {
+            int[] seg = removal.tested() ? phases.kept(rounds.get(r).length) : segments.get(r);
+            int n = seg[1] - seg[0];
+            double sum = 0;
+            for (int i = at; i < at + n; i++) {
+                sum += out[i];
+            }
+            double shift = grand - sum / Math.max(1, n);
+            for (int i = at; i < at + n; i++) {
+                out[i] += shift;
+            }
+            at += n;
+        }
+        return out;
+    }
+
     /** The mean of every round's kept unit readings, in round order; rounds that keep none are left out. */
     double[] keptRoundMeans(Phases phases) {
+        return keptRoundMeans(phases, Part.ALL);
+    }
+
+    /** Which of a round's kept unit readings a mean is of. */
+    enum Part {
+        ALL,
+        /** the first half (rounded down) */
+        EARLIER_HALF,
+        /** the last half (rounded down) */
+        LATER_HALF
+    }
+
+    /** The mean of {@code part} of every round's kept unit readings, in round order; rounds that keep none are left out. */
+    double[] keptRoundMeans(Phases phases, Part part) {
         double[] out = new double[rounds.size()];
         int k = 0;
         for (int r = 0; r < rounds.size(); r++) {
             double[] units = rounds.get(r);
             int[] seg = removal.tested() ? phases.kept(units.length) : segments.get(r);
-            if (seg[1] > seg[0]) {
+            int half = (seg[1] - seg[0]) / 2;
+            int from = part == Part.LATER_HALF ? seg[1] - half : seg[0];
+            int to = part == Part.EARLIER_HALF ? seg[0] + half : seg[1];
+            if (to > from) {
                 double sum = 0;
-                for (int i = seg[0]; i < seg[1]; i++) {
+                for (int i = from; i < to; i++) {
                     sum += units[i];
                 }
-                out[k++] = sum / (seg[1] - seg[0]);
+                out[k++] = sum / (to - from);
             }
         }
         return Arrays.copyOf(out, k);

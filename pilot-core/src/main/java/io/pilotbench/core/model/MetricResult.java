@@ -150,6 +150,31 @@ public record MetricResult(
                 spread);
     }
 
+    /**
+     * This result with the CI [{@code low}, {@code high}] in place of its own, wider or narrower, resting on
+     * {@code basis} (the rounds' means of unit readings, say), with the target met as {@code met} says, and otherwise
+     * at least {@code required} samples needed.
+     */
+    public MetricResult withInterval(double low, double high, MeanError basis, boolean met, long required) {
+        if (ci == null) {
+            return this;
+        }
+        ConfidenceInterval other = new ConfidenceInterval(ci.confidence(), ci.center(), low, high, high - low);
+        return new MetricResult(
+                status,
+                n,
+                removed,
+                mean,
+                variance,
+                autocorrelation,
+                basis,
+                other,
+                targetWidth,
+                met ? Math.min(Math.max(requiredSamples, 0), n) : Math.max(required, n + 1),
+                met,
+                spread);
+    }
+
     /** Samples still needed to meet the target; 0 when met, −1 when unknown. */
     public long moreSamples() {
         if (targetMet) {

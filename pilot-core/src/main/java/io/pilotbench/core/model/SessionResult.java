@@ -43,7 +43,6 @@ public record SessionResult(
         waitingFor = List.copyOf(waitingFor);
     }
 
-    /** Whether every target was met. */
     /**
      * Why a session that ended without converging shows no steady state in a PI it had to satisfy — a warm-up found
      * and not yet cut, readings that still trend, level shifts — or null when it converged or its readings look
@@ -55,6 +54,13 @@ public record SessionResult(
         }
         for (PiResult p : pis) {
             String problem = p.pi().readingsMustSatisfy() ? p.readingsPhases().steadyStateProblem() : null;
+            if (problem == null && p.pi().unitReadingsMustSatisfy()) {
+                problem = p.unitReadingsPhases().trendPValue() < Defaults.DRIFT_ALPHA
+                        ? "the unit readings still move within every round ("
+                                + Formats.pValue(p.unitReadingsPhases().trendPValue())
+                                + "): the rounds are shorter than the warm-up"
+                        : null;
+            }
             if (problem != null) {
                 return (pis.size() > 1 ? p.pi().name() + ": " : "") + problem;
             }
@@ -62,6 +68,7 @@ public record SessionResult(
         return null;
     }
 
+    /** Whether every target was met. */
     public boolean converged() {
         return stopReason.converged();
     }

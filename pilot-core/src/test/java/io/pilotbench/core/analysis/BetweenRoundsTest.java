@@ -58,6 +58,78 @@ class BetweenRoundsTest {
         assertThat(covered).isGreaterThanOrEqualTo((int) (0.90 * sessions));
     }
 
+    /**
+     * Finding: every round of 20 unit readings began +30% slow, decaying with τ = 5 readings (CV 2%), as a JIT's
+     * warm-up does in short forks. The test of the rounds' average by position cut at most a fifth of a round, the
+     * pooled and round-means CIs were narrow about the biased mean, and 500 of 500 seeded sessions ended converged
+     * after 5 rounds with a CI that missed the steady level (+7.7%). Now the rounds' earlier halves are tested
+     * against their later halves: a session whose rounds still move does not stop on it, says why when a limit ends
+     * it, and a CI that did stop reaches the later halves'. Measured: 11 of 200 converged, all missing; bound 10%.
+     */
+    @Test
+    void aWarmUpLeftInEveryRoundHoldsTheSessionAndSaysSo() throws Exception {
+        int sessions = 100;
+        int convergedAndMissed = 0;
+        int saidWhy = 0;
+        for (int k = 0; k < sessions; k++) {
+            SplittableRandom g = new SplittableRandom(1000 + k);
+            SessionSettings s = SessionSettings.builder()
+                    .pi(UNITS)
+                    .ciTarget(CiTarget.ofMean(0.10))
+                    .fixedWorkAmount(20)
+                    .maxRounds(60)
+                    .build();
+            SessionResult r = Pilot.of(s, (round, work) -> {
+                        double[] u = new double[20];
+                        for (int i = 0; i < u.length; i++) {
+                            u[i] = 100 * (1 + 0.3 * Math.exp(-i / 5.0)) * (1 + 0.02 * gaussian(g));
+                        }
+                        return RoundResult.builder().unitReadings(0, u).build();
+                    })
+                    .run();
+            var m = r.pis().get(0).unitReadings();
+            boolean covers = m.ci().low() <= 100 && 100 <= m.ci().high();
+            convergedAndMissed += r.converged() && !covers ? 1 : 0;
+            String why = r.steadyStateProblem();
+            saidWhy += !r.converged() && why != null && why.contains("move within every round") ? 1 : 0;
+        }
+        assertThat(convergedAndMissed).isLessThanOrEqualTo(sessions / 10);
+        assertThat(saidWhy).isGreaterThanOrEqualTo(sessions / 2);
+    }
+
+    /**
+     * The halves' test on rounds without a warm-up (AR(1) φ = 0.7 within a round, levels differing between rounds):
+     * it rejects at its level, whatever the dependence within a round, since the rounds are independent. 4,000
+     * seeded sets of 3–10 rounds of 20–200 readings; the 5% test's rate within 3.5–6.5% (±4 standard errors).
+     */
+    @Test
+    void theHalvesTestRejectsSteadyRoundsAtItsLevel() {
+        SplittableRandom g = new SplittableRandom(11);
+        int sets = 4000;
+        int rejected = 0;
+        for (int k = 0; k < sets; k++) {
+            int rounds = 3 + k % 8;
+            int length = 20 + 20 * (k % 10);
+            double[] earlier = new double[rounds];
+            double[] later = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                double level = 100 + 3 * gaussian(g);
+                double z = gaussian(g);
+                for (int i = 0; i < length; i++) {
+                    z = 0.7 * z + Math.sqrt(1 - 0.49) * gaussian(g);
+                    double v = level + z;
+                    if (i < length / 2) {
+                        earlier[r] += v / (length / 2);
+                    } else {
+                        later[r] += v / (length - length / 2);
+                    }
+                }
+            }
+            rejected += BetweenRounds.Halves.of(earlier, later, rounds).pValue() < 0.05 ? 1 : 0;
+        }
+        assertThat(rejected / (double) sets).isBetween(0.035, 0.065);
+    }
+
     @Test
     void forksThatAgreeStopAfterThreeRounds() throws Exception {
         SessionResult r = forks(1, 0);

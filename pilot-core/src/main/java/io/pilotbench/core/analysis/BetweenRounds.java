@@ -21,7 +21,7 @@ import java.util.Locale;
  * Defaults#MIN_ROUNDS_FOR_UNITS} rounds, so that the spread between them has been seen at all. Three rules around it:
  * <ol>
  *   <li><b>Rounds that do not look independent</b> (the round means' lag-1 autocorrelation above
- *       {@value Defaults#WHITE_NOISE_R1}/√r: rounds in one JVM whose level still moves, a machine that drifts) keep
+ *       {@value #DEPENDENT_R1}/√r: rounds in one JVM whose level still moves, a machine that drifts) keep
  *       the unit readings' own CI, an autoregressive fit of them pooled as one series, where it is the wider.
  *       Before, the pooled CI bound every session; with forks that had warmed up, their jumps between levels looked
  *       to the pooled fit like a wandering level, and the sample benchmark of docs/jmh.md ended at ±8% after 130
@@ -38,6 +38,14 @@ import java.util.Locale;
  * {@code pilot jmh} runs it): bench/README.md, "{@code pilot jmh} on the same forks".
  */
 public final class BetweenRounds {
+    /**
+     * Round means whose lag-1 autocorrelation exceeds this over √r are taken as dependent: under independence r1 is
+     * about normal with standard deviation 1/√r (Bartlett), so about 2.3% of independent sessions exceed it. The
+     * readings' white-noise bound, 0.5/√r, was tried first: 64 forks of {@code EdmBenchmark} with r1 = 0.21 fell back
+     * to the pooled fit, as about 30% of independent sessions of that length would.
+     */
+    static final double DEPENDENT_R1 = 2;
+
     private BetweenRounds() {}
 
     /**
@@ -122,7 +130,7 @@ public final class BetweenRounds {
                             within.error() == null ? Double.NaN : within.error().degreesOfFreedom()));
         }
         double r1 = Descriptive.lag1Autocorrelation(means);
-        if (r1 > Defaults.WHITE_NOISE_R1 / Math.sqrt(r)) {
+        if (r1 > DEPENDENT_R1 / Math.sqrt(r)) {
             reach.widen(
                     pooled.ci().low(),
                     pooled.ci().high(),

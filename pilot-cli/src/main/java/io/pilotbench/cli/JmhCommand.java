@@ -16,7 +16,8 @@ import picocli.CommandLine.Unmatched;
  * {@code pilot jmh}: JMH benchmarks run until precise. A round is one JMH fork — forks are where
  * independence holds, since each JVM compiles and lays out the code anew — and its measurement iterations are the
  * round's unit readings; the JIT's warm-up in them is the unit readings' warm-up, found and cut by the engine's test
- * (after {@code --warmup-iterations} that JMH runs first, none by default: {@link JmhWorkload} says what they do),
+ * (after {@code --warmup-iterations} that JMH runs first, as many as it measures by default: {@link JmhWorkload}
+ * says what they do),
  * and the session stops at the precision target instead of after 5 forks.
  * It is {@code pilot run} (or {@code pilot compare} with {@code --compare}) of
  * {@code java -jar JAR BENCHMARK -f 1 -wi W -i N -rf json -rff %RESULT_DIR%/jmh.json}, whose JSON result gives the
@@ -73,9 +74,9 @@ final class JmhCommand implements Callable<Integer> {
     @Option(
             names = "--warmup-iterations",
             paramLabel = "W",
-            description = "Iterations each fork runs before those it measures (JMH's -wi). Default: 0, the whole "
-                    + "warm-up left to the test; on real JMH forks as many as --iterations halved the CIs that "
-                    + "missed (docs/jmh.md).")
+            description = "Iterations each fork runs before those it measures (JMH's -wi). Default: as many as "
+                    + "--iterations, JMH's ratio; on real JMH forks that halved the CIs that missed against 0, which "
+                    + "leaves the whole warm-up to the test (docs/jmh.md).")
     Integer warmupIterations;
 
     @Option(
@@ -104,7 +105,7 @@ final class JmhCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at least 2 "
                     + "measurement iterations to be a round of unit readings");
         }
-        int warmup = warmupIterations == null ? 0 : warmupIterations;
+        int warmup = warmupIterations == null ? iterations : warmupIterations;
         if (warmup < 0) {
             throw new IllegalArgumentException(
                     "--warmup-iterations: " + warmup + " is negative; give 0 or more warm-up iterations per fork");

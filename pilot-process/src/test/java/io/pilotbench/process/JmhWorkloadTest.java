@@ -61,6 +61,14 @@ class JmhWorkloadTest {
         assertThat(r.pis().get(0).pi().unit()).isEqualTo("ms/op");
     }
 
+    /** As {@code pilot jmh} by default: a fork warms up for as many iterations as it measures (JMH's ratio). */
+    @Test
+    void aForkWarmsUpForAsManyIterationsAsItMeasuresByDefault() {
+        JmhWorkload jmh = JmhWorkload.of(Path.of("b.jar"), "x", 7, "ms/op");
+        assertThat(jmh.warmupIterations()).isEqualTo(7);
+        assertThat(jmh.iterations()).isEqualTo(7);
+    }
+
     @Test
     void aForkNeedsTwoIterations() {
         assertThatThrownBy(() -> JmhWorkload.of(Path.of("b.jar"), "x", 1, "ms/op"))

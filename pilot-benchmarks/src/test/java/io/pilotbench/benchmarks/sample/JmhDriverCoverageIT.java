@@ -24,14 +24,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The JMH driver (a fork per round, its iterations the unit readings, warm-up found by the engine) on the shipped
+ * The JMH driver (a fork per round after its warm-up iterations, its measured iterations the unit readings) on the shipped
  * sample benchmark, against a reference measured by JMH itself with forks and warm-up iterations of its own: the
  * driver reaches its target, and its mean agrees with the reference (6 forks before the driver's session and 6
  * after) within the 99% CI of their difference (the driver's CI and the reference's t-interval over its fork means,
  * combined in quadrature) widened by the drift between the reference's halves, so the test fails whenever the
  * driver's mean is biased by more than the machine moved, or its CI is far too narrow.
  *
- * <p>Runs after {@code package} (failsafe), on the shaded {@code target/benchmarks.jar}: about 40 forks, 30 s here.
+ * <p>Runs after {@code package} (failsafe), on the shaded {@code target/benchmarks.jar}: about 50 forks, a minute here.
  * Whether the AR estimate over concatenated iterations is right when forks differ (a fork-level random effect) was
  * also measured on synthetic series with known truth, 100 each: fork sd 0.9 and iteration sd 1.9 covered 94%; fork
  * sd 2 and iteration sd 1 covered 95% (bench/README.md).
@@ -103,11 +103,14 @@ class JmhDriverCoverageIT {
         // drifts during the test (these are shared VMs) moves both alike: run one after the other, a drift of 5%
         // failed a CI run (driver 207.8 ± 8.0, JMH 196.7 ± 5.0)
         double[] before = referenceForkMeans("before", 6);
-        JmhWorkload jmh = new JmhWorkload(JAR.toAbsolutePath(), BENCHMARK, 5, 0, "us/op", java(), TIMING);
+        // as pilot jmh runs a fork by default: as many warm-up iterations as measured ones (JMH's 5 + 5). The forks'
+        // levels differ here by a standard deviation of about a fifth of their mean, which the CI of the forks' means
+        // counts: at ±5% and 99% that took 117 forks, 140 s of the 3 minutes, so the target is ±7.5% (about 50 forks)
+        JmhWorkload jmh = new JmhWorkload(JAR.toAbsolutePath(), BENCHMARK, 5, 5, "us/op", java(), TIMING);
         Path dir = tmp.resolve("session");
         SessionSettings settings = SessionSettings.builder()
                 .pi(jmh.pi())
-                .ciTarget(CiTarget.ofMean(0.10))
+                .ciTarget(CiTarget.ofMean(0.15))
                 .confidence(CONFIDENCE)
                 .maxDuration(Duration.ofMinutes(3))
                 .build();

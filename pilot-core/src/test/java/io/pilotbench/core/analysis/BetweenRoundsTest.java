@@ -9,6 +9,7 @@ import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,21 +24,32 @@ class BetweenRoundsTest {
     /** A session of forks of 200 iterations, CV 1% within a fork, each fork's level drawn with CV {@code spread}. */
     private static SessionResult forks(long seed, double spread) throws Exception {
         SplittableRandom r = new SplittableRandom(seed);
+        return session(200, 200, 0.10, () -> fork(r, 200, spread));
+    }
+
+    /** A session of rounds of {@code units} unit readings, each drawn by {@code round}, to a CI width of {@code width}. */
+    private static SessionResult session(int units, int maxRounds, double width, Supplier<double[]> round)
+            throws Exception {
         SessionSettings s = SessionSettings.builder()
                 .pi(UNITS)
-                .ciTarget(CiTarget.ofMean(0.10))
-                .fixedWorkAmount(200)
-                .maxRounds(200)
+                .ciTarget(CiTarget.ofMean(width))
+                .fixedWorkAmount(units)
+                .maxRounds(maxRounds)
                 .build();
-        return Pilot.of(s, (round, work) -> {
-                    double level = 100 * (1 + spread * gaussian(r));
-                    double[] u = new double[200];
-                    for (int i = 0; i < u.length; i++) {
-                        u[i] = level * (1 + 0.01 * gaussian(r));
-                    }
-                    return RoundResult.builder().unitReadings(0, u).build();
-                })
+        return Pilot.of(s, (r, work) -> RoundResult.builder()
+                        .unitReadings(0, round.get())
+                        .build())
                 .run();
+    }
+
+    /** A fork of {@code n} iterations about 100, CV 1% within it, its level drawn with CV {@code spread}. */
+    private static double[] fork(SplittableRandom g, int n, double spread) {
+        double level = 100 * (1 + spread * gaussian(g));
+        double[] u = new double[n];
+        for (int i = 0; i < n; i++) {
+            u[i] = level * (1 + 0.01 * gaussian(g));
+        }
+        return u;
     }
 
     private static double gaussian(SplittableRandom r) {
@@ -73,20 +85,13 @@ class BetweenRoundsTest {
         int saidWhy = 0;
         for (int k = 0; k < sessions; k++) {
             SplittableRandom g = new SplittableRandom(1000 + k);
-            SessionSettings s = SessionSettings.builder()
-                    .pi(UNITS)
-                    .ciTarget(CiTarget.ofMean(0.10))
-                    .fixedWorkAmount(20)
-                    .maxRounds(60)
-                    .build();
-            SessionResult r = Pilot.of(s, (round, work) -> {
-                        double[] u = new double[20];
-                        for (int i = 0; i < u.length; i++) {
-                            u[i] = 100 * (1 + 0.3 * Math.exp(-i / 5.0)) * (1 + 0.02 * gaussian(g));
-                        }
-                        return RoundResult.builder().unitReadings(0, u).build();
-                    })
-                    .run();
+            SessionResult r = session(20, 60, 0.10, () -> {
+                double[] u = new double[20];
+                for (int i = 0; i < u.length; i++) {
+                    u[i] = 100 * (1 + 0.3 * Math.exp(-i / 5.0)) * (1 + 0.02 * gaussian(g));
+                }
+                return u;
+            });
             var m = r.pis().get(0).unitReadings();
             boolean covers = m.ci().low() <= 100 && 100 <= m.ci().high();
             convergedAndMissed += r.converged() && !covers ? 1 : 0;
@@ -142,21 +147,7 @@ class BetweenRoundsTest {
         int fellBack = 0;
         for (int k = 0; k < sessions; k++) {
             SplittableRandom g = new SplittableRandom(7000 + k);
-            SessionSettings s = SessionSettings.builder()
-                    .pi(UNITS)
-                    .ciTarget(CiTarget.ofMean(0.0001))
-                    .fixedWorkAmount(20)
-                    .maxRounds(64)
-                    .build();
-            SessionResult r = Pilot.of(s, (round, work) -> {
-                        double level = 100 * (1 + 0.04 * gaussian(g));
-                        double[] u = new double[20];
-                        for (int i = 0; i < u.length; i++) {
-                            u[i] = level * (1 + 0.01 * gaussian(g));
-                        }
-                        return RoundResult.builder().unitReadings(0, u).build();
-                    })
-                    .run();
+            SessionResult r = session(20, 64, 0.0001, () -> fork(g, 20, 0.04));
             assertThat(r.rounds()).isEqualTo(64);
             fellBack += r.pis().get(0).unitReadings().error().fallback().contains("round means' r1") ? 1 : 0;
         }
@@ -172,21 +163,8 @@ class BetweenRoundsTest {
 
     @Test
     void twoRoundsNeverMeetAUnitReadingsTarget() throws Exception {
-        SessionSettings s = SessionSettings.builder()
-                .pi(UNITS)
-                .ciTarget(CiTarget.ofMean(0.10))
-                .fixedWorkAmount(50)
-                .maxRounds(2)
-                .build();
         SplittableRandom g = new SplittableRandom(3);
-        SessionResult r = Pilot.of(s, (round, work) -> {
-                    double[] u = new double[50];
-                    for (int i = 0; i < u.length; i++) {
-                        u[i] = 100 + gaussian(g);
-                    }
-                    return RoundResult.builder().unitReadings(0, u).build();
-                })
-                .run();
+        SessionResult r = session(50, 2, 0.10, () -> fork(g, 50, 0));
         assertThat(r.converged()).isFalse();
         assertThat(r.pis().get(0).unitReadings().requiredSamples()).isEqualTo(150);
     }

@@ -62,6 +62,19 @@ final class ReplayText {
                 100.0 * within / n,
                 medianForks,
                 medianForks * (warmup + iterations)));
+        // a benchmark with a fork that never settles: flagged when the session did not end converged
+        List<ForkReplay> unsteady =
+                replays.stream().filter(f -> Double.isNaN(f.truth())).toList();
+        if (!unsteady.isEmpty()) {
+            long flagged = unsteady.stream().filter(f -> !f.converged()).count();
+            out.add(String.format(
+                    Locale.ROOT,
+                    "  benchmarks with a fork that never reaches a steady state: %d; flagged (not converged) %d "
+                            + "(%.1f%%)",
+                    unsteady.size(),
+                    flagged,
+                    100.0 * flagged / unsteady.size()));
+        }
         if (!withJmh.isEmpty()) {
             out.add(String.format(
                     Locale.ROOT,

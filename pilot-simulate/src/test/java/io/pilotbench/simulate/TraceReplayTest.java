@@ -104,6 +104,14 @@ class TraceReplayTest {
         long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
         assertThat(missed).isLessThan((long) (0.35 * steady.size()));
         assertThat(steady).allSatisfy(f -> assertThat(f.forks()).isGreaterThanOrEqualTo(3));
+        // the benchmarks with a fork that never settles are counted apart, with those that did not converge
+        long unsteady = r.size() - steady.size();
+        long flagged = r.stream()
+                .filter(f -> Double.isNaN(f.truth()) && !f.converged())
+                .count();
+        assertThat(TraceReplay.describeForks(r, 0, 1000, 0.10, 0.95)).anySatisfy(l -> assertThat(l)
+                .contains("a fork that never reaches a steady state: " + unsteady + "; flagged (not converged) "
+                        + flagged + " "));
     }
 
     /**

@@ -192,12 +192,14 @@ public final class BetweenRounds {
             }
         }
 
-        /** {@code pooled} with this interval: met when narrow enough and not held, else the rounds it needs. */
+        /** {@code pooled} with this interval: met when narrow enough and not held, else the samples it needs. */
         MetricResult result(MetricResult pooled, MeanError basis, boolean held, int r, long perRound) {
             double width = high - low;
             double target = pooled.targetWidth();
+            // held: more rounds of the same length do not take the warm-up out of them, so the samples a target
+            // needs are not known (a planner that can make rounds longer makes them twice as long)
             long required = held
-                    ? pooled.n() + perRound
+                    ? -1
                     : target > 0 ? perRound * Math.max(r + 1, (long) Math.ceil(r * Math.pow(width / target, 2))) : -1;
             return pooled.withInterval(low, high, basis, width <= target && !held, required);
         }

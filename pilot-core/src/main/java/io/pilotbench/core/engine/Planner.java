@@ -102,7 +102,10 @@ public final class Planner {
 
     private static String describe(MetricResult m) {
         return switch (m.status()) {
-            case OK -> " (" + m.n() + " of " + m.requiredSamples() + " samples)";
+            case OK ->
+                m.requiredSamples() < 0
+                        ? " (" + m.n() + " samples, how many it needs not known)"
+                        : " (" + m.n() + " of " + m.requiredSamples() + " samples)";
             case NO_DATA -> " (no data yet)";
             case NOT_ENOUGH_DATA -> " (" + m.n() + " samples, too few for a CI)";
             case TOO_AUTOCORRELATED -> " (" + m.n() + " samples, still too autocorrelated)";

@@ -153,7 +153,7 @@ public record MetricResult(
     /**
      * This result with the CI [{@code low}, {@code high}] in place of its own, wider or narrower, resting on
      * {@code basis} (the rounds' means of unit readings, say), with the target met as {@code met} says, and otherwise
-     * at least {@code required} samples needed.
+     * at least {@code required} samples needed (−1: not known, as when more of the same rounds cannot meet it).
      */
     public MetricResult withInterval(double low, double high, MeanError basis, boolean met, long required) {
         if (ci == null) {
@@ -170,7 +170,7 @@ public record MetricResult(
                 basis,
                 other,
                 targetWidth,
-                met ? Math.min(Math.max(requiredSamples, 0), n) : Math.max(required, n + 1),
+                met ? Math.min(Math.max(requiredSamples, 0), n) : required < 0 ? -1 : Math.max(required, n + 1),
                 met,
                 spread);
     }

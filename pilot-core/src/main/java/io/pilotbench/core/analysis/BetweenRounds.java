@@ -18,21 +18,23 @@ import java.util.Locale;
  * <p>The grand mean of r independent rounds has the variance of the round means over r, whatever the dependence
  * within a round (two-stage sampling: Cochran, <i>Sampling Techniques</i>, 3rd ed. 1977, §10.2): its CI is the
  * Student-t interval of the round means, r − 1 degrees of freedom, and a target is met only with at least {@value
- * Defaults#MIN_ROUNDS_FOR_UNITS} rounds, so that the spread between them has been seen at all. Three rules around it:
+ * Defaults#MIN_ROUNDS_FOR_UNITS} rounds, so that the spread between them has been seen at all. Around it:
  * <ol>
+ *   <li><b>Never narrower than the variation within the rounds</b>: the unit readings' own CI, each round moved to
+ *       the grand mean first (so that the steps between rounds' levels are not in it), where it is the wider. Three
+ *       round means can agree by chance; thousands of readings within them cannot;</li>
  *   <li><b>Rounds that do not look independent</b> (the round means' lag-1 autocorrelation above
- *       {@value #DEPENDENT_R1}/√r: rounds in one JVM whose level still moves, a machine that drifts) keep
- *       the unit readings' own CI, an autoregressive fit of them pooled as one series, where it is the wider.
- *       Before, the pooled CI bound every session; with forks that had warmed up, their jumps between levels looked
- *       to the pooled fit like a wandering level, and the sample benchmark of docs/jmh.md ended at ±8% after 130
- *       forks whose means had a t-interval of ±4%;</li>
+ *       {@value #DEPENDENT_R1}/√r: rounds in one JVM whose level still moves, a machine that drifts) keep the unit
+ *       readings' CI pooled as one series, where it is the wider. Before, the pooled CI bound every session; with
+ *       forks that had warmed up, their jumps between levels looked to the pooled fit like a wandering level, and the
+ *       sample benchmark of docs/jmh.md ended at ±8% after 130 forks whose means had a t-interval of ±4%;</li>
  *   <li><b>A level that still moves within a round</b>: the warm-up left in every round is looked for in the
- *       difference between the rounds' earlier and later halves ({@link Halves}); at p &lt; {@value Defaults#DRIFT_ALPHA} the CI
- *       reaches the Student-t interval of the rounds' later halves on the side the level moves to, as {@link
- *       SteadyLevel} does for readings;</li>
- *   <li>at p &lt; {@value Defaults#STEADY_ALPHA} a session does not stop on it: more rounds do not take the warm-up
- *       out of a round, so such a session runs to its limits and says it saw no steady state — the rounds are too
- *       short for the benchmark's warm-up (JMH: more iterations, or warm-up iterations).</li>
+ *       difference between the rounds' earlier and later halves ({@link Halves}). At p &lt;
+ *       {@value Defaults#DRIFT_ALPHA} the CI reaches the Student-t interval of the rounds' later halves on the side the
+ *       level moves to, as {@link SteadyLevel} does for readings, and a session does not stop on it: more rounds do
+ *       not take the warm-up out of a round, so the samples it needs are not known, and a session that its limits end
+ *       says it saw no steady state — the rounds are too short for the benchmark's warm-up (JMH: more iterations, or
+ *       warm-up iterations).</li>
  * </ol>
  * Measured on the presets and on the real JMH forks of the data set above (tune split, every benchmark replayed as
  * {@code pilot jmh} runs it): bench/README.md, "{@code pilot jmh} on the same forks".
@@ -42,7 +44,7 @@ public final class BetweenRounds {
      * Round means whose lag-1 autocorrelation exceeds this over √r are taken as dependent: under independence r1 is
      * about normal with standard deviation 1/√r (Bartlett), so about 2.3% of independent sessions exceed it. The
      * readings' white-noise bound, 0.5/√r, was tried first: 64 forks of {@code EdmBenchmark} with r1 = 0.21 fell back
-     * to the pooled fit, as about 30% of independent sessions of that length would.
+     * to the pooled fit, as about 27% of independent sessions of that length would.
      */
     static final double DEPENDENT_R1 = 2;
 

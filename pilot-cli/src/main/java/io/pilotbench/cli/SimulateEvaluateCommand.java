@@ -197,7 +197,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             paramLabel = "W",
             order = 16,
             description = "With --iterations: the warm-up iterations of each fork, as 'pilot jmh "
-                    + "--warmup-iterations'. Default: 0.")
+                    + "--warmup-iterations'. Default: as many as --iterations, as pilot jmh.")
     Integer warmupIterations;
 
     @Mixin
@@ -316,12 +316,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
         if (output == null) {
             return null;
         }
-        if (Files.exists(output) && !Files.isDirectory(output)) {
-            throw new IllegalArgumentException("-o: " + output + " is a file; give a directory (new, or one "
-                    + "whose replications.csv and evaluation.json may be replaced)");
-        }
-        Files.createDirectories(output);
-        BufferedWriter csv = Files.newBufferedWriter(output.resolve("replications.csv"));
+        BufferedWriter csv = Files.newBufferedWriter(outputDirectory().resolve("replications.csv"));
         csv.write(
                 single
                         ? "strategy,replication,seed,estimate,low,high,covered,rounds,samples,"
@@ -332,8 +327,17 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
         return csv;
     }
 
+    /** The -o directory, made if it is new; one line (exit 2) if it names a file. */
+    private Path outputDirectory() throws IOException {
+        if (Files.exists(output) && !Files.isDirectory(output)) {
+            throw new IllegalArgumentException("-o: " + output + " is a file; give a directory (new, or one "
+                    + "whose replications.csv and evaluation.json may be replaced)");
+        }
+        return Files.createDirectories(output);
+    }
+
     /** {@code --trace}: recorded series through the engine's defaults, scored against their labels. */
-    private int replay(Format format) throws InterruptedException {
+    private int replay(Format format) throws IOException, InterruptedException {
         if (!workloads.isEmpty() || !strategies.isEmpty()) {
             throw new IllegalArgumentException("--trace replays recorded series with pilot's defaults; it "
                     + "cannot go with --workload or --strategy");
@@ -349,36 +353,31 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
                 .ciTarget(CiTarget.ofMean(s.ciWidth()))
                 .build();
         int pool = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        PrintWriter text = spec.commandLine().getOut();
+        TraceReplay.Scores scores;
         if (iterations != null) {
             if (iterations < 2) {
                 throw new IllegalArgumentException("--iterations: " + iterations + " is too few; a fork needs at "
                         + "least 2 measurement iterations to be a round of unit readings");
             }
-            int warmup = warmupIterations == null ? 0 : warmupIterations;
+            // as pilot jmh: a fork warms up for as many iterations as it measures unless told otherwise
+            int warmup = warmupIterations == null ? iterations : warmupIterations;
             if (warmup < 0) {
                 throw new IllegalArgumentException("--warmup-iterations: " + warmup + " is negative; give 0 or more");
             }
-            for (String line : TraceReplay.describeForks(
-                    TraceReplay.replayForks(all, warmup, iterations, session, pool),
-                    warmup,
-                    iterations,
-                    s.ciWidth(),
-                    s.confidence())) {
-                text.println(line);
-            }
-            text.flush();
-            return ExitCode.OK.code();
-        }
-        List<TraceReplay.Replayed> replayed = TraceReplay.replayAll(all, session, pool);
-        TraceReplay.Summary m = TraceReplay.summarise(replayed, s.ciWidth());
-        PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.JSON) {
-            out.println(PlainJson.write(TraceReplay.toMap(m, replayed.size(), s.ciWidth(), s.confidence())));
+            scores = TraceReplay.scoreForks(all, warmup, iterations, session, s.ciWidth(), pool);
         } else {
-            for (String line : TraceReplay.describe(m, replayed, s.ciWidth(), s.confidence())) {
-                out.println(line);
-            }
+            scores = TraceReplay.scoreSeries(all, session, s.ciWidth(), pool);
+        }
+        if (output != null) {
+            Path dir = outputDirectory();
+            Files.write(dir.resolve("replications.csv"), scores.csv());
+            Files.writeString(dir.resolve("evaluation.json"), PlainJson.write(scores.json()) + System.lineSeparator());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        switch (format) {
+            case JSON -> out.println(PlainJson.write(scores.json()));
+            case CSV -> scores.csv().forEach(out::println);
+            default -> scores.lines().forEach(out::println);
         }
         out.flush();
         return ExitCode.OK.code();

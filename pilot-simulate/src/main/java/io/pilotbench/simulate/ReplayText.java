@@ -1,5 +1,6 @@
 package io.pilotbench.simulate;
 
+import io.pilotbench.core.files.CsvField;
 import io.pilotbench.simulate.TraceReplay.ForkReplay;
 import io.pilotbench.simulate.TraceReplay.Practice;
 import io.pilotbench.simulate.TraceReplay.Replayed;
@@ -84,6 +85,91 @@ final class ReplayText {
                     withJmh.size(),
                     100.0 * jmhWithin / withJmh.size()));
         }
+        return out;
+    }
+
+    /** The header of {@code replications.csv} for series replayed one value per round. */
+    static final String SERIES_CSV_HEADER =
+            "series,steady_start,truth,stop,estimate,low,high,covered,rounds,warmup,shifts";
+
+    /** The header of {@code replications.csv} for benchmarks replayed a fork per round. */
+    static final String FORKS_CSV_HEADER =
+            "benchmark,truth,stop,estimate,low,high,covered,forks,iterations,jmh_default";
+
+    /** See {@link TraceReplay#csvRow(Replayed)}. */
+    static String row(Replayed r) {
+        Trace t = r.trace();
+        return String.join(
+                ",",
+                CsvField.of(t.name()),
+                t.steadyStart() == Trace.UNLABELLED ? "" : Integer.toString(t.steadyStart()),
+                cell(t.truth()),
+                r.stop().name(),
+                cell(r.estimate()),
+                cell(r.low()),
+                cell(r.high()),
+                Double.isNaN(t.truth()) ? "" : Boolean.toString(r.covers()),
+                Integer.toString(r.rounds()),
+                Integer.toString(r.warmup()),
+                Integer.toString(r.shifts()));
+    }
+
+    /** See {@link TraceReplay#csvRow(ForkReplay)}. */
+    static String row(ForkReplay f) {
+        return String.join(
+                ",",
+                CsvField.of(f.group()),
+                cell(f.truth()),
+                f.stop().name(),
+                cell(f.estimate()),
+                cell(f.low()),
+                cell(f.high()),
+                Double.isNaN(f.truth()) ? "" : Boolean.toString(f.covers()),
+                Integer.toString(f.forks()),
+                Long.toString(f.iterations()),
+                cell(f.jmhDefault()));
+    }
+
+    /** A number as a CSV cell, empty when there is none. */
+    private static String cell(double v) {
+        return Double.isNaN(v) ? "" : Double.toString(v);
+    }
+
+    /** See {@link TraceReplay#forksToMap}. */
+    static Map<String, Object> forksToMap(
+            List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
+        List<ForkReplay> steady =
+                replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
+        List<ForkReplay> unsteady =
+                replays.stream().filter(f -> Double.isNaN(f.truth())).toList();
+        List<ForkReplay> withJmh =
+                steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
+        double medianForks = Descriptive.median(
+                steady.stream().mapToDouble(ForkReplay::forks).toArray());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("benchmarks", replays.size());
+        out.put("warmupIterations", warmup);
+        out.put("iterations", iterations);
+        out.put("ciWidth", ciWidth);
+        out.put("confidence", confidence);
+        out.put("steady", steady.size());
+        out.put("converged", steady.stream().filter(ForkReplay::converged).count());
+        out.put(
+                "convergedMissed",
+                steady.stream().filter(f -> f.converged() && !f.covers()).count());
+        out.put("covered", steady.stream().filter(ForkReplay::covers).count());
+        out.put(
+                "withinOnePercent",
+                steady.stream().filter(f -> f.withinOnePct(f.estimate())).count());
+        out.put("medianForks", Double.isNaN(medianForks) ? null : medianForks);
+        out.put("neverSteady", unsteady.size());
+        out.put("flagged", unsteady.stream().filter(f -> !f.converged()).count());
+        Map<String, Object> jmh = new LinkedHashMap<>();
+        jmh.put("benchmarks", withJmh.size());
+        jmh.put(
+                "withinOnePercent",
+                withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count());
+        out.put("jmhDefault", jmh);
         return out;
     }
 

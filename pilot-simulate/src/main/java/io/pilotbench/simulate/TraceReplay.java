@@ -367,6 +367,67 @@ public final class TraceReplay {
                 practices);
     }
 
+    /**
+     * A replay's scores in the three forms {@code pilot simulate evaluate} gives them.
+     *
+     * @param lines the text
+     * @param json  the JSON-ready map
+     * @param csv   the lines of {@code replications.csv}, its header first: one per series or benchmark
+     */
+    public record Scores(List<String> lines, Map<String, Object> json, List<String> csv) {}
+
+    /** Replays every trace one value per round ({@link #replayAll}) and scores them; CI width as in settings. */
+    public static Scores scoreSeries(List<Trace> traces, SessionSettings settings, double ciWidth, int threads)
+            throws InterruptedException {
+        List<Replayed> replayed = replayAll(traces, settings, threads);
+        Summary m = summarise(replayed, ciWidth);
+        List<String> csv = new ArrayList<>(List.of(seriesCsvHeader()));
+        replayed.forEach(r -> csv.add(csvRow(r)));
+        return new Scores(
+                describe(m, replayed, ciWidth, settings.confidence()),
+                toMap(m, replayed.size(), ciWidth, settings.confidence()),
+                csv);
+    }
+
+    /** Replays every benchmark a fork per round ({@link #replayForks}) and scores them; CI width as in settings. */
+    public static Scores scoreForks(
+            List<Trace> traces, int warmup, int iterations, SessionSettings settings, double ciWidth, int threads)
+            throws InterruptedException {
+        List<ForkReplay> forks = replayForks(traces, warmup, iterations, settings, threads);
+        List<String> csv = new ArrayList<>(List.of(forksCsvHeader()));
+        forks.forEach(f -> csv.add(csvRow(f)));
+        return new Scores(
+                describeForks(forks, warmup, iterations, ciWidth, settings.confidence()),
+                forksToMap(forks, warmup, iterations, ciWidth, settings.confidence()),
+                csv);
+    }
+
+    /** The header of the {@link #csvRow(Replayed)} lines of {@code replications.csv}. */
+    public static String seriesCsvHeader() {
+        return ReplayText.SERIES_CSV_HEADER;
+    }
+
+    /** One replayed series as a line of {@code replications.csv}; empty cells where there is no value. */
+    public static String csvRow(Replayed r) {
+        return ReplayText.row(r);
+    }
+
+    /** The header of the {@link #csvRow(ForkReplay)} lines of {@code replications.csv}. */
+    public static String forksCsvHeader() {
+        return ReplayText.FORKS_CSV_HEADER;
+    }
+
+    /** One benchmark replayed a fork per round as a line of {@code replications.csv}. */
+    public static String csvRow(ForkReplay f) {
+        return ReplayText.row(f);
+    }
+
+    /** The forks-as-rounds replays' scores as a JSON-ready map (the figures {@link #describeForks} gives). */
+    public static Map<String, Object> forksToMap(
+            List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
+        return ReplayText.forksToMap(replays, warmup, iterations, ciWidth, confidence);
+    }
+
     /** The summary as a JSON-ready map. */
     public static Map<String, Object> toMap(Summary m, int traces, double ciWidth, double confidence) {
         return ReplayText.toMap(m, traces, ciWidth, confidence);

@@ -1,0 +1,119 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Findings of a replay of recorded series ({@code pilot simulate evaluate --trace}): {@code -o DIR} wrote nothing for
+ * a replay (it said it writes replications.csv and evaluation.json), {@code --format json} printed text for a replay of
+ * forks and {@code --format csv} text for any replay, and a replay of forks measured from their first iteration while {@code pilot jmh} warms each fork up for as
+ * many iterations as it measures.
+ */
+class TraceReplayOutputTest {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int FORKS = 4;
+    private static final int WARM_UP = 10;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aReplayOfSeriesWritesOneLinePerSeriesAndItsScoresToTheOutputDirectory() throws IOException {
+        Path set = labelledSet();
+        Path out = tmp.resolve("out");
+        CliRun r = CliRun.run("simulate", "evaluate", "--trace", set.toString(), "-o", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> csv = Files.readAllLines(out.resolve("replications.csv"));
+        assertThat(csv.get(0)).startsWith("series,steady_start,truth,stop,estimate,low,high,covered");
+        assertThat(csv).hasSize(1 + 2 * FORKS);
+        assertThat(csv.get(1)).startsWith("b1#fork0," + WARM_UP + ",");
+        JsonNode scores = JSON.readTree(out.resolve("evaluation.json").toFile());
+        assertThat(scores.path("traces").asInt()).isEqualTo(2 * FORKS);
+        assertThat(scores.path("steady").asInt()).isEqualTo(2 * FORKS);
+        CliRun asCsv = CliRun.run("simulate", "evaluate", "--trace", set.toString(), "--format", "csv");
+        assertThat(asCsv.out().lines().toList()).isEqualTo(csv);
+    }
+
+    @Test
+    void aReplayOfForksWarmsUpAsManyIterationsAsItMeasuresAsPilotJmhDoes() throws IOException {
+        Path set = labelledSet();
+        Path out = tmp.resolve("forks");
+        CliRun r = CliRun.run(
+                "simulate",
+                "evaluate",
+                "--trace",
+                set.toString(),
+                "--iterations",
+                Integer.toString(WARM_UP),
+                "--format",
+                "json",
+                "-o",
+                out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode printed = JSON.readTree(r.out());
+        assertThat(printed.path("warmupIterations").asInt()).isEqualTo(WARM_UP);
+        assertThat(printed.path("benchmarks").asInt()).isEqualTo(2);
+        assertThat(JSON.readTree(out.resolve("evaluation.json").toFile())).isEqualTo(printed);
+        List<String> csv = Files.readAllLines(out.resolve("replications.csv"));
+        assertThat(csv).hasSize(1 + 2);
+        for (String line : csv.subList(1, csv.size())) {
+            String[] f = line.split(",");
+            // measured after the warm-up (level 2) the forks are at their steady level (1); from iteration 0, at 2
+            assertThat(Double.parseDouble(f[3])).as(line).isBetween(0.95, 1.05);
+        }
+        // an explicit --warmup-iterations 0 still measures from the first iteration
+        CliRun cold = CliRun.run(
+                "simulate",
+                "evaluate",
+                "--trace",
+                set.toString(),
+                "--iterations",
+                Integer.toString(WARM_UP),
+                "--warmup-iterations",
+                "0",
+                "--format",
+                "json");
+        assertThat(JSON.readTree(cold.out()).path("warmupIterations").asInt()).isZero();
+    }
+
+    /** Two benchmarks of {@link #FORKS} forks: {@link #WARM_UP} iterations at 2, then 300 at 1 (CV 1%), labelled. */
+    private Path labelledSet() throws IOException {
+        Path set = tmp.resolve("set");
+        Files.createDirectories(set.resolve("series"));
+        Files.createDirectories(set.resolve("classification"));
+        Random random = new Random(11);
+        for (String b : List.of("b1", "b2")) {
+            List<String> forks = new ArrayList<>();
+            List<String> starts = new ArrayList<>();
+            for (int f = 0; f < FORKS; f++) {
+                List<String> v = new ArrayList<>();
+                for (int i = 0; i < WARM_UP + 300; i++) {
+                    v.add(Double.toString((i < WARM_UP ? 2 : 1) * (1 + 0.01 * random.nextGaussian())));
+                }
+                forks.add("[" + String.join(",", v) + "]");
+                starts.add(Integer.toString(WARM_UP - 1)); // the last warm-up iteration, as the data set labels it
+            }
+            try (OutputStream gz = new GZIPOutputStream(
+                    Files.newOutputStream(set.resolve("series").resolve(b + ".json.gz")))) {
+                gz.write(("[" + String.join(",", forks) + "]").getBytes(StandardCharsets.UTF_8));
+            }
+            Files.writeString(
+                    set.resolve("classification").resolve(b + ".json"),
+                    "{\"steady_state_starts\": [" + String.join(",", starts) + "]}");
+        }
+        return set;
+    }
+}

@@ -30,8 +30,8 @@ import picocli.CommandLine.Unmatched;
         usageHelpAutoWidth = true,
         description = {
             "Run a JMH benchmark until its CI is as narrow as asked: one fork per round, its measured "
-                    + "iterations the round's unit readings (the JIT's warm-up in them is found and cut; "
-                    + "--warmup-iterations runs some first, as JMH's -wi).",
+                    + "iterations the round's unit readings (each fork first runs as many warm-up iterations as it "
+                    + "measures, --warmup-iterations, JMH's -wi; a warm-up left in them is found and cut).",
             "",
             "Options of pilot run (or of pilot compare, with --compare) are passed on: --ci-width, --max-time, "
                     + "-o, --format, ...; JMH's own options go after --.",

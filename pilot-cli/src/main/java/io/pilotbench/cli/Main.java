@@ -10,8 +10,11 @@ public final class Main {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        Interrupts.installSignalHandler();
         Colour.stdoutIsTheProcesss(); // the reports go to the process's own standard output: colour if a terminal
+        if (StaticHelp.answer(args, out, Colour.onStdout())) {
+            System.exit(ExitCode.OK.code());
+        }
+        Interrupts.installSignalHandler();
         System.exit(PilotCommand.run(args, out, err, System.in));
     }
 }

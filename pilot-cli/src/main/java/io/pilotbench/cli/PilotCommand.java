@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -74,6 +75,9 @@ public final class PilotCommand implements Runnable {
         cli.addSubcommand("help", new CommandLine.HelpCommand());
         cli.getSubcommands().values().forEach(PilotCommand::parsing);
         Converters.register(cli);
+        // help in colour as Pilot's own output is (not picocli's own rule), so that StaticHelp can choose it the same
+        // way
+        cli.setColorScheme(Help.defaultColorScheme(Colour.onStdout() ? Help.Ansi.ON : Help.Ansi.OFF));
         return cli;
     }
 
@@ -214,8 +218,13 @@ public final class PilotCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
+            return new String[] {line()};
+        }
+
+        /** "pilot VERSION", the line {@code pilot --version} prints. */
+        static String line() {
             String v = PilotCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"pilot " + (v == null ? "(development build)" : v)};
+            return "pilot " + (v == null ? "(development build)" : v);
         }
     }
 }

@@ -1,0 +1,62 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code pilot}, {@code pilot --help} and {@code pilot --version} print, without picocli, exactly what picocli prints:
+ * the build's renderings of the top-level help are the current ones, and every other command line goes to picocli.
+ */
+class StaticHelpTest {
+    @Test
+    void theBuildsRenderingsAreWhatPicocliPrintsNow() throws IOException {
+        assertThat(resource(StaticHelp.PLAIN)).isEqualTo(StaticHelp.render(false));
+        assertThat(resource(StaticHelp.COLOUR)).isEqualTo(StaticHelp.render(true));
+        assertThat(resource(StaticHelp.COLOUR)).contains("\033[").isNotEqualTo(resource(StaticHelp.PLAIN));
+    }
+
+    @Test
+    void theTopLevelHelpAndTheVersionAreAnsweredAsPicocliAnswersThem() {
+        for (List<String> args : List.<List<String>>of(
+                List.of(), List.of("--help"), List.of("-h"), List.of("--version"), List.of("-V"))) {
+            String[] a = args.toArray(String[]::new);
+            StringWriter text = new StringWriter();
+            assertThat(StaticHelp.answer(a, new PrintWriter(text), false))
+                    .as("%s", args)
+                    .isTrue();
+            CliRun picocli = CliRun.run(a);
+            assertThat(picocli.code()).isZero();
+            assertThat(text.toString()).as("%s", args).isEqualTo(picocli.out());
+        }
+    }
+
+    @Test
+    void everyOtherCommandLineGoesToPicocli() {
+        for (List<String> args : List.of(
+                List.of("help"),
+                List.of("run", "--help"),
+                List.of("--help", "run"),
+                List.of("--helpp"),
+                List.of("-hV"))) {
+            assertThat(StaticHelp.answer(args.toArray(String[]::new), new PrintWriter(new StringWriter()), false))
+                    .as("%s", args)
+                    .isFalse();
+        }
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = StaticHelp.class.getResourceAsStream(name)) {
+            assertThat(in)
+                    .as("%s is made by the build (pilot-cli's POM, process-classes)", name)
+                    .isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

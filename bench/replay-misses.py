@@ -7,7 +7,11 @@
 For every steady series that ended converged with a CI that misses the truth (the mean of its labelled steady part),
 prints how far off the estimate was, whether the session stopped before the labelled steady part began, and whether
 the CI also misses the steady mean without outliers, removed as the labels' authors removed them before finding the
-steady state (Traini et al. 2023: in windows of 200 iterations, values beyond the window's median ± 3 × (p99 − p1)).
+steady state (Traini et al. 2023, docs/references.md; their replication package's outlier filter): in every window
+of 200 iterations, values beyond the window's median ± 3 × (p99 − p1), the windows starting after the first
+ceil(200 / ln(1 + ops)) iterations, where ops is the operations an iteration of 100 ms holds at the fork's mean (the
+values are seconds per operation, as in the JMH data set). Needs numpy. Reads the replications.csv of a replay of
+series (not of forks, --iterations).
 """
 import csv
 import gzip
@@ -34,10 +38,13 @@ def outliers(series):
 
 
 def main(data, replications):
+    rows = list(csv.DictReader(open(replications)))
+    if rows and "series" not in rows[0]:
+        sys.exit(f"{replications}: not the replications.csv of a replay of series (one value per round)")
     forks = {}
     steady = converged = 0
     missed = []
-    for row in csv.DictReader(open(replications)):
+    for row in rows:
         if row["steady_start"] in ("", "-1"):
             continue
         steady += 1
@@ -56,6 +63,8 @@ def main(data, replications):
         robust = np.mean([x[i] for i in range(start, len(x)) if i not in out])
         missed.append((abs(est - truth) / truth, int(row["rounds"]) <= start, not low <= robust <= high))
     n = len(missed)
+    if steady == 0:
+        sys.exit(f"{replications}: no series with a labelled steady state")
     print(f"steady series {steady}, converged {converged}, converged and missed {n} ({100 * n / steady:.1f}%)")
     print(f"  stopped before the labelled steady part began: {sum(m[1] for m in missed)}")
     print(f"  missing the steady mean without outliers too: {sum(m[2] for m in missed)}")

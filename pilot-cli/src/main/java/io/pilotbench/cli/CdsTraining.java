@@ -45,6 +45,7 @@ public final class CdsTraining {
             {"analyze", fa.toString()},
             {"compare", fa.toString(), fb.toString()},
         };
+        StaticHelp.answer(new String[] {"--help"}, nowhere, false); // as Main answers pilot --help
         for (String[] step : steps) {
             PilotCommand.run(step, nowhere, nowhere, new ByteArrayInputStream(new byte[0]));
         }

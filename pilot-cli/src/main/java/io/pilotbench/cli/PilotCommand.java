@@ -75,8 +75,7 @@ public final class PilotCommand implements Runnable {
         cli.addSubcommand("help", new CommandLine.HelpCommand());
         cli.getSubcommands().values().forEach(PilotCommand::parsing);
         Converters.register(cli);
-        // help in colour as Pilot's own output is (not picocli's own rule), so that StaticHelp can choose it the same
-        // way
+        // every command's help in colour by Pilot's rule (Colour), not picocli's: StaticHelp chooses by the same rule
         cli.setColorScheme(Help.defaultColorScheme(Colour.onStdout() ? Help.Ansi.ON : Help.Ansi.OFF));
         return cli;
     }
@@ -221,10 +220,9 @@ public final class PilotCommand implements Runnable {
             return new String[] {line()};
         }
 
-        /** "pilot VERSION", the line {@code pilot --version} prints. */
+        /** "pilot VERSION", the line {@code pilot --version} prints (kept apart from picocli: {@link StaticHelp}). */
         static String line() {
-            String v = PilotCommand.class.getPackage().getImplementationVersion();
-            return "pilot " + (v == null ? "(development build)" : v);
+            return StaticHelp.versionLine();
         }
     }
 }

@@ -154,8 +154,8 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             names = {"-o", "--output"},
             paramLabel = "DIR",
             order = 11,
-            description = "Also write replications.csv (one line per session, as it finishes) and "
-                    + "evaluation.json into DIR.")
+            description = "Also write replications.csv (one line per session, as it finishes; with --trace, one "
+                    + "per series or benchmark) and evaluation.json into DIR.")
     Path output;
 
     @Option(
@@ -343,6 +343,10 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
                     + "cannot go with --workload or --strategy");
         }
         SimulationSettings s = settings();
+        if (format == Format.MARKDOWN) {
+            throw new IllegalArgumentException("--format markdown: a replay prints text, json or csv");
+        }
+        Path dir = output == null ? null : outputDirectory(); // before the replay, which can take minutes
         List<Trace> all = new ArrayList<>();
         for (Path p : traces) {
             all.addAll(TraceSet.read(p, split, truth == null ? Double.NaN : truth));
@@ -368,8 +372,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
         } else {
             scores = TraceReplay.scoreSeries(all, session, s.ciWidth(), pool);
         }
-        if (output != null) {
-            Path dir = outputDirectory();
+        if (dir != null) {
             Files.write(dir.resolve("replications.csv"), scores.csv());
             Files.writeString(dir.resolve("evaluation.json"), PlainJson.write(scores.json()) + System.lineSeparator());
         }

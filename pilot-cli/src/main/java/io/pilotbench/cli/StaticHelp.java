@@ -13,17 +13,19 @@ import picocli.CommandLine.Help.Ansi;
 
 /**
  * {@code pilot}, {@code pilot --help} and {@code pilot --version} answered without picocli. Building picocli's model
- * of the top command and rendering its help took about 130 ms of {@code pilot --help}'s 190 ms (the rest is the JVM's
- * start), interpreted code that runs once per process whatever the class-data archive maps. The top-level help is the
- * same text every time — its width is fixed, not the terminal's — so the build renders it with picocli, plain and in
- * colour, into two resources ({@link #main}, run by pilot-cli's POM after compiling) and {@link Main} prints the one
- * {@link Colour} chooses. {@code StaticHelpTest} checks that they are what picocli prints now; any other arguments,
- * {@code pilot help} included, go to picocli as before.
+ * of the top command and rendering its help was most of {@code pilot --help}'s time (bench/README.md, "pilot --help
+ * and --version without picocli"): interpreted code that runs once per process whatever the class-data archive maps.
+ * The top-level help is the same text every time — its width is fixed, not the terminal's — so the build renders it
+ * with picocli, plain and in colour, into two resources ({@link #main}, run by pilot-cli's POM after compiling) and
+ * {@link Main} prints the one {@link Colour} chooses. {@code StaticHelpTest} checks that they are what picocli prints
+ * now; any other arguments, {@code pilot help} included, go to picocli as before. Nothing here that {@link #answer}
+ * runs touches a picocli class.
  */
 final class StaticHelp {
-    /** The resources, beside this class. */
+    /** The resource of the plain help, beside this class. */
     static final String PLAIN = "pilot-help.txt";
 
+    /** The resource of the help in colour (ANSI escapes), beside this class. */
     static final String COLOUR = "pilot-help.ansi.txt";
 
     private StaticHelp() {}
@@ -38,7 +40,7 @@ final class StaticHelp {
     static boolean answer(String[] args, PrintWriter out, boolean colour) {
         String only = args.length == 1 ? args[0] : null;
         if ("--version".equals(only) || "-V".equals(only)) {
-            out.println(PilotCommand.Version.line());
+            out.println(versionLine());
             out.flush();
             return true;
         }
@@ -55,6 +57,12 @@ final class StaticHelp {
         } catch (IOException e) {
             return false; // picocli renders it
         }
+    }
+
+    /** "pilot VERSION" from the jar's manifest, or "pilot (development build)" when run from classes. */
+    static String versionLine() {
+        String v = StaticHelp.class.getPackage().getImplementationVersion();
+        return "pilot " + (v == null ? "(development build)" : v);
     }
 
     /** The top-level help exactly as {@code pilot --help} prints it through picocli, painted or plain. */

@@ -18,8 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Findings of a replay of recorded series ({@code pilot simulate evaluate --trace}): {@code -o DIR} wrote nothing for
- * a replay (it said it writes replications.csv and evaluation.json), {@code --format json} printed text for a replay of
- * forks and {@code --format csv} text for any replay, and a replay of forks measured from their first iteration while {@code pilot jmh} warms each fork up for as
+ * a replay (it said it writes replications.csv and evaluation.json), {@code --format json} printed text for a replay
+ * of forks and {@code --format csv} text for any replay, and a replay of forks measured from their first iteration while {@code pilot jmh} warms each fork up for as
  * many iterations as it measures.
  */
 class TraceReplayOutputTest {
@@ -74,7 +74,7 @@ class TraceReplayOutputTest {
             // measured after the warm-up (level 2) the forks are at their steady level (1); from iteration 0, at 2
             assertThat(Double.parseDouble(f[3])).as(line).isBetween(0.95, 1.05);
         }
-        // an explicit --warmup-iterations 0 still measures from the first iteration
+        // an explicit --warmup-iterations 0 still measures from the first iteration: the warm-up's level
         CliRun cold = CliRun.run(
                 "simulate",
                 "evaluate",
@@ -85,8 +85,26 @@ class TraceReplayOutputTest {
                 "--warmup-iterations",
                 "0",
                 "--format",
-                "json");
-        assertThat(JSON.readTree(cold.out()).path("warmupIterations").asInt()).isZero();
+                "csv");
+        assertThat(cold.code()).as(cold.err()).isZero();
+        List<String> coldCsv = cold.out().lines().toList();
+        assertThat(coldCsv).hasSize(1 + 2);
+        for (String line : coldCsv.subList(1, coldCsv.size())) {
+            assertThat(Double.parseDouble(line.split(",")[3])).as(line).isBetween(1.9, 2.1);
+        }
+    }
+
+    @Test
+    void aBadOutputDirectoryIsRefusedBeforeTheReplay() throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        CliRun r = CliRun.run("simulate", "evaluate", "--trace", labelledSet().toString(), "-o", file.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("-o: " + file + " is a file").doesNotContain("Exception");
+        assertThat(r.out()).isEmpty();
+        CliRun markdown =
+                CliRun.run("simulate", "evaluate", "--trace", labelledSet().toString(), "--format", "markdown");
+        assertThat(markdown.code()).isEqualTo(2);
+        assertThat(markdown.err()).contains("--format markdown");
     }
 
     /** Two benchmarks of {@link #FORKS} forks: {@link #WARM_UP} iterations at 2, then 300 at 1 (CV 1%), labelled. */

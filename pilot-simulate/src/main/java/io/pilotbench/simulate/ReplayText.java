@@ -15,7 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The replays' scores in lines of text and as a JSON-ready map ({@code pilot simulate evaluate}). Separate so that
+ * The replays' scores in lines of text, as a JSON-ready map and as lines of {@code replications.csv} ({@code pilot
+ * simulate evaluate}). Separate so that
  * {@link TraceReplay} keeps the replaying and the scoring, and this class their wording; {@link TraceReplay}'s
  * methods of the same names document each.
  */
@@ -47,31 +48,18 @@ final class ReplayText {
                 iterations,
                 confidence * 100,
                 ciWidth * 100));
-        out.add(String.format(
-                Locale.ROOT,
-                "  benchmarks whose forks all reach a steady state: %d; "
-                        + "converged %d (%.1f%%), converged with a CI that misses the truth %d (%.1f%%); CI holds the truth "
-                        + "%d (%.1f%%); estimate within 1%% of it %d (%.1f%%); median forks %.0f (%.0f iterations)",
-                n,
-                converged,
-                100.0 * converged / n,
-                missed,
-                100.0 * missed / n,
-                covered,
-                100.0 * covered / n,
-                within,
-                100.0 * within / n,
-                medianForks,
-                medianForks * (warmup + iterations)));
-        // a benchmark with a fork that never settles: flagged when the session did not end converged
+        if (n > 0) {
+            out.add(steadyLine(n, converged, missed, covered, within, medianForks, warmup + iterations));
+        }
+        // a benchmark with a fork that never settles (or has no label): flagged when the session did not end converged
         List<ForkReplay> unsteady =
                 replays.stream().filter(f -> Double.isNaN(f.truth())).toList();
         if (!unsteady.isEmpty()) {
             long flagged = unsteady.stream().filter(f -> !f.converged()).count();
             out.add(String.format(
                     Locale.ROOT,
-                    "  benchmarks with a fork that never reaches a steady state: %d; flagged (not converged) %d "
-                            + "(%.1f%%)",
+                    "  benchmarks with a fork that never reaches a steady state: %d; flagged (not "
+                            + "converged) %d (%.1f%%)",
                     unsteady.size(),
                     flagged,
                     100.0 * flagged / unsteady.size()));
@@ -88,6 +76,27 @@ final class ReplayText {
         return out;
     }
 
+    /** The forks replay's line on the benchmarks whose forks all reach a steady state ({@code n} > 0). */
+    private static String steadyLine(
+            int n, long converged, long missed, long covered, long within, double medianForks, int perFork) {
+        return String.format(
+                Locale.ROOT,
+                "  benchmarks whose forks all reach a steady state: %d; "
+                        + "converged %d (%.1f%%), converged with a CI that misses the truth %d (%.1f%%); CI holds the truth "
+                        + "%d (%.1f%%); estimate within 1%% of it %d (%.1f%%); median forks %.0f (%.0f iterations)",
+                n,
+                converged,
+                100.0 * converged / n,
+                missed,
+                100.0 * missed / n,
+                covered,
+                100.0 * covered / n,
+                within,
+                100.0 * within / n,
+                medianForks,
+                medianForks * perFork);
+    }
+
     /** The header of {@code replications.csv} for series replayed one value per round. */
     static final String SERIES_CSV_HEADER =
             "series,steady_start,truth,stop,estimate,low,high,covered,rounds,warmup,shifts";
@@ -96,7 +105,7 @@ final class ReplayText {
     static final String FORKS_CSV_HEADER =
             "benchmark,truth,stop,estimate,low,high,covered,forks,iterations,jmh_default";
 
-    /** See {@link TraceReplay#csvRow(Replayed)}. */
+    /** One replayed series as a line of {@code replications.csv}; empty cells where there is no value. */
     static String row(Replayed r) {
         Trace t = r.trace();
         return String.join(
@@ -114,7 +123,7 @@ final class ReplayText {
                 Integer.toString(r.shifts()));
     }
 
-    /** See {@link TraceReplay#csvRow(ForkReplay)}. */
+    /** One benchmark replayed a fork per round as a line of {@code replications.csv}. */
     static String row(ForkReplay f) {
         return String.join(
                 ",",
@@ -135,7 +144,12 @@ final class ReplayText {
         return Double.isNaN(v) ? "" : Double.toString(v);
     }
 
-    /** See {@link TraceReplay#forksToMap}. */
+    /**
+     * The forks-as-rounds replays' scores as a JSON-ready map: the figures {@link #forks} gives. Its keys differ from
+     * the series' ({@link #toMap}) where the meaning does: {@code notAllSteady} counts the benchmarks with a fork
+     * that has no labelled steady state, {@code notAllSteadyNotConverged} those of them whose session did not end
+     * converged.
+     */
     static Map<String, Object> forksToMap(
             List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
         List<ForkReplay> steady =
@@ -147,6 +161,7 @@ final class ReplayText {
         double medianForks = Descriptive.median(
                 steady.stream().mapToDouble(ForkReplay::forks).toArray());
         Map<String, Object> out = new LinkedHashMap<>();
+        out.put("replay", "forks");
         out.put("benchmarks", replays.size());
         out.put("warmupIterations", warmup);
         out.put("iterations", iterations);
@@ -162,8 +177,10 @@ final class ReplayText {
                 "withinOnePercent",
                 steady.stream().filter(f -> f.withinOnePct(f.estimate())).count());
         out.put("medianForks", Double.isNaN(medianForks) ? null : medianForks);
-        out.put("neverSteady", unsteady.size());
-        out.put("flagged", unsteady.stream().filter(f -> !f.converged()).count());
+        out.put("notAllSteady", unsteady.size());
+        out.put(
+                "notAllSteadyNotConverged",
+                unsteady.stream().filter(f -> !f.converged()).count());
         Map<String, Object> jmh = new LinkedHashMap<>();
         jmh.put("benchmarks", withJmh.size());
         jmh.put(
@@ -176,6 +193,7 @@ final class ReplayText {
     /** See {@link TraceReplay#toMap}. */
     static Map<String, Object> toMap(Summary m, int traces, double ciWidth, double confidence) {
         Map<String, Object> out = new LinkedHashMap<>();
+        out.put("replay", "series");
         out.put("traces", traces);
         out.put("ciWidth", ciWidth);
         out.put("confidence", confidence);

@@ -230,7 +230,8 @@ public final class TraceReplay {
             if (t.values().length < warmup + iterations) {
                 throw new IllegalArgumentException(t.name() + ": " + t.values().length + " values, fewer than the "
                         + (warmup + iterations) + " iterations of a fork (" + warmup + " warm-up, " + iterations
-                        + " measured)");
+                        + " measured); give --iterations N and --warmup-iterations W with W + N at most "
+                        + t.values().length);
             }
             groups.computeIfAbsent(t.group(), g -> new ArrayList<>()).add(t);
         }
@@ -381,8 +382,8 @@ public final class TraceReplay {
             throws InterruptedException {
         List<Replayed> replayed = replayAll(traces, settings, threads);
         Summary m = summarise(replayed, ciWidth);
-        List<String> csv = new ArrayList<>(List.of(seriesCsvHeader()));
-        replayed.forEach(r -> csv.add(csvRow(r)));
+        List<String> csv = new ArrayList<>(List.of(ReplayText.SERIES_CSV_HEADER));
+        replayed.forEach(r -> csv.add(ReplayText.row(r)));
         return new Scores(
                 describe(m, replayed, ciWidth, settings.confidence()),
                 toMap(m, replayed.size(), ciWidth, settings.confidence()),
@@ -394,38 +395,12 @@ public final class TraceReplay {
             List<Trace> traces, int warmup, int iterations, SessionSettings settings, double ciWidth, int threads)
             throws InterruptedException {
         List<ForkReplay> forks = replayForks(traces, warmup, iterations, settings, threads);
-        List<String> csv = new ArrayList<>(List.of(forksCsvHeader()));
-        forks.forEach(f -> csv.add(csvRow(f)));
+        List<String> csv = new ArrayList<>(List.of(ReplayText.FORKS_CSV_HEADER));
+        forks.forEach(f -> csv.add(ReplayText.row(f)));
         return new Scores(
                 describeForks(forks, warmup, iterations, ciWidth, settings.confidence()),
-                forksToMap(forks, warmup, iterations, ciWidth, settings.confidence()),
+                ReplayText.forksToMap(forks, warmup, iterations, ciWidth, settings.confidence()),
                 csv);
-    }
-
-    /** The header of the {@link #csvRow(Replayed)} lines of {@code replications.csv}. */
-    public static String seriesCsvHeader() {
-        return ReplayText.SERIES_CSV_HEADER;
-    }
-
-    /** One replayed series as a line of {@code replications.csv}; empty cells where there is no value. */
-    public static String csvRow(Replayed r) {
-        return ReplayText.row(r);
-    }
-
-    /** The header of the {@link #csvRow(ForkReplay)} lines of {@code replications.csv}. */
-    public static String forksCsvHeader() {
-        return ReplayText.FORKS_CSV_HEADER;
-    }
-
-    /** One benchmark replayed a fork per round as a line of {@code replications.csv}. */
-    public static String csvRow(ForkReplay f) {
-        return ReplayText.row(f);
-    }
-
-    /** The forks-as-rounds replays' scores as a JSON-ready map (the figures {@link #describeForks} gives). */
-    public static Map<String, Object> forksToMap(
-            List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
-        return ReplayText.forksToMap(replays, warmup, iterations, ciWidth, confidence);
     }
 
     /** The summary as a JSON-ready map. */

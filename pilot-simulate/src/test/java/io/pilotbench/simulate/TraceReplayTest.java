@@ -55,6 +55,17 @@ class TraceReplayTest {
     }
 
     @Test
+    void aReplayedSeriesIsOneCsvLineWithItsNameQuotedAndEmptyCellsForWhatItLacks() {
+        Trace t = new Trace("a,b", "a,b", new double[] {1, 2, 3}, Trace.UNLABELLED, Double.NaN, Map.of());
+        TraceReplay.Replayed r =
+                new TraceReplay.Replayed(t, StopReason.ROUND_LIMIT, 2, Double.NaN, Double.NaN, 3, 0, 0);
+        String[] header = ReplayText.SERIES_CSV_HEADER.split(",");
+        assertThat(ReplayText.row(r)).isEqualTo("\"a,b\",,,ROUND_LIMIT,2.0,,,,3,0,0");
+        assertThat(ReplayText.row(r).substring("\"a,b\"".length()).split(",", -1))
+                .hasSize(header.length);
+    }
+
+    @Test
     void aDirectoryWithoutSeriesIsOneClearError(@TempDir Path dir) {
         assertThatThrownBy(() -> TraceSet.read(dir, null, Double.NaN))
                 .isInstanceOf(InputException.class)

@@ -51,17 +51,7 @@ class TraceReplayOutputTest {
     void aReplayOfForksWarmsUpAsManyIterationsAsItMeasuresAsPilotJmhDoes() throws IOException {
         Path set = labelledSet();
         Path out = tmp.resolve("forks");
-        CliRun r = CliRun.run(
-                "simulate",
-                "evaluate",
-                "--trace",
-                set.toString(),
-                "--iterations",
-                Integer.toString(WARM_UP),
-                "--format",
-                "json",
-                "-o",
-                out.toString());
+        CliRun r = forks(set, "--format", "json", "-o", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode printed = JSON.readTree(r.out());
         assertThat(printed.path("warmupIterations").asInt()).isEqualTo(WARM_UP);
@@ -75,17 +65,7 @@ class TraceReplayOutputTest {
             assertThat(Double.parseDouble(f[3])).as(line).isBetween(0.95, 1.05);
         }
         // an explicit --warmup-iterations 0 still measures from the first iteration: the warm-up's level
-        CliRun cold = CliRun.run(
-                "simulate",
-                "evaluate",
-                "--trace",
-                set.toString(),
-                "--iterations",
-                Integer.toString(WARM_UP),
-                "--warmup-iterations",
-                "0",
-                "--format",
-                "csv");
+        CliRun cold = forks(set, "--warmup-iterations", "0", "--format", "csv");
         assertThat(cold.code()).as(cold.err()).isZero();
         List<String> coldCsv = cold.out().lines().toList();
         assertThat(coldCsv).hasSize(1 + 2);
@@ -105,6 +85,14 @@ class TraceReplayOutputTest {
                 CliRun.run("simulate", "evaluate", "--trace", labelledSet().toString(), "--format", "markdown");
         assertThat(markdown.code()).isEqualTo(2);
         assertThat(markdown.err()).contains("--format markdown");
+    }
+
+    /** {@code pilot simulate evaluate --trace SET --iterations WARM_UP} and {@code more}. */
+    private static CliRun forks(Path set, String... more) {
+        List<String> args = new ArrayList<>(
+                List.of("simulate", "evaluate", "--trace", set.toString(), "--iterations", Integer.toString(WARM_UP)));
+        args.addAll(List.of(more));
+        return CliRun.run(args.toArray(String[]::new));
     }
 
     /** Two benchmarks of {@link #FORKS} forks: {@link #WARM_UP} iterations at 2, then 300 at 1 (CV 1%), labelled. */

@@ -65,6 +65,12 @@ public record MetricResult(
 
     /** This result with {@code value} as its spread. */
     public MetricResult withSpread(Spread value) {
+        return copy(error, ci, requiredSamples, targetMet, value);
+    }
+
+    /** This result with the fields that its copy-with methods change replaced, the others (the sample's) kept. */
+    private MetricResult copy(
+            MeanError newError, ConfidenceInterval newCi, long required, boolean met, Spread newSpread) {
         return new MetricResult(
                 status,
                 n,
@@ -72,12 +78,12 @@ public record MetricResult(
                 mean,
                 variance,
                 autocorrelation,
-                error,
-                ci,
+                newError,
+                newCi,
                 targetWidth,
-                requiredSamples,
-                targetMet,
-                value);
+                required,
+                met,
+                newSpread);
     }
 
     /** Why a CI is (not) available. */
@@ -108,19 +114,7 @@ public record MetricResult(
         if (samples <= n || status != Status.OK) {
             return this;
         }
-        return new MetricResult(
-                status,
-                n,
-                removed,
-                mean,
-                variance,
-                autocorrelation,
-                error,
-                ci,
-                targetWidth,
-                requiredSamples < 0 ? samples : Math.max(requiredSamples, samples),
-                false,
-                spread);
+        return copy(error, ci, requiredSamples < 0 ? samples : Math.max(requiredSamples, samples), false, spread);
     }
 
     /**
@@ -135,16 +129,9 @@ public record MetricResult(
         double h = Math.max(high, ci.high());
         ConfidenceInterval wider = new ConfidenceInterval(ci.confidence(), ci.center(), l, h, h - l);
         boolean met = targetMet && wider.width() <= targetWidth;
-        return new MetricResult(
-                status,
-                n,
-                removed,
-                mean,
-                variance,
-                autocorrelation,
+        return copy(
                 error == null ? null : error.withNote(note),
                 wider,
-                targetWidth,
                 met ? requiredSamples : Math.max(requiredSamples, required),
                 met,
                 spread);
@@ -160,16 +147,9 @@ public record MetricResult(
             return this;
         }
         ConfidenceInterval other = new ConfidenceInterval(ci.confidence(), ci.center(), low, high, high - low);
-        return new MetricResult(
-                status,
-                n,
-                removed,
-                mean,
-                variance,
-                autocorrelation,
+        return copy(
                 basis,
                 other,
-                targetWidth,
                 met ? Math.min(Math.max(requiredSamples, 0), n) : required < 0 ? -1 : Math.max(required, n + 1),
                 met,
                 spread);

@@ -75,6 +75,31 @@ class TraceReplayOutputTest {
     }
 
     @Test
+    void aFileOfNumbersGetsItsAnswerInTheJsonAsInTheText() throws IOException {
+        StringBuilder b = new StringBuilder();
+        Random random = new Random(3);
+        for (int i = 0; i < 300; i++) {
+            b.append(100 + random.nextGaussian()).append('\n');
+        }
+        Path file = Files.writeString(tmp.resolve("rounds.txt"), b);
+        CliRun r = CliRun.run("simulate", "evaluate", "--trace", file.toString(), "--truth", "100", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode series = JSON.readTree(r.out()).path("series");
+        assertThat(series.size()).isEqualTo(1);
+        JsonNode answer = series.get(0);
+        assertThat(answer.path("series").asText()).isEqualTo("rounds.txt");
+        assertThat(answer.path("stop").asText()).isEqualTo("TARGET_MET");
+        assertThat(answer.path("low").asDouble()).isLessThan(100).isGreaterThan(99);
+        assertThat(answer.path("high").asDouble()).isGreaterThan(100).isLessThan(101);
+        assertThat(answer.path("covered").asBoolean()).isTrue();
+        String text = CliRun.run("simulate", "evaluate", "--trace", file.toString(), "--truth", "100")
+                .out();
+        assertThat(text)
+                .contains(
+                        "rounds.txt: target_met after " + answer.path("rounds").asInt() + " rounds");
+    }
+
+    @Test
     void aBadOutputDirectoryIsRefusedBeforeTheReplay() throws IOException {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         CliRun r = CliRun.run("simulate", "evaluate", "--trace", labelledSet().toString(), "-o", file.toString());

@@ -220,6 +220,30 @@ final class ReplayText {
         return out;
     }
 
+    /** Each replayed series' answer as a JSON-ready map, for a trace set without labels. */
+    static List<Map<String, Object>> answers(List<Replayed> replayed) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Replayed r : replayed) {
+            Trace t = r.trace();
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("series", t.name());
+            a.put("stop", r.stop().name());
+            a.put("rounds", r.rounds());
+            a.put("estimate", orNull(r.estimate()));
+            a.put("low", orNull(r.low()));
+            a.put("high", orNull(r.high()));
+            a.put("truth", orNull(t.truth()));
+            a.put("covered", Double.isNaN(t.truth()) || Double.isNaN(r.low()) ? null : r.covers());
+            out.add(a);
+        }
+        return out;
+    }
+
+    /** A number for JSON: null for NaN, as Pilot's JSON writes a missing value. */
+    private static Double orNull(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+
     /** See {@link TraceReplay#describe}. */
     static List<String> describe(Summary m, List<Replayed> replayed, double ciWidth, double confidence) {
         List<String> out = new ArrayList<>();

@@ -384,10 +384,11 @@ public final class TraceReplay {
         Summary m = summarise(replayed, ciWidth);
         List<String> csv = new ArrayList<>(List.of(ReplayText.SERIES_CSV_HEADER));
         replayed.forEach(r -> csv.add(ReplayText.row(r)));
-        return new Scores(
-                describe(m, replayed, ciWidth, settings.confidence()),
-                toMap(m, replayed.size(), ciWidth, settings.confidence()),
-                csv);
+        Map<String, Object> json = toMap(m, replayed.size(), ciWidth, settings.confidence());
+        if (m.steady() == 0 && m.neverSteady() == 0) {
+            json.put("series", ReplayText.answers(replayed)); // no labels to score: each series' answer, as the text
+        }
+        return new Scores(describe(m, replayed, ciWidth, settings.confidence()), json, csv);
     }
 
     /** Replays every benchmark a fork per round ({@link #replayForks}) and scores them; CI width as in settings. */

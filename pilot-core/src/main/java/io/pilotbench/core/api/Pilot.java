@@ -150,6 +150,10 @@ public final class Pilot {
         try (Deadline deadline = Deadline.start(session.settings().maxDuration(), secondsBefore, List.of(workload))) {
             reason = loop(session, secondsBefore, t0, deadline);
         }
+        if ((reason == StopReason.ROUND_LIMIT || reason == StopReason.TIME_LIMIT) && session.metAtAFinalLook()) {
+            // the rounds since the last look met every target: the session converged, at its last look
+            reason = StopReason.TARGET_MET;
+        }
         return session.finish(reason);
     }
 

@@ -317,11 +317,21 @@ public final class Session implements AutoCloseable {
         return r;
     }
 
-    /** Finishes the session if it was not: TARGET_MET when the targets are met, INTERRUPTED otherwise. */
+    /**
+     * Whether every target is met when the session looks at all its rounds now. Between looks (see {@link #result()})
+     * the verdict is the last look's, so a session that a limit ends between looks may have met its targets since:
+     * this final look is what it ends on, as a comparison ends on its own.
+     */
+    public boolean metAtAFinalLook() {
+        currentResult();
+        return !needsMoreRounds();
+    }
+
+    /** Finishes the session if it was not: TARGET_MET when the targets are met at a final look, INTERRUPTED otherwise. */
     @Override
     public void close() throws IOException {
         if (!closed) {
-            finish(needsMoreRounds() ? StopReason.INTERRUPTED : StopReason.TARGET_MET);
+            finish(metAtAFinalLook() ? StopReason.TARGET_MET : StopReason.INTERRUPTED);
         }
     }
 }

@@ -23,78 +23,108 @@ import java.util.Map;
 final class ReplayText {
     private ReplayText() {}
 
+    /**
+     * The counts the text and the JSON of a replay of forks give, made once from the replays.
+     *
+     * @param benchmarks   every benchmark replayed
+     * @param steady       those whose forks all reach a steady state (a truth to score against)
+     * @param converged    of those, sessions that ended converged
+     * @param missed       of those, converged sessions whose CI misses the truth
+     * @param covered      of the steady ones, sessions whose CI holds the truth
+     * @param within       of the steady ones, estimates within 1% of the truth
+     * @param medianForks  the median forks of the steady ones; NaN without any
+     * @param notAllSteady benchmarks with a fork that has no labelled steady state
+     * @param flagged      of those, sessions that did not end converged
+     * @param withJmh      steady benchmarks with JMH's default windows
+     * @param jmhWithin    of those, windows' means within 1% of the truth
+     */
+    private record ForkCounts(
+            int benchmarks,
+            int steady,
+            long converged,
+            long missed,
+            long covered,
+            long within,
+            double medianForks,
+            int notAllSteady,
+            long flagged,
+            int withJmh,
+            long jmhWithin) {
+        static ForkCounts of(List<ForkReplay> replays) {
+            List<ForkReplay> steady =
+                    replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
+            List<ForkReplay> unsteady =
+                    replays.stream().filter(f -> Double.isNaN(f.truth())).toList();
+            List<ForkReplay> withJmh =
+                    steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
+            return new ForkCounts(
+                    replays.size(),
+                    steady.size(),
+                    steady.stream().filter(ForkReplay::converged).count(),
+                    steady.stream().filter(f -> f.converged() && !f.covers()).count(),
+                    steady.stream().filter(ForkReplay::covers).count(),
+                    steady.stream().filter(f -> f.withinOnePct(f.estimate())).count(),
+                    Descriptive.median(
+                            steady.stream().mapToDouble(ForkReplay::forks).toArray()),
+                    unsteady.size(),
+                    unsteady.stream().filter(f -> !f.converged()).count(),
+                    withJmh.size(),
+                    withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count());
+        }
+    }
+
     /** See {@link TraceReplay#describeForks}. */
     static List<String> forks(List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
-        List<ForkReplay> steady =
-                replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
-        int n = steady.size();
-        long converged = steady.stream().filter(ForkReplay::converged).count();
-        long missed = steady.stream().filter(f -> f.converged() && !f.covers()).count();
-        long covered = steady.stream().filter(ForkReplay::covers).count();
-        long within = steady.stream().filter(f -> f.withinOnePct(f.estimate())).count();
-        List<ForkReplay> withJmh =
-                steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
-        long jmhWithin =
-                withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count();
-        double medianForks = Descriptive.median(
-                steady.stream().mapToDouble(ForkReplay::forks).toArray());
+        ForkCounts c = ForkCounts.of(replays);
         List<String> out = new ArrayList<>();
         out.add(String.format(
                 Locale.ROOT,
                 "%d benchmarks replayed as pilot jmh runs them: a fork per round, %d warm-up iterations, then %d "
                         + "the round's unit readings; %.4g%% confidence, CI width %.4g%% of the mean",
-                replays.size(),
+                c.benchmarks(),
                 warmup,
                 iterations,
                 confidence * 100,
                 ciWidth * 100));
-        if (n > 0) {
-            out.add(steadyLine(n, converged, missed, covered, within, medianForks, warmup + iterations));
+        if (c.steady() > 0) {
+            int n = c.steady();
+            out.add(String.format(
+                    Locale.ROOT,
+                    "  benchmarks whose forks all reach a steady state: %d; converged %d (%.1f%%), converged with a CI "
+                            + "that misses the truth %d (%.1f%%); CI holds the truth %d (%.1f%%); estimate within 1%% "
+                            + "of it %d (%.1f%%); median forks %.0f (%.0f iterations)",
+                    n,
+                    c.converged(),
+                    100.0 * c.converged() / n,
+                    c.missed(),
+                    100.0 * c.missed() / n,
+                    c.covered(),
+                    100.0 * c.covered() / n,
+                    c.within(),
+                    100.0 * c.within() / n,
+                    c.medianForks(),
+                    c.medianForks() * (warmup + iterations)));
         }
         // a benchmark with a fork that never settles (or has no label): flagged when the session did not end converged
-        List<ForkReplay> unsteady =
-                replays.stream().filter(f -> Double.isNaN(f.truth())).toList();
-        if (!unsteady.isEmpty()) {
-            long flagged = unsteady.stream().filter(f -> !f.converged()).count();
+        if (c.notAllSteady() > 0) {
             out.add(String.format(
                     Locale.ROOT,
-                    "  benchmarks with a fork that never reaches a steady state: %d; flagged (not "
-                            + "converged) %d (%.1f%%)",
-                    unsteady.size(),
-                    flagged,
-                    100.0 * flagged / unsteady.size()));
+                    "  benchmarks with a fork that never reaches a steady state: %d; flagged (not converged) %d "
+                            + "(%.1f%%)",
+                    c.notAllSteady(),
+                    c.flagged(),
+                    100.0 * c.flagged() / c.notAllSteady()));
         }
-        if (!withJmh.isEmpty()) {
+        if (c.withJmh() > 0) {
             out.add(String.format(
                     Locale.ROOT,
-                    "  JMH's defaults on the same forks (every fork's "
-                            + "measured window): within 1%% of the truth %d of %d (%.1f%%)",
-                    jmhWithin,
-                    withJmh.size(),
-                    100.0 * jmhWithin / withJmh.size()));
+                    "  JMH's defaults on the same forks (every fork's measured window): within 1%% of the truth %d of "
+                            + "%d (%.1f%%)",
+                    c.jmhWithin(),
+                    c.withJmh(),
+                    100.0 * c.jmhWithin() / c.withJmh()));
         }
         return out;
-    }
-
-    /** The forks replay's line on the benchmarks whose forks all reach a steady state ({@code n} > 0). */
-    private static String steadyLine(
-            int n, long converged, long missed, long covered, long within, double medianForks, int perFork) {
-        return String.format(
-                Locale.ROOT,
-                "  benchmarks whose forks all reach a steady state: %d; "
-                        + "converged %d (%.1f%%), converged with a CI that misses the truth %d (%.1f%%); CI holds the truth "
-                        + "%d (%.1f%%); estimate within 1%% of it %d (%.1f%%); median forks %.0f (%.0f iterations)",
-                n,
-                converged,
-                100.0 * converged / n,
-                missed,
-                100.0 * missed / n,
-                covered,
-                100.0 * covered / n,
-                within,
-                100.0 * within / n,
-                medianForks,
-                medianForks * perFork);
     }
 
     /** The header of {@code replications.csv} for series replayed one value per round. */
@@ -152,40 +182,25 @@ final class ReplayText {
      */
     static Map<String, Object> forksToMap(
             List<ForkReplay> replays, int warmup, int iterations, double ciWidth, double confidence) {
-        List<ForkReplay> steady =
-                replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
-        List<ForkReplay> unsteady =
-                replays.stream().filter(f -> Double.isNaN(f.truth())).toList();
-        List<ForkReplay> withJmh =
-                steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
-        double medianForks = Descriptive.median(
-                steady.stream().mapToDouble(ForkReplay::forks).toArray());
+        ForkCounts c = ForkCounts.of(replays);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("replay", "forks");
-        out.put("benchmarks", replays.size());
+        out.put("benchmarks", c.benchmarks());
         out.put("warmupIterations", warmup);
         out.put("iterations", iterations);
         out.put("ciWidth", ciWidth);
         out.put("confidence", confidence);
-        out.put("steady", steady.size());
-        out.put("converged", steady.stream().filter(ForkReplay::converged).count());
-        out.put(
-                "convergedMissed",
-                steady.stream().filter(f -> f.converged() && !f.covers()).count());
-        out.put("covered", steady.stream().filter(ForkReplay::covers).count());
-        out.put(
-                "withinOnePercent",
-                steady.stream().filter(f -> f.withinOnePct(f.estimate())).count());
-        out.put("medianForks", Double.isNaN(medianForks) ? null : medianForks);
-        out.put("notAllSteady", unsteady.size());
-        out.put(
-                "notAllSteadyNotConverged",
-                unsteady.stream().filter(f -> !f.converged()).count());
+        out.put("steady", c.steady());
+        out.put("converged", c.converged());
+        out.put("convergedMissed", c.missed());
+        out.put("covered", c.covered());
+        out.put("withinOnePercent", c.within());
+        out.put("medianForks", Double.isNaN(c.medianForks()) ? null : c.medianForks());
+        out.put("notAllSteady", c.notAllSteady());
+        out.put("notAllSteadyNotConverged", c.flagged());
         Map<String, Object> jmh = new LinkedHashMap<>();
-        jmh.put("benchmarks", withJmh.size());
-        jmh.put(
-                "withinOnePercent",
-                withJmh.stream().filter(f -> f.withinOnePct(f.jmhDefault())).count());
+        jmh.put("benchmarks", c.withJmh());
+        jmh.put("withinOnePercent", c.jmhWithin());
         out.put("jmhDefault", jmh);
         return out;
     }
@@ -283,7 +298,7 @@ final class ReplayText {
         for (Map.Entry<String, Practice> e : m.practices().entrySet()) {
             out.add(practice(e.getKey(), e.getValue(), ciWidth));
         }
-        if (m.steady() == 0 && m.neverSteady() == 0) {
+        if (!m.labelled()) {
             for (Replayed r : replayed) {
                 out.add(answer(r));
             }

@@ -111,6 +111,11 @@ public final class TraceReplay {
             return share(flagged, neverSteady);
         }
 
+        /** Whether any trace had a label to score against (else each one's answer is given instead). */
+        public boolean labelled() {
+            return steady > 0 || neverSteady > 0;
+        }
+
         private static double share(int k, int n) {
             return n == 0 ? Double.NaN : (double) k / n;
         }
@@ -385,7 +390,7 @@ public final class TraceReplay {
         List<String> csv = new ArrayList<>(List.of(ReplayText.SERIES_CSV_HEADER));
         replayed.forEach(r -> csv.add(ReplayText.row(r)));
         Map<String, Object> json = toMap(m, replayed.size(), ciWidth, settings.confidence());
-        if (m.steady() == 0 && m.neverSteady() == 0) {
+        if (!m.labelled()) {
             json.put("series", ReplayText.answers(replayed)); // no labels to score: each series' answer, as the text
         }
         return new Scores(describe(m, replayed, ciWidth, settings.confidence()), json, csv);

@@ -92,6 +92,16 @@ class DistributionTest {
                 7);
         assertThat(out).contains("rounds    5 recorded: 5 analysed");
         assertThat(tmp.resolve("session/rounds.csv")).isRegularFile();
+        // the same installation however bin/pilot is spelt: relative, through "..", or through a link to it (bin/pilot
+        // names its cache after the installation's path, worked out by the shell itself)
+        Path link = tmp.resolve("pilot-link");
+        Files.createSymbolicLink(link, home.resolve("bin/pilot"));
+        for (List<String> command : List.of(
+                List.of("./bin/pilot", "--version"),
+                List.of("bin/../bin/pilot", "--version"),
+                List.of(link.toString(), "--version"))) {
+            assertThat(run(home, env, command, 0).strip()).as("%s", command).isEqualTo(version.strip());
+        }
         try (Stream<Path> cached = Files.walk(user.resolve(".cache/pilot"))) {
             assertThat(cached.filter(f -> f.toString().endsWith(".jsa")).count())
                     .as("the class-data archive made on first use, in the user's cache")

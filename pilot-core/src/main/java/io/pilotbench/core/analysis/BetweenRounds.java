@@ -151,9 +151,9 @@ public final class BetweenRounds {
                     halves.difference() < 0 ? reach.high : m2 + h2,
                     String.format(
                             Locale.ROOT,
-                            ", reaching the rounds' later halves' (mean %.6g): the level moves within a round (p ="
-                                    + " %.2g)",
-                            m2,
+                            ", reaching the rounds' later halves' (their mean %s): the level moves within a round (p"
+                                    + " = %.2g)",
+                            SteadyLevel.relativeTo(m2, pooled.mean()),
                             halves.pValue()));
         }
         boolean moving = session && halves.pValue() < Defaults.DRIFT_ALPHA;

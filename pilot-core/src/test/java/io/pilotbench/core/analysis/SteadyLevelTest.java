@@ -81,6 +81,33 @@ class SteadyLevelTest {
         assertThat(c.result().error().fallback()).contains("later half");
     }
 
+    /**
+     * The note said "the interval reaches the later half's (mean 0.0345155)" in a report of milliseconds: the level in
+     * the PI's base unit, which this text cannot format. It is said against the estimate now.
+     */
+    @Test
+    void theLaterHalfsMeanIsSaidAgainstTheMeanNotInBaseUnits() {
+        double[] x = normal(5, 90, 0.0345, 0.0007);
+        for (int i = 0; i < 10; i++) {
+            x[i] = 0.048;
+        }
+        for (int i = 10; i < x.length; i++) {
+            x[i] += 0.003 * Math.exp(-(i - 10) / 10.0);
+        }
+        Phases cut = new Phases(10, 1e-6, 0.048, 0, 1, Double.NaN, 0, List.of());
+        MetricResult plain = MeanAnalyzer.analyze(x, 10, 90, 10, false, SETTINGS, false);
+        String note = SteadyLevel.check(x, 10, 90, cut, plain, true, false)
+                .result()
+                .error()
+                .fallback();
+        double later = java.util.Arrays.stream(x, 50, 90).average().orElseThrow();
+        String expected =
+                String.format(java.util.Locale.ROOT, "%.2g%% lower", 100 * (plain.mean() - later) / plain.mean());
+        assertThat(note).contains("whose mean is " + expected).doesNotContain("0.03");
+        assertThat(SteadyLevel.relativeTo(2.5, 1)).isEqualTo("150% higher");
+        assertThat(SteadyLevel.relativeTo(1, 1)).isEqualTo("the same");
+    }
+
     @Test
     void analyzeOfATrendingFileWarnsThatNoSteadyLevelIsShown() {
         double[] x = normal(7, 100, 100, 1);

@@ -102,6 +102,20 @@ class DistributionTest {
                 List.of(link.toString(), "--version"))) {
             assertThat(run(home, env, command, 0).strip()).as("%s", command).isEqualTo(version.strip());
         }
+        // a relative JAVA_HOME, in a cache of its own: the archive's training runs in another directory, where the
+        // relative path led nowhere, so no archive was ever made for it
+        Map<String, String> relative = new java.util.HashMap<>(env);
+        Files.createSymbolicLink(tmp.resolve("jdk"), Path.of(System.getProperty("java.home")));
+        relative.put("JAVA_HOME", "jdk");
+        relative.put("XDG_CACHE_HOME", tmp.resolve("other-cache").toString());
+        assertThat(run(tmp, relative, List.of(home.resolve("bin/pilot").toString(), "--version"), 0)
+                        .strip())
+                .isEqualTo(version.strip());
+        try (Stream<Path> cached = Files.walk(tmp.resolve("other-cache/pilot"))) {
+            assertThat(cached.filter(f -> f.toString().endsWith(".jsa")).count())
+                    .as("the class-data archive made for a relative JAVA_HOME")
+                    .isEqualTo(1);
+        }
         try (Stream<Path> cached = Files.walk(user.resolve(".cache/pilot"))) {
             assertThat(cached.filter(f -> f.toString().endsWith(".jsa")).count())
                     .as("the class-data archive made on first use, in the user's cache")

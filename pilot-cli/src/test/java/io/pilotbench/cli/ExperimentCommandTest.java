@@ -163,6 +163,12 @@ class ExperimentCommandTest {
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.out()).contains("12 jobs: 12 run now, 0 done before, 0 failed");
         assertThat(run.err()).contains("job 12/12");
+        // each job's time for a person ("time 2.31 ms (3 rounds, …)"), not the table's every digit and " s"
+        assertThat(run.err().lines().filter(l -> l.startsWith("job ")))
+                .hasSize(12)
+                .allMatch(
+                        l -> l.matches("job \\d+/12 .*: time \\d{1,3}(\\.\\d{1,3})? (ns|µs|ms|s) \\(3 rounds, .*\\)"),
+                        "formatted");
         CliRun again = CliRun.run("experiment", "resume", dir.toString());
         assertThat(again.code()).as(again.err()).isZero();
         assertThat(again.out()).contains("0 run now, 12 done before");

@@ -2,6 +2,7 @@ package io.pilotbench.experiment;
 
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.files.FileTrees;
+import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.store.DirectoryLock;
 import java.io.IOException;
@@ -362,14 +363,26 @@ public final class ExperimentRunner {
             }
             if (progress != null) {
                 String what = row.get("error").isEmpty()
-                        ? "time " + row.get(ExperimentSpec.TIME) + " s (" + row.get("rounds") + " rounds, "
-                                + row.get("stop") + ")"
+                        ? "time " + time(row) + " (" + row.get("rounds") + " rounds, " + row.get("stop") + ")"
                         : "failed: " + row.get("error");
                 progress.println("job " + job.number() + "/" + total + " " + describe(job) + ": " + what);
                 progress.flush();
             }
         }
         return new Outcome(total, ran, skipped, failed, false);
+    }
+
+    /**
+     * A row's mean time for a person: "9.918 ms", not the table's "0.009917751800000001" with " s" after it (the table
+     * keeps every digit); the table's text where it is not a number.
+     */
+    public static String time(Map<String, String> row) {
+        String t = row.getOrDefault(ExperimentSpec.TIME, "");
+        try {
+            return Formats.quantity(Double.parseDouble(t), "s");
+        } catch (NumberFormatException e) {
+            return t + " s";
+        }
     }
 
     static String describe(Job job) {

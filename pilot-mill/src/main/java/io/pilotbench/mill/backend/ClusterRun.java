@@ -3,6 +3,7 @@ package io.pilotbench.mill.backend;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.store.DirectoryLock;
 import io.pilotbench.experiment.ExperimentPlan;
+import io.pilotbench.experiment.ExperimentRunner;
 import io.pilotbench.experiment.ExperimentSpec;
 import io.pilotbench.experiment.Factor;
 import io.pilotbench.experiment.Job;
@@ -366,7 +367,7 @@ public final class ClusterRun {
             return;
         }
         String what = row.getOrDefault("error", "").isEmpty()
-                ? "time " + row.get(ExperimentSpec.TIME) + " s (" + row.get("rounds") + " rounds)"
+                ? "time " + ExperimentRunner.time(row) + " (" + row.get("rounds") + " rounds)"
                 : "failed: " + row.get("error");
         say("job " + job.id() + " collected (" + rows.size() + "/" + jobs.size() + "): " + what);
     }

@@ -215,8 +215,7 @@ class GetstatsNoFalseAlarmsTest {
      */
     @Test
     void waitIsNotNegativeWithThreads() throws Exception {
-        Path f = tmp.resolve("c.pilot");
-        Files.writeString(f, """
+        Path results = campaign("c", """
                 THREADS 2
                 TEST sleep 3 1 getstats --predicate '$count >= 3' --column elapsed
                   EXEC sleep 0.3
@@ -225,12 +224,6 @@ class GetstatsNoFalseAlarmsTest {
                   EXEC i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done
                 DONE
                 """);
-        Path results = Files.createDirectories(tmp.resolve("results"));
-        StringWriter log = new StringWriter();
-        assertThat(Campaign.start(f, Map.of(), results, new PrintWriter(log), () -> null)
-                        .run())
-                .as(log.toString())
-                .isEqualTo(Campaign.OK);
         for (String row : rows(results.resolve("000-sleep"))) {
             String[] x = row.split(",");
             assertThat(Double.parseDouble(x[4]))
@@ -263,25 +256,30 @@ class GetstatsNoFalseAlarmsTest {
      */
     @Test
     void theBarriersShellIsNotCountedInTheCopiesCpuTimes() throws Exception {
-        Path f = tmp.resolve("short.pilot");
-        Files.writeString(f, """
+        Path results = campaign("short", """
                 THREADS 2
                 TEST short 12 1 getstats --predicate '$count >= 12' --column elapsed
                   EXEC true
                 DONE
                 """);
-        Path results = Files.createDirectories(tmp.resolve("short-results"));
-        StringWriter log = new StringWriter();
-        assertThat(Campaign.start(f, Map.of(), results, new PrintWriter(log), () -> null)
-                        .run())
-                .as(log.toString())
-                .isEqualTo(Campaign.OK);
         for (String row : rows(results.resolve("000-short"))) {
             String[] x = row.split(",");
             // 20 µs: the few system calls a copy makes between Pilot reading its CPU time and its read() blocking
             assertThat(Double.parseDouble(x[4])).as("wait: %s", row).isGreaterThan(-20e-6);
             assertThat(Double.parseDouble(x[5])).as("cpu%%: %s", row).isLessThanOrEqualTo(200.5);
         }
+    }
+
+    /** Runs the campaign {@code script} (as NAME.pilot) to its end, which must be OK; its results directory. */
+    private Path campaign(String name, String script) throws IOException, InterruptedException {
+        Path f = Files.writeString(tmp.resolve(name + ".pilot"), script);
+        Path results = Files.createDirectories(tmp.resolve(name + "-results"));
+        StringWriter log = new StringWriter();
+        assertThat(Campaign.start(f, Map.of(), results, new PrintWriter(log), () -> null)
+                        .run())
+                .as(log.toString())
+                .isEqualTo(Campaign.OK);
+        return results;
     }
 
     private static List<String> rows(Path testDir) throws IOException {

@@ -40,7 +40,8 @@ final class ParameterScan {
             order = 60,
             description = "Run a session for each value of NAME from MIN to MAX (integers, or steps of -D), with "
                     + "{NAME} replaced by the value in the command, the hooks and --name; then a table, scan.csv and "
-                    + "scan.svg (the means and their CIs against NAME) in -o DIR. As hyperfine's -P.")
+                    + "scan.svg (the means and their CIs against NAME) in -o DIR. Each value's session has the "
+                    + "limits given: --max-time 20s is 20 s per value. As hyperfine's -P.")
     List<String> range = new ArrayList<>();
 
     @Option(

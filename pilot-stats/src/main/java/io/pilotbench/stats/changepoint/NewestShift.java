@@ -163,8 +163,9 @@ public final class NewestShift {
         int tried = 0;
         for (int k = 1; k <= newest && n - k - from > k; k++) {
             tried++;
-            Result r = one(means, errors, from, n - k, n);
-            if ((best == null || r.pValue() < best.pValue()) && oneLevel(means, errors, r)) {
+            Tried t = one(means, errors, from, n - k, n);
+            Result r = t.result();
+            if ((best == null || r.pValue() < best.pValue()) && t.oneLevel()) {
                 best = r;
             }
         }
@@ -187,44 +188,17 @@ public final class NewestShift {
     }
 
     /**
-     * Whether the newest points of {@code r} share one level, as the older ones do: their spread about their weighted
-     * mean, per degree of freedom, against the older points' (the scale q), by an F test at {@value
-     * #ONE_LEVEL_ALPHA}. Without it, the commit before a slow one that happened to drift a little high was named
-     * with it, as the first of two slow commits, and the shift given as their average: on this project's machine, ten
-     * sessions of {@code sleep 0.010} at 11.40–11.55 ms (errors 0.02–0.08 ms), then 11.69 and 14.62 ms, gave "commit 10
-     * made it 15.2% higher" for what commit 11 did (NewestShiftTest).
+     * One k tried: its result, and whether its newest points share one level as the older ones do — their spread
+     * about their weighted mean, per degree of freedom, against the older points' (the scale q), by an F test at
+     * {@value #ONE_LEVEL_ALPHA}. Without that, the commit before a slow one that happened to drift a little high was
+     * named with it, as the first of two slow commits, and the shift given as their average: on this project's
+     * machine, ten sessions of {@code sleep 0.010} at 11.40–11.55 ms (errors 0.02–0.08 ms), then 11.69 and 14.62 ms,
+     * gave "commit 10 made it 15.2% higher" for what commit 11 did (NewestShiftTest).
      */
-    private static boolean oneLevel(double[] m, double[] s, Result r) {
-        int k = r.count();
-        if (k < 2) {
-            return true;
-        }
-        int n = m.length;
-        double scale = 0;
-        for (int i = n - k - r.older(); i < n - k; i++) {
-            scale = Math.max(scale, Math.abs(m[i]));
-        }
-        double floor = VARIANCE_FLOOR * (scale > 0 ? scale * scale : 1);
-        double spread = 0;
-        for (int i = n - k; i < n; i++) {
-            double d = m[i] - r.after();
-            spread += d * d / variance(s[i], floor, r.tau2());
-        }
-        // the older points' scale q, as one() took it: seBefore² · W_o, the same for the newest points
-        double q = r.seAfter() * r.seAfter() * weightSum(s, n - k, n, r.tau2(), floor);
-        return FisherF.upperTail(spread / (k - 1) / q, k - 1, r.older() - 1) >= ONE_LEVEL_ALPHA;
-    }
-
-    private static double weightSum(double[] s, int from, int to, double tau2, double floor) {
-        double sw = 0;
-        for (int i = from; i < to; i++) {
-            sw += 1 / variance(s[i], floor, tau2);
-        }
-        return sw;
-    }
+    private record Tried(Result result, boolean oneLevel) {}
 
     /** Points [cut, n) against [from, cut), with an unadjusted p-value. */
-    private static Result one(double[] m, double[] s, int from, int cut, int n) {
+    private static Tried one(double[] m, double[] s, int from, int cut, int n) {
         int r = cut - from;
         double scale = 0;
         for (int i = from; i < cut; i++) {
@@ -234,18 +208,17 @@ public final class NewestShift {
         double tau2 = dersimonianLaird(m, s, from, cut, floor);
         double[] old = weighted(m, s, from, cut, tau2, floor);
         double[] fresh = weighted(m, s, cut, n, tau2, floor);
-        double spread = 0;
-        for (int i = from; i < cut; i++) {
-            double d = m[i] - old[0];
-            spread += d * d / variance(s[i], floor, tau2);
-        }
-        double q = Math.max(1, spread / (r - 1));
+        double q = Math.max(1, spread(m, s, from, cut, old[0], tau2, floor) / (r - 1));
         double seBefore = Math.sqrt(q / old[1]);
         double seAfter = Math.sqrt(q / fresh[1]);
         double t = (fresh[0] - old[0]) / Math.hypot(seBefore, seAfter);
         double df = r - 1;
         double p = 2 * StudentT.cdf(-Math.abs(t), df);
-        return new Result(cut, n - cut, r, old[0], fresh[0], seBefore, seAfter, tau2, t, df, p);
+        int k = n - cut;
+        boolean oneLevel = k < 2
+                || FisherF.upperTail(spread(m, s, cut, n, fresh[0], tau2, floor) / (k - 1) / q, k - 1, df)
+                        >= ONE_LEVEL_ALPHA;
+        return new Tried(new Result(cut, k, r, old[0], fresh[0], seBefore, seAfter, tau2, t, df, p), oneLevel);
     }
 
     /**
@@ -268,6 +241,16 @@ public final class NewestShift {
             q += w * d * d;
         }
         return Math.max(0, (q - (r - 1)) / (sw - sw2 / sw));
+    }
+
+    /** Σ (m_i − level)² / (s_i² + τ²) over [from, to). */
+    private static double spread(double[] m, double[] s, int from, int to, double level, double tau2, double floor) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            double d = m[i] - level;
+            sum += d * d / variance(s[i], floor, tau2);
+        }
+        return sum;
     }
 
     /** {weighted mean, sum of weights} of [from, to) with weights 1/(s² + τ²). */

@@ -153,6 +153,14 @@ class CompareCommandTest {
     }
 
     @Test
+    void theSubsessionsColumnSaysHowManyTimesHowLargeNotNOfSize() {
+        // "40 of 1" read as forty out of one; the column counts subsessions of a size
+        CliRun run = CliRun.run("compare", "--ac-limit", "1", resource("compare/old.txt"), resource("compare/new.txt"));
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).containsPattern("\\s40\\s+40 × 1\\s+40\\n").doesNotContain(" of 1 ");
+    }
+
+    @Test
     void markdownAndCsvFormats() {
         CliRun md = CliRun.run(
                 "compare",

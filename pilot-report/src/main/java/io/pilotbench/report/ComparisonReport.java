@@ -142,7 +142,7 @@ public final class ComparisonReport {
             "[" + Formats.quantity(c.ci().low(), unit, c.mean()) + ", "
                     + Formats.quantity(c.ci().high(), unit, c.mean()) + "]",
             String.valueOf(c.n()),
-            c.n() / c.subsessionSize() + " of " + c.subsessionSize(),
+            c.n() / c.subsessionSize() + " × " + c.subsessionSize(),
             String.valueOf(c.rounds())
         };
     }

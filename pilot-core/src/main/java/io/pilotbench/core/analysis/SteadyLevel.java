@@ -90,6 +90,10 @@ public final class SteadyLevel {
         ConfidenceInterval ci = m.ci();
         double reach = Math.sqrt(2) * ci.width() / 2;
         double low = down > 0 ? later - reach : ci.low();
+        if (low <= 0 && ci.low() > 0 && later > 0 && positive(x, from, to)) {
+            // positive data keep a positive lower end (MeanAnalyzer): the same reach on the log scale
+            low = later * Math.exp(-reach / later);
+        }
         double high = down < 0 ? later + reach : ci.high();
         double width = Math.max(high, ci.high()) - Math.min(low, ci.low());
         long required = m.targetWidth() > 0 ? (long) Math.ceil(m.n() * Math.pow(width / m.targetWidth(), 2)) + 1 : -1;
@@ -119,6 +123,15 @@ public final class SteadyLevel {
         // two significant digits, without %g's exponent from 100% up
         return String.format(
                 Locale.ROOT, percent >= 10 ? "%.0f%% %s" : "%.2g%% %s", percent, d < 0 ? "lower" : "higher");
+    }
+
+    private static boolean positive(double[] x, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!(x[i] > 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static double mean(double[] x, int from, int to) {

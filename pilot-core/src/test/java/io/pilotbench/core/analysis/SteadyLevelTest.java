@@ -117,4 +117,25 @@ class SteadyLevelTest {
         SeriesAnalysis a = new SeriesAnalyzer(SETTINGS).analyze(new Series("trend.txt", "", x));
         assertThat(a.warnings()).anyMatch(w -> w.contains("still trend"));
     }
+
+    /**
+     * Positive data whose interval reaches toward the later half keep a positive lower end: 30 samples near 20, 101
+     * near 10 and 59 near 14 (the warm-up cut, a level shift left in) got [−35.67, 70.98] around 11.48 before.
+     */
+    @Test
+    void theLaterHalfsReachKeepsTheLowerEndOfPositiveDataAboveZero() {
+        double[] x = new double[190];
+        double[] a = normal(11, 30, 20, 0.5);
+        double[] b = normal(12, 101, 10, 0.5);
+        double[] c = normal(13, 59, 14, 0.5);
+        System.arraycopy(a, 0, x, 0, 30);
+        System.arraycopy(b, 0, x, 30, 101);
+        System.arraycopy(c, 0, x, 131, 59);
+        SeriesAnalysis s = new SeriesAnalyzer(SETTINGS).analyze(new Series("levels.txt", "", x));
+        MetricResult m = s.estimate();
+        assertThat(s.phases().warmup()).isEqualTo(30);
+        assertThat(m.error().fallback()).contains("the interval reaches the later half's");
+        assertThat(m.ci().low()).isPositive().isLessThan(m.mean());
+        assertThat(m.ci().high()).isGreaterThan(m.mean());
+    }
 }

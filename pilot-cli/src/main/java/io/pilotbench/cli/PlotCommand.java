@@ -25,8 +25,9 @@ import picocli.CommandLine.Parameters;
                     + "NAME again adds files to it) or a bare FILE (named after itself). A file is read as pilot analyze "
                     + "reads it, one component per --components column (by header name or 0-based index; default the "
                     + "first column). A session directory gives the components Elapsed (round wall time, s), User and "
-                    + "System (CPU s per round) and one per PI (its readings after warm-up removal, with the "
-                    + "session's own CI).",
+                    + "System (CPU s per round), each with the CI pilot analyze gives that column, and one per PI "
+                    + "(its readings after warm-up removal, with the session's own CI). Where pilot analyze gives no "
+                    + "CI (one or two values, constant values), no error bar is drawn.",
             "",
             "--mode bar: one group of bars per NAME (its files pooled), a bar per component, --stack components "
                     + "stacked in one bar. --mode line: a line per NAME (and component), a point per file at the first "

@@ -31,19 +31,23 @@ import java.util.stream.Stream;
  * The inputs of {@code pilot plot}: {@code NAME:FILES} (a path or a glob such as {@code 'ext4:results/*.csv'}; the
  * same NAME given again adds files to it) or a bare path (named after itself). A file is read as {@code pilot
  * analyze} reads it, one component per column (named by the header, or by {@code --components}); a session
- * directory gives Elapsed (round wall time, s), User and System (CPU seconds per round) and one component per PI
- * (its readings after warm-up removal, with the session's own CI). A campaign directory will add its runs
- * here as points.
+ * directory gives Elapsed (round wall time, s), User and System (CPU seconds per round), each analysed as {@code pilot
+ * analyze} would analyse that column, and one component per PI (its readings after warm-up removal, with the
+ * session's own CI; at another {@code --confidence} than the session's, its readings as {@code pilot analyze} reads
+ * them at that confidence).
  *
  * <p>A component of one file is summarised as {@code pilot analyze} analyses it ({@link SeriesAnalyzer} at the default
  * settings and the plot's confidence): the same warm-up removal, the same mean and the same CI as error bar, so that
- * one series does not get one interval from {@code analyze} and a narrower Student-t one from {@code plot}. Files
- * pooled into one bar are summarised with the Student-t interval of their samples.
+ * one series does not get one interval from {@code analyze} and a narrower Student-t one from {@code plot}; where
+ * {@code analyze} gives no CI (one value, two, constant values) the plot draws none. Files pooled into one bar are
+ * summarised with the Student-t interval of their samples.
  */
 final class PlotInputs {
     private static final Pattern NUMBER = Pattern.compile("[0-9]+(\\.[0-9]+)?");
     /** A number that stands alone in a name: not the end of a word such as ext2 or x86. */
     private static final Pattern STANDALONE = Pattern.compile("(?<![A-Za-z0-9.])[0-9]+(\\.[0-9]+)?");
+    /** No interval: too few or constant values, which {@code pilot analyze} gives none either. */
+    private static final double[] NO_CI = {Double.NaN, Double.NaN};
 
     private PlotInputs() {}
 
@@ -170,12 +174,13 @@ final class PlotInputs {
     private static PlotData.Point point(
             double x, String label, List<Path> files, List<String> components, double confidence) {
         Map<String, List<double[]>> samples = new LinkedHashMap<>();
-        Map<String, double[]> sessionCi = new LinkedHashMap<>();
+        Map<String, double[]> ci = new LinkedHashMap<>();
+        SeriesAnalyzer analyzer = new SeriesAnalyzer(AnalysisSettings.defaults().withConfidence(confidence));
         for (Path f : files) {
             if (Files.isDirectory(f)) {
-                session(f, samples, sessionCi);
+                session(f, samples, ci, analyzer, confidence);
             } else {
-                file(f, components, samples, sessionCi, confidence);
+                file(f, components, samples, ci, analyzer);
             }
         }
         Map<String, PlotData.Summary> out = new LinkedHashMap<>();
@@ -187,13 +192,22 @@ final class PlotInputs {
                 continue;
             }
             PlotData.Summary s = PlotData.Summary.of(all, confidence);
-            double[] ci = sessionCi.get(e.getKey());
-            out.put(e.getKey(), files.size() == 1 && ci != null ? s.withCi(ci[0], ci[1]) : s);
+            if (files.size() == 1) {
+                // one series, one interval: analyze's (or the session's), and none where analyze has none
+                double[] own = ci.getOrDefault(e.getKey(), NO_CI);
+                s = s.withCi(own[0], own[1]);
+            }
+            out.put(e.getKey(), s);
         }
         return new PlotData.Point(x, label, out);
     }
 
-    private static void session(Path dir, Map<String, List<double[]>> samples, Map<String, double[]> ci) {
+    private static void session(
+            Path dir,
+            Map<String, List<double[]>> samples,
+            Map<String, double[]> ci,
+            SeriesAnalyzer analyzer,
+            double confidence) {
         if (!SessionReader.isSession(dir)) {
             throw new InputException(dir + " is a directory but not a Pilot session (no session.json); give a "
                     + "session directory or a results file");
@@ -202,30 +216,83 @@ final class PlotInputs {
         List<Round> ok = s.stored().rounds().stream()
                 .filter(r -> r.status() == RoundStatus.OK)
                 .toList();
-        samples.computeIfAbsent("Elapsed", k -> new ArrayList<>())
-                .add(ok.stream().mapToDouble(Round::durationSeconds).toArray());
+        String source = dir.toString();
+        analysed(
+                new Series(
+                        source,
+                        "Elapsed",
+                        ok.stream().mapToDouble(Round::durationSeconds).toArray()),
+                "Elapsed",
+                samples,
+                ci,
+                analyzer);
         if (ok.stream().allMatch(r -> r.userCpuNanos() != null && r.systemCpuNanos() != null) && !ok.isEmpty()) {
-            samples.computeIfAbsent("User", k -> new ArrayList<>())
-                    .add(ok.stream().mapToDouble(r -> r.userCpuNanos() / 1e9).toArray());
-            samples.computeIfAbsent("System", k -> new ArrayList<>())
-                    .add(ok.stream().mapToDouble(r -> r.systemCpuNanos() / 1e9).toArray());
+            analysed(
+                    new Series(
+                            source,
+                            "User",
+                            ok.stream().mapToDouble(r -> r.userCpuNanos() / 1e9).toArray()),
+                    "User",
+                    samples,
+                    ci,
+                    analyzer);
+            analysed(
+                    new Series(
+                            source,
+                            "System",
+                            ok.stream()
+                                    .mapToDouble(r -> r.systemCpuNanos() / 1e9)
+                                    .toArray()),
+                    "System",
+                    samples,
+                    ci,
+                    analyzer);
         }
         List<PiResult> pis = s.result().pis();
+        boolean sameConfidence = s.result().settings().confidence() == confidence;
         for (int p = 0; p < pis.size(); p++) {
             int index = p;
             double[] readings = ok.stream()
                     .mapToDouble(r -> r.reading(index))
                     .filter(v -> !Double.isNaN(v))
                     .toArray();
-            int from = Math.min(readings.length, pis.get(p).readingsFrom());
             String name = pis.get(p).pi().name();
+            MetricResult m = pis.get(p).readings();
+            if (!sameConfidence) {
+                // another confidence than the session's: the readings as pilot analyze reads them at it
+                analysed(new Series(source, name, readings), name, samples, ci, analyzer);
+                continue;
+            }
+            int from = Math.min(readings.length, pis.get(p).readingsFrom());
             samples.computeIfAbsent(name, k -> new ArrayList<>())
                     .add(java.util.Arrays.copyOfRange(readings, from, readings.length));
-            MetricResult m = pis.get(p).readings();
             if (m.ci() != null) {
                 ci.put(name, new double[] {m.ci().low(), m.ci().high()});
             }
         }
+    }
+
+    /**
+     * Adds series {@code s} as component {@code name} as {@code pilot analyze} analyses it: its samples after warm-up
+     * removal and its CI; too few or constant values (no CI from analyze either) are shown as they are.
+     */
+    private static void analysed(
+            Series s,
+            String name,
+            Map<String, List<double[]>> samples,
+            Map<String, double[]> ci,
+            SeriesAnalyzer analyzer) {
+        double[] values = s.values();
+        try {
+            SeriesAnalysis a = analyzer.analyze(s);
+            values = java.util.Arrays.copyOfRange(values, a.analysedFrom(), a.analysedFrom() + a.n());
+            if (a.ci() != null) {
+                ci.put(name, new double[] {a.ci().low(), a.ci().high()});
+            }
+        } catch (InputException e) {
+            // too few or constant values: analyze has no CI either
+        }
+        samples.computeIfAbsent(name, k -> new ArrayList<>()).add(values);
     }
 
     /** A file's components, each as {@code pilot analyze} analyses it: its samples after warm-up removal, its CI. */
@@ -234,29 +301,18 @@ final class PlotInputs {
             List<String> components,
             Map<String, List<double[]>> samples,
             Map<String, double[]> ci,
-            double confidence) {
+            SeriesAnalyzer analyzer) {
         List<ColumnSelector> columns = components.isEmpty()
                 ? List.of(ColumnSelector.FIRST)
                 : components.stream().map(ColumnSelector::parse).toList();
         SeriesReader reader = new SeriesReader(SeriesReader.Delimiter.AUTO, columns);
         List<Series> read = reader.read(f, notice -> {});
-        SeriesAnalyzer analyzer = new SeriesAnalyzer(AnalysisSettings.defaults().withConfidence(confidence));
         for (int i = 0; i < read.size(); i++) {
             Series s = read.get(i);
             String name = !components.isEmpty()
                     ? components.get(i)
                     : s.column() == null || s.column().matches("[0-9]*") ? "value" : s.column();
-            double[] values = s.values();
-            try {
-                SeriesAnalysis a = analyzer.analyze(s);
-                values = java.util.Arrays.copyOfRange(values, a.analysedFrom(), a.analysedFrom() + a.n());
-                if (a.ci() != null) {
-                    ci.put(name, new double[] {a.ci().low(), a.ci().high()});
-                }
-            } catch (InputException e) {
-                // too few or constant values: analyze has no CI either; the plot shows the samples as they are
-            }
-            samples.computeIfAbsent(name, k -> new ArrayList<>()).add(values);
+            analysed(s, name, samples, ci, analyzer);
         }
     }
 }

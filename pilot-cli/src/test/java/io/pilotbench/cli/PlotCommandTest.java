@@ -184,6 +184,49 @@ class PlotCommandTest {
         assertThat(num(errorBars.get(0), "data-high")).isCloseTo(ci.get("high").asDouble(), within(1e-9));
     }
 
+    /**
+     * A session's Elapsed got a plain Student-t error bar ([15.00, 16.12] ms where the same rounds' wall-time PI had
+     * [15.08, 17.15]), and a file of two values [−0.85, 11.85] where analyze gives no CI: Elapsed now gets analyze's
+     * interval of the rounds' wall times, and a file without a CI no error bar.
+     */
+    @Test
+    void aSessionsElapsedGetsAnalyzesIntervalAndTwoValuesNone() throws Exception {
+        Path dir = tmp.resolve("session-true");
+        CliRun run =
+                CliRun.run("run", "-q", "--min-rounds", "30", "--max-rounds", "30", "-o", dir.toString(), "--", "true");
+        assertThat(run.code()).as(run.err()).isIn(0, 3, 7); // target met, not met, or no steady level shown
+        StringBuilder elapsed = new StringBuilder();
+        for (String line : Files.readAllLines(dir.resolve("rounds.csv")).subList(1, 31)) {
+            String[] f = line.split(",");
+            elapsed.append(Long.parseLong(f[3]) / 1e9).append('\n');
+        }
+        Path column = tmp.resolve("elapsed.txt");
+        Files.writeString(column, elapsed);
+        CliRun analyzed = CliRun.run("analyze", "--format", "json", column.toString());
+        assertThat(analyzed.code()).as(analyzed.err()).isZero();
+        var ci = tools.jackson.databind.json.JsonMapper.builder()
+                .build()
+                .readTree(analyzed.out())
+                .get("results")
+                .get(0)
+                .get("ci");
+        Path out = tmp.resolve("session.svg");
+        CliRun r = CliRun.run("plot", "--mode", "bar", "--components", "Elapsed", "-o", out.toString(), "s:" + dir);
+        assertThat(r.code()).as(r.err()).isZero();
+        List<Element> bars = byClass(svg(out), "g", "error-bar");
+        assertThat(bars).hasSize(1);
+        assertThat(num(bars.get(0), "data-low")).isCloseTo(ci.get("low").asDouble(), within(1e-12));
+        assertThat(num(bars.get(0), "data-high")).isCloseTo(ci.get("high").asDouble(), within(1e-12));
+
+        Path two = tmp.resolve("two.txt");
+        Files.writeString(two, "5\n6\n");
+        Path twoSvg = tmp.resolve("two.svg");
+        CliRun t = CliRun.run("plot", "--mode", "bar", "-o", twoSvg.toString(), "two:" + two);
+        assertThat(t.code()).as(t.err()).isZero();
+        assertThat(byClass(svg(twoSvg), "g", "error-bar")).isEmpty();
+        assertThat(byClass(svg(twoSvg), "rect", "bar")).hasSize(1);
+    }
+
     @Test
     void aLineGraphHasAPointPerFileAtTheNumberInItsName() throws Exception {
         Path out = tmp.resolve("line.svg");

@@ -112,10 +112,15 @@ public record PlotData(List<Series> series, boolean categoricalX) {
             return new Summary(n, mean, low, high, min, max, sd, q1, median, q3);
         }
 
-        /** [low, high] of the error bar of {@code kind}; [mean, mean] for NONE or where it is undefined. */
+        /** Whether there is a CI to draw (none where {@code pilot analyze} gives none: too few or constant values). */
+        public boolean hasCi() {
+            return !Double.isNaN(ciLow) && !Double.isNaN(ciHigh);
+        }
+
+        /** [low, high] of the error bar of {@code kind}; [mean, mean] for NONE or where it is undefined (no CI). */
         public double[] errorBar(ErrorBars kind) {
             return switch (kind) {
-                case CI -> new double[] {ciLow, ciHigh};
+                case CI -> hasCi() ? new double[] {ciLow, ciHigh} : new double[] {mean, mean};
                 case MINMAX -> new double[] {min, max};
                 case SD -> Double.isNaN(sd) ? new double[] {mean, mean} : new double[] {mean - sd, mean + sd};
                 case NONE -> new double[] {mean, mean};

@@ -55,7 +55,7 @@ final class PlotMarks {
     /** The error bar of a bar or point whose value starts at {@code base}; nothing when the plot has none. */
     void errorBar(
             Canvas c, double x, double base, PlotData.Summary s, double[] y, double cap, String series, String comp) {
-        if (errorBars == PlotData.ErrorBars.NONE) {
+        if (errorBars == PlotData.ErrorBars.NONE || errorBars == PlotData.ErrorBars.CI && !s.hasCi()) {
             return;
         }
         double[] e = s.errorBar(errorBars);

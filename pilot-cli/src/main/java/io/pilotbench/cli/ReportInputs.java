@@ -1,5 +1,6 @@
 package io.pilotbench.cli;
 
+import io.pilotbench.core.api.ComparisonDirectory;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
@@ -162,8 +163,12 @@ final class ReportInputs {
             ReportInput.SessionReport s = session(subdirs.get(i));
             sessions.add(s);
             String name = i < names.size() ? names.get(i) : s.result().name();
-            contenders.add(contender(name, s.result(), metric, subdirs.get(i)));
+            // as the comparison compared them when it ran: cycle by cycle, from its schedule
+            Contender live = contender(name, s.result(), metric, subdirs.get(i), true);
+            contenders.add(ComparisonDirectory.asRun(dir, name, live, s.stored(), s.result()));
         }
+        // the equivalence sequence tuned to the round limit, as when it ran (InterleavedComparison)
+        settings = settings.withHorizon(sessions.get(0).stored().settings().maxRounds());
         Comparison c = Comparison.of(
                 contenders, settings, Direction.of(contenders.get(0).pi()));
         return new ReportInput.ComparisonReport(
@@ -223,8 +228,12 @@ final class ReportInputs {
     }
 
     private static Contender contender(String name, SessionResult r, String metric, Path dir) {
+        return contender(name, r, metric, dir, false);
+    }
+
+    private static Contender contender(String name, SessionResult r, String metric, Path dir, boolean live) {
         try {
-            return Contender.of(name, r, metric, false).named(name);
+            return Contender.of(name, r, metric, live).named(name);
         } catch (IllegalArgumentException e) {
             throw new InputException(dir + ": " + e.getMessage());
         }

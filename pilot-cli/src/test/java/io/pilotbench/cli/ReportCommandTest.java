@@ -94,4 +94,23 @@ class ReportCommandTest {
         // the raw files are linked relative to the report
         assertThat(page).contains("href=\"s/rounds.csv\"", "href=\"s/readings.csv\"");
     }
+
+    /**
+     * The report of a live comparison compared its sessions again as independent samples: "undecided (anytime p =
+     * 0.0117)" for a comparison that had decided "1.169× faster (anytime p = 0.00927)" cycle by cycle. It now pairs
+     * the rounds by the cycles the schedule recorded and states the comparison's own verdict.
+     */
+    @Test
+    void theReportOfALiveComparisonStatesTheVerdictItRanWith() throws Exception {
+        Path dir = tmp.resolve("compared");
+        CliRun run = CliRun.run("compare", "-o", dir.toString(), "--", "sleep", "0.010", ":::", "sleep", "0.013");
+        assertThat(run.code()).as(run.err()).isZero();
+        java.util.regex.Matcher verdict = java.util.regex.Pattern.compile("faster than sleep 0\\.013 \\([^)]*\\)")
+                .matcher(run.out());
+        assertThat(verdict.find()).as(run.out()).isTrue();
+        Path html = tmp.resolve("compared.html");
+        CliRun r = CliRun.run("report", "-o", html.toString(), dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readString(html)).contains(verdict.group()).doesNotContain("undecided");
+    }
 }

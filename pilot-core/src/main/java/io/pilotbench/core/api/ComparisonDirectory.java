@@ -6,7 +6,9 @@ import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StoredSession;
 import io.pilotbench.core.store.CompareRecord;
 import io.pilotbench.core.store.ComparisonSummary;
 import io.pilotbench.core.store.DirectoryLock;
@@ -206,6 +208,40 @@ public final class ComparisonDirectory implements AutoCloseable {
             throw new InputException(SessionReader.whyNotASession(dir));
         }
         return dir;
+    }
+
+    /**
+     * Contender {@code c}, workload {@code workload} of the live comparison recorded in {@code directory}, with its
+     * samples by cycle as the schedule recorded them, so that a report compares it again cycle by cycle, as the
+     * comparison did when it ran ({@code c} must be live: rounds could still be added, as then).
+     *
+     * @param stored the workload's session as recorded
+     * @param result that session's analysis
+     * @throws InputException when the schedule cannot be read: one line
+     */
+    public static Contender asRun(
+            Path directory, String workload, Contender c, StoredSession stored, SessionResult result) {
+        Map<String, List<Integer>> schedule;
+        try {
+            schedule = CycleSamples.schedule(directory.resolve(SCHEDULE));
+        } catch (IOException | RuntimeException e) {
+            throw new InputException(directory.resolve(SCHEDULE) + ": cannot read the comparison's schedule ("
+                    + e.getMessage() + "); the rounds cannot be paired by cycle");
+        }
+        List<PerformanceIndex> pis = stored.settings().pis();
+        int pi = 0;
+        for (int p = 0; p < pis.size(); p++) {
+            if (pis.get(p).name().equals(c.pi().name())) {
+                pi = p;
+            }
+        }
+        return c.withCycles(CycleSamples.of(
+                stored.rounds(),
+                stored.settings(),
+                schedule.getOrDefault(workload, List.of()),
+                result,
+                pi,
+                c.unitReadings()));
     }
 
     /** The stored baseline session's absolute directory, or null. */

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -199,10 +200,13 @@ public final class InterleavedComparison {
             contenders.add(
                     !paired
                             ? c
-                            : c.withCycles(
-                                    c.unitReadings()
-                                            ? CycleSamples.unitMeans(e.session(), cycleRounds.get(i), r, pi)
-                                            : CycleSamples.readings(e.session(), cycleRounds.get(i), r, pi)));
+                            : c.withCycles(CycleSamples.of(
+                                    e.session().rounds(),
+                                    e.session().settings(),
+                                    cycleRounds.get(i),
+                                    r,
+                                    pi,
+                                    c.unitReadings())));
         }
         return Comparison.of(contenders, settings, direction);
     }
@@ -229,27 +233,15 @@ public final class InterleavedComparison {
 
     /** Reads the pairing of the cycles run before (a resumed comparison) from its schedule file. */
     private void readSchedule() throws IOException {
-        if (schedule == null || !Files.exists(schedule)) {
+        if (schedule == null) {
             return;
         }
-        try (var reader = de.siegmar.fastcsv.reader.CsvReader.builder()
-                .allowMissingFields(true)
-                .allowExtraFields(true)
-                .ofCsvRecord(schedule)) {
-            for (de.siegmar.fastcsv.reader.CsvRecord rec : reader) {
-                if (rec.getStartingLineNumber() == 1 || rec.getFieldCount() < 3) {
-                    continue;
-                }
-                try {
-                    int cycle = Integer.parseInt(rec.getField(0));
-                    int round = Integer.parseInt(rec.getField(2));
-                    for (int i = 0; i < entries.size(); i++) {
-                        if (entries.get(i).name().equals(rec.getField(1)) && cycle >= 0 && round >= 0) {
-                            ranIn(cycle, i, round);
-                        }
-                    }
-                } catch (NumberFormatException e) {
-                    // a line cut short by a kill: that round is simply not paired
+        Map<String, List<Integer>> recorded = CycleSamples.schedule(schedule);
+        for (int i = 0; i < entries.size(); i++) {
+            List<Integer> rounds = recorded.getOrDefault(entries.get(i).name(), List.of());
+            for (int cycle = 0; cycle < rounds.size(); cycle++) {
+                if (rounds.get(cycle) >= 0) {
+                    ranIn(cycle, i, rounds.get(cycle));
                 }
             }
         }

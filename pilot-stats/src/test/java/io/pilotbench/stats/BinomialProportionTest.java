@@ -72,4 +72,29 @@ class BinomialProportionTest {
         assertThatThrownBy(() -> BinomialProportion.wilson(n + 1, n, confidence))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** Samples in [0, 1]: the Wilson interval of their mean as successes; n = 1 has none. */
+    @Test
+    void wilsonOfSamplesIsWilsonOfTheirSuccesses() {
+        double[] x = new double[30];
+        Arrays.fill(x, 1);
+        x[3] = 0;
+        ConfidenceInterval ci = BinomialProportion.wilson(x, 0.95);
+        ConfidenceInterval expected = BinomialProportion.wilson(29, 30, 0.95);
+        assertThat(ci.low()).isCloseTo(expected.low(), within(1e-15));
+        assertThat(ci.high()).isCloseTo(expected.high(), within(1e-15));
+        assertThat(BinomialProportion.wilson(new double[] {1}, 0.95).width()).isNaN();
+    }
+
+    /**
+     * The fewest trials whose Wilson interval meets a width (all successes: n ≥ 0.9·z²/0.1); the expected values from
+     * a linear search over n of the interval's formula in Python (R's prop.test interval, checked above).
+     */
+    @ParameterizedTest
+    @CsvSource({"1.0, 0.1, 35", "0.5, 0.1, 381", "0.9, 0.05, 557", "0.0, 0.2, 16"})
+    void wilsonSampleSizeIsTheFewestTrialsThatMeetTheWidth(double p, double width, long expected) {
+        long n = BinomialProportion.wilsonSampleSize(p, width, 0.95, 0);
+        assertThat(n).isEqualTo(expected);
+        assertThat(BinomialProportion.wilsonSampleSize(p, width, 0.95, 1000)).isEqualTo(Math.max(1000, expected));
+    }
 }

@@ -74,7 +74,8 @@ import java.util.OptionalInt;
  * <p><b>Pilot method</b>: the original's subsessions, unchanged (docs/original.md#subsessions).
  *
  * <p>Ratio PIs use the harmonic mean: the AR method works on the reciprocals and maps the CI back (1/x is monotone).
- * Binary PIs use the binomial proportion CI of the original (a Student-t interval on p(1 − p)).
+ * Binary PIs use Wilson's score interval (within [0, 1], with a width when every sample agrees); with the PILOT
+ * method the original's binomial proportion CI (a Student-t interval on p(1 − p)), kept inside [0, 1].
  */
 public final class MeanAnalyzer {
     private MeanAnalyzer() {}
@@ -235,18 +236,34 @@ public final class MeanAnalyzer {
                         false);
             }
         }
-        ConfidenceInterval ci = BinomialProportion.confidenceInterval(x, settings.confidence());
+        boolean original = settings.method() == CiMethod.PILOT;
+        long floor = original ? settings.minSubsessions() : Defaults.MIN_SAMPLES;
+        ConfidenceInterval ci;
         long required = -1;
-        long floor = settings.method() == CiMethod.PILOT ? settings.minSubsessions() : Defaults.MIN_SAMPLES;
-        if (target > 0 && variance > 0) {
-            required = BinomialProportion.requiredSampleSize(x, target, settings.confidence(), floor)
-                    .samples();
-        } else if (variance == 0) {
-            required = Math.max(floor, 2);
+        if (original) {
+            // the original's t interval on p(1 − p) (docs/original.md), kept inside [0, 1] where it reached beyond
+            ci = clipped(BinomialProportion.confidenceInterval(x, settings.confidence()));
+            if (target > 0 && variance > 0) {
+                required = BinomialProportion.requiredSampleSize(x, target, settings.confidence(), floor)
+                        .samples();
+            } else if (variance == 0) {
+                required = Math.max(floor, 2);
+            }
+        } else {
+            // Wilson's interval: within [0, 1], and a width when every sample agrees (20 of 20 is not 1 ± 0)
+            ci = BinomialProportion.wilson(x, settings.confidence());
+            if (target > 0) {
+                required = BinomialProportion.wilsonSampleSize(mean, target, settings.confidence(), floor);
+            } else if (variance == 0) {
+                // a proportion of 0 against a relative width (10% of 0): no width meets it, as before the floor ends it
+                required = Math.max(floor, 2);
+            }
         }
         MeanError error = new MeanError(
                 settings.method(),
-                ci.halfWidth() / StudentT.critical(settings.confidence(), n - 1),
+                original
+                        ? ci.halfWidth() / StudentT.critical(settings.confidence(), n - 1)
+                        : Math.sqrt(mean * (1 - mean) / n),
                 n - 1,
                 1,
                 n,
@@ -268,6 +285,12 @@ public final class MeanAnalyzer {
                 target,
                 required,
                 required >= 0 && n >= required);
+    }
+
+    private static ConfidenceInterval clipped(ConfidenceInterval ci) {
+        double low = Math.max(0, ci.low());
+        double high = Math.min(1, ci.high());
+        return new ConfidenceInterval(ci.confidence(), ci.center(), low, high, high - low);
     }
 
     private static MetricResult notEnough(int n, long removed, double mean, double variance, double r1, double target) {

@@ -134,7 +134,7 @@ public final class Planner {
             long wa = lastShort == null ? range.first() : doubled(lastShort.workAmount(), max);
             return softCap(wa, totals, range.first());
         }
-        long floor = firstLong.workAmount();
+        long floor = wholeRangeShort(s, firstLong) ? range.first() : firstLong.workAmount();
         long needed = floor;
         Round lastOk = totals.lastOk();
         for (int i = 0; i < a.pis().size(); i++) {
@@ -175,10 +175,20 @@ public final class Planner {
         return Math.max(floor, Math.min(wanted, cap));
     }
 
+    /**
+     * Whether the ramp-up ended at the range's maximum with a round still shorter than the short-round threshold: no
+     * work amount of the range makes a round long enough, so there is no floor to keep above (SessionEngine).
+     */
+    static boolean wholeRangeShort(SessionSettings s, Round firstLong) {
+        return firstLong.workAmount() >= s.workAmount().max()
+                && firstLong.durationNanos() < s.shortRound().toNanos()
+                && s.workAmount().first() < s.workAmount().max();
+    }
+
     /** The WPS round: the next term of the bisection sequence in (a″, b′). */
     static long wpsWorkAmount(SessionSettings s, List<Round> rounds, Round firstLong, WpsResult wps) {
         long max = s.workAmount().max();
-        long a = firstLong.workAmount();
+        long a = wholeRangeShort(s, firstLong) ? s.workAmount().first() : firstLong.workAmount();
         if (wps != null && wps.workFloor() > a) {
             a = Math.min(wps.workFloor(), max - 1);
         }

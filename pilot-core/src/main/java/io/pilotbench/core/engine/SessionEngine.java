@@ -170,7 +170,10 @@ public final class SessionEngine {
      * <p>Before the floor exists the rounds are the ramp-up, probes of distinct, growing work amounts: as in the
      * original, those shorter than the threshold are short, and the first that is not ends the ramp-up. A round at
      * the maximum work amount cannot be made longer, so it is never short (the original kept rejecting such rounds,
-     * and a workload whose longest round is short was never analysed).
+     * and a workload whose longest round is short was never analysed); and when the ramp-up ends there, at a round
+     * still shorter than the threshold, no work amount of the range is long enough, so no later round is short: the
+     * planner spreads them over the whole range for the WPS regression (a floor at the maximum left it one work
+     * amount, and the session waited for WPS until its limits).
      */
     private boolean isShort(long workAmount, long durationNanos) {
         if (!settings.hasWorkAmountRange()) {
@@ -178,7 +181,8 @@ public final class SessionEngine {
         }
         Round floor = totals.firstOk();
         if (floor != null) {
-            return workAmount < floor.workAmount();
+            // a range whose longest round is short has no floor to keep to: every round after the ramp-up counts
+            return !Planner.wholeRangeShort(settings, floor) && workAmount < floor.workAmount();
         }
         return durationNanos < settings.shortRound().toNanos()
                 && workAmount < settings.workAmount().max();

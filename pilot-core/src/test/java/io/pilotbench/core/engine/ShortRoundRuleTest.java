@@ -77,4 +77,43 @@ class ShortRoundRuleTest {
                 .extracting(Round::status)
                 .containsExactly(RoundStatus.SHORT, RoundStatus.OK, RoundStatus.SHORT, RoundStatus.OK);
     }
+
+    /**
+     * A range whose longest round is still short ({@code --work-amount 1:8} of 1 ms a unit, threshold 1 s): the
+     * ramp-up ended at 8 and every later round ran at 8, so the WPS regression never had two work amounts and the
+     * session waited for it until its limits. The rounds after the ramp-up now spread over the range and all count,
+     * and WPS converges near the true 1,000 units/s.
+     */
+    @Test
+    void aRangeWhoseLongestRoundIsShortIsSweptWholeForWps() {
+        SessionSettings s = SessionSettings.builder()
+                .pi(T.withReadingsMustSatisfy(false)) // as pilot run's wall time with a range: WPS is the target
+                .workAmount(1, 8)
+                .wps(WpsMode.REQUIRED)
+                .shortRound(Duration.ofSeconds(1))
+                .build();
+        SessionEngine e = new SessionEngine(s);
+        SplittableRandom r = new SplittableRandom(5);
+        int i = 0;
+        for (Plan p = Planner.plan(s, e.rounds(), e.analysis(), e.totals()); p.more() && i < 500; i++) {
+            long w = p.workAmount();
+            long nanos = Math.round((0.5 + w) * MS * (0.98 + 0.04 * r.nextDouble()));
+            e.add(e.toRound(w, Instant.EPOCH, nanos, RoundResult.ofReadings(nanos / 1e6)));
+            p = Planner.plan(s, e.rounds(), e.analysis(), e.totals());
+        }
+        assertThat(e.rounds().subList(0, 4)).extracting(Round::workAmount).containsExactly(1L, 2L, 4L, 8L);
+        assertThat(e.rounds().subList(0, 3)).extracting(Round::status).containsOnly(RoundStatus.SHORT);
+        assertThat(e.rounds().subList(3, e.rounds().size()))
+                .extracting(Round::status)
+                .containsOnly(RoundStatus.OK);
+        assertThat(e.rounds().stream().map(Round::workAmount).distinct().count())
+                .isGreaterThan(3);
+        assertThat(i)
+                .as(
+                        "rounds to convergence: %s",
+                        Planner.plan(s, e.rounds(), e.analysis(), e.totals()).waitingFor())
+                .isLessThan(500);
+        assertThat(e.currentAnalysis().wps().targetMet()).isTrue();
+        assertThat(e.currentAnalysis().wps().v()).isCloseTo(1000, org.assertj.core.api.Assertions.within(50.0));
+    }
 }

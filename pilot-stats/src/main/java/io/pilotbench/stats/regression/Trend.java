@@ -36,6 +36,21 @@ public final class Trend {
             throw new IllegalArgumentException("a trend needs at least 2 readings, got " + series.length);
         }
         LinearRegression.requireFinite(series, "series");
+        if (constant(series)) {
+            // the least-squares residue of a constant (slope -5e-48, standard error 0, p 0) is no trend
+            double nan = Double.NaN;
+            return new TrendResult(
+                    series.length,
+                    series[0],
+                    0,
+                    nan,
+                    nan,
+                    series.length - 2,
+                    nan,
+                    alpha,
+                    false,
+                    TrendResult.Direction.NONE);
+        }
         double[] index = new double[series.length];
         for (int i = 0; i < index.length; i++) {
             index[i] = i;
@@ -57,5 +72,14 @@ public final class Trend {
                 alpha,
                 significant,
                 direction);
+    }
+
+    private static boolean constant(double[] x) {
+        for (double v : x) {
+            if (v != x[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -133,4 +133,18 @@ class TrendTest {
                 .hasMessage("series[2] is NaN; values must be finite");
         assertThatThrownBy(() -> Trend.test(new double[] {1, 2, 3}, 0)).hasMessageContaining("alpha");
     }
+
+    /**
+     * A constant column of 0.3 (Getstats' memory column) was a trend at p = 0: the least-squares residue of a value
+     * without an exact binary form gave slope -5.2e-48 with a standard error of 0.
+     */
+    @Test
+    void aConstantColumnOfAnInexactValueIsNoTrend() {
+        TrendResult r = Trend.test(new double[] {0.3, 0.3, 0.3, 0.3, 0.3, 0.3}, 0.05);
+        assertThat(r.slope()).isZero();
+        assertThat(r.pValue()).isNaN();
+        assertThat(r.significant()).isFalse();
+        assertThat(r.direction()).isEqualTo(TrendResult.Direction.NONE);
+        assertThat(r.intercept()).isEqualTo(0.3);
+    }
 }

@@ -29,8 +29,8 @@ final class TestSettings {
                                 v.endsWith("%")
                                         ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
                                         : Double.parseDouble(v));
-                    case "max-runs" -> b.maxRounds(Integer.parseInt(v));
-                    case "max-failures" -> b.maxFailures(Integer.parseInt(v));
+                    case "max-runs" -> b.maxRounds(atLeast(1, Integer.parseInt(v))); // 0 would mean no limit
+                    case "max-failures" -> b.maxFailures(atLeast(0, Integer.parseInt(v)));
                     case "max-time" -> b.maxDuration(duration(v));
                     default -> throw new IllegalStateException(o.key());
                 }
@@ -47,6 +47,13 @@ final class TestSettings {
                     options.isEmpty() ? new Pos("?", 0, 0) : options.get(0).pos(),
                     "the TEST's OPTIONs do not fit together: " + e.getMessage());
         }
+    }
+
+    private static int atLeast(int least, int value) {
+        if (value < least) {
+            throw new IllegalArgumentException("must be " + least + " or more");
+        }
+        return value;
     }
 
     /** "90s", "5m", "1h", "250ms" or plain seconds. */

@@ -41,4 +41,15 @@ class TestSettingsTest {
         assertThatThrownBy(() -> settings("  OPTION ci-width wide\n"))
                 .hasMessageStartingWith("t.pilot:2:19: expected a value for OPTION ci-width, found 'wide'");
     }
+
+    /** {@code OPTION max-runs 0} ran a TEST 535 times: 0 means no limit to a session; pilot run refuses it too. */
+    @Test
+    void maxRunsZeroIsRefusedNotTakenAsNoLimit() {
+        assertThatThrownBy(() -> settings("  OPTION max-runs 0\n"))
+                .isInstanceOf(ScriptException.class)
+                .hasMessageStartingWith(
+                        "t.pilot:2:19: expected a value for OPTION max-runs, found '0' (must be 1 or more)");
+        assertThatThrownBy(() -> settings("  OPTION max-failures -1\n"))
+                .hasMessageContaining("OPTION max-failures, found '-1' (must be 0 or more)");
+    }
 }

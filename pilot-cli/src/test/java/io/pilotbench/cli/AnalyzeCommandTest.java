@@ -45,6 +45,25 @@ class AnalyzeCommandTest {
     }
 
     /** Data with one slow value in eight: analyze gives the percentiles and warns of the outliers. */
+    /**
+     * 1, 2, …, 30 printed "samples independent (lag-1 autocorrelation 0.9)": too few for an autocorrelation model,
+     * they are taken as independent, which the words now say; a white sample is still called independent.
+     */
+    @Test
+    void samplesWithAHighLag1AreTakenAsIndependentNotCalledIndependent() {
+        StringBuilder line = new StringBuilder();
+        for (int i = 1; i <= 30; i++) {
+            line.append(i).append('\n');
+        }
+        CliRun r = CliRun.runWithStdin(line.toString(), "analyze", "-");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("samples taken as independent (lag-1 autocorrelation 0.9)")
+                .doesNotContain("samples independent (lag-1");
+        CliRun white = CliRun.runWithStdin("62\n47\n52\n51\n54\n43\n48\n46\n45\n46\n47\n49\n", "analyze", "-");
+        assertThat(white.out()).containsPattern("samples independent \\(lag-1 autocorrelation -0\\.018\\)");
+    }
+
     @Test
     void analyzeGivesPercentilesAndWarnsOfOutliers() throws Exception {
         java.nio.file.Path file = java.nio.file.Files.createTempFile("spread", ".txt");

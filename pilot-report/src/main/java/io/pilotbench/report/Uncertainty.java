@@ -33,9 +33,11 @@ final class Uncertainty {
         String of = e.blockSize() > 1 ? e.blocks() + " batch means of " + e.blockSize() + " samples" : "the samples";
         String df = Formats.significant(e.degreesOfFreedom(), 3) + " degrees of freedom";
         if (e.arOrder() == 0) {
-            return (e.blockSize() > 1
-                            ? "batch means of " + e.blockSize() + " samples independent"
-                            : "samples independent")
+            // independent only where their r1 is within white noise's ±2/√k; beyond it they are taken as such (too
+            // few for a model: "samples independent (lag-1 autocorrelation 0.9)" contradicted itself)
+            boolean shown = !(Math.abs(e.blockAutocorrelation()) > 2 / Math.sqrt(Math.max(1, e.blocks())));
+            return (e.blockSize() > 1 ? "batch means of " + e.blockSize() + " samples" : "samples")
+                    + (shown ? " independent" : " taken as independent")
                     + " (lag-1 autocorrelation " + Formats.significant(e.blockAutocorrelation(), 2) + "), " + df;
         }
         if (e.nonStationary()) {

@@ -229,7 +229,8 @@ final class CompareCommand implements Callable<Integer> {
             paramLabel = "DIR",
             order = 41,
             description = "Live: go on with the interrupted comparison in DIR, with its recorded commands, names and "
-                    + "baseline; precision, limit and gate options given now replace the recorded ones.")
+                    + "baseline; precision, limit and gate options given now replace the recorded ones, and limits "
+                    + "count the whole comparison, its rounds and time before the interrupt included.")
     String resume;
 
     @Mixin

@@ -134,7 +134,9 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "DIR",
             order = 46,
             description = "Continue the interrupted session in DIR with its recorded command and settings; "
-                    + "precision and limit options given now replace the recorded ones.")
+                    + "precision and limit options given now replace the recorded ones, and limits count the whole "
+                    + "session, its rounds and time before the interrupt included (after 10 minutes, --max-time 20m "
+                    + "gives it 10 more).")
     String resume;
 
     @Mixin

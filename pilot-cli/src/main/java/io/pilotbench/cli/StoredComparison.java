@@ -4,6 +4,7 @@ import io.pilotbench.core.api.RecordedComparison;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.Gate;
+import io.pilotbench.core.input.ToolResults;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Series;
@@ -39,12 +40,19 @@ final class StoredComparison {
                 : List.of();
         List<RecordedComparison.Input> inputs = new ArrayList<>();
         if (tool.size() >= 2) {
-            // one hyperfine or JMH result with several commands or benchmarks: they are the contenders
+            // one hyperfine or JMH result with several commands or benchmarks: they are the contenders; hyperfine's
+            // are run times in seconds, so they are compared as times ("faster", in ms) unless --unit says otherwise
             cmd.checkNames(tool.size());
+            boolean seconds = tool.stream().allMatch(t -> t.column().endsWith(ToolResults.HYPERFINE_SECONDS));
+            String unit = cmd.unit.isBlank() && seconds ? "s" : cmd.unit.strip();
             for (int i = 0; i < tool.size(); i++) {
+                String column = tool.get(i).column();
+                String name = seconds && unit.equals("s")
+                        ? column.substring(0, column.length() - ToolResults.HYPERFINE_SECONDS.length())
+                        : column;
                 inputs.add(RecordedComparison.Numbers.of(
-                        cmd.names.isEmpty() ? tool.get(i).column() : cmd.names.get(i),
-                        PerformanceIndex.of("value", cmd.unit.strip()),
+                        cmd.names.isEmpty() ? name : cmd.names.get(i),
+                        PerformanceIndex.of(seconds ? "time" : "value", unit),
                         tool.get(i)));
             }
         } else {

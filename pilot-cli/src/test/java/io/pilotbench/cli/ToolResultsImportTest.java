@@ -62,7 +62,22 @@ class ToolResultsImportTest {
         }
         CliRun c = CliRun.run("compare", file);
         assertThat(c.code()).as(c.err()).isZero();
-        assertThat(c.out()).contains("1     sleep 0.01 (s)").contains("2     sleep 0.02 (s)");
+        assertThat(c.out()).containsPattern("1\\s+sleep 0\\.01\\s").containsPattern("2\\s+sleep 0\\.02\\s");
+    }
+
+    /**
+     * hyperfine's run times are seconds: compared as "value, lower is better … (s) is 1.976× lower" with the unit in
+     * each name, they are now times, in ms, and "faster".
+     */
+    @Test
+    void hyperfineRunTimesAreComparedAsTimesInSeconds() {
+        CliRun c = CliRun.run("compare", CliRun.resource("import/hyperfine-sleep.json"));
+        assertThat(c.code()).as(c.err()).isZero();
+        assertThat(c.out())
+                .startsWith("Comparing time (s), lower is better")
+                .containsPattern("sleep 0\\.01 is \\d\\.\\d+× faster than sleep 0\\.02 ")
+                .containsPattern("1\\s+sleep 0\\.01\\s+1\\d\\.\\d+ ms")
+                .doesNotContain("(s) is");
     }
 
     @Test

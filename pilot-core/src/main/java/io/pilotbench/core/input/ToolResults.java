@@ -62,12 +62,15 @@ public final class ToolResults {
                 + "result; give numbers one per line or in columns");
     }
 
+    /** What a hyperfine command's series is named after its command: its run times are in seconds. */
+    public static final String HYPERFINE_SECONDS = " (s)";
+
     private static List<Series> hyperfine(String source, JsonNode results) {
         List<Series> out = new ArrayList<>();
         for (JsonNode r : results) {
             out.add(new Series(
                     source,
-                    r.path("command").asString() + " (s)",
+                    r.path("command").asString() + HYPERFINE_SECONDS,
                     numbers(
                             source,
                             r.path("times"),

@@ -89,6 +89,18 @@ class PlotCommandTest {
         return out;
     }
 
+    /** The CI that {@code pilot analyze --format json} gives the file's first series. */
+    private static tools.jackson.databind.JsonNode analyzeCi(Path file) {
+        CliRun analyzed = CliRun.run("analyze", "--format", "json", file.toString());
+        assertThat(analyzed.code()).as(analyzed.err()).isZero();
+        return tools.jackson.databind.json.JsonMapper.builder()
+                .build()
+                .readTree(analyzed.out())
+                .get("results")
+                .get(0)
+                .get("ci");
+    }
+
     private static double num(Element e, String attr) {
         return Double.parseDouble(e.getAttribute(attr));
     }
@@ -167,14 +179,7 @@ class PlotCommandTest {
     void plotErrorBarsAreTheAnalyzeInterval() throws Exception {
         Path rounds = tmp.resolve("gzip-rounds.csv");
         Files.writeString(rounds, "Elapsed\n1.481\n1.40\n1.33\n1.30\n1.28\n1.25\n1.22\n1.10\n0.857\n");
-        CliRun analyzed = CliRun.run("analyze", "--format", "json", rounds.toString());
-        assertThat(analyzed.code()).as(analyzed.err()).isZero();
-        var ci = tools.jackson.databind.json.JsonMapper.builder()
-                .build()
-                .readTree(analyzed.out())
-                .get("results")
-                .get(0)
-                .get("ci");
+        var ci = analyzeCi(rounds);
         Path out = tmp.resolve("gzip-rounds.svg");
         CliRun r = CliRun.run("plot", "--mode", "bar", "-o", out.toString(), "gzip:" + rounds);
         assertThat(r.code()).as(r.err()).isZero();
@@ -202,14 +207,7 @@ class PlotCommandTest {
         }
         Path column = tmp.resolve("elapsed.txt");
         Files.writeString(column, elapsed);
-        CliRun analyzed = CliRun.run("analyze", "--format", "json", column.toString());
-        assertThat(analyzed.code()).as(analyzed.err()).isZero();
-        var ci = tools.jackson.databind.json.JsonMapper.builder()
-                .build()
-                .readTree(analyzed.out())
-                .get("results")
-                .get(0)
-                .get("ci");
+        var ci = analyzeCi(column);
         Path out = tmp.resolve("session.svg");
         CliRun r = CliRun.run("plot", "--mode", "bar", "--components", "Elapsed", "-o", out.toString(), "s:" + dir);
         assertThat(r.code()).as(r.err()).isZero();

@@ -23,9 +23,6 @@ import java.util.Locale;
  * the dispatch by method and kind of PI, and this class the one construction with its steps. Pure.
  */
 final class AutoregressiveMean {
-    /** A sample skewness this close to 0 is rounding: the sample is symmetric. */
-    private static final double SYMMETRIC = 1e-9;
-
     private AutoregressiveMean() {}
 
     /** The AR method's result for the whole sample y (its mean, variance and r1 computed by the caller). */
@@ -136,11 +133,11 @@ final class AutoregressiveMean {
             LongRunVarianceEstimate e, boolean fewBlocks, double df, int n, double confidence, List<String> fallbacks) {
         int k = e.batches();
         double g = e.batchSkewness();
-        // no skewness (a symmetric sample: 10, 12, 11, 13, 9, 11) gives no direction to hedge in; copySign(…, 0.0)
-        // would push every such sample's interval to the right, and its mirror image's too
-        double hedged = Double.isFinite(g) && Math.abs(g) > SYMMETRIC
-                ? g + Defaults.SKEWNESS_HEDGE * Math.copySign(Math.sqrt(6.0 / k), g)
-                : 0;
+        // the hedge grows with the skewness seen, to its full size once that is beyond its standard error: a full
+        // step for any sign (copySign) pushed a symmetric sample (10, 12, 11, 13, 9, 11) to the right, and a skewness
+        // of -0.004 to the left, doubling the interval
+        double se = Math.sqrt(6.0 / k);
+        double hedged = Double.isFinite(g) ? g + Defaults.SKEWNESS_HEDGE * se * Math.tanh(g / se) : 0;
         double skewOfMean = hedged * (fewBlocks ? 1 : e.skewnessFactor()) / Math.sqrt(k);
         double validSkewness = SkewnessAdjustedInterval.largestValidSkewness(confidence, df);
         if (Math.abs(skewOfMean) > validSkewness) {

@@ -27,8 +27,9 @@ import java.util.OptionalInt;
  * SkewnessAdjustedInterval}), with two margins for what a session that stops on its own estimates does not see
  * (measured with {@code pilot simulate}, 2 × 1,000 sessions each; bench/README.md):
  * <ul>
- *   <li>the skewness of the mean is that of the batch means over √k, moved away from 0 by
- *       {@value Defaults#SKEWNESS_HEDGE} standard errors √(6/k) in its own direction: a heavy right tail that a short
+ *   <li>the skewness of the mean is that of the batch means over √k, moved away from 0 by up to
+ *       {@value Defaults#SKEWNESS_HEDGE} standard errors se = √(6/k) in its own direction (1.25·se·tanh(g/se): none for a
+ *       symmetric sample, where a full step for either sign doubled a small interval): a heavy right tail that a short
  *       sample has not yet shown is the usual way a CI of benchmark times misses (Pareto tail 2.5: coverage 90.8% without
  *       the hedge, 93.1% with 1 SE, 94.0% with 1.25; normal samples: 94.8%, 94.8%, 95.0%);</li>
  *   <li>in a session (not for a finished sample of existing data), for correlated samples σ² is the long-run variance

@@ -103,7 +103,7 @@ public final class Defaults {
     /** AR method: ... the bound of that check, in standard errors 1/√k of r1. */
     public static final double WHITE_NOISE_R1_CONFIRM = 1.0;
     /**
-     * AR method: the skewness of the mean used by Willink's interval is moved away from 0 by this many of its
+     * AR method: the skewness of the mean used by Willink's interval is moved away from 0 by up to this many of its
      * standard errors (see {@link io.pilotbench.core.analysis.MeanAnalyzer}).
      */
     public static final double SKEWNESS_HEDGE = 1.25;

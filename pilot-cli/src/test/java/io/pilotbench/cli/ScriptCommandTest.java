@@ -271,6 +271,38 @@ class ScriptCommandTest {
                 .isZero();
     }
 
+    /**
+     * A campaign whose first TEST a limit ended, killed in its second TEST and resumed, exited 0: what ended the TESTs
+     * before the interrupt was forgotten. The resumed campaign exits 3, as the whole campaign run at once does.
+     */
+    @Test
+    void aResumedCampaignKeepsTheExitCodeOfItsEarlierTests() throws Exception {
+        Path script = tmp.resolve("capped.pilot");
+        Files.writeString(script, """
+                TEST capped
+                  OPTION max-runs 3
+                  OPTION ci-width 0.0001%
+                  EXEC sleep 0.01
+                DONE
+                TEST slow 6 1 getstats --predicate '$count >= 6' --column elapsed
+                  EXEC sleep 0.1
+                DONE
+                """);
+        Path res = tmp.resolve("capped-res");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        Path slow = res.resolve("001-slow").resolve("runs.csv");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while ((!Files.exists(slow) || lines(slow).size() < 3) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        p.destroyForcibly();
+        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(200); // the EXEC in flight ends on its own
+        CliRun r = CliRun.run("script", "--resume", res.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.LIMIT.code());
+        assertThat(Files.readString(res.resolve("campaign.json"))).contains("\"complete\" : true");
+    }
+
     /** The paper's reboot pattern: CHECKPOINT, then IF RESTORE is 0 "reboot" (here: kill -9 pilot itself). */
     @Test
     void checkpointAndRestoreRoundTripThroughANewProcess() throws Exception {

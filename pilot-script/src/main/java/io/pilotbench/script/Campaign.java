@@ -82,6 +82,16 @@ public final class Campaign {
         this.scope = new Scope(state.args, this.results);
         this.progress = new Progress(state, resuming, scope, this.results, this::note);
         this.commands = new Commands(scriptDir);
+        // what ended the TESTs before an interrupt still counts in the exit code (a resumed campaign with a failed or
+        // capped TEST exited 0)
+        this.failed = state.failed;
+        for (CampaignState.Finished f : state.finished) {
+            switch (f.stop()) {
+                case "ROUND_LIMIT", "TIME_LIMIT", "RUN_CAP" -> limitHit = true;
+                case "WORKLOAD_FAILED" -> failed = true;
+                default -> {}
+            }
+        }
     }
 
     /**
@@ -149,7 +159,6 @@ public final class Campaign {
             throw new IllegalArgumentException(results + ": the campaign is complete; nothing to resume");
         }
         List<Stmt> program = ScriptParser.parse(script, s.args.keySet());
-        s.failed = false;
         return new Campaign(program, script.getParent(), results, err, environment, s, true);
     }
 

@@ -56,11 +56,28 @@ final class TestSettings {
         return value;
     }
 
-    /** "90s", "5m", "1h", "250ms" or plain seconds. */
+    /** A number and a unit as {@code pilot run --max-time} takes them: ms, s (sec), m (min) or h. */
+    private static final java.util.regex.Pattern DURATION =
+            java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*(ms|s|sec|m|min|h)?");
+
+    /**
+     * "90s", "5m", "1min", "1h", "250ms" or plain seconds, as {@code pilot run --max-time} reads them; any other unit
+     * is refused ("1min" was read as 1 s, "1d" and "5x" as 1 and 5 s: the letters were dropped).
+     */
     static Duration duration(String v) {
-        String s = v.strip().toLowerCase(Locale.ROOT);
-        double n = Double.parseDouble(s.replaceAll("[a-z]+$", ""));
-        double seconds = s.endsWith("ms") ? n / 1000 : s.endsWith("m") ? n * 60 : s.endsWith("h") ? n * 3600 : n;
+        java.util.regex.Matcher m = DURATION.matcher(v.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new IllegalArgumentException("a duration is a number with ms, s, m, min or h");
+        }
+        double n = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        double seconds =
+                switch (unit) {
+                    case "ms" -> n / 1000;
+                    case "m", "min" -> n * 60;
+                    case "h" -> n * 3600;
+                    default -> n;
+                };
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("a duration must be > 0");
         }

@@ -52,4 +52,19 @@ class TestSettingsTest {
         assertThatThrownBy(() -> settings("  OPTION max-failures -1\n"))
                 .hasMessageContaining("OPTION max-failures, found '-1' (must be 0 or more)");
     }
+
+    /** {@code OPTION max-time 1min} was read as 1 s (and "1d", "5x" as 1 and 5 s): units are those of pilot run. */
+    @Test
+    void maxTimeUnitsAreReadOrRefusedNeverDropped() throws Exception {
+        assertThat(settings("  OPTION max-time 1min\n").maxDuration()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(settings("  OPTION max-time 2min\n").maxDuration()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(settings("  OPTION max-time 1.5h\n").maxDuration()).isEqualTo(Duration.ofMinutes(90));
+        for (String bad : new String[] {"1d", "5x", "10minutes"}) {
+            assertThatThrownBy(() -> settings("  OPTION max-time " + bad + "\n"))
+                    .as(bad)
+                    .isInstanceOf(ScriptException.class)
+                    .hasMessageContaining("expected a value for OPTION max-time")
+                    .hasMessageContaining("ms, s, m, min or h");
+        }
+    }
 }

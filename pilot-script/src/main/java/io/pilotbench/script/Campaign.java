@@ -318,11 +318,15 @@ public final class Campaign {
                                     + Formats.number(by)
                             : "expected a STEP other than 0");
         }
-        double slack = 1e-9 * Math.max(1, Math.abs(to));
-        for (double v = from;
-                by > 0 || f.factor() ? v <= to + slack : v >= to - slack;
-                v = f.factor() ? v * by : v + by) {
-            String text = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+        // in decimal, as written: in binary STEP 0.1 reached 0.30000000000000004 and FACTOR 1.1 1.2100000000000002,
+        // which went into commands and directory names (and missed an end of 0.3)
+        java.math.BigDecimal end = java.math.BigDecimal.valueOf(to);
+        java.math.BigDecimal step = java.math.BigDecimal.valueOf(by);
+        boolean up = by > 0 || f.factor();
+        for (java.math.BigDecimal v = java.math.BigDecimal.valueOf(from);
+                up ? v.compareTo(end) <= 0 : v.compareTo(end) >= 0;
+                v = f.factor() ? v.multiply(step) : v.add(step)) {
+            String text = v.stripTrailingZeros().toPlainString();
             scope.set(f.var(), text);
             progress.enter("FOR " + f.var() + "=" + text);
             block(f.body());

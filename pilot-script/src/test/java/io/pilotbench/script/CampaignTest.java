@@ -107,6 +107,22 @@ class CampaignTest {
         assertThat(log.toString()).contains("FASTFAIL stops the campaign");
     }
 
+    /** FOR with a decimal STEP gave 0.30000000000000004 (and FACTOR 1.1 gave 1.2100000000000002) to commands. */
+    @Test
+    void aDecimalStepOrFactorCountsInDecimal() throws Exception {
+        Campaign c = start("""
+                FOR T=0.1 TO 0.3 STEP 0.1
+                  EXEC echo "t %T%" >> seen
+                DONE
+                FOR F=1 TO 1.4 FACTOR 1.1
+                  EXEC echo "f %F%" >> seen
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.OK);
+        assertThat(Files.readAllLines(dir.resolve("seen")))
+                .containsExactly("t 0.1", "t 0.2", "t 0.3", "f 1", "f 1.1", "f 1.21", "f 1.331");
+    }
+
     @Test
     void loopsVariablesAndConditionsDriveTheTests() throws Exception {
         Campaign c = start("""

@@ -280,12 +280,15 @@ public enum Strategy {
             }
         }
         int rounds = forks * (warmups + measured);
+        // a fixed count has no stop rule: it met the target when its CI is as narrow as asked (it was counted as met
+        // whatever its width: 50 of 50 sessions at a median width of 14% against 10%)
+        boolean met = m.width(s.confidence()) <= s.ciWidth() * Math.abs(m.mean());
         return new RawRun(
                 m,
                 rounds,
                 model.level() == WorkloadModel.Level.UNITS ? (long) rounds * model.units() : rounds,
                 seconds,
-                true);
+                met);
     }
 
     /** {@code g} under the settings' background load, drawn apart from any other workload's (run at other times). */

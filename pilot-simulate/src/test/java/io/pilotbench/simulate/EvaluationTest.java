@@ -32,6 +32,22 @@ class EvaluationTest {
         assertThat(s.biasPercent()).isCloseTo(0, within(0.2)); // sd of the mean of 2000 means: 0.07%
     }
 
+    /**
+     * A fixed count was counted as having met the target whatever its CI's width ("met target 50/50" at a median
+     * width of 14% against 10%). Normal data, cv 10%: 10 runs meet a width of 10% of the mean when their sd s ≤ 0.699σ
+     * (2·t(9)·s/√10 ≤ 0.1·mean), that is χ²(9) ≤ 9·0.699² = 4.40: probability 0.117 (χ²(9)'s 10% point is 4.168).
+     */
+    @Test
+    void aFixedCountMeetsTheTargetOnlyWhereItsCiIsNarrowEnough() throws Exception {
+        int k = 400;
+        StrategySummary s = only(new Evaluation(DEFAULTS)
+                .replications(k)
+                .seed(11)
+                .evaluate(WorkloadModel.parse("normal"), List.of(Strategy.FIXED_10)));
+        double slack = 3.3 * Math.sqrt(k * 0.117 * 0.883);
+        assertThat((double) s.converged()).isBetween(0.117 * k - slack, 0.117 * k + slack);
+    }
+
     /** Taking AR(1) φ = 0.9 samples as independent: the CI is about sqrt(19) times too narrow, coverage collapses. */
     @Test
     void naiveAndFixedStrategiesFailOnAutocorrelatedData() throws Exception {

@@ -69,18 +69,27 @@ final class StopProgram {
             String expr = null;
             for (int k = i + 1; k < words.size(); k++) {
                 String w = words.get(k).text();
-                String value = k + 1 < words.size() ? words.get(k + 1).text() : null;
-                if (w.startsWith("--predicate=")) {
-                    expr = w.substring("--predicate=".length());
-                } else if (w.equals("--predicate") && value != null) {
-                    expr = value;
-                    k++;
-                } else if (w.equals("--column") && value != null) {
-                    columns.addAll(List.of(value.split(",")));
-                    k++;
-                } else if (w.equals("--confidence") && value != null) {
-                    confidence = Double.parseDouble(value);
-                    k++;
+                // --opt VALUE and --opt=VALUE alike; any other word is refused, not skipped (a --column=NAME that was
+                // skipped left the stop to elapsed, user and system, and a TEST ran to its cap)
+                int eq = w.indexOf('=');
+                String option = w.startsWith("--") && eq > 0 ? w.substring(0, eq) : w;
+                String value;
+                if (eq > 0 && w.startsWith("--")) {
+                    value = w.substring(eq + 1);
+                } else if (k + 1 < words.size()) {
+                    value = words.get(++k).text();
+                } else {
+                    value = null;
+                }
+                switch (option) {
+                    case "--predicate" -> expr = value;
+                    case "--column" ->
+                        columns.addAll(List.of(required(option, value).split(",")));
+                    case "--confidence" -> confidence = confidence(required(option, value));
+                    default ->
+                        throw new IllegalArgumentException("TEST program '" + text + "': getstats as a stop program "
+                                + "takes --predicate EXPR, --column NAME[,NAME...] and --confidence X, not '" + w
+                                + "'");
                 }
             }
             if (expr == null) {
@@ -93,6 +102,30 @@ final class StopProgram {
         if (columns.isEmpty()) {
             columns.addAll(DEFAULT_COLUMNS);
         }
+    }
+
+    private String required(String option, String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("TEST program '" + text + "': " + option + " needs a value");
+        }
+        return value;
+    }
+
+    /** 0.99 or 99%, in (0, 1). */
+    private double confidence(String value) {
+        double c;
+        try {
+            c = value.endsWith("%")
+                    ? Double.parseDouble(value.substring(0, value.length() - 1)) / 100
+                    : Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            c = Double.NaN;
+        }
+        if (!(c > 0 && c < 1)) {
+            throw new IllegalArgumentException(
+                    "TEST program '" + text + "': --confidence wants a level such as 0.95 or 95%, not '" + value + "'");
+        }
+        return c;
     }
 
     /**
@@ -190,6 +223,11 @@ final class StopProgram {
     }
 
     /** The confidence of the predicate's intervals. */
+    /** The columns the predicate's statistics are of. */
+    List<String> columns() {
+        return List.copyOf(columns);
+    }
+
     double confidence() {
         return confidence;
     }

@@ -157,4 +157,26 @@ class ScriptParserTest {
         assertThat(lines.get(0).words().get(2).pos()).isEqualTo(new Pos("c.pilot", 2, 4));
         assertThat(lines.get(1).pos()).isEqualTo(new Pos("c.pilot", 5, 1));
     }
+
+    /**
+     * A getstats stop program skipped words it did not know: {@code --column=elapsed} was ignored (the stop then
+     * waited on elapsed, user and system, and a TEST ran to its cap), as were {@code --colum} and {@code --bogus}.
+     */
+    @Test
+    void aStopProgramTakesOptionsWithEqualsAndRefusesOthers() {
+        Path here = Path.of(".");
+        StopProgram eq = new StopProgram("getstats --predicate='$count >= 6' --column=elapsed --confidence=99%", here);
+        assertThat(eq.confidence()).isEqualTo(0.99);
+        assertThat(eq.columns()).containsExactly("elapsed");
+        assertThat(eq.toString()).contains("$count >= 6");
+        assertThat(new StopProgram("getstats --predicate '$count >= 6' --column elapsed,user", here).confidence())
+                .isEqualTo(0.95);
+        for (String bad : new String[] {"--colum elapsed", "--bogus", "--confidence 2"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> new StopProgram("getstats --predicate '$count >= 6' " + bad, here))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("TEST program");
+        }
+    }
 }

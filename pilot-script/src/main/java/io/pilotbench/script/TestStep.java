@@ -181,20 +181,28 @@ final class TestStep {
 
     /** PRESETUP once, the runs, POSTCLEANUP; the end recorded, or the campaign aborted (FASTFAIL, a stop). */
     private void measure(Session session, ThreadedRun exec) throws IOException, InterruptedException {
-        if (session.rounds().isEmpty()) {
-            presetup(session);
+        String presetupFailed = session.rounds().isEmpty() ? presetup(session) : null;
+        TestEnd end;
+        if (presetupFailed != null) {
+            // the TEST cannot run: it failed, as a failed run fails it (FASTFAIL, exit code 4), not the campaign's
+            // usage (exit 2, the FASTFAIL command not run, the TESTs after it skipped)
+            end = new TestEnd(StopReason.WORKLOAD_FAILED, StopReason.WORKLOAD_FAILED.name(), presetupFailed, false);
+        } else {
+            TestRun workload = new TestRun(
+                    campaign, exec, plan, dir, runs, scope.sub(plan.exec.get(0).text()));
+            workload.catchUp(session.rounds());
+            end = loop(session, workload);
         }
-        TestRun workload = new TestRun(
-                campaign, exec, plan, dir, runs, scope.sub(plan.exec.get(0).text()));
-        workload.catchUp(session.rounds());
-        TestEnd end = loop(session, workload);
         StopReason reason = end.reason();
         if (reason == StopReason.WORKLOAD_FAILED && campaign.fastfail() != null) {
             finish(session, end);
             campaign.failed();
             progress.state().failed = true;
             progress.journal();
-            campaign.note("TEST " + name + ": run " + session.rounds().size() + " failed: " + lastMessage(session)
+            campaign.note("TEST " + name + ": "
+                    + (presetupFailed != null
+                            ? presetupFailed
+                            : "run " + session.rounds().size() + " failed: " + lastMessage(session))
                     + "; FASTFAIL stops the campaign (results kept in " + dirName + ")");
             campaign.runFastfail();
             throw new Campaign.Abort(Campaign.FAILED);
@@ -204,7 +212,12 @@ final class TestStep {
             throw new Campaign.Abort(Campaign.STOPPED);
         }
         for (String c : plan.postcleanup) {
-            campaign.shell(scope.sub(c), dir.resolve("postcleanup.out"), Map.of());
+            int code = campaign.shell(scope.sub(c), dir.resolve("postcleanup.out"), Map.of());
+            if (code != 0) {
+                // as pilot run --cleanup: said, and the results kept (the runs were measured before it)
+                campaign.note("TEST " + name + ": POSTCLEANUP '" + c + "' exited with " + code + " (output in "
+                        + dirName + "/postcleanup.out)");
+            }
         }
         if (end.limit()) {
             campaign.limitHit();
@@ -215,7 +228,8 @@ final class TestStep {
         finish(session, end);
     }
 
-    private void presetup(Session session) throws IOException, InterruptedException {
+    /** Runs the PRESETUP commands; what failed ("PRESETUP 'x' exited with 1 …"), or null when all succeeded. */
+    private String presetup(Session session) throws IOException, InterruptedException {
         for (String c : plan.presetup) {
             int code = campaign.shell(scope.sub(c), dir.resolve("presetup.out"), Map.of());
             if (campaign.stopRequested()) {
@@ -223,9 +237,10 @@ final class TestStep {
                 throw new Campaign.Abort(Campaign.STOPPED);
             }
             if (code != 0) {
-                throw new IOException("PRESETUP '" + c + "' exited with " + code);
+                return "PRESETUP '" + c + "' exited with " + code + " (output in " + dirName + "/presetup.out)";
             }
         }
+        return null;
     }
 
     /**

@@ -76,6 +76,51 @@ class CampaignTest {
         }
     }
 
+    /**
+     * A failed PRESETUP ended the campaign as bad usage (exit 2, no position), without running FASTFAIL, and skipped
+     * the TESTs after it even without FASTFAIL; a failed POSTCLEANUP was not said. A failed PRESETUP now fails its
+     * TEST as a failed run does, and a failed POSTCLEANUP is said.
+     */
+    @Test
+    void aFailedPresetupFailsItsTestNotTheCampaignsUsage() throws Exception {
+        Campaign c = start("""
+                TEST a 2 1 getstats --predicate '$count >= 2'
+                  PRESETUP false
+                  EXEC true
+                DONE
+                TEST b 1 1 getstats --predicate '$count >= 1'
+                  EXEC touch b-ran
+                  POSTCLEANUP exit 3
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.FAILED);
+        assertThat(dir.resolve("b-ran")).exists();
+        CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
+        assertThat(s.finished)
+                .extracting(CampaignState.Finished::stop)
+                .containsExactly("WORKLOAD_FAILED", "RUNS_ASKED");
+        assertThat(s.finished.get(0).why()).contains("PRESETUP 'false' exited with 1");
+        assertThat(log.toString()).contains("POSTCLEANUP 'exit 3' exited with 3");
+    }
+
+    /** With FASTFAIL, a failed PRESETUP runs the FASTFAIL command and stops the campaign as a failed run does. */
+    @Test
+    void aFailedPresetupRunsFastfail() throws Exception {
+        Campaign ff = start("""
+                FASTFAIL touch fastfail-ran
+                TEST a 2 1 getstats --predicate '$count >= 2'
+                  PRESETUP false
+                  EXEC true
+                DONE
+                TEST never
+                  EXEC touch never-ran
+                DONE
+                """, Map.of());
+        assertThat(ff.run()).isEqualTo(Campaign.FAILED);
+        assertThat(dir.resolve("fastfail-ran")).exists();
+        assertThat(dir.resolve("never-ran")).doesNotExist();
+    }
+
     @Test
     void fastfailStopsAtTheFailedRunAndRunsItsScript() throws Exception {
         Campaign c = start("""

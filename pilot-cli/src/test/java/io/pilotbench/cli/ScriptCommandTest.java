@@ -303,6 +303,27 @@ class ScriptCommandTest {
         assertThat(Files.readString(res.resolve("campaign.json"))).contains("\"complete\" : true");
     }
 
+    /**
+     * analyze of a campaign's TEST that its stop program's precision had ended said "not converged: targets not met
+     * yet": Pilot's own target (20 samples at least) was not what stopped it. It now says the session ended converged
+     * by its stop rule then, and that the targets analysed now are not met.
+     */
+    @Test
+    void analyzeOfATestItsStopProgramEndedDoesNotCallItUnconverged() throws Exception {
+        Path script = tmp.resolve("precise.pilot");
+        Files.writeString(script, """
+                TEST quick 3 1 getstats --predicate '$delta < 0.5 * $mean' --column elapsed
+                  EXEC sleep 0.01
+                DONE
+                """);
+        Path res = tmp.resolve("precise-res");
+        CliRun r = CliRun.run("script", "-q", "-o", res.toString(), script.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        CliRun a = CliRun.run("analyze", res.resolve("000-quick").toString());
+        assertThat(a.code()).as(a.err()).isZero();
+        assertThat(a.out()).contains("ended converged by its stop rule then").doesNotContain("not converged");
+    }
+
     /** The paper's reboot pattern: CHECKPOINT, then IF RESTORE is 0 "reboot" (here: kill -9 pilot itself). */
     @Test
     void checkpointAndRestoreRoundTripThroughANewProcess() throws Exception {

@@ -148,7 +148,12 @@ final class SessionWords {
                 "the workload failed (" + s.failedRounds() + " failed " + plural("round", s.failedRounds()) + ", "
                         + settings.maxFailures() + " allowed)";
             case INTERRUPTED -> "interrupted before every target was met";
-            case RUNNING -> "not converged: targets not met yet (more rounds can be added)";
+            // a recorded session that ended converged by its stop rule then (Pilot's target, or a campaign's stop
+            // program), whose targets as analysed now are not met ("not converged" said of a campaign's TEST that had
+            // met its stop program's precision)
+            case RUNNING ->
+                "ended converged by its stop rule then; the targets analysed now are not met (more rounds can be "
+                        + "added)";
         };
     }
 

@@ -226,13 +226,22 @@ public final class Getstats {
         if (x.length >= 3 && st.slopeP() < o.alpha() && st.slopeAboveNoise()) {
             String c = column.toLowerCase(Locale.ROOT);
             boolean memory = c.contains("mem") || c.contains("free");
+            boolean rising = st.slope() > 0;
+            // which way is worse depends on the column: a time rising, a throughput falling; of a column that is
+            // neither (cpu%), only the direction is said (a rising ops_per_sec was "a gradual degradation?")
+            int better = memory ? 0 : betterWhen(c);
+            boolean worse = better < 0 ? rising : better > 0 && !rising;
             String meaning = memory
-                    ? (st.slope() < 0 ? "falling free memory: a leak?" : "rising free memory")
-                    : st.slope() > 0 ? "rising: a gradual degradation?" : "falling: the runs speed up (warm-up?)";
+                    ? (rising ? "rising free memory" : "falling free memory: a leak?")
+                    : better == 0
+                            ? (rising ? "rising" : "falling")
+                            : worse
+                                    ? (rising ? "rising" : "falling") + ": a gradual degradation?"
+                                    : (rising ? "rising" : "falling") + ": the runs speed up (warm-up?)";
             w.add(new Warning(
                     sample,
                     column,
-                    memory && st.slope() < 0 ? "leak" : !memory && st.slope() > 0 ? "degradation" : "trend",
+                    memory && !rising ? "leak" : !memory && worse ? "degradation" : "trend",
                     String.format(
                             Locale.ROOT,
                             "%s of %s changes by %s per run (slope p-value %s): %s",
@@ -243,6 +252,32 @@ public final class Getstats {
                             meaning)));
         }
         return w;
+    }
+
+    /**
+     * −1 for a column where lower is better (times: elapsed, user, system, wait, …time, latency, _ms/_us/_ns/_s), +1
+     * where higher is (rates: …per_sec, /s, ops, throughput, bandwidth, rate, iops, qps), 0 when the name says neither.
+     */
+    static int betterWhen(String column) {
+        String c = column.toLowerCase(Locale.ROOT);
+        for (String higher : new String[] {
+            "per_sec", "per sec", "persec", "/s", "ops", "throughput", "bandwidth", "rate", "iops", "qps", "rps", "tput"
+        }) {
+            if (c.contains(higher)) {
+                return 1;
+            }
+        }
+        for (String lower : new String[] {"elapsed", "user", "system", "sys", "wait", "time", "latency", "duration"}) {
+            if (c.contains(lower)) {
+                return -1;
+            }
+        }
+        for (String unit : new String[] {"_ms", "_us", "_ns", "_s", "(s)", "(ms)"}) {
+            if (c.endsWith(unit)) {
+                return -1;
+            }
+        }
+        return 0;
     }
 
     /** The values of a column beyond the z-score threshold, in one line: how many, and the worst few. */

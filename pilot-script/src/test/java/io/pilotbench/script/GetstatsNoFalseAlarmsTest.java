@@ -66,6 +66,39 @@ class GetstatsNoFalseAlarmsTest {
     }
 
     /**
+     * A throughput that rose run after run was "rising: a gradual degradation?" and a falling cpu% "the runs speed
+     * up": which way is worse depends on the column. Times rising and rates falling are degradations; a column whose
+     * name says neither gets its direction only.
+     */
+    @Test
+    void aRisingThroughputIsNoDegradation() throws IOException {
+        StringBuilder csv = new StringBuilder("ops_per_sec,elapsed,cpu%,MB/s\n");
+        for (int i = 0; i < 12; i++) {
+            double noise = i % 2 == 0 ? 0.5 : -0.5;
+            csv.append(String.format(
+                    Locale.ROOT,
+                    "%s,%s,%s,%s%n",
+                    1000 + 10 * i + noise,
+                    2 + 0.1 * i + noise / 10,
+                    90 - i + noise,
+                    500 - 5 * i + noise));
+        }
+        Files.writeString(tmp.resolve("tp.csv"), csv);
+        Getstats.Report rep = Getstats.analyse(SampleParser.parse(tmp.resolve("tp.csv")), TEXT);
+        java.util.Map<String, String> kinds = new java.util.HashMap<>();
+        rep.warnings().stream().filter(w -> !w.kind().equals("z-score")).forEach(w -> kinds.put(w.column(), w.kind()));
+        assertThat(kinds)
+                .containsEntry("ops_per_sec", "trend")
+                .containsEntry("elapsed", "degradation")
+                .containsEntry("cpu%", "trend")
+                .containsEntry("MB/s", "degradation");
+        assertThat(run(TEXT, tmp.resolve("tp.csv")))
+                .contains("rising: the runs speed up")
+                .doesNotContainPattern("ops_per_sec of tp changes by [^\\n]*degradation")
+                .doesNotContainPattern("cpu% of tp changes by [^\\n]*speed up");
+    }
+
+    /**
      * 8 columns of 40 normal runs each have a few |z| > 2 by chance: one line per column after the tables, with the
      * count, the count expected by chance and the worst three (largest |z| first), instead of a line per value
      * before the first table.

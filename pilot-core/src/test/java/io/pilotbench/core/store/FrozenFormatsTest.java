@@ -79,8 +79,11 @@ class FrozenFormatsTest {
         assertThat(wall.readings().mean())
                 .isCloseTo(0.027567201333333333, within(1e-12 * 0.0276))
                 .isCloseTo(wallRecorded.path("mean").asDouble(), within(1e-12 * 0.0276));
-        assertThat(wall.readings().ci().low()).isCloseTo(0.024552681827056225, within(1e-9 * 0.0246));
-        assertThat(wall.readings().ci().high()).isCloseTo(0.03963747610389113, within(1e-9 * 0.0396));
+        // the skewness hedge grows with the skewness seen (1.25·se·tanh(g/se), was a full 1.25·se step): the lower end
+        // of
+        // these six rounds, whose skewness is hedged less, moved from [0.024552681827056225, 0.03963747610389113]
+        assertThat(wall.readings().ci().low()).isCloseTo(0.024074881614581854, within(1e-9 * 0.0241));
+        assertThat(wall.readings().ci().high()).isCloseTo(0.03216304847698769, within(1e-9 * 0.0322));
 
         PiResult op = result.pi("op");
         assertThat(op.unitReadings().n()).isEqualTo(18);

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
             "  pilot getstats results/zip",
             "  pilot getstats --format markdown before.csv after.csv",
             "  pilot getstats --predicate '($delta < 0.05 * $mean) || ($count > 30)' \\",
-            "      results/zip/000-gzip_1",
+            "      results/zip/000-gzip-1",
             "      exit 0 when the predicate holds for elapsed, user and system",
             "      (a TEST stop program)",
             "",
@@ -66,8 +66,9 @@ final class GetstatsCommand implements Callable<Integer> {
             paramLabel = "LEVEL",
             order = 2,
             defaultValue = "0.95",
-            description = "Confidence of LOW/HIGH and of the CI of differences (default: ${DEFAULT-VALUE}).")
-    double confidence;
+            description =
+                    "Confidence of LOW/HIGH and of the CI of differences, 0.99 or 99% (default: ${DEFAULT-VALUE}).")
+    Converters.Fraction confidence;
 
     @Option(
             names = "--alpha",
@@ -108,7 +109,8 @@ final class GetstatsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         return Getstats.run(
                 files,
-                new Getstats.Options(confidence, alpha, z, format.name().toLowerCase(Locale.ROOT), columns, predicate),
+                new Getstats.Options(
+                        confidence.value(), alpha, z, format.name().toLowerCase(Locale.ROOT), columns, predicate),
                 spec.commandLine().getOut());
     }
 }

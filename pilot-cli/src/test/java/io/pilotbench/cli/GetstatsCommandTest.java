@@ -93,4 +93,27 @@ class GetstatsCommandTest {
         CliRun p = CliRun.run("getstats", "--predicate", "$mean <", tmp.toString());
         assertThat(p.code()).isEqualTo(ExitCode.USAGE.code());
     }
+
+    /**
+     * {@code --column nosuch} printed an empty table and exited 0, and {@code --confidence 99%}, which run accepts,
+     * was refused.
+     */
+    @Test
+    void anUnknownColumnIsOneLineAndAPercentConfidenceIsALevel() throws Exception {
+        Path csv = tmp.resolve("two.csv");
+        Files.writeString(csv, "elapsed,user\n1.0,0.5\n1.2,0.6\n0.9,0.4\n1.1,0.5\n");
+        CliRun r = CliRun.run("getstats", "--column", "nosuch", csv.toString());
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err())
+                .contains("no sample has a column 'nosuch'")
+                .contains("elapsed")
+                .hasLineCount(1);
+        CliRun percent = CliRun.run("getstats", "--format", "csv", "--confidence", "99%", csv.toString());
+        CliRun level = CliRun.run("getstats", "--format", "csv", "--confidence", "0.99", csv.toString());
+        assertThat(percent.code()).as(percent.err()).isZero();
+        assertThat(percent.out()).isEqualTo(level.out());
+        assertThat(percent.out())
+                .isNotEqualTo(CliRun.run("getstats", "--format", "csv", csv.toString())
+                        .out());
+    }
 }

@@ -117,6 +117,16 @@ public final class Getstats {
         if (o.predicate() != null) {
             return holds(samples, o) ? 0 : 1;
         }
+        for (String c : o.columns()) {
+            // a column no sample has printed an empty table and exit 0
+            if (samples.stream().noneMatch(s -> s.columns().containsKey(c))) {
+                throw new IllegalArgumentException("no sample has a column '" + c + "'; the columns are "
+                        + samples.stream()
+                                .flatMap(s -> s.columns().keySet().stream())
+                                .distinct()
+                                .toList());
+            }
+        }
         Report r = analyse(samples, o);
         switch (o.format()) {
             case "csv" -> GetstatsRenderer.csv(r, out);

@@ -67,7 +67,7 @@ final class GetstatsCommand implements Callable<Integer> {
             order = 2,
             defaultValue = "0.95",
             description =
-                    "Confidence of LOW/HIGH and of the CI of differences, 0.99 or 99% (default: ${DEFAULT-VALUE}).")
+                    "Confidence of LOW/HIGH and of the CI of differences, 0.99 or 99%% (default: ${DEFAULT-VALUE}).")
     Converters.Fraction confidence;
 
     @Option(

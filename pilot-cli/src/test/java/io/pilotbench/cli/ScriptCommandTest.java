@@ -32,6 +32,14 @@ class ScriptCommandTest {
                 .start();
     }
 
+    /** Waits (30 s at most) until a TEST's runs.csv holds two runs: the campaign is in the middle of that TEST. */
+    private void awaitTwoRuns(Path runsCsv) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while ((!Files.exists(runsCsv) || lines(runsCsv).size() < 3) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+    }
+
     private List<String> lines(Path p) throws IOException {
         return Files.readAllLines(p);
     }
@@ -220,10 +228,7 @@ class ScriptCommandTest {
         Path res = tmp.resolve("res");
         Process p = pilot("script", "-o", res.toString(), script.toString());
         Path two = res.resolve("001-two").resolve("runs.csv");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while ((!Files.exists(two) || lines(two).size() < 3) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        awaitTwoRuns(two);
         p.destroyForcibly(); // SIGKILL: no handler, no cleanup
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isEqualTo(137);
@@ -291,10 +296,7 @@ class ScriptCommandTest {
         Path res = tmp.resolve("capped-res");
         Process p = pilot("script", "-o", res.toString(), script.toString());
         Path slow = res.resolve("001-slow").resolve("runs.csv");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while ((!Files.exists(slow) || lines(slow).size() < 3) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        awaitTwoRuns(slow);
         p.destroyForcibly();
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
         Thread.sleep(200); // the EXEC in flight ends on its own
@@ -390,10 +392,7 @@ class ScriptCommandTest {
         Path res = tmp.resolve("res");
         Process p = pilot("script", "-o", res.toString(), script.toString());
         Path runs = res.resolve("000-slow").resolve("runs.csv");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while ((!Files.exists(runs) || lines(runs).size() < 3) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        awaitTwoRuns(runs);
         Thread.sleep(100); // in the middle of run 3
         new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();

@@ -32,9 +32,8 @@ class AnalyzeCommandTest {
      */
     @Test
     void anAsymmetricCiIsPrintedByItsEndsWithoutAHalfWidth() {
-        CliRun r = CliRun.run(
-                "analyze",
-                java.nio.file.Path.of("..", "examples", "ferrari78.txt").toString());
+        // the 9 gzip rounds of that finding: skewed to the left, so the interval is not centred on the mean
+        CliRun r = CliRun.runWithStdin("1.481\n1.40\n1.33\n1.30\n1.28\n1.25\n1.22\n1.10\n0.857\n", "analyze", "-");
         assertThat(r.code()).as(r.err()).isIn(0, 3);
         String line = r.out()
                 .lines()

@@ -89,9 +89,12 @@ class TraceReplayOutputTest {
         JsonNode answer = series.get(0);
         assertThat(answer.path("series").asText()).isEqualTo("rounds.txt");
         assertThat(answer.path("stop").asText()).isEqualTo("TARGET_MET");
-        assertThat(answer.path("low").asDouble()).isLessThan(100).isGreaterThan(99);
-        assertThat(answer.path("high").asDouble()).isGreaterThan(100).isLessThan(101);
-        assertThat(answer.path("covered").asBoolean()).isTrue();
+        // the answer as the JSON states it, consistent with itself (whether this one CI covers is chance: 95%)
+        double low = answer.path("low").asDouble();
+        double high = answer.path("high").asDouble();
+        assertThat(low).isGreaterThan(99).isLessThan(answer.path("estimate").asDouble());
+        assertThat(high).isLessThan(101).isGreaterThan(answer.path("estimate").asDouble());
+        assertThat(answer.path("covered").asBoolean()).isEqualTo(low <= 100 && 100 <= high);
         String text = CliRun.run("simulate", "evaluate", "--trace", file.toString(), "--truth", "100")
                 .out();
         assertThat(text)

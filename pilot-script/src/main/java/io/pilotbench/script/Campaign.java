@@ -5,7 +5,7 @@ import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.Formats;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,16 +82,9 @@ public final class Campaign {
         this.scope = new Scope(state.args, this.results);
         this.progress = new Progress(state, resuming, scope, this.results, this::note);
         this.commands = new Commands(scriptDir);
-        // what ended the TESTs before an interrupt still counts in the exit code (a resumed campaign with a failed or
-        // capped TEST exited 0)
-        this.failed = state.failed;
-        for (CampaignState.Finished f : state.finished) {
-            switch (f.stop()) {
-                case "ROUND_LIMIT", "TIME_LIMIT", "RUN_CAP" -> limitHit = true;
-                case "WORKLOAD_FAILED" -> failed = true;
-                default -> {}
-            }
-        }
+        // what ended the TESTs before an interrupt still counts (a resumed campaign with a capped TEST exited 0)
+        this.failed = state.failed || state.ended("WORKLOAD_FAILED");
+        this.limitHit = state.ended("ROUND_LIMIT", "TIME_LIMIT", "RUN_CAP");
     }
 
     /**
@@ -146,18 +139,8 @@ public final class Campaign {
      */
     public static Campaign resume(Path results, PrintWriter err, Supplier<EnvironmentSnapshot> environment)
             throws IOException {
-        CampaignState s = CampaignState.read(results.resolve(CampaignState.FILE));
+        CampaignState s = CampaignState.resumable(results);
         Path script = Path.of(s.script);
-        if (!Files.isRegularFile(script)) {
-            throw new IllegalArgumentException(results + ": the campaign's script " + script + " is gone");
-        }
-        if (!Progress.digest(script).equals(s.digest)) {
-            throw new IllegalArgumentException(script + " changed since the campaign in " + results
-                    + " started; resuming would replay a different script (start a new campaign instead)");
-        }
-        if (s.complete) {
-            throw new IllegalArgumentException(results + ": the campaign is complete; nothing to resume");
-        }
         List<Stmt> program = ScriptParser.parse(script, s.args.keySet());
         return new Campaign(program, script.getParent(), results, err, environment, s, true);
     }
@@ -318,13 +301,12 @@ public final class Campaign {
                                     + Formats.number(by)
                             : "expected a STEP other than 0");
         }
-        // in decimal, as written: in binary STEP 0.1 reached 0.30000000000000004 and FACTOR 1.1 1.2100000000000002,
-        // which went into commands and directory names (and missed an end of 0.3)
-        java.math.BigDecimal end = java.math.BigDecimal.valueOf(to);
-        java.math.BigDecimal step = java.math.BigDecimal.valueOf(by);
-        boolean up = by > 0 || f.factor();
-        for (java.math.BigDecimal v = java.math.BigDecimal.valueOf(from);
-                up ? v.compareTo(end) <= 0 : v.compareTo(end) >= 0;
+        // in decimal, as written: in binary STEP 0.1 reached 0.30000000000000004, into commands and directory names
+        BigDecimal end = BigDecimal.valueOf(to);
+        BigDecimal step = BigDecimal.valueOf(by);
+        int sign = by > 0 || f.factor() ? 1 : -1;
+        for (BigDecimal v = BigDecimal.valueOf(from);
+                sign * v.compareTo(end) <= 0;
                 v = f.factor() ? v.multiply(step) : v.add(step)) {
             String text = v.stripTrailingZeros().toPlainString();
             scope.set(f.var(), text);

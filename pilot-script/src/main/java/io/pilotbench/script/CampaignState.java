@@ -59,6 +59,11 @@ final class CampaignState {
     boolean failed;
     boolean complete;
 
+    /** Whether a finished TEST ended for one of {@code stops} (its campaign.json {@code stop}). */
+    boolean ended(String... stops) {
+        return finished.stream().anyMatch(f -> List.of(stops).contains(f.stop()));
+    }
+
     Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("format", "pilot-campaign-1");
@@ -105,6 +110,28 @@ final class CampaignState {
      * state decides which commands run).
      */
     @SuppressWarnings("unchecked")
+    /**
+     * The journal of the campaign in {@code results}, when it can go on: its script is still there, unchanged, and the
+     * campaign is not complete.
+     *
+     * @throws IllegalArgumentException saying which of these fails
+     */
+    static CampaignState resumable(Path results) throws IOException {
+        CampaignState s = read(results.resolve(FILE));
+        Path script = Path.of(s.script);
+        if (!Files.isRegularFile(script)) {
+            throw new IllegalArgumentException(results + ": the campaign's script " + script + " is gone");
+        }
+        if (!Progress.digest(script).equals(s.digest)) {
+            throw new IllegalArgumentException(script + " changed since the campaign in " + results
+                    + " started; resuming would replay a different script (start a new campaign instead)");
+        }
+        if (s.complete) {
+            throw new IllegalArgumentException(results + ": the campaign is complete; nothing to resume");
+        }
+        return s;
+    }
+
     static CampaignState read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(

@@ -1,6 +1,7 @@
 package io.pilotbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,7 +45,18 @@ class FrozenFormatsTest {
         Path html = tmp.resolve("report.html");
         CliRun r = CliRun.run("report", dir.toString(), "-o", html.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(Files.readString(html)).contains("1.864× faster than slow (95% CI 1.56×–2.278×");
+        // the comparison's own verdict, cycle by cycle: comparison.json's paired ratio [0.4532, 0.6175] is 1.619× to
+        // 2.207× faster (before the report paired the cycles, it compared the sessions apart: 1.56×–2.278×)
+        JsonNode paired = JsonMapper.builder()
+                .build()
+                .readTree(dir.resolve("comparison.json").toFile())
+                .path("pairs")
+                .path(0)
+                .path("paired")
+                .path("ratio");
+        assertThat(1 / paired.path("high").asDouble()).isCloseTo(1.619, within(0.0005));
+        assertThat(1 / paired.path("low").asDouble()).isCloseTo(2.207, within(0.0005));
+        assertThat(Files.readString(html)).contains("1.864× faster than slow (95% CI 1.619×–2.207×");
     }
 
     /** The sessions of a comparison, compared as stored data; and comparison.json keeps what overhead reads. */

@@ -89,9 +89,24 @@ final class HistoryCommand implements Runnable {
             Path store = storeOption.store;
             Files.createDirectories(store);
             Path file = store.resolve(FILE);
+            int added = 0;
+            PrintWriter err = spec.commandLine().getErr();
             try (DirectoryLock lock = DirectoryLock.acquire(store, "history store")) {
+                // a session added twice counted as two commits: the store keeps each session once
+                java.util.Set<String> known = new java.util.HashSet<>();
+                if (HistoryFile.exists(store)) {
+                    for (HistoryFile.Point p : HistoryFile.read(store)) {
+                        known.add(p.session());
+                    }
+                }
                 List<HistoryFile.Point> rows = new ArrayList<>();
                 for (Path dir : sessions) {
+                    String session = dir.toAbsolutePath().normalize().toString();
+                    if (!known.add(session)) {
+                        err.println("pilot: " + dir + " is already in the store; not added again");
+                        continue;
+                    }
+                    added++;
                     StoredSession stored = SessionReader.read(dir);
                     SessionResult r = Session.analyse(stored);
                     Map<String, Object> env = stored.environment();
@@ -112,7 +127,7 @@ final class HistoryCommand implements Runnable {
                                 sha,
                                 text(env, "gitBranch"),
                                 Instant.now().toString(),
-                                dir.toAbsolutePath().normalize().toString(),
+                                session,
                                 pi.pi().name(),
                                 pi.pi().unit(),
                                 m.mean(),
@@ -125,7 +140,7 @@ final class HistoryCommand implements Runnable {
                 HistoryFile.append(store, rows);
             }
             PrintWriter out = spec.commandLine().getOut();
-            out.println("added " + sessions.size() + " session" + (sessions.size() == 1 ? "" : "s") + " to " + file);
+            out.println("added " + added + " session" + (added == 1 ? "" : "s") + " to " + file);
             out.flush();
             return ExitCode.OK.code();
         }

@@ -101,8 +101,26 @@ class HistoryCommandTest {
         assertThat(add.code()).as(add.err()).isZero();
         var rows = Files.readAllLines(store.resolve(HistoryCommand.FILE));
         assertThat(rows.get(0)).isEqualTo(HistoryFile.HEADER);
-        assertThat(rows.stream().filter(l -> l.startsWith("abc123,"))).hasSize(2);
+        // a session is kept once: when the first add took a (its session records a commit), only b is added now
+        assertThat(rows.stream().filter(l -> l.startsWith("abc123,"))).hasSize(noCommit.code() == 0 ? 1 : 2);
+        assertThat(rows).hasSize(3);
         assertThat(rows.get(rows.size() - 1).split(",")[4]).isEqualTo("wall time");
+    }
+
+    /** history add of the same session twice counted it as two commits: the store keeps each session once. */
+    @Test
+    void aSessionAddedTwiceIsKeptOnce() throws Exception {
+        Path session = tmp.resolve("twice");
+        CliRun run = CliRun.run("run", "-q", "--max-rounds", "5", "-o", session.toString(), "--", "true");
+        assertThat(run.code()).isEqualTo(ExitCode.LIMIT.code());
+        Path store = tmp.resolve("store-twice");
+        String[] add = {"history", "add", "--store", store.toString(), "--commit", "c1", session.toString()};
+        assertThat(CliRun.run(add).code()).isZero();
+        CliRun again = CliRun.run(add);
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.err()).contains("is already in the store; not added again");
+        assertThat(again.out()).contains("added 0 sessions");
+        assertThat(Files.readAllLines(store.resolve(HistoryCommand.FILE))).hasSize(2); // the header and one row
     }
 
     @Test

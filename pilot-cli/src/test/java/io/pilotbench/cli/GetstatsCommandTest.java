@@ -116,4 +116,30 @@ class GetstatsCommandTest {
                 .isNotEqualTo(CliRun.run("getstats", "--format", "csv", csv.toString())
                         .out());
     }
+
+    /**
+     * A FOREACH around a TEST of one name gave three samples named "sleep": the text merged them into one table and
+     * compared "sleep" with "sleep". They are now named as the report names them: sleep, sleep #2, sleep #3.
+     */
+    @Test
+    void testsThatShareANameAreKeptApart() throws Exception {
+        Path script = tmp.resolve("same.pilot");
+        Files.writeString(script, """
+                FOREACH D 0.01 0.02 0.03
+                  TEST sleep 3 1 getstats --predicate '$count >= 3' --column elapsed
+                    EXEC sleep %D%
+                  DONE
+                DONE
+                """);
+        Path res = tmp.resolve("same-res");
+        CliRun r = CliRun.run("script", "-q", "-o", res.toString(), script.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        CliRun text = CliRun.run("getstats", "--column", "elapsed", res.toString());
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out())
+                .contains("sleep\nNAME")
+                .contains("sleep #2\nNAME")
+                .contains("sleep #3\nNAME")
+                .doesNotContain("Comparing sleep (Sample 1) to sleep (Sample 2)");
+    }
 }

@@ -114,6 +114,7 @@ public final class Getstats {
         for (Path p : inputs) {
             samples.addAll(SampleParser.parse(p));
         }
+        samples = uniquelyNamed(samples);
         if (o.predicate() != null) {
             return holds(samples, o) ? 0 : 1;
         }
@@ -136,6 +137,20 @@ public final class Getstats {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The samples with names made unique as {@code pilot report} makes them ("sleep", "sleep #2", …): a FOREACH around
+     * a TEST of one name gave samples the text merged into one table and compared "sleep" with "sleep".
+     */
+    static List<Sample> uniquelyNamed(List<Sample> samples) {
+        Map<String, Integer> seen = new java.util.HashMap<>();
+        List<Sample> out = new ArrayList<>();
+        for (Sample s : samples) {
+            int k = seen.merge(s.name(), 1, Integer::sum);
+            out.add(k == 1 ? s : new Sample(s.name() + " #" + k, s.columns(), s.failed()));
+        }
+        return out;
     }
 
     static boolean holds(List<Sample> samples, Options o) {

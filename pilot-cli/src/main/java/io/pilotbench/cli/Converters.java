@@ -3,6 +3,7 @@ package io.pilotbench.cli;
 import io.pilotbench.core.input.ColumnSelector;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.CiTarget;
+import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.model.WorkAmountRange;
 import io.pilotbench.process.CommandWorkload;
@@ -35,7 +36,6 @@ final class Converters {
     /** The most output {@code --keep-output} keeps of a round: 2GiB, the most one Java array holds. */
     static final long MAX_KEPT_OUTPUT = Integer.MAX_VALUE - 8L;
 
-    private static final Pattern DURATION = Pattern.compile("([0-9]*\\.?[0-9]+)\\s*(ms|s|sec|m|min|h)?");
     private static final Pattern SIZE = Pattern.compile("([0-9]+)\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)");
 
     private Converters() {}
@@ -150,17 +150,10 @@ final class Converters {
      * at least 1ms and at most 100 years.
      */
     static Duration duration(String value) {
-        Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
+        double nanos = Formats.durationNanos(value);
+        if (Double.isNaN(nanos)) {
             throw new TypeConversionException("'" + value + "' is not a duration (e.g. 500ms, 30s, 5m, 1h)");
         }
-        double nanos = Double.parseDouble(m.group(1))
-                * switch (m.group(2) == null ? "s" : m.group(2)) {
-                    case "ms" -> 1e6;
-                    case "m", "min" -> 60e9;
-                    case "h" -> 3600e9;
-                    default -> 1e9;
-                };
         if (nanos < 1e6) {
             throw new TypeConversionException("'" + value + "' must be at least 1ms");
         }

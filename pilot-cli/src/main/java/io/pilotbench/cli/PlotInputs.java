@@ -217,36 +217,18 @@ final class PlotInputs {
                 .filter(r -> r.status() == RoundStatus.OK)
                 .toList();
         String source = dir.toString();
-        analysed(
-                new Series(
-                        source,
-                        "Elapsed",
-                        ok.stream().mapToDouble(Round::durationSeconds).toArray()),
-                "Elapsed",
-                samples,
-                ci,
-                analyzer);
+        // a column of the rounds, as pilot analyze analyses it
+        java.util.function.BiConsumer<String, java.util.function.ToDoubleFunction<Round>> column =
+                (name, value) -> analysed(
+                        new Series(source, name, ok.stream().mapToDouble(value).toArray()),
+                        name,
+                        samples,
+                        ci,
+                        analyzer);
+        column.accept("Elapsed", Round::durationSeconds);
         if (ok.stream().allMatch(r -> r.userCpuNanos() != null && r.systemCpuNanos() != null) && !ok.isEmpty()) {
-            analysed(
-                    new Series(
-                            source,
-                            "User",
-                            ok.stream().mapToDouble(r -> r.userCpuNanos() / 1e9).toArray()),
-                    "User",
-                    samples,
-                    ci,
-                    analyzer);
-            analysed(
-                    new Series(
-                            source,
-                            "System",
-                            ok.stream()
-                                    .mapToDouble(r -> r.systemCpuNanos() / 1e9)
-                                    .toArray()),
-                    "System",
-                    samples,
-                    ci,
-                    analyzer);
+            column.accept("User", r -> r.userCpuNanos() / 1e9);
+            column.accept("System", r -> r.systemCpuNanos() / 1e9);
         }
         List<PiResult> pis = s.result().pis();
         boolean sameConfidence = s.result().settings().confidence() == confidence;

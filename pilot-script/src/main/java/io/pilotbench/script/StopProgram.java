@@ -115,9 +115,7 @@ final class StopProgram {
     private double confidence(String value) {
         double c;
         try {
-            c = value.endsWith("%")
-                    ? Double.parseDouble(value.substring(0, value.length() - 1)) / 100
-                    : Double.parseDouble(value);
+            c = TestSettings.level(value);
         } catch (NumberFormatException e) {
             c = Double.NaN;
         }

@@ -228,13 +228,7 @@ public final class ComparisonDirectory implements AutoCloseable {
             throw new InputException(directory.resolve(SCHEDULE) + ": cannot read the comparison's schedule ("
                     + e.getMessage() + "); the rounds cannot be paired by cycle");
         }
-        List<PerformanceIndex> pis = stored.settings().pis();
-        int pi = 0;
-        for (int p = 0; p < pis.size(); p++) {
-            if (pis.get(p).name().equals(c.pi().name())) {
-                pi = p;
-            }
-        }
+        int pi = CycleSamples.piIndex(stored.settings(), c.pi().name());
         return c.withCycles(CycleSamples.of(
                 stored.rounds(),
                 stored.settings(),

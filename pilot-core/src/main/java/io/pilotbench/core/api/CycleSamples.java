@@ -52,6 +52,16 @@ final class CycleSamples {
         });
     }
 
+    /** The index of the PI named {@code name} among the session's; the first PI when it is null or not there. */
+    static int piIndex(SessionSettings s, String name) {
+        for (int p = 0; name != null && p < s.pis().size(); p++) {
+            if (s.pis().get(p).name().equals(name)) {
+                return p;
+            }
+        }
+        return 0;
+    }
+
     /** A PI's samples by cycle: {@link #unitMeans} for unit readings, else {@link #readings}. */
     static double[] of(
             List<Round> all, SessionSettings settings, List<Integer> rounds, SessionResult r, int pi, boolean units) {

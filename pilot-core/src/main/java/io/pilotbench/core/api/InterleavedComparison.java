@@ -196,7 +196,7 @@ public final class InterleavedComparison {
             Contender c = Contender.of(e.name(), r, piName, true);
             // a round of unit readings (a JMH fork: a new JVM) is one sample, its mean of the units kept: forks
             // settle at levels of their own, which the units' spread within a fork does not show (BetweenRounds)
-            int pi = piIndex(e.session().settings());
+            int pi = CycleSamples.piIndex(e.session().settings(), piName);
             contenders.add(
                     !paired
                             ? c
@@ -209,18 +209,6 @@ public final class InterleavedComparison {
                                     c.unitReadings())));
         }
         return Comparison.of(contenders, settings, direction);
-    }
-
-    private int piIndex(SessionSettings s) {
-        if (piName == null) {
-            return 0;
-        }
-        for (int p = 0; p < s.pis().size(); p++) {
-            if (s.pis().get(p).name().equals(piName)) {
-                return p;
-            }
-        }
-        return 0;
     }
 
     private void ranIn(int cycle, int entry, int round) {

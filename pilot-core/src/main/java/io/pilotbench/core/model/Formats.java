@@ -5,7 +5,29 @@ import java.math.MathContext;
 
 /** Number formatting shared by reports and messages. */
 public final class Formats {
+    /** A duration as written: a number and ms, s (sec), m (min) or h, or a bare number of seconds. */
+    private static final java.util.regex.Pattern DURATION =
+            java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*(ms|s|sec|m|min|h)?");
+
     private Formats() {}
+
+    /**
+     * The nanoseconds of a duration as written ("500ms", "1.5s", "5m", "1min", "1h", "90"), read alike by the
+     * command line's options and a campaign's OPTIONs; NaN when the text is none (its range is the caller's to check).
+     */
+    public static double durationNanos(String text) {
+        java.util.regex.Matcher m = DURATION.matcher(text.strip().toLowerCase(java.util.Locale.ROOT));
+        if (!m.matches()) {
+            return Double.NaN;
+        }
+        return Double.parseDouble(m.group(1))
+                * switch (m.group(2) == null ? "s" : m.group(2)) {
+                    case "ms" -> 1e6;
+                    case "m", "min" -> 60e9;
+                    case "h" -> 3600e9;
+                    default -> 1e9;
+                };
+    }
 
     /** A number with up to 4 significant digits and no trailing zeros: 0.1 → "0.1", 1234.5678 → "1235". */
     public static String number(double x) {

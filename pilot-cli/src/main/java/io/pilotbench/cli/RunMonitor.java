@@ -87,6 +87,9 @@ final class RunMonitor {
         if (!monitor) {
             return null;
         }
+        if (cut != null) {
+            checkCut(cut);
+        }
         ComponentGraph limits = graph == null ? null : ComponentGraph.parse(graph);
         ProcMonitors monitors = new ProcMonitors()
                 .withLinkSpeeds(limits == null ? Map.of() : limits.linkSpeedsMbits())
@@ -95,6 +98,37 @@ final class RunMonitor {
                         limits == null ? Map.of() : limits.diskBandwidthsMbits("write"));
         double limit = utilizationLimit == null ? DEFAULT_UTILIZATION_LIMIT : utilizationLimit.fraction();
         return new Setup(monitors, monitorRate, cut, limit);
+    }
+
+    /**
+     * Refuses a {@code --cut} that names no component of this machine: else every component would be judged as a
+     * suspect, and the report would call the command bound by its own CPU "not a measure of" a typo.
+     */
+    private static void checkCut(String cut) {
+        List<String> known = new ArrayList<>();
+        for (ComponentGraph.Node n : ComponentGraph.local(null).nodes()) {
+            known.add(n.name());
+            if (n.name().startsWith("net:")) {
+                known.add(n.name() + ":rx");
+                known.add(n.name() + ":tx");
+            }
+            if (n.name().equals("cpu")) {
+                known.add(MonitoredWorkload.COMMAND_CPU);
+                int cores = Integer.parseInt(n.facts().get("cores"));
+                for (int i = 0; i < cores; i++) {
+                    known.add("cpu" + i);
+                }
+            }
+        }
+        if (known.stream().noneMatch(c -> Bottlenecks.underTest(c, cut))) {
+            throw new IllegalArgumentException("--cut " + cut + ": this machine has no such component; give one of "
+                    + String.join(
+                            ", ",
+                            known.stream()
+                                    .filter(c -> !c.matches("cpu\\d+|.*:[rt]x"))
+                                    .toList())
+                    + " (pilot graph lists them)");
+        }
     }
 
     /** The workload the session runs: the command's, monitored. */

@@ -24,7 +24,7 @@ class RunMonitorTest {
                 "-q",
                 "--monitor",
                 "--cut",
-                "disk:nothing",
+                "memory",
                 "--ci-width",
                 "40%",
                 "--max-rounds",
@@ -37,7 +37,7 @@ class RunMonitorTest {
                 "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done");
         assertThat(r.out())
                 .contains("utilisation (--monitor")
-                .contains("the result may be CPU-bound, not a measure " + "of disk:nothing");
+                .contains("the result may be CPU-bound, not a measure " + "of memory");
         assertThat(r.code())
                 .as(r.out() + r.err())
                 .isEqualTo(
@@ -60,6 +60,38 @@ class RunMonitorTest {
         assertThat(r.err())
                 .isEqualTo(
                         "pilot: --cut, --monitor-rate, --graph and --utilization-limit apply with --monitor; add it\n");
+    }
+
+    /**
+     * A --cut that names no component of this machine was taken: the CPU-bound command was then said to be "not a
+     * measure of nosuch", and a typo (disk:sdaa) made every component a suspect. It is one line, exit 2, before any
+     * round runs, with the names this machine has.
+     */
+    @Test
+    void aCutThatNamesNoComponentOfThisMachineIsRefused() {
+        CliRun r = CliRun.run(
+                "run", "--monitor", "--cut", "nosuch", "-o", tmp.resolve("s").toString(), "--", "true");
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err())
+                .startsWith("pilot: --cut nosuch: this machine has no such component; give one of cpu, cpu:command, "
+                        + "memory")
+                .endsWith("(pilot graph lists them)\n")
+                .hasLineCount(1);
+        assertThat(tmp.resolve("s")).doesNotExist();
+        assertThat(CliRun.run(
+                                "run",
+                                "-q",
+                                "--monitor",
+                                "--cut",
+                                "cpu1",
+                                "--max-rounds",
+                                "3",
+                                "-o",
+                                tmp.resolve("t").toString(),
+                                "--",
+                                "true")
+                        .code())
+                .isNotEqualTo(ExitCode.USAGE.code());
     }
 
     /** A bounded transfer over loopback, with the link's limit from a graph file: the interface shows it. */
@@ -125,7 +157,7 @@ class RunMonitorTest {
                     "-q",
                     "--monitor",
                     "--cut",
-                    "disk:nothing",
+                    "memory",
                     "--max-rounds",
                     "12",
                     "-o",

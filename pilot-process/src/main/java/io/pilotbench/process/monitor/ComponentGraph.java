@@ -199,58 +199,11 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
      * @throws InputException naming the file and line of the first mistake
      */
     public static ComponentGraph parse(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot be read (" + e.getMessage() + ")");
-        }
-        List<Node> nodes = new ArrayList<>();
-        List<String[]> links = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            String where = file + ":" + (i + 1) + ": ";
-            String[] w = line.split("\\s+");
-            switch (w[0].toLowerCase(Locale.ROOT)) {
-                case "node" -> {
-                    if (w.length < 2) {
-                        throw new InputException(where + "a node needs a name: node disk:sda limit=500MB/s");
-                    }
-                    Map<String, String> facts = new LinkedHashMap<>();
-                    for (int k = 2; k < w.length; k++) {
-                        int eq = w[k].indexOf('=');
-                        if (eq <= 0) {
-                            throw new InputException(where + "'" + w[k] + "' is not key=value (e.g. limit=1Gb/s)");
-                        }
-                        facts.put(w[k].substring(0, eq), w[k].substring(eq + 1));
-                    }
-                    nodes.add(new Node(w[1], facts, ""));
-                }
-                case "link" -> {
-                    if (w.length != 4 || !w[2].equals("->")) {
-                        throw new InputException(where + "a link is 'link FROM -> TO', one per direction");
-                    }
-                    links.add(new String[] {w[1], w[3]});
-                }
-                default ->
-                    throw new InputException(
-                            where + "'" + w[0] + "': a line is 'node NAME key=value…' or " + "'link FROM -> TO'");
-            }
-        }
-        List<String> names = nodes.stream().map(Node::name).toList();
-        for (String[] l : links) {
-            for (String end : l) {
-                if (!names.contains(end)) {
-                    throw new InputException(file + ": the link " + l[0] + " -> " + l[1] + " names '" + end
-                            + "', which is not a node; add 'node " + end + "'");
-                }
-            }
-        }
-        return new ComponentGraph(nodes, links);
+        return GraphFile.read(file);
     }
+
+    static final java.util.regex.Pattern RATE =
+            java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*([kMG]?)([bB])(?:it|yte)?(?:ps|/s)");
 
     /**
      * The {@code limit} of every network link node ({@code net:IF}), in Mb/s by interface name: for the monitors of
@@ -294,8 +247,7 @@ public record ComponentGraph(List<Node> nodes, List<String[]> links) {
 
     /** "10Gb/s" → 10000, "400Mb/s" → 400, "1GB/s" → 8000 (bits b, bytes B; k, M, G powers of 1000). */
     static double megabits(String node, String rate) {
-        var m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)\\s*([kMG]?)([bB])(?:it|yte)?(?:ps|/s)")
-                .matcher(rate.strip());
+        var m = RATE.matcher(rate.strip());
         if (!m.matches()) {
             throw new InputException(node + ": limit '" + rate + "' is not a rate (e.g. 10Gb/s, 400Mb/s, 1GB/s)");
         }

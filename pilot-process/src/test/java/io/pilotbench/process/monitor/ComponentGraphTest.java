@@ -79,6 +79,32 @@ class ComponentGraphTest {
         assertThatThrownBy(() -> ComponentGraph.parse(f)).hasMessageContaining("g.txt:1: 'fast' is not key=value");
     }
 
+    /**
+     * A graph file's facts were taken as any text: limit=abc was printed as a limit and later refused only by --monitor
+     * (a typo such as limt=1Gb/s not at all), a node given twice was listed twice, cores=-4 accepted. Each is now a
+     * mistake named with its line.
+     */
+    @Test
+    void aGraphFilesBadFactsAndRepeatedNodesAreNamedWithTheirLine() throws Exception {
+        Path f = tmp.resolve("g.txt");
+        java.util.Map<String, String> cases = java.util.Map.of(
+                "node cpu cores=2\nnode disk:x limit=abc\n", "g.txt:2: limit='abc' is not a rate (e.g. 10Gb/s",
+                "node net:eth0 limt=1Gb/s\n", "g.txt:1: unknown fact 'limt'; a node's facts are limit, read, write",
+                "node cpu cores=-4\n", "g.txt:1: cores='-4' is not a whole number of cores from 1",
+                "node disk:x size=big\n", "g.txt:1: size='big' is not a size such as 8.0GiB",
+                "node disk:x rotational=maybe\n", "g.txt:1: rotational='maybe' is not yes or no",
+                "node cpu cores=2\n\nnode cpu cores=4\n", "g.txt:3: a second 'node cpu'; give each node once");
+        for (var c : cases.entrySet()) {
+            Files.writeString(f, c.getKey());
+            assertThatThrownBy(() -> ComponentGraph.parse(f))
+                    .as(c.getKey())
+                    .isInstanceOf(InputException.class)
+                    .hasMessageContaining(c.getValue());
+        }
+        Files.writeString(f, "node disk:x size=932GiB rotational=no limit=812MB/s read=812MB/s write=900MB/s\n");
+        assertThat(ComponentGraph.parse(f).nodes().get(0).facts()).hasSize(5);
+    }
+
     @Test
     void linkLimitsAreRatesInBitsOrBytes() throws Exception {
         assertThat(ComponentGraph.megabits("n", "10Gb/s")).isEqualTo(10_000);

@@ -28,6 +28,30 @@ class GetstatsCommandTest {
         return res;
     }
 
+    /**
+     * O/H against a first sample whose mean is 0 (a column of zeros: exit codes, a counter) was "Infinity" in the
+     * text and CSV, null in the JSON. It is undefined, as SDEV% of a zero mean is: "-", empty and null alike.
+     */
+    @Test
+    void theOverheadAgainstAFirstSampleOfMeanZeroIsUndefinedInEveryFormat() throws Exception {
+        Files.writeString(tmp.resolve("z.csv"), "elapsed\n0\n0\n0\n");
+        Files.writeString(tmp.resolve("o.csv"), "elapsed\n1\n2\n3\n");
+        String z = tmp.resolve("z.csv").toString();
+        String o = tmp.resolve("o.csv").toString();
+        CliRun text = CliRun.run("getstats", z, o);
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).containsPattern("elapsed +3 +2 +2 .* 50 +124\\.21 +-\n");
+        CliRun csv = CliRun.run("getstats", "--format", "csv", z, o);
+        assertThat(csv.out()
+                        .lines()
+                        .filter(l -> l.startsWith("o,elapsed,"))
+                        .findFirst()
+                        .orElseThrow())
+                .contains(",50.0,124.20688558751651,,1.0,");
+        CliRun json = CliRun.run("getstats", "--format", "json", z, o);
+        assertThat(json.out()).contains("\"overheadPercent\" : null").doesNotContain("Infinity\",");
+    }
+
     @Test
     void aCampaignInEveryFormat() throws Exception {
         Path res = campaign();

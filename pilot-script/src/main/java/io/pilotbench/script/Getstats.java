@@ -197,9 +197,11 @@ public final class Getstats {
                 }
                 ColumnStats st = ColumnStats.of(c.getKey(), x, o.confidence());
                 double[] base = first.columns().get(c.getKey());
-                double oh = s == first || base == null || base.length == 0
+                // undefined (shown as SDEV% of a zero mean is: "-", empty, null) when the first sample's mean is 0
+                double baseMean = base == null || base.length == 0 ? Double.NaN : Descriptive.mean(base);
+                double oh = s == first || !Double.isFinite(baseMean) || baseMean == 0
                         ? Double.NaN
-                        : (st.mean() - Descriptive.mean(base)) / Descriptive.mean(base) * 100;
+                        : (st.mean() - baseMean) / baseMean * 100;
                 rows.add(new Row(s.name(), st, oh));
                 warnings.addAll(warnings(s.name(), c.getKey(), x, st, o));
                 if (s != first && base != null && base.length >= 2 && x.length >= 2) {

@@ -329,8 +329,13 @@ public final class SessionRenderer {
             b.append(" met");
         } else {
             b.append(" not met");
+            String shortfall = m.shortfall(s.method(), s.minSubsessions());
+            if (shortfall != null) {
+                // the CI is as narrow as asked: say what else the stop rule waits for, or "not met" reads as a slip
+                b.append(": the CI is as narrow as asked, but ").append(shortfall);
+            }
             if (m.requiredSamples() >= 0) {
-                b.append(": needs ")
+                b.append(shortfall != null ? "; needs " : ": needs ")
                         .append(m.requiredSamples())
                         .append(' ')
                         .append(SessionWords.plural(noun, m.requiredSamples()))

@@ -1,12 +1,10 @@
 package io.pilotbench.core.analysis;
 
 import io.pilotbench.core.model.AnalysisSettings;
-import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.LevelShift;
-import io.pilotbench.core.model.MeanError;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.Phases;
 import io.pilotbench.core.model.Series;
@@ -225,34 +223,11 @@ public final class SeriesAnalyzer {
                 Formats.pValue(s.pValue()));
     }
 
-    /** Why an AR interval narrow enough does not meet the target: the stop rule's floors (MeanAnalyzer) unmet. */
-    private static String arShortfall(MetricResult m) {
-        MeanError e = m.error();
-        if (m.n() < Defaults.MIN_SAMPLES || e.degreesOfFreedom() < Defaults.MIN_DEGREES_OF_FREEDOM) {
-            return "it rests on too little (at least " + Defaults.MIN_SAMPLES + " samples and "
-                    + Formats.number(Defaults.MIN_DEGREES_OF_FREEDOM) + " degrees of freedom; it has " + m.n()
-                    + " and " + Formats.number(e.degreesOfFreedom()) + ")";
-        }
-        int k = e.blocks();
-        double bound =
-                (k < Defaults.WHITE_NOISE_CHECK_BELOW ? Defaults.WHITE_NOISE_R1 : Defaults.WHITE_NOISE_R1_CONFIRM)
-                        / Math.sqrt(k);
-        if (e.arOrder() == 0 && k < Defaults.WHITE_NOISE_CONFIRM_BELOW && e.blockAutocorrelation() > bound) {
-            return "samples taken as independent must show a lag-1 autocorrelation of at most "
-                    + Formats.significant(bound, 2) + " at " + k + " blocks, and it is "
-                    + Formats.significant(e.blockAutocorrelation(), 2);
-        }
-        return "the level may still be moving";
-    }
-
     private String targetWarning(MetricResult m) {
         long required = m.requiredSamples();
         if (m.ci() != null && m.ci().width() <= m.targetWidth()) {
-            String why = settings.method() == CiMethod.PILOT
-                    ? String.format(
-                            "it rests on too little (at least %d subsessions of %d)",
-                            settings.minSubsessions(), m.subsessionSize())
-                    : arShortfall(m);
+            String why = java.util.Objects.requireNonNullElse(
+                    m.shortfall(settings.method(), settings.minSubsessions()), "the level may still be moving");
             return String.format(
                     "the CI width is within the target, but %s; %d samples are required, %d more",
                     why, required, required - m.n());

@@ -163,6 +163,43 @@ public record MetricResult(
         return requiredSamples < 0 ? -1 : Math.max(1, requiredSamples - n);
     }
 
+    /**
+     * Why a CI as narrow as the target does not meet it, in words — the stop rule's floors (MeanAnalyzer): too few
+     * samples, degrees of freedom or subsessions, samples taken as independent whose lag-1 autocorrelation is still
+     * above the white-noise check's bound, or a level that may still be moving (SteadyLevel) — or null when the CI
+     * is wider than the target, missing, or the target met.
+     *
+     * @param method         the CI method
+     * @param minSubsessions the subsessions the original's method needs
+     */
+    public String shortfall(CiMethod method, long minSubsessions) {
+        if (targetMet || ci == null || error == null || !(ci.width() <= targetWidth)) {
+            return null;
+        }
+        if (method == CiMethod.PILOT) {
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "it rests on too little (at least %d subsessions of %d)",
+                    minSubsessions,
+                    subsessionSize());
+        }
+        if (n < Defaults.MIN_SAMPLES || error.degreesOfFreedom() < Defaults.MIN_DEGREES_OF_FREEDOM) {
+            return "it rests on too little (at least " + Defaults.MIN_SAMPLES + " samples and "
+                    + Formats.number(Defaults.MIN_DEGREES_OF_FREEDOM) + " degrees of freedom; it has " + n + " and "
+                    + Formats.number(error.degreesOfFreedom()) + ")";
+        }
+        int k = error.blocks();
+        double bound =
+                (k < Defaults.WHITE_NOISE_CHECK_BELOW ? Defaults.WHITE_NOISE_R1 : Defaults.WHITE_NOISE_R1_CONFIRM)
+                        / Math.sqrt(k);
+        if (error.arOrder() == 0 && k < Defaults.WHITE_NOISE_CONFIRM_BELOW && error.blockAutocorrelation() > bound) {
+            return "samples taken as independent must show a lag-1 autocorrelation of at most "
+                    + Formats.significant(bound, 2) + " at " + k + " blocks, and it is "
+                    + Formats.significant(error.blockAutocorrelation(), 2);
+        }
+        return "the level may still be moving";
+    }
+
     /** The block (subsession or batch) size the CI rests on; 0 without a CI. */
     public int subsessionSize() {
         return error == null ? 0 : error.blockSize();

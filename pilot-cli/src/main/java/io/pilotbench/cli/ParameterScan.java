@@ -90,6 +90,17 @@ final class ParameterScan {
                 throw new IllegalArgumentException("-L " + list.get(0) + ": '" + list.get(1) + "' has an empty "
                         + "value; give comma-separated values, e.g. -L level 1,6,9");
             }
+            for (int i = 0; i < values.size(); i++) {
+                if (values.subList(0, i).contains(values.get(i))) {
+                    throw new IllegalArgumentException("-L " + list.get(0) + ": '" + values.get(i)
+                            + "' is given twice; " + "give each value once (a session per value)");
+                }
+                if (directory(list.get(0), values.get(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                        > 255) {
+                    throw new IllegalArgumentException("-L " + list.get(0) + ": the value '" + values.get(i)
+                            + "' is too long to name its session's directory (255 bytes); give shorter values");
+                }
+            }
             return values;
         }
         BigDecimal min = number("-P " + range.get(0) + " MIN", range.get(1));
@@ -125,6 +136,23 @@ final class ParameterScan {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(what + ": '" + text + "' is not a number");
         }
+    }
+
+    /**
+     * The name of a value's session directory inside the scan's: {@code NAME=VALUE}, with '/', '%' and control
+     * characters of the value written as %XX (as in a URL), so that a value such as a path ({@code -L f
+     * /etc/hostname,../x}) names one directory inside the scan's and never a place outside it.
+     */
+    static String directory(String name, String value) {
+        StringBuilder b = new StringBuilder(name).append('=');
+        value.codePoints().forEach(c -> {
+            if (c == '/' || c == '%' || c == '\\' || c < 0x20 || c == 0x7f) {
+                b.append(String.format(java.util.Locale.ROOT, "%%%02X", c));
+            } else {
+                b.appendCodePoint(c);
+            }
+        });
+        return b.toString();
     }
 
     /** {@code text} with {@code {name}} replaced by {@code value}; null stays null. */

@@ -189,7 +189,7 @@ final class RunCommand implements Callable<Integer> {
                 process.prepare = ParameterScan.substitute(prepare, parameter, value);
                 process.cleanup = ParameterScan.substitute(cleanup, parameter, value);
                 name = ParameterScan.substitute(given, parameter, value);
-                output = base.resolve(parameter + "=" + value).toString();
+                output = base.resolve(ParameterScan.directory(parameter, value)).toString();
                 lastResult = null;
                 if (report.format() != Format.TEXT) {
                     spec.commandLine().setOut(new PrintWriter(java.io.Writer.nullWriter()));

@@ -75,24 +75,42 @@ public final class PerformanceAssertions {
      * @throws AssertionFailedError on a regression, with the comparison's sentence
      */
     public static Verdict assertNotSlower(Path baseline, double tolerance, Block block) {
+        java.util.Objects.requireNonNull(block, "block: the code to time");
         return assertNotSlower(baseline, tolerance, defaults(), timed(block));
     }
 
     /**
      * As {@link #assertNotSlower(Path, double, Block)}, with a workload that reports its own reading (seconds per
-     * call, say) and the session settings to use; the PI must be the first of the settings.
+     * call, say) and the session settings to use; the PI must be the first of the settings. A PI that is better
+     * higher (a {@link PerformanceIndex.Kind#RATIO ratio} such as ops/s) regresses when it falls: the verdict's
+     * factor is then the baseline's mean over the candidate's.
+     *
+     * @throws AssertionFailedError on a regression, or when the workload failed (threw, or its rounds failed) so that
+     *                              its session stopped: the first exception is the cause
      */
     public static Verdict assertNotSlower(
             Path baseline, double tolerance, SessionSettings settings, Workload workload) {
         if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
             throw new IllegalArgumentException("tolerance must be a fraction >= 0, e.g. 0.05 for 5%; got " + tolerance);
         }
+        java.util.Objects.requireNonNull(workload, "workload");
+        Watched watched = new Watched(workload);
+        PerformanceIndex pi = settings.pis().get(0);
+        Direction direction = Direction.of(pi);
         try {
             if (!Files.exists(baseline)) {
-                SessionResult recorded = Pilot.of(settings, workload)
-                        .directory(baseline)
-                        .name("baseline")
-                        .run();
+                SessionResult recorded;
+                try {
+                    recorded = Pilot.of(settings, watched)
+                            .directory(baseline)
+                            .name("baseline")
+                            .run();
+                    watched.check(recorded, "baseline");
+                } catch (AssertionFailedError | IOException | RuntimeException e) {
+                    // a failed recording is no baseline: leave nothing that later runs would compare with
+                    deleteTree(baseline);
+                    throw e;
+                }
                 double mean = mean(recorded);
                 return new Verdict(
                         mean,
@@ -111,7 +129,7 @@ public final class PerformanceAssertions {
                             before.settings().toBuilder()
                                     .maxDuration(settings.maxDuration())
                                     .build(),
-                            workload)
+                            watched)
                     .name("candidate");
             // a regression is called as soon as the anytime-valid test decides and the gate trips, instead of
             // after the candidate's own CI target (or the time limit, for a noisy block): looks at 10 rounds and
@@ -126,25 +144,29 @@ public final class PerformanceAssertions {
                 // at a look, the candidate stops only on evidence valid at any stopping time (the comparison's
                 // anytime p-value) together with the gate: the gate alone, looked at again and again, tripped 2 of
                 // 200 unchanged builds where it tripped none
-                Comparison look = compare(before, progress.result(), piName, SEQUENTIAL);
+                Comparison look = compare(before, progress.result(), piName, SEQUENTIAL, direction);
                 if (look.pairs().get(0).anytimeP() <= SEQUENTIAL.alpha()
                         && !gate.check(look).isEmpty()) {
                     pilot.requestStop();
                 }
             });
             SessionResult now = pilot.run();
-            Comparison c = compare(before, now, piName, CompareSettings.DEFAULTS);
+            watched.check(now, "candidate");
+            Comparison c = compare(before, now, piName, CompareSettings.DEFAULTS, direction);
             PairComparison pair = c.pairs().get(0);
-            boolean forward = pair.a().name().equals("candidate");
+            // the slow-down factor: candidate over baseline for a time, baseline over candidate for a rate
+            boolean forward = pair.a().name().equals("candidate") == (direction == Direction.LOWER_IS_BETTER);
             double factor = forward ? pair.ratio().center() : 1 / pair.ratio().center();
             double low = forward ? pair.ratio().low() : 1 / pair.ratio().high();
             double high = forward ? pair.ratio().high() : 1 / pair.ratio().low();
+            String perCall = pi.name().equals(PI) ? " per call" : "";
             String sentence = String.format(
                     Locale.ROOT,
-                    "candidate %s per call against the baseline's %s: %.3f× "
-                            + "(95%% CI %.3f× to %.3f×), tolerance %.1f%%",
-                    seconds(mean(now)),
-                    seconds(mean(before)),
+                    "candidate %s%s against the baseline's %s: %s%.3f× " + "(95%% CI %.3f× to %.3f×), tolerance %.1f%%",
+                    quantity(mean(now), pi),
+                    perCall,
+                    quantity(mean(before), pi),
+                    direction == Direction.LOWER_IS_BETTER ? "" : "slow-down (baseline over candidate) ",
                     factor,
                     low,
                     high,
@@ -171,11 +193,64 @@ public final class PerformanceAssertions {
     private static final CompareSettings SEQUENTIAL = CompareSettings.DEFAULTS.withSequential(true);
 
     private static Comparison compare(
-            SessionResult before, SessionResult now, String piName, CompareSettings settings) {
+            SessionResult before, SessionResult now, String piName, CompareSettings settings, Direction direction) {
         return Comparison.of(
                 List.of(Contender.of("baseline", before, piName, false), Contender.of("candidate", now, piName, true)),
                 settings,
-                Direction.LOWER_IS_BETTER);
+                direction);
+    }
+
+    /**
+     * A workload whose first exception is kept: a session turns it into a failed round and, at the failure limit,
+     * stops; the assertion then fails with it as the cause instead of comparing what little ran (or passing).
+     */
+    private static final class Watched implements Workload {
+        private final Workload workload;
+        private volatile Exception first;
+
+        Watched(Workload workload) {
+            this.workload = workload;
+        }
+
+        @Override
+        public RoundResult run(int round, long workAmount) throws Exception {
+            try {
+                return workload.run(round, workAmount);
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        public void cancel() {
+            workload.cancel();
+        }
+
+        /** Fails when {@code r}, the {@code which} session, stopped because its rounds failed. */
+        void check(SessionResult r, String which) {
+            if (r.stopReason() != io.pilotbench.core.model.StopReason.WORKLOAD_FAILED) {
+                return;
+            }
+            String why = first != null ? first.toString() : "its rounds failed";
+            throw new AssertionFailedError(
+                    "the code under test failed in the " + which + " session (" + r.failedRounds() + " failed round"
+                            + (r.failedRounds() == 1 ? "" : "s") + " of " + r.rounds() + "): " + why,
+                    first);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     /** The settings of a timed block: CI within ±5% of the mean, at most 30 s, the engine's warm-up removal. */
@@ -199,7 +274,7 @@ public final class PerformanceAssertions {
         return r.pis().get(0).readings().mean();
     }
 
-    private static String seconds(double s) {
-        return io.pilotbench.core.model.Formats.quantity(s, "s", s);
+    private static String quantity(double x, PerformanceIndex pi) {
+        return io.pilotbench.core.model.Formats.quantity(x, pi.unit(), x);
     }
 }

@@ -111,6 +111,75 @@ class PerformanceAssertionsTest {
                 .hasMessageContaining("performance regression");
     }
 
+    /**
+     * Code that threw made the assertion pass: the first time it recorded a baseline of failed rounds (mean NaN) and
+     * said "commit it", after which every run failed with a NullPointerException from the comparison; against a good
+     * baseline a throwing block failed with that NullPointerException, or passed when it threw only after 30 calls.
+     * It now fails with the block's own exception as the cause, and a failed first run leaves no baseline.
+     */
+    @Test
+    void codeThatThrowsFailsTheAssertionWithItsExceptionAndRecordsNoBaseline() {
+        Path baseline = tmp.resolve("parse");
+        PerformanceAssertions.Block broken = () -> {
+            throw new IllegalStateException("parser broke");
+        };
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.05, broken))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("the code under test failed in the baseline session")
+                .hasMessageContaining("IllegalStateException: parser broke")
+                .cause()
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("parser broke");
+        assertThat(baseline).doesNotExist();
+        assertThat(PerformanceAssertions.assertNotSlower(baseline, 0.05, () -> Thread.sleep(1))
+                        .baselineRecorded())
+                .isTrue();
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.05, broken))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("in the candidate session")
+                .cause()
+                .hasMessage("parser broke");
+        int[] calls = {0};
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.05, () -> {
+                    if (++calls[0] > 30) {
+                        throw new IllegalStateException("parser broke late");
+                    }
+                    Thread.sleep(1);
+                }))
+                .isInstanceOf(AssertionFailedError.class)
+                .cause()
+                .hasMessage("parser broke late");
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(tmp.resolve("n"), 0.05, null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("block");
+        assertThat(tmp.resolve("n")).doesNotExist();
+    }
+
+    /**
+     * A workload with a rate as its PI (ops/s: better higher) was judged as a time: halving the throughput passed
+     * as "0.500×" and doubling it failed as a regression, its mean printed "s per call". A rate now regresses when it
+     * falls, and is printed in its own unit.
+     */
+    @Test
+    void aRatePiRegressesWhenItFallsNotWhenItRises() {
+        io.pilotbench.core.model.SessionSettings rate = io.pilotbench.core.model.SessionSettings.builder()
+                .pi(new io.pilotbench.core.model.PerformanceIndex(
+                        "throughput", "ops/s", io.pilotbench.core.model.PerformanceIndex.Kind.RATIO, true, false))
+                .ciTarget(io.pilotbench.core.model.CiTarget.ofMean(0.10))
+                .maxDuration(java.time.Duration.ofSeconds(30))
+                .build();
+        Path baseline = tmp.resolve("rate");
+        PerformanceAssertions.assertNotSlower(baseline, 0.05, rate, seeded(1, 1000));
+        PerformanceAssertions.Verdict faster =
+                PerformanceAssertions.assertNotSlower(baseline, 0.05, rate, seeded(2, 2000));
+        assertThat(faster.factor()).isBetween(0.4, 0.6);
+        assertThat(faster.sentence()).contains("ops/s against the baseline's").doesNotContain(" s per call");
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(baseline, 0.05, rate, seeded(3, 500)))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("performance regression")
+                .hasMessageContaining("slow-down (baseline over candidate) 2.0");
+    }
+
     @Test
     void aNegativeToleranceIsRefused() {
         assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(tmp.resolve("x"), -0.1, () -> {}))

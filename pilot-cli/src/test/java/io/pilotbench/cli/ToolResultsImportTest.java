@@ -44,7 +44,7 @@ class ToolResultsImportTest {
         }
         CliRun r = CliRun.run("analyze", "--format", "json", file);
         JsonNode a = analysis(r, 0);
-        assertThat(r.out()).contains("EdmBenchmark.exact[n=1000] (ms/op, 2 forks)");
+        assertThat(r.out()).contains("EdmBenchmark.exact[n=1000] (avgt, ms/op, 2 forks)");
         assertThat(a.get("n").asInt()).isEqualTo(n);
         assertThat(a.findValue("mean").asDouble()).isCloseTo(sum / n, within(1e-12));
     }

@@ -171,10 +171,17 @@ public final class RecordedComparison {
             return session(s);
         }
         Numbers numbers = (Numbers) input;
-        return Contender.of(
-                numbers.name(),
-                numbers.pi(),
-                new SeriesAnalyzer(analysis).analyze(numbers.series().get()));
+        Series series = numbers.series().get();
+        // a tool's result names its unit (a JMH score's ops/us: a rate, better higher) where the user gave none
+        PerformanceIndex pi = numbers.pi().unit().isBlank() && !series.unit().isBlank()
+                ? new PerformanceIndex(
+                        numbers.pi().name(),
+                        series.unit(),
+                        numbers.pi().kind(),
+                        numbers.pi().readingsMustSatisfy(),
+                        numbers.pi().unitReadingsMustSatisfy())
+                : numbers.pi();
+        return Contender.of(numbers.name(), pi, new SeriesAnalyzer(analysis).analyze(series));
     }
 
     private Contender session(SessionDirectory s) {

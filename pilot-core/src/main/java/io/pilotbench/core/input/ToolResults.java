@@ -6,6 +6,7 @@ import de.siegmar.fastcsv.reader.CsvRecord;
 import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.Magnitude;
 import io.pilotbench.core.model.Series;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,8 +47,14 @@ public final class ToolResults {
         JsonNode root;
         try {
             root = JsonMappers.plain().readTree(Files.readString(file));
-        } catch (IOException | JacksonException e) {
-            return null; // not JSON after all: let the text reader say what it is
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot be read (" + e.getMessage() + ")");
+        } catch (JacksonException e) {
+            // numbers never start with { or [: this is JSON cut short (a run killed while writing) or mistyped
+            throw new InputException(file + ": starts as JSON but is not valid JSON ("
+                    + e.getOriginalMessage().lines().findFirst().orElse("") + " at line "
+                    + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + "); a JMH (-rf json) or "
+                    + "hyperfine (--export-json) result must be complete");
         }
         String source = file.toString();
         if (root.isObject()
@@ -74,7 +81,8 @@ public final class ToolResults {
                     numbers(
                             source,
                             r.path("times"),
-                            "times of '" + r.path("command").asString() + "'")));
+                            "times of '" + r.path("command").asString() + "'"),
+                    "s"));
         }
         return out;
     }
@@ -84,9 +92,12 @@ public final class ToolResults {
         for (JsonNode b : benchmarks) {
             JsonNode metric = b.path("primaryMetric");
             List<Double> values = new ArrayList<>();
+            int f = 0;
             for (JsonNode fork : metric.path("rawData")) {
-                for (JsonNode v : fork) {
-                    values.add(v.asDouble());
+                double[] iterations = numbers(
+                        source, fork, "benchmark " + b.path("benchmark").asString() + "'s rawData[" + f++ + "]");
+                for (double v : iterations) {
+                    values.add(v);
                 }
             }
             if (values.isEmpty()) {
@@ -101,15 +112,20 @@ public final class ToolResults {
             if (!params.isEmpty()) {
                 name.append(params.toString().replace('{', '[').replace('}', ']'));
             }
-            name.append(" (")
-                    .append(metric.path("scoreUnit").asString())
+            name.append(" (");
+            if (b.has("mode")) {
+                // two modes of one benchmark (-bm avgt,ss) in one file are two series: their names must differ
+                name.append(b.path("mode").asString()).append(", ");
+            }
+            name.append(metric.path("scoreUnit").asString())
                     .append(", ")
                     .append(metric.path("rawData").size())
                     .append(" forks)");
             out.add(new Series(
                     source,
                     name.toString(),
-                    values.stream().mapToDouble(Double::doubleValue).toArray()));
+                    values.stream().mapToDouble(Double::doubleValue).toArray(),
+                    metric.path("scoreUnit").asString()));
         }
         return out;
     }
@@ -144,8 +160,12 @@ public final class ToolResults {
                 try {
                     perIteration = Double.parseDouble(f.get(5)) / Double.parseDouble(f.get(7));
                 } catch (NumberFormatException e) {
+                    perIteration = Double.NaN;
+                }
+                if (!Double.isFinite(perIteration) || !Magnitude.inRange(perIteration)) {
                     throw new InputException(file + ":" + line + ": sample_measured_value '" + f.get(5)
-                            + "' or iteration_count '" + f.get(7) + "' is not a number");
+                            + "' / iteration_count '" + f.get(7) + "' is not a finite number Pilot analyses "
+                            + "(an iteration count of 0, NaN, or a magnitude beyond 1e-140 to 1e140)");
                 }
                 samples.computeIfAbsent(name, k -> new ArrayList<>()).add(perIteration);
                 units.put(name, f.get(6));
@@ -175,9 +195,10 @@ public final class ToolResults {
     private static double[] numbers(String source, JsonNode array, String what) {
         double[] out = new double[array.size()];
         for (int i = 0; i < out.length; i++) {
-            if (!array.get(i).isNumber() || !Double.isFinite(array.get(i).asDouble())) {
-                throw new InputException(
-                        source + ": " + what + " holds '" + array.get(i) + "' at " + i + ", not a " + "finite number");
+            JsonNode v = array.get(i);
+            if (!v.isNumber() || !Double.isFinite(v.asDouble()) || !Magnitude.inRange(v.asDouble())) {
+                throw new InputException(source + ": " + what + " holds '" + v + "' at " + i
+                        + ", not a finite number Pilot analyses (0, or magnitudes from 1e-140 to 1e140)");
             }
             out[i] = array.get(i).asDouble();
         }

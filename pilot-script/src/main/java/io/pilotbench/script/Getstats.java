@@ -203,7 +203,7 @@ public final class Getstats {
                         ? Double.NaN
                         : (st.mean() - baseMean) / baseMean * 100;
                 rows.add(new Row(s.name(), st, oh));
-                warnings.addAll(warnings(s.name(), c.getKey(), x, st, o));
+                warnings.addAll(warnings(s, c.getKey(), x, st, o));
                 if (s != first && base != null && base.length >= 2 && x.length >= 2) {
                     comparisons.add(compare(c.getKey(), s.name(), x, first.name(), base, o));
                 }
@@ -232,7 +232,8 @@ public final class Getstats {
         return m;
     }
 
-    private static List<Warning> warnings(String sample, String column, double[] x, ColumnStats st, Options o) {
+    private static List<Warning> warnings(Sample s, String column, double[] x, ColumnStats st, Options o) {
+        String sample = s.name();
         List<Warning> w = new ArrayList<>();
         if (st.constant()) {
             return w; // no value stands out of a constant column, and it does not drift
@@ -242,7 +243,7 @@ public final class Getstats {
             List<Outlier> out = new ArrayList<>();
             for (int i = 0; i < z.length; i++) {
                 if (Math.abs(z[i]) > o.zThreshold()) {
-                    out.add(new Outlier(i + 1, z[i], x[i]));
+                    out.add(new Outlier(s.run(column, i), z[i], x[i]));
                 }
             }
             if (!out.isEmpty()) {

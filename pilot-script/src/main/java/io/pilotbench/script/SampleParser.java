@@ -4,6 +4,7 @@ import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
+import io.pilotbench.core.input.Numbers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -107,23 +108,40 @@ interface SampleParser {
             for (String c : List.of("elapsed", "user", "system", "max_rss_kb")) {
                 cols.put(c, new ArrayList<>());
             }
-            for (String line : Files.readAllLines(path)) {
+            // a run is the block from one "Command being timed" to the next; one whose "Exit status" is not 0 is
+            // left out of every column and counted as failed, as a CSV row whose exit column is not 0
+            Map<String, Double> run = new LinkedHashMap<>();
+            int[] failed = {0};
+            List<String> lines = Files.readAllLines(path);
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i);
+                if (line.strip().startsWith("Command being timed:") && !run.isEmpty()) {
+                    commit(run, cols, failed);
+                }
+                Matcher x = EXIT.matcher(line);
+                if (x.matches()) {
+                    run.put("exit", Double.parseDouble(x.group(1)));
+                    continue;
+                }
                 Matcher m = LINE.matcher(line);
                 if (!m.matches()) {
                     continue;
                 }
                 String k = m.group(1);
                 String v = m.group(2);
-                if (k.startsWith("Elapsed")) {
-                    cols.get("elapsed").add(clock(v));
-                } else if (k.startsWith("User")) {
-                    cols.get("user").add(Double.parseDouble(v));
-                } else if (k.startsWith("System")) {
-                    cols.get("system").add(Double.parseDouble(v));
-                } else {
-                    cols.get("max_rss_kb").add(Double.parseDouble(v));
+                double value =
+                        k.startsWith("Elapsed") ? clock(v) : Numbers.isDecimal(v) ? Numbers.parse(v) : Double.NaN;
+                if (!Double.isFinite(value)) {
+                    throw new IllegalArgumentException(path + ":" + (i + 1) + ": '" + v + "' is not a number (" + k
+                            + "); is this GNU time -v output?");
                 }
+                run.put(
+                        k.startsWith("Elapsed")
+                                ? "elapsed"
+                                : k.startsWith("User") ? "user" : k.startsWith("System") ? "system" : "max_rss_kb",
+                        value);
             }
+            commit(run, cols, failed);
             Map<String, double[]> out = new LinkedHashMap<>();
             cols.forEach((k, v) ->
                     out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
@@ -137,22 +155,46 @@ interface SampleParser {
                 }
                 out.put("wait", wait);
             }
-            return List.of(new Sample(path.getFileName().toString(), out));
+            return List.of(new Sample(path.getFileName().toString(), out, failed[0]));
         }
 
-        /** "1:02:03.5" (h:mm:ss) or "2:03.50" (m:ss) in seconds. */
+        private static final Pattern EXIT = Pattern.compile("^\\s*Exit status:\\s*(\\d+)\\s*$");
+
+        /** Adds the run read so far to the columns, or counts it as failed; then forgets it. */
+        private static void commit(Map<String, Double> run, Map<String, List<Double>> cols, int[] failed) {
+            Double exit = run.remove("exit");
+            if (exit != null && exit != 0) {
+                failed[0]++;
+            } else {
+                run.forEach((k, v) -> cols.get(k).add(v));
+            }
+            run.clear();
+        }
+
+        /** "1:02:03.5" (h:mm:ss) or "2:03.50" (m:ss) in seconds; NaN when it is not such a time. */
         static double clock(String v) {
-            String[] p = v.split(":");
+            String[] p = v.split(":", -1);
             double s = 0;
             for (String x : p) {
-                s = s * 60 + Double.parseDouble(x);
+                if (!Numbers.isDecimal(x)) {
+                    return Double.NaN;
+                }
+                s = s * 60 + Numbers.parse(x);
             }
             return s;
         }
     }
 
-    /** A CSV file with a header: every column with numbers is a column of the sample. */
+    /**
+     * A CSV file with a header: every column with numbers is a column of the sample. Numbers are decimals (no hex,
+     * no {@code 1.5f}); an empty field, NA, NaN or N/A is a missing value; a column whose first value is text is not
+     * measured; a row with more fields than the header, a repeated column name or text below numbers is a mistake
+     * named with its line (a short row is read as far as it goes).
+     */
     final class Csv implements SampleParser {
+        /** What a missing value is written as (R's NA, pandas' NaN). */
+        private static final java.util.Set<String> MISSING = java.util.Set.of("NA", "NaN", "nan", "N/A", "n/a");
+
         @Override
         public boolean detects(Path path, String head) {
             // a header of names: the first field of the first line is not a number (one column needs no comma)
@@ -190,6 +232,18 @@ interface SampleParser {
                 throw new IllegalArgumentException(path + ": empty (expected a header line)");
             }
             String[] header = lines.get(0);
+            if (header.length > 0 && header[0].startsWith("\uFEFF")) {
+                header[0] = header[0].substring(1); // the byte-order mark spreadsheets write, not part of the name
+            }
+            for (int i = 0; i < header.length; i++) {
+                for (int j = 0; j < i; j++) {
+                    if (header[i].strip().equals(header[j].strip()) && !header[i].isBlank()) {
+                        throw new IllegalArgumentException(path + ":1: the column '" + header[i].strip()
+                                + "' appears twice in the header (columns " + (j + 1) + " and " + (i + 1)
+                                + "); give each column its own name");
+                    }
+                }
+            }
             List<List<Double>> cols = new ArrayList<>();
             boolean[] numeric = new boolean[header.length];
             for (int i = 0; i < header.length; i++) {
@@ -203,10 +257,27 @@ interface SampleParser {
                 }
             }
             int failed = 0;
+            int runColumn = -1;
+            for (int i = 0; i < header.length; i++) {
+                if (header[i].strip().equalsIgnoreCase("run")) {
+                    runColumn = i;
+                }
+            }
+            List<List<Integer>> runs = new ArrayList<>();
+            for (int i = 0; i < header.length; i++) {
+                runs.add(new ArrayList<>());
+            }
             for (int r = 1; r < lines.size(); r++) {
                 String[] f = lines.get(r);
                 if (f.length == 1 && f[0].isBlank()) {
                     continue;
+                }
+                if (f.length > header.length) {
+                    // more fields than names: which column is which? (R's read.csv refuses it too.) A short row, as
+                    // a run killed mid-line leaves, is read as far as it goes: its missing fields are missing values
+                    throw new IllegalArgumentException(path + ":" + (r + 1) + ": " + f.length + " fields where the "
+                            + "header has " + header.length + "; give every column a name, or quote a field that "
+                            + "holds a comma");
                 }
                 if (exitColumn >= 0
                         && exitColumn < f.length
@@ -215,19 +286,25 @@ interface SampleParser {
                     failed++;
                     continue;
                 }
-                for (int i = 0; i < header.length && i < f.length; i++) {
+                for (int i = 0; i < f.length; i++) {
                     String v = f[i].strip();
-                    if (v.isEmpty() || !numeric[i]) {
-                        continue;
+                    if (v.isEmpty() || MISSING.contains(v) || !numeric[i]) {
+                        continue; // a missing value, as R's read.csv reads NA
                     }
-                    try {
-                        cols.get(i).add(Double.parseDouble(v));
-                    } catch (NumberFormatException e) {
-                        numeric[i] = false;
+                    if (Numbers.isDecimal(v) && Double.isFinite(Numbers.parse(v))) {
+                        cols.get(i).add(Numbers.parse(v));
+                        runs.get(i).add(runNumber(f, runColumn, r));
+                    } else if (cols.get(i).isEmpty()) {
+                        numeric[i] = false; // a column of text (a name, a date): not measured
+                    } else {
+                        throw new IllegalArgumentException(path + ":" + (r + 1) + ": column '" + header[i].strip()
+                                + "': '" + v + "' is not a number, and the rows above hold numbers; write NA or "
+                                + "leave the field empty for a missing value");
                     }
                 }
             }
             Map<String, double[]> out = new LinkedHashMap<>();
+            Map<String, int[]> runNumbers = new LinkedHashMap<>();
             for (int i = 0; i < header.length; i++) {
                 String h = header[i].strip().toLowerCase(Locale.ROOT);
                 if (numeric[i] && !RunsCsv.NOT_MEASURED.contains(h)) {
@@ -236,9 +313,23 @@ interface SampleParser {
                             cols.get(i).stream()
                                     .mapToDouble(Double::doubleValue)
                                     .toArray());
+                    runNumbers.put(
+                            header[i].strip(),
+                            runs.get(i).stream().mapToInt(Integer::intValue).toArray());
                 }
             }
-            return new Sample(name, out, failed);
+            return new Sample(name, out, failed, runNumbers);
+        }
+
+        /** The run of row {@code r} (1-based among the data rows): its {@code run} column when a whole number. */
+        private static int runNumber(String[] f, int runColumn, int r) {
+            if (runColumn >= 0) {
+                String v = f[runColumn].strip();
+                if (v.matches("[0-9]{1,9}")) {
+                    return Integer.parseInt(v);
+                }
+            }
+            return r;
         }
     }
 }

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * (correctly rounded, like {@link Double#parseDouble}, and several times faster on the 10⁶-line inputs
  * {@code pilot analyze} reads).
  */
-final class Numbers {
+public final class Numbers {
     private static final Pattern NON_FINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
     /** A number written with a decimal comma: "10,5", "-0,25". */
     private static final Pattern DECIMAL_COMMA = Pattern.compile("[+-]?\\d+,\\d+([eE][+-]?\\d+)?");
@@ -19,7 +19,7 @@ final class Numbers {
     private Numbers() {}
 
     /** Whether {@code s} (stripped) is a decimal number. */
-    static boolean isDecimal(CharSequence s) {
+    public static boolean isDecimal(CharSequence s) {
         int n = s.length();
         int i = 0;
         if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
@@ -146,7 +146,7 @@ final class Numbers {
     }
 
     /** The value of a string {@link #isDecimal} accepted (possibly ±∞ when it overflows). */
-    static double parse(CharSequence s) {
+    public static double parse(CharSequence s) {
         return JavaDoubleParser.parseDouble(s);
     }
 

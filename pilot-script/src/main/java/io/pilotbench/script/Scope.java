@@ -34,6 +34,7 @@ final class Scope {
         this.results = results;
         vars.put("RESTORE", "0");
         vars.put("RESULTS_DIR", results.toString());
+        vars.put("THREADS", "1"); // EXEC runs one copy until a THREADS line says otherwise
         vars.putAll(args);
     }
 

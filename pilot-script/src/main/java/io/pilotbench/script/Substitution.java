@@ -61,6 +61,10 @@ final class Substitution {
 
     /** The one-line message for a {@code %NAME%} that nothing sets. */
     static String unset(String name) {
+        if (name.equals("RESULTS")) {
+            return "%RESULTS% is the runs.csv of the TEST that runs: use it inside a TEST (its SETUP, EXEC, CLEANUP or "
+                    + "stop program), or %RESULTS_DIR% for the campaign's directory";
+        }
         return "%" + name + "% is not set (no VAR, ENV, FOREACH or FOR sets it before this line, nor NAME=VALUE on "
                 + "the command line); set it, or write %%" + name + "%% for the text %" + name + "%";
     }

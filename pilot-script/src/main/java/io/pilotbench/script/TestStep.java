@@ -199,11 +199,8 @@ final class TestStep {
             campaign.failed();
             progress.state().failed = true;
             progress.journal();
-            campaign.note("TEST " + name + ": "
-                    + (presetupFailed != null
-                            ? presetupFailed
-                            : "run " + session.rounds().size() + " failed: " + lastMessage(session))
-                    + "; FASTFAIL stops the campaign (results kept in " + dirName + ")");
+            campaign.note(failure(session, presetupFailed) + "; FASTFAIL stops the campaign (results kept in " + dirName
+                    + ")");
             campaign.runFastfail();
             throw new Campaign.Abort(Campaign.FAILED);
         }
@@ -224,8 +221,20 @@ final class TestStep {
         }
         if (reason == StopReason.WORKLOAD_FAILED) {
             campaign.failed();
+            // why, as the FASTFAIL path says it: else the reason (an exit code, a COOL that could not run) is only
+            // in rounds.csv
+            campaign.note(failure(session, presetupFailed) + "; the campaign goes on (FASTFAIL would stop it)");
         }
         finish(session, end);
+    }
+
+    /** What failed in the TEST, in words: its PRESETUP, or its last run with the reason recorded. */
+    private String failure(Session session, String presetupFailed) {
+        return "TEST " + name + ": "
+                + (presetupFailed != null
+                        ? presetupFailed
+                        : "run " + session.rounds().size() + " failed: "
+                                + lastMessage(session).strip().replaceAll("\\s*\\n\\s*", " / "));
     }
 
     /** Runs the PRESETUP commands; what failed ("PRESETUP 'x' exited with 1 …"), or null when all succeeded. */

@@ -132,6 +132,10 @@ final class ScriptCommand implements Callable<Integer> {
             if (eq <= 0) {
                 throw new IllegalArgumentException("expected VAR=VALUE after the script, found '" + w + "'");
             }
+            if (!w.substring(0, eq).matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new IllegalArgumentException("'" + w.substring(0, eq) + "' in '" + w + "' is not a variable "
+                        + "name (letters, digits and _, not starting with a digit), so no %NAME% could use it");
+            }
             vars.put(w.substring(0, eq), w.substring(eq + 1));
         }
         Campaign.check(file, vars);
@@ -195,7 +199,15 @@ final class ScriptCommand implements Callable<Integer> {
     private int run(Campaign c) throws Exception {
         try (AutoCloseable ignored = Interrupts.onInterrupt(c::requestStop, c::killNow)) {
             int code = c.run();
-            return code == Campaign.STOPPED ? Interrupts.exitCode() : code;
+            if (code == Campaign.STOPPED) {
+                // as pilot run says it: what stopped, and how to go on
+                spec.commandLine()
+                        .getErr()
+                        .println("pilot: interrupted; the results so far are kept: pilot script " + "--resume "
+                                + c.results() + " goes on from the TEST that was running");
+                return Interrupts.exitCode();
+            }
+            return code;
         }
     }
 }

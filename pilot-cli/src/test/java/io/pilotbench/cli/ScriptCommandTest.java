@@ -326,6 +326,37 @@ class ScriptCommandTest {
         assertThat(a.out()).contains("ended converged by its stop rule then").doesNotContain("not converged");
     }
 
+    /**
+     * Ctrl-C or SIGTERM ended pilot script with 130 or 143 and no word: not that it was interrupted, nor that
+     * --resume goes on, which pilot run says. It says both now.
+     */
+    @Test
+    void anInterruptedCampaignSaysSoAndHowToGoOn() throws Exception {
+        Path script = tmp.resolve("slow.pilot");
+        Files.writeString(script, "TEST a 1000 1 getstats --predicate '$count >= 1000'\n  EXEC sleep 0.02\nDONE\n");
+        Path res = tmp.resolve("res");
+        Process p = pilot("script", "-o", res.toString(), script.toString());
+        awaitTwoRuns(res.resolve("000-a/runs.csv"));
+        new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(143);
+        assertThat(Files.readString(tmp.resolve("err.txt")))
+                .contains("pilot: interrupted; the results so far are kept: pilot script --resume "
+                        + res.toAbsolutePath() + " goes on");
+    }
+
+    /** A command-line variable whose name no %NAME% can use (1X=1) was taken; the user then saw "%X% is not set". */
+    @Test
+    void aCommandLineVariableMustBeAName() throws IOException {
+        Path script = tmp.resolve("s.pilot");
+        Files.writeString(script, "EXEC true\n");
+        CliRun r = CliRun.run("script", "--check", script.toString(), "1X=1");
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err())
+                .isEqualTo("pilot: '1X' in '1X=1' is not a variable name (letters, digits and _, not "
+                        + "starting with a digit), so no %NAME% could use it\n");
+    }
+
     /** The paper's reboot pattern: CHECKPOINT, then IF RESTORE is 0 "reboot" (here: kill -9 pilot itself). */
     @Test
     void checkpointAndRestoreRoundTripThroughANewProcess() throws Exception {

@@ -48,8 +48,9 @@ class ScriptRunTimeWordsTest {
                 + "TEST good 2 1 getstats --predicate '$count >= 2'\n  EXEC true\nDONE\n");
         assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(r.err())
-                .containsPattern("TEST bad: run 1 failed: EXEC: copy 1 exited with 3 .*; the campaign goes on \\(FASTFAIL would "
-                        + "stop it\\)\n")
+                .containsPattern(
+                        "TEST bad: run 1 failed: EXEC: copy 1 exited with 3 .*; the campaign goes on \\(FASTFAIL would "
+                                + "stop it\\)\n")
                 .contains("TEST good:");
     }
 }

@@ -189,6 +189,27 @@ final class Arithmetic {
                     end, "expected a number, %VAR% or ( before " + CLOSE + " in " + shown + "; " + HOW);
         }
         Token t = tokens.get(next++);
+        if (++depth > MAX_DEPTH) {
+            // recursive descent: thousands of nested ( or signs would overflow the stack (a StackOverflowError)
+            throw new ScriptException(
+                    t.pos(),
+                    shown.length() > 40
+                            ? "$((…)) nests more than " + MAX_DEPTH + " parentheses or signs; " + HOW
+                            : shown + " nests more than " + MAX_DEPTH + " deep; " + HOW);
+        }
+        try {
+            return factor(t);
+        } finally {
+            depth--;
+        }
+    }
+
+    /** How deep parentheses and signs may nest in one expression. */
+    private static final int MAX_DEPTH = 200;
+
+    private int depth;
+
+    private BigDecimal factor(Token t) {
         if (t.is("-") || t.is("+")) {
             BigDecimal v = factor();
             return t.is("-") ? v.negate() : v;

@@ -387,7 +387,7 @@ public final class Campaign {
         limitHit = true;
     }
 
-    Path results() {
+    public Path results() {
         return results;
     }
 

@@ -142,11 +142,28 @@ final class CampaignState {
         try {
             m = JsonMappers.indented().readValue(Files.readString(file), new TypeReference<Map<String, Object>>() {});
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException(file + ": not a campaign state file (" + e.getMessage() + ")");
+            String why = e instanceof tools.jackson.core.JacksonException j ? j.getOriginalMessage() : e.getMessage();
+            throw new IllegalArgumentException(file + ": not a campaign state file ("
+                    + String.valueOf(why).lines().findFirst().orElse("") + ")");
         }
-        if (!"pilot-campaign-1".equals(m.get("format"))) {
-            throw new IllegalArgumentException(
-                    file + ": not a campaign state file of this pilot (format " + m.get("format") + ")");
+        if (m == null || !"pilot-campaign-1".equals(m.get("format"))) {
+            throw new IllegalArgumentException(file + ": not a campaign state file of this pilot (format "
+                    + (m == null ? null : m.get("format")) + ")");
+        }
+        try {
+            return fields(m);
+        } catch (ClassCastException | NullPointerException e) {
+            // a journal edited by hand or cut short: one line, not an internal error
+            throw new IllegalArgumentException(file + ": a campaign state file without the fields pilot script "
+                    + "writes (script, results, args, steps, finished, vars, position); was it edited? Start the "
+                    + "campaign again into a new directory");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static CampaignState fields(Map<String, Object> m) {
+        for (String key : List.of("script", "results", "args", "steps", "finished", "vars", "position")) {
+            java.util.Objects.requireNonNull(m.get(key), key);
         }
         CampaignState s = new CampaignState();
         s.script = (String) m.get("script");

@@ -68,6 +68,29 @@ final class ScriptParser {
         return program;
     }
 
+    /** The 1-based line of the first byte sequence in {@code file} that is not UTF-8. */
+    private static int notUtf8Line(Path file) throws IOException {
+        byte[] b = Files.readAllBytes(file);
+        var decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        int line = 1;
+        int start = 0;
+        for (int i = 0; i <= b.length; i++) {
+            if (i == b.length || b[i] == '\n') {
+                try {
+                    decoder.reset().decode(java.nio.ByteBuffer.wrap(b, start, i - start));
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    return line;
+                }
+                line++;
+                start = i + 1;
+            }
+        }
+        return 1;
+    }
+
     /** Parses {@code file} and returns the texts of it and of every file it includes, in the order read. */
     static List<String> texts(Path file) throws IOException {
         ScriptParser p = new ScriptParser();
@@ -105,7 +128,15 @@ final class ScriptParser {
                     includedAt, "INCLUDE cycle: " + shown + " is already being included (" + cycle(real) + ")");
         }
         including.push(real);
-        String text = Files.readString(real, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = Files.readString(real, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ScriptException(
+                    new Pos(shown, notUtf8Line(real), 1),
+                    "not UTF-8 text (a byte that UTF-8 "
+                            + "does not allow, as Latin-1's é is); save the script as UTF-8 (iconv -f latin1 -t utf-8)");
+        }
         texts.add(text);
         Path dir = real.getParent();
         List<Stmt> body = block(new Cursor(Line.split(shown, text), dir), Context.TOP, Set.of()).body;

@@ -299,6 +299,10 @@ final class RunCommand implements Callable<Integer> {
         if (left != null) {
             spec.commandLine().getErr().println("pilot: warning: " + left);
         }
+        String tooShort = shorterThanTheShell(p);
+        if (tooShort != null) {
+            spec.commandLine().getErr().println("pilot: warning: " + tooShort);
+        }
         if (monitored != null) {
             if (outputFormat == Format.TEXT) {
                 monitored.print(spec.commandLine().getOut(), dir);
@@ -328,6 +332,24 @@ final class RunCommand implements Callable<Integer> {
                         ? "; the shell's start-up, " + Math.round(overhead / 1e3) / 1e3 + " ms (median of "
                                 + ShellCalibration.RUNS + " runs), subtracted from every round"
                         : "; nothing subtracted");
+    }
+
+    /**
+     * With --shell, the rounds that took less than the shell's calibrated start-up: they count as 0 s (a time is not
+     * negative), which biases the mean upward, so the command is too short to time through a shell (hyperfine warns
+     * likewise). Null when there are none.
+     */
+    private static String shorterThanTheShell(Prepared p) {
+        long overhead = p.workload.overheadNanos();
+        List<io.pilotbench.core.model.Round> rounds = p.session.rounds();
+        long zero = rounds.stream().filter(r -> r.durationNanos() == 0).count();
+        if (overhead <= 0 || zero == 0) {
+            return null;
+        }
+        return zero + " of " + rounds.size() + " rounds took less than the shell's start-up ("
+                + Math.round(overhead / 1e3) / 1e3 + " ms) and count as 0 s, which biases the mean upward: the "
+                + "command is too short to time through a shell; run it without --shell (a pipe or redirection can go "
+                + "in a script file run as the command)";
     }
 
     /** What a session needs to run. */

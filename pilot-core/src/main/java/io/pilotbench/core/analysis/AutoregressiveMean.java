@@ -60,8 +60,14 @@ final class AutoregressiveMean {
         double lrv = white || !session ? longRun : longRun * Math.exp(Defaults.VARIANCE_MARGIN * Math.sqrt(2 / df));
         double se = Math.sqrt(lrv / n);
         ConfidenceInterval ci = SkewnessAdjustedInterval.willink(e.mean(), se, df, skewOfMean, s.confidence());
-        if (ci.low() <= 0 && Descriptive.min(z) > 0) {
+        double min = Descriptive.min(z);
+        if (ci.low() <= 0 && min > 0) {
             ci = positiveLowerEnd(ci, z, e, lrv, df, s.confidence(), fallbacks);
+        } else if (ci.low() < 0 && min == 0) {
+            // values ≥ 0 with zeros (rounds a shell's start-up cut to 0 s, a counter): their mean is ≥ 0, so an end
+            // below it excludes nothing possible; there is no log scale for zeros, so the end is 0 itself
+            fallbacks.add("data of zeros and positive values whose interval reached below zero: lower end at zero");
+            ci = new ConfidenceInterval(ci.confidence(), ci.center(), 0, ci.high(), ci.high());
         }
         double halfTarget;
         if (harmonic) {

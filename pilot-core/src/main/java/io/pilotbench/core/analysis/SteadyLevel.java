@@ -93,6 +93,8 @@ public final class SteadyLevel {
         if (low <= 0 && ci.low() > 0 && later > 0 && positive(x, from, to)) {
             // positive data keep a positive lower end (MeanAnalyzer): the same reach on the log scale
             low = later * Math.exp(-reach / later);
+        } else if (low < 0 && ci.low() >= 0 && nonNegative(x, from, to)) {
+            low = 0; // values ≥ 0 with zeros: their mean is ≥ 0 (AutoregressiveMean)
         }
         double high = down < 0 ? later + reach : ci.high();
         double width = Math.max(high, ci.high()) - Math.min(low, ci.low());
@@ -123,6 +125,15 @@ public final class SteadyLevel {
         // two significant digits, without %g's exponent from 100% up
         return String.format(
                 Locale.ROOT, percent >= 10 ? "%.0f%% %s" : "%.2g%% %s", percent, d < 0 ? "lower" : "higher");
+    }
+
+    private static boolean nonNegative(double[] x, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!(x[i] >= 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean positive(double[] x, int from, int to) {

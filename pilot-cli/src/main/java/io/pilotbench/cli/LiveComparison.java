@@ -228,7 +228,22 @@ final class LiveComparison {
             if (left != null) {
                 err.println("pilot: warning: " + e.name() + ": " + left);
             }
+            if (result.stopReason() == StopReason.WORKLOAD_FAILED) {
+                // what the report's "a workload failed (see stderr)" points to, as pilot run's "Failed rounds"
+                e.session().rounds().stream()
+                        .filter(r -> r.status() == io.pilotbench.core.model.RoundStatus.FAILED
+                                || r.status() == io.pilotbench.core.model.RoundStatus.TIMED_OUT)
+                        .limit(3)
+                        .forEach(r -> err.println("pilot: " + e.name() + ": round " + r.index() + " "
+                                + r.status()
+                                        .name()
+                                        .toLowerCase(java.util.Locale.ROOT)
+                                        .replace('_', ' ') + ": "
+                                + r.message() + " (its session: "
+                                + dir.resolve(e.session().result().directory().getFileName()) + ")"));
+            }
         }
+        err.flush();
         return new Outcome(cmd.exitCode(result.comparison(), result.stopReason(), gate), workloadNames, result);
     }
 

@@ -28,8 +28,10 @@ final class Forest {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (Contender c : ranking) {
-            lo = Math.min(lo, c.ci() == null ? c.mean() : c.ci().low());
-            hi = Math.max(hi, c.ci() == null ? c.mean() : c.ci().high());
+            if (Double.isFinite(c.mean())) { // a workload without a sample (its runs failed) has no place on the axis
+                lo = Math.min(lo, c.ci() == null ? c.mean() : c.ci().low());
+                hi = Math.max(hi, c.ci() == null ? c.mean() : c.ci().high());
+            }
         }
         StringBuilder b = open(
                 "ranking",
@@ -41,7 +43,8 @@ final class Forest {
         for (int i = 0; i < ranking.size(); i++) {
             Contender c = ranking.get(i);
             ConfidenceInterval ci = c.ci();
-            String tip = c.name() + ": " + Formats.quantity(c.mean(), pi.unit(), c.mean())
+            String tip = c.name() + ": "
+                    + (Double.isFinite(c.mean()) ? Formats.quantity(c.mean(), pi.unit(), c.mean()) : "no samples")
                     + (ci == null
                             ? ", no CI"
                             : ", " + pct(confidence) + " CI [" + Formats.quantity(ci.low(), pi.unit(), c.mean()) + ", "
@@ -65,8 +68,10 @@ final class Forest {
         double hi = 1;
         for (PairComparison p : pairs) {
             double r = p.a().mean() / p.b().mean();
-            lo = Math.min(lo, p.ratio() == null ? r : p.ratio().low());
-            hi = Math.max(hi, p.ratio() == null ? r : p.ratio().high());
+            if (Double.isFinite(r)) {
+                lo = Math.min(lo, p.ratio() == null ? r : p.ratio().low());
+                hi = Math.max(hi, p.ratio() == null ? r : p.ratio().high());
+            }
         }
         StringBuilder b = open("ratios", pairs.size(), "Ratio of means with its " + pct(confidence) + " CI (Fieller)");
         double[] scale = scale(lo, hi, 1);
@@ -75,7 +80,8 @@ final class Forest {
             PairComparison p = pairs.get(i);
             double r = p.a().mean() / p.b().mean();
             ConfidenceInterval ci = p.ratio();
-            String tip = p.a().name() + " / " + p.b().name() + " = " + Formats.number(r)
+            String tip = p.a().name() + " / " + p.b().name() + " = "
+                    + (Double.isFinite(r) ? Formats.number(r) : "none (a workload has no samples)")
                     + (ci == null
                             ? ", CI unbounded"
                             : ", " + pct(confidence) + " CI [" + Formats.number(ci.low()) + ", "
@@ -170,6 +176,15 @@ final class Forest {
                 .append("\" text-anchor=\"end\">")
                 .append(HtmlReport.esc(label))
                 .append("</text>");
+        if (!Double.isFinite(center)) {
+            // no mean to draw (a workload whose runs all failed): the row says so instead of NaN coordinates
+            b.append("<text class=\"none\" x=\"")
+                    .append(LEFT + 8)
+                    .append("\" y=\"")
+                    .append(f(y + 4));
+            b.append("\">no samples</text></g>");
+            return;
+        }
         b.append(line(px(lo, s), y, px(hi, s), y, "ci"));
         b.append(line(px(lo, s), y - 5, px(lo, s), y + 5, "ci"));
         b.append(line(px(hi, s), y - 5, px(hi, s), y + 5, "ci"));

@@ -97,8 +97,15 @@ public final class HtmlReport {
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
         out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         out.write("<meta name=\"generator\" content=\"pilot report\">\n");
-        out.write("<title>Pilot report: " + esc(inputs.get(0).title())
-                + (inputs.size() > 1 ? " and " + (inputs.size() - 1) + " more" : "") + "</title>\n<style>\n");
+        // the sessions of a comparison shown first are named in its title already ("ok vs bad vs after")
+        long more = inputs.stream()
+                .skip(1)
+                .filter(in -> !(inputs.get(0) instanceof ReportInput.ComparisonReport c
+                        && in instanceof ReportInput.SessionReport s
+                        && compared(c, s)))
+                .count();
+        out.write("<title>Pilot report: " + esc(inputs.get(0).title()) + (more > 0 ? " and " + more + " more" : "")
+                + "</title>\n<style>\n");
         out.write(ChartLibrary.css());
         out.write("\n");
         out.write(ChartLibrary.resource("report.css"));
@@ -237,7 +244,7 @@ public final class HtmlReport {
             rows.add(new String[] {
                 String.valueOf(cmp.ranking().indexOf(x) + 1),
                 x.name(),
-                Formats.quantity(x.mean(), pi.unit(), x.mean()),
+                Double.isFinite(x.mean()) ? Formats.quantity(x.mean(), pi.unit(), x.mean()) : "-",
                 x.ci() == null ? "-" : Formats.quantity(x.ci().low(), pi.unit(), x.mean()),
                 x.ci() == null ? "-" : Formats.quantity(x.ci().high(), pi.unit(), x.mean()),
                 String.valueOf(x.n()),
@@ -348,6 +355,18 @@ public final class HtmlReport {
             parts.add(URLEncoder.encode(part.toString(), StandardCharsets.UTF_8).replace("+", "%20"));
         }
         return String.join("/", parts);
+    }
+
+    /** Whether {@code s} is one of the sessions {@code c} compares (its title names them). */
+    private static boolean compared(ReportInput.ComparisonReport c, ReportInput.SessionReport s) {
+        java.nio.file.Path dir = s.stored().directory();
+        return dir != null
+                && c.comparison().contenders().stream()
+                        .anyMatch(x -> x.source() != null
+                                && java.nio.file.Path.of(x.source())
+                                        .toAbsolutePath()
+                                        .normalize()
+                                        .equals(dir.toAbsolutePath().normalize()));
     }
 
     static String esc(String s) {

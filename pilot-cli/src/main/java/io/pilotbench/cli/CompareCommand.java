@@ -101,7 +101,7 @@ final class CompareCommand implements Callable<Integer> {
             paramLabel = "A",
             order = 3,
             description = "Significance level of the t-test (two-sided). Default: 0.01.")
-    Converters.Fraction alpha;
+    Converters.Alpha alpha;
 
     @Option(
             names = "--equivalence",

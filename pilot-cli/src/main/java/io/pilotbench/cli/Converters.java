@@ -46,6 +46,9 @@ final class Converters {
     /** A fraction strictly between 0 and 1, given as a number ("0.95") or as a percentage ("95%"). */
     record Fraction(double value) {}
 
+    /** A significance level, above 0 and at most 0.5. */
+    record Alpha(double value) {}
+
     /** A size in bytes. */
     record ByteSize(long bytes) {}
 
@@ -86,6 +89,7 @@ final class Converters {
         cli.registerConverter(Duration.class, Converters::duration);
         cli.registerConverter(Percent.class, Converters::percent);
         cli.registerConverter(Fraction.class, Converters::fraction);
+        cli.registerConverter(Alpha.class, Converters::alpha);
         cli.registerConverter(ByteSize.class, Converters::byteSize);
         cli.registerConverter(WorkAmount.class, Converters::workAmount);
         cli.registerConverter(KeepOutput.class, Converters::keepOutput);
@@ -181,19 +185,36 @@ final class Converters {
         return new Percent(v);
     }
 
-    /** "0.95" or "95%" as 0.95, strictly between 0 and 1. */
+    /**
+     * A confidence level, "0.95" or "95%" as 0.95: from 0.5 to below 1. Below 50% an "interval" is narrower than the
+     * spread of its own centre (at 0.95% it excluded the mean it was built around): that is a typo for 0.95.
+     */
     static Fraction fraction(String value) {
-        String s = value.strip();
-        double x;
-        try {
-            x = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            throw new TypeConversionException("'" + value + "' is not a number (e.g. 0.95 or 95%)");
-        }
-        if (!(x > 0 && x < 1)) {
-            throw new TypeConversionException("'" + value + "' must be between 0 and 1 (e.g. 0.95 or 95%)");
+        double x = proportion(value, "0.95 or 95%");
+        if (!(x >= 0.5 && x < 1)) {
+            throw new TypeConversionException(
+                    "'" + value + "' must be a confidence level from 50% to below 100% " + "(e.g. 0.95 or 95%)");
         }
         return new Fraction(x);
+    }
+
+    /** A significance level, "0.01" or "1%" as 0.01: above 0, at most 0.5. */
+    static Alpha alpha(String value) {
+        double x = proportion(value, "0.01 or 1%");
+        if (!(x > 0 && x <= 0.5)) {
+            throw new TypeConversionException(
+                    "'" + value + "' must be a significance level above 0 and at most 50% " + "(e.g. 0.01 or 1%)");
+        }
+        return new Alpha(x);
+    }
+
+    private static double proportion(String value, String example) {
+        String s = value.strip();
+        try {
+            return s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is not a number (e.g. " + example + ")");
+        }
     }
 
     /**

@@ -75,8 +75,9 @@ final class GetstatsCommand implements Callable<Integer> {
             paramLabel = "A",
             order = 3,
             defaultValue = "0.05",
-            description = "Significance level of the F-test, t-tests and drift warnings (default: ${DEFAULT-VALUE}).")
-    double alpha;
+            description = "Significance level of the F-test, t-tests and drift warnings, 0.05 or 5%% (default: "
+                    + "${DEFAULT-VALUE}).")
+    Converters.Alpha alpha;
 
     @Option(
             names = "--z",
@@ -110,7 +111,12 @@ final class GetstatsCommand implements Callable<Integer> {
         return Getstats.run(
                 files,
                 new Getstats.Options(
-                        confidence.value(), alpha, z, format.name().toLowerCase(Locale.ROOT), columns, predicate),
+                        confidence.value(),
+                        alpha.value(),
+                        z,
+                        format.name().toLowerCase(Locale.ROOT),
+                        columns,
+                        predicate),
                 spec.commandLine().getOut());
     }
 }

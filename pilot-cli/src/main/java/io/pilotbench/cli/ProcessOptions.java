@@ -118,6 +118,13 @@ final class ProcessOptions {
      * --resume from elsewhere runs the command where it ran. Checks the directory and the program first.
      */
     RecordedCommand record(List<String> command, List<String> defaultPis) {
+        for (int code : validExitCodes) {
+            if (code < 0 || code > 255) {
+                // a process's exit status is 0-255 (a signal's death is not an exit code): every round would fail
+                throw new IllegalArgumentException(
+                        "--valid-exit-codes: " + code + " is not an exit code; a process " + "exits with 0 to 255");
+            }
+        }
         RecordedCommand recorded = new RecordedCommand(
                 command,
                 shell,

@@ -124,7 +124,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             defaultValue = "0.01",
             order = 8,
             description = "Significance level of comparisons. Default: ${DEFAULT-VALUE}.")
-    Converters.Fraction alpha;
+    Converters.Alpha alpha;
 
     @Option(
             names = "--equivalence",

@@ -65,15 +65,45 @@ class ConvertersTest {
         MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--shared-load", "much"), "--shared-load: 'much'");
     }
 
+    /**
+     * --confidence 0.95% was taken as a level of 0.95%: the "CI" then excluded its own mean and a session converged on
+     * it; --alpha 5% was "not a double" to getstats and --alpha 0 got a confidence level's example. A confidence level
+     * is from 50% to below 100%, a significance level above 0 up to 50%, each with its own example.
+     */
+    @Test
+    void aConfidenceBelowFiftyPercentIsATypoAndAlphaAndExitCodesHaveTheirRanges() {
+        assertThatThrownBy(() -> Converters.fraction("0.95%"))
+                .hasMessage("'0.95%' must be a confidence level from 50% to below 100% (e.g. 0.95 or 95%)");
+        assertThat(Converters.fraction("50%").value()).isEqualTo(0.5);
+        assertThat(Converters.alpha("5%").value()).isEqualTo(0.05);
+        assertThatThrownBy(() -> Converters.alpha("0"))
+                .hasMessage("'0' must be a significance level above 0 and at most 50% (e.g. 0.01 or 1%)");
+        assertThatThrownBy(() -> Converters.alpha("0.95"))
+                .hasMessage("'0.95' must be a significance level above 0 and at most 50% (e.g. 0.01 or 1%)");
+        CliRun run = CliRun.run("run", "--max-rounds", "3", "--confidence", "0.95%", "--", "true");
+        assertThat(run.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(run.err()).contains("must be a confidence level from 50%").hasLineCount(1);
+        // an exit code a process cannot have made every round fail (exit 4) instead of a usage error
+        for (String code : new String[] {"300", "-1"}) {
+            CliRun codes = CliRun.run("run", "--max-rounds", "3", "--valid-exit-codes", code, "--", "true");
+            assertThat(codes.code()).isEqualTo(ExitCode.USAGE.code());
+            assertThat(codes.err())
+                    .isEqualTo("pilot: --valid-exit-codes: " + code + " is not an exit code; a process "
+                            + "exits with 0 to 255\n");
+        }
+        CliRun getstats = CliRun.run("getstats", "--alpha=5%", "nosuch.csv");
+        assertThat(getstats.err()).doesNotContain("is not a double").doesNotContain("--alpha");
+    }
+
     @Test
     void levelsSizesAnglesAndWhatOutputToKeepAreParsedAsTheHelpSaysThem() {
         assertThat(Converters.fraction("95%").value()).isEqualTo(0.95);
         assertThat(Converters.fraction(" 0.99 ").value()).isEqualTo(0.99);
         assertThatThrownBy(() -> Converters.fraction("1"))
                 .isInstanceOf(TypeConversionException.class)
-                .hasMessage("'1' must be between 0 and 1 (e.g. 0.95 or 95%)");
+                .hasMessage("'1' must be a confidence level from 50% to below 100% (e.g. 0.95 or 95%)");
         assertThatThrownBy(() -> Converters.fraction("0%"))
-                .hasMessage("'0%' must be between 0 and 1 (e.g. 0.95 or " + "95%)");
+                .hasMessage("'0%' must be a confidence level from 50% to below 100% (e.g. 0.95 or 95%)");
         assertThatThrownBy(() -> Converters.fraction("high")).hasMessage("'high' is not a number (e.g. 0.95 or 95%)");
         assertThat(Converters.plotSize("640X400")).isEqualTo(new Converters.PlotSize(640, 400));
         assertThatThrownBy(() -> Converters.plotSize("640"))
@@ -113,13 +143,15 @@ class ConvertersTest {
     void aBadLevelSizeOrAmountToKeepIsOneLineNamingTheOption() {
         MillCommandTest.oneLine(
                 CliRun.run("plot", "--confidence", "95", "x.csv"),
-                "--confidence: '95' must be " + "between 0 and 1 (e.g. 0.95 or 95%)",
+                "--confidence: '95' must be a confidence level from 50% to below 100% (e.g. 0.95 or 95%)",
                 "(see 'pilot plot --help')");
         MillCommandTest.oneLine(
                 CliRun.run("plot", "--size", "800y500", "x.csv"),
                 "--size: '800y500': give width x " + "height in pixels, e.g. 800x500");
         MillCommandTest.oneLine(CliRun.run("plot", "--rotate-labels", "steep", "x.csv"), "--rotate-labels: 'steep'");
-        MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--alpha", "5"), "--alpha: '5' must be between");
+        MillCommandTest.oneLine(
+                CliRun.run("simulate", "evaluate", "--alpha", "5"),
+                "--alpha: '5' must be a significance level above 0 and at most 50%");
         MillCommandTest.oneLine(CliRun.run("simulate", "evaluate", "--ci-width", "ten"), "--ci-width: ");
         MillCommandTest.oneLine(
                 CliRun.run("run", "--keep-output", "lots", "--", "true"),
@@ -133,7 +165,7 @@ class ConvertersTest {
             String see = "(see 'pilot " + cmd[0] + " --help')";
             MillCommandTest.oneLine(
                     CliRun.run(concat(cmd, new String[] {"--confidence", "1.5"}, tail)),
-                    "--confidence: '1.5' must be between 0 and 1 (e.g. 0.95 or 95%)",
+                    "--confidence: '1.5' must be a confidence level from 50% to below 100% (e.g. 0.95 or 95%)",
                     see);
             MillCommandTest.oneLine(
                     CliRun.run(concat(cmd, new String[] {"--ci-width", "abc"}, tail)), "--ci-width: ", see);
@@ -200,15 +232,14 @@ class ConvertersTest {
     void compareTakesItsLevelAndTestTypedAndHistoryItsFormat() {
         MillCommandTest.oneLine(
                 CliRun.run("compare", "--alpha", "high", "--", "true", ":::", "false"),
-                "--alpha: 'high' is not a number (e.g. 0.95 or 95%)",
+                "--alpha: 'high' is not a number (e.g. 0.01 or 1%)",
                 "(see 'pilot compare --help')");
         MillCommandTest.oneLine(
                 CliRun.run("compare", "--alpha", "1.5", "--", "true", ":::", "false"),
-                "--alpha: '1.5' must be between 0 and 1");
-        // the range a level does not hold is still checked by compare itself
+                "--alpha: '1.5' must be a significance level above 0 and at most 50%");
         MillCommandTest.oneLine(
                 CliRun.run("compare", "--alpha", "60%", "--", "true", ":::", "false"),
-                "--alpha: 0.6 must be in (0, 0.5), e.g. 0.01");
+                "--alpha: '60%' must be a significance level above 0 and at most 50% (e.g. 0.01 or 1%)");
         MillCommandTest.oneLine(
                 CliRun.run("compare", "--test", "wilcoxon", "--", "true", ":::", "false"),
                 "--test: 'wilcoxon' is not one of welch, pooled",

@@ -22,6 +22,24 @@ class ScriptBadInputTest {
         assertThat(r.err()).startsWith("pilot: " + f + ":2:1: not UTF-8 text").hasLineCount(1);
     }
 
+    /** OPTION confidence 0.95% (a typo for 0.95) was taken as a level of 0.95%, as --confidence was. */
+    @Test
+    void aConfidenceBelowFiftyPercentIsRefusedInAScriptToo() throws Exception {
+        Path f = tmp.resolve("c.pilot");
+        Files.writeString(f, "TEST t 2\n  OPTION confidence 0.95%\n  EXEC true\nDONE\n");
+        CliRun r = CliRun.run("script", "--check", f.toString());
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err())
+                .contains("a confidence level is from 50% to below 100%")
+                .hasLineCount(1);
+        Files.writeString(f, "TEST t 2 1 getstats --confidence 0.5% --predicate '$count >= 2'\n  EXEC true\nDONE\n");
+        CliRun p = CliRun.run("script", "--check", f.toString());
+        assertThat(p.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(p.err())
+                .contains("--confidence wants a level from 50% to below 100%")
+                .hasLineCount(1);
+    }
+
     /** 5,000 nested parentheses in $((…)) crashed with a StackOverflowError's stack trace, exit 1. */
     @Test
     void deeplyNestedArithmeticIsAMistakeNotAStackOverflow() throws Exception {

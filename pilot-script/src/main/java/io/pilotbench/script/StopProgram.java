@@ -116,12 +116,13 @@ final class StopProgram {
         double c;
         try {
             c = TestSettings.level(value);
-        } catch (NumberFormatException e) {
+        } catch (IllegalArgumentException e) {
             c = Double.NaN;
         }
         if (!(c > 0 && c < 1)) {
             throw new IllegalArgumentException(
-                    "TEST program '" + text + "': --confidence wants a level such as 0.95 or 95%, not '" + value + "'");
+                    "TEST program '" + text + "': --confidence wants a level from 50% to below 100%, such as 0.95 or "
+                            + "95%, not '" + value + "'");
         }
         return c;
     }

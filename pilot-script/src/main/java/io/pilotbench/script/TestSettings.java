@@ -45,9 +45,18 @@ final class TestSettings {
         }
     }
 
-    /** A confidence level as written, 0.99 or 99% (its range is the caller's to check). */
+    /**
+     * A confidence level as written, 0.99 or 99%, from 50% to below 100% as {@code pilot run --confidence} takes it
+     * (0.95% is a typo for 0.95, not a level).
+     *
+     * @throws IllegalArgumentException (a NumberFormatException when it is not a number) otherwise
+     */
     static double level(String v) {
-        return v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
+        double c = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
+        if (!(c >= 0.5 && c < 1)) {
+            throw new IllegalArgumentException("a confidence level is from 50% to below 100%, e.g. 0.95 or 95%");
+        }
+        return c;
     }
 
     private static int atLeast(int least, int value) {

@@ -168,6 +168,37 @@ class NewestShiftTest {
      * slower, 236; two newest 5% slower, 550; three, 758 (908, 235, 549, 758 before the newest were checked for
      * one level). Bounds: 4 binomial standard errors below.
      */
+    /**
+     * Eight commits at one level and the newest four 30% higher (60 standard errors apart) were "no shift", exit 0,
+     * though three and five slow commits were found: four was past the newest test's k ≤ 3 and below what the
+     * search's permutation test can call among twelve points (9/495 ≈ 0.018 at best). Six and four likewise. The
+     * newest test now tries every tail the search is blind to, so each is named at its first slow commit.
+     */
+    @Test
+    void fourSlowCommitsAfterSixOrEightAreNotLostBetweenTheSearchAndTheNewestTest() {
+        for (int older : new int[] {6, 8}) {
+            for (int slow = 1; slow <= 5; slow++) {
+                for (long seed = 1; seed <= 20; seed++) {
+                    double[][] h = history(new SplittableRandom(seed), older + slow, slow, 1.3, 20, 0.05, 0);
+                    NewestShift.History found =
+                            NewestShift.history(h[0], h[1], ALPHA, NewestShift.DEFAULT_NEWEST, seed);
+                    int named = found.newest().isPresent()
+                            ? found.newest().get().index()
+                            : found.searched().isEmpty()
+                                    ? -1
+                                    : found.searched()
+                                            .get(found.searched().size() - 1)
+                                            .index();
+                    assertThat(named)
+                            .as(older + " + " + slow + " slow, seed " + seed)
+                            .isEqualTo(older);
+                }
+            }
+        }
+        assertThat(NewestShift.blindTail(12, 0.01)).isEqualTo(5);
+        assertThat(NewestShift.blindTail(30, 0.01)).isEqualTo(2);
+    }
+
     @Test
     void smallShiftsAmongTheDriftAreFoundAsOftenAsMeasured() {
         int[][] cases = {{1, 110, 872}, {1, 105, 181}, {2, 105, 486}, {3, 105, 704}};

@@ -125,7 +125,16 @@ final class HistoryDetectCommand implements Callable<Integer> {
                     }
                 }
             }
-            pis.add(shifts(e.getKey(), points));
+            for (HistoryFile.Point p : points) {
+                if (p.higherIsBetter() != first.higherIsBetter()) {
+                    // the last row's direction decided for all, so one edited row flipped the exit code
+                    throw new InputException(file + ": " + e.getKey() + " is " + HistoryCommand.better(direction(first))
+                            + "-better at commit " + first.commit() + " but " + HistoryCommand.better(direction(p))
+                            + "-better at commit " + p.commit() + "; a PI keeps one direction: record the other under "
+                            + "another PI name");
+                }
+            }
+            pis.add(shifts(e.getKey(), perCommit(points)));
         }
         boolean regression = pis.stream().anyMatch(PiShifts::regression);
         PrintWriter out = spec.commandLine().getOut();
@@ -136,6 +145,52 @@ final class HistoryDetectCommand implements Callable<Integer> {
         }
         out.flush();
         return regression ? HistoryCommand.REGRESSION : ExitCode.OK.code();
+    }
+
+    private static Direction direction(HistoryFile.Point p) {
+        return p.higherIsBetter() ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
+    }
+
+    /**
+     * One point per commit, where the commit first appears: sessions of one commit (run again for more data) were
+     * counted as that many commits, so a commit run three times was "a regression in the newest 3 commits". Its
+     * sessions' means are pooled by their precision (weights 1/SE²), as the weighted search pools a segment's.
+     */
+    static List<HistoryFile.Point> perCommit(List<HistoryFile.Point> points) {
+        Map<String, List<HistoryFile.Point>> byCommit = new LinkedHashMap<>();
+        for (HistoryFile.Point p : points) {
+            byCommit.computeIfAbsent(p.commit(), k -> new ArrayList<>()).add(p);
+        }
+        List<HistoryFile.Point> out = new ArrayList<>();
+        for (List<HistoryFile.Point> same : byCommit.values()) {
+            HistoryFile.Point last = same.get(same.size() - 1);
+            if (same.size() == 1 || same.stream().anyMatch(p -> !(p.standardError() > 0))) {
+                out.add(last);
+                continue;
+            }
+            double w = 0;
+            double wm = 0;
+            int n = 0;
+            for (HistoryFile.Point p : same) {
+                double wi = 1 / (p.standardError() * p.standardError());
+                w += wi;
+                wm += wi * p.mean();
+                n += p.n();
+            }
+            out.add(new HistoryFile.Point(
+                    last.commit(),
+                    last.branch(),
+                    last.added(),
+                    same.size() + " sessions",
+                    last.pi(),
+                    last.unit(),
+                    wm / w,
+                    Math.sqrt(1 / w),
+                    n,
+                    last.fingerprint(),
+                    last.higherIsBetter()));
+        }
+        return out;
     }
 
     /** The shifts of one PI: the search's over the whole history, then the newest commits' test. */
@@ -231,8 +286,9 @@ final class HistoryDetectCommand implements Callable<Integer> {
         pi.shifts().stream()
                 .filter(f -> f.newest() && f.worse())
                 .findFirst()
-                .ifPresent(f -> out.println(
-                        "  REGRESSION in the newest " + newest + " commits: commit " + shortCommit(f.commit())
+                .ifPresent(f ->
+                        out.println("  REGRESSION in the newest " + Math.min(newest, pi.commits()) + " commits: commit "
+                                + shortCommit(f.commit())
                                 + " made " + pi.pi() + " worse ("
                                 + (pi.direction() == Direction.LOWER_IS_BETTER ? "lower" : "higher")
                                 + " is better; exit code " + HistoryCommand.REGRESSION + ")"));

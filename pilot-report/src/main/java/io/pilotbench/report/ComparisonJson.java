@@ -115,6 +115,8 @@ final class ComparisonJson {
         m.put("margin", ResultJson.num(p.margin()));
         long more = Comparison.moreRounds(p);
         m.put("moreRounds", more < 0 ? null : more);
+        long samples = Comparison.moreSamplesEach(p);
+        m.put("moreSamples", samples < 0 ? null : samples); // stored samples: each side's, to decide it
         return m;
     }
 

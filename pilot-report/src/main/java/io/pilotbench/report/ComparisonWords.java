@@ -124,9 +124,10 @@ final class ComparisonWords {
         }
         boolean live = p.a().live() || p.b().live();
         if (!live) {
-            long n = Math.min(p.a().n(), p.b().n());
-            long more = Math.max(1, (long) Math.ceil(n * (p.requiredGrowth() - 1)));
-            return "about " + more + " more samples each would decide it";
+            long more = Comparison.moreSamplesEach(p);
+            return more < 0
+                    ? null
+                    : "about " + more + " more sample" + (more == 1 ? "" : "s") + " each would decide it";
         }
         long most = Comparison.moreRounds(p);
         if (most < 0) {

@@ -124,9 +124,30 @@ public record Comparison(
         if (p.verdict().decided()) {
             return 0;
         }
+        if (!p.a().live() && !p.b().live()) {
+            return -1; // stored samples get no more rounds: moreSamplesEach
+        }
         long ra = p.a().live() ? moreRounds(p, p.a()) : 0;
         long rb = p.b().live() ? moreRounds(p, p.b()) : 0;
         return ra < 0 || rb < 0 ? -1 : Math.max(ra, rb);
+    }
+
+    /**
+     * For a pair of stored samples (neither live): how many more samples each would decide it, by the growth of the
+     * smaller; 0 when decided, −1 when unknown or when a side is live (see {@link #moreRounds(PairComparison)}).
+     */
+    public static long moreSamplesEach(PairComparison p) {
+        if (p.a().live() || p.b().live()) {
+            return -1;
+        }
+        if (p.verdict().decided()) {
+            return 0;
+        }
+        if (!Double.isFinite(p.requiredGrowth())) {
+            return -1;
+        }
+        long n = Math.min(p.a().n(), p.b().n());
+        return Math.max(1, (long) Math.ceil(n * (p.requiredGrowth() - 1)));
     }
 
     /** Rounds side {@code c} of the undecided pair {@code p} still needs; −1 when unknown. */

@@ -222,7 +222,9 @@ public record PairComparison(
         if (best == Long.MAX_VALUE) {
             return Double.NaN;
         }
-        long now = a.live() ? sa.n() : sb.n();
+        // relative to the sample that grows: the live one; of two stored samples, the smaller (both need `best`
+        // each), so the answer does not depend on the order the inputs were given in
+        long now = a.live() == b.live() && !a.live() ? Math.min(sa.n(), sb.n()) : a.live() ? sa.n() : sb.n();
         return Math.max(1, (double) best / now);
     }
 

@@ -86,7 +86,11 @@ final class InputOptions {
     private static List<Series> read(SeriesReader reader, String input, InputStream stdin, Consumer<String> notices) {
         if (input.equals("-")) {
             try {
-                return reader.read("-", stdin, notices);
+                // a tool's result is recognised by its content on standard input too (a pipe cannot be peeked at
+                // and read again, so it is read whole: as the text reader keeps every value anyway)
+                byte[] content = stdin.readAllBytes();
+                List<Series> tool = ToolResults.read("-", content);
+                return tool != null ? tool : reader.read("-", new java.io.ByteArrayInputStream(content), notices);
             } catch (IOException e) {
                 throw new InputException("-: cannot read standard input (" + e.getMessage() + ")");
             }

@@ -66,6 +66,9 @@ final class StoredComparison {
                                         + "separate them with ::: after --");
             }
             cmd.checkNames(cmd.args.size());
+            if (cmd.args.stream().filter("-"::equals).count() > 1) {
+                throw new IllegalArgumentException("'-' (standard input) is given more than once; it can be read once");
+            }
             for (int i = 0; i < cmd.args.size(); i++) {
                 String input = cmd.args.get(i);
                 inputs.add(input(input, cmd.names.isEmpty() ? input : cmd.names.get(i)));
@@ -92,7 +95,7 @@ final class StoredComparison {
     }
 
     private Series read(String input) {
-        if (!Files.exists(Path.of(input))) {
+        if (!input.equals("-") && !Files.exists(Path.of(input))) {
             throw new InputException(input + ": no such file or directory; to compare commands, separate two or more "
                     + "with ::: after -- (pilot compare -- CMD_A ::: CMD_B), or give one with --baseline SESSION_DIR");
         }

@@ -39,24 +39,53 @@ public final class ToolResults {
      */
     public static List<Series> read(Path file) {
         if (startsWithCriterionHeader(file)) {
-            return criterion(file);
+            return criterion(file.toString(), () -> CsvReader.builder()
+                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .ofCsvRecord(file));
         }
         if (!startsWithJson(file)) {
             return null;
         }
-        JsonNode root;
         try {
-            root = JsonMappers.plain().readTree(Files.readString(file));
+            return json(file.toString(), Files.readString(file));
         } catch (IOException e) {
             throw new InputException(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * The series in {@code content}, read from {@code source} (standard input, "-"), when it is a tool's result as
+     * {@link #read(Path)} recognises one; null when it is not.
+     */
+    public static List<Series> read(String source, byte[] content) {
+        String head = new String(
+                content,
+                0,
+                Math.min(content.length, CRITERION_HEADER.length()),
+                java.nio.charset.StandardCharsets.UTF_8);
+        if (head.equals(CRITERION_HEADER)) {
+            return criterion(source, () -> CsvReader.builder()
+                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .ofCsvRecord(new String(content, java.nio.charset.StandardCharsets.UTF_8)));
+        }
+        String text = new String(content, java.nio.charset.StandardCharsets.UTF_8);
+        String start = text.stripLeading();
+        return start.startsWith("{") || start.startsWith("[") ? json(source, text) : null;
+    }
+
+    private static List<Series> json(String source, String text) {
+        JsonNode root;
+        try {
+            root = JsonMappers.plain().readTree(text);
         } catch (JacksonException e) {
             // numbers never start with { or [: this is JSON cut short (a run killed while writing) or mistyped
-            throw new InputException(file + ": starts as JSON but is not valid JSON ("
+            throw new InputException(source + ": starts as JSON but is not valid JSON ("
                     + e.getOriginalMessage().lines().findFirst().orElse("") + " at line "
                     + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + "); a JMH (-rf json) or "
                     + "hyperfine (--export-json) result must be complete");
         }
-        String source = file.toString();
         if (root.isObject()
                 && root.path("results").isArray()
                 && root.path("results").path(0).has("times")) {
@@ -134,14 +163,16 @@ public final class ToolResults {
      * criterion.rs's raw samples: one series per benchmark (group/function/value), each sample its measured time
      * divided by its iteration count, in the sample's unit (criterion writes ns).
      */
-    private static List<Series> criterion(Path file) {
+    /** Opens a CSV reader (of a file, or of text read already). */
+    private interface Opener {
+        CsvReader<CsvRecord> open() throws IOException;
+    }
+
+    private static List<Series> criterion(String file, Opener opener) {
         Map<String, List<Double>> samples = new java.util.LinkedHashMap<>();
         Map<String, String> units = new java.util.HashMap<>();
         // RFC 4180 (FastCSV): criterion quotes a group or function name that holds a comma
-        try (CsvReader<CsvRecord> reader = CsvReader.builder()
-                .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-                .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-                .ofCsvRecord(file)) {
+        try (CsvReader<CsvRecord> reader = opener.open()) {
             for (CsvRecord r : reader) {
                 long line = r.getStartingLineNumber();
                 if (line == 1) {
@@ -177,7 +208,7 @@ public final class ToolResults {
         }
         List<Series> out = new ArrayList<>();
         samples.forEach((name, values) -> out.add(new Series(
-                file.toString(),
+                file,
                 name + " (" + units.get(name) + " per iteration)",
                 values.stream().mapToDouble(Double::doubleValue).toArray())));
         return out;

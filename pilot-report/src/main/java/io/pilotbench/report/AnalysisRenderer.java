@@ -203,7 +203,9 @@ public final class AnalysisRenderer {
                                     "sample"))
                     .filter(t -> !t.isEmpty())
                     .toList();
-            row(out, "warm-up", range + "; cut: " + String.join("; ", cuts));
+            // a cool-down cut alone is not called a warm-up
+            boolean coolDownOnly = a.phases().warmup() == 0 && a.phases().cooldown() > 0;
+            row(out, coolDownOnly ? "cool-down" : "warm-up", range + "; cut: " + String.join("; ", cuts));
         } else {
             row(
                     out,
@@ -266,7 +268,7 @@ public final class AnalysisRenderer {
     }
 
     private static String pct(double fraction) {
-        return Formats.significant(fraction * 100, 4) + "%";
+        return Formats.confidenceLevel(fraction);
     }
 
     // ---- CSV and Markdown ------------------------------------------------------------------------------------

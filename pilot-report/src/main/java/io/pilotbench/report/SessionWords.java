@@ -176,7 +176,7 @@ final class SessionWords {
     }
 
     static String pct(double fraction) {
-        return Formats.significant(fraction * 100, 4) + "%";
+        return Formats.confidenceLevel(fraction);
     }
 
     static String upper(double high) {

@@ -58,7 +58,8 @@ public final class SeriesAnalyzer {
         double[] x = Arrays.copyOfRange(all, from, to);
         if (x.length < 2) {
             throw new InputException(where + ": only " + x.length + " value" + (x.length == 1 ? "" : "s")
-                    + "; at least 2 are needed for a confidence interval (and many more for a trustworthy one)");
+                    + "; a mean and its spread need at least 2 (a confidence interval 3, a trustworthy one about "
+                    + Defaults.MIN_SAMPLES + ")");
         }
         double min = Descriptive.min(x);
         double max = Descriptive.max(x);

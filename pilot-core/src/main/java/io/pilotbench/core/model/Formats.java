@@ -47,6 +47,19 @@ public final class Formats {
         return abs >= 1e-4 && abs < 1e12 ? d.toPlainString() : d.toString();
     }
 
+    /**
+     * A confidence level as a percentage: 0.95 → "95%", 0.999 → "99.9%", with as many digits as it takes not to round
+     * a level below 100% up to "100%" (0.999999 → "99.9999%").
+     */
+    public static String confidenceLevel(double fraction) {
+        double x = fraction * 100;
+        String s = significant(x, 4);
+        for (int digits = 5; digits <= 12 && x < 100 && Double.parseDouble(s) >= 100; digits++) {
+            s = significant(x, digits);
+        }
+        return s + "%";
+    }
+
     /** {@code "p < 0.001"}, {@code "p = 0.042"}; {@code "p unknown"} for NaN. */
     public static String pValue(double p) {
         if (Double.isNaN(p)) {

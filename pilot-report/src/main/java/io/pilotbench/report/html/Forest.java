@@ -205,6 +205,6 @@ final class Forest {
     }
 
     private static String pct(double confidence) {
-        return Formats.significant(confidence * 100, 3) + "%";
+        return Formats.confidenceLevel(confidence);
     }
 }

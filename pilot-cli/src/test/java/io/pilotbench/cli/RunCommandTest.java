@@ -348,7 +348,7 @@ class RunCommandTest {
         assertThat(failed.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
         assertThat(failed.err())
                 .contains(
-                        "pilot: error: --setup 'echo no data >&2; exit 3' exited with code 3; " + "stderr: 'no data'");
+                        "pilot: error: --setup 'echo no data >&2; exit 3' exited with code 3; " + "output: 'no data'");
         assertThat(Files.readAllLines(log)).last().isEqualTo("cleanup");
 
         CliRun badPrepare =

@@ -40,6 +40,18 @@ class ScriptBadInputTest {
                 .hasLineCount(1);
     }
 
+    /** "IF 1 ==" said "expected a comparison (== != < > <= >=), found '=='", which it had found. */
+    @Test
+    void aComparisonWithoutItsRightHandSideSaysSo() throws Exception {
+        Path f = tmp.resolve("if.pilot");
+        Files.writeString(f, "IF 1 ==\nEXEC true\nFI\n");
+        CliRun r = CliRun.run("script", "--check", f.toString());
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err())
+                .contains("expected a value after '==' (e.g. 1 == 1)")
+                .doesNotContain("found '=='");
+    }
+
     /** 5,000 nested parentheses in $((…)) crashed with a StackOverflowError's stack trace, exit 1. */
     @Test
     void deeplyNestedArithmeticIsAMistakeNotAStackOverflow() throws Exception {

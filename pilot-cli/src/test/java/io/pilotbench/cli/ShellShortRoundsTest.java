@@ -43,4 +43,22 @@ class ShellShortRoundsTest {
                 "run", "-q", "--max-rounds", "5", "-o", tmp.resolve("d").toString(), "--", "true");
         assertThat(direct.err()).doesNotContain("shell's start-up");
     }
+
+    /** A failing --setup's standard output was quoted as its "stderr": a hook's log holds both. */
+    @Test
+    void aFailedHooksLastLineIsCalledItsOutputNotItsStderr() {
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "2",
+                "--setup",
+                "echo setting up; exit 9",
+                "-o",
+                tmp.resolve("h").toString(),
+                "--",
+                "true");
+        assertThat(r.code()).isEqualTo(ExitCode.WORKLOAD_FAILED.code());
+        assertThat(r.err()).contains("exited with code 9; output: 'setting up'").doesNotContain("stderr:");
+    }
 }

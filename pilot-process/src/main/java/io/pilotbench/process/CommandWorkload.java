@@ -146,7 +146,7 @@ public final class CommandWorkload implements Workload {
                             : o.signal() != 0
                                     ? "was killed by signal " + o.signal()
                                     : "exited with code " + o.exitCode())
-                    + RoundOutput.stderrTail(log);
+                    + RoundOutput.lastLine(log, "output"); // the log holds stdout and stderr both
         }
         Files.deleteIfExists(log);
         return null;

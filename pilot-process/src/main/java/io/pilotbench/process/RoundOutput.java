@@ -21,8 +21,13 @@ final class RoundOutput {
 
     /** "; stderr: 'last line'" or nothing. */
     static String stderrTail(Path stderr) throws IOException {
-        String line = Files.exists(stderr) ? OutputParser.lastLine(tail(stderr)) : null;
-        return line == null ? "" : "; stderr: '" + OutputParser.quote(line) + "'";
+        return lastLine(stderr, "stderr");
+    }
+
+    /** "; {@code what}: 'last line'" of {@code file} (a hook's log holds its stdout and stderr: "output"), or nothing. */
+    static String lastLine(Path file, String what) throws IOException {
+        String line = Files.exists(file) ? OutputParser.lastLine(tail(file)) : null;
+        return line == null ? "" : "; " + what + ": '" + OutputParser.quote(line) + "'";
     }
 
     /** The file's text, or its last {@link #MAX_OUTPUT} bytes. */

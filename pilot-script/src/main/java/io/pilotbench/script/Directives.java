@@ -189,6 +189,13 @@ final class Directives {
             throw new ScriptException(
                     end(line), "expected a comparison after '" + w.get(0).text() + "' (== != < > <= >=)");
         }
+        if (w.size() == 2 && OPS.contains(w.get(1).text())) {
+            // "IF 1 ==": the operator is there, its right-hand side is not
+            throw new ScriptException(
+                    end(line),
+                    "expected a value after '" + w.get(1).text() + "' (e.g. "
+                            + w.get(0).text() + " " + w.get(1).text() + " 1)");
+        }
         if (w.size() == 2
                 || w.size() == 3
                         && !OPS.contains(w.get(1).text())

@@ -223,28 +223,38 @@ final class LiveComparison {
                 cmd.spec.commandLine().getOut(),
                 outputFormat == Format.TEXT && Colour.onStdout(),
                 o -> rendered.render(outputFormat, o));
+        afterwards(entries, result.stopReason() == StopReason.WORKLOAD_FAILED, dir, err);
+        return new Outcome(cmd.exitCode(result.comparison(), result.stopReason(), gate), workloadNames, result);
+    }
+
+    /**
+     * What stderr says after the report: processes a workload left running, and, when one failed, what the report's
+     * "a workload failed (see stderr)" points to, as pilot run's "Failed rounds": each failed or timed-out round
+     * (three per workload at most), why, and its session.
+     */
+    private static void afterwards(
+            List<InterleavedComparison.Entry> entries, boolean failed, Path dir, PrintWriter err) {
         for (InterleavedComparison.Entry e : entries) {
             String left = ((CommandWorkload) e.workload()).leftProcessesWarning();
             if (left != null) {
                 err.println("pilot: warning: " + e.name() + ": " + left);
             }
-            if (result.stopReason() == StopReason.WORKLOAD_FAILED) {
-                // what the report's "a workload failed (see stderr)" points to, as pilot run's "Failed rounds"
-                e.session().rounds().stream()
-                        .filter(r -> r.status() == io.pilotbench.core.model.RoundStatus.FAILED
-                                || r.status() == io.pilotbench.core.model.RoundStatus.TIMED_OUT)
-                        .limit(3)
-                        .forEach(r -> err.println("pilot: " + e.name() + ": round " + r.index() + " "
-                                + r.status()
-                                        .name()
-                                        .toLowerCase(java.util.Locale.ROOT)
-                                        .replace('_', ' ') + ": "
-                                + r.message() + " (its session: "
-                                + dir.resolve(e.session().result().directory().getFileName()) + ")"));
+            if (!failed) {
+                continue;
             }
+            e.session().rounds().stream()
+                    .filter(r -> r.status() == io.pilotbench.core.model.RoundStatus.FAILED
+                            || r.status() == io.pilotbench.core.model.RoundStatus.TIMED_OUT)
+                    .limit(3)
+                    .forEach(r -> err.println("pilot: " + e.name() + ": round " + r.index() + " "
+                            + r.status()
+                                    .name()
+                                    .toLowerCase(java.util.Locale.ROOT)
+                                    .replace('_', ' ') + ": "
+                            + r.message() + " (its session: "
+                            + dir.resolve(e.session().result().directory().getFileName()) + ")"));
         }
         err.flush();
-        return new Outcome(cmd.exitCode(result.comparison(), result.stopReason(), gate), workloadNames, result);
     }
 
     private Contender baselineContender() {

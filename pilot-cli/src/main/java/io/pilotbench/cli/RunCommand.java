@@ -16,7 +16,6 @@ import io.pilotbench.process.CommandWorkload;
 import io.pilotbench.process.PiSpec;
 import io.pilotbench.process.ProcessLauncher;
 import io.pilotbench.process.RecordedCommand;
-import io.pilotbench.process.ShellCalibration;
 import io.pilotbench.report.Format;
 import io.pilotbench.report.RunReport;
 import java.io.IOException;
@@ -294,12 +293,18 @@ final class RunCommand implements Callable<Integer> {
                 spec.commandLine().getOut(),
                 outputFormat == Format.TEXT && Colour.onStdout(),
                 o -> RunReport.render(
-                        result, p.session.rounds(), p.template.toString(), timing(p), outputFormat, o, monitorJson));
+                        result,
+                        p.session.rounds(),
+                        p.template.toString(),
+                        RoundsTiming.line(p.workload, p.launcher),
+                        outputFormat,
+                        o,
+                        monitorJson));
         String left = p.workload.leftProcessesWarning();
         if (left != null) {
             spec.commandLine().getErr().println("pilot: warning: " + left);
         }
-        String tooShort = shorterThanTheShell(p);
+        String tooShort = RoundsTiming.shorterThanTheShell(p.workload, p.session.rounds());
         if (tooShort != null) {
             spec.commandLine().getErr().println("pilot: warning: " + tooShort);
         }
@@ -319,37 +324,6 @@ final class RunCommand implements Callable<Integer> {
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCode.FAILURE.code();
         };
-    }
-
-    /**
-     * How the rounds were timed, for the report: the launcher, and whether anything was subtracted (only a shell's
-     * calibrated start-up, with --shell; what Pilot's own JVM would add is kept out of the timed interval instead).
-     */
-    private static String timing(Prepared p) {
-        long overhead = p.workload.overheadNanos();
-        return p.launcher.description()
-                + (overhead > 0
-                        ? "; the shell's start-up, " + Math.round(overhead / 1e3) / 1e3 + " ms (median of "
-                                + ShellCalibration.RUNS + " runs), subtracted from every round"
-                        : "; nothing subtracted");
-    }
-
-    /**
-     * With --shell, the rounds that took less than the shell's calibrated start-up: they count as 0 s (a time is not
-     * negative), which biases the mean upward, so the command is too short to time through a shell (hyperfine warns
-     * likewise). Null when there are none.
-     */
-    private static String shorterThanTheShell(Prepared p) {
-        long overhead = p.workload.overheadNanos();
-        List<io.pilotbench.core.model.Round> rounds = p.session.rounds();
-        long zero = rounds.stream().filter(r -> r.durationNanos() == 0).count();
-        if (overhead <= 0 || zero == 0) {
-            return null;
-        }
-        return zero + " of " + rounds.size() + " rounds took less than the shell's start-up ("
-                + Math.round(overhead / 1e3) / 1e3 + " ms) and count as 0 s, which biases the mean upward: the "
-                + "command is too short to time through a shell; run it without --shell (a pipe or redirection can go "
-                + "in a script file run as the command)";
     }
 
     /** What a session needs to run. */

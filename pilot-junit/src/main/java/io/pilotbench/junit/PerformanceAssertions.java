@@ -99,28 +99,7 @@ public final class PerformanceAssertions {
         Direction direction = Direction.of(pi);
         try {
             if (!Files.exists(baseline)) {
-                SessionResult recorded;
-                try {
-                    recorded = Pilot.of(settings, watched)
-                            .directory(baseline)
-                            .name("baseline")
-                            .run();
-                    watched.check(recorded, "baseline");
-                } catch (AssertionFailedError | IOException | RuntimeException e) {
-                    // a failed recording is no baseline: leave nothing that later runs would compare with
-                    deleteTree(baseline);
-                    throw e;
-                }
-                double mean = mean(recorded);
-                return new Verdict(
-                        mean,
-                        mean,
-                        1,
-                        1,
-                        1,
-                        true,
-                        "no baseline in " + baseline + ": recorded one (" + recorded.rounds()
-                                + " rounds); commit it, and later runs are compared with it");
+                return recordBaseline(baseline, settings, watched);
             }
             SessionResult before = Session.analyse(baseline);
             String piName = settings.pis().get(0).name();
@@ -182,6 +161,32 @@ public final class PerformanceAssertions {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record or read the baseline " + baseline + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The first run: the session recorded as the baseline, or nothing when the workload failed. */
+    private static Verdict recordBaseline(Path baseline, SessionSettings settings, Watched watched) throws IOException {
+        SessionResult recorded;
+        try {
+            recorded = Pilot.of(settings, watched)
+                    .directory(baseline)
+                    .name("baseline")
+                    .run();
+            watched.check(recorded, "baseline");
+        } catch (AssertionFailedError | IOException | RuntimeException e) {
+            // a failed recording is no baseline: leave nothing that later runs would compare with
+            deleteTree(baseline);
+            throw e;
+        }
+        double mean = mean(recorded);
+        return new Verdict(
+                mean,
+                mean,
+                1,
+                1,
+                1,
+                true,
+                "no baseline in " + baseline + ": recorded one (" + recorded.rounds()
+                        + " rounds); commit it, and later runs are compared with it");
     }
 
     /** The round at which a candidate is first compared with its baseline while it runs. */

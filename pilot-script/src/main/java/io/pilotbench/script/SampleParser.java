@@ -4,7 +4,7 @@ import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
-import io.pilotbench.core.input.Numbers;
+import io.pilotbench.core.model.Decimal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -129,8 +129,7 @@ interface SampleParser {
                 }
                 String k = m.group(1);
                 String v = m.group(2);
-                double value =
-                        k.startsWith("Elapsed") ? clock(v) : Numbers.isDecimal(v) ? Numbers.parse(v) : Double.NaN;
+                double value = k.startsWith("Elapsed") ? clock(v) : Decimal.finiteOrNaN(v);
                 if (!Double.isFinite(value)) {
                     throw new IllegalArgumentException(path + ":" + (i + 1) + ": '" + v + "' is not a number (" + k
                             + "); is this GNU time -v output?");
@@ -176,10 +175,7 @@ interface SampleParser {
             String[] p = v.split(":", -1);
             double s = 0;
             for (String x : p) {
-                if (!Numbers.isDecimal(x)) {
-                    return Double.NaN;
-                }
-                s = s * 60 + Numbers.parse(x);
+                s = s * 60 + Decimal.finiteOrNaN(x); // NaN stays NaN
             }
             return s;
         }
@@ -215,58 +211,12 @@ interface SampleParser {
         }
 
         static Sample readCsv(Path path, String name) throws IOException {
-            // RFC 4180 (FastCSV): a quoted text column with a comma must not shift the columns after it; rows of
-            // another width are read as far as they go, as before
-            List<String[]> lines = new ArrayList<>();
-            try (CsvReader<CsvRecord> reader = CsvReader.builder()
-                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .ofCsvRecord(path, StandardCharsets.UTF_8)) {
-                for (CsvRecord r : reader) {
-                    lines.add(r.getFields().toArray(String[]::new));
-                }
-            } catch (CsvParseException e) {
-                throw new IllegalArgumentException(path + ": not a CSV file (" + e.getMessage() + ")");
-            }
-            if (lines.isEmpty()) {
-                throw new IllegalArgumentException(path + ": empty (expected a header line)");
-            }
-            String[] header = lines.get(0);
-            if (header.length > 0 && header[0].startsWith("\uFEFF")) {
-                header[0] = header[0].substring(1); // the byte-order mark spreadsheets write, not part of the name
-            }
-            for (int i = 0; i < header.length; i++) {
-                for (int j = 0; j < i; j++) {
-                    if (header[i].strip().equals(header[j].strip()) && !header[i].isBlank()) {
-                        throw new IllegalArgumentException(path + ":1: the column '" + header[i].strip()
-                                + "' appears twice in the header (columns " + (j + 1) + " and " + (i + 1)
-                                + "); give each column its own name");
-                    }
-                }
-            }
-            List<List<Double>> cols = new ArrayList<>();
-            boolean[] numeric = new boolean[header.length];
-            for (int i = 0; i < header.length; i++) {
-                cols.add(new ArrayList<>());
-                numeric[i] = true;
-            }
-            int exitColumn = -1;
-            for (int i = 0; i < header.length; i++) {
-                if (header[i].strip().equalsIgnoreCase("exit")) {
-                    exitColumn = i;
-                }
-            }
+            List<String[]> lines = lines(path);
+            String[] header = header(path, lines.get(0));
+            Columns c = new Columns(header.length);
+            int exitColumn = column(header, "exit");
+            int runColumn = column(header, "run");
             int failed = 0;
-            int runColumn = -1;
-            for (int i = 0; i < header.length; i++) {
-                if (header[i].strip().equalsIgnoreCase("run")) {
-                    runColumn = i;
-                }
-            }
-            List<List<Integer>> runs = new ArrayList<>();
-            for (int i = 0; i < header.length; i++) {
-                runs.add(new ArrayList<>());
-            }
             for (int r = 1; r < lines.size(); r++) {
                 String[] f = lines.get(r);
                 if (f.length == 1 && f[0].isBlank()) {
@@ -287,38 +237,106 @@ interface SampleParser {
                     continue;
                 }
                 for (int i = 0; i < f.length; i++) {
-                    String v = f[i].strip();
-                    if (v.isEmpty() || MISSING.contains(v) || !numeric[i]) {
-                        continue; // a missing value, as R's read.csv reads NA
-                    }
-                    if (Numbers.isDecimal(v) && Double.isFinite(Numbers.parse(v))) {
-                        cols.get(i).add(Numbers.parse(v));
-                        runs.get(i).add(runNumber(f, runColumn, r));
-                    } else if (cols.get(i).isEmpty()) {
-                        numeric[i] = false; // a column of text (a name, a date): not measured
-                    } else {
-                        throw new IllegalArgumentException(path + ":" + (r + 1) + ": column '" + header[i].strip()
-                                + "': '" + v + "' is not a number, and the rows above hold numbers; write NA or "
-                                + "leave the field empty for a missing value");
-                    }
+                    c.add(path, r, header[i], i, f[i].strip(), runNumber(f, runColumn, r));
                 }
             }
             Map<String, double[]> out = new LinkedHashMap<>();
             Map<String, int[]> runNumbers = new LinkedHashMap<>();
             for (int i = 0; i < header.length; i++) {
                 String h = header[i].strip().toLowerCase(Locale.ROOT);
-                if (numeric[i] && !RunsCsv.NOT_MEASURED.contains(h)) {
+                if (c.numeric[i] && !RunsCsv.NOT_MEASURED.contains(h)) {
                     out.put(
                             header[i].strip(),
-                            cols.get(i).stream()
+                            c.values.get(i).stream()
                                     .mapToDouble(Double::doubleValue)
                                     .toArray());
                     runNumbers.put(
                             header[i].strip(),
-                            runs.get(i).stream().mapToInt(Integer::intValue).toArray());
+                            c.runs.get(i).stream().mapToInt(Integer::intValue).toArray());
                 }
             }
             return new Sample(name, out, failed, runNumbers);
+        }
+
+        /** The rows of {@code path}, the header first; RFC 4180 (FastCSV): a quoted comma does not shift columns. */
+        private static List<String[]> lines(Path path) throws IOException {
+            List<String[]> lines = new ArrayList<>();
+            try (CsvReader<CsvRecord> reader = CsvReader.builder()
+                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                    .ofCsvRecord(path, StandardCharsets.UTF_8)) {
+                for (CsvRecord r : reader) {
+                    lines.add(r.getFields().toArray(String[]::new));
+                }
+            } catch (CsvParseException e) {
+                throw new IllegalArgumentException(path + ": not a CSV file (" + e.getMessage() + ")");
+            }
+            if (lines.isEmpty()) {
+                throw new IllegalArgumentException(path + ": empty (expected a header line)");
+            }
+            return lines;
+        }
+
+        /** The header without the byte-order mark spreadsheets write; a name given twice is a mistake. */
+        private static String[] header(Path path, String[] header) {
+            if (header.length > 0 && header[0].startsWith("\uFEFF")) {
+                header[0] = header[0].substring(1);
+            }
+            for (int i = 0; i < header.length; i++) {
+                for (int j = 0; j < i; j++) {
+                    if (header[i].strip().equals(header[j].strip()) && !header[i].isBlank()) {
+                        throw new IllegalArgumentException(path + ":1: the column '" + header[i].strip()
+                                + "' appears twice in the header (columns " + (j + 1) + " and " + (i + 1)
+                                + "); give each column its own name");
+                    }
+                }
+            }
+            return header;
+        }
+
+        /** The index of the column named {@code name} (any case), or −1. */
+        private static int column(String[] header, String name) {
+            int found = -1;
+            for (int i = 0; i < header.length; i++) {
+                if (header[i].strip().equalsIgnoreCase(name)) {
+                    found = i;
+                }
+            }
+            return found;
+        }
+
+        /** The values read so far, column by column, with the run each came from; which columns are numbers. */
+        private static final class Columns {
+            final List<List<Double>> values = new ArrayList<>();
+            final List<List<Integer>> runs = new ArrayList<>();
+            final boolean[] numeric;
+
+            Columns(int n) {
+                numeric = new boolean[n];
+                for (int i = 0; i < n; i++) {
+                    values.add(new ArrayList<>());
+                    runs.add(new ArrayList<>());
+                    numeric[i] = true;
+                }
+            }
+
+            /** Field {@code v} of column {@code i} in row {@code r}: a number, a missing value, or text. */
+            void add(Path path, int r, String name, int i, String v, int run) {
+                if (v.isEmpty() || MISSING.contains(v) || !numeric[i]) {
+                    return; // a missing value, as R's read.csv reads NA
+                }
+                double x = Decimal.finiteOrNaN(v);
+                if (!Double.isNaN(x)) {
+                    values.get(i).add(x);
+                    runs.get(i).add(run);
+                } else if (values.get(i).isEmpty()) {
+                    numeric[i] = false; // a column of text (a name, a date): not measured
+                } else {
+                    throw new IllegalArgumentException(path + ":" + (r + 1) + ": column '" + name.strip() + "': '" + v
+                            + "' is not a number, and the rows above hold numbers; write NA or leave the field empty "
+                            + "for a missing value");
+                }
+            }
         }
 
         /** The run of row {@code r} (1-based among the data rows): its {@code run} column when a whole number. */

@@ -1,6 +1,7 @@
 package io.pilotbench.core.input;
 
 import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
+import io.pilotbench.core.model.Decimal;
 import java.util.regex.Pattern;
 
 /**
@@ -9,7 +10,7 @@ import java.util.regex.Pattern;
  * (correctly rounded, like {@link Double#parseDouble}, and several times faster on the 10⁶-line inputs
  * {@code pilot analyze} reads).
  */
-public final class Numbers {
+final class Numbers {
     private static final Pattern NON_FINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
     /** A number written with a decimal comma: "10,5", "-0,25". */
     private static final Pattern DECIMAL_COMMA = Pattern.compile("[+-]?\\d+,\\d+([eE][+-]?\\d+)?");
@@ -18,43 +19,9 @@ public final class Numbers {
 
     private Numbers() {}
 
-    /** Whether {@code s} (stripped) is a decimal number. */
-    public static boolean isDecimal(CharSequence s) {
-        int n = s.length();
-        int i = 0;
-        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-            i++;
-        }
-        int digits = 0;
-        while (i < n && isDigit(s.charAt(i))) {
-            i++;
-            digits++;
-        }
-        if (i < n && s.charAt(i) == '.') {
-            i++;
-            while (i < n && isDigit(s.charAt(i))) {
-                i++;
-                digits++;
-            }
-        }
-        if (digits == 0) {
-            return false;
-        }
-        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            i++;
-            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-                i++;
-            }
-            int exponent = 0;
-            while (i < n && isDigit(s.charAt(i))) {
-                i++;
-                exponent++;
-            }
-            if (exponent == 0) {
-                return false;
-            }
-        }
-        return i == n;
+    /** Whether {@code s} (stripped) is a decimal number ({@link Decimal#isDecimal}). */
+    static boolean isDecimal(CharSequence s) {
+        return Decimal.isDecimal(s);
     }
 
     /** Exact powers of ten as doubles: 10^0 .. 10^22 (10^22 is the largest exactly representable). */
@@ -146,7 +113,7 @@ public final class Numbers {
     }
 
     /** The value of a string {@link #isDecimal} accepted (possibly ±∞ when it overflows). */
-    public static double parse(CharSequence s) {
+    static double parse(CharSequence s) {
         return JavaDoubleParser.parseDouble(s);
     }
 

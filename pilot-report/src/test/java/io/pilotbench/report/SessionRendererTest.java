@@ -122,6 +122,27 @@ class SessionRendererTest {
                 killed ? null : s.stopReason()));
     }
 
+    /** A finished session of one reading a round, a PI "time" in {@code unit}, read back and analysed. */
+    private SessionResult oneReadingARound(String name, String unit, double ciWidth, double[] rounds)
+            throws IOException {
+        SessionSettings settings = SessionSettings.builder()
+                .pi(PerformanceIndex.of("time", unit))
+                .ciTarget(CiTarget.ofMean(ciWidth))
+                .build();
+        Path dir = tmp.resolve(name);
+        try (Session s = Session.create(settings, dir, name, null)) {
+            for (double v : rounds) {
+                s.addRound(
+                        0,
+                        RoundResult.builder()
+                                .reading(0, v)
+                                .durationNanos(1_000_000)
+                                .build());
+            }
+        }
+        return analyse(dir, name, false);
+    }
+
     private List<SessionResult> sessions() throws IOException {
         recordMockBenchmark(tmp.resolve("f"));
         recordWpsSession(tmp.resolve("w"));
@@ -178,22 +199,7 @@ class SessionRendererTest {
     @Test
     void anAsymmetricCiIsGivenByItsEndsNotAsPlusMinusAHalfWidth() throws IOException {
         double[] rounds = {0.857, 0.861, 0.866, 0.872, 0.881, 0.893, 0.912, 1.204, 1.481};
-        SessionSettings settings = SessionSettings.builder()
-                .pi(PerformanceIndex.of("time", "s"))
-                .ciTarget(CiTarget.ofMean(0.1))
-                .build();
-        Path dir = tmp.resolve("skewed");
-        try (Session s = Session.create(settings, dir, "gzip -6", null)) {
-            for (double v : rounds) {
-                s.addRound(
-                        0,
-                        RoundResult.builder()
-                                .reading(0, v)
-                                .durationNanos(Math.round(v * 1e9))
-                                .build());
-            }
-        }
-        SessionResult r = analyse(dir, "skewed", false);
+        SessionResult r = oneReadingARound("skewed", "s", 0.1, rounds);
         io.pilotbench.stats.ConfidenceInterval ci = r.pis().get(0).readings().ci();
         double mean = r.pis().get(0).readings().mean();
         assertThat(ci.high() - mean).as("skewness pushes the upper end out").isGreaterThan(1.2 * (mean - ci.low()));
@@ -216,22 +222,7 @@ class SessionRendererTest {
             103.865, 105.508, 101.851, 98.262, 96.202, 98.955, 96.620, 94.676, 99.001, 100.100, 101.669, 97.759,
             99.343, 99.609, 95.365, 100.224, 101.029, 107.476, 102.852, 100.421, 103.825, 101.744, 103.250, 99.878
         };
-        SessionSettings settings = SessionSettings.builder()
-                .pi(PerformanceIndex.of("time", "ms"))
-                .ciTarget(CiTarget.ofMean(0.2))
-                .build();
-        Path dir = tmp.resolve("white");
-        try (Session s = Session.create(settings, dir, "bench", null)) {
-            for (double v : rounds) {
-                s.addRound(
-                        0,
-                        RoundResult.builder()
-                                .reading(0, v)
-                                .durationNanos(Math.round(v * 1e6))
-                                .build());
-            }
-        }
-        SessionResult r = analyse(dir, "white", false);
+        SessionResult r = oneReadingARound("white", "ms", 0.2, rounds);
         assertThat(r.pis().get(0).readings().targetMet()).isFalse();
         assertThat(render(List.of(r), Format.TEXT))
                 .containsPattern("target \\(CI width ≤ 20% of mean\\) not met: the CI is as narrow as asked, but "

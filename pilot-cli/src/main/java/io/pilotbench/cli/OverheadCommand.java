@@ -3,13 +3,16 @@ package io.pilotbench.cli;
 import io.pilotbench.core.compare.Comparison;
 import io.pilotbench.core.compare.PairComparison;
 import io.pilotbench.core.model.Formats;
+import io.pilotbench.report.Format;
 import io.pilotbench.stats.ConfidenceInterval;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -87,25 +90,81 @@ final class OverheadCommand implements Callable<Integer> {
         if (CommandLine.printHelpIfRequested(line.getParseResult())) {
             return ExitCode.OK.code();
         }
-        LiveComparison.Outcome outcome = line.<CompareCommand>getCommand().compare();
-        int code = outcome.code();
-        if ((code == ExitCode.OK.code() || code == ExitCode.LIMIT.code()) && outcome.result() != null) {
-            String sentence = sentence(outcome.result().comparison(), outcome.workloads());
-            if (sentence != null) {
-                out.println();
-                out.println(sentence);
-                out.flush();
-            }
+        Format format = line.<CompareCommand>getCommand().report.format();
+        // JSON is one document: compare's is held back and the overhead added to it, not printed after it
+        java.io.StringWriter held = new java.io.StringWriter();
+        if (format == Format.JSON) {
+            line.setOut(new PrintWriter(held));
         }
+        LiveComparison.Outcome outcome;
+        try {
+            outcome = line.<CompareCommand>getCommand().compare();
+        } finally {
+            line.setOut(out);
+        }
+        int code = outcome.code();
+        Overhead overhead = (code == ExitCode.OK.code() || code == ExitCode.LIMIT.code()) && outcome.result() != null
+                ? Overhead.of(outcome.result().comparison(), outcome.workloads())
+                : null;
+        if (format == Format.JSON) {
+            Map<String, Object> json = io.pilotbench.core.files.JsonMappers.plain()
+                    .readValue(
+                            held.toString(),
+                            new tools.jackson.core.type.TypeReference<LinkedHashMap<String, Object>>() {});
+            json.put("overhead", overhead == null ? null : overhead.toMap());
+            out.println(io.pilotbench.core.files.JsonMappers.indented().writeValueAsString(json));
+        } else if (overhead != null && (format == Format.TEXT || format == Format.MARKDOWN)) {
+            // CSV stays rows of pairs: a sentence after them is no row
+            out.println();
+            out.println(overhead.sentence());
+        }
+        out.flush();
         return code;
     }
 
     /**
-     * "overhead of with over without: +4.8% (95% CI +3.9% to +5.7%, which excludes none)" from the pair of the two
-     * workloads, the first given (in {@code inputOrder}; the comparison ranks them) being the one with the
-     * instrumentation. The numbers are those comparison.json records.
+     * The overhead of the first workload given (with the instrumentation) over the second: the ratio of their means
+     * minus 1, with its CI, as comparison.json records the pair.
      */
+    record Overhead(String with, String without, double value, double low, double high, double confidence) {
+        static Overhead of(Comparison comparison, List<String> inputOrder) {
+            return overhead(comparison, inputOrder);
+        }
+
+        /** "overhead of with over without: +4.8% (95% CI +3.9% to +5.7%, which excludes none)". */
+        String sentence() {
+            boolean excludesNone = low > 0 || high < 0;
+            return "overhead of " + with + " over " + without + ": " + signed(value) + " ("
+                    + Formats.significant(100 * confidence, 3) + "% CI " + signed(low) + " to " + signed(high)
+                    + (excludesNone
+                            ? ", which excludes none)"
+                            : ", which includes none: no overhead is distinguishable)");
+        }
+
+        Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("with", with);
+            m.put("without", without);
+            m.put("value", value);
+            m.put("low", low);
+            m.put("high", high);
+            m.put("confidence", confidence);
+            return m;
+        }
+    }
+
+    /** The sentence of {@link Overhead#sentence}, or null when the pair has no difference. */
     static String sentence(Comparison comparison, List<String> inputOrder) {
+        Overhead o = overhead(comparison, inputOrder);
+        return o == null ? null : o.sentence();
+    }
+
+    /**
+     * The overhead from the pair of the two workloads, the first given (in {@code inputOrder}; the comparison ranks
+     * them) being the one with the instrumentation; null when there is none to give. The numbers are those
+     * comparison.json records.
+     */
+    private static Overhead overhead(Comparison comparison, List<String> inputOrder) {
         if (comparison.contenders().size() != 2) {
             return null;
         }
@@ -133,13 +192,13 @@ final class OverheadCommand implements Callable<Integer> {
             double value = forward ? ratioValue : 1 / ratioValue;
             double low = forward ? ratioLow : 1 / ratioHigh;
             double high = forward ? ratioHigh : 1 / ratioLow;
-            String confidence = Formats.significant(100 * comparison.settings().confidence(), 3);
-            boolean excludesNone = low > 1 || high < 1;
-            return "overhead of " + with + " over " + without + ": " + signed(value - 1) + " (" + confidence + "% CI "
-                    + signed(low - 1) + " to " + signed(high - 1)
-                    + (excludesNone
-                            ? ", which excludes none)"
-                            : ", which includes none: no overhead is distinguishable)");
+            return new Overhead(
+                    with,
+                    without,
+                    value - 1,
+                    low - 1,
+                    high - 1,
+                    comparison.settings().confidence());
         }
         return null;
     }

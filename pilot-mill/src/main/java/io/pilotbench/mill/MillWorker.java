@@ -131,12 +131,7 @@ public final class MillWorker {
                 "kill-jobs");
         Runtime.getRuntime().addShutdownHook(hook);
         if (options.limits().user() != null) {
-            // the job directories are given to the jobs' user, who must be able to reach them
-            Path jobs = Files.createDirectories(options.data().resolve("jobs"));
-            for (Path d : List.of(options.data(), jobs)) {
-                Files.setPosixFilePermissions(d, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-            }
-            options.limits().check(jobs);
+            options.limits().check(WorkerDirectories.confine(options.data()));
         }
         w.identify();
         JobLimits l = options.limits();
@@ -160,17 +155,7 @@ public final class MillWorker {
 
     /** Kills what the jobs in this worker's directory left running; returns how many processes. */
     private int killLeftovers() throws IOException {
-        Path jobs = options.data().resolve("jobs");
-        if (!Files.isDirectory(jobs)) {
-            return 0;
-        }
-        int n = 0;
-        try (var all = Files.list(jobs)) {
-            for (Path j : all.toList()) {
-                n += ExperimentRunner.killLeftovers(j);
-            }
-        }
-        return n;
+        return WorkerDirectories.killLeftovers(options.data());
     }
 
     private void say(String line) {
@@ -297,9 +282,15 @@ public final class MillWorker {
             return;
         }
         Path jobDir = options.data().resolve("jobs").resolve(Long.toString(lease.job()));
-        Map<String, String> row = runHeartbeating(lease, spec, jobDir);
-        if (row != null) {
-            send(lease, jobDir, row);
+        try {
+            Map<String, String> row = runHeartbeating(lease, spec, jobDir);
+            if (row != null) {
+                send(lease, jobDir, row);
+            }
+        } finally {
+            if (options.limits().user() != null) {
+                WorkerDirectories.close(jobDir); // the next job, of whoever, must not read this one's files
+            }
         }
     }
 

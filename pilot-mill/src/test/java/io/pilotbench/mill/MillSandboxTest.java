@@ -264,6 +264,57 @@ class MillSandboxTest {
         assertThat(csv).doesNotContain("forged").contains(",7.0,");
     }
 
+    /**
+     * On a shared worker under --run-as, a job read another user's private experiment: the package cache
+     * (experiments/ID/*.tar.gz) and every earlier job's directory were readable by the job's user (the data and jobs
+     * directories were 755, the cache 644). Now a job of a second experiment, searching the whole data directory for
+     * the first's secret as nobody, finds nothing.
+     */
+    @Test
+    void aJobCannotReadAnotherExperimentsPackageOrItsJob() throws Exception {
+        Circumstances.assumeTrue(
+                Privileges.isRoot()
+                        && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
+                "needs root and the user nobody");
+        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        startMaster();
+        worker(http.enrolmentToken(alice), "w1", "w1", "nobody");
+        await("w1", Duration.ofSeconds(30), () -> count("SELECT COUNT(*) FROM workers") == 1);
+        String secret = "#!/bin/sh\n# SECRET-A-42 (an API key in a private experiment)\nexit 0\n";
+        long first = submit(submission(
+                "secret.yaml",
+                "name: secret\nseed: 1\npackages:\n  p: packages/p.tar.gz\nmetrics: [size]\n"
+                        + "precision:\n  ci-width: 10%\n  max-rounds: 3\n",
+                Map.of(
+                        "packages/p.tar.gz",
+                        TinyExperiment.tarGz(Map.of("run.sh", secret, "collect.sh", "#!/bin/sh\necho size 1\n")))));
+        await(
+                "the first experiment",
+                Duration.ofSeconds(60),
+                () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + first + " AND state = 'done'") == 1);
+        // the pattern is put together at run time, so that this script's own text does not match it
+        String search = "#!/bin/sh\nd=$(cd ../../../../..; pwd)\nS=SECRET\n"
+                + "n=$( (grep -rs \"$S-A-42\" \"$d\"; find \"$d\" -name '*.tar.gz' -exec tar xzOf {} \\; 2>/dev/null) "
+                + "| grep -c \"$S-A-42\")\necho size $n\n";
+        long second = submit(submission(
+                "search.yaml",
+                "name: search\nseed: 1\npackages:\n  q: packages/q.tar.gz\nmetrics: [size]\n"
+                        + "precision:\n  ci-width: 10%\n  max-rounds: 3\n",
+                Map.of(
+                        "packages/q.tar.gz",
+                        TinyExperiment.tarGz(Map.of("run.sh", "#!/bin/sh\nexit 0\n", "collect.sh", search)))));
+        await(
+                "the second experiment",
+                Duration.ofSeconds(60),
+                () -> count("SELECT COUNT(*) FROM jobs WHERE experiment_id = " + second + " AND state = 'done'") == 1);
+        String csv =
+                http.get("api/experiments/" + second + "/results.csv", alice).body();
+        assertThat(csv.lines().toList()).as(logs()).hasSize(2);
+        assertThat(csv.lines().toList().get(1))
+                .as("found nothing of the first experiment")
+                .contains(",0.0,");
+    }
+
     // ---- rows --------------------------------------------------------------------------------------------------
 
     /**

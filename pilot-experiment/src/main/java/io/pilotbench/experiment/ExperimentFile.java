@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.snakeyaml.engine.v2.api.Load;
@@ -45,7 +44,7 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
  *
  * Every mistake is one {@link InputException} line: the file, the key path, what is wrong and what is accepted.
  */
-public final class ExperimentFile {
+public final class ExperimentFile extends YamlFields {
     private static final Set<String> TOP = Set.of(
             "name", "seed", "replications", "packages", "constraints", "metrics", "precision", "factors", "hardware");
     private static final Map<String, List<String>> FIXED_LEVELS = Map.of(
@@ -57,10 +56,8 @@ public final class ExperimentFile {
     /** The deepest nesting of maps and lists a file may have (the format itself needs four). */
     static final int MAX_DEPTH = 32;
 
-    private final Path file;
-
     private ExperimentFile(Path file) {
-        this.file = file;
+        super(file);
     }
 
     /** Parses the experiment file at {@code file}; packages are named, not opened. */
@@ -171,9 +168,10 @@ public final class ExperimentFile {
             }
         }
         String name = top.containsKey("name") ? string("name", top.get("name")) : stem();
-        long seed = top.containsKey("seed") ? integer("seed", top.get("seed"), Long.MIN_VALUE) : 1;
-        int replications =
-                top.containsKey("replications") ? (int) integer("replications", top.get("replications"), 1) : 1;
+        long seed = top.containsKey("seed") ? integer("seed", top.get("seed"), Long.MIN_VALUE, Long.MAX_VALUE) : 1;
+        int replications = top.containsKey("replications")
+                ? (int) integer("replications", top.get("replications"), 1, MAX_REPLICATIONS)
+                : 1;
         Map<String, Path> packages = new LinkedHashMap<>();
         Map<String, Object> pk = map("packages", top.get("packages"));
         if (pk.isEmpty()) {
@@ -228,7 +226,7 @@ public final class ExperimentFile {
                         new Factor(e.getKey(), Factor.Kind.HARDWARE, List.of("*"), coverage(key, e.getValue()), null));
             }
         }
-        return new ExperimentSpec(
+        ExperimentSpec spec = new ExperimentSpec(
                 name,
                 file,
                 seed,
@@ -238,6 +236,11 @@ public final class ExperimentFile {
                 metrics,
                 factors,
                 precision(top.get("precision")));
+        String clash = spec.clash();
+        if (clash != null) {
+            throw new InputException(file + ": " + clash);
+        }
+        return spec;
     }
 
     private Factor factor(String name, Object value, Map<String, Path> packages) {
@@ -337,9 +340,9 @@ public final class ExperimentFile {
                             throw bad(key, x.getMessage());
                         }
                     }
-                    case "max-rounds" -> maxRounds = (int) integer(key, e.getValue(), 1);
+                    case "max-rounds" -> maxRounds = (int) integer(key, e.getValue(), 1, Integer.MAX_VALUE);
                     case "max-time" -> maxTime = duration(key, scalar(key, e.getValue()));
-                    case "min-subsessions" -> minSub = (int) integer(key, e.getValue(), 1);
+                    case "min-subsessions" -> minSub = (int) integer(key, e.getValue(), 1, Integer.MAX_VALUE);
                     default ->
                         throw bad(key, "unknown key (expected: ci-width, max-rounds, max-time, " + "min-subsessions)");
                 }
@@ -364,24 +367,6 @@ public final class ExperimentFile {
         return pct / 100;
     }
 
-    private Duration duration(String key, String s) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|m|h)?")
-                .matcher(s.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw bad(key, "'" + s + "' is not a duration (e.g. 500ms, 20s, 5m, 1h)");
-        }
-        double v = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        double seconds =
-                switch (unit) {
-                    case "ms" -> v / 1000;
-                    case "m" -> v * 60;
-                    case "h" -> v * 3600;
-                    default -> v;
-                };
-        return Duration.ofNanos((long) (seconds * 1e9));
-    }
-
     private Path resolve(String path) {
         Path p = Path.of(path);
         Path dir = file.toAbsolutePath().getParent();
@@ -394,50 +379,6 @@ public final class ExperimentFile {
         return dot > 0 ? n.substring(0, dot) : n;
     }
 
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> map(String key, Object value) {
-        if (value == null && !key.isEmpty()) {
-            throw bad(key, "missing");
-        }
-        if (!(value instanceof Map<?, ?> m)) {
-            throw bad(key.isEmpty() ? "(top)" : key, "expected a mapping (key: value lines)");
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : m.entrySet()) {
-            out.put(String.valueOf(e.getKey()), e.getValue());
-        }
-        return out;
-    }
-
-    private List<?> list(String key, Object value) {
-        if (!(value instanceof List<?> l)) {
-            throw bad(key, "expected a list ([a, b] or '- a' lines)");
-        }
-        return l;
-    }
-
-    private String string(String key, Object value) {
-        if (!(value instanceof String s) || s.isBlank()) {
-            throw bad(key, "expected a non-empty string");
-        }
-        return s;
-    }
-
-    private String scalar(String key, Object value) {
-        if (value instanceof String || value instanceof Number || value instanceof Boolean) {
-            return String.valueOf(value);
-        }
-        throw bad(key, "expected a single value");
-    }
-
-    private long integer(String key, Object value, long min) {
-        if (!(value instanceof Number n) || n.longValue() != n.doubleValue() || n.longValue() < min) {
-            throw bad(key, "expected a whole number" + (min == Long.MIN_VALUE ? "" : " ≥ " + min) + ", got " + value);
-        }
-        return n.longValue();
-    }
-
-    private InputException bad(String key, String why) {
-        return new InputException(file + ": " + key + ": " + why);
-    }
+    /** The most replications a file may ask for: each is a job per combination of levels, planned in memory. */
+    static final int MAX_REPLICATIONS = 100_000;
 }

@@ -41,6 +41,35 @@ public record ExperimentSpec(
         factors = List.copyOf(factors);
     }
 
+    /**
+     * Where two names of this experiment would share a place, as "KEY: why", or null: a metric or factor named as a
+     * column Pilot writes ({@code rounds}, {@code job}, {@code time}…) overwrote it in results.csv (the header then
+     * had a column more than every row, and the analysis and a resume lost the jobs); two factors whose names differ
+     * only by {@code -} and {@code _} (or case) share one {@code PILOT_FACTOR_} variable, so a script saw one of them.
+     */
+    public String clash() {
+        List<String> header = ExperimentRunner.header(this);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String column : header) {
+            if (!seen.add(column)) {
+                boolean metric = metrics.contains(column);
+                return (metric ? "metrics" : "factors." + column) + ": '" + column + "' is a column results.csv has "
+                        + "already (job, worker, replication, package, time, time.ci.low, time.ci.high, rounds, stop, "
+                        + "env.bytes, error, each factor and its .observed, each metric); name the "
+                        + (metric ? "metric" : "factor") + " otherwise";
+            }
+        }
+        Map<String, String> variables = new java.util.HashMap<>();
+        for (Factor f : factors) {
+            String other = variables.put(JobEnvironment.variable(f.name()), f.name());
+            if (other != null) {
+                return "factors." + f.name() + ": '" + f.name() + "' and '" + other + "' are one environment variable "
+                        + "to the scripts, PILOT_FACTOR_" + JobEnvironment.variable(f.name()) + "; name one otherwise";
+            }
+        }
+        return null;
+    }
+
     /** The factor named {@code factorName}, or null. */
     public Factor factor(String factorName) {
         return factors.stream()

@@ -74,7 +74,7 @@ class ExperimentFileTest {
                 "factors: {env-padding: {levels: [-1]}}|not a number of padding bytes",
                 "factors: {mine: {script: missing.sh, levels: [a]}}|does not exist",
                 "factors: {aslr: {level: [on]}}|unknown key",
-                "replications: 0|expected a whole number ≥ 1",
+                "replications: 0|expected a whole number from 1 to 100000",
                 "colour: red|unknown key",
                 "factors: [aslr]|expected a mapping",
                 "precision: {ci-width: wide}|CI width 'wide'",

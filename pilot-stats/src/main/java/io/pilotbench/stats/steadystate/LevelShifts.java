@@ -80,7 +80,7 @@ public final class LevelShifts {
     private static void split(
             double[] x, int from, int to, int minSegment, double alpha, TreeSet<Integer> cuts, List<double[]> found) {
         int n = to - from;
-        if (n < 2 * minSegment || cuts.size() >= MAX_SHIFTS) {
+        if (n < 2 * minSegment || cuts.size() >= MAX_SHIFTS || constant(x, from, to)) {
             return;
         }
         double[] s = Cusum.partialSums(x, from, to);
@@ -120,6 +120,21 @@ public final class LevelShifts {
         found.add(new double[] {from + k, p});
         split(x, from, from + k, minSegment, alpha, cuts, found);
         split(x, from + k, to, minSegment, alpha, cuts, found);
+    }
+
+    /**
+     * Whether {@code x[from, to)} is one value up to rounding. Its CUSUM is then rounding noise (about 1e-17 for
+     * readings all 0.1) over a long-run variance of 0, an infinite statistic: "level shift … 0.1 → 0.1 (+0%, p <
+     * 0.001)" was reported of readings that the same report called all equal.
+     */
+    private static boolean constant(double[] x, int from, int to) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = from; i < to; i++) {
+            min = Math.min(min, x[i]);
+            max = Math.max(max, x[i]);
+        }
+        return max - min <= 1e-12 * Math.max(Math.abs(max), Math.abs(min));
     }
 
     private static Segment segment(double[] x, int from, int to) {

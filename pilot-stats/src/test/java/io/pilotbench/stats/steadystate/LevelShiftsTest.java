@@ -8,6 +8,30 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LevelShiftsTest {
+    /**
+     * Readings all 0.1 (or 0.005, or 1011.66) got "level shift at sample 10: 0.1 ± 1.046E-17 → 0.1 ± 1.046E-17 (+0%,
+     * p < 0.001)" beside "all equal": the CUSUM of rounding noise over a variance of 0. Constant data have no shift,
+     * and a step is still found when the rest is constant.
+     */
+    @Test
+    void readingsAllEqualUpToRoundingHaveNoShift() {
+        for (double v : new double[] {0.1, 0.005, 1011.66, 3}) {
+            for (int n = 10; n <= 60; n++) {
+                double[] x = new double[n];
+                java.util.Arrays.fill(x, v);
+                assertThat(LevelShifts.find(x, 0, x.length, 5, 0.01))
+                        .as(n + " × " + v)
+                        .isEmpty();
+            }
+        }
+        double[] step = new double[40];
+        for (int i = 0; i < step.length; i++) {
+            step[i] = i < 20 ? 0.1 : 0.2;
+        }
+        assertThat(LevelShifts.find(step, 0, step.length, 5, 0.001))
+                .extracting(LevelShifts.Shift::index)
+                .containsExactly(20);
+    }
 
     @Test
     void aShiftInTheMiddleIsFoundWithBothLevels() {

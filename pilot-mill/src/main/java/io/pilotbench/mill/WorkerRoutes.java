@@ -2,6 +2,7 @@ package io.pilotbench.mill;
 
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.pilotbench.core.model.Decimal;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.experiment.ExperimentSpec;
 import java.time.Duration;
@@ -141,6 +142,10 @@ final class WorkerRoutes extends ApiRoutes {
         ok(ctx, Map.of("stored", body.length));
     }
 
+    /** The columns of a result row that are words, not measurements. */
+    private static final java.util.Set<String> TEXT_COLUMNS =
+            java.util.Set.of("job", "worker", "replication", "package", "stop", "error");
+
     /** A result row: checked against the job it claims to be (number, replication, levels, worker) first. */
     private void result(Context ctx) {
         MillStore.WorkerInfo w = worker(ctx);
@@ -173,6 +178,17 @@ final class WorkerRoutes extends ApiRoutes {
             throw new InputException(
                     "row: not job " + job.number() + "'s result (" + String.join(", ", wrong) + " differ)");
         }
+        // the measured cells are numbers or empty (a failed job's): "NaN" or "abc" stored from one worker made the
+        // experiment's analysis fail for good, where the local runner refuses them
+        row.forEach((k, v) -> {
+            boolean text = TEXT_COLUMNS.contains(k)
+                    || k.endsWith(".observed")
+                    || job.levels().containsKey(k);
+            if (!text && v != null && !v.isBlank() && Double.isNaN(Decimal.finiteOrNaN(v.strip()))) {
+                throw new InputException(
+                        "row: " + k + " is '" + v + "', not a finite number (or empty, for a job " + "that failed)");
+            }
+        });
         switch (store.postResult(w.id(), id, a.attempt(), row)) {
             case ACCEPTED -> ok(ctx, Map.of("accepted", true));
             case DUPLICATE -> ok(ctx, Map.of("accepted", true, "duplicate", true));

@@ -362,6 +362,34 @@ class MillSandboxTest {
         assertThat(csv.get(0)).doesNotContain("forged").startsWith("job,worker,replication,package");
     }
 
+    /**
+     * A worker's row with "NaN", "Infinity" or "abc" in a measured cell was stored ({"accepted":true}), and the
+     * experiment's analysis and figures then failed for good (400). Such a row is refused (400, naming the cell);
+     * an honest row for the same lease is then accepted.
+     */
+    @Test
+    void aRowWhoseMeasuredCellIsNotANumberIsRefused() throws Exception {
+        startMaster();
+        String fake = registerByHand("fake");
+        submit(TinyExperiment.submission("tiny", "0", false));
+        Map<String, Object> lease =
+                http.post("api/worker/lease", fake, Map.of()).json();
+        long job = ((Number) lease.get("job")).longValue();
+        for (String[] bad :
+                new String[][] {{"time", "NaN"}, {"size", "Infinity"}, {"size", "abc"}, {"rounds", "0x1p3"}}) {
+            @SuppressWarnings("unchecked")
+            Map<String, String> row = new LinkedHashMap<>(
+                    (Map<String, String>) MillSecurityTest.row(lease, "fake").get("row"));
+            row.put(bad[0], bad[1]);
+            MillHttp.Reply r = http.post(
+                    "api/worker/jobs/" + job + "/result", fake, Map.of("attempt", lease.get("attempt"), "row", row));
+            assertThat(r.status()).as(bad[0] + "=" + bad[1] + ": " + r.body()).isEqualTo(400);
+            assertThat(r.error()).contains("row: " + bad[0] + " is '" + bad[1] + "', not a finite number");
+        }
+        MillHttp.Reply ok = http.post("api/worker/jobs/" + job + "/result", fake, MillSecurityTest.row(lease, "fake"));
+        assertThat(ok.status()).as(ok.body()).isEqualTo(200);
+    }
+
     // ---- one worker per directory ------------------------------------------------------------------------------
 
     @Test

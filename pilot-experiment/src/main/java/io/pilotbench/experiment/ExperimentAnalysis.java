@@ -374,7 +374,9 @@ public final class ExperimentAnalysis {
                         + String.format(Locale.ROOT, "%.4g", e.lowMean())
                         + ", difference " + String.format(Locale.ROOT, "%.3g ± %.2g", e.difference(), e.ciHalfWidth())
                         + " at 95%; " + pSentence(r.pValue()) + ")");
-            } else {
+            } else if (r.term().contains(":")) {
+                // only a term of two or more factors is an interaction; Type III's Intercept is none (it tests a
+                // grand mean of 0, which a metric almost never has: no sentence is owed to it)
                 out.add("  the interaction " + r.term() + " is significant (" + pSentence(r.pValue()) + "): the "
                         + "effect of one factor depends on the level of the other");
             }

@@ -130,6 +130,28 @@ class ExperimentAnalysisTest {
                 .contains("p < 0.001"));
     }
 
+    /**
+     * With --type 3 the table has an Intercept row, whose p-value is almost always tiny (a mean far from 0), and the
+     * text called it "the interaction Intercept is significant: the effect of one factor depends on the level of the
+     * other". Only terms of two or more factors are interactions.
+     */
+    @Test
+    void theInterceptOfTypeThreeIsNotCalledAnInteraction() {
+        List<Map<String, String>> rows = new ArrayList<>();
+        double[] a = {1.0, 1.2, 0.9, 1.1};
+        double[] b = {2.0, 2.2, 1.9, 2.1};
+        for (int i = 0; i < 4; i++) {
+            rows.add(Map.of("f", "a", "time", Double.toString(a[i]), "error", ""));
+            rows.add(Map.of("f", "b", "time", Double.toString(b[i]), "error", ""));
+        }
+        ExperimentAnalysis.MetricAnalysis m =
+                ExperimentAnalysis.analyzeMetric(rows, List.of("f"), "time", 1, SumOfSquares.TYPE_III);
+        assertThat(m.table().terms()).anyMatch(r -> r.term().equals("Intercept") && r.pValue() < 0.05);
+        assertThat(ExperimentAnalysis.render(m, 0.05))
+                .noneMatch(l -> l.contains("interaction Intercept"))
+                .anyMatch(l -> l.contains("f changes execution time"));
+    }
+
     @Test
     void termsGoUpToTheOrderAsked() {
         assertThat(ExperimentAnalysis.terms(List.of("a", "b", "c"), 1)).containsExactly("a", "b", "c");

@@ -147,7 +147,7 @@ final class ReplayText {
                 cell(r.estimate()),
                 cell(r.low()),
                 cell(r.high()),
-                Double.isNaN(t.truth()) ? "" : Boolean.toString(r.covers()),
+                Double.isNaN(t.truth()) || Double.isNaN(r.low()) ? "" : Boolean.toString(r.covers()),
                 Integer.toString(r.rounds()),
                 Integer.toString(r.warmup()),
                 Integer.toString(r.shifts()));
@@ -334,13 +334,15 @@ final class ReplayText {
         Trace t = r.trace();
         return String.format(
                 Locale.ROOT,
-                "  %s: %s after %d rounds, mean %.6g, CI [%.6g, %.6g]" + "%s",
+                "  %s: %s after %d rounds, mean %.6g, %s%s",
                 t.name(),
                 r.stop().toString().toLowerCase(Locale.ROOT),
                 r.rounds(),
                 r.estimate(),
-                r.low(),
-                r.high(),
-                Double.isNaN(t.truth()) ? "" : r.covers() ? ", holds the truth" : ", misses the truth " + t.truth());
+                // as the JSON says it (null): a session without a CI neither holds nor misses the truth
+                Double.isNaN(r.low()) ? "no CI" : String.format(Locale.ROOT, "CI [%.6g, %.6g]", r.low(), r.high()),
+                Double.isNaN(t.truth()) || Double.isNaN(r.low())
+                        ? ""
+                        : r.covers() ? ", holds the truth" : ", misses the truth " + t.truth());
     }
 }

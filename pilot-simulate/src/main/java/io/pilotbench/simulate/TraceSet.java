@@ -86,8 +86,16 @@ public final class TraceSet {
                     throw new UncheckedIOException(e);
                 }
             }
+            if (!forks.isArray() || forks.isEmpty() || !forks.get(0).isArray()) {
+                // an object ({"a": [...]}) was an internal error, a flat list "an empty series"
+                throw new IllegalArgumentException(seriesFile + ": expected a list of forks, each a list of "
+                        + "iterations ([[1.0, 2.0, …], …]), as the JMH steady-state data set has");
+            }
             for (int f = 0; f < forks.size(); f++) {
                 JsonNode fork = forks.get(f);
+                if (!fork.isArray()) {
+                    throw new IllegalArgumentException(seriesFile + ": fork " + f + " is not a list of iterations");
+                }
                 double[] v = new double[fork.size()];
                 for (int i = 0; i < v.length; i++) {
                     v[i] = fork.get(i).asDouble(Double.NaN);

@@ -168,6 +168,12 @@ final class JmhCommand implements Callable<Integer> {
         if (CommandLine.printHelpIfRequested(line.getParseResult())) {
             return ExitCode.OK.code();
         }
+        // once every option has been read (a bad one is said first), and before any fork runs
+        for (String jar : jars) {
+            for (String benchmark : benchmarks) {
+                JmhJars.check(java, jar, benchmark);
+            }
+        }
         return line.<Callable<Integer>>getCommand().call();
     }
 }

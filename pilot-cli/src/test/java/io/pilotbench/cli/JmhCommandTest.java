@@ -28,12 +28,67 @@ class JmhCommandTest {
         Files.writeString(
                 script,
                 "#!/bin/sh\n"
+                        // JMH's list of its benchmarks, which pilot jmh asks for before the first fork
+                        + "if [ \"$3\" = -l ]; then echo 'Benchmarks: '; "
+                        + "echo io.pilotbench.benchmarks.Edm.exact; "
+                        + "echo io.pilotbench.benchmarks.Edm.scalable; exit 0; fi\n"
                         + "echo \"$@\" >> " + tmp.resolve("args.log") + "\n"
                         + "while [ $# -gt 0 ]; do if [ \"$1\" = -rff ]; then cp "
                         + CliRun.resource("import/jmh-edm.json")
                         + " \"$2\"; fi; shift; done\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return script;
+    }
+
+    /** Jars the fake java runs: real zip files, so that pilot jmh's check that a jar is one passes. */
+    @org.junit.jupiter.api.BeforeEach
+    void jars() throws Exception {
+        for (String jar : new String[] {"b.jar", "old.jar", "new.jar"}) {
+            try (var zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(Path.of(jar)))) {
+                zip.putNextEntry(new java.util.zip.ZipEntry("META-INF/MANIFEST.MF"));
+                zip.write("Manifest-Version: 1.0\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void removeJars() throws Exception {
+        for (String jar : new String[] {"b.jar", "old.jar", "new.jar"}) {
+            Files.deleteIfExists(Path.of(jar));
+        }
+    }
+
+    /**
+     * A missing jar, a file that is not one, a pattern that matched nothing (JMH said only "Use EXTRA verbose mode")
+     * or two benchmarks ended in exit 4 after a fork. Each is one line, exit 2, before any fork.
+     */
+    @Test
+    void aJarOrPatternThatCannotRunIsRefusedBeforeAnyFork() throws Exception {
+        String java = fakeJava().toString();
+        Files.writeString(tmp.resolve("text.jar"), "not a zip");
+        String[][] cases = {
+            {"missing.jar", "Edm.exact$", "--jar missing.jar: no such file"},
+            {tmp.resolve("text.jar").toString(), "Edm.exact$", "not a jar (zip) file"},
+            {"b.jar", "NoSuch", "--benchmark 'NoSuch' matches no benchmark of b.jar"},
+            {"b.jar", "Edm", "--benchmark 'Edm' matches 2 benchmarks of b.jar"}
+        };
+        for (String[] c : cases) {
+            CliRun r = CliRun.run(
+                    "jmh",
+                    "--java",
+                    java,
+                    "--jar",
+                    c[0],
+                    "--benchmark",
+                    c[1],
+                    "--max-rounds",
+                    "2",
+                    "-o",
+                    tmp.resolve("x" + c[1].length()).toString());
+            assertThat(r.code()).as(c[2] + ": " + r.err()).isEqualTo(ExitCode.USAGE.code());
+            assertThat(r.err()).contains(c[2]).hasLineCount(1);
+        }
+        assertThat(tmp.resolve("args.log")).as("no fork ran").doesNotExist();
     }
 
     @Test

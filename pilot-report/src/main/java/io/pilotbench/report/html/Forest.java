@@ -67,7 +67,7 @@ final class Forest {
         double lo = 1;
         double hi = 1;
         for (PairComparison p : pairs) {
-            double r = p.a().mean() / p.b().mean();
+            double r = center(p);
             if (Double.isFinite(r)) {
                 lo = Math.min(lo, p.ratio() == null ? r : p.ratio().low());
                 hi = Math.max(hi, p.ratio() == null ? r : p.ratio().high());
@@ -78,7 +78,7 @@ final class Forest {
         axis(b, scale, pairs.size(), "×", 1);
         for (int i = 0; i < pairs.size(); i++) {
             PairComparison p = pairs.get(i);
-            double r = p.a().mean() / p.b().mean();
+            double r = center(p);
             ConfidenceInterval ci = p.ratio();
             String tip = p.a().name() + " / " + p.b().name() + " = "
                     + (Double.isFinite(r) ? Formats.number(r) : "none (a workload has no samples)")
@@ -98,6 +98,15 @@ final class Forest {
                     tip);
         }
         return b.append("</svg></figure>\n").toString();
+    }
+
+    /**
+     * The pair's ratio as the CLI states it: of a pair compared cycle by cycle, the paired estimate its interval is
+     * centred on (the ratio of all rounds' means drew the point off its own interval when the workloads ran different
+     * numbers of rounds: 0.7880 against 0.7906 [0.7851, 0.796]); else the ratio of the means.
+     */
+    private static double center(PairComparison p) {
+        return p.paired() != null && p.ratio() != null ? p.ratio().center() : p.a().mean() / p.b().mean();
     }
 
     private static StringBuilder open(String kind, int rows, String title) {

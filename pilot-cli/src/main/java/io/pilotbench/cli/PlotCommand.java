@@ -148,6 +148,16 @@ final class PlotCommand implements Callable<Integer> {
                 rotateLabels.degrees());
         PlotData data =
                 PlotInputs.load(PlotInputs.parse(inputs), components, mode == PlotSpec.Mode.LINE, confidence.value());
+        // an empty figure with exit 0 is the worst outcome in a paper's pipeline (a session whose every round failed
+        // drew axes -1..1 and nothing else): nothing to draw is a mistake
+        boolean anything = data.series().stream()
+                .flatMap(sr -> sr.points().stream())
+                .flatMap(pt -> pt.components().values().stream())
+                .anyMatch(sm -> sm.n() > 0 && Double.isFinite(sm.mean()));
+        if (!anything) {
+            throw new io.pilotbench.core.model.InputException("nothing to plot: no value to draw in "
+                    + String.join(", ", inputs) + " (a session whose rounds all failed?)");
+        }
         try {
             Plot.of(data, plotSpec).write(out);
         } catch (IOException ex) {

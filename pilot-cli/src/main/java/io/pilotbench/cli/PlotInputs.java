@@ -287,6 +287,17 @@ final class PlotInputs {
         List<ColumnSelector> columns = components.isEmpty()
                 ? List.of(ColumnSelector.FIRST)
                 : components.stream().map(ColumnSelector::parse).toList();
+        // a JMH, hyperfine or criterion result, as pilot analyze reads it: each benchmark or command a component
+        // (it was read as CSV: "cannot be read as CSV", or a figure with nothing in it)
+        List<Series> tool = io.pilotbench.core.input.ToolResults.read(f);
+        if (tool != null) {
+            for (Series s : tool) {
+                if (components.isEmpty() || components.contains(s.column())) {
+                    analysed(s, s.column(), samples, ci, analyzer);
+                }
+            }
+            return;
+        }
         SeriesReader reader = new SeriesReader(SeriesReader.Delimiter.AUTO, columns);
         List<Series> read = reader.read(f, notice -> {});
         for (int i = 0; i < read.size(); i++) {

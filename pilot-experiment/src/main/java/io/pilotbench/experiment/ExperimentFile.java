@@ -56,6 +56,9 @@ public final class ExperimentFile extends YamlFields {
     /** The deepest nesting of maps and lists a file may have (the format itself needs four). */
     static final int MAX_DEPTH = 32;
 
+    /** Whether scripts must lie below the file's directory (see {@link #parse(Path, String, boolean)}). */
+    private boolean confined;
+
     private ExperimentFile(Path file) {
         super(file);
     }
@@ -114,6 +117,15 @@ public final class ExperimentFile extends YamlFields {
 
     /** Parses {@code text} as if read from {@code file}. */
     public static ExperimentSpec parse(Path file, String text) {
+        return parse(file, text, false);
+    }
+
+    /**
+     * As {@link #parse(Path, String)}; {@code confined}: every script must lie below the file's directory, checked
+     * before whether it exists (a mill master's check of an upload: "does not exist" for /etc/nope but "outside the
+     * experiment's directory" for /etc/shadow told which files the master has).
+     */
+    public static ExperimentSpec parse(Path file, String text, boolean confined) {
         Object doc;
         try {
             LoadSettings settings = LoadSettings.builder()
@@ -131,7 +143,9 @@ public final class ExperimentFile extends YamlFields {
             throw new InputException(file + ": not valid YAML: "
                     + e.getMessage().lines().findFirst().orElse(""));
         }
-        return new ExperimentFile(file).spec(doc);
+        ExperimentFile f = new ExperimentFile(file);
+        f.confined = confined;
+        return f.spec(doc);
     }
 
     /**
@@ -316,6 +330,14 @@ public final class ExperimentFile extends YamlFields {
                 throw bad(key, "a factor's name is letters, digits, _ and - (at most 100)");
             }
             script = resolve(string(key + ".script", body.get("script")));
+            Path home = file.toAbsolutePath().normalize().getParent();
+            if (confined
+                    && (home == null || !script.toAbsolutePath().normalize().startsWith(home))) {
+                throw bad(
+                        key + ".script",
+                        "'" + script.getFileName() + "' is outside the experiment's directory; "
+                                + "refer to scripts by paths below the experiment file");
+            }
             if (!Files.isRegularFile(script)) {
                 throw bad(key + ".script", script + " does not exist");
             }

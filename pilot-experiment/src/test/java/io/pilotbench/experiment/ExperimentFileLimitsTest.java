@@ -41,6 +41,23 @@ class ExperimentFileLimitsTest {
     }
 
     /**
+     * A mill master's preview told which files it has: a factor script /etc/nope was "does not exist", /etc/passwd
+     * "outside the experiment's directory". Checked as the master checks an upload, both are outside, alike.
+     */
+    @Test
+    void aConfinedFileSaysOutsideWhetherTheScriptExistsOrNot() {
+        for (String script : new String[] {"/etc/passwd", "/etc/nope-" + System.nanoTime(), "../x.sh"}) {
+            String yaml = "packages: {p: pk/p}\nfactors:\n  x: {script: " + script + ", levels: [a, b]}\n";
+            assertThatThrownBy(() -> ExperimentFile.parse(tmp.resolve("e.yaml"), yaml, true))
+                    .as(script)
+                    .isInstanceOf(InputException.class)
+                    .hasMessageContaining("factors.x.script: '")
+                    .hasMessageContaining("' is outside the experiment's directory")
+                    .hasMessageNotContaining("does not exist");
+        }
+    }
+
+    /**
      * replications: 3000000000 was cast to −1294967296 (0 jobs, exit 0), 4294967297 to 1; 50,000,000 ran out of
      * memory while planning; max-time: 0s passed and then failed every job.
      */

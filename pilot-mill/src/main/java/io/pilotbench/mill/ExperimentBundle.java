@@ -109,7 +109,7 @@ final class ExperimentBundle {
         Files.writeString(file, text, StandardCharsets.UTF_8);
         ExperimentSpec spec;
         try {
-            spec = ExperimentFile.parse(file, text);
+            spec = ExperimentFile.parse(file, text, true);
         } catch (InputException e) {
             throw local(e, dir);
         }
@@ -150,8 +150,9 @@ final class ExperimentBundle {
                 throw local(e, dir);
             } catch (IOException e) {
                 // commons-compress says "not in GZIP format" and the like: the upload is not an archive
-                throw new InputException(
-                        "files: '" + need.getKey() + "' is not a readable .tar.gz (" + e.getMessage() + ")");
+                // without the master's own paths (a temporary directory's), which its messages never name
+                throw new InputException("files: '" + need.getKey() + "' is not a readable .tar.gz ("
+                        + String.valueOf(e.getMessage()).replaceAll("/[^\\s)'\"]+", "…") + ")");
             }
         }
         return spec;

@@ -17,23 +17,28 @@ class OverheadFormatsTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void theJsonIsOneDocumentWithTheOverheadAndTheCsvOnlyRows() {
-        CliRun json = CliRun.run(
+    /** 6 rounds of sleep 0.012 with and sleep 0.01 without, in {@code format}. */
+    private CliRun overhead(String format) {
+        return CliRun.run(
                 "overhead",
                 "-q",
                 "--max-rounds",
                 "6",
                 "--format",
-                "json",
+                format,
                 "-o",
-                tmp.resolve("j").toString(),
+                tmp.resolve(format).toString(),
                 "--",
                 "sleep",
                 "0.012",
                 ":::",
                 "sleep",
                 "0.01");
+    }
+
+    @Test
+    void theJsonIsOneDocumentWithTheOverheadAndTheCsvOnlyRows() {
+        CliRun json = overhead("json");
         assertThat(json.code()).as(json.err()).isIn(0, ExitCode.LIMIT.code());
         JsonNode doc = JsonMapper.builder().build().readTree(json.out());
         JsonNode overhead = doc.get("overhead");
@@ -42,35 +47,9 @@ class OverheadFormatsTest {
         assertThat(overhead.get("low").asDouble())
                 .isLessThanOrEqualTo(overhead.get("value").asDouble());
         assertThat(doc.get("pairs")).hasSize(1);
-        CliRun csv = CliRun.run(
-                "overhead",
-                "-q",
-                "--max-rounds",
-                "6",
-                "--format",
-                "csv",
-                "-o",
-                tmp.resolve("c").toString(),
-                "--",
-                "sleep",
-                "0.012",
-                ":::",
-                "sleep",
-                "0.01");
+        CliRun csv = overhead("csv");
         assertThat(csv.out()).doesNotContain("overhead of").startsWith("a,b,mean_a");
-        CliRun text = CliRun.run(
-                "overhead",
-                "-q",
-                "--max-rounds",
-                "6",
-                "-o",
-                tmp.resolve("t").toString(),
-                "--",
-                "sleep",
-                "0.012",
-                ":::",
-                "sleep",
-                "0.01");
+        CliRun text = overhead("text");
         assertThat(text.out()).contains("overhead of with over without: +");
     }
 }

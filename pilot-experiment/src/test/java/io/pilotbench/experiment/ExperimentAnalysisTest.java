@@ -106,8 +106,8 @@ class ExperimentAnalysisTest {
         assertThat((double) found / reps).isBetween(0.40, 0.52);
     }
 
-    @Test
-    void theEffectIsTheDifferenceOfLevelMeansWithItsCi() {
+    /** Factor f at a (times about 1.05) and b (about 2.05), four jobs each. */
+    private static List<Map<String, String>> twoLevels() {
         List<Map<String, String>> rows = new ArrayList<>();
         double[] a = {1.0, 1.2, 0.9, 1.1};
         double[] b = {2.0, 2.2, 1.9, 2.1};
@@ -115,6 +115,12 @@ class ExperimentAnalysisTest {
             rows.add(Map.of("f", "a", "time", Double.toString(a[i]), "error", ""));
             rows.add(Map.of("f", "b", "time", Double.toString(b[i]), "error", ""));
         }
+        return rows;
+    }
+
+    @Test
+    void theEffectIsTheDifferenceOfLevelMeansWithItsCi() {
+        List<Map<String, String>> rows = twoLevels();
         rows.add(Map.of("f", "b", "time", "99", "error", "collect.sh failed")); // failed jobs are left out
         ExperimentAnalysis.MetricAnalysis m =
                 ExperimentAnalysis.analyzeMetric(rows, List.of("f"), "time", 2, SumOfSquares.TYPE_II);
@@ -137,13 +143,7 @@ class ExperimentAnalysisTest {
      */
     @Test
     void theInterceptOfTypeThreeIsNotCalledAnInteraction() {
-        List<Map<String, String>> rows = new ArrayList<>();
-        double[] a = {1.0, 1.2, 0.9, 1.1};
-        double[] b = {2.0, 2.2, 1.9, 2.1};
-        for (int i = 0; i < 4; i++) {
-            rows.add(Map.of("f", "a", "time", Double.toString(a[i]), "error", ""));
-            rows.add(Map.of("f", "b", "time", Double.toString(b[i]), "error", ""));
-        }
+        List<Map<String, String>> rows = twoLevels();
         ExperimentAnalysis.MetricAnalysis m =
                 ExperimentAnalysis.analyzeMetric(rows, List.of("f"), "time", 1, SumOfSquares.TYPE_III);
         assertThat(m.table().terms()).anyMatch(r -> r.term().equals("Intercept") && r.pValue() < 0.05);

@@ -209,12 +209,8 @@ class MillSandboxTest {
 
     // ---- a job's reach -----------------------------------------------------------------------------------------
 
-    /**
-     * A job run as nobody tries to replace its session, add a row to results.csv and change plan.csv and the
-     * experiment file: every attempt fails, and the row the master gets is the job's own.
-     */
-    @Test
-    void aJobCannotReplaceItsSessionOrAddARow() throws Exception {
+    /** A master and one worker, w1, whose jobs run as nobody (root only). */
+    private void startWithAWorkerAsNobody() throws Exception {
         Circumstances.assumeTrue(
                 Privileges.isRoot()
                         && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
@@ -223,6 +219,15 @@ class MillSandboxTest {
         startMaster();
         worker(http.enrolmentToken(alice), "w1", "w1", "nobody");
         await("w1", Duration.ofSeconds(30), () -> count("SELECT COUNT(*) FROM workers") == 1);
+    }
+
+    /**
+     * A job run as nobody tries to replace its session, add a row to results.csv and change plan.csv and the
+     * experiment file: every attempt fails, and the row the master gets is the job's own.
+     */
+    @Test
+    void aJobCannotReplaceItsSessionOrAddARow() throws Exception {
+        startWithAWorkerAsNobody();
         String run = "#!/bin/sh\n"
                 + "cd ..\n" // the job's directory, jobs/0001; the experiment's is two up
                 + "mv session session.old 2>/dev/null && mkdir session 2>/dev/null\n"
@@ -272,14 +277,7 @@ class MillSandboxTest {
      */
     @Test
     void aJobCannotReadAnotherExperimentsPackageOrItsJob() throws Exception {
-        Circumstances.assumeTrue(
-                Privileges.isRoot()
-                        && new ProcessBuilder("id", "nobody").start().waitFor() == 0,
-                "needs root and the user nobody");
-        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        startMaster();
-        worker(http.enrolmentToken(alice), "w1", "w1", "nobody");
-        await("w1", Duration.ofSeconds(30), () -> count("SELECT COUNT(*) FROM workers") == 1);
+        startWithAWorkerAsNobody();
         String secret = "#!/bin/sh\n# SECRET-A-42 (an API key in a private experiment)\nexit 0\n";
         long first = submit(submission(
                 "secret.yaml",

@@ -206,18 +206,7 @@ public final class ExperimentFile extends YamlFields {
                 constraints.put(e.getKey(), scalar("constraints." + e.getKey(), e.getValue()));
             }
         }
-        List<String> metrics = new ArrayList<>();
-        if (top.containsKey("metrics")) {
-            for (Object m : list("metrics", top.get("metrics"))) {
-                String metric = string("metrics", m);
-                if (!metric.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
-                    throw bad("metrics", "'" + metric + "' is not a metric name (letters, digits, _ . -)");
-                }
-                if (!metric.equals(ExperimentSpec.TIME) && !metrics.contains(metric)) {
-                    metrics.add(metric);
-                }
-            }
-        }
+        List<String> metrics = metrics(top);
         List<Factor> factors = new ArrayList<>();
         if (top.containsKey("factors")) {
             for (Map.Entry<String, Object> e :
@@ -329,18 +318,7 @@ public final class ExperimentFile extends YamlFields {
             if (!name.matches("[A-Za-z_][A-Za-z0-9_-]*") || !SafeName.ok(name)) {
                 throw bad(key, "a factor's name is letters, digits, _ and - (at most 100)");
             }
-            script = resolve(string(key + ".script", body.get("script")));
-            Path home = file.toAbsolutePath().normalize().getParent();
-            if (confined
-                    && (home == null || !script.toAbsolutePath().normalize().startsWith(home))) {
-                throw bad(
-                        key + ".script",
-                        "'" + script.getFileName() + "' is outside the experiment's directory; "
-                                + "refer to scripts by paths below the experiment file");
-            }
-            if (!Files.isRegularFile(script)) {
-                throw bad(key + ".script", script + " does not exist");
-            }
+            script = script(key, body);
         }
         return new Factor(name, kind == null ? Factor.Kind.USER : kind, levels, coverage, script);
     }
@@ -393,6 +371,39 @@ public final class ExperimentFile extends YamlFields {
         Path p = Path.of(path);
         Path dir = file.toAbsolutePath().getParent();
         return p.isAbsolute() || dir == null ? p : dir.resolve(p).normalize();
+    }
+
+    /** A factor's own script: below the file's directory when {@code confined} (checked first), and existing. */
+    private Path script(String key, Map<String, Object> body) {
+        Path script = resolve(string(key + ".script", body.get("script")));
+        Path home = file.toAbsolutePath().normalize().getParent();
+        if (confined && (home == null || !script.toAbsolutePath().normalize().startsWith(home))) {
+            throw bad(
+                    key + ".script",
+                    "'" + script.getFileName() + "' is outside the experiment's directory; "
+                            + "refer to scripts by paths below the experiment file");
+        }
+        if (!Files.isRegularFile(script)) {
+            throw bad(key + ".script", script + " does not exist");
+        }
+        return script;
+    }
+
+    /** The metrics collect.sh prints, in order, without time (every job has it) and without repeats. */
+    private List<String> metrics(Map<String, Object> top) {
+        List<String> metrics = new ArrayList<>();
+        if (top.containsKey("metrics")) {
+            for (Object m : list("metrics", top.get("metrics"))) {
+                String metric = string("metrics", m);
+                if (!metric.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+                    throw bad("metrics", "'" + metric + "' is not a metric name (letters, digits, _ . -)");
+                }
+                if (!metric.equals(ExperimentSpec.TIME) && !metrics.contains(metric)) {
+                    metrics.add(metric);
+                }
+            }
+        }
+        return metrics;
     }
 
     private String stem() {

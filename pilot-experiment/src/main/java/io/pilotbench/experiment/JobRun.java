@@ -172,6 +172,15 @@ final class JobRun {
                             + (cap == null ? "" : "; " + cap) + "; see jobs/" + job.id() + "/session)");
             return false;
         }
+        if (result.stopReason() == io.pilotbench.core.model.StopReason.WORKLOAD_FAILED) {
+            // a round that failed ends the session: the job was analysed as a success with the rounds before it
+            // and "raise max-rounds or max-time" as the advice; a run.sh that fails is the job's failure
+            row.put(
+                    "error",
+                    "run.sh failed in " + result.failedRounds() + " of " + result.rounds() + " rounds (see jobs/"
+                            + job.id() + "/session/rounds.csv)");
+            return false;
+        }
         return true;
     }
 

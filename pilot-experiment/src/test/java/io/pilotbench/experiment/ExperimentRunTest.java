@@ -130,6 +130,28 @@ class ExperimentRunTest {
         assertThat(dir.resolve("jobs/0001/package")).doesNotExist();
     }
 
+    /**
+     * A run.sh that failed in its third round ended the session after two good rounds, and the job was analysed as a
+     * success ("time … (2 rounds, workload_failed)", no error), the warning advising to raise max-rounds. It is the
+     * job's failure now, with why in its error column.
+     */
+    @Test
+    void aRunShThatFailsInARoundFailsItsJob() throws IOException {
+        Path runs = tmp.resolve("runs");
+        pkg("p", "echo x >> '" + runs + "'\n[ $(wc -l < '" + runs + "') -lt 3 ]\n", "echo answer 7\n");
+        Path f = file("exp.yaml", """
+                seed: 3
+                packages: {p: packages/p}
+                metrics: [answer]
+                precision: {max-rounds: 10}
+                """);
+        ExperimentSpec spec = ExperimentFile.read(f);
+        Job job = ExperimentPlan.of(spec, List.of(Worker.local()), false).jobs().get(0);
+        Map<String, String> row = ExperimentRunner.runJob(spec, job, tmp.resolve("job"), null);
+        assertThat(row.get("stop")).isEqualTo("workload_failed");
+        assertThat(row.get("error")).startsWith("run.sh failed in 1 of 3 rounds");
+    }
+
     @Test
     void oneJobRunsOnceInItsOwnDirectoryAndASecondCallReturnsItsRowWithoutRunningAgain() throws IOException {
         Path runs = tmp.resolve("runs");

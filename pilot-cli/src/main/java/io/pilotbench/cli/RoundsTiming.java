@@ -18,8 +18,8 @@ final class RoundsTiming {
         long overhead = workload.overheadNanos();
         return launcher.description()
                 + (overhead > 0
-                        ? "; the shell's start-up, " + Math.round(overhead / 1e3) / 1e3 + " ms (median of "
-                                + ShellCalibration.RUNS + " runs), subtracted from every round"
+                        ? "; the shell's start-up, " + milliseconds(overhead) + " (median of " + ShellCalibration.RUNS
+                                + " runs), subtracted from every round"
                         : "; nothing subtracted");
     }
 
@@ -35,8 +35,13 @@ final class RoundsTiming {
             return null;
         }
         return zero + " of " + rounds.size() + " rounds took less than the shell's start-up ("
-                + Math.round(overhead / 1e3) / 1e3 + " ms) and count as 0 s, which biases the mean upward: the "
+                + milliseconds(overhead) + ") and count as 0 s, which biases the mean upward: the "
                 + "command is too short to time through a shell; run it without --shell (a pipe or redirection can go "
                 + "in a script file run as the command)";
+    }
+
+    /** "0.665 ms": nanoseconds to the microsecond. */
+    private static String milliseconds(long nanos) {
+        return Math.round(nanos / 1e3) / 1e3 + " ms";
     }
 }

@@ -304,7 +304,7 @@ final class RunCommand implements Callable<Integer> {
         if (left != null) {
             spec.commandLine().getErr().println("pilot: warning: " + left);
         }
-        String wallTime = io.pilotbench.process.PiSpec.wallTime().pi().name();
+        String wallTime = PiSpec.wallTime().pi().name();
         String tooShort =
                 result.settings().pis().stream().anyMatch(pi -> pi.name().equals(wallTime))
                         ? RoundsTiming.shorterThanTheShell(p.workload, p.session.rounds())

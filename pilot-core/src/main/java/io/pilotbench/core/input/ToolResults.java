@@ -39,10 +39,7 @@ public final class ToolResults {
      */
     public static List<Series> read(Path file) {
         if (startsWithCriterionHeader(file)) {
-            return criterion(file.toString(), () -> CsvReader.builder()
-                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .ofCsvRecord(file));
+            return criterion(file.toString(), () -> lenient().ofCsvRecord(file));
         }
         if (!startsWithJson(file)) {
             return null;
@@ -59,18 +56,15 @@ public final class ToolResults {
      * {@link #read(Path)} recognises one; null when it is not.
      */
     public static List<Series> read(String source, byte[] content) {
+        String text = new String(content, java.nio.charset.StandardCharsets.UTF_8);
         String head = new String(
                 content,
                 0,
                 Math.min(content.length, CRITERION_HEADER.length()),
                 java.nio.charset.StandardCharsets.UTF_8);
         if (head.equals(CRITERION_HEADER)) {
-            return criterion(source, () -> CsvReader.builder()
-                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .ofCsvRecord(new String(content, java.nio.charset.StandardCharsets.UTF_8)));
+            return criterion(source, () -> lenient().ofCsvRecord(text));
         }
-        String text = new String(content, java.nio.charset.StandardCharsets.UTF_8);
         String start = text.stripLeading();
         return start.startsWith("{") || start.startsWith("[") ? json(source, text) : null;
     }
@@ -163,6 +157,13 @@ public final class ToolResults {
      * criterion.rs's raw samples: one series per benchmark (group/function/value), each sample its measured time
      * divided by its iteration count, in the sample's unit (criterion writes ns).
      */
+    /** criterion's rows as FastCSV reads them, rows of another width kept (their width is checked here). */
+    private static CsvReader.CsvReaderBuilder lenient() {
+        return CsvReader.builder()
+                .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .missingFieldStrategy(FieldMismatchStrategy.IGNORE);
+    }
+
     /** Opens a CSV reader (of a file, or of text read already). */
     private interface Opener {
         CsvReader<CsvRecord> open() throws IOException;

@@ -168,7 +168,9 @@ public final class AnalysisRenderer {
                 "spread",
                 "sd " + v(a.stddev()) + "   variance " + Formats.number(a.variance())
                         + (unit.isEmpty() ? "" : " " + unit + "²") + "   lag-1 autocorrelation "
-                        + Formats.number(a.autocorrelation()));
+                        + (Double.isNaN(a.autocorrelation())
+                                ? Uncertainty.UNDEFINED_AUTOCORRELATION
+                                : Formats.number(a.autocorrelation())));
         intervalRows(a, out);
         targetRow(a, out);
         for (String w : a.warnings()) {

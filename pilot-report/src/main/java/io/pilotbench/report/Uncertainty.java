@@ -8,6 +8,9 @@ import io.pilotbench.core.model.MetricResult;
 
 /** What a CI rests on and what was cut, in words and as JSON; shared by the session and file reports. */
 final class Uncertainty {
+    /** What a lag-1 autocorrelation of values all equal (0/0) is shown as. */
+    static final String UNDEFINED_AUTOCORRELATION = "n/a (all values equal)";
+
     private Uncertainty() {}
 
     /**
@@ -38,7 +41,7 @@ final class Uncertainty {
             boolean shown = !(Math.abs(e.blockAutocorrelation()) > 2 / Math.sqrt(Math.max(1, e.blocks())));
             return (e.blockSize() > 1 ? "batch means of " + e.blockSize() + " samples" : "samples")
                     + (shown ? " independent" : " taken as independent")
-                    + " (lag-1 autocorrelation " + Formats.significant(e.blockAutocorrelation(), 2) + "), " + df;
+                    + " (lag-1 autocorrelation " + autocorrelation(e.blockAutocorrelation()) + "), " + df;
         }
         if (e.nonStationary()) {
             return "not stationary: the samples trend or wander (an AR(" + e.arOrder() + ") of " + of + " at a unit "
@@ -83,5 +86,10 @@ final class Uncertainty {
                 + Formats.quantity(s.after(), unit, s.after()) + " ± "
                 + Formats.quantity(s.afterHalfWidth(), unit, s.after()) + " (" + (s.after() >= s.before() ? "+" : "")
                 + Formats.significant(100 * s.relativeChange(), 2) + "%, " + Formats.pValue(s.pValue()) + ")";
+    }
+
+    /** A lag-1 autocorrelation in two significant digits; undefined (NaN) where all the values are equal. */
+    static String autocorrelation(double r1) {
+        return Double.isNaN(r1) ? UNDEFINED_AUTOCORRELATION : Formats.significant(r1, 2);
     }
 }

@@ -41,7 +41,7 @@ public final class SeriesAnalyzer {
     /**
      * Analyses one series.
      *
-     * @throws InputException when the sample cannot be analysed: fewer than 2 values, all values equal, or (harmonic
+     * @throws InputException when the sample cannot be analysed: fewer than 2 values, or (harmonic
      *     mean) a value ≤ 0
      */
     public SeriesAnalysis analyze(Series series) {
@@ -64,8 +64,10 @@ public final class SeriesAnalyzer {
         double min = Descriptive.min(x);
         double max = Descriptive.max(x);
         if (min == max) {
-            throw new InputException(where + ": all " + x.length + " values equal " + Formats.significant(min, 10)
-                    + "; with no variation there is nothing to estimate (is this the right column?)");
+            // a session of equal readings converges on them (MeanAnalyzer: "all equal"); a file gets the same
+            // result, and a word in case the column is the wrong one
+            warnings.add(where + ": all " + x.length + " analysed values equal " + Formats.significant(min, 10)
+                    + " (is this the right column?)");
         }
         if (settings.meanMethod() == MeanMethod.HARMONIC && min <= 0) {
             throw new InputException(where + ": the harmonic mean needs values > 0, found " + Formats.number(min)

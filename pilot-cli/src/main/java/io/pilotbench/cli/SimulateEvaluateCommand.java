@@ -212,6 +212,16 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
         if (warmupIterations != null && iterations == null) {
             throw new IllegalArgumentException("--warmup-iterations goes with --iterations (a replay of forks)");
         }
+        if (traces.isEmpty() && (truth != null || split != null)) {
+            throw new IllegalArgumentException(
+                    truth != null
+                            ? "--truth goes with --trace: it is a recorded series' true mean (a model's is its own)"
+                            : "--split goes with --trace: it picks the benchmarks of a labelled data set to replay");
+        }
+        if (sharedLoad != null && (workloads.size() != 2 || !traces.isEmpty())) {
+            throw new IllegalArgumentException(
+                    "--shared-load is a load the two workloads of a comparison share: " + "give --workload twice");
+        }
         if (!traces.isEmpty()) {
             return replay(format);
         }

@@ -54,7 +54,7 @@ final class ReplayText {
             List<ForkReplay> steady =
                     replays.stream().filter(f -> !Double.isNaN(f.truth())).toList();
             List<ForkReplay> unsteady =
-                    replays.stream().filter(f -> Double.isNaN(f.truth())).toList();
+                    replays.stream().filter(ForkReplay::neverSteady).toList();
             List<ForkReplay> withJmh =
                     steady.stream().filter(f -> !Double.isNaN(f.jmhDefault())).toList();
             return new ForkCounts(
@@ -105,7 +105,7 @@ final class ReplayText {
                     c.medianForks(),
                     c.medianForks() * (warmup + iterations)));
         }
-        // a benchmark with a fork that never settles (or has no label): flagged when the session did not end converged
+        // a benchmark with a fork labelled as never settling: flagged when the session did not end converged
         if (c.notAllSteady() > 0) {
             out.add(String.format(
                     Locale.ROOT,
@@ -114,6 +114,17 @@ final class ReplayText {
                     c.notAllSteady(),
                     c.flagged(),
                     100.0 * c.flagged() / c.notAllSteady()));
+        }
+        int unknown = c.benchmarks() - c.steady() - c.notAllSteady();
+        if (unknown > 0) {
+            // unlabelled series without --truth: nothing to score them against, so they are counted apart
+            out.add(String.format(
+                    Locale.ROOT,
+                    "  benchmarks without labels or a --truth: %d; converged %d (their estimates: replications.csv, -o)",
+                    unknown,
+                    replays.stream()
+                            .filter(f -> !f.neverSteady() && Double.isNaN(f.truth()) && f.converged())
+                            .count()));
         }
         if (c.withJmh() > 0) {
             out.add(String.format(

@@ -197,6 +197,7 @@ public final class TraceReplay {
      * @param iterations   iterations run in all, warm-up included
      * @param jmhDefault   the estimate of JMH's defaults on the same forks (the mean of their measured windows); NaN
      *                     without those windows
+     * @param neverSteady  whether a fork is labelled as never reaching a steady state (forks without labels are not)
      */
     public record ForkReplay(
             String group,
@@ -207,7 +208,8 @@ public final class TraceReplay {
             double high,
             int forks,
             long iterations,
-            double jmhDefault) {
+            double jmhDefault,
+            boolean neverSteady) {
         public boolean converged() {
             return stop == StopReason.TARGET_MET;
         }
@@ -276,9 +278,12 @@ public final class TraceReplay {
             throw new UncheckedIOException(e); // an in-memory session does no I/O
         }
         MetricResult m = r.pis().get(0).unitReadings();
-        boolean steady = forks.stream().allMatch(Trace::steady);
+        // the forks' truth: their labelled steady means, or the truth given with unlabelled series (--truth); a
+        // benchmark with a fork labelled as never steady has none, and neither has one of forks without any labels
+        boolean neverSteady = forks.stream().anyMatch(Trace::neverSteady);
+        boolean known = !neverSteady && forks.stream().allMatch(t -> Double.isFinite(t.truth()));
         double truth =
-                steady ? forks.stream().mapToDouble(Trace::truth).average().orElse(Double.NaN) : Double.NaN;
+                known ? forks.stream().mapToDouble(Trace::truth).average().orElse(Double.NaN) : Double.NaN;
         double jmh = forks.stream().allMatch(t -> t.windows().containsKey("jmh-default"))
                 ? forks.stream()
                         .mapToDouble(t -> t.windowMean(t.windows().get("jmh-default")))
@@ -294,7 +299,8 @@ public final class TraceReplay {
                 m.ci() == null ? Double.NaN : m.ci().high(),
                 r.rounds(),
                 (long) r.rounds() * (warmup + iterations),
-                jmh);
+                jmh,
+                neverSteady);
     }
 
     /** The forks-as-rounds replays in lines of text. */

@@ -225,6 +225,10 @@ public record WorkloadModel(
                 number(k, "tail", 2.5),
                 modes[0],
                 modes[1]);
+        if (k.containsKey("mm1") && !(number(k, "mm1", 0) > 0)) {
+            // without this, mm1=0 was silently the plain normal workload (a load of 0 means no queue)
+            throw new IllegalArgumentException("an M/M/1 queue needs mm1=LOAD in (0, 1), got mm1=" + k.get("mm1"));
+        }
         double[] spikes = pair(k, "spikes", "0:1");
         double[] range = pair(k, "range", "1000:1000000");
         return new WorkloadModel(

@@ -415,46 +415,36 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
     }
 
     private static String row(Evaluation.Finished f, double truth) {
-        StringBuilder b = new StringBuilder(f.strategy())
-                .append(',')
-                .append(f.replication())
-                .append(',')
-                .append(f.seed());
-        if (f.outcome() != null) {
-            var o = f.outcome();
-            b.append(',')
-                    .append(o.estimate())
-                    .append(',')
-                    .append(o.low())
-                    .append(',')
-                    .append(o.high())
-                    .append(',')
-                    .append(o.covers(truth))
-                    .append(',')
-                    .append(o.rounds())
-                    .append(',')
-                    .append(o.samples())
-                    .append(',')
-                    .append(o.seconds())
-                    .append(',')
-                    .append(o.converged())
-                    .append(',')
-                    .append(o.subsessionSize());
-        } else {
-            var c = f.comparison();
-            b.append(',')
-                    .append(c.decision().label())
-                    .append(',')
-                    .append(c.p())
-                    .append(',')
-                    .append(c.ratioLow())
-                    .append(',')
-                    .append(c.ratioHigh())
-                    .append(',')
-                    .append(c.rounds())
-                    .append(',')
-                    .append(c.seconds());
-        }
-        return b.toString();
+        var o = f.outcome();
+        var c = f.comparison();
+        return o != null
+                ? cells(
+                        f.strategy(),
+                        f.replication(),
+                        f.seed(),
+                        o.estimate(),
+                        o.low(),
+                        o.high(),
+                        o.covers(truth),
+                        o.rounds(),
+                        o.samples(),
+                        o.seconds(),
+                        o.converged(),
+                        o.subsessionSize())
+                : cells(
+                        f.strategy(),
+                        f.replication(),
+                        f.seed(),
+                        c.decision().label(),
+                        c.p(),
+                        c.ratioLow(),
+                        c.ratioHigh(),
+                        c.rounds(),
+                        c.seconds());
+    }
+
+    /** A CSV row of values as {@link String#valueOf} writes them (the strategies' names hold no comma). */
+    private static String cells(Object... values) {
+        return java.util.Arrays.stream(values).map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
     }
 }

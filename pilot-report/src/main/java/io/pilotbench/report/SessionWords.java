@@ -5,6 +5,7 @@ import io.pilotbench.core.model.Defaults;
 import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.model.WpsResult;
 import io.pilotbench.stats.ConfidenceInterval;
@@ -131,6 +132,11 @@ final class SessionWords {
     /** Why the session stopped, in words. */
     static String stopped(SessionResult s) {
         SessionSettings settings = s.settings();
+        if (s.stoppedBy() != null && s.stopReason() != StopReason.INTERRUPTED) {
+            // a campaign TEST that its stop program ended: recorded as a round limit or a met target, which the
+            // rule's words would misreport ("round limit reached before every target was met")
+            return "campaign TEST: " + s.stoppedBy();
+        }
         return switch (s.stopReason()) {
             case TARGET_MET -> "converged: every required target met";
             case ROUND_LIMIT ->

@@ -13,8 +13,14 @@ import java.util.Locale;
  * where a stop program's verdict is told apart from a run cap (docs/script.md, "Why a TEST ended").
  *
  * @param limit whether a limit ended it before its target (exit code 3)
+ * @param byProgram whether its stop program ended it (then {@code why} is recorded with its session: its reason
+ *     alone would read as Pilot's own rule)
  */
-record TestEnd(StopReason reason, String stop, String why, boolean limit) {
+record TestEnd(StopReason reason, String stop, String why, boolean limit, boolean byProgram) {
+    TestEnd(StopReason reason, String stop, String why, boolean limit) {
+        this(reason, stop, why, limit, false);
+    }
+
     static TestEnd of(StopReason r) {
         return switch (r) {
             case TARGET_MET -> new TestEnd(r, r.name(), "target met (Pilot's precision target)", false);
@@ -41,26 +47,30 @@ record TestEnd(StopReason reason, String stop, String why, boolean limit) {
                         StopReason.TARGET_MET,
                         "TARGET_MET",
                         "target met: its stop program's " + "precision held (" + reached + ")",
-                        false);
+                        false,
+                        true);
             case RUN_CAP ->
                 new TestEnd(
                         StopReason.ROUND_LIMIT,
                         "RUN_CAP",
                         "ended by the run cap of its stop " + "program ($count), not by its precision (" + reached
                                 + "); the target was not met",
+                        true,
                         true);
             case RUNS_ASKED ->
                 new TestEnd(
                         StopReason.ROUND_LIMIT,
                         "RUNS_ASKED",
                         "the runs its stop program asks " + "for (it asks no precision; " + reached + ")",
-                        false);
+                        false,
+                        true);
             case PROGRAM ->
                 new TestEnd(
                         StopReason.TARGET_MET,
                         "PROGRAM_SAID_STOP",
                         "its stop program said stop (" + reached + ")",
-                        false);
+                        false,
+                        true);
             case GO_ON -> throw new IllegalStateException();
         };
     }

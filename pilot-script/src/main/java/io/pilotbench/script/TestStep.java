@@ -345,7 +345,8 @@ final class TestStep {
     }
 
     private void finish(Session session, TestEnd end) throws IOException {
-        SessionResult r = session.finish(end.reason());
+        // what the stop program decided, for the session's own reports (its reason alone reads as Pilot's rule)
+        SessionResult r = session.finish(end.reason(), end.byProgram() ? end.why() : null);
         scope.rememberLastTest(dir.resolve(RunsCsv.FILE));
         CampaignState state = progress.state();
         state.finished.add(

@@ -51,6 +51,7 @@ public final class Session implements AutoCloseable {
     private double seconds;
     private Plan plan;
     private StopReason stopReason = StopReason.RUNNING;
+    private String stoppedBy;
     private boolean closed;
 
     private Session(SessionSettings settings, SessionJournal journal, String name, Clock clock) {
@@ -147,7 +148,8 @@ public final class Session implements AutoCloseable {
                 r.moreRounds(),
                 r.moreSeconds(),
                 r.waitingFor(),
-                stored.directory());
+                stored.directory(),
+                stored.stoppedBy());
     }
 
     public SessionSettings settings() {
@@ -290,7 +292,8 @@ public final class Session implements AutoCloseable {
                 p.moreRounds(),
                 p.moreSeconds(),
                 p.waitingFor(),
-                journal == null ? null : journal.directory());
+                journal == null ? null : journal.directory(),
+                stoppedBy);
     }
 
     /** The analysis of every round (a look now) and the plan after it. */
@@ -302,7 +305,16 @@ public final class Session implements AutoCloseable {
      * Ends the session: records why, writes {@code result.json} (with a directory) and returns the final result.
      */
     public SessionResult finish(StopReason reason) throws IOException {
+        return finish(reason, null);
+    }
+
+    /**
+     * Ends the session as {@link #finish(StopReason)}, recording what ended it when that was not Pilot's own stop
+     * rule ({@code stoppedBy}, in words: a campaign TEST's stop program), so that its reports say so.
+     */
+    public SessionResult finish(StopReason reason, String stoppedBy) throws IOException {
         stopReason = reason;
+        this.stoppedBy = stoppedBy;
         SessionResult r = finalResult();
         if (journal != null && !closed) {
             journal.finish(
@@ -310,7 +322,8 @@ public final class Session implements AutoCloseable {
                     reason,
                     ResultJson.toMap(r),
                     seconds,
-                    engine.rounds().size());
+                    engine.rounds().size(),
+                    stoppedBy);
             journal.close();
         }
         closed = true;

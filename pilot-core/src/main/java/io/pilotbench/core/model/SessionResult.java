@@ -21,6 +21,8 @@ import java.util.List;
  * @param moreSeconds    predicted seconds still needed; 0 when met, NaN when unknown
  * @param waitingFor     the targets not met, in words
  * @param directory      the session directory, or null for a session kept in memory
+ * @param stoppedBy      what ended it when that was not Pilot's own stop rule (a campaign TEST's stop program), in
+ *                       words; null otherwise
  */
 public record SessionResult(
         String name,
@@ -36,7 +38,8 @@ public record SessionResult(
         long moreRounds,
         double moreSeconds,
         List<String> waitingFor,
-        Path directory) {
+        Path directory,
+        String stoppedBy) {
 
     public SessionResult {
         pis = List.copyOf(pis);

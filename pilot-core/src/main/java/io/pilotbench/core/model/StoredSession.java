@@ -23,6 +23,8 @@ import java.util.Map;
  * @param environment the machine, system and JVM it ran on as recorded (the {@code environment} object of its
  *                    session file, see {@link EnvironmentSnapshot}), as plain values: maps, lists, strings, numbers
  *                    and booleans, in the recorded order; empty when none was recorded
+ * @param stoppedBy   what ended it when that was not Pilot's own stop rule (a campaign TEST's stop program), in
+ *                    words; null otherwise
  */
 public record StoredSession(
         Path directory,
@@ -34,7 +36,8 @@ public record StoredSession(
         int discarded,
         StopReason stopReason,
         Elapsed elapsed,
-        Map<String, Object> environment) {
+        Map<String, Object> environment,
+        String stoppedBy) {
     public StoredSession {
         rounds = List.copyOf(rounds);
         environment = environment == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(environment));
@@ -51,7 +54,7 @@ public record StoredSession(
             int discarded,
             StopReason stopReason,
             Elapsed elapsed) {
-        this(directory, name, settings, started, ended, rounds, discarded, stopReason, elapsed, null);
+        this(directory, name, settings, started, ended, rounds, discarded, stopReason, elapsed, null, null);
     }
 
     /** A session with no elapsed time recorded. */
@@ -64,7 +67,7 @@ public record StoredSession(
             List<Round> rounds,
             int discarded,
             StopReason stopReason) {
-        this(directory, name, settings, started, ended, rounds, discarded, stopReason, null, null);
+        this(directory, name, settings, started, ended, rounds, discarded, stopReason, null, null, null);
     }
 
     /**
@@ -93,6 +96,6 @@ public record StoredSession(
                     "a recorded session must keep its " + settings.pis().size() + " PIs");
         }
         return new StoredSession(
-                directory, name, value, started, ended, rounds, discarded, stopReason, elapsed, environment);
+                directory, name, value, started, ended, rounds, discarded, stopReason, elapsed, environment, stoppedBy);
     }
 }

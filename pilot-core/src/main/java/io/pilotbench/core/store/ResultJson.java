@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * The JSON form of a {@link SessionResult} ({@code result.json}; the {@code --format json} report of sessions).
  * Contract (fields may be added, never renamed): {@code {"name", "rounds", "analysedRounds", "shortRounds",
- * "failedRounds", "duration", "converged", "stopReason", "moreRounds", "moreSeconds", "waitingFor": [..],
+ * "failedRounds", "duration", "converged", "stopReason", "stoppedBy" (only when a campaign TEST's stop program ended it), "moreRounds", "moreSeconds", "waitingFor": [..],
  * "session", "pis": [{"name", "unit", "kind", "readings": METRIC, "readingsRaw": METRIC, "readingsFrom",
  * "readingsPhases": PHASES, "unitReadings": METRIC, "unitReadingsRaw": METRIC, "unitReadingsPhases": PHASES,
  * "readingsMustSatisfy", "unitReadingsMustSatisfy"}], "wps": {...} | null, "analysisSettings": {"confidence",
@@ -52,6 +52,9 @@ public final class ResultJson {
         m.put("duration", num(r.seconds()));
         m.put("converged", r.converged());
         m.put("stopReason", lower(r.stopReason()));
+        if (r.stoppedBy() != null) {
+            m.put("stoppedBy", r.stoppedBy()); // a campaign TEST's stop program, in words; absent otherwise
+        }
         m.put("steadyState", r.steadyStateProblem());
         m.put("moreRounds", r.moreRounds() < 0 ? null : r.moreRounds());
         m.put("moreSeconds", num(r.moreSeconds()));

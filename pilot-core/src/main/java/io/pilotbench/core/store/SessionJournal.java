@@ -215,9 +215,23 @@ public final class SessionJournal implements Closeable {
      * stored session gives as its duration, the same figure the live report gave.
      */
     public void finish(Instant ended, StopReason reason, Object result, double seconds, int rounds) throws IOException {
+        finish(ended, reason, result, seconds, rounds, null);
+    }
+
+    /**
+     * As above, also recording what ended the session when that was not Pilot's own stop rule ({@code "stoppedBy"}
+     * in {@code session.json}, in words; left out when null).
+     */
+    public void finish(Instant ended, StopReason reason, Object result, double seconds, int rounds, String stoppedBy)
+            throws IOException {
         writeAtomically(directory.resolve(SessionFiles.RESULT), PlainJson.write(result));
         session.put("ended", ended.toString());
         session.put("stopReason", reason.name().toLowerCase(Locale.ROOT));
+        if (stoppedBy != null) {
+            session.put("stoppedBy", stoppedBy);
+        } else {
+            session.remove("stoppedBy"); // a resumed session that Pilot's rule ends now
+        }
         if (Double.isFinite(seconds)) {
             Map<String, Object> elapsed = new LinkedHashMap<>();
             elapsed.put("seconds", seconds);

@@ -137,7 +137,8 @@ public final class SessionReader {
                 discarded(rounds.size(), pis, readings, units),
                 stopReason(session, sessionFile),
                 elapsed(session),
-                environment(session));
+                environment(session),
+                session.path("stoppedBy").isString() ? session.path("stoppedBy").asString() : null);
     }
 
     /** The recorded environment as plain values, in the recorded order; null when there is none (or not an object). */

@@ -135,4 +135,38 @@ class DistributionTest {
                         env))
                 .contains("master listening on http://127.0.0.1:");
     }
+
+    /**
+     * The archive held examples/primes.awk only, so the README's {@code pilot analyze examples/ferrari78.txt}, the
+     * campaign and the experiments (docs/experiment.md) did not run from an installation. Every file of the
+     * repository's examples/ is in it now, the scripts a job runs executable.
+     */
+    @Test
+    void theArchiveHoldsEveryExampleTheDocsRun() throws Exception {
+        run(
+                tmp,
+                Map.of("PATH", "/usr/bin:/bin"),
+                List.of("tar", "xzf", archive().toAbsolutePath().toString()),
+                0);
+        Path home;
+        try (Stream<Path> dirs = Files.list(tmp)) {
+            home = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        Path examples = Path.of("..", "examples");
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(examples)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        assertThat(files).hasSizeGreaterThan(10);
+        for (Path f : files) {
+            Path shipped =
+                    home.resolve("examples").resolve(examples.relativize(f).toString());
+            assertThat(shipped).as("in the archive").isRegularFile().hasSameBinaryContentAs(f);
+            if (f.toString().endsWith(".sh")) {
+                assertThat(Files.isExecutable(shipped))
+                        .as(shipped + " executable")
+                        .isTrue();
+            }
+        }
+    }
 }

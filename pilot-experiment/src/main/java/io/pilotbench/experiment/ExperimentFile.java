@@ -276,6 +276,13 @@ public final class ExperimentFile extends YamlFields {
         if (body.containsKey("levels")) {
             for (Object l : list(key + ".levels", body.get("levels"))) {
                 String level = scalar(key + ".levels", l);
+                if (level.chars().anyMatch(Character::isISOControl)) {
+                    // a newline or tab broke the plan's table and the job lines, and reached a script's argument
+                    throw bad(
+                            key + ".levels",
+                            "level '" + level.replace("\n", "\\n").replace("\t", "\\t")
+                                    + "' holds a control character (a newline, a tab); give it on one line");
+                }
                 if (levels.contains(level)) {
                     throw bad(key + ".levels", "level '" + level + "' is given twice");
                 }

@@ -93,7 +93,12 @@ public record ExperimentPackage(String name, Path root, boolean setup, Map<Strin
                 throw new InputException(
                         source + ": " + ENV + " line " + (i + 1) + ": expected KEY=VALUE, got '" + line + "'");
             }
-            env.put(key, unquote(line.substring(eq + 1).strip()));
+            String before = env.put(key, unquote(line.substring(eq + 1).strip()));
+            if (before != null) {
+                // a shell would take the last, env -i the first: which one a run sees is not for a file to leave open
+                throw new InputException(
+                        source + ": " + ENV + " line " + (i + 1) + ": " + key + " is set twice; keep one line for it");
+            }
         }
         return env;
     }

@@ -20,6 +20,14 @@ class ExperimentFileLimitsTest {
                 .hasMessageContaining(message);
     }
 
+    /** A level with a newline ("0\n5") split the plan's table and the job lines in two; a tab shifted columns. */
+    @Test
+    void aLevelWithANewlineOrATabIsRefused() throws Exception {
+        String head = "packages: {p: pk/p}\nfactors:\n  nice: {script: s.sh, levels: ";
+        refused(head + "[\"0\\n5\", \"1\"]}\n", "factors.nice.levels: level '0\\n5' holds a control character");
+        refused(head + "[\"a\\tb\", \"1\"]}\n", "level 'a\\tb' holds a control character");
+    }
+
     /**
      * A metric named rounds (or a factor named job, worker, time, replication) overwrote that column of results.csv:
      * the header had 15 columns and every row 14, analyze found "0 jobs that succeeded" and resume ran every job

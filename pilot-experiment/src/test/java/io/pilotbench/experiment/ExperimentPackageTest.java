@@ -60,6 +60,21 @@ class ExperimentPackageTest {
                 .hasMessageContaining("env line 2");
     }
 
+    /**
+     * An env file setting one key twice ({@code A=1}, then {@code A=2}) was accepted, and which value a run saw
+     * depended on how it was applied. It is refused, naming the second line.
+     */
+    @Test
+    void aKeySetTwiceInEnvIsRefused() throws IOException {
+        Path p = Files.createDirectory(tmp.resolve("p"));
+        Files.writeString(p.resolve("run.sh"), "true\n");
+        Files.writeString(p.resolve("collect.sh"), "true\n");
+        Files.writeString(p.resolve("env"), "A=1\n# again\nexport A=2\n");
+        assertThatThrownBy(() -> ExperimentPackage.open("p", p, null))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("env line 3: A is set twice");
+    }
+
     @Test
     void anArchivePackageIsExtractedAndOpened() throws IOException {
         Path a = tmp.resolve("p.tgz");

@@ -69,7 +69,7 @@ final class ExperimentAnalysisJson {
         left.put("notes", ExperimentAnalysis.render(a.left()));
         m.put("leftOut", left);
         m.put("noReplicates", a.noReplicates());
-        m.put("residualNote", a.noReplicates() ? ExperimentAnalysis.noReplicates(a) : null);
+        m.put("residualNote", ExperimentAnalysis.residualNote(a));
         List<Object> terms = new ArrayList<>();
         for (AnovaRow r : a.table().terms()) {
             terms.add(row(r));

@@ -278,7 +278,7 @@ public final class ExperimentAnalysis {
     }
 
     private static Effect effect(double[] y, String[] labels, AnovaRow residual) {
-        Map<String, double[]> sums = new TreeMap<>();
+        TreeMap<String, double[]> sums = new TreeMap<>();
         for (int i = 0; i < y.length; i++) {
             double[] s = sums.computeIfAbsent(labels[i], k -> new double[2]);
             s[0] += y[i];
@@ -295,6 +295,10 @@ public final class ExperimentAnalysis {
                 high = e.getKey();
             }
         }
+        if (low.equals(high) && sums.size() > 1) {
+            // every level has the same mean: the effect is 0 between two levels, not from a level to itself
+            high = sums.lastKey().equals(low) ? sums.firstKey() : sums.lastKey();
+        }
         double lm = sums.get(low)[0] / sums.get(low)[1];
         double hm = sums.get(high)[0] / sums.get(high)[1];
         double half = residual.df() > 0
@@ -302,6 +306,19 @@ public final class ExperimentAnalysis {
                         * Math.sqrt(residual.meanSquare() * (1 / sums.get(low)[1] + 1 / sums.get(high)[1]))
                 : Double.NaN;
         return new Effect(low, high, lm, hm, hm - lm, half);
+    }
+
+    /**
+     * What the text and the JSON say of the residual when it cannot give an F: no degree of freedom ({@link
+     * #noReplicates}), or no variance (the metric is fixed by the factors); null otherwise.
+     */
+    public static String residualNote(MetricAnalysis a) {
+        if (a.noReplicates()) {
+            return noReplicates(a);
+        }
+        return a.table().residual().ss() == 0
+                ? "no residual variance: " + a.metric() + " is fixed by the factors, so F is infinite or undefined"
+                : null;
     }
 
     /** The sentence said when the residual has no degree of freedom. */
@@ -339,7 +356,10 @@ public final class ExperimentAnalysis {
     public static List<String> render(MetricAnalysis a, double alpha) {
         List<String> out = new ArrayList<>();
         out.add("metric " + a.metric() + ": " + a.n() + " jobs, R² = "
-                + String.format(Locale.ROOT, "%.4f", a.rSquared()) + ", "
+                + (Double.isNaN(a.rSquared())
+                        ? "undefined (" + a.metric() + " does not vary)"
+                        : String.format(Locale.ROOT, "%.4f", a.rSquared()))
+                + ", "
                 + typeName(a.table().type()) + " sums of squares");
         render(a.left()).forEach(l -> out.add("  " + l));
         out.add(String.format(Locale.ROOT, "  %-34s %4s %12s %10s %10s", "factor", "Df", "Mean Sq.", "F", "p-value"));
@@ -355,11 +375,9 @@ public final class ExperimentAnalysis {
         }
         AnovaRow res = a.table().residual();
         out.add(String.format(Locale.ROOT, "  %-34s %4d %12.4g", "Residuals", res.df(), res.meanSquare()));
-        if (a.noReplicates()) {
-            out.add("  " + noReplicates(a));
-        } else if (res.ss() == 0) {
-            out.add("  (no residual variance: " + a.metric() + " is fixed by the factors, so F is infinite or "
-                    + "undefined)");
+        String note = residualNote(a);
+        if (note != null) {
+            out.add(a.noReplicates() ? "  " + note : "  (" + note + ")");
         }
         for (AnovaRow r : a.table().terms()) {
             if (!(r.pValue() < alpha)) {

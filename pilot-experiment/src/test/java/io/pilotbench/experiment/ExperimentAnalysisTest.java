@@ -162,6 +162,31 @@ class ExperimentAnalysisTest {
                 .endsWith("a:b:c");
     }
 
+    /**
+     * A metric that the factors do not move (a size every job reports alike): the text said "no residual variance …
+     * F is infinite or undefined" and "R² = NaN", the JSON's residualNote was null, and the effect went "from 0 to 0",
+     * a level to itself. The note is now one sentence for both, R² is "undefined", and the effect is between two
+     * levels.
+     */
+    @Test
+    void aMetricTheFactorsDoNotMoveSaysSoAlikeAndItsEffectIsBetweenTwoLevels() {
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (String level : List.of("0", "64", "0", "64")) {
+            rows.add(Map.of("f", level, "size", "100", "error", ""));
+        }
+        ExperimentAnalysis.MetricAnalysis m =
+                ExperimentAnalysis.analyzeMetric(rows, List.of("f"), "size", 1, SumOfSquares.TYPE_II);
+        String note = ExperimentAnalysis.residualNote(m);
+        assertThat(note).contains("no residual variance: size is fixed by the factors");
+        assertThat(ExperimentAnalysis.render(m, 0.05))
+                .anyMatch(l -> l.contains(note))
+                .anyMatch(l -> l.contains("R² = undefined (size does not vary)"));
+        ExperimentAnalysis.Effect e = m.effects().get("f");
+        assertThat(e.low()).isNotEqualTo(e.high());
+        assertThat(List.of(e.low(), e.high())).containsExactlyInAnyOrder("0", "64");
+        assertThat(e.difference()).isZero();
+    }
+
     @Test
     void aTableWhereNothingVariesIsRefused() throws IOException {
         List<Map<String, String>> rows =

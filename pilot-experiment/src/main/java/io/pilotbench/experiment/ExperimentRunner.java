@@ -344,6 +344,8 @@ public final class ExperimentRunner {
         int failed = 0;
         int skipped = 0;
         int total = plan.jobs().size();
+        // a plan of one job of a larger experiment (a mill worker's, a cluster job's) printed "job 2/1"
+        boolean whole = plan.jobs().isEmpty() || plan.jobs().get(total - 1).number() == total;
         for (Job job : plan.jobs()) {
             if (done.contains(job.id())) {
                 skipped++;
@@ -365,7 +367,8 @@ public final class ExperimentRunner {
                 String what = row.get("error").isEmpty()
                         ? "time " + time(row) + " (" + row.get("rounds") + " rounds, " + row.get("stop") + ")"
                         : "failed: " + row.get("error");
-                progress.println("job " + job.number() + "/" + total + " " + describe(job) + ": " + what);
+                progress.println(
+                        "job " + job.number() + (whole ? "/" + total : "") + " " + describe(job) + ": " + what);
                 progress.flush();
             }
         }

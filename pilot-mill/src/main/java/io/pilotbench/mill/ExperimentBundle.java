@@ -39,6 +39,10 @@ final class ExperimentBundle {
 
     /** Refuses an experiment file name that is not a plain {@code NAME.yaml}. */
     static String checkFileName(String fileName) {
+        if (fileName == null) {
+            throw new InputException("fileName: missing; give the experiment file's name (e.g. compressors.yaml), "
+                    + "its text as experiment and the files it names as files");
+        }
         if (!SafeName.ok(fileName) || !YAML.matcher(fileName).matches()) {
             throw new InputException("fileName: '" + fileName + "' is not a plain experiment file name (letters, "
                     + "digits, . _ -, ending in .yaml or .yml; e.g. compressors.yaml)");

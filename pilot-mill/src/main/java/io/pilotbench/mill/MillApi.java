@@ -77,10 +77,7 @@ final class MillApi extends ApiRoutes {
     void routes(RoutesConfig r) {
         r.exception(Refused.class, (e, ctx) -> error(ctx, e.status, e.getMessage()));
         r.exception(InputException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
-        r.exception(
-                JacksonException.class,
-                (e, ctx) -> error(
-                        ctx, 400, "the request body is not the JSON " + "expected (" + e.getOriginalMessage() + ")"));
+        r.exception(JacksonException.class, (e, ctx) -> error(ctx, 400, JsonErrors.describe(e)));
         r.exception(Secrets.Busy.class, (e, ctx) -> {
             ctx.header("Retry-After", "5");
             error(ctx, 503, e.getMessage());

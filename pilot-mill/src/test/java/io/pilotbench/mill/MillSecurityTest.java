@@ -435,8 +435,18 @@ class MillSecurityTest {
         MillHttp.Reply notJson = http.post("api/experiments", alice, "{not json");
         assertThat(notJson.status()).isEqualTo(400);
         assertThat(notJson.error())
-                .startsWith("the request body is not the JSON expected")
+                .startsWith("the request body is not valid JSON (line 1, column ")
                 .doesNotContain("\n");
+        // Jackson's own words named the master's classes ("Cannot deserialize value of type
+        // `io.pilotbench.mill.ExperimentRoutes$Submission` from Array value"): now where and what was expected
+        MillHttp.Reply array = http.post("api/experiments", alice, "[]");
+        assertThat(array.status()).isEqualTo(400);
+        assertThat(array.error()).isEqualTo("the request body is not the JSON expected: the body should be an object");
+        MillHttp.Reply wrongType = http.post("api/experiments", alice, "{\"fileName\": \"e.yaml\", \"files\": [1]}");
+        assertThat(wrongType.error())
+                .isEqualTo("the request body is not the JSON expected: files should be an object")
+                .doesNotContain("io.pilotbench")
+                .doesNotContain("java.");
         MillHttp.Reply badYaml = http.post(
                 "api/experiments/preview",
                 alice,

@@ -101,7 +101,7 @@ final class ChangepointsCommand implements Callable<Integer> {
             paramLabel = "F",
             defaultValue = "text",
             description = "Report format: text or json. Default: ${DEFAULT-VALUE}.")
-    Format format;
+    TextOrJson textOrJson;
 
     private final InputStream stdin;
 
@@ -111,9 +111,7 @@ final class ChangepointsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (format != Format.TEXT && format != Format.JSON) {
-            throw new IllegalArgumentException("--format: changepoints reports are text or json");
-        }
+        Format format = textOrJson.format();
         EdmSettings settings = settings();
         List<ChangepointRenderer.Item> items = new ArrayList<>();
         List<String> errors = input.forEachSeries(

@@ -92,14 +92,11 @@ final class HistoryDetectCommand implements Callable<Integer> {
             paramLabel = "F",
             defaultValue = "text",
             description = "Report format: text or json. Default: ${DEFAULT-VALUE}.")
-    Format format;
+    TextOrJson textOrJson;
 
     @Override
     public Integer call() throws IOException {
-        Format outputFormat = format;
-        if (outputFormat != Format.TEXT && outputFormat != Format.JSON) {
-            throw new IllegalArgumentException("--format: history detect reports are text or json");
-        }
+        Format outputFormat = textOrJson.format();
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("--alpha: must be between 0 and 1, got " + alpha);
         }

@@ -298,6 +298,42 @@ class ReportBrowserTest {
         return browser.js(script);
     }
 
+    /**
+     * The axes' tick labels came from uPlot's own formatter, which rounds to 3 decimals: readings of about 0.1 ms given
+     * in seconds had a y axis of "0", "0", "0". Labels now carry the decimals their step needs, so they differ.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theAxesOfASmallPiHaveDistinctLabels() throws Exception {
+        Path session = tmp.resolve("small");
+        CliRun run = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "25",
+                "--pi",
+                "v,s,0,0,1",
+                "-o",
+                session.toString(),
+                "--",
+                "sh",
+                "-c",
+                "awk \"BEGIN{srand($PILOT_ROUND); print 0.0001 + rand() * 0.00002}\"");
+        assertThat(run.code()).as(run.err()).isIn(0, ExitCode.LIMIT.code());
+        report("small.html", session.toString());
+        for (String kind : List.of("readings", "histogram")) {
+            List<String> labels = (List<String>) browser.js(
+                    "var u = window.pilotCharts.find(c => c.kind === arguments[0])"
+                            + ".plot; return u.axes[arguments[1]]._values;",
+                    kind,
+                    kind.equals("readings") ? 1 : 0);
+            labels = labels.stream().filter(java.util.Objects::nonNull).toList(); // ticks uPlot leaves out
+            assertThat(labels).as(kind).hasSizeGreaterThan(1).doesNotHaveDuplicates();
+            assertThat(labels).as(kind).noneMatch(l -> l.equals("0.000") || l.equals("0"));
+        }
+        assertThat(browser.errors()).isEmpty();
+    }
+
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> charts() {
         return (List<Map<String, Object>>) js("return window.pilotCharts.map(c => ({id: c.id, kind: c.kind, "

@@ -17,6 +17,32 @@
     return String(+v.toPrecision(6));
   }
 
+  // The decimals that show a tick step exactly (0.25 → 2, 0.0005 → 4, 20 → 0), at most 12.
+  function decimals(step) {
+    for (var d = 0; d < 12; d++) {
+      var scaled = step * Math.pow(10, d);
+      if (Math.abs(scaled - Math.round(scaled)) <= 1e-6 * Math.max(1, Math.abs(scaled))) { return d; }
+    }
+    return 12;
+  }
+
+  // Axis tick labels as precise as their step: uPlot's own rounded every label to 3 decimals, so a PI of 0.0001 s
+  // got an axis of 0, 0, 0 (and 1e-7 steps above 1e6 lost the distinction the other way).
+  function ticks(u, splits, axisIdx, space, step) {
+    var top = 0;
+    splits.forEach(function (v) { if (v !== null) { top = Math.max(top, Math.abs(v)); } });
+    if (!(step > 0)) { return splits.map(num); }
+    if (top !== 0 && (top < 1e-3 || top >= 1e6)) {
+      var e = Math.floor(Math.log10(top));
+      var d = decimals(step / Math.pow(10, e));
+      return splits.map(function (v) {
+        return v === null ? null : v === 0 ? '0' : (v / Math.pow(10, e)).toFixed(d) + 'e' + e;
+      });
+    }
+    var dec = decimals(step);
+    return splits.map(function (v) { return v === null ? null : v.toFixed(dec); });
+  }
+
   function pValue(p) { return p < 0.001 ? 'p < 0.001' : 'p = ' + num(p); }
 
   function unitLabel(spec) { return spec.unit ? ' (' + spec.unit + ')' : ''; }
@@ -75,6 +101,7 @@
     opts.height = HEIGHT;
     opts.scales = opts.scales || {};
     opts.scales.x = Object.assign({ time: false }, opts.scales.x || {});
+    (opts.axes || []).forEach(function (a) { if (!a.values) { a.values = ticks; } });
     opts.hooks = {
       draw: [function (u) {
         place(u, entry.overlays);

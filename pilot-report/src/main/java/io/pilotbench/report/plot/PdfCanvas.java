@@ -1,6 +1,8 @@
 package io.pilotbench.report.plot;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,16 +169,39 @@ final class PdfCanvas implements Canvas {
         out.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    /** A PDF literal string in WinAnsi: backslash, parentheses escaped; characters outside Latin-1 as '?'. */
-    private static String pdfString(String s) {
+    /** Writes the standard fonts' WinAnsiEncoding (Windows-1252): Latin-1 and — – “ ” ‘ ’ … € • ™ among others. */
+    private static final Charset WIN_ANSI = Charset.forName("windows-1252");
+
+    /**
+     * A PDF literal string in WinAnsi: backslash, parentheses escaped; each character as its Windows-1252 byte (held
+     * here as the Latin-1 char of that value, which {@link #finish} writes as that byte). Before, every character
+     * above U+00FF was '?', so "a — b", "“x”" and "…" came out as "a ? b", "?x?" and "?"; what Windows-1252 lacks
+     * gets an ASCII stand-in where there is an obvious one (− ≤ ≥ ≈ → σ), else '?'.
+     */
+    static String pdfString(String s) {
+        CharsetEncoder winAnsi = WIN_ANSI.newEncoder();
         StringBuilder b = new StringBuilder();
         for (char c : s.toCharArray()) {
             if (c == '\\' || c == '(' || c == ')') {
                 b.append('\\').append(c);
-            } else if (c < 32 || c > 255) {
-                b.append(c == '×' ? 'x' : '?');
-            } else {
+            } else if (c < 32) {
+                b.append(' ');
+            } else if (c < 128) {
                 b.append(c);
+            } else if (winAnsi.canEncode(c)) {
+                byte[] code = String.valueOf(c).getBytes(WIN_ANSI);
+                b.append((char) (code[0] & 0xFF));
+            } else {
+                b.append(
+                        switch (c) {
+                            case '\u2212' -> "-";
+                            case '\u2264' -> "<=";
+                            case '\u2265' -> ">=";
+                            case '\u2248' -> "~";
+                            case '\u2192' -> "->";
+                            case '\u03c3' -> "s";
+                            default -> "?";
+                        });
             }
         }
         return b.toString();

@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Draw a line or bar graph with error bars from session directories and results files, as SVG, PDF or "
+            "Draw a line, bar or box graph with error bars from session directories and results files, as SVG, PDF or "
                     + "PNG (Auto-pilot's Graphit).",
             "",
             "INPUT is NAME:FILE or NAME:'GLOB' (quoted, so that pilot expands it: 'ext4:results/*.csv'; the same "
@@ -31,7 +31,9 @@ import picocli.CommandLine.Parameters;
             "",
             "--mode bar: one group of bars per NAME (its files pooled), a bar per component, --stack components "
                     + "stacked in one bar. --mode line: a line per NAME (and component), a point per file at the first "
-                    + "number in its name (threads-8.csv: 8), or at its position.",
+                    + "number in its name (threads-8.csv: 8), or at its position. --mode box: a box per NAME and "
+                    + "component (minimum, quartiles, median, maximum, the mean marked), placed as bars are; files "
+                    + "told apart by the number in their names are drawn in a panel each.",
             ""
         },
         footerHeading = "%nExamples:%n",
@@ -51,7 +53,7 @@ final class PlotCommand implements Callable<Integer> {
             names = "--mode",
             paramLabel = "M",
             defaultValue = "bar",
-            description = "line or bar. Default: ${DEFAULT-VALUE}.")
+            description = "line, bar or box. Default: ${DEFAULT-VALUE}.")
     PlotSpec.Mode mode;
 
     @Option(

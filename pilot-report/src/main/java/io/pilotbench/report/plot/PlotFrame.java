@@ -24,6 +24,21 @@ final class PlotFrame {
         this.bottomMargin = bottomMargin;
     }
 
+    /** A sans-serif character's advance, as a share of the font size: a little above the average, to be safe. */
+    static final double CHAR_WIDTH = 0.62;
+
+    /**
+     * {@code text} as it fits in {@code room} pixels at font {@code size}: whole, or cut with "…". Titles, labels and
+     * legend entries longer than the figure ran off its edges.
+     */
+    static String fit(String text, double size, double room) {
+        int most = (int) Math.floor(room / (CHAR_WIDTH * size));
+        if (text.length() <= most) {
+            return text;
+        }
+        return most <= 1 ? "…" : text.substring(0, most - 1).stripTrailing() + "…";
+    }
+
     /** The left edge of the plot area (the y axis). */
     double left() {
         return LEFT;
@@ -64,7 +79,16 @@ final class PlotFrame {
             c.text(LEFT - 8, p + 4, Formats.significant(t, 4), 12, "end", 0, false, "y-tick-label", "");
         }
         if (!spec.yLabel().isEmpty()) {
-            c.text(22, (top() + bottom()) / 2, spec.yLabel(), 13, "middle", 90, false, "y-title", "");
+            c.text(
+                    22,
+                    (top() + bottom()) / 2,
+                    fit(spec.yLabel(), 13, bottom() - top() + 30),
+                    13,
+                    "middle",
+                    90,
+                    false,
+                    "y-title",
+                    "");
         }
     }
 
@@ -92,7 +116,7 @@ final class PlotFrame {
             c.text(
                     (LEFT + right()) / 2,
                     spec.height() - fromBottom,
-                    spec.xLabel(),
+                    fit(spec.xLabel(), 13, spec.width() - LEFT),
                     13,
                     "middle",
                     0,
@@ -134,9 +158,12 @@ final class PlotFrame {
         }
         for (int i = 0; i < entries.size(); i++) {
             c.rect(x, y - 9, 12, 12, PlotLayout.COLORS[i % PlotLayout.COLORS.length], "legend-swatch", "");
-            c.text(x + 18, y + 1, entries.get(i), 12, "start", 0, false, "legend-label", "");
+            // a legend on the right has what is left of the figure's width; one in a row, a share of it
+            double room = row ? (spec.width() - LEFT) / entries.size() - 34 : spec.width() - x - 22;
+            String entry = fit(entries.get(i), 12, room);
+            c.text(x + 18, y + 1, entry, 12, "start", 0, false, "legend-label", "");
             if (row) {
-                x += 18 + 7 * entries.get(i).length() + 16;
+                x += 18 + 7 * entry.length() + 16;
             } else {
                 y += 20;
             }

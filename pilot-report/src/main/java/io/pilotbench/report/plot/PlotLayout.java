@@ -58,7 +58,16 @@ final class PlotLayout {
     void draw(Canvas c) {
         c.rect(0, 0, spec.width(), spec.height(), "#ffffff", "background", "");
         if (!spec.title().isEmpty()) {
-            c.text(spec.width() / 2.0, 28, spec.title(), 16, "middle", 0, true, "title", "");
+            c.text(
+                    spec.width() / 2.0,
+                    28,
+                    PlotFrame.fit(spec.title(), 16, spec.width() - 20),
+                    16,
+                    "middle",
+                    0,
+                    true,
+                    "title",
+                    "");
         }
         if (panels.count() > 1) {
             panels.draw(c, frame, marks, components.get(0));
@@ -147,10 +156,15 @@ final class PlotLayout {
             }
             double lx = frame.left() + (gi + 0.5) * groupWidth;
             if (rotateLabels()) {
+                // a label slanting down-left from under its group: as long as the room below the axis and to the
+                // left edge allow (a long name ran off the figure)
+                double a = Math.toRadians(Math.max(1, labelAngle()));
+                double room = Math.min(
+                        (spec.height() - frame.bottom() - 30) / Math.sin(a), (lx - 4) / Math.max(0.05, Math.cos(a)));
                 c.text(
                         lx,
                         frame.bottom() + 14,
-                        g.label(),
+                        PlotFrame.fit(g.label(), 12, room),
                         12,
                         "end",
                         labelAngle(),
@@ -158,7 +172,16 @@ final class PlotLayout {
                         "x-label",
                         attr("group", g.label()));
             } else {
-                c.text(lx, frame.bottom() + 18, g.label(), 12, "middle", 0, false, "x-label", attr("group", g.label()));
+                c.text(
+                        lx,
+                        frame.bottom() + 18,
+                        PlotFrame.fit(g.label(), 12, groupWidth),
+                        12,
+                        "middle",
+                        0,
+                        false,
+                        "x-label",
+                        attr("group", g.label()));
             }
         }
         frame.xTitle(c, 12);

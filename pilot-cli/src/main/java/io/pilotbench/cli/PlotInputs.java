@@ -111,21 +111,29 @@ final class PlotInputs {
      */
     static PlotData load(List<Named> named, List<String> components, boolean line, double confidence) {
         List<PlotData.Series> series = new ArrayList<>();
+        Map<String, java.util.Set<String>> headers = new LinkedHashMap<>();
         for (Named n : named) {
             List<PlotData.Point> points = new ArrayList<>();
             if (line) {
                 double[] xs = xs(n.files());
                 for (int i = 0; i < n.files().size(); i++) {
                     Path f = n.files().get(i);
-                    points.add(point(xs[i], label(f), List.of(f), components, confidence));
+                    points.add(point(xs[i], label(f), List.of(f), components, confidence, headers));
                 }
                 points.sort(java.util.Comparator.comparingDouble(PlotData.Point::x));
             } else {
-                points.add(point(1, n.name(), n.files(), components, confidence));
+                points.add(point(1, n.name(), n.files(), components, confidence, headers));
             }
             series.add(new PlotData.Series(n.name(), points));
         }
-        return new PlotData(series);
+        // a column given by its index is named in the legend by its header, where every file agrees on it
+        Map<String, String> names = new LinkedHashMap<>();
+        headers.forEach((key, found) -> {
+            if (found.size() == 1) {
+                names.put(key, found.iterator().next());
+            }
+        });
+        return new PlotData(series, false, names);
     }
 
     private static String label(Path f) {
@@ -172,7 +180,12 @@ final class PlotInputs {
 
     /** The components of {@code files} pooled: samples concatenated per component. */
     private static PlotData.Point point(
-            double x, String label, List<Path> files, List<String> components, double confidence) {
+            double x,
+            String label,
+            List<Path> files,
+            List<String> components,
+            double confidence,
+            Map<String, java.util.Set<String>> headers) {
         Map<String, List<double[]>> samples = new LinkedHashMap<>();
         Map<String, double[]> ci = new LinkedHashMap<>();
         SeriesAnalyzer analyzer = new SeriesAnalyzer(AnalysisSettings.defaults().withConfidence(confidence));
@@ -180,7 +193,7 @@ final class PlotInputs {
             if (Files.isDirectory(f)) {
                 session(f, samples, ci, analyzer, confidence);
             } else {
-                file(f, components, samples, ci, analyzer);
+                file(f, components, samples, ci, analyzer, headers);
             }
         }
         Map<String, PlotData.Summary> out = new LinkedHashMap<>();
@@ -283,7 +296,8 @@ final class PlotInputs {
             List<String> components,
             Map<String, List<double[]>> samples,
             Map<String, double[]> ci,
-            SeriesAnalyzer analyzer) {
+            SeriesAnalyzer analyzer,
+            Map<String, java.util.Set<String>> headers) {
         List<ColumnSelector> columns = components.isEmpty()
                 ? List.of(ColumnSelector.FIRST)
                 : components.stream().map(ColumnSelector::parse).toList();
@@ -305,6 +319,11 @@ final class PlotInputs {
             String name = !components.isEmpty()
                     ? components.get(i)
                     : s.column() == null || s.column().matches("[0-9]*") ? "value" : s.column();
+            if (!components.isEmpty() && components.get(i).matches("[0-9]+")) {
+                // by index: the header's name for it, or the index again (no header)
+                headers.computeIfAbsent(name, k -> new java.util.LinkedHashSet<>())
+                        .add(s.column() == null || s.column().matches("[0-9]*") ? name : s.column());
+            }
             analysed(s, name, samples, ci, analyzer);
         }
     }

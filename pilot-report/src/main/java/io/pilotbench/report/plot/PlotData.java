@@ -13,10 +13,13 @@ import java.util.Map;
  * @param series       the series, in legend order
  * @param categoricalX whether x is a category (line mode: a tick per distinct x, named by its points' label, as in
  *                     an interaction plot) rather than a number
+ * @param names        the name a legend gives a component, where it is not its key ({@code --components 0,1} of
+ *                     files whose header names those columns: "lat", "tput" rather than "0", "1")
  */
-public record PlotData(List<Series> series, boolean categoricalX) {
+public record PlotData(List<Series> series, boolean categoricalX, Map<String, String> names) {
     public PlotData {
         series = List.copyOf(series);
+        names = Map.copyOf(names);
         if (series.isEmpty()) {
             throw new IllegalArgumentException("nothing to plot: give at least one NAME:FILES");
         }
@@ -24,7 +27,17 @@ public record PlotData(List<Series> series, boolean categoricalX) {
 
     /** Data with a numeric x. */
     public PlotData(List<Series> series) {
-        this(series, false);
+        this(series, false, Map.of());
+    }
+
+    /** Data whose components are named by their keys. */
+    public PlotData(List<Series> series, boolean categoricalX) {
+        this(series, categoricalX, Map.of());
+    }
+
+    /** What the legend calls component {@code key}. */
+    public String name(String key) {
+        return names.getOrDefault(key, key);
     }
 
     /**

@@ -187,7 +187,7 @@ final class PlotLayout {
         frame.xTitle(c, 12);
         List<String> legend = new ArrayList<>();
         for (String comp : components) {
-            legend.add(comp);
+            legend.add(data.name(comp));
         }
         frame.legend(c, legend);
     }
@@ -256,7 +256,7 @@ final class PlotLayout {
         int k = 0;
         for (PlotData.Series s : data.series()) {
             for (String comp : components) {
-                String name = components.size() == 1 ? s.name() : s.name() + " " + comp;
+                String name = components.size() == 1 ? s.name() : s.name() + " " + data.name(comp);
                 String color = COLORS[k++ % COLORS.length];
                 legend.add(name);
                 List<PlotData.Point> pts = s.points().stream()

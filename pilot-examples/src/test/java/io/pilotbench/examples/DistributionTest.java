@@ -53,17 +53,21 @@ class DistributionTest {
         return b;
     }
 
-    @Test
-    void theUnpackedArchiveRunsTheQuickstartWithOnlyAJdk() throws Exception {
+    /** The archive unpacked into the test's directory, as a user would: its pilot-VERSION directory. */
+    private Path unpacked() throws Exception {
         run(
                 tmp,
                 Map.of("PATH", "/usr/bin:/bin"),
                 List.of("tar", "xzf", archive().toAbsolutePath().toString()),
                 0);
-        Path home;
         try (Stream<Path> dirs = Files.list(tmp)) {
-            home = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+            return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
+    }
+
+    @Test
+    void theUnpackedArchiveRunsTheQuickstartWithOnlyAJdk() throws Exception {
+        Path home = unpacked();
         assertThat(home.getFileName().toString()).startsWith("pilot-");
         assertThat(home.resolve("lib/pilot.jar")).isRegularFile();
         assertThat(Files.isExecutable(home.resolve("bin/pilot"))).isTrue();
@@ -143,15 +147,7 @@ class DistributionTest {
      */
     @Test
     void theArchiveHoldsEveryExampleTheDocsRun() throws Exception {
-        run(
-                tmp,
-                Map.of("PATH", "/usr/bin:/bin"),
-                List.of("tar", "xzf", archive().toAbsolutePath().toString()),
-                0);
-        Path home;
-        try (Stream<Path> dirs = Files.list(tmp)) {
-            home = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path home = unpacked();
         Path examples = Path.of("..", "examples");
         List<Path> files;
         try (Stream<Path> walk = Files.walk(examples)) {

@@ -152,19 +152,23 @@ class ExperimentRunTest {
         assertThat(row.get("error")).startsWith("run.sh failed in 1 of 3 rounds");
     }
 
-    /** The second job of an experiment run on its own (a mill worker's, a cluster job's) was "job 2/1". */
-    @Test
-    void oneJobOfALargerExperimentIsNotCountedOutOfItself() throws IOException {
-        pkg("p", "true\n", "echo answer 7\n");
-        Path f = file("exp.yaml", """
+    /** An experiment of package p over two env-padding levels, 3 rounds a job. */
+    private ExperimentSpec twoPaddings() throws IOException {
+        return ExperimentFile.read(file("exp.yaml", """
                 seed: 3
                 packages: {p: packages/p}
                 metrics: [answer]
                 precision: {max-rounds: 3}
                 factors:
                   env-padding: {levels: [0, 512]}
-                """);
-        ExperimentSpec spec = ExperimentFile.read(f);
+                """));
+    }
+
+    /** The second job of an experiment run on its own (a mill worker's, a cluster job's) was "job 2/1". */
+    @Test
+    void oneJobOfALargerExperimentIsNotCountedOutOfItself() throws IOException {
+        pkg("p", "true\n", "echo answer 7\n");
+        ExperimentSpec spec = twoPaddings();
         Job job = ExperimentPlan.of(spec, List.of(Worker.local()), false).jobs().get(1);
         java.io.StringWriter said = new java.io.StringWriter();
         ExperimentRunner.runJob(spec, job, tmp.resolve("job"), new java.io.PrintWriter(said, true));
@@ -175,15 +179,7 @@ class ExperimentRunTest {
     void oneJobRunsOnceInItsOwnDirectoryAndASecondCallReturnsItsRowWithoutRunningAgain() throws IOException {
         Path runs = tmp.resolve("runs");
         pkg("p", "echo x >> '" + runs + "'\n", "echo answer 7\n");
-        Path f = file("exp.yaml", """
-                seed: 3
-                packages: {p: packages/p}
-                metrics: [answer]
-                precision: {max-rounds: 3}
-                factors:
-                  env-padding: {levels: [0, 512]}
-                """);
-        ExperimentSpec spec = ExperimentFile.read(f);
+        ExperimentSpec spec = twoPaddings();
         Job job = ExperimentPlan.of(spec, List.of(Worker.local()), false).jobs().get(1);
         Path dir = tmp.resolve("job");
         Map<String, String> row = ExperimentRunner.runJob(spec, job, dir, null);

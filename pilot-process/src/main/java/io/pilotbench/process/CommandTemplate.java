@@ -78,9 +78,11 @@ public final class CommandTemplate {
     /** The argv of round {@code round} (0-based). */
     public List<String> argv(int round, long workAmount, Path resultDir) {
         List<String> out = new ArrayList<>();
+        // absolute: with --cwd the command runs in another directory than the one a relative -o is relative to
+        String dir = resultDir.toAbsolutePath().toString();
         for (String w : words) {
             out.add(w.replace(WORK_AMOUNT, Long.toString(workAmount))
-                    .replace(RESULT_DIR, resultDir.toString())
+                    .replace(RESULT_DIR, dir)
                     .replace(ROUND, Integer.toString(round)));
         }
         if (shell == null) {

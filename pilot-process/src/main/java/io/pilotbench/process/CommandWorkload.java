@@ -97,7 +97,7 @@ public final class CommandWorkload implements Workload {
                 Map<String, String> childEnv = new LinkedHashMap<>(env);
                 childEnv.put("PILOT_ROUND", "-1");
                 childEnv.put("PILOT_WORK_AMOUNT", "0");
-                childEnv.put("PILOT_RESULT_DIR", dir.toString());
+                childEnv.put("PILOT_RESULT_DIR", dir.toAbsolutePath().toString()); // --cwd runs elsewhere
                 if (prepare != null) {
                     String failed = hook("--prepare", prepare, childEnv, dir.resolve("prepare.txt"));
                     if (failed != null) {
@@ -203,7 +203,7 @@ public final class CommandWorkload implements Workload {
         Map<String, String> childEnv = new LinkedHashMap<>(env);
         childEnv.put("PILOT_ROUND", Integer.toString(round));
         childEnv.put("PILOT_WORK_AMOUNT", Long.toString(workAmount));
-        childEnv.put("PILOT_RESULT_DIR", dir.toString());
+        childEnv.put("PILOT_RESULT_DIR", dir.toAbsolutePath().toString()); // --cwd runs elsewhere
         if (prepare != null) {
             String failed = hook("--prepare", prepare, childEnv, dir.resolve("prepare.txt"));
             if (failed != null) {

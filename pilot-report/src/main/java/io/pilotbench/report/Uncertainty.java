@@ -9,7 +9,7 @@ import io.pilotbench.core.model.MetricResult;
 /** What a CI rests on and what was cut, in words and as JSON; shared by the session and file reports. */
 final class Uncertainty {
     /** What a lag-1 autocorrelation of values all equal (0/0) is shown as. */
-    static final String UNDEFINED_AUTOCORRELATION = "n/a (all values equal)";
+    static final String UNDEFINED_AUTOCORRELATION = "n/a (no variation)";
 
     private Uncertainty() {}
 

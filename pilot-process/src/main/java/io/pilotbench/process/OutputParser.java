@@ -119,7 +119,14 @@ final class OutputParser {
             throw new BadOutputException("json path '" + j.given() + "' is not in the output");
         }
         if (node.isNumber()) {
-            return node.doubleValue();
+            // 1e400 is a JSON number that overflows a double: a failed round, as through a column or a regex (it
+            // reached the engine as an infinite reading, which ended the session and every resume of it)
+            double v = node.doubleValue();
+            if (!Double.isFinite(v)) {
+                throw new BadOutputException("json path '" + j.given()
+                        + "' holds a number beyond a double's range (magnitude over 1.8e308)");
+            }
+            return v;
         }
         if (node.isString()) {
             return number(node.asString(), "json path '" + j.given() + "'");

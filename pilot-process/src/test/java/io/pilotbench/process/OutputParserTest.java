@@ -40,6 +40,20 @@ class OutputParserTest {
         assertThat(read("name=p,json=/a/1", "{\"a\": [1, 3]}")).isEqualTo(3);
     }
 
+    /**
+     * A JSON number beyond a double's range ({"a": 1e400}) became an infinite reading, which the engine refuses: the
+     * session ended with exit 2, --max-failures unheeded, and every --resume ended the same way. It is the round's
+     * bad output now, a failed round, as the same value through a column or a regex is.
+     */
+    @Test
+    void aJsonNumberBeyondADoubleIsBadOutputNotAnInfiniteReading() {
+        assertThatThrownBy(() -> read("name=x,json=$.a", "{\"a\": 1e400}"))
+                .isInstanceOf(OutputParser.BadOutputException.class)
+                .hasMessage("json path '$.a' holds a number beyond a double's range (magnitude over 1.8e308)");
+        assertThatThrownBy(() -> read("name=x,json=$.a", "{\"a\": -1e400}"))
+                .isInstanceOf(OutputParser.BadOutputException.class);
+    }
+
     @Test
     void garbageGivesOneLineSayingWhatWasFound() {
         assertThatThrownBy(() -> read("x,ms,0,0,1", "hello world\n"))

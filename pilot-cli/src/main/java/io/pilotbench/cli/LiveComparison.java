@@ -183,35 +183,37 @@ final class LiveComparison {
             err.flush();
         }
         InterleavedComparison.Result result;
+        boolean[] cleanupInterrupted = {false};
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
             run.requestStop();
             entries.forEach(e -> e.workload().cancel());
         })) {
-            for (InterleavedComparison.Entry e : entries) {
-                String failed = cmd.process.beforeRounds((CommandWorkload) e.workload());
-                if (failed != null) {
-                    err.println("pilot: error: " + e.name() + ": " + failed);
-                    return new Outcome(ExitCode.WORKLOAD_FAILED.code(), workloadNames, null);
+            try {
+                for (InterleavedComparison.Entry e : entries) {
+                    String failed;
+                    try {
+                        failed = cmd.process.beforeRounds((CommandWorkload) e.workload());
+                    } catch (InterruptedException stopped) {
+                        // Ctrl-C or SIGTERM in --setup or the --warmup runs: no cycle ran (it was "internal error")
+                        err.println("pilot: interrupted: " + e.name() + ": " + stopped.getMessage()
+                                + " before the first cycle; pilot compare --resume " + dir + " starts it again");
+                        return new Outcome(Interrupts.exitCode(), workloadNames, null);
+                    }
+                    if (failed != null) {
+                        err.println("pilot: error: " + e.name() + ": " + failed);
+                        return new Outcome(ExitCode.WORKLOAD_FAILED.code(), workloadNames, null);
+                    }
                 }
+                result = run.run();
+            } finally {
+                // within the interrupt's registration: a signal during --cleanup stops the hook, not the JVM
+                line.clear();
+                cleanupInterrupted[0] = cleanUp(entries, err);
             }
-            result = run.run();
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        } finally {
-            line.clear();
-            for (InterleavedComparison.Entry e : entries) {
-                ((CommandWorkload) e.workload()).tidyRounds();
-                try {
-                    String failed = cmd.process.afterRounds((CommandWorkload) e.workload());
-                    if (failed != null) {
-                        err.println("pilot: warning: " + e.name() + ": " + failed);
-                    }
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
         }
         String limit = result.stopReason() == StopReason.TIME_LIMIT || result.stopReason() == StopReason.ROUND_LIMIT
                 ? InterleavedComparison.limitWords(result.stopReason(), sessionSettings)
@@ -224,7 +226,37 @@ final class LiveComparison {
                 outputFormat == Format.TEXT && Colour.onStdout(),
                 o -> rendered.render(outputFormat, o));
         afterwards(entries, result.stopReason() == StopReason.WORKLOAD_FAILED, dir, err);
-        return new Outcome(cmd.exitCode(result.comparison(), result.stopReason(), gate), workloadNames, result);
+        return new Outcome(
+                cleanupInterrupted[0]
+                        ? Interrupts.exitCode()
+                        : cmd.exitCode(result.comparison(), result.stopReason(), gate),
+                workloadNames,
+                result);
+    }
+
+    /** Tidies every workload's rounds and runs its --cleanup; whether an interrupt stopped a cleanup. */
+    private boolean cleanUp(List<InterleavedComparison.Entry> entries, PrintWriter err) throws IOException {
+        boolean interruptedCleanup = false;
+        for (InterleavedComparison.Entry e : entries) {
+            ((CommandWorkload) e.workload()).tidyRounds();
+            if (interruptedCleanup) {
+                err.println("pilot: warning: " + e.name() + ": --cleanup not run after the interrupt");
+                continue;
+            }
+            try {
+                String failed = cmd.process.afterRounds((CommandWorkload) e.workload());
+                if (failed != null) {
+                    err.println("pilot: warning: " + e.name() + ": " + failed);
+                }
+            } catch (InterruptedException interrupted) {
+                // not the thread's flag again: the result still has to be written, and an interrupted thread's
+                // file channels close (nothing reached stdout or comparison.json)
+                err.println("pilot: warning: " + e.name() + ": " + interrupted.getMessage()
+                        + " by an interrupt; the rounds are recorded");
+                interruptedCleanup = true;
+            }
+        }
+        return interruptedCleanup;
     }
 
     /**

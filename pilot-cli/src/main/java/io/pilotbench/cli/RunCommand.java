@@ -3,13 +3,10 @@ package io.pilotbench.cli;
 import io.pilotbench.core.api.Pilot;
 import io.pilotbench.core.api.Session;
 import io.pilotbench.core.env.EnvironmentProbe;
-import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.InputException;
-import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.StopReason;
-import io.pilotbench.core.model.WpsMode;
 import io.pilotbench.core.store.SessionReader;
 import io.pilotbench.process.CommandTemplate;
 import io.pilotbench.process.CommandWorkload;
@@ -149,6 +146,10 @@ final class RunCommand implements Callable<Integer> {
 
     /** The result of the latest session this command ran, for a scan's table; null before one ends. */
     private SessionResult lastResult;
+    /** Whether an interrupt stopped --setup or the --warmup runs (no round ran), or the --cleanup after the rounds. */
+    private boolean interruptedBeforeRounds;
+
+    private boolean cleanupInterrupted;
 
     @Override
     public Integer call() throws Exception {
@@ -237,7 +238,7 @@ final class RunCommand implements Callable<Integer> {
             throw e;
         }
         if (result == null) {
-            return ExitCode.WORKLOAD_FAILED.code();
+            return interruptedBeforeRounds ? Interrupts.exitCode() : ExitCode.WORKLOAD_FAILED.code();
         }
         line.clear();
         p.session.close();
@@ -257,11 +258,22 @@ final class RunCommand implements Callable<Integer> {
         })) {
             if (!report.quiet) {
                 err.println("pilot: " + (resume != null ? "resuming" : "running") + " " + p.template
-                        + " until " + goal(p.session.settings()) + "; session in "
+                        + " until " + SessionOptions.goal(p.session.settings()) + "; session in "
                         + p.session.result().directory() + " (Ctrl-C stops it and keeps the results)");
                 err.flush();
             }
-            String failed = process.beforeRounds(p.workload);
+            String failed;
+            try {
+                failed = process.beforeRounds(p.workload);
+            } catch (InterruptedException e) {
+                // Ctrl-C or SIGTERM in --setup or the --warmup runs: no round ran, the session stays resumable
+                p.session.close();
+                p.workload.tidyRounds();
+                err.println("pilot: interrupted: " + e.getMessage() + " before the first round; pilot run --resume "
+                        + p.session.result().directory() + " starts it again");
+                interruptedBeforeRounds = true;
+                return null;
+            }
             if (failed != null) {
                 p.session.close();
                 p.workload.tidyRounds();
@@ -274,7 +286,14 @@ final class RunCommand implements Callable<Integer> {
                 lastResult = result;
                 return result;
             } finally {
-                String cleanupFailed = process.afterRounds(p.workload);
+                String cleanupFailed;
+                try {
+                    cleanupFailed = process.afterRounds(p.workload);
+                } catch (InterruptedException e) {
+                    // the rounds are recorded and reported; only the hook did not finish
+                    cleanupFailed = e.getMessage() + " by an interrupt; the rounds are recorded";
+                    cleanupInterrupted = true;
+                }
                 if (cleanupFailed != null) {
                     err.println("pilot: warning: " + cleanupFailed);
                 }
@@ -287,6 +306,12 @@ final class RunCommand implements Callable<Integer> {
      * exit code.
      */
     private int report(Prepared p, SessionResult result, RunMonitor monitored, Format outputFormat) throws IOException {
+        int code = reportedCode(p, result, monitored, outputFormat);
+        return cleanupInterrupted ? Interrupts.exitCode() : code;
+    }
+
+    private int reportedCode(Prepared p, SessionResult result, RunMonitor monitored, Format outputFormat)
+            throws IOException {
         Path dir = p.session.result().directory();
         Map<String, Object> monitorJson = monitored == null ? Map.of() : Map.of("monitor", monitored.finish(dir));
         Colour.print(
@@ -412,23 +437,5 @@ final class RunCommand implements Callable<Integer> {
                 ? Path.of(output)
                 : OutputDirs.claimNew(
                         Path.of(template.words().get(0)).getFileName().toString());
-    }
-
-    /** "the 95% CI of wall time is within ±5% of its mean" (for the start line). */
-    private static String goal(SessionSettings s) {
-        List<String> names = new ArrayList<>();
-        for (PerformanceIndex pi : s.pis()) {
-            if (pi.readingsMustSatisfy() || pi.unitReadingsMustSatisfy()) {
-                names.add(pi.name());
-            }
-        }
-        if (s.wps() == WpsMode.REQUIRED) {
-            names.add("work per second");
-        }
-        String target = s.ciTarget().relative()
-                ? "within ±" + Formats.number(s.ciTarget().value() * 50) + "% of the mean"
-                : "at most " + Formats.number(s.ciTarget().value()) + " wide";
-        return "the " + Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names) + " is "
-                + target;
     }
 }

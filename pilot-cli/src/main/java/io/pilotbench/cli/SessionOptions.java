@@ -4,11 +4,15 @@ import io.pilotbench.core.model.AnalysisSettings;
 import io.pilotbench.core.model.CiMethod;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.Defaults;
+import io.pilotbench.core.model.Formats;
+import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Preset;
 import io.pilotbench.core.model.SessionSettings;
 import io.pilotbench.core.model.WarmupRemoval;
 import io.pilotbench.core.model.WpsMode;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Option;
 
@@ -301,5 +305,23 @@ final class SessionOptions {
             }
             return b;
         }
+    }
+
+    /** "the 95% CI of wall time is within ±5% of its mean" (for the start line). */
+    static String goal(SessionSettings s) {
+        List<String> names = new ArrayList<>();
+        for (PerformanceIndex pi : s.pis()) {
+            if (pi.readingsMustSatisfy() || pi.unitReadingsMustSatisfy()) {
+                names.add(pi.name());
+            }
+        }
+        if (s.wps() == WpsMode.REQUIRED) {
+            names.add("work per second");
+        }
+        String target = s.ciTarget().relative()
+                ? "within ±" + Formats.number(s.ciTarget().value() * 50) + "% of the mean"
+                : "at most " + Formats.number(s.ciTarget().value()) + " wide";
+        return "the " + Formats.significant(s.confidence() * 100, 4) + "% CI of " + String.join(", ", names) + " is "
+                + target;
     }
 }

@@ -246,6 +246,22 @@ public final class ExperimentFile extends YamlFields {
         return spec;
     }
 
+    /** A level of a factor, refused when it holds a control character or was given before. */
+    private String level(String key, Object value, List<String> before) {
+        String level = scalar(key, value);
+        if (level.chars().anyMatch(Character::isISOControl)) {
+            // a newline or tab broke the plan's table and the job lines, and reached a script's argument
+            throw bad(
+                    key,
+                    "level '" + level.replace("\n", "\\n").replace("\t", "\\t")
+                            + "' holds a control character (a newline, a tab); give it on one line");
+        }
+        if (before.contains(level)) {
+            throw bad(key, "level '" + level + "' is given twice");
+        }
+        return level;
+    }
+
     private Factor factor(String name, Object value, Map<String, Path> packages) {
         String key = "factors." + name;
         Factor.Kind kind = null;
@@ -275,18 +291,7 @@ public final class ExperimentFile extends YamlFields {
         List<String> levels = new ArrayList<>();
         if (body.containsKey("levels")) {
             for (Object l : list(key + ".levels", body.get("levels"))) {
-                String level = scalar(key + ".levels", l);
-                if (level.chars().anyMatch(Character::isISOControl)) {
-                    // a newline or tab broke the plan's table and the job lines, and reached a script's argument
-                    throw bad(
-                            key + ".levels",
-                            "level '" + level.replace("\n", "\\n").replace("\t", "\\t")
-                                    + "' holds a control character (a newline, a tab); give it on one line");
-                }
-                if (levels.contains(level)) {
-                    throw bad(key + ".levels", "level '" + level + "' is given twice");
-                }
-                levels.add(level);
+                levels.add(level(key + ".levels", l, levels));
             }
         }
         if (kind == Factor.Kind.PACKAGE) {

@@ -287,6 +287,41 @@ class FaultInjectionTest {
         return at;
     }
 
+    /**
+     * pilot plot on a full disk wrote over the figure it replaces and left it cut off (a 4096-byte SVG that no
+     * parser reads), and new targets as empty files. It writes a temporary file and renames it now: the old figure
+     * stays whole, and no empty file is left.
+     */
+    @Test
+    void aPlotOnAFullDiskKeepsTheFigureItWouldReplace() throws Exception {
+        Path disk = tmpfs("plots", "64k");
+        Path data = tmp.resolve("a.txt");
+        Files.writeString(data, "1\n2\n3\n4\n5\n");
+        Path figure = disk.resolve("good.svg");
+        assertThat(CliRun.run("plot", "-o", figure.toString(), data.toString()).code())
+                .isZero();
+        byte[] good = Files.readAllBytes(figure);
+        // fill the disk but for about a page (the figure holds one): less than the new figure needs
+        Files.write(disk.resolve("fill"), new byte[56 * 1024]);
+        StringBuilder names = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            names.append("a-long-name-for-a-series-")
+                    .append(i)
+                    .append(':')
+                    .append(data)
+                    .append(' ');
+        }
+        CliRun full = CliRun.run(("plot -o " + figure + " " + names.toString().strip()).split(" "));
+        assertThat(full.code()).as(full.err()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(Files.readAllBytes(figure))
+                .as("the figure it would have replaced")
+                .isEqualTo(good);
+        CliRun fresh = CliRun.run(
+                ("plot -o " + disk.resolve("new.svg") + " " + names.toString().strip()).split(" "));
+        assertThat(fresh.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(disk.resolve("new.svg")).doesNotExist();
+    }
+
     @Test
     void aDiskThatFillsUpMidRoundStopsWithOneLineNotABlameOnTheWorkload() throws Exception {
         Path disk = tmpfs("small", "512k");

@@ -1,10 +1,10 @@
 package io.pilotbench.report.plot;
 
+import io.pilotbench.core.files.AtomicFiles;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import javax.imageio.ImageIO;
@@ -93,15 +93,20 @@ public final class Plot {
         if (o == null) {
             throw new IllegalArgumentException(file + ": unknown extension; name the file *.svg, *.png or *.pdf");
         }
-        switch (o) {
-            case SVG -> Files.writeString(file, svg(), StandardCharsets.UTF_8);
-            case PDF -> Files.write(file, pdf());
-            case PNG -> {
-                if (!ImageIO.write(image(), "png", file.toFile())) {
-                    throw new IOException("no PNG writer in this JVM");
-                }
-            }
-            default -> throw new IllegalStateException(o.toString());
-        }
+        // a temporary file renamed over the old one: a full disk left a cut-off figure where a good one had been
+        byte[] bytes =
+                switch (o) {
+                    case SVG -> svg().getBytes(StandardCharsets.UTF_8);
+                    case PDF -> pdf();
+                    case PNG -> {
+                        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+                        if (!ImageIO.write(image(), "png", png)) {
+                            throw new IOException("no PNG writer in this JVM");
+                        }
+                        yield png.toByteArray();
+                    }
+                    default -> throw new IllegalStateException(o.toString());
+                };
+        AtomicFiles.write(file, bytes);
     }
 }

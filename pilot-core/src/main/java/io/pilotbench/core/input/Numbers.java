@@ -16,6 +16,9 @@ final class Numbers {
     private static final Pattern DECIMAL_COMMA = Pattern.compile("[+-]?\\d+,\\d+([eE][+-]?\\d+)?");
     /** Two integers joined by a comma: a decimal comma, or two columns? */
     private static final Pattern AMBIGUOUS_PAIR = Pattern.compile("[+-]?\\d+,\\d+");
+    /** A number written with thousands separators: 1,234.5 or 1,234,567 (English), 1.234,5 (German). */
+    private static final Pattern THOUSANDS =
+            Pattern.compile("[+-]?\\d{1,3}(,\\d{3})+\\.\\d+|[+-]?\\d{1,3}(,\\d{3}){2,}|[+-]?\\d{1,3}(\\.\\d{3})+,\\d+");
 
     private Numbers() {}
 
@@ -129,6 +132,19 @@ final class Numbers {
     /** Whether {@code line} is two integers joined by one comma ("10,5"): columns, or a decimal comma? */
     static boolean isAmbiguousPair(String line) {
         return AMBIGUOUS_PAIR.matcher(line).matches();
+    }
+
+    /**
+     * The first field of {@code line} (split at ';', tabs, white space) that reads as a number with thousands
+     * separators, or null: such a line split at its commas gave "1" for "1,234.5", silently.
+     */
+    public static String thousands(String line) {
+        for (String f : line.strip().split("[;\\t\\s]+")) {
+            if (THOUSANDS.matcher(f).matches()) {
+                return f;
+            }
+        }
+        return null;
     }
 
     private static boolean isDigit(char c) {

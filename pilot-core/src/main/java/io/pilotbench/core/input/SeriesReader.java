@@ -147,7 +147,13 @@ public final class SeriesReader {
             add(source, first, indices, labels, values, splitter.decimalComma);
         }
         FastLine fast = new FastLine(splitter.delimiter(), splitter.decimalComma(), width, indices);
+        ThousandsCheck thousands = header || delimiter != Delimiter.AUTO || splitter.delimiter() != Delimiter.COMMA
+                ? null // a header or --delimiter comma: the commas separate fields
+                : ThousandsCheck.start(firstText);
         while (nextData(lines)) {
+            if (thousands != null && !thousands.see(lines.text())) {
+                thousands = null; // a line that is not a grouped number: commas separate fields
+            }
             if (fast.read(lines)) {
                 for (int k = 0; k < indices.length; k++) {
                     values[k].add(source, fast.value(k));
@@ -162,6 +168,12 @@ public final class SeriesReader {
                         + " (ragged input); every line needs the same number of fields");
             }
             add(source, row, indices, labels, values, splitter.decimalComma);
+        }
+        if (thousands != null && thousands.grouped()) {
+            throw new InputException(source + ":" + first.line + ": '" + shorten(thousands.example()) + "' and every "
+                    + "line after it look like numbers with thousands separators, which would be read as separate "
+                    + "fields; remove them (e.g. sed 's/,//g'; for 1.234,5 sed 's/\\.//g' and --decimal-comma), or "
+                    + "give --delimiter comma if commas separate fields");
         }
         List<Series> result = new ArrayList<>();
         for (int k = 0; k < columns.size(); k++) {

@@ -35,6 +35,40 @@ class SeriesReaderTest {
                 .containsExactly(2, 4);
     }
 
+    /**
+     * Numbers written with thousands separators were split at their commas and read as their first group: "1,234.5"
+     * … as 1, 1, 2, "1,234,567" as 1, "1.234,5;2.345,6" as 1.234 (a mean of 1.5 where it is 1,500), exit 0. Such
+     * an input is refused now; an index column beside values of 100 to 999.9 ("7,105.3"), which reads the same line by
+     * line, is still two columns.
+     */
+    @Test
+    void numbersWithThousandsSeparatorsAreRefusedNotSplit() throws Exception {
+        for (String text : List.of(
+                "1,234.5\n1,250.1\n2,244.2\n1,238.0\n",
+                "1,234,567\n1,240,000\n",
+                "1.234,5;2.345,6\n1.240,5;2.340,6\n")) {
+            assertThatThrownBy(() -> read(text, SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST))
+                    .as(text)
+                    .isInstanceOf(InputException.class)
+                    .hasMessageContaining("look like numbers with thousands separators")
+                    .hasMessageContaining("--delimiter comma");
+        }
+        assertThat(read("0,105.3\n1,110.2\n2,120.9\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.parse("1"))
+                        .get(0)
+                        .values())
+                .containsExactly(105.3, 110.2, 120.9);
+        assertThat(read("1,234.5\n1,250.1\n", SeriesReader.Delimiter.COMMA, false, ColumnSelector.parse("1"))
+                        .get(0)
+                        .values())
+                .as("--delimiter comma: the user says commas separate fields")
+                .containsExactly(234.5, 250.1);
+        assertThat(read("round,time\n1,234.5\n3,250.1\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.parse("1"))
+                        .get(0)
+                        .values())
+                .as("a header shows the commas separate fields")
+                .containsExactly(234.5, 250.1);
+    }
+
     /** Lines that cross the 64 KiB read buffer, values that need the general parser, against Double.parseDouble. */
     @Test
     void aLargeInputReadsBackExactly() throws Exception {

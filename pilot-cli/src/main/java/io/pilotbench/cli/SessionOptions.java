@@ -127,8 +127,8 @@ final class SessionOptions {
             order = 22,
             description = "With a work-amount range, the work amount is doubled until a round lasts T; the shorter "
                     + "rounds before it, and later rounds given less work, are kept out of the analysis (never a round "
-                    + "for running fast). When even the range's maximum runs shorter, the rounds after it are "
-                    + "spread over the whole range and all analysed. Default: 1s.")
+                    + "for running fast). When even the range's maximum runs shorter, the rounds after it are all "
+                    + "analysed: with WPS spread over the whole range, without it all at the maximum. Default: 1s.")
     Duration shortRound;
 
     @Option(

@@ -134,7 +134,11 @@ public final class Planner {
             long wa = lastShort == null ? range.first() : doubled(lastShort.workAmount(), max);
             return softCap(wa, totals, range.first());
         }
-        long floor = wholeRangeShort(s, firstLong) ? range.first() : firstLong.workAmount();
+        // the whole range too short for the threshold: WPS spreads its rounds over the range (it fits a line through
+        // them), anything else keeps to the longest rounds the range gives, so that every round does the same work
+        // (at the range's first work amount, a --wps off session's mean mixed one round at b with a hundred at a)
+        long floor =
+                !wholeRangeShort(s, firstLong) ? firstLong.workAmount() : s.wps() != WpsMode.OFF ? range.first() : max;
         long needed = floor;
         Round lastOk = totals.lastOk();
         for (int i = 0; i < a.pis().size(); i++) {

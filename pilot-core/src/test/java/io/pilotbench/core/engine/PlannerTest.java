@@ -129,6 +129,36 @@ class PlannerTest {
         assertThat(e.rounds().get(8).status()).isEqualTo(RoundStatus.OK);
     }
 
+    /**
+     * With a work-amount range, --wps off and a command too quick for the short-round threshold even at the range's
+     * maximum, every round after the ramp went back to the range's first work amount: 171 of 172 analysed rounds at
+     * 1,000 and one at 1,000,000, their wall times averaged into one mean. They stay at the maximum now, the longest
+     * rounds the range gives, all doing the same work.
+     */
+    @Test
+    void aRangeTooShortEvenAtItsMaximumKeepsToTheMaximumWithoutWps() {
+        SessionSettings s = SessionSettings.builder()
+                .pi(PerformanceIndex.of("wall time", "s"))
+                .workAmount(1000, 1_000_000)
+                .wps(io.pilotbench.core.model.WpsMode.OFF)
+                .shortRound(Duration.ofMillis(50))
+                .warmupRemoval(WarmupRemoval.NONE)
+                .build();
+        SessionEngine e = new SessionEngine(s);
+        List<Long> work = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            long w = Planner.plan(s, e.rounds(), e.analysis(), e.totals()).workAmount();
+            work.add(w);
+            // 14 ns per unit of work: 14 ms at the maximum, under the 50 ms threshold
+            long nanos = 14 * w;
+            e.add(e.toRound(w, Instant.EPOCH, nanos, RoundResult.ofReadings(nanos / 1e9)));
+        }
+        int atMax = work.indexOf(1_000_000L);
+        assertThat(atMax).as("the ramp reaches the maximum").isPositive();
+        assertThat(work.subList(atMax, work.size()))
+                .allSatisfy(w -> assertThat(w).isEqualTo(1_000_000L));
+    }
+
     @Test
     void wpsSweepUsesEquation5SpanAndBisection() {
         // first long round: 10 units in 1 s; t = 60 s, n = 10: k = (120 − 20)/90 = 1.11 s, span 9·k·10/s = 100

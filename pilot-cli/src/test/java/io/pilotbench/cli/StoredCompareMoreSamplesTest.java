@@ -50,4 +50,22 @@ class StoredCompareMoreSamplesTest {
                 .isTrue();
         assertThat(pair.get("moreSamples").asInt()).isEqualTo(Integer.parseInt(m1.group(1)));
     }
+
+    /** A decided pair of stored samples gave "moreRounds": 0 where docs/compare.md says null (no rounds for them). */
+    @Test
+    void aDecidedStoredPairHasNoMoreRoundsEither() throws Exception {
+        Path a = tmp.resolve("a.txt");
+        Path b = tmp.resolve("b.txt");
+        Files.writeString(a, "10\n10.1\n9.9\n10.2\n9.8\n10\n10.1\n9.9\n");
+        Files.writeString(b, "20\n20.1\n19.9\n20.2\n19.8\n20\n20.1\n19.9\n");
+        var pair = JsonMapper.builder()
+                .build()
+                .readTree(CliRun.run("compare", "--format", "json", a.toString(), b.toString())
+                        .out())
+                .get("pairs")
+                .get(0);
+        assertThat(pair.get("verdict").asString()).isEqualTo("a<b");
+        assertThat(pair.get("moreRounds").isNull()).as(pair.toString()).isTrue();
+        assertThat(pair.get("moreSamples").asInt()).isZero();
+    }
 }

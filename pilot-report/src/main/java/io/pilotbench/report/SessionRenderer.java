@@ -37,7 +37,7 @@ import java.util.function.Consumer;
  *       {@code unit_readings}, {@code unit_readings_raw}), plus a {@code wps} row when WPS is on (n = rounds used,
  *       mean = v, subsession size = rounds per point, required samples = rounds). Columns: {@value #CSV_HEADER}
  *       (min … outliers, added later, describe the readings' spread and are empty for other rows).
- *       The last column names the session (its directory, or its name for a session kept in memory). Numbers at
+ *       The column after target_met names the session (its directory, or its name for a session kept in memory). Numbers at
  *       full double precision; an unknown value is an empty field.</li>
  *   <li>MARKDOWN: a header line per session and the CSV's rows as a table.</li>
  * </ul>
@@ -45,7 +45,7 @@ import java.util.function.Consumer;
 public final class SessionRenderer {
 
     static final String CSV_HEADER = "pi,unit,data,n,removed,mean,ci_low,ci_high,ci_width,subsession_size,"
-            + "required_samples,target_met,min,median,p90,p99,max,outliers,session";
+            + "required_samples,target_met,session,min,median,p90,p99,max,outliers";
 
     private SessionRenderer() {}
 

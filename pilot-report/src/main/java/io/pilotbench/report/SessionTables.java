@@ -99,13 +99,13 @@ final class SessionTables {
                     r.subsessionSize() > 0 ? Integer.toString(r.subsessionSize()) : "",
                     r.requiredSamples() < 0 ? "" : Long.toString(r.requiredSamples()),
                     Boolean.toString(r.targetMet()),
+                    session, // where it was before the spread's columns were added (added columns go last)
                     sp == null ? "" : d(sp.min()),
                     sp == null ? "" : d(sp.median()),
                     sp == null ? "" : d(sp.p90()),
                     sp == null ? "" : d(sp.p99()),
                     sp == null ? "" : d(sp.max()),
-                    sp == null ? "" : Integer.toString(sp.outliers()),
-                    session
+                    sp == null ? "" : Integer.toString(sp.outliers())
                 };
                 for (int i = 0; i < v.length; i++) {
                     v[i] = csvField(v[i]);

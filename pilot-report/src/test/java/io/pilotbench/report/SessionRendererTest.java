@@ -245,4 +245,30 @@ class SessionRendererTest {
         assertThat(io.pilotbench.core.model.Formats.duration(7800)).isEqualTo("2 h 10 min");
         assertThat(io.pilotbench.core.model.Formats.duration(Double.NaN)).isEqualTo("unknown");
     }
+
+    /**
+     * The spread's columns (min … outliers) were inserted before "session", which moved it from the 13th column to
+     * the 19th: a script reading it by position broke. Columns added to the CSV go after the ones it had.
+     */
+    @Test
+    void theCsvKeepsItsFirstColumnsWhereTheyWereAndAddsNewOnesAfter() {
+        List<String> columns = List.of(SessionRenderer.CSV_HEADER.split(","));
+        assertThat(columns.subList(0, 13))
+                .containsExactly(
+                        "pi",
+                        "unit",
+                        "data",
+                        "n",
+                        "removed",
+                        "mean",
+                        "ci_low",
+                        "ci_high",
+                        "ci_width",
+                        "subsession_size",
+                        "required_samples",
+                        "target_met",
+                        "session");
+        assertThat(columns.subList(13, columns.size()))
+                .containsExactly("min", "median", "p90", "p99", "max", "outliers");
+    }
 }

@@ -121,11 +121,11 @@ public record Comparison(
      * can run), −1 when unknown.
      */
     public static long moreRounds(PairComparison p) {
+        if (!p.a().live() && !p.b().live()) {
+            return -1; // stored samples get no more rounds, decided or not (the JSON's null): moreSamplesEach
+        }
         if (p.verdict().decided()) {
             return 0;
-        }
-        if (!p.a().live() && !p.b().live()) {
-            return -1; // stored samples get no more rounds: moreSamplesEach
         }
         long ra = p.a().live() ? moreRounds(p, p.a()) : 0;
         long rb = p.b().live() ? moreRounds(p, p.b()) : 0;

@@ -53,7 +53,10 @@ import picocli.CommandLine.Spec;
             "",
             "Type II sums of squares (the default) do not depend on the order of the",
             "factors, and suit the unbalanced tables that failed jobs leave; they",
-            "match R's car::Anova(type = 2). Type I is R's anova(lm(...))."
+            "match R's car::Anova(type = 2). Type I is R's anova(lm(...)).",
+            "",
+            "Exit codes: 0 analysed; 2 bad usage or input (a directory that is not an",
+            "experiment, no job that succeeded); 1 internal error."
         })
 final class ExperimentAnalyzeCommand implements Callable<Integer> {
     @Spec

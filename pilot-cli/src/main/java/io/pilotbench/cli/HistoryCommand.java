@@ -67,7 +67,15 @@ final class HistoryCommand implements Runnable {
             mixinStandardHelpOptions = true,
             usageHelpAutoWidth = true,
             description = "Add recorded sessions to the store: per PI, its mean and standard error, with the commit "
-                    + "and the environment's fingerprint from the session.")
+                    + "and the environment's fingerprint from the session.",
+            footerHeading = "%nExamples:%n",
+            footer = {
+                "  pilot history add --store perf-history --commit $(git rev-parse HEAD) \\",
+                "      results/s",
+                "",
+                "Exit codes: 0 added; 2 bad usage or input (not a session, a store that",
+                "cannot be written); 1 internal error."
+            })
     static final class Add implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -30,8 +30,9 @@ import picocli.CommandLine.Parameters;
                     + "CI (one or two values, constant values), no error bar is drawn.",
             "",
             "--mode bar: one group of bars per NAME (its files pooled), a bar per component, --stack components "
-                    + "stacked in one bar. --mode line: a line per NAME (and component), a point per file at the first "
-                    + "number in its name (threads-8.csv: 8), or at its position. --mode box: a box per NAME and "
+                    + "stacked in one bar. --mode line: a line per NAME (and component), a point per file at the "
+                    + "number in its name that tells the files apart (threads-8.csv: 8; of TESTs 000-ext2_1, "
+                    + "001-ext2_2: 1, 2), or at its position. --mode box: a box per NAME and "
                     + "component (minimum, quartiles, median, maximum, the mean marked), placed as bars are; files "
                     + "told apart by the number in their names are drawn in a panel each.",
             ""

@@ -87,7 +87,6 @@ final class ScriptCommand implements Callable<Integer> {
             names = "--unit-dir",
             paramLabel = "DIR",
             order = 4,
-            hidden = true,
             description = "Where --install-resume writes the unit (default /etc/systemd/system, then enabled).")
     Path unitDir;
 

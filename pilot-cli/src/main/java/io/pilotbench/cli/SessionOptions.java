@@ -136,7 +136,8 @@ final class SessionOptions {
             paramLabel = "MODE",
             order = 23,
             description = "Work-per-second regression (needs a work-amount range): off, report, or required (its CI "
-                    + "must also meet the target). Default: report with a range, off otherwise.")
+                    + "must also meet the target). Default: with a range, required when no --pi is given (the "
+                    + "wall time then mixes work amounts) and report with one; off without a range.")
     WpsMode wps;
 
     /** Applies the options given over {@code b}: the preset first, then the others. */

@@ -122,7 +122,9 @@ final class SimulateCommand implements Runnable {
                         + "$PILOT_RESULT_DIR/unit-readings.txt, so "
                         + "--pi 'name=time,unit=ms,column=0,unit-readings=unit-readings.txt' reads both.",
                 ""
-            })
+            },
+            footerHeading = "%n",
+            footer = {"Exit codes: 0 printed; 2 bad usage or a spec it cannot read; 1 internal error."})
     static final class Emit implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -58,6 +58,12 @@ import picocli.CommandLine.Spec;
                     + "(hyperfine: 10 runs), jmh-5x5 (JMH: 5 forks × 5 warm-up + 5 measured iterations). Each "
                     + "replication gives every strategy the same workload realisation.",
             ""
+        },
+        footerHeading = "%n",
+        footer = {
+            "Exit codes: 0 evaluated (coverage short of the confidence level is a",
+            "finding, flagged SHORT, not an error); 2 bad usage or input (a spec or",
+            "trace it cannot read, an option that does nothing here); 1 internal error."
         })
 final class SimulateEvaluateCommand implements Callable<Integer> {
     @Spec

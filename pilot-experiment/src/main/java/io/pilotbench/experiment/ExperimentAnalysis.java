@@ -151,7 +151,7 @@ public final class ExperimentAnalysis {
                         + "target (" + String.join(", ", why) + "): " + which + ".",
                 "  Their time is a mean less precise "
                         + "than asked for (each job's CI is in results.csv), and the ANOVA below rests on it; raise max-rounds "
-                        + "or max-time (or lower min-subsessions) under precision to reach the target.");
+                        + "(a CI needs at least 20 rounds) or max-time under precision to reach the target.");
     }
 
     /** Analyses every metric of the experiment in {@code dir}. */

@@ -195,4 +195,36 @@ class DistributionTest {
         }
         assertThat(missing).isEmpty();
     }
+
+    /**
+     * Without a UTF-8 locale (LANG unset, as under cron or in a container) the JVM read its arguments as ASCII: a
+     * command's argument "naïve" reached it as "na??ve", and a file café.txt could not be analysed ("Malformed input
+     * or input contains unmappable characters"). bin/pilot now gives the JVM a UTF-8 character type and pilot gives
+     * the command the user's locale back (LC_ALL still unset in it). The script builds the non-ASCII words from octal
+     * escapes, so that this test's own locale does not matter.
+     */
+    @Test
+    void nonAsciiArgumentsAndFileNamesSurviveALocaleThatIsNotUtf8() throws Exception {
+        Path home = unpacked();
+        Path work = Files.createDirectories(tmp.resolve("locale"));
+        Files.writeString(work.resolve("t.sh"), """
+                set -e
+                P="$1"
+                word=$(printf 'na\\303\\257ve')
+                file=$(printf 'caf\\303\\251.txt')
+                printf '1\\n2\\n3\\n4\\n' > "$file"
+                "$P" analyze "$file" > analyze.txt 2>&1
+                "$P" run -q --max-rounds 3 -o s --pi 'name=x,unit=u,regex=v ([0-9]+)' -- \\
+                    sh -c 'printf "%s v 5 %s\\n" "$1" "${LC_ALL-unset}" > child.txt' sh "$word" > /dev/null || true
+                """);
+        String java = Path.of(System.getProperty("java.home"), "bin").toString();
+        // no LANG, LC_ALL or LC_CTYPE: the POSIX locale
+        Map<String, String> env = Map.of("PATH", java + ":/usr/bin:/bin", "HOME", work.toString());
+        run(work, env, List.of("sh", "t.sh", home.resolve("bin/pilot").toString()), 0);
+        assertThat(new String(Files.readAllBytes(work.resolve("analyze.txt")), StandardCharsets.UTF_8))
+                .contains("café.txt: 4 samples");
+        assertThat(Files.readAllBytes(work.resolve("child.txt")))
+                .as("the argument's bytes, and the user's locale (LC_ALL unset) in the command")
+                .isEqualTo("naïve v 5 unset\n".getBytes(StandardCharsets.UTF_8));
+    }
 }

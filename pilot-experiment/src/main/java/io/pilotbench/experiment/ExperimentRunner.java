@@ -419,7 +419,7 @@ public final class ExperimentRunner {
                     dir.resolve("bin").resolve(LINK_CC),
                     jobDir,
                     arch,
-                    System.getenv());
+                    io.pilotbench.core.model.ChildEnvironment.of());
             row = new JobRun(plan.spec(), job, jobDir, c, pkg, je, stop).row();
         }
         if (row.get("error").isEmpty()) {

@@ -61,6 +61,7 @@ final class JdkLauncher implements ProcessLauncher {
         if (request.cwd() != null) {
             builder.directory(request.cwd().toFile());
         }
+        io.pilotbench.core.model.ChildEnvironment.restore(builder.environment()); // the user's locale
         builder.environment().putAll(request.env());
         builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
         builder.redirectOutput(ProcessBuilder.Redirect.to(request.stdoutFile().toFile()));

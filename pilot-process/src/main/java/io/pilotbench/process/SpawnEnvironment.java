@@ -26,7 +26,9 @@ final class SpawnEnvironment {
         static final Map<String, byte[]> ENCODED = new LinkedHashMap<>();
 
         static {
-            System.getenv().forEach((k, v) -> ENCODED.put(k, Native.toByteArray(k + "=" + v)));
+            // the user's locale, not the one the launcher gave the JVM
+            io.pilotbench.core.model.ChildEnvironment.of()
+                    .forEach((k, v) -> ENCODED.put(k, Native.toByteArray(k + "=" + v)));
         }
     }
 

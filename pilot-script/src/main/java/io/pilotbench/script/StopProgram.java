@@ -186,6 +186,7 @@ final class StopProgram {
             ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", text)
                     .directory(dir.toFile())
                     .redirectErrorStream(true);
+            io.pilotbench.core.model.ChildEnvironment.restore(pb.environment()); // the user's locale
             pb.environment().putAll(env);
             Process p = pb.start();
             byte[] out = p.getInputStream().readAllBytes();

@@ -243,7 +243,7 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
             progress.show("simulated " + f.done() + "/" + f.total() + " sessions (" + f.strategy() + ")");
             if (csv != null) {
                 try {
-                    csv.write(row(f, truth));
+                    csv.write(SimulationRows.row(f, truth));
                     csv.newLine();
                     csv.flush();
                 } catch (IOException e) {
@@ -418,39 +418,5 @@ final class SimulateEvaluateCommand implements Callable<Integer> {
                 alpha.value(),
                 margin,
                 sharedLoad == null ? 0 : sharedLoad.fraction());
-    }
-
-    private static String row(Evaluation.Finished f, double truth) {
-        var o = f.outcome();
-        var c = f.comparison();
-        return o != null
-                ? cells(
-                        f.strategy(),
-                        f.replication(),
-                        f.seed(),
-                        o.estimate(),
-                        o.low(),
-                        o.high(),
-                        o.covers(truth),
-                        o.rounds(),
-                        o.samples(),
-                        o.seconds(),
-                        o.converged(),
-                        o.subsessionSize())
-                : cells(
-                        f.strategy(),
-                        f.replication(),
-                        f.seed(),
-                        c.decision().label(),
-                        c.p(),
-                        c.ratioLow(),
-                        c.ratioHigh(),
-                        c.rounds(),
-                        c.seconds());
-    }
-
-    /** A CSV row of values as {@link String#valueOf} writes them (the strategies' names hold no comma). */
-    private static String cells(Object... values) {
-        return java.util.Arrays.stream(values).map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
     }
 }

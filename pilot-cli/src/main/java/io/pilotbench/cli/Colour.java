@@ -25,8 +25,10 @@ final class Colour {
     private static final Pattern MEAN = Pattern.compile("((?:harmonic )?mean|proportion) ([-0-9.e+]+(?: [^ ,;()]+)?)");
 
     private static final Pattern GOOD = Pattern.compile("\\b(met|converged|decided)\\b");
-    private static final Pattern BAD = Pattern.compile(
-            "\\b(not met|not converged|undecided|Undecided|" + "limit of [^,;]+ reached|round limit|time limit)\\b");
+    // the negatives first, whatever their case: "Not converged" and "before every target was met" had their
+    // "converged" and "met" painted green
+    private static final Pattern BAD = Pattern.compile("\\b((?i:not met|not converged|undecided)|"
+            + "before every target was met|limit of [^,;]+ reached|round limit|time limit)\\b");
 
     /** Whether the commands' output is the process's standard output (set by {@link Main}, not by tests). */
     private static volatile boolean processStdout;

@@ -271,12 +271,20 @@ final class LiveComparison {
             if (left != null) {
                 err.println("pilot: warning: " + e.name() + ": " + left);
             }
-            if (!failed) {
-                continue;
-            }
-            e.session().rounds().stream()
+            List<io.pilotbench.core.model.Round> bad = e.session().rounds().stream()
                     .filter(r -> r.status() == io.pilotbench.core.model.RoundStatus.FAILED
                             || r.status() == io.pilotbench.core.model.RoundStatus.TIMED_OUT)
+                    .toList();
+            if (bad.isEmpty()) {
+                continue;
+            }
+            if (!failed) {
+                // within --max-failures: the report counts only the rounds that worked (a "rounds 0" row for a
+                // command whose every round timed out, and no word why)
+                err.println("pilot: warning: " + e.name() + ": " + bad.size() + " of "
+                        + e.session().rounds().size() + " rounds failed or timed out and are left out of its analysis");
+            }
+            bad.stream()
                     .limit(3)
                     .forEach(r -> err.println("pilot: " + e.name() + ": round " + r.index() + " "
                             + r.status()

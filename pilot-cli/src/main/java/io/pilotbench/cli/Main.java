@@ -7,6 +7,22 @@ import java.nio.charset.StandardCharsets;
 public final class Main {
     private Main() {}
 
+    /**
+     * {@code code}, or 2 when the report did not all reach standard output: a PrintWriter keeps write errors to
+     * itself, so {@code pilot analyze f > /dev/full} (or a full disk under {@code --format json > summary.json})
+     * exited 0 with an empty or cut-off file.
+     */
+    static int written(PrintWriter out, PrintWriter err, int code) {
+        out.flush();
+        if (!out.checkError()) {
+            return code;
+        }
+        err.println("pilot: could not write everything to standard output (a full disk, or a reader that closed "
+                + "it): the report is incomplete");
+        err.flush();
+        return code == ExitCode.OK.code() ? ExitCode.USAGE.code() : code;
+    }
+
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
@@ -18,6 +34,7 @@ public final class Main {
             return;
         }
         Interrupts.installSignalHandler();
-        System.exit(PilotCommand.run(args, out, err, System.in));
+        int code = PilotCommand.run(args, out, err, System.in);
+        System.exit(written(out, err, code));
     }
 }

@@ -120,7 +120,9 @@ final class ParameterScan {
                     "-P " + range.get(0) + ": MIN " + range.get(1) + " is above MAX " + range.get(2));
         }
         List<String> values = new ArrayList<>();
-        for (BigDecimal v = min; v.compareTo(max) <= 0; v = v.add(by)) {
+        // every value in the decimals of the finest of MIN, MAX and the step: 1.0, 1.1, …, 2.0 (was 1, 1.1, …, 2.0)
+        int scale = Math.max(Math.max(min.scale(), max.scale()), by.scale());
+        for (BigDecimal v = min.setScale(Math.max(0, scale)); v.compareTo(max) <= 0; v = v.add(by)) {
             if (values.size() == MAX_VALUES) {
                 throw new IllegalArgumentException("-P " + range.get(0) + ": more than " + MAX_VALUES + " values; "
                         + "give a larger step with -D");

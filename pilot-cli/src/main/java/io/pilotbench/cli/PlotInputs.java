@@ -82,7 +82,8 @@ final class PlotInputs {
             throw new InputException(arg + ": no file after the name; write NAME:FILE or NAME:'GLOB'");
         }
         Path p = Path.of(pattern);
-        if (!pattern.contains("*") && !pattern.contains("?") && !pattern.contains("[")) {
+        // a file that exists is that file, whatever its name holds ('[x.txt' was a glob that did not compile)
+        if (Files.exists(p) || !pattern.contains("*") && !pattern.contains("?") && !pattern.contains("[")) {
             if (!Files.exists(p)) {
                 throw new InputException(pattern + ": no such file or directory; give a results file (CSV, one "
                         + "number per line) or a session directory, as NAME:FILE or NAME:'GLOB'");
@@ -90,7 +91,13 @@ final class PlotInputs {
             return List.of(p);
         }
         Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
-        PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + p.getFileName());
+        PathMatcher m;
+        try {
+            m = FileSystems.getDefault().getPathMatcher("glob:" + p.getFileName());
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new InputException(arg + ": '" + p.getFileName() + "' is not a glob pilot can read ("
+                    + e.getDescription() + "); globs use * ? and [abc] in the file name");
+        }
         List<Path> found;
         try (Stream<Path> s = Files.list(dir)) {
             found = s.filter(f -> m.matches(f.getFileName())).sorted().toList();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,16 @@ class ColourTest {
         assertThat(Colour.paint("  warning: 3 of 24 rounds are outliers"))
                 .startsWith("\033[33m")
                 .endsWith("\033[0m");
+    }
+
+    /** "met" and "converged" were painted green in "before every target was met" and "Not converged: …". */
+    @Test
+    void negativeSentencesAreNotPaintedGreen() {
+        for (String line : List.of(
+                "  stopped   round limit of 3 reached before every target was met",
+                "Not converged: waiting for readings of 'wall time' (3 of 20 samples).")) {
+            assertThat(Colour.paint(line)).as(line).doesNotContain("\033[32m").contains("\033[33m");
+        }
     }
 
     @Test

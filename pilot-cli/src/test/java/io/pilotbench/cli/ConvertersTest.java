@@ -246,7 +246,7 @@ class ConvertersTest {
                 "(see 'pilot compare --help')");
         MillCommandTest.oneLine(
                 CliRun.run("history", "detect", "--format", "xml"),
-                "--format: 'xml' is not one of " + "text, json, csv, markdown");
+                "--format: 'xml' is not one of text, json (see 'pilot history detect --help')"); // TextOrJsonFormatTest
     }
 
     @Test

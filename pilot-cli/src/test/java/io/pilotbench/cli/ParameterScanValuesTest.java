@@ -58,4 +58,33 @@ class ParameterScanValuesTest {
         assertThat(r.err()).isEqualTo("pilot: -L n: '3' is given twice; give each value once (a session per value)\n");
         assertThat(scan).doesNotExist();
     }
+
+    /**
+     * -P v 1 3 -D 0.1 gave the values 1, 1.1, …, 2.0, 3.0: the first without decimals, the rest with, so the command
+     * got "1" but "2.0". Every value now has the decimals of the finest of MIN, MAX and the step.
+     */
+    @Test
+    void aRangeWithADecimalStepWritesEveryValueWithItsDecimals() throws Exception {
+        Path scan = tmp.resolve("p");
+        Path seen = tmp.resolve("seen.txt");
+        CliRun r = CliRun.run(
+                "run",
+                "-q",
+                "--max-rounds",
+                "2",
+                "-P",
+                "v",
+                "1",
+                "2",
+                "-D",
+                "0.5",
+                "-o",
+                scan.toString(),
+                "--",
+                "sh",
+                "-c",
+                "echo {v} >> '" + seen + "'");
+        assertThat(r.code()).as(r.err()).isNotEqualTo(ExitCode.USAGE.code());
+        assertThat(Files.readAllLines(seen).stream().distinct().toList()).containsExactly("1.0", "1.5", "2.0");
+    }
 }

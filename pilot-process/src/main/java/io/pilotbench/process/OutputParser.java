@@ -172,6 +172,10 @@ final class OutputParser {
         String s = text.strip();
         try {
             double v = Double.parseDouble(s);
+            if (v == 0 && s.replaceAll("[eE].*", "").matches(".*[1-9].*")) {
+                // 1e-400 parses to 0: a reading of 0 recorded silently
+                throw new BadOutputException(where + " is '" + quote(s) + "', too small for a double (it would be 0)");
+            }
             if (Double.isFinite(v)) {
                 return v;
             }
@@ -196,6 +200,30 @@ final class OutputParser {
     }
 
     static String quote(String s) {
-        return s.length() <= QUOTE ? s : s.substring(0, QUOTE) + "…";
+        return visible(s.length() <= QUOTE ? s : s.substring(0, QUOTE) + "…");
+    }
+
+    /**
+     * {@code s} with its control characters as {@code \xNN}: a command's stderr quoted in a message went to the
+     * terminal as it was, so its escape sequences cleared the screen, set the window's title or switched the
+     * character set of whoever read pilot's report.
+     */
+    static String visible(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean control = c < 0x20 && c != '\t' || c >= 0x7f && c <= 0x9f;
+            if (control && b == null) {
+                b = new StringBuilder(s.length() + 8).append(s, 0, i);
+            }
+            if (b != null) {
+                if (control) {
+                    b.append(String.format(java.util.Locale.ROOT, "\\x%02x", (int) c));
+                } else {
+                    b.append(c);
+                }
+            }
+        }
+        return b == null ? s : b.toString();
     }
 }

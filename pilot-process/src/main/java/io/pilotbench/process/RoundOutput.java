@@ -30,6 +30,19 @@ final class RoundOutput {
         return line == null ? "" : "; " + what + ": '" + OutputParser.quote(line) + "'";
     }
 
+    /**
+     * When {@code stdout} is longer than what a PI is read from, "(only the last 16 MiB of its 20 MiB of output were
+     * searched)"; else nothing. A value printed before a flood of output was reported as "printed nothing" or "no
+     * match", with no word of the limit.
+     */
+    static String beyondTail(Path stdout) throws IOException {
+        long size = Files.exists(stdout) ? Files.size(stdout) : 0;
+        return size <= MAX_OUTPUT
+                ? ""
+                : " (only the last " + (MAX_OUTPUT >> 20) + " MiB of its " + (size >> 20) + " MiB of standard output "
+                        + "were searched: print the value last, or write it to a file the PI reads)";
+    }
+
     /** The file's text, or its last {@link #MAX_OUTPUT} bytes. */
     static String tail(Path file) throws IOException {
         if (!Files.exists(file)) {

@@ -77,7 +77,8 @@ final class RoundReader {
                     b.unitReadings(i, OutputParser.unitReadings(p.unitReadings(), dir));
                 }
             } catch (OutputParser.BadOutputException e) {
-                return b.failed("PI '" + p.pi().name() + "': " + e.getMessage()).build();
+                return b.failed("PI '" + p.pi().name() + "': " + e.getMessage() + RoundOutput.beyondTail(stdout))
+                        .build();
             }
         }
         return b.build();

@@ -88,4 +88,23 @@ class OutputParserTest {
                         PiSpec.parse("name=o,unit-readings=none.txt").get(0).unitReadings(), dir))
                 .hasMessage("the command did not write its unit readings to " + "%RESULT_DIR%/none.txt");
     }
+
+    /**
+     * A command's stderr quoted in a failed round's message kept its escape sequences ("\033[2J\033]0;pwned\007"):
+     * printed in the report, they cleared the terminal and set its title. Control characters are shown as \xNN.
+     */
+    @Test
+    void controlCharactersOfACommandsOutputAreShownNotSentToTheTerminal() {
+        assertThat(OutputParser.quote("\033[2J\033]0;pwned\007\033(0boom"))
+                .isEqualTo("\\x1b[2J\\x1b]0;pwned\\x07\\x1b(0boom")
+                .doesNotContain("\033");
+        assertThat(OutputParser.quote("plain text, tab\there")).isEqualTo("plain text, tab\there");
+    }
+
+    /** "1e-400" parsed to 0 and was recorded as a reading of 0, silently; 1e-200 was refused as too small. */
+    @Test
+    void aNumberTooSmallForADoubleIsBadOutputNotZero() throws Exception {
+        assertThatThrownBy(() -> read("x,ms,0,0,1", "1e-400\n")).hasMessageContaining("too small for a double");
+        assertThat(read("x,ms,0,0,1", "0.000e-400\n")).isZero();
+    }
 }

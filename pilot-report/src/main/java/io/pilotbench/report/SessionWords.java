@@ -172,9 +172,16 @@ final class SessionWords {
     /** The analysis settings in words. */
     static String settingsSummary(SessionSettings s) {
         if (s.method() == CiMethod.AR) {
+            // unit readings stop on the rounds' means (BetweenRounds): their rule, where a PI has them, said too
+            boolean units = s.pis().stream().anyMatch(pi -> pi.unitReadingsMustSatisfy());
             return pct(s.confidence()) + " confidence, target CI width ≤ " + s.ciTarget() + ", method ar (at least "
                     + Defaults.MIN_SAMPLES + " samples and " + Formats.number(Defaults.MIN_DEGREES_OF_FREEDOM)
-                    + " degrees of freedom), warm-up removal " + s.warmupRemoval();
+                    + " degrees of freedom"
+                    + (units
+                            ? "; unit readings: the rounds' means, at least " + Defaults.MIN_ROUNDS_FOR_UNITS
+                                    + " rounds"
+                            : "")
+                    + "), warm-up removal " + s.warmupRemoval();
         }
         return pct(s.confidence()) + " confidence, target CI width ≤ " + s.ciTarget() + ", at least "
                 + s.minSubsessions() + " subsessions, |lag-1 autocorrelation| ≤ "

@@ -112,12 +112,31 @@ final class Numbers {
 
     /** The value of bytes {@link #isDecimal(byte[], int, int)} accepted. */
     static double parse(byte[] s, int from, int to) {
-        return JavaDoubleParser.parseDouble(s, from, to - from);
+        double v = JavaDoubleParser.parseDouble(s, from, to - from);
+        return v == 0 ? notZero(new String(s, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1), v) : v;
     }
 
     /** The value of a string {@link #isDecimal} accepted (possibly ±∞ when it overflows). */
     static double parse(CharSequence s) {
-        return JavaDoubleParser.parseDouble(s);
+        double v = JavaDoubleParser.parseDouble(s);
+        return v == 0 ? notZero(s, v) : v;
+    }
+
+    /**
+     * {@code zero} for a zero ("0", "-0.0e5"); for a number too small for a double ("1e-400", which parses to 0), the smallest
+     * double of its sign, which the magnitude check then refuses as too small (it was read as 0, silently).
+     */
+    private static double notZero(CharSequence s, double zero) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == 'e' || c == 'E') {
+                break;
+            }
+            if (c >= '1' && c <= '9') {
+                return s.charAt(0) == '-' ? -Double.MIN_VALUE : Double.MIN_VALUE;
+            }
+        }
+        return zero; // its sign kept: -0.0 as Double.parseDouble gives it
     }
 
     static boolean isNonFinite(String s) {

@@ -69,6 +69,21 @@ class SeriesReaderTest {
                 .containsExactly(234.5, 250.1);
     }
 
+    /**
+     * "1e-400" parsed to 0 and was analysed as 0 ("mean 0 … width 0 = NaN% of mean"), while 1e-200 was refused as
+     * too small: a number below a double's range is refused as too small now, and a true zero is still 0.
+     */
+    @Test
+    void aNumberTooSmallForADoubleIsRefusedNotReadAsZero() throws Exception {
+        assertThatThrownBy(() -> read("1e-400\n2e-400\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("smaller");
+        assertThat(read("0e-400\n0.0\n1\n", SeriesReader.Delimiter.AUTO, false, ColumnSelector.FIRST)
+                        .get(0)
+                        .values())
+                .containsExactly(0, 0, 1);
+    }
+
     /** Lines that cross the 64 KiB read buffer, values that need the general parser, against Double.parseDouble. */
     @Test
     void aLargeInputReadsBackExactly() throws Exception {

@@ -1,0 +1,45 @@
+package io.pilotbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code pilot analyze f > /dev/full} exited 0 with nothing on stderr: the PrintWriter on standard output keeps its
+ * write errors to itself, so a report redirected to a full disk came out empty or cut off as a success. Now one line
+ * says so and the exit code is 2.
+ */
+@EnabledOnOs(OS.LINUX)
+class StdoutWriteErrorTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aReportThatCannotBeWrittenIsAnErrorNotASuccess() throws Exception {
+        Path data = tmp.resolve("a.txt");
+        Files.writeString(data, "1\n2\n3\n4\n5\n");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "analyze",
+                        data.toString())
+                .redirectOutput(new java.io.File("/dev/full"))
+                .redirectError(tmp.resolve("err.txt").toFile())
+                .start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String err = Files.readString(tmp.resolve("err.txt"));
+        assertThat(p.exitValue()).as(err).isEqualTo(ExitCode.USAGE.code());
+        assertThat(err)
+                .contains("could not write everything to standard output")
+                .hasLineCount(1);
+    }
+}

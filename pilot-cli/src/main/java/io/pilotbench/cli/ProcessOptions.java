@@ -125,6 +125,10 @@ final class ProcessOptions {
                         "--valid-exit-codes: " + code + " is not an exit code; a process " + "exits with 0 to 255");
             }
         }
+        // as Converters.keepOutput reads it back on --resume
+        String keepOutputText = keepOutput == null
+                ? null
+                : !keepOutput.everyRound() ? "failed" : keepOutput.bytes() < 0 ? "all" : keepOutput.bytes() + "B";
         RecordedCommand recorded = new RecordedCommand(
                 command,
                 shell,
@@ -132,7 +136,8 @@ final class ProcessOptions {
                 envVars(),
                 pis.isEmpty() ? defaultPis : pis,
                 roundTimeout == null ? 0 : roundTimeout.toMillis(),
-                validExitCodes.isEmpty() ? List.of(0) : validExitCodes);
+                validExitCodes.isEmpty() ? List.of(0) : validExitCodes,
+                keepOutputText);
         if (!Files.isDirectory(Path.of(recorded.cwd()))) {
             throw new IllegalArgumentException("--cwd: " + recorded.cwd() + " is not a directory");
         }
@@ -163,8 +168,8 @@ final class ProcessOptions {
                 .timeout(recorded.timeoutMillis() == 0 ? null : Duration.ofMillis(recorded.timeoutMillis()))
                 .validExitCodes(new LinkedHashSet<>(recorded.validExitCodes()))
                 .overheadNanos(overhead)
-                .keepOutputBytes(keepOutputBytes())
-                .keepEveryRound(keepEveryRound())
+                .keepOutputBytes(keepOutputBytes(recorded))
+                .keepEveryRound(keepEveryRound(recorded))
                 .prepare(prepare)
                 .build();
     }
@@ -186,14 +191,27 @@ final class ProcessOptions {
         return cleanup == null ? null : workload.runHook("--cleanup", cleanup);
     }
 
+    /**
+     * --keep-output as given now, else as the session's first run recorded it (a --resume without it went back to
+     * the default, keeping only failed rounds' output), else null for the default.
+     */
+    private Converters.KeepOutput keepOutput(RecordedCommand recorded) {
+        if (keepOutput != null) {
+            return keepOutput;
+        }
+        return recorded.keepOutput() == null ? null : Converters.keepOutput(recorded.keepOutput());
+    }
+
     /** Whether --keep-output asks for every round's output (a SIZE or all), not the default (failed). */
-    private boolean keepEveryRound() {
-        return keepOutput != null && keepOutput.everyRound();
+    private boolean keepEveryRound(RecordedCommand recorded) {
+        Converters.KeepOutput k = keepOutput(recorded);
+        return k != null && k.everyRound();
     }
 
     /** --keep-output in bytes: -1 for all. */
-    private long keepOutputBytes() {
-        return keepOutput == null ? CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES : keepOutput.bytes();
+    private long keepOutputBytes(RecordedCommand recorded) {
+        Converters.KeepOutput k = keepOutput(recorded);
+        return k == null ? CommandWorkload.DEFAULT_KEEP_OUTPUT_BYTES : k.bytes();
     }
 
     private Map<String, String> envVars() {

@@ -26,6 +26,8 @@ import tools.jackson.databind.JsonNode;
  * @param pis            the {@code --pi} texts, as given (parsed with {@link PiSpec#parse})
  * @param timeoutMillis  the round timeout in ms, or 0 for none
  * @param validExitCodes accepted exit codes
+ * @param keepOutput     {@code --keep-output} as given ("64KiB", "all"), or null for the default (a resumed session
+ *                       keeps the output its first run was told to keep)
  */
 public record RecordedCommand(
         List<String> words,
@@ -34,7 +36,8 @@ public record RecordedCommand(
         Map<String, String> env,
         List<String> pis,
         long timeoutMillis,
-        List<Integer> validExitCodes) {
+        List<Integer> validExitCodes,
+        String keepOutput) {
     /** The file's name in a session directory. */
     public static final String FILE = "command.json";
 
@@ -56,6 +59,7 @@ public record RecordedCommand(
         m.put("pis", pis);
         m.put("roundTimeoutMillis", timeoutMillis);
         m.put("validExitCodes", validExitCodes);
+        m.put("keepOutput", keepOutput);
         Files.writeString(dir.resolve(FILE), PlainJson.write(m) + "\n");
     }
 
@@ -89,7 +93,8 @@ public record RecordedCommand(
                     env,
                     strings(n.get("pis"), file, "pis"),
                     n.path("roundTimeoutMillis").asLong(0),
-                    codes.isEmpty() ? List.of(0) : codes);
+                    codes.isEmpty() ? List.of(0) : codes,
+                    text(n.get("keepOutput")));
         } catch (NoSuchFileException e) {
             throw new InputException(
                     file + ": missing, so there is no command to resume; pilot analyze still reads " + "the session");

@@ -32,6 +32,8 @@ public final class ByteLines {
     private long number;
     private boolean eof;
     private boolean terminated;
+    /** The input's first bytes (up to 4), to tell UTF-16 from a binary file in messages. */
+    private byte[] firstBytes = new byte[0];
 
     public ByteLines(String source, InputStream in) {
         this.source = source;
@@ -80,9 +82,27 @@ public final class ByteLines {
                     .decode(ByteBuffer.wrap(buffer, start, end - start))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new InputException(source + ":" + number + ": is not UTF-8 text (a binary file?); expected one "
-                    + "number per line or delimited columns");
+            throw new InputException(source + ":" + number
+                    + (utf16()
+                            ? UTF16
+                            : ": is not UTF-8 text (Latin-1, or a binary file?); convert it to UTF-8 (e.g. iconv -f latin1 -t "
+                                    + "utf-8) or give one number per line or delimited columns"));
         }
+    }
+
+    /** What a UTF-16 input is told ("a NUL byte: … binary" said nothing of the cause). */
+    private static final String UTF16 = ": is UTF-16 text; convert it to UTF-8 (e.g. iconv -f utf-16 -t utf-8)";
+
+    /** Whether the input began with a UTF-16 byte order mark, or its first bytes alternate with NULs. */
+    private boolean utf16() {
+        if (firstBytes.length >= 2
+                && (firstBytes[0] == (byte) 0xFF && firstBytes[1] == (byte) 0xFE
+                        || firstBytes[0] == (byte) 0xFE && firstBytes[1] == (byte) 0xFF)) {
+            return true;
+        }
+        return firstBytes.length >= 4
+                && (firstBytes[1] == 0 && firstBytes[3] == 0 && firstBytes[0] != 0 && firstBytes[2] != 0
+                        || firstBytes[0] == 0 && firstBytes[2] == 0 && firstBytes[1] != 0 && firstBytes[3] != 0);
     }
 
     /** Moves to the next line; false at the end of the input. */
@@ -100,8 +120,11 @@ public final class ByteLines {
                     return line(next, scan, scan + 1, high);
                 }
                 if (b == 0) {
-                    throw new InputException(source + ":" + (number + 1) + ": a NUL byte: this looks like a binary "
-                            + "file; expected text with one number per line or delimited columns");
+                    throw new InputException(source + ":" + (number + 1)
+                            + (utf16()
+                                    ? UTF16
+                                    : ": a NUL byte: this looks like a binary file; expected text with one number per line or "
+                                            + "delimited columns"));
                 }
                 if (b < 0) {
                     high = true;
@@ -136,6 +159,9 @@ public final class ByteLines {
             return false;
         }
         filled += n;
+        if (firstBytes.length < 4 && number == 0) {
+            firstBytes = Arrays.copyOf(buffer, Math.min(4, filled));
+        }
         return true;
     }
 

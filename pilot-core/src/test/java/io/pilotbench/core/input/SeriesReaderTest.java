@@ -84,6 +84,22 @@ class SeriesReaderTest {
                 .containsExactly(0, 0, 1);
     }
 
+    /**
+     * A UTF-16 file was "a NUL byte: this looks like a binary file", with or without its byte order mark; it is named
+     * UTF-16 now, with the conversion to make.
+     */
+    @Test
+    void aUtf16FileIsToldToBeConvertedNotCalledBinary() {
+        for (java.nio.charset.Charset cs : List.of(StandardCharsets.UTF_16, StandardCharsets.UTF_16LE)) {
+            byte[] bytes = "1\n2\n3\n".getBytes(cs);
+            assertThatThrownBy(() -> new SeriesReader(SeriesReader.Delimiter.AUTO, List.of(ColumnSelector.FIRST), false)
+                            .read("in", new ByteArrayInputStream(bytes), n -> {}))
+                    .as(cs.name())
+                    .isInstanceOf(InputException.class)
+                    .hasMessageContaining("is UTF-16 text; convert it to UTF-8");
+        }
+    }
+
     /** Lines that cross the 64 KiB read buffer, values that need the general parser, against Double.parseDouble. */
     @Test
     void aLargeInputReadsBackExactly() throws Exception {

@@ -109,7 +109,12 @@ final class ScriptParser {
         Path real = file.toAbsolutePath().normalize();
         if (!Files.isRegularFile(real)) {
             if (includedAt == null) {
-                throw new IllegalArgumentException(shown + ": no such script file");
+                throw new IllegalArgumentException(shown
+                        + (Files.isDirectory(real)
+                                ? ": is a directory, not a script"
+                                : Files.exists(real)
+                                        ? ": is not a regular file (a device or a pipe?), not a script"
+                                        : ": no such script file"));
             }
             throw new ScriptException(
                     includedAt, "expected an existing file to INCLUDE, but " + shown + " does not exist");

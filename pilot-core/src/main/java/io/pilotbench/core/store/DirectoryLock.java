@@ -93,8 +93,12 @@ public final class DirectoryLock implements Closeable {
         }
         try (Stream<Path> entries = Files.list(directory)) {
             if (entries.anyMatch(p -> !p.getFileName().toString().equals(FILE))) {
-                throw new IllegalArgumentException(directory + " is not empty; choose a new output directory"
-                        + (what.equals("session") ? " (or resume the session in it with --resume)" : ""));
+                // '-o ""' was "pilot:  is not empty"; and a directory holding no session was told to resume one
+                String shown =
+                        directory.toString().isEmpty() ? "the current directory (an empty -o)" : directory.toString();
+                boolean session = what.equals("session") && Files.isRegularFile(directory.resolve("session.json"));
+                throw new IllegalArgumentException(shown + " is not empty; choose a new output directory"
+                        + (session ? " (or resume the session in it with --resume)" : ""));
             }
         }
     }

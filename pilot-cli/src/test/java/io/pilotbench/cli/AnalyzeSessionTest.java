@@ -251,6 +251,8 @@ class AnalyzeSessionTest {
     @Test
     void aDirectoryThatIsNotASessionIsOneLine() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("not-a-session"));
+        Files.writeString(
+                dir.resolve("notes.txt"), "not a session"); // an empty one is named as such (ResumeOfNothingTest)
         CliRun r = run("analyze", dir.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())

@@ -65,7 +65,21 @@ public final class SessionReader {
                     + "or analyse the readings as plain data: pilot analyze -c reading "
                     + dir.resolve(SessionFiles.READINGS);
         }
+        if (holdsNothing(dir)) {
+            // Ctrl-C while a run was starting: its directory was made, nothing was written in it
+            return dir + " holds no session, it is empty (a run interrupted as it started leaves such a directory: "
+                    + "start it anew with -o " + dir + ")";
+        }
         return dir + " is a directory but not a Pilot session (no " + SessionFiles.SESSION + ")";
+    }
+
+    /** Whether {@code dir} holds nothing but, perhaps, the lock file a run made. */
+    private static boolean holdsNothing(Path dir) {
+        try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+            return entries.allMatch(p -> p.getFileName().toString().equals(DirectoryLock.FILE));
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     private static final String[] TABLES = {SessionFiles.ROUNDS, SessionFiles.READINGS, SessionFiles.UNIT_READINGS};

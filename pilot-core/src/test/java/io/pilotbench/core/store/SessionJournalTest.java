@@ -135,7 +135,12 @@ class SessionJournalTest {
     void badDirectoriesGiveOneLineMessages() throws Exception {
         assertThatThrownBy(() -> SessionReader.read(tmp))
                 .isInstanceOf(InputException.class)
+                .hasMessageContaining("holds no session, it is empty");
+        Files.writeString(tmp.resolve("other.txt"), "x");
+        assertThatThrownBy(() -> SessionReader.read(tmp))
+                .isInstanceOf(InputException.class)
                 .hasMessageContaining("is a directory but not a Pilot session");
+        Files.delete(tmp.resolve("other.txt"));
         Path dir = tmp.resolve("s");
         SessionJournal.create(dir, "w", SETTINGS, null, Instant.EPOCH).close();
         Files.writeString(dir.resolve(SessionFiles.READINGS), "0,5,1.0\n", StandardOpenOption.APPEND);

@@ -36,7 +36,9 @@ record Line(List<Word> words) {
      */
     static List<Line> split(String file, String text) {
         Splitter s = new Splitter(file);
-        String[] physical = text.split("\r?\n", -1);
+        // a UTF-8 byte order mark (an editor on Windows writes one) was read as part of the first word: "found 'TEST'"
+        String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        String[] physical = body.split("\r?\n", -1);
         for (int ln = 0; ln < physical.length; ln++) {
             s.physical(ln + 1, physical[ln]);
         }

@@ -179,4 +179,11 @@ class ScriptParserTest {
                     .hasMessageContaining("TEST program");
         }
     }
+
+    /** A script saved with a UTF-8 byte order mark was refused: "found '\uFEFFTEST'", the mark invisible. */
+    @Test
+    void aByteOrderMarkBeforeTheFirstLineIsNotPartOfItsFirstWord() throws Exception {
+        java.util.List<Stmt> body = ScriptParser.parse("t.pilot", "\uFEFFTEST a 3\n  EXEC true\nDONE\n", dir);
+        org.assertj.core.api.Assertions.assertThat(body).hasSize(1);
+    }
 }

@@ -65,11 +65,12 @@ public final class ToolResults {
         if (head.equals(CRITERION_HEADER)) {
             return criterion(source, () -> lenient().ofCsvRecord(text));
         }
-        String start = text.stripLeading();
+        String start = (text.startsWith("\uFEFF") ? text.substring(1) : text).stripLeading();
         return start.startsWith("{") || start.startsWith("[") ? json(source, text) : null;
     }
 
-    private static List<Series> json(String source, String text) {
+    private static List<Series> json(String source, String content) {
+        String text = content.startsWith("\uFEFF") ? content.substring(1) : content;
         JsonNode root;
         try {
             root = JsonMappers.plain().readTree(text);
@@ -239,10 +240,13 @@ public final class ToolResults {
 
     private static boolean startsWithJson(Path file) {
         try (var in = Files.newInputStream(file)) {
-            int c;
-            do {
+            int c = in.read();
+            if (c == 0xEF && in.read() == 0xBB && in.read() == 0xBF) {
+                c = in.read(); // a UTF-8 byte order mark (Windows tools write one): JSON after it was read as CSV
+            }
+            while (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
                 c = in.read();
-            } while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+            }
             return c == '{' || c == '[';
         } catch (IOException e) {
             return false;

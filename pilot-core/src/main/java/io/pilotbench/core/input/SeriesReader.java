@@ -112,14 +112,15 @@ public final class SeriesReader {
             throw new InputException(source + ": no data (the input is empty or has only blank and # comment lines)");
         }
         String firstText = lines.text();
-        Splitter splitter = splitter(source, firstText, lines.number(), notices);
-        Row first = new Row(lines.number(), splitter.split(source, firstText, lines.number()));
+        Splitter firstSplitter = splitter(source, firstText, lines.number(), notices);
+        Row first = new Row(lines.number(), firstSplitter.split(source, firstText, lines.number()));
         int width = first.fields.length;
         boolean named = columns.stream().anyMatch(ColumnSelector::byName);
         boolean header = named
                 || columns.stream()
-                        .anyMatch(c ->
-                                c.index() < width && !looksNumeric(first.fields[c.index()], splitter.decimalComma));
+                        .anyMatch(c -> c.index() < width
+                                && !looksNumeric(first.fields[c.index()], firstSplitter.decimalComma));
+        Splitter splitter = firstSplitter;
         int[] indices = new int[columns.size()];
         String[] labels = new String[columns.size()];
         for (int k = 0; k < columns.size(); k++) {
@@ -150,7 +151,21 @@ public final class SeriesReader {
         ThousandsCheck thousands = header || delimiter != Delimiter.AUTO || splitter.delimiter() != Delimiter.COMMA
                 ? null // a header or --delimiter comma: the commas separate fields
                 : ThousandsCheck.start(firstText);
+        // after a header, the first data line decides the decimal comma ("x;y" then "10,5;9,8": the header has no
+        // comma to tell, and "9,8" was "not a number")
+        boolean decideComma =
+                header && !decimalComma && delimiter == Delimiter.AUTO && splitter.delimiter() != Delimiter.COMMA;
         while (nextData(lines)) {
+            if (decideComma) {
+                decideComma = false;
+                String t = lines.text();
+                if (commaDecimals(t, splitter.delimiter())) {
+                    notices.accept(source + ":" + lines.number() + ": read ',' as the decimal separator (\""
+                            + shorten(t) + "\")");
+                    splitter = new Splitter(splitter.delimiter(), true);
+                    fast = new FastLine(splitter.delimiter(), true, width, indices);
+                }
+            }
             if (thousands != null && !thousands.see(lines.text())) {
                 thousands = null; // a line that is not a grouped number: commas separate fields
             }
@@ -233,6 +248,20 @@ public final class SeriesReader {
             return new Splitter(Delimiter.COMMA, false);
         }
         return new Splitter(detect(s), false);
+    }
+
+    /** Whether every field of {@code line}, split at {@code d}, is a number with a decimal comma or an integer. */
+    private static boolean commaDecimals(String line, Delimiter d) {
+        if (line.indexOf(',') < 0) {
+            return false;
+        }
+        String[] fields = d == Delimiter.WHITESPACE
+                ? line.strip().split("\\s+")
+                : line.split(d == Delimiter.TAB ? "\t" : ";", -1);
+        return Arrays.stream(fields)
+                .map(String::strip)
+                .allMatch(f ->
+                        Numbers.isDecimalComma(f) || !f.isEmpty() && f.chars().allMatch(Character::isDigit));
     }
 
     /** The delimiter of a data line without commas: tab, semicolon, else whitespace. */

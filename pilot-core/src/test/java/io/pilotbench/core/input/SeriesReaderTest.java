@@ -100,6 +100,22 @@ class SeriesReaderTest {
         }
     }
 
+    /**
+     * With a header line, decimal commas were not detected ("x;y", then "10,5;9,8": '9,8' is not a number, exit 2),
+     * though the same data without the header were read with a notice. The first data line decides now.
+     */
+    @Test
+    void decimalCommasAreDetectedAfterAHeaderToo() throws Exception {
+        List<String> notices = new ArrayList<>();
+        List<Series> s = new SeriesReader(SeriesReader.Delimiter.AUTO, List.of(ColumnSelector.parse("y")), false)
+                .read(
+                        "in",
+                        new ByteArrayInputStream("x;y\n10,5;9,8\n11,5;9,9\n".getBytes(StandardCharsets.UTF_8)),
+                        notices::add);
+        assertThat(s.get(0).values()).containsExactly(9.8, 9.9);
+        assertThat(notices).anyMatch(n -> n.contains("read ',' as the decimal separator"));
+    }
+
     /** Lines that cross the 64 KiB read buffer, values that need the general parser, against Double.parseDouble. */
     @Test
     void aLargeInputReadsBackExactly() throws Exception {

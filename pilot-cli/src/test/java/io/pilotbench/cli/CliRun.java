@@ -25,6 +25,20 @@ record CliRun(int code, String out, String err) {
         return new CliRun(code, out.toString(), err.toString());
     }
 
+    /**
+     * The command line that runs {@code pilot ARGS} in a JVM of its own, with this test's class path: for what only a
+     * real process shows (signals, its own standard output and exit code).
+     */
+    static java.util.List<String> inNewJvm(String... args) {
+        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
+        argv.addAll(java.util.List.of(args));
+        return argv;
+    }
+
     /** The path of a test resource. */
     static String resource(String name) {
         try {

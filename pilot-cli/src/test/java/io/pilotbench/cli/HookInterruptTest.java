@@ -27,19 +27,8 @@ class HookInterruptTest {
             throws Exception {
         Path dir = tmp.resolve("s");
         Path mark = tmp.resolve("hook-started");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> argv = new ArrayList<>(List.of(
-                java,
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName(),
-                command,
-                "--progress",
-                "never",
-                "--max-rounds",
-                "3",
-                "-o",
-                dir.toString()));
+        List<String> argv = new ArrayList<>(
+                CliRun.inNewJvm(command, "--progress", "never", "--max-rounds", "3", "-o", dir.toString()));
         String slow = "touch '" + mark + "'; sleep 30";
         if (hook.equals("--warmup")) {
             argv.addAll(List.of("--warmup", "2", "--", "sh", "-c", slow));

@@ -24,14 +24,7 @@ class StdoutWriteErrorTest {
     void aReportThatCannotBeWrittenIsAnErrorNotASuccess() throws Exception {
         Path data = tmp.resolve("a.txt");
         Files.writeString(data, "1\n2\n3\n4\n5\n");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(
-                        java,
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Main.class.getName(),
-                        "analyze",
-                        data.toString())
+        Process p = new ProcessBuilder(CliRun.inNewJvm("analyze", data.toString()))
                 .redirectOutput(new java.io.File("/dev/full"))
                 .redirectError(tmp.resolve("err.txt").toFile())
                 .start();

@@ -306,26 +306,7 @@ final class PlotLayout {
         return " data-" + name + "=\"" + String.format(Locale.ROOT, "%s", value) + "\"";
     }
 
-    /**
-     * {@code s} as XML text or attribute: the markup characters escaped, and the control characters XML 1.0 forbids
-     * (a name with \x01 or an escape sequence) as U+FFFD, where they made the SVG unreadable.
-     */
     static String escape(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                default ->
-                    b.append(
-                            c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0xFFFE || c == 0xFFFF
-                                    ? '\uFFFD'
-                                    : c);
-            }
-        }
-        return b.toString();
+        return io.pilotbench.report.Markup.escape(s);
     }
 }

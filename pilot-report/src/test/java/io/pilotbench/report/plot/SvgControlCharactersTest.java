@@ -11,8 +11,8 @@ import org.xml.sax.InputSource;
 class SvgControlCharactersTest {
     @Test
     void controlCharactersInTextBecomeReplacementCharacters() throws Exception {
-        String text = PlotLayout.escape("ctl\u0001\u001bname <&\"> ok");
-        assertThat(text).isEqualTo("ctl\uFFFD\uFFFDname &lt;&amp;&quot;&gt; ok");
+        String text = PlotLayout.escape("ctl\u0001\u001bname <&\"'> ok");
+        assertThat(text).isEqualTo("ctl\uFFFD\uFFFDname &lt;&amp;&quot;&#39;&gt; ok");
         String svg =
                 "<svg xmlns=\"http://www.w3.org/2000/svg\"><text data-x=\"" + text + "\">" + text + "</text></svg>";
         DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(svg)));

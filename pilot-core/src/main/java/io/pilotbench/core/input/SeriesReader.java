@@ -1,8 +1,5 @@
 package io.pilotbench.core.input;
 
-import de.siegmar.fastcsv.reader.CsvParseException;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.Magnitude;
 import io.pilotbench.core.model.Series;
@@ -14,7 +11,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -124,17 +120,7 @@ public final class SeriesReader {
         int[] indices = new int[columns.size()];
         String[] labels = new String[columns.size()];
         for (int k = 0; k < columns.size(); k++) {
-            ColumnSelector c = columns.get(k);
-            int index = c.byName() ? Arrays.asList(trimmed(first.fields)).indexOf(c.name()) : c.index();
-            if (c.byName() && index < 0) {
-                throw new InputException(source + ":" + first.line + ": no column named '" + c.name() + "' (the first "
-                        + "line has " + describe(trimmed(first.fields)) + "); use a header name or a 0-based index");
-            }
-            if (index >= width) {
-                throw new InputException(source + ":" + first.line + ": column " + index + " does not exist (the line "
-                        + "has " + width + " field" + (width == 1 ? "" : "s") + ", so columns 0.." + (width - 1)
-                        + "); choose one with --column");
-            }
+            int index = index(source, columns.get(k), first);
             indices[k] = index;
             labels[k] = header ? first.fields[index].strip() : width > 1 ? "column " + index : "";
         }
@@ -158,11 +144,9 @@ public final class SeriesReader {
         while (nextData(lines)) {
             if (decideComma) {
                 decideComma = false;
-                String t = lines.text();
-                if (commaDecimals(t, splitter.delimiter())) {
-                    notices.accept(source + ":" + lines.number() + ": read ',' as the decimal separator (\""
-                            + shorten(t) + "\")");
-                    splitter = new Splitter(splitter.delimiter(), true);
+                Splitter decided = afterHeader(source, lines, splitter, notices);
+                if (decided != splitter) {
+                    splitter = decided;
                     fast = new FastLine(splitter.delimiter(), true, width, indices);
                 }
             }
@@ -185,16 +169,29 @@ public final class SeriesReader {
             add(source, row, indices, labels, values, splitter.decimalComma);
         }
         if (thousands != null && thousands.grouped()) {
-            throw new InputException(source + ":" + first.line + ": '" + shorten(thousands.example()) + "' and every "
-                    + "line after it look like numbers with thousands separators, which would be read as separate "
-                    + "fields; remove them (e.g. sed 's/,//g'; for 1.234,5 sed 's/\\.//g' and --decimal-comma), or "
-                    + "give --delimiter comma if commas separate fields");
+            throw thousands.refusal(source, first.line);
         }
         List<Series> result = new ArrayList<>();
         for (int k = 0; k < columns.size(); k++) {
             result.add(new Series(source, labels[k], values[k].toArray()));
         }
         return result;
+    }
+
+    /** The 0-based field of the first line that column {@code c} selects; a missing one is one line. */
+    private static int index(String source, ColumnSelector c, Row first) {
+        int width = first.fields.length;
+        int index = c.byName() ? Arrays.asList(trimmed(first.fields)).indexOf(c.name()) : c.index();
+        if (c.byName() && index < 0) {
+            throw new InputException(source + ":" + first.line + ": no column named '" + c.name() + "' (the first "
+                    + "line has " + describe(trimmed(first.fields)) + "); use a header name or a 0-based index");
+        }
+        if (index >= width) {
+            throw new InputException(source + ":" + first.line + ": column " + index + " does not exist (the line "
+                    + "has " + width + " field" + (width == 1 ? "" : "s") + ", so columns 0.." + (width - 1)
+                    + "); choose one with --column");
+        }
+        return index;
     }
 
     /** Moves to the next line that is neither blank nor a # comment; false at the end. */
@@ -250,6 +247,19 @@ public final class SeriesReader {
         return new Splitter(detect(s), false);
     }
 
+    /**
+     * The splitter for the lines after a header: with a decimal comma when the first data line's fields are numbers
+     * with decimal commas (the header had no comma to tell), said in a notice; else {@code s} itself.
+     */
+    private static Splitter afterHeader(String source, ByteLines lines, Splitter s, Consumer<String> notices) {
+        String t = lines.text();
+        if (!commaDecimals(t, s.delimiter())) {
+            return s;
+        }
+        notices.accept(source + ":" + lines.number() + ": read ',' as the decimal separator (\"" + shorten(t) + "\")");
+        return new Splitter(s.delimiter(), true);
+    }
+
     /** Whether every field of {@code line}, split at {@code d}, is a number with a decimal comma or an integer. */
     private static boolean commaDecimals(String line, Delimiter d) {
         if (line.indexOf(',') < 0) {
@@ -275,7 +285,7 @@ public final class SeriesReader {
     private record Splitter(Delimiter delimiter, boolean decimalComma) {
         String[] split(String source, String line, long number) {
             if (delimiter == Delimiter.WHITESPACE) {
-                return whitespaceFields(line.strip());
+                return LineFields.whitespace(line.strip());
             }
             char separator =
                     switch (delimiter) {
@@ -283,55 +293,9 @@ public final class SeriesReader {
                         case SEMICOLON -> ';';
                         default -> ',';
                     };
-            return line.indexOf('"') >= 0 ? quotedFields(source, line, number, separator) : fields(line, separator);
-        }
-    }
-
-    private static String[] fields(String line, char separator) {
-        List<String> out = new ArrayList<>();
-        int start = 0;
-        for (int i = line.indexOf(separator); i >= 0; i = line.indexOf(separator, start)) {
-            out.add(line.substring(start, i));
-            start = i + 1;
-        }
-        out.add(line.substring(start));
-        return out.toArray(String[]::new);
-    }
-
-    private static String[] whitespaceFields(String s) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        int n = s.length();
-        while (i < n) {
-            int start = i;
-            while (i < n && !Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-            out.add(s.substring(start, i));
-            while (i < n && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-        }
-        return out.toArray(String[]::new);
-    }
-
-    /** A line with quotes: FastCSV reads its fields (a quoted field must end on its line). */
-    private static String[] quotedFields(String source, String line, long number, char separator) {
-        try {
-            Iterator<CsvRecord> it = CsvReader.builder()
-                    .fieldSeparator(separator)
-                    .allowExtraFields(true)
-                    .allowMissingFields(true)
-                    .ofCsvRecord(line + "\n")
-                    .iterator();
-            CsvRecord r = it.next();
-            if (it.hasNext()) {
-                throw new InputException(source + ":" + number + ": a quoted field does not end on its line; close "
-                        + "the quote (fields of numbers need none)");
-            }
-            return r.getFields().toArray(String[]::new);
-        } catch (CsvParseException e) {
-            throw new InputException(source + ":" + number + ": cannot be read as CSV (" + e.getMessage() + ")");
+            return line.indexOf('"') >= 0
+                    ? LineFields.quoted(source, line, number, separator)
+                    : LineFields.split(line, separator);
         }
     }
 

@@ -43,8 +43,13 @@ final class ThousandsCheck {
         return !counting;
     }
 
-    String example() {
-        return example;
+    /** The refusal of an input whose lines, from {@code line} on, all read as grouped numbers. */
+    io.pilotbench.core.model.InputException refusal(String source, long line) {
+        String shown = example.length() > 40 ? example.substring(0, 40) + "…" : example;
+        return new io.pilotbench.core.model.InputException(source + ":" + line + ": '" + shown + "' and every line "
+                + "after it look like numbers with thousands separators, which would be read as separate fields; "
+                + "remove them (e.g. sed 's/,//g'; for 1.234,5 sed 's/\\.//g' and --decimal-comma), or give "
+                + "--delimiter comma if commas separate fields");
     }
 
     /** The digits before the first ',' or '.', or −1 when they are not all digits. */

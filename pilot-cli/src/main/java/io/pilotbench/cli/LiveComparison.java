@@ -183,7 +183,7 @@ final class LiveComparison {
             err.flush();
         }
         InterleavedComparison.Result result;
-        boolean[] cleanupInterrupted = {false};
+        boolean cleanupInterrupted = false;
         try (AutoCloseable ignored = Interrupts.onInterrupt(() -> {
             run.requestStop();
             entries.forEach(e -> e.workload().cancel());
@@ -208,7 +208,7 @@ final class LiveComparison {
             } finally {
                 // within the interrupt's registration: a signal during --cleanup stops the hook, not the JVM
                 line.clear();
-                cleanupInterrupted[0] = cleanUp(entries, err);
+                cleanupInterrupted = cleanUp(entries, err);
             }
         } catch (IOException | RuntimeException e) {
             throw e;
@@ -227,7 +227,7 @@ final class LiveComparison {
                 o -> rendered.render(outputFormat, o));
         afterwards(entries, result.stopReason() == StopReason.WORKLOAD_FAILED, dir, err);
         return new Outcome(
-                cleanupInterrupted[0]
+                cleanupInterrupted
                         ? Interrupts.exitCode()
                         : cmd.exitCode(result.comparison(), result.stopReason(), gate),
                 workloadNames,

@@ -157,7 +157,7 @@ final class Numbers {
      * The first field of {@code line} (split at ';', tabs, white space) that reads as a number with thousands
      * separators, or null: such a line split at its commas gave "1" for "1,234.5", silently.
      */
-    public static String thousands(String line) {
+    static String thousands(String line) {
         for (String f : line.strip().split("[;\\t\\s]+")) {
             if (THOUSANDS.matcher(f).matches()) {
                 return f;

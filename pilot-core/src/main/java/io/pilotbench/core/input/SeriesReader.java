@@ -226,11 +226,7 @@ public final class SeriesReader {
         if (s.indexOf(',') >= 0) {
             for (Delimiter d : new Delimiter[] {Delimiter.SEMICOLON, Delimiter.TAB}) {
                 char c = d == Delimiter.SEMICOLON ? ';' : '\t';
-                if (s.indexOf(c) >= 0
-                        && Arrays.stream(s.split(String.valueOf(c), -1))
-                                .map(String::strip)
-                                .allMatch(f -> Numbers.isDecimalComma(f)
-                                        || f.chars().allMatch(Character::isDigit) && !f.isEmpty())) {
+                if (s.indexOf(c) >= 0 && commaDecimals(s, d)) {
                     notices.accept(source + ":" + lineNumber + ": read ',' as the decimal separator (\"" + shorten(s)
                             + "\": fields separated by " + (c == ';' ? "';'" : "tabs") + "); give --delimiter comma "
                             + "if commas separate fields");

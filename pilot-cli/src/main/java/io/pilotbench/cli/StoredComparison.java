@@ -3,6 +3,7 @@ package io.pilotbench.cli;
 import io.pilotbench.core.api.RecordedComparison;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Comparison;
+import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Gate;
 import io.pilotbench.core.input.ToolResults;
 import io.pilotbench.core.model.InputException;
@@ -80,7 +81,30 @@ final class StoredComparison {
                 .compare(inputs, settings, cmd::direction);
         new ComparisonReport(c, null, Double.NaN, gate, null)
                 .render(outputFormat, cmd.spec.commandLine().getOut());
-        return cmd.exitCode(c, null, gate);
+        return empty(c) ? ExitCode.USAGE.code() : cmd.exitCode(c, null, gate);
+    }
+
+    /**
+     * Whether an input has nothing to compare (a session whose every round failed, an empty file), said in a line
+     * on stderr for each. Its comparisons are "undecided", and a gate passed them: {@code --fail-if-slower 5% main
+     * branch} exited 0 when no round of the branch had run. As {@code pilot analyze} does with an input it cannot
+     * analyse, the others are still reported and the exit code is 2.
+     */
+    private boolean empty(Comparison c) {
+        boolean any = false;
+        for (Contender k : c.contenders()) {
+            if (k.n() == 0) {
+                cmd.spec
+                        .commandLine()
+                        .getErr()
+                        .println(
+                                "pilot: " + k.name() + ": no " + k.pi().name()
+                                        + " to compare (no round of it succeeded, or it holds no values); the others are compared");
+                any = true;
+            }
+        }
+        cmd.spec.commandLine().getErr().flush();
+        return any;
     }
 
     /** A session directory, or a file of numbers read (on the comparison's threads) as pilot analyze reads it. */

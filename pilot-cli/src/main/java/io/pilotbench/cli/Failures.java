@@ -73,6 +73,10 @@ final class Failures {
         if (t instanceof AccessDeniedException || r.contains("permission denied")) {
             return where + "permission denied; choose a directory you can write (-o DIR) or change its permissions";
         }
+        if (r.contains("operation not permitted")) { // EPERM: a pseudo-file system (/sys), an immutable file
+            return where + "operation not permitted (a system directory such as /sys, or a file marked immutable); "
+                    + "choose a directory you can write (-o DIR)";
+        }
         if (t instanceof NotDirectoryException || r.contains("not a directory")) {
             return where + "a part of this path is a file, not a directory; choose another directory";
         }
@@ -83,6 +87,20 @@ final class Failures {
             return where + "no such file or directory";
         }
         return detail;
+    }
+
+    /**
+     * Why a file could not be written, in the system's words and without Java's class names or the temporary file
+     * the write went through: "permission denied", "No space left on device".
+     */
+    static String osReason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        return reason(e);
     }
 
     /** The operating system's words ("No space left on device"), wherever Java put them. */

@@ -102,7 +102,6 @@ final class ReportCommand implements Callable<Integer> {
 
     static InputException unwritable(String output, IOException e) {
         return new InputException(
-                "-o " + output + ": cannot write it (" + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); choose a writable path");
+                "-o " + output + ": cannot write it (" + Failures.osReason(e) + "); choose a writable path");
     }
 }

@@ -55,7 +55,11 @@ final class MillCommand implements Runnable {
                 "  pilot mill serve",
                 "  pilot mill serve --bind 0.0.0.0 --registration invite --port 9000 --data /srv/mill --lease 2m",
                 "  pilot mill serve --db jdbc:postgresql://db:5432/mill --db-user mill",
-                "    (the password from the environment variable PILOT_DB_PASSWORD)"
+                "    (the password from the environment variable PILOT_DB_PASSWORD)",
+                "",
+                "Exit codes: 130 stopped by Ctrl-C, 143 by SIGTERM (the database closed first);",
+                "2 bad usage, a port in use, or a --data or --db that cannot be used (one line",
+                "on stderr names it); 1 internal error."
             })
     static final class Serve implements Callable<Integer> {
         @Spec
@@ -155,6 +159,12 @@ final class MillCommand implements Runnable {
                 System.setProperty(key, "warn");
             }
         }
+        // Javalin's own logger says "Failed to start Javalin" at ERROR before the master's one line on a port in
+        // use; the errors of requests are logged by its other loggers, which stay at warn
+        String javalin = "org.slf4j.simpleLogger.log.io.javalin.Javalin";
+        if (System.getProperty(javalin) == null) {
+            System.setProperty(javalin, "off");
+        }
     }
 
     /** {@code pilot mill worker}. */
@@ -173,7 +183,12 @@ final class MillCommand implements Runnable {
             footer = {
                 "  pilot mill worker --master http://master:8080/ --token TOKEN --run-as nobody",
                 "  pilot mill worker --master http://master:8080/ --data /var/lib/pilot-worker --run-as pilot \\",
-                "      --memory-limit 8GiB --time-limit 2h"
+                "      --memory-limit 8GiB --time-limit 2h",
+                "",
+                "Exit codes: 130 stopped by Ctrl-C, 143 by SIGTERM (what a job left running is",
+                "killed; the master gives the job out again when its lease ends); 2 bad usage,",
+                "a refused --token, a master that no longer knows this worker, or a --data",
+                "that cannot be used (one line on stderr names it); 1 internal error."
             })
     static final class WorkerCommand implements Callable<Integer> {
         @Spec

@@ -75,6 +75,33 @@ class MillCommandTest {
         oneLine(CliRun.run("mill", "serve", "--data", data, "--db", "jdbc:postgresql://127.0.0.1:1/none"), "--db");
     }
 
+    /**
+     * A port in use printed "[main] ERROR io.javalin.Javalin - Failed to start Javalin" (the web server's own log,
+     * straight to the process's stderr, which the in-process test above does not see) before the master's one line.
+     */
+    @Test
+    void aPortInUseIsOneLineWithoutTheWebServersOwnError() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            Path err = tmp.resolve("err.txt");
+            Process p = new ProcessBuilder(CliRun.inNewJvm(
+                            "mill",
+                            "serve",
+                            "--host",
+                            "127.0.0.1",
+                            "--data",
+                            tmp.resolve("m").toString(),
+                            "--port",
+                            Integer.toString(taken.getLocalPort())))
+                    .redirectError(err.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            String text = java.nio.file.Files.readString(err);
+            assertThat(p.exitValue()).as(text).isEqualTo(ExitCode.USAGE.code());
+            assertThat(text).hasLineCount(1).startsWith("pilot: --port ").contains("cannot listen");
+        }
+    }
+
     /** Another master process holds the directory's H2 database: one line, not a hang or a stack trace. */
     @Test
     void serveRefusesADataDirectoryAnotherMasterUses() throws Exception {

@@ -36,7 +36,7 @@ public final class Main {
         Interrupts.installSignalHandler();
         StandardOutput stdout = StandardOutput.process();
         PrintWriter out = StandardOutput.writer(stdout);
-        int code = PilotCommand.run(args, out, err, System.in);
+        int code = PilotCommand.run(args, out, err, StandardInput.process());
         System.exit(written(out, stdout, err, code));
     }
 }

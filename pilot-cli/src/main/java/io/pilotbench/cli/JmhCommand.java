@@ -4,6 +4,7 @@ import io.pilotbench.process.JmhWorkload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -82,9 +83,13 @@ final class JmhCommand implements Callable<Integer> {
     @Option(
             names = "--unit",
             paramLabel = "UNIT",
-            defaultValue = "score",
-            description = "The score's unit, as JMH reports it (us/op, ops/s). Default: ${DEFAULT-VALUE}.")
+            description = "The score's unit, as JMH reports it (us/op, ops/s); it says which way is better (ops/s: "
+                    + "higher). Default: read from the jar's benchmark list and the JMH options (-bm, -tu); a --unit "
+                    + "that differs from it is refused.")
     String unit;
+
+    /** The unit of each workload's score as its jar's JMH will report it; null where it cannot be told. */
+    private final List<String> reported = new ArrayList<>();
 
     @Option(names = "--compare", description = "Compare two jars, or two benchmarks, in interleaved forks.")
     boolean compare;
@@ -127,6 +132,18 @@ final class JmhCommand implements Callable<Integer> {
         List<String> jmhOptions = dashes < 0 ? List.of() : passed.subList(dashes + 1, passed.size());
         List<String> args = new ArrayList<>();
         String piName = workloads == 1 || benchmarks.size() == 1 ? benchmarks.get(0) : "score";
+        for (int i = 0; i < workloads; i++) {
+            reported.add(JmhScoreUnit.of(
+                            Path.of(jars.get(jars.size() == 2 ? i : 0)),
+                            benchmarks.get(benchmarks.size() == 2 ? i : 0),
+                            jmhOptions)
+                    .orElse(null));
+        }
+        if (unit == null) {
+            unit = reported.get(0) != null && reported.stream().allMatch(reported.get(0)::equals)
+                    ? reported.get(0)
+                    : "score";
+        }
         args.addAll(List.of(
                 "--pi",
                 new JmhWorkload(Path.of(jars.get(0)), piName, iterations, warmup, unit, java, jmhOptions).piText()));
@@ -174,6 +191,34 @@ final class JmhCommand implements Callable<Integer> {
                 JmhJars.check(java, jar, benchmark);
             }
         }
+        checkUnit();
         return line.<Callable<Integer>>getCommand().call();
+    }
+
+    /**
+     * Refuses a --unit that is not the one JMH will report, and two benchmarks that report different units; says when
+     * the unit could not be read (then "score", lower is better, unless --unit says otherwise).
+     */
+    private void checkUnit() {
+        for (int i = 0; i < reported.size(); i++) {
+            String u = reported.get(i);
+            if (u != null && !"score".equals(unit) && !u.equals(unit)) {
+                throw new IllegalArgumentException("--unit " + unit + ": JMH reports "
+                        + benchmarks.get(benchmarks.size() == 2 ? i : 0) + " in " + u
+                        + " (its mode and output time unit); give --unit " + u + " or leave --unit out");
+            }
+        }
+        if (!"score".equals(unit)) {
+            return;
+        }
+        if (reported.stream().filter(Objects::nonNull).distinct().count() > 1) {
+            throw new IllegalArgumentException("--benchmark: JMH reports " + benchmarks.get(0) + " in "
+                    + reported.get(0) + " and " + benchmarks.get(1) + " in " + reported.get(1)
+                    + "; compare benchmarks of one mode and time unit (JMH's -bm and -tu set them)");
+        }
+        spec.commandLine()
+                .getErr()
+                .println("pilot: the unit of the score could not be read from the jar's benchmark list: it is "
+                        + "compared as lower is better; give --unit (e.g. ops/s, higher is better, or us/op)");
     }
 }

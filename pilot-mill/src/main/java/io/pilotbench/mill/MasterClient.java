@@ -87,4 +87,22 @@ final class MasterClient {
         HttpResponse<byte[]> resp = http.send(r, HttpResponse.BodyHandlers.ofByteArray());
         return new Reply(resp.statusCode(), resp.body());
     }
+
+    /**
+     * Why the master did not answer, in words an operator reads ("connection refused"), not Java's class names:
+     * the HTTP client's ConnectException has no message at all.
+     */
+    static String unreachable(IOException e) {
+        String m = e.getMessage() == null || e.getMessage().isBlank() ? null : e.getMessage();
+        if (e instanceof java.net.http.HttpTimeoutException) {
+            return "no answer in time";
+        }
+        if (e instanceof java.net.ConnectException) {
+            return m == null ? "connection refused" : "cannot connect: " + m;
+        }
+        if (e instanceof java.net.UnknownHostException || e.getCause() instanceof java.net.UnknownHostException) {
+            return "unknown host" + (m == null ? "" : " (" + m + ")");
+        }
+        return m == null ? "the connection failed (" + e.getClass().getSimpleName() + ")" : m;
+    }
 }

@@ -13,6 +13,7 @@ import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
+import io.pilotbench.core.model.StopReason;
 import io.pilotbench.core.model.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,8 +35,10 @@ import org.opentest4j.AssertionFailedError;
  * }
  * }</pre>
  *
- * <p>The code block runs as a Pilot session: call after call, timed, until the 95% CI of its time per call is within
- * ±5% of the mean (or 30 s pass), with the warm-up the engine finds cut. The first time, when the baseline directory
+ * <p>The code block runs as a Pilot session: first untimed for half a second (the JIT compiles it, as JMH's warm-up
+ * does), then a reading per round of its time per call over a batch of calls that takes about a millisecond (one
+ * call for a slower block), until the 95% CI of the time per call is within ±5% of the mean (or 30 s pass), with the
+ * warm-up the engine finds cut. The first time, when the baseline directory
  * does not exist, the session is recorded there and the assertion passes: commit the directory. After that, the block
  * fails when it is significantly slower than the baseline (Welch's test at α = 0.01, the sequential comparison's
  * verdict) and the CI of its slow-down factor lies wholly above 1 + {@code tolerance}: the gate of
@@ -81,12 +84,16 @@ public final class PerformanceAssertions {
 
     /**
      * As {@link #assertNotSlower(Path, double, Block)}, with a workload that reports its own reading (seconds per
-     * call, say) and the session settings to use; the PI must be the first of the settings. A PI that is better
+     * call, say) and the session settings to use; the PI must be the first of the settings. The baseline is recorded
+     * with them; a candidate is analysed as its baseline was (its PIs, CI target and method) within the limits given
+     * now ({@code maxDuration}, {@code maxRounds}, {@code minRounds}, {@code maxFailures}). A PI that is better
      * higher (a {@link PerformanceIndex.Kind#RATIO ratio} such as ops/s) regresses when it falls: the verdict's
      * factor is then the baseline's mean over the candidate's.
      *
      * @throws AssertionFailedError on a regression, or when the workload failed (threw, or its rounds failed) so that
-     *                              its session stopped: the first exception is the cause
+     *                              its session stopped: the first exception is the cause; and when the baseline
+     *                              cannot be compared with (its recording never finished, it has no such PI, or
+     *                              either side has too few readings for a CI of the ratio), saying what to do
      */
     public static Verdict assertNotSlower(
             Path baseline, double tolerance, SessionSettings settings, Workload workload) {
@@ -103,10 +110,14 @@ public final class PerformanceAssertions {
             }
             SessionResult before = Session.analyse(baseline);
             String piName = settings.pis().get(0).name();
+            usable(baseline, before, piName);
             Gate gate = new Gate(tolerance, Double.NaN);
             Pilot pilot = Pilot.of(
                             before.settings().toBuilder()
                                     .maxDuration(settings.maxDuration())
+                                    .maxFailures(settings.maxFailures())
+                                    .minRounds(settings.minRounds())
+                                    .maxRounds(settings.maxRounds())
                                     .build(),
                             watched)
                     .name("candidate");
@@ -133,6 +144,14 @@ public final class PerformanceAssertions {
             watched.check(now, "candidate");
             Comparison c = compare(before, now, piName, CompareSettings.DEFAULTS, direction);
             PairComparison pair = c.pairs().get(0);
+            if (pair.ratio() == null) {
+                // too few readings on a side for a CI of the ratio: nothing shows the block is not slower
+                throw new AssertionFailedError("cannot compare with the baseline in " + baseline + ": "
+                        + readings(before, piName) + " baseline and " + readings(now, piName)
+                        + " candidate readings of '" + piName
+                        + "' (a CI needs more); give the session more time (maxDuration), or delete " + baseline
+                        + " to record it again");
+            }
             // the slow-down factor: candidate over baseline for a time, baseline over candidate for a rate
             boolean forward = pair.a().name().equals("candidate") == (direction == Direction.LOWER_IS_BETTER);
             double factor = forward ? pair.ratio().center() : 1 / pair.ratio().center();
@@ -172,7 +191,7 @@ public final class PerformanceAssertions {
                     .name("baseline")
                     .run();
             watched.check(recorded, "baseline");
-        } catch (AssertionFailedError | IOException | RuntimeException e) {
+        } catch (Throwable e) { // an OutOfMemoryError too: a half-written baseline is compared with later
             // a failed recording is no baseline: leave nothing that later runs would compare with
             deleteTree(baseline);
             throw e;
@@ -187,6 +206,28 @@ public final class PerformanceAssertions {
                 true,
                 "no baseline in " + baseline + ": recorded one (" + recorded.rounds()
                         + " rounds); commit it, and later runs are compared with it");
+    }
+
+    /**
+     * Fails unless {@code before}, read from {@code baseline}, can be compared with: a recording that never ended (a
+     * killed or crashed test, a full disk) was compared with as if it were whole, and a baseline without the PI
+     * compared said only "no PI named 'x'".
+     */
+    private static void usable(Path baseline, SessionResult before, String piName) {
+        if (before.stopReason() == StopReason.INTERRUPTED) {
+            throw new AssertionFailedError("the baseline in " + baseline + " was never finished (its recording was "
+                    + "stopped: a killed test, a crash, a full disk); delete " + baseline + " to record it again");
+        }
+        if (before.pis().stream().noneMatch(p -> p.pi().name().equals(piName))) {
+            throw new AssertionFailedError("the baseline in " + baseline + " has no PI named '" + piName + "' (its "
+                    + "PIs: "
+                    + before.pis().stream().map(p -> "'" + p.pi().name() + "'").toList() + "); delete "
+                    + baseline + " to record a baseline of these settings");
+        }
+    }
+
+    private static long readings(SessionResult r, String piName) {
+        return r.pi(piName).readings().n();
     }
 
     /** The round at which a candidate is first compared with its baseline while it runs. */
@@ -236,7 +277,7 @@ public final class PerformanceAssertions {
 
         /** Fails when {@code r}, the {@code which} session, stopped because its rounds failed. */
         void check(SessionResult r, String which) {
-            if (r.stopReason() != io.pilotbench.core.model.StopReason.WORKLOAD_FAILED) {
+            if (r.stopReason() != StopReason.WORKLOAD_FAILED) {
                 return;
             }
             String why = first != null ? first.toString() : "its rounds failed";
@@ -268,12 +309,68 @@ public final class PerformanceAssertions {
     }
 
     private static Workload timed(Block block) {
-        return (round, work) -> {
-            long t0 = System.nanoTime();
-            block.run();
-            return RoundResult.ofReadings((System.nanoTime() - t0) / 1e9);
-        };
+        return new TimedBlock(block);
     }
+
+    /**
+     * A block timed as a workload: first run untimed for {@link #WARM_UP_NANOS} (its code compiled by the JIT), then
+     * a reading per round of the time per call over a batch of calls that takes about {@link #BATCH_NANOS}.
+     *
+     * <p>Timed call by call from the first, an unchanged block of microseconds was called a regression of 1.4× to
+     * 2.3× in most runs, and one of nanoseconds 22× to 37×: the candidate's first rounds ran interpreted while its
+     * baseline's warm-up had been cut over thousands of rounds, and the look at round 10 decided on them. One call a
+     * round also made a 30 ns block's baseline 6.6 million rounds (434 MB), more than a test's heap reads back.
+     */
+    static final class TimedBlock implements Workload {
+        private final Block block;
+        private int batch;
+
+        TimedBlock(Block block) {
+            this.block = block;
+        }
+
+        @Override
+        public RoundResult run(int round, long workAmount) throws Exception {
+            if (batch == 0) {
+                batch = warmUp();
+            }
+            long t0 = System.nanoTime();
+            for (int i = 0; i < batch; i++) {
+                block.run();
+            }
+            return RoundResult.ofReadings((System.nanoTime() - t0) / 1e9 / batch);
+        }
+
+        /** Runs the block untimed for the warm-up and returns the batch size, from the calls of its second half. */
+        private int warmUp() throws Exception {
+            long start = System.nanoTime();
+            long elapsed = 0;
+            long halfCalls = -1;
+            long halfAt = 0;
+            long calls = 0;
+            do {
+                block.run();
+                calls++;
+                elapsed = System.nanoTime() - start;
+                if (halfCalls < 0 && elapsed >= WARM_UP_NANOS / 2) {
+                    halfCalls = calls;
+                    halfAt = elapsed;
+                }
+            } while (elapsed < WARM_UP_NANOS);
+            double perCall = calls > halfCalls ? (double) (elapsed - halfAt) / (calls - halfCalls) : elapsed;
+            return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(BATCH_NANOS / Math.max(perCall, 1))));
+        }
+
+        int batch() {
+            return batch;
+        }
+    }
+
+    /** How long a timed block runs untimed first, so that its rounds time compiled code (JMH's warm-up, shortened). */
+    static final long WARM_UP_NANOS = 500_000_000L;
+
+    /** About how long a batch of calls takes: a reading of a fast block is the time per call of a batch this long. */
+    static final long BATCH_NANOS = 1_000_000L;
 
     private static double mean(SessionResult r) {
         return r.pis().get(0).readings().mean();

@@ -1,23 +1,27 @@
 package io.pilotbench.examples;
 
 import io.pilotbench.core.api.Pilot;
+import io.pilotbench.core.compare.CompareSettings;
+import io.pilotbench.core.compare.Comparison;
+import io.pilotbench.core.compare.Contender;
+import io.pilotbench.core.compare.Direction;
+import io.pilotbench.core.compare.PairComparison;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.SessionResult;
 import io.pilotbench.core.model.SessionSettings;
-import io.pilotbench.stats.SampleStats;
-import io.pilotbench.stats.TTest;
-import io.pilotbench.stats.TTestResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The Pilot paper's own example of the first kind of benchmark (§IV): is it faster to walk a large matrix row by row
  * or column by column? Pilot runs each variant until the 95% CI of its time per element is narrower than 5% of the
- * mean (warm-up rounds, such as those before the JIT compiles the loop, are cut by change-point detection), then a
- * Welch t-test on the subsession means says whether, and by how much, one is faster.
+ * mean (warm-up rounds, such as those before the JIT compiles the loop, are cut by the warm-up test), then the
+ * comparison pilot compare makes of stored sessions says whether, and by how much, one is faster: the ratio of the
+ * means with its CI, and Welch's test on each session's standard error and degrees of freedom.
  *
  * <pre>
  * java -cp … io.pilotbench.examples.MatrixIteration [SIZE [MAX_SECONDS_PER_VARIANT]]
@@ -59,27 +63,33 @@ public final class MatrixIteration {
                 .name("column-major")
                 .run();
 
-        MetricResult r = report(rows);
-        MetricResult c = report(columns);
-        if (r.ci() != null && c.ci() != null) {
-            TTestResult t = TTest.welch(stats(r), stats(c), 0.95);
+        report(rows);
+        report(columns);
+        // the comparison on what each session's CI rests on (its standard error and degrees of freedom, from the
+        // autocorrelation-aware analysis): the raw readings' variance over their count would make the test several
+        // times too sure of itself
+        PairComparison pair = Comparison.of(
+                        List.of(
+                                Contender.of("column-major", columns, null, false),
+                                Contender.of("row-major", rows, null, false)),
+                        CompareSettings.DEFAULTS,
+                        Direction.LOWER_IS_BETTER)
+                .pairs()
+                .get(0);
+        if (pair.ratio() != null && pair.welch() != null) {
             System.out.printf(
                     Locale.ROOT,
-                    "column-major / row-major = %.2f; Welch t = %.2f, df = %.1f, p = %.3g%n",
-                    c.mean() / r.mean(),
-                    t.t(),
-                    t.df(),
-                    t.pTwoSided());
+                    "column-major / row-major = %.2f (95%% CI %.2f to %.2f); Welch t = %.2f, df = %.1f, p = %.3g%n",
+                    pair.ratio().center(),
+                    pair.ratio().low(),
+                    pair.ratio().high(),
+                    pair.welch().t(),
+                    pair.welch().df(),
+                    pair.welch().pTwoSided());
         }
         if (sink == 42) {
             System.out.println(); // keeps the JIT from removing the loops
         }
-    }
-
-    /** The Welch test wants independent samples: use the subsession means, whose autocorrelation is under 0.1. */
-    private static SampleStats stats(MetricResult m) {
-        long h = m.n() / m.subsessionSize();
-        return new SampleStats(m.mean(), m.subsessionVariance(), h);
     }
 
     private static MetricResult report(SessionResult s) {
@@ -91,7 +101,12 @@ public final class MatrixIteration {
                 m.ci() == null
                         ? "no CI yet"
                         : String.format(
-                                Locale.ROOT, "%.3f ± %.3f ns per element (95%% CI)", m.mean(), m.ci().halfWidth()),
+                                Locale.ROOT,
+                                "%.3f ± %.3f ns per element (95%% CI; standard error %.3g, %.1f df)",
+                                m.mean(),
+                                m.ci().halfWidth(),
+                                m.error().standardError(),
+                                m.error().degreesOfFreedom()),
                 s.rounds(),
                 s.seconds(),
                 s.converged() ? "target met" : "stopped: " + s.stopReason() + ", waiting for " + s.waitingFor());

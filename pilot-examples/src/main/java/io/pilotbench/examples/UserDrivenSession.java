@@ -4,6 +4,8 @@ import io.pilotbench.core.api.Session;
 import io.pilotbench.core.model.CiTarget;
 import io.pilotbench.core.model.MetricResult;
 import io.pilotbench.core.model.PerformanceIndex;
+import io.pilotbench.core.model.Phases;
+import io.pilotbench.core.model.PiResult;
 import io.pilotbench.core.model.RoundResult;
 import io.pilotbench.core.model.SessionSettings;
 import java.nio.file.Files;
@@ -54,16 +56,21 @@ public final class UserDrivenSession {
                                 .durationNanos(System.nanoTime() - start)
                                 .build());
             }
-            MetricResult m = session.result().pis().get(0).unitReadings();
+            PiResult pi = session.result().pis().get(0);
+            MetricResult m = pi.unitReadings();
+            // the first and last sorts of every round that the engine's test cut (warm-up and cool-down apart:
+            // m.removed() counts both)
+            Phases cut = pi.unitReadingsPhases();
             System.out.printf(
                     Locale.ROOT,
-                    "sort: %.1f ± %.1f µs (95%% CI) from %d sorts in %d rounds, %d warm-up "
-                            + "sorts removed; recorded in %s%n",
+                    "sort: %.1f ± %.1f µs (95%% CI) from %d sorts in %d rounds; cut from every round: the first %d "
+                            + "(warm-up) and the last %d (cool-down); recorded in %s%n",
                     m.mean(),
                     m.ci() == null ? Double.NaN : m.ci().halfWidth(),
                     m.n(),
                     session.rounds().size(),
-                    m.removed(),
+                    cut.warmup(),
+                    cut.cooldown(),
                     dir.resolve("session"));
         }
     }

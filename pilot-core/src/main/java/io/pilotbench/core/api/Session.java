@@ -170,9 +170,12 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * Adds a round the caller ran. Its duration is the one in {@code result} (0 when it has none).
+     * Adds a round the caller ran. Its duration is the one in {@code result} (0 when it has none). A NaN reading is
+     * "no reading of that PI this round" ({@link RoundResult}): the round counts, and adds nothing to that PI's
+     * samples, so a workload whose reading came out as 0/0 adds rounds without data; report a failure by throwing
+     * from the workload (with {@code Pilot}) or with {@link RoundResult#failure} instead.
      *
-     * @throws IllegalArgumentException when the result names an unknown PI or holds a non-finite value
+     * @throws IllegalArgumentException when the result names an unknown PI or holds an infinite value
      */
     public Round addRound(long workAmount, RoundResult result) {
         return addRound(workAmount, clock.instant(), 0, result);

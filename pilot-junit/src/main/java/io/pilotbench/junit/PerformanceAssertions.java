@@ -204,8 +204,17 @@ public final class PerformanceAssertions {
                 1,
                 1,
                 true,
-                "no baseline in " + baseline + ": recorded one (" + recorded.rounds()
-                        + " rounds); commit it, and later runs are compared with it");
+                "no baseline in " + baseline + ": recorded one (" + recorded.rounds() + " rounds"
+                        + (recorded.converged()
+                                ? ""
+                                : "; its CI target was not met ("
+                                        + recorded.stopReason()
+                                                .toString()
+                                                .toLowerCase(Locale.ROOT)
+                                                .replace('_', ' ')
+                                        + "): later comparisons rest on a wider CI; a longer "
+                                        + "maxDuration records a better one")
+                        + "); commit it, and later runs are compared with it");
     }
 
     /**

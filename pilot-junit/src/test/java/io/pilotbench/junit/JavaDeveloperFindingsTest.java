@@ -173,4 +173,18 @@ class JavaDeveloperFindingsTest {
                 .hasMessageContaining("was never finished")
                 .hasMessageContaining("delete " + baseline);
     }
+
+    /** A baseline that ended at its time limit with a CI of ±16% against ±5% said only "recorded one; commit it". */
+    @Test
+    void aBaselineThatMissedItsTargetSaysSo() {
+        Workload noisy = (round, work) -> RoundResult.ofReadings(1e-3 * (1 + 0.5 * (round % 2)));
+        PerformanceAssertions.Verdict v =
+                PerformanceAssertions.assertNotSlower(tmp.resolve("short"), 0.5, rounds(4), noisy);
+        assertThat(v.sentence())
+                .contains("its CI target was not met (round limit)")
+                .contains("commit it");
+        PerformanceAssertions.Verdict met = PerformanceAssertions.assertNotSlower(
+                tmp.resolve("met"), 0.5, PerformanceAssertions.defaults(), constant(1e-3));
+        assertThat(met.sentence()).doesNotContain("not met");
+    }
 }

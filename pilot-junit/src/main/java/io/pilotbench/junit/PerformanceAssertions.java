@@ -152,34 +152,45 @@ public final class PerformanceAssertions {
                         + "' (a CI needs more); give the session more time (maxDuration), or delete " + baseline
                         + " to record it again");
             }
-            // the slow-down factor: candidate over baseline for a time, baseline over candidate for a rate
-            boolean forward = pair.a().name().equals("candidate") == (direction == Direction.LOWER_IS_BETTER);
-            double factor = forward ? pair.ratio().center() : 1 / pair.ratio().center();
-            double low = forward ? pair.ratio().low() : 1 / pair.ratio().high();
-            double high = forward ? pair.ratio().high() : 1 / pair.ratio().low();
-            String perCall = pi.name().equals(PI) ? " per call" : "";
-            String sentence = String.format(
-                    Locale.ROOT,
-                    "candidate %s%s against the baseline's %s: %s%.3f× " + "(95%% CI %.3f× to %.3f×), tolerance %.1f%%",
-                    quantity(mean(now), pi),
-                    perCall,
-                    quantity(mean(before), pi),
-                    direction == Direction.LOWER_IS_BETTER ? "" : "slow-down (baseline over candidate) ",
-                    factor,
-                    low,
-                    high,
-                    100 * tolerance);
-            Verdict verdict = new Verdict(mean(before), mean(now), factor, low, high, false, sentence);
+            Verdict verdict = verdict(before, now, pair, pi, direction, tolerance);
             if (!gate.check(c).isEmpty()) {
                 throw new AssertionFailedError(
-                        "performance regression: " + sentence,
+                        "performance regression: " + verdict.sentence(),
                         "at most " + String.format(Locale.ROOT, "%.3f×", 1 + tolerance),
-                        String.format(Locale.ROOT, "%.3f×", factor));
+                        String.format(Locale.ROOT, "%.3f×", verdict.factor()));
             }
             return verdict;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record or read the baseline " + baseline + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The verdict of a comparison whose ratio has a CI: the slow-down factor, its CI and the sentence. */
+    private static Verdict verdict(
+            SessionResult before,
+            SessionResult now,
+            PairComparison pair,
+            PerformanceIndex pi,
+            Direction direction,
+            double tolerance) {
+        // the slow-down factor: candidate over baseline for a time, baseline over candidate for a rate
+        boolean forward = pair.a().name().equals("candidate") == (direction == Direction.LOWER_IS_BETTER);
+        double factor = forward ? pair.ratio().center() : 1 / pair.ratio().center();
+        double low = forward ? pair.ratio().low() : 1 / pair.ratio().high();
+        double high = forward ? pair.ratio().high() : 1 / pair.ratio().low();
+        String perCall = pi.name().equals(PI) ? " per call" : "";
+        String sentence = String.format(
+                Locale.ROOT,
+                "candidate %s%s against the baseline's %s: %s%.3f× " + "(95%% CI %.3f× to %.3f×), tolerance %.1f%%",
+                quantity(mean(now), pi),
+                perCall,
+                quantity(mean(before), pi),
+                direction == Direction.LOWER_IS_BETTER ? "" : "slow-down (baseline over candidate) ",
+                factor,
+                low,
+                high,
+                100 * tolerance);
+        return new Verdict(mean(before), mean(now), factor, low, high, false, sentence);
     }
 
     /** The first run: the session recorded as the baseline, or nothing when the workload failed. */

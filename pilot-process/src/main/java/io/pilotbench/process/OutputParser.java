@@ -1,9 +1,11 @@
 package io.pilotbench.process;
 
+import io.pilotbench.core.compare.Direction;
 import io.pilotbench.core.files.JsonMappers;
 import io.pilotbench.core.input.SeriesReader;
 import io.pilotbench.core.input.ToolResults;
 import io.pilotbench.core.model.InputException;
+import io.pilotbench.core.model.PerformanceIndex;
 import io.pilotbench.core.model.Series;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,7 +142,8 @@ final class OutputParser {
      * is recognised and skipped; blank lines and # comments are ignored), or a JMH JSON result (its iterations, so
      * that a round is one JMH fork) or a hyperfine JSON export (its runs).
      */
-    static double[] unitReadings(PiSpec.UnitReadingsFile source, Path roundDir) throws BadOutputException {
+    static double[] unitReadings(PiSpec.UnitReadingsFile source, Path roundDir, PerformanceIndex pi)
+            throws BadOutputException {
         Path file = roundDir.resolve(source.file());
         if (!Files.isRegularFile(file)) {
             throw new BadOutputException(
@@ -152,6 +155,9 @@ final class OutputParser {
                 throw new BadOutputException("unit readings file " + source.file() + " holds the results of "
                         + tool.size() + " benchmarks or commands; give one per round (one JMH benchmark, one "
                         + "hyperfine command)");
+            }
+            if (tool != null) {
+                sameDirection(tool.get(0).unit(), pi, source.file());
             }
             List<Series> series = tool != null
                     ? tool
@@ -165,6 +171,25 @@ final class OutputParser {
             return values;
         } catch (InputException e) {
             throw new BadOutputException("unit readings: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses a tool's result whose unit says the other way is better than the PI's unit does: JMH's throughput
+     * (ops/s, higher is better) read into a PI whose unit is a time or a bare "score" (lower is better) was ranked
+     * and gated backwards, a 2.2× slower build first.
+     */
+    private static void sameDirection(String fileUnit, PerformanceIndex pi, String file) throws BadOutputException {
+        if (fileUnit == null || fileUnit.isBlank()) {
+            return;
+        }
+        boolean fileHigher = Direction.perTime(fileUnit);
+        boolean piHigher = Direction.of(pi) == Direction.HIGHER_IS_BETTER;
+        if (fileHigher != piHigher) {
+            throw new BadOutputException(file + " gives its values in " + fileUnit + " ("
+                    + (fileHigher ? "higher" : "lower")
+                    + " is better), but the PI's unit is '" + pi.unit() + "' (" + (piHigher ? "higher" : "lower")
+                    + " is better): give the PI unit=" + fileUnit + " (pilot jmh: --unit " + fileUnit + ")");
         }
     }
 

@@ -74,7 +74,7 @@ final class RoundReader {
                     b.reading(i, OutputParser.reading(p.readings(), out, columnsRead == 1));
                 }
                 if (p.unitReadings() != null) {
-                    b.unitReadings(i, OutputParser.unitReadings(p.unitReadings(), dir));
+                    b.unitReadings(i, OutputParser.unitReadings(p.unitReadings(), dir, p.pi()));
                 }
             } catch (OutputParser.BadOutputException e) {
                 return b.failed("PI '" + p.pi().name() + "': " + e.getMessage() + RoundOutput.beyondTail(stdout))

@@ -71,21 +71,36 @@ class OutputParserTest {
         assertThatThrownBy(() -> read("x,ms,0,0,1", "NaN\n")).hasMessageContaining("not a finite number");
     }
 
+    private static double[] unitReadings(String pi, Path dir) throws OutputParser.BadOutputException {
+        PiSpec spec = PiSpec.parse(pi).get(0);
+        return OutputParser.unitReadings(spec.unitReadings(), dir, spec.pi());
+    }
+
+    /**
+     * JMH's throughput (ops/s, higher is better) read into a PI whose unit is a bare "score" or a time was ranked and
+     * gated backwards: a 2.2× slower build first, through --fail-if-slower. A result whose unit says the other way is
+     * better than the PI's is a failed round that says which unit to give.
+     */
+    @Test
+    void aToolResultWhoseUnitReversesThePisDirectionIsRefused(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of(OutputParserTest.class.getResource("/jmh-thrpt.json").toURI()), dir.resolve("jmh.json"));
+        assertThatThrownBy(() -> unitReadings("name=b,unit=score,unit-readings=jmh.json", dir))
+                .hasMessageContaining("jmh.json gives its values in ops/s (higher is better), but the PI's unit is "
+                        + "'score' (lower is better): give the PI unit=ops/s");
+        assertThatThrownBy(() -> unitReadings("name=b,unit=us/op,unit-readings=jmh.json", dir))
+                .hasMessageContaining("give the PI unit=ops/s");
+        assertThat(unitReadings("name=b,unit=ops/s,unit-readings=jmh.json", dir))
+                .hasSize(3);
+    }
+
     @Test
     void unitReadingsFromLinesOrAColumn(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("u.txt"), "1.5\n2.5\n\n3\n");
         Files.writeString(dir.resolve("u.csv"), "op,latency\na,10\nb,20\n");
-        assertThat(OutputParser.unitReadings(
-                        PiSpec.parse("name=o,unit-readings=u.txt").get(0).unitReadings(), dir))
-                .containsExactly(1.5, 2.5, 3);
-        assertThat(OutputParser.unitReadings(
-                        PiSpec.parse("name=o,unit-readings=u.csv,ur-column=latency")
-                                .get(0)
-                                .unitReadings(),
-                        dir))
+        assertThat(unitReadings("name=o,unit-readings=u.txt", dir)).containsExactly(1.5, 2.5, 3);
+        assertThat(unitReadings("name=o,unit-readings=u.csv,ur-column=latency", dir))
                 .containsExactly(10, 20);
-        assertThatThrownBy(() -> OutputParser.unitReadings(
-                        PiSpec.parse("name=o,unit-readings=none.txt").get(0).unitReadings(), dir))
+        assertThatThrownBy(() -> unitReadings("name=o,unit-readings=none.txt", dir))
                 .hasMessage("the command did not write its unit readings to " + "%RESULT_DIR%/none.txt");
     }
 

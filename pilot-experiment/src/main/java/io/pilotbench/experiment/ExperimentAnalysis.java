@@ -5,6 +5,7 @@ import io.pilotbench.stats.StudentT;
 import io.pilotbench.stats.anova.AnovaRow;
 import io.pilotbench.stats.anova.AnovaTable;
 import io.pilotbench.stats.anova.FactorialAnova;
+import io.pilotbench.stats.anova.MarginalMeans;
 import io.pilotbench.stats.anova.SumOfSquares;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,8 +22,10 @@ import java.util.TreeMap;
  * The analysis of an experiment's table (paper §5): per metric, an n-way ANOVA ({@link FactorialAnova}; Type II
  * sums of squares by default, which do not depend on the order of the factors and suit the unbalanced tables that
  * failed jobs and partial coverage leave) with the interactions up to a chosen order, its R², and for each factor
- * whose p-value is under α a sentence with the effect's size: the difference between its highest and lowest level
- * means, relative to the lowest, with a CI from the residual mean square (t with the residual degrees of freedom).
+ * whose p-value is under α a sentence with the effect's size: the difference between its highest and lowest level's
+ * estimated marginal means (the fitted model's mean of each level over the other factors' levels alike, as R's
+ * emmeans; with every cell equally filled, the levels' raw means), relative to the lowest, with the fit's 95% CI (t
+ * with the residual degrees of freedom).
  *
  * <p>The factors are the table's factor columns that take at least two levels among the jobs that succeeded; the
  * analysis names the failed jobs and the factors with one level it left out ({@link LeftOut}), and says when the
@@ -73,14 +76,15 @@ public final class ExperimentAnalysis {
     }
 
     /**
-     * A main effect: level means, and the largest difference between two of them with its CI.
+     * A main effect: the levels' estimated marginal means, and the largest difference between two of them with its
+     * CI.
      *
-     * @param low          the level with the lowest mean
-     * @param high         the level with the highest mean
-     * @param lowMean      its mean
-     * @param highMean     its mean
+     * @param low          the level with the lowest marginal mean
+     * @param high         the level with the highest marginal mean
+     * @param lowMean      its marginal mean
+     * @param highMean     its marginal mean
      * @param difference   highMean − lowMean
-     * @param ciHalfWidth  half-width of the 95% CI of the difference (residual MS, residual df)
+     * @param ciHalfWidth  half-width of the 95% CI of the difference (the fit's standard error, residual df)
      */
     public record Effect(
             String low, String high, double lowMean, double highMean, double difference, double ciHalfWidth) {
@@ -251,7 +255,7 @@ public final class ExperimentAnalysis {
         double r2 = total == 0 ? Double.NaN : 1 - table.residual().ss() / total;
         Map<String, Effect> effects = new LinkedHashMap<>();
         for (String f : factors) {
-            effects.put(f, effect(y, labels.get(f), table.residual()));
+            effects.put(f, effect(y, labels, terms, f));
         }
         return new MetricAnalysis(metric, ok.size(), factors, table, r2, effects, left);
     }
@@ -277,35 +281,32 @@ public final class ExperimentAnalysis {
         }
     }
 
-    private static Effect effect(double[] y, String[] labels, AnovaRow residual) {
-        TreeMap<String, double[]> sums = new TreeMap<>();
-        for (int i = 0; i < y.length; i++) {
-            double[] s = sums.computeIfAbsent(labels[i], k -> new double[2]);
-            s[0] += y[i];
-            s[1]++;
+    /**
+     * The factor's effect: its levels' estimated marginal means from the fitted model (each averaged over the other
+     * factors' levels alike), the lowest and the highest, and their difference with the fit's 95% CI. From the raw
+     * level means, the jobs that failed weighed the other factors' levels unequally: a factor with no effect showed
+     * "1.06 ms ± 0.45 ms", and another's effect had the wrong sign.
+     */
+    private static Effect effect(double[] y, Map<String, String[]> labels, List<String> terms, String factor) {
+        MarginalMeans first = FactorialAnova.marginalMeans(y, labels, terms, factor, labels.get(factor)[0]);
+        int low = 0;
+        int high = 0;
+        for (int i = 0; i < first.levels().size(); i++) {
+            low = first.means()[i] < first.means()[low] ? i : low;
+            high = first.means()[i] > first.means()[high] ? i : high;
         }
-        String low = null;
-        String high = null;
-        for (Map.Entry<String, double[]> e : sums.entrySet()) {
-            double m = e.getValue()[0] / e.getValue()[1];
-            if (low == null || m < sums.get(low)[0] / sums.get(low)[1]) {
-                low = e.getKey();
-            }
-            if (high == null || m > sums.get(high)[0] / sums.get(high)[1]) {
-                high = e.getKey();
-            }
-        }
-        if (low.equals(high) && sums.size() > 1) {
+        if (low == high) {
             // every level has the same mean: the effect is 0 between two levels, not from a level to itself
-            high = sums.lastKey().equals(low) ? sums.firstKey() : sums.lastKey();
+            high = low == first.levels().size() - 1 ? 0 : first.levels().size() - 1;
         }
-        double lm = sums.get(low)[0] / sums.get(low)[1];
-        double hm = sums.get(high)[0] / sums.get(high)[1];
-        double half = residual.df() > 0
-                ? StudentT.quantile(0.975, residual.df())
-                        * Math.sqrt(residual.meanSquare() * (1 / sums.get(low)[1] + 1 / sums.get(high)[1]))
+        String lowLevel = first.levels().get(low);
+        MarginalMeans fromLow = FactorialAnova.marginalMeans(y, labels, terms, factor, lowLevel);
+        double difference = fromLow.differences()[high];
+        double half = fromLow.residualDf() > 0
+                ? StudentT.quantile(0.975, fromLow.residualDf()) * fromLow.standardErrors()[high]
                 : Double.NaN;
-        return new Effect(low, high, lm, hm, hm - lm, half);
+        return new Effect(
+                lowLevel, first.levels().get(high), fromLow.means()[low], fromLow.means()[high], difference, half);
     }
 
     /**

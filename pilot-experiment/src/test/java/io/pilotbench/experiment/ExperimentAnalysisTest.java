@@ -106,6 +106,49 @@ class ExperimentAnalysisTest {
         assertThat((double) found / reps).isBetween(0.40, 0.52);
     }
 
+    /**
+     * With failed jobs the table is unbalanced, and the effect sentence, taken from raw level means, gave aslr's effect
+     * the wrong sign ("on 0.02913 vs off 0.02868": off was never faster) and env-padding, which does nothing, a
+     * difference of 1.06 ms ± 0.45 ms. Cells here: delay 20 ms or 30 ms; at 30 ms aslr off is 1.3 ms slower, at 20 ms
+     * aslr does nothing; env-padding does nothing; two of the (30 ms, off) jobs failed, both with padding 4096.
+     */
+    @Test
+    void effectsOfAnUnbalancedTableComeFromMarginalMeansNotRawOnes() {
+        Random random = new Random(11);
+        List<Map<String, String>> rows = new ArrayList<>();
+        int job = 0;
+        for (String delay : new String[] {"0.02", "0.03"}) {
+            for (String aslr : new String[] {"on", "off"}) {
+                for (String pad : new String[] {"0", "4096"}) {
+                    for (int r = 0; r < 3; r++) {
+                        boolean failed = delay.equals("0.03") && aslr.equals("off") && pad.equals("4096") && r < 2;
+                        double t = Double.parseDouble(delay)
+                                + (delay.equals("0.03") && aslr.equals("off") ? 0.0013 : 0)
+                                + 0.0002 * random.nextGaussian();
+                        Map<String, String> row = new LinkedHashMap<>();
+                        row.put("job", Integer.toString(job++));
+                        row.put("delay", delay);
+                        row.put("aslr", aslr);
+                        row.put("env-padding", pad);
+                        row.put("time", failed ? "" : Double.toString(t));
+                        row.put("error", failed ? "exit code 1" : "");
+                        rows.add(row);
+                    }
+                }
+            }
+        }
+        ExperimentAnalysis.MetricAnalysis m = ExperimentAnalysis.analyzeMetric(
+                rows, List.of("delay", "aslr", "env-padding"), "time", 2, SumOfSquares.TYPE_II);
+        ExperimentAnalysis.Effect aslr = m.effects().get("aslr");
+        assertThat(aslr.low()).isEqualTo("on");
+        assertThat(aslr.high()).isEqualTo("off");
+        // the truth: 1.3 ms at 30 ms, 0 at 20 ms, averaged over the two delays alike
+        assertThat(aslr.difference()).isCloseTo(0.00065, within(0.0003));
+        ExperimentAnalysis.Effect pad = m.effects().get("env-padding");
+        assertThat(Math.abs(pad.difference())).isLessThan(pad.ciHalfWidth() + 0.0002);
+        assertThat(Math.abs(pad.difference())).isLessThan(0.0004);
+    }
+
     /** Factor f at a (times about 1.05) and b (about 2.05), four jobs each. */
     private static List<Map<String, String>> twoLevels() {
         List<Map<String, String>> rows = new ArrayList<>();

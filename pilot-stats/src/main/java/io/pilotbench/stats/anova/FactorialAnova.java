@@ -111,6 +111,83 @@ public final class FactorialAnova {
         return new AnovaTable(type, rows, residual);
     }
 
+    /**
+     * The estimated marginal means of {@code factor} in the model of {@code terms}, and each level's difference from
+     * {@code reference} with its standard error: the model refitted with {@code factor} coded against {@code
+     * reference} (its level j: 1 in column j, 0 elsewhere) and every other factor sum-to-zero, so that the intercept is
+     * the reference's marginal mean and the coefficient of level j the difference, with the fit's standard error
+     * (the other factors' columns, and their products with {@code factor}'s, average to 0 over their levels). As R's
+     * {@code emmeans(lm(...), ~ factor)} and its pairwise contrasts.
+     *
+     * @throws IllegalArgumentException as {@link #table}, or when {@code factor} is not in a term or has no level
+     *                                  {@code reference}
+     */
+    public static MarginalMeans marginalMeans(
+            double[] response, Map<String, String[]> factors, List<String> terms, String factor, String reference) {
+        int n = response.length;
+        String[] own = factors.get(factor);
+        if (own == null
+                || terms.stream().noneMatch(t -> List.of(t.split(":", -1)).contains(factor))) {
+            throw new IllegalArgumentException("factor '" + factor + "' is in no term of the model");
+        }
+        List<String> levels = new ArrayList<>(new TreeSet<>(List.of(own)));
+        if (!levels.contains(reference)) {
+            throw new IllegalArgumentException("factor '" + factor + "' has no level '" + reference + "'");
+        }
+        List<String> others = new ArrayList<>(levels);
+        others.remove(reference);
+        List<double[]> design = new ArrayList<>();
+        int from = -1;
+        for (String term : terms) {
+            double[][] termColumns = {filled(n)};
+            boolean withFactor = false;
+            for (String name : term.split(":", -1)) {
+                double[][] coded =
+                        name.equals(factor) ? treatmentCoded(own, others) : sumCoded(name, factors.get(name), n);
+                withFactor |= name.equals(factor);
+                termColumns = products(termColumns, coded);
+            }
+            if (withFactor && term.equals(factor)) {
+                from = design.size();
+            }
+            design.addAll(List.of(termColumns));
+        }
+        if (from < 0) {
+            throw new IllegalArgumentException("factor '" + factor + "' has no main effect in the model");
+        }
+        OlsResult fit;
+        try {
+            fit = LinearRegression.fit(response, design.toArray(double[][]::new), true);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "cannot fit the ANOVA model (an empty cell, or confounded terms?): " + e.getMessage(), e);
+        }
+        double base = fit.coefficient(0).estimate();
+        double[] means = new double[levels.size()];
+        double[] differences = new double[levels.size()];
+        double[] errors = new double[levels.size()];
+        for (int i = 0; i < levels.size(); i++) {
+            int j = others.indexOf(levels.get(i));
+            // model order: the intercept is index 0, the design's column c is index c + 1
+            differences[i] = j < 0 ? 0 : fit.coefficient(from + j + 1).estimate();
+            errors[i] = j < 0 ? 0 : fit.coefficient(from + j + 1).standardError();
+            means[i] = base + differences[i];
+        }
+        return new MarginalMeans(factor, levels, means, reference, differences, errors, fit.residualDf());
+    }
+
+    /** Treatment coding against the level left out of {@code levels}: a column per level, 1 where it is taken. */
+    private static double[][] treatmentCoded(String[] labels, List<String> levels) {
+        double[][] coded = new double[levels.size()][labels.length];
+        for (int i = 0; i < labels.length; i++) {
+            int j = levels.indexOf(labels[i]);
+            if (j >= 0) {
+                coded[j][i] = 1;
+            }
+        }
+        return coded;
+    }
+
     private static AnovaRow row(String term, int df, double ss, double residualMs, int residualDf) {
         double clamped = Math.max(0, ss);
         double ms = clamped / df;

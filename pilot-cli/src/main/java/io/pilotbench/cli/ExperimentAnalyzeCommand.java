@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         description = {
             "An n-way ANOVA of each metric over the factors that vary (interactions up to --order), with R², "
                     + "the paper's table (factor, Mean Sq., F, p-value) and one sentence per significant factor "
-                    + "with its effect: the difference between its highest and lowest level's estimated marginal means (over the other factors' levels alike), with a 95%% CI.",
+                    + "with its effect: the difference between its highest and lowest level's estimated marginal "
+                    + "means (over the other factors' levels alike), with a 95%% CI.",
             ""
         },
         footerHeading = "%nExamples:%n",

@@ -100,7 +100,9 @@ final class HistoryCommand implements Runnable {
             int added = 0;
             PrintWriter err = spec.commandLine().getErr();
             try (DirectoryLock lock = DirectoryLock.acquire(store, "history store")) {
-                // a session added twice counted as two commits: the store keeps each session once
+                // a session added twice counted as two commits: the store keeps each session once. A session is its
+                // directory and its start time: CI jobs record each push's session to the same path (-o baseline), and
+                // by the path alone every session after the first was refused ("already in the store"), exit 0
                 java.util.Set<String> known = new java.util.HashSet<>();
                 if (HistoryFile.exists(store)) {
                     for (HistoryFile.Point p : HistoryFile.read(store)) {
@@ -109,13 +111,14 @@ final class HistoryCommand implements Runnable {
                 }
                 List<HistoryFile.Point> rows = new ArrayList<>();
                 for (Path dir : sessions) {
-                    String session = dir.toAbsolutePath().normalize().toString();
+                    StoredSession stored = SessionReader.read(dir);
+                    String session = dir.toAbsolutePath().normalize() + "@" + stored.started();
                     if (!known.add(session)) {
-                        err.println("pilot: " + dir + " is already in the store; not added again");
+                        err.println("pilot: " + dir + " (the session started " + stored.started()
+                                + ") is already in the store; not added again");
                         continue;
                     }
                     added++;
-                    StoredSession stored = SessionReader.read(dir);
                     SessionResult r = Session.analyse(stored);
                     Map<String, Object> env = stored.environment();
                     String sha = commit != null ? commit : text(env, "gitCommit");

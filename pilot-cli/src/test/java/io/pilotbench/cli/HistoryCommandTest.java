@@ -123,6 +123,36 @@ class HistoryCommandTest {
         assertThat(Files.readAllLines(store.resolve(HistoryCommand.FILE))).hasSize(2); // the header and one row
     }
 
+    /**
+     * The CI workflow records each push's session to the same path (-o baseline, removed first) and adds it: every
+     * session after the first was refused as "already in the store", exit 0, so history detect never saw a new
+     * commit. A session is its directory and its start time: a new session at the same path is added.
+     */
+    @Test
+    void aNewSessionAtTheSamePathIsAdded() throws Exception {
+        Path session = tmp.resolve("baseline");
+        Path store = tmp.resolve("store-ci");
+        for (String sha : new String[] {"1111111", "2222222"}) {
+            if (Files.exists(session)) {
+                try (var paths = Files.walk(session)) {
+                    for (Path p :
+                            paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            }
+            CliRun run = CliRun.run("run", "-q", "--max-rounds", "5", "-o", session.toString(), "--", "true");
+            assertThat(run.code()).isEqualTo(ExitCode.LIMIT.code());
+            CliRun add = CliRun.run("history", "add", "--store", store.toString(), "--commit", sha, session.toString());
+            assertThat(add.code()).as(add.err()).isZero();
+            assertThat(add.err()).doesNotContain("already in the store");
+        }
+        java.util.List<String> rows = Files.readAllLines(store.resolve(HistoryCommand.FILE));
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(1)).startsWith("1111111,");
+        assertThat(rows.get(2)).startsWith("2222222,");
+    }
+
     @Test
     void anEmptyStoreSaysHowToFillIt() {
         CliRun r =

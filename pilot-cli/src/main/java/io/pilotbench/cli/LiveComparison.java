@@ -113,7 +113,7 @@ final class LiveComparison {
         Long seed =
                 cmd.shuffle == null ? null : cmd.shuffle == -1 ? new Random().nextLong() & Long.MAX_VALUE : cmd.shuffle;
         ComparisonDirectory.Plan plan = new ComparisonDirectory.Plan(
-                workloadNames, pi.name(), cmd.direction(pi), cmd.baseline, cmd.metric, settings, seed);
+                workloadNames, pi.name(), cmd.direction(pi), cmd.baseline, cmd.metric, settings, seed, gate);
         try (ComparisonDirectory directory = ComparisonDirectory.create(dir, plan)) {
             List<InterleavedComparison.Entry> entries = new ArrayList<>();
             for (int i = 0; i < commands.size(); i++) {

@@ -72,10 +72,11 @@ final class ResumedComparison {
         }
     }
 
-    private LiveComparison.Outcome resume(ComparisonDirectory directory, Gate gate, Format outputFormat)
+    private LiveComparison.Outcome resume(ComparisonDirectory directory, Gate given, Format outputFormat)
             throws IOException, InterruptedException {
         List<String> names = directory.workloads();
         CompareSettings settings = directory.settings(cmd.compareSettings(), given());
+        Gate gate = directory.gate(given, given());
         String baseline = directory.baseline();
         Contender base = baseline == null ? null : new LiveComparison(cmd).baselineContender(baseline);
         ProcessLauncher launcher = ProcessLauncher.best();
@@ -130,7 +131,10 @@ final class ResumedComparison {
             {"--equivalence", "equivalence"},
             {"--test", "test"},
             {"--each-ci-target", "ciTarget"},
-            {"--no-ci-target", "ciTarget"}
+            {"--no-ci-target", "ciTarget"},
+            {"--fail-if-slower", "failIfSlower"},
+            {"--fail-if-faster", "failIfFaster"},
+            {"--drift-allowance", "driftAllowance"}
         }) {
             if (cmd.given(option[0])) {
                 out.add(option[1]);

@@ -3,6 +3,7 @@ package io.pilotbench.core.api;
 import io.pilotbench.core.compare.CompareSettings;
 import io.pilotbench.core.compare.Contender;
 import io.pilotbench.core.compare.Direction;
+import io.pilotbench.core.compare.Gate;
 import io.pilotbench.core.model.EnvironmentSnapshot;
 import io.pilotbench.core.model.InputException;
 import io.pilotbench.core.model.PerformanceIndex;
@@ -48,6 +49,7 @@ public final class ComparisonDirectory implements AutoCloseable {
      * @param baseline    the stored baseline session's directory, or null
      * @param metric      the PI named by the user, or null
      * @param shuffleSeed the seed of the order within each cycle, or null for the order given
+     * @param gate        the gate the comparison ends with (recorded, so that a resumed one keeps it)
      */
     public record Plan(
             List<String> workloads,
@@ -56,7 +58,8 @@ public final class ComparisonDirectory implements AutoCloseable {
             String baseline,
             String metric,
             CompareSettings settings,
-            Long shuffleSeed) {
+            Long shuffleSeed,
+            Gate gate) {
         public Plan {
             workloads = List.copyOf(workloads);
         }
@@ -108,7 +111,10 @@ public final class ComparisonDirectory implements AutoCloseable {
                     s.equivalence(),
                     s.test().name().toLowerCase(Locale.ROOT),
                     s.requireCiTarget(),
-                    plan.shuffleSeed());
+                    plan.shuffleSeed(),
+                    fraction(plan.gate().slower()),
+                    fraction(plan.gate().faster()),
+                    plan.gate().drift());
             record.write(directory);
             return new ComparisonDirectory(directory, lock, record, sessions, false);
         } catch (IOException | RuntimeException e) {
@@ -290,6 +296,21 @@ public final class ComparisonDirectory implements AutoCloseable {
                 replaced.contains("ciTarget")
                         ? given.requireCiTarget()
                         : record.ciTarget() != null ? record.ciTarget() : s.requireCiTarget());
+    }
+
+    /**
+     * The recorded gate, but for the parts in {@code replaced} ("failIfSlower", "failIfFaster", "driftAllowance"),
+     * which {@code given} replaces. A resumed comparison forgot its gate: one that had tripped, 1.26× slower, passed.
+     */
+    public Gate gate(Gate given, Set<String> replaced) {
+        return new Gate(
+                replaced.contains("failIfSlower") ? given.slower() : or(record.failIfSlower(), Double.NaN),
+                replaced.contains("failIfFaster") ? given.faster() : or(record.failIfFaster(), Double.NaN),
+                replaced.contains("driftAllowance") ? given.drift() : or(record.driftAllowance(), given.drift()));
+    }
+
+    private static Double fraction(double value) {
+        return Double.isNaN(value) ? null : value;
     }
 
     /**

@@ -28,6 +28,9 @@ import tools.jackson.databind.JsonNode;
  * @param metric     the PI named by --metric, or null
  * @param test       "welch" or "pooled"
  * @param shuffleSeed the seed of the order within each cycle, or null for the order given
+ * @param failIfSlower   the gate's tolerated slow-down as a fraction, or null for none (records before it: none)
+ * @param failIfFaster   the gate's tolerated speed-up as a fraction, or null for none
+ * @param driftAllowance the drift a stored baseline may differ by, as a fraction, or null (the default)
  */
 public record CompareRecord(
         List<String> workloads,
@@ -41,7 +44,10 @@ public record CompareRecord(
         Double equivalence,
         String test,
         Boolean ciTarget,
-        Long shuffleSeed) {
+        Long shuffleSeed,
+        Double failIfSlower,
+        Double failIfFaster,
+        Double driftAllowance) {
     /** The record's name in a comparison's directory. */
     public static final String FILE = "compare.json";
 
@@ -70,6 +76,9 @@ public record CompareRecord(
         m.put("test", test);
         m.put("ciTarget", ciTarget);
         m.put("shuffleSeed", shuffleSeed);
+        m.put("failIfSlower", failIfSlower);
+        m.put("failIfFaster", failIfFaster);
+        m.put("driftAllowance", driftAllowance);
         AtomicFiles.write(directory.resolve(FILE), JsonMappers.indented().writeValueAsString(m) + "\n");
     }
 
@@ -102,7 +111,10 @@ public record CompareRecord(
                 number(r.path("equivalence")),
                 string(r, "test"),
                 bool(r.path("ciTarget")),
-                r.path("shuffleSeed").isNumber() ? r.get("shuffleSeed").asLong() : null);
+                r.path("shuffleSeed").isNumber() ? r.get("shuffleSeed").asLong() : null,
+                number(r.path("failIfSlower")),
+                number(r.path("failIfFaster")),
+                number(r.path("driftAllowance")));
     }
 
     private static String string(JsonNode record, String field) {

@@ -135,6 +135,10 @@ final class GetstatsRenderer {
         boolean first = true;
         for (Map.Entry<String, List<Row>> e : bySample(r).entrySet()) {
             out.println(e.getKey());
+            if (e.getValue().isEmpty()) {
+                out.println("  no runs (the TEST ended before its first run completed, or its file holds none)");
+                continue;
+            }
             List<List<String>> table = new ArrayList<>();
             List<String> head = new ArrayList<>(List.of("NAME"));
             head.addAll(first ? HEADER.subList(0, HEADER.size() - 1) : HEADER);

@@ -63,7 +63,10 @@ interface SampleParser {
             CampaignState s = CampaignState.read(path.resolve(CampaignState.FILE));
             List<Sample> out = new ArrayList<>();
             for (CampaignState.Finished f : s.finished) {
-                out.add(Csv.readCsv(path.resolve(f.dir()).resolve(RunsCsv.FILE), f.name()));
+                Path runs = path.resolve(f.dir()).resolve(RunsCsv.FILE);
+                // a TEST that ended before its first run (a PRESETUP that failed, a limit that killed the first run)
+                // has no runs.csv: a sample of no runs, not a campaign getstats cannot read
+                out.add(Files.isRegularFile(runs) ? Csv.readCsv(runs, f.name()) : new Sample(f.name(), Map.of()));
             }
             if (s.currentDir != null
                     && Files.isRegularFile(path.resolve(s.currentDir).resolve(RunsCsv.FILE))) {

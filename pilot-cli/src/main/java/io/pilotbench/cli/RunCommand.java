@@ -349,6 +349,8 @@ final class RunCommand implements Callable<Integer> {
             case TARGET_MET -> ExitCode.OK.code();
             case ROUND_LIMIT, TIME_LIMIT ->
                 result.steadyStateProblem() != null ? ExitCode.NO_STEADY_STATE.code() : ExitCode.LIMIT.code();
+            // not the end of a run: a comparison's; its own target was not met
+            case COMPARISON_DECIDED -> ExitCode.LIMIT.code();
             case WORKLOAD_FAILED -> ExitCode.WORKLOAD_FAILED.code();
             case INTERRUPTED -> Interrupts.exitCode();
             case RUNNING -> ExitCode.FAILURE.code();

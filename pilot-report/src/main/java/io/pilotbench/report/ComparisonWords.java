@@ -187,7 +187,7 @@ final class ComparisonWords {
                 .sum();
         String took = rounds + " rounds in " + Formats.duration(seconds);
         return switch (stopReason) {
-            case TARGET_MET -> "Decided after " + took + ".";
+            case TARGET_MET, COMPARISON_DECIDED -> "Decided after " + took + ".";
             case TIME_LIMIT, ROUND_LIMIT ->
                 "Undecided: " + (limit == null ? "a limit" : limit) + " ended it after " + took + ".";
             case WORKLOAD_FAILED -> "Stopped after " + took + ": a workload failed (see stderr).";

@@ -154,6 +154,7 @@ final class SessionWords {
                 "the workload failed (" + s.failedRounds() + " failed " + plural("round", s.failedRounds()) + ", "
                         + settings.maxFailures() + " allowed)";
             case INTERRUPTED -> "interrupted before every target was met";
+            case COMPARISON_DECIDED -> "the comparison it ran in was decided before its own target was met";
             // a recorded session that ended converged by its stop rule then (Pilot's target, or a campaign's stop
             // program), whose targets as analysed now are not met ("not converged" said of a campaign's TEST that had
             // met its stop program's precision)

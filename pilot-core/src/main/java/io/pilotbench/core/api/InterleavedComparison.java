@@ -294,7 +294,10 @@ public final class InterleavedComparison {
         }
         List<SessionResult> results = new ArrayList<>();
         for (Entry e : entries) {
-            results.add(e.session().finish(reason));
+            // a session whose own targets are not met did not converge, though the comparison it ran in did: its
+            // result.json said "converged": true, "stopReason": "target_met" beside "targetMet": false
+            boolean own = reason != StopReason.TARGET_MET || !e.session().needsMoreRounds();
+            results.add(e.session().finish(own ? reason : StopReason.COMPARISON_DECIDED));
         }
         return new Result(last, reason, seconds, cycle, results);
     }

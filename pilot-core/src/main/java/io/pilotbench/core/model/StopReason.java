@@ -10,6 +10,11 @@ public enum StopReason {
     TIME_LIMIT,
     /** The workload failed more often than allowed. */
     WORKLOAD_FAILED,
+    /**
+     * The comparison the session ran in (pilot compare) was decided before the session's own targets were met: a
+     * comparison decides on the comparison, and such a session did not converge on its own.
+     */
+    COMPARISON_DECIDED,
     /** The caller (a progress listener, Ctrl-C) asked to stop. */
     INTERRUPTED,
     /** The session has not ended: rounds can still be added (user-driven sessions). */

@@ -181,6 +181,7 @@ public final class Getstats {
         List<Warning> warnings = new ArrayList<>();
         List<Comparison> comparisons = new ArrayList<>();
         Sample first = samples.isEmpty() ? null : samples.get(0);
+        int trendTests = 0;
         for (Sample s : samples) {
             if (s.failed() > 0) {
                 warnings.add(new Warning(
@@ -204,10 +205,29 @@ public final class Getstats {
                         : (st.mean() - baseMean) / baseMean * 100;
                 rows.add(new Row(s.name(), st, oh));
                 warnings.addAll(warnings(s, c.getKey(), x, st, o));
+                trendTests += x.length >= 3 && !st.constant() ? 1 : 0;
                 if (s != first && base != null && base.length >= 2 && x.length >= 2) {
                     comparisons.add(compare(c.getKey(), s.name(), x, first.name(), base, o));
                 }
             }
+        }
+        long trends = warnings.stream()
+                .filter(w -> List.of("leak", "degradation", "trend").contains(w.kind()))
+                .count();
+        if (trends > 0 && trendTests > 1) {
+            // each column of each sample is tested on its own at alpha: of 50 columns of noise, 2 or 3 "drift"
+            warnings.add(new Warning(
+                    "",
+                    "",
+                    "trends-by-chance",
+                    String.format(
+                            Locale.ROOT,
+                            "%d of the %d columns tested for a trend warned at α = %s; by chance alone about %.1f "
+                                    + "would: take a lone warning among many columns as a hint, not a finding",
+                            trends,
+                            trendTests,
+                            GetstatsRenderer.num(o.alpha()),
+                            trendTests * o.alpha())));
         }
         return new Report(
                 samples.stream().map(Sample::name).toList(),

@@ -35,6 +35,39 @@ class GetstatsNoFalseAlarmsTest {
     }
 
     /**
+     * Ten files of 30 rows of seeded noise in five columns: each column of each sample was tested for a trend on its
+     * own at α, and the 2–3 that chance makes of 50 were printed as "a gradual degradation?" or "the runs speed up"
+     * with nothing to say how many chance alone gives. A line now says how many warned of how many, and what chance
+     * would give.
+     */
+    @Test
+    void trendWarningsAmongManyColumnsSayWhatChanceWouldGive() throws IOException {
+        SplittableRandom random = new SplittableRandom(1);
+        Path[] files = new Path[10];
+        for (int f = 0; f < files.length; f++) {
+            StringBuilder csv = new StringBuilder("elapsed,user,system,mem_free_kb,ops_per_sec\n");
+            for (int r = 0; r < 30; r++) {
+                for (int c = 0; c < 5; c++) {
+                    csv.append(c == 0 ? "" : ",")
+                            .append(String.format(Locale.ROOT, "%.4f", 10 + random.nextGaussian()));
+                }
+                csv.append('\n');
+            }
+            files[f] = tmp.resolve("s" + f + ".csv");
+            Files.writeString(files[f], csv);
+        }
+        String out = run(TEXT, files);
+        Matcher m = Pattern.compile("(\\d+) of the 50 columns tested for a trend warned at α = 0.05; by chance alone "
+                        + "about 2.5 would")
+                .matcher(out);
+        assertThat(m.find()).as(out).isTrue();
+        long trendLines = out.lines()
+                .filter(l -> l.startsWith("warning: ") && l.contains("per run (slope p-value"))
+                .count();
+        assertThat(Long.parseLong(m.group(1))).isEqualTo(trendLines).isPositive();
+    }
+
+    /**
      * A counter that never moved (MEASURE net on lo), a value that differs only beyond the digits runs.csv keeps, and
      * one that rises by 1e-8 of itself per run on a perfect line (p-value 0: no residuals) are not leaks nor
      * degradations; a real leak beside them still is.

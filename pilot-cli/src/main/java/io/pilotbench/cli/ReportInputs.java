@@ -169,14 +169,24 @@ final class ReportInputs {
         }
         // the equivalence sequence tuned to the round limit, as when it ran (InterleavedComparison)
         settings = settings.withHorizon(sessions.get(0).stored().settings().maxRounds());
-        Comparison c = Comparison.of(
-                contenders, settings, Direction.of(contenders.get(0).pi()));
+        if (record.baseline() != null) {
+            // a comparison against a stored baseline (--baseline DIR): the baseline is its first contender, as when
+            // it ran; without it the report refused the directory ("at least two workloads, got 1")
+            Path base = Path.of(record.baseline());
+            if (!SessionReader.isSession(base)) {
+                throw new InputException(dir + ": its baseline " + base + " is gone ("
+                        + SessionReader.whyNotASession(base) + "); the report needs the session it was compared with");
+            }
+            ReportInput.SessionReport b = session(base);
+            sessions.add(0, b);
+            contenders.add(0, contender("baseline", b.result(), metric, base));
+        }
+        Direction direction = record.direction() != null
+                ? Direction.valueOf(record.direction().toUpperCase(Locale.ROOT))
+                : Direction.of(contenders.get(0).pi());
+        Comparison c = Comparison.of(contenders, settings, direction);
         return new ReportInput.ComparisonReport(
-                String.join(
-                        " vs ",
-                        names.isEmpty()
-                                ? contenders.stream().map(Contender::name).toList()
-                                : names),
+                String.join(" vs ", contenders.stream().map(Contender::name).toList()),
                 c,
                 verdicts(c),
                 sessions,

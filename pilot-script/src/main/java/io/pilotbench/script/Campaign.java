@@ -103,7 +103,7 @@ public final class Campaign {
      * @throws ScriptException at the first mistake ({@code file:line:column: what was expected})
      */
     public static void check(Path script, Map<String, String> args) throws IOException {
-        ScriptParser.parse(script, args.keySet());
+        MeasureCheck.all(ScriptParser.parse(script, args.keySet()));
     }
 
     /**
@@ -121,6 +121,7 @@ public final class Campaign {
             Supplier<EnvironmentSnapshot> environment)
             throws IOException {
         List<Stmt> program = ScriptParser.parse(script, args.keySet());
+        MeasureCheck.all(program); // before campaign.json is written
         CampaignState s = new CampaignState();
         s.script = script.toAbsolutePath().normalize().toString();
         s.digest = Progress.digest(script);

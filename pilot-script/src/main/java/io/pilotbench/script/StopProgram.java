@@ -1,5 +1,6 @@
 package io.pilotbench.script;
 
+import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.Round;
 import io.pilotbench.core.model.RoundStatus;
 import java.io.IOException;
@@ -222,7 +223,30 @@ final class StopProgram {
         return precise ? Verdict.PRECISION : Verdict.RUN_CAP;
     }
 
-    /** The confidence of the predicate's intervals. */
+    /**
+     * The precision reached, per column the program tests ("elapsed ±4.86%, user ±9.5% short of it, system ±69% short
+     * of it at 95% confidence"): a run cap's message named elapsed alone, which had met the precision, and not the
+     * columns that had not.
+     */
+    String reached(List<Round> rounds) {
+        Map<String, double[]> data = columns(rounds);
+        List<String> parts = new ArrayList<>();
+        for (String c : columns) {
+            double[] x = data.get(c);
+            if (x == null || x.length == 0) {
+                continue;
+            }
+            ColumnStats st = ColumnStats.of(c, x, confidence);
+            double hw = st.hwPercent();
+            boolean shortOf =
+                    predicate != null && predicate.asksPrecision() && !predicate.precisionHolds(st.variables());
+            parts.add(c + " ±" + (Double.isFinite(hw) ? Formats.number(hw) + "%" : "?")
+                    + (shortOf ? " short of it" : ""));
+        }
+        return (parts.isEmpty() ? "no column measured" : String.join(", ", parts)) + " at "
+                + Formats.number(confidence * 100) + "% confidence";
+    }
+
     /** The columns the predicate's statistics are of. */
     List<String> columns() {
         return List.copyOf(columns);

@@ -1,8 +1,6 @@
 package io.pilotbench.script;
 
-import io.pilotbench.core.model.Formats;
 import io.pilotbench.core.model.Round;
-import io.pilotbench.core.model.RoundStatus;
 import io.pilotbench.core.model.StopReason;
 import java.util.List;
 import java.util.Locale;
@@ -32,15 +30,9 @@ record TestEnd(StopReason reason, String stop, String why, boolean limit, boolea
         };
     }
 
-    /** Why a stop program's verdict ends the TEST, with the precision of its elapsed times reached by then. */
+    /** Why a stop program's verdict ends the TEST, with the precision of each column it tests reached by then. */
     static TestEnd of(StopProgram.Verdict v, List<Round> rounds, StopProgram program) {
-        double[] elapsed = rounds.stream()
-                .filter(r -> r.status() == RoundStatus.OK)
-                .mapToDouble(Round::durationSeconds)
-                .toArray();
-        double hw = ColumnStats.of("elapsed", elapsed, program.confidence()).hwPercent();
-        String reached = "elapsed ±" + (Double.isFinite(hw) ? Formats.number(hw) + "%" : "?") + " at "
-                + Formats.number(program.confidence() * 100) + "% confidence";
+        String reached = program.reached(rounds);
         return switch (v) {
             case PRECISION ->
                 new TestEnd(

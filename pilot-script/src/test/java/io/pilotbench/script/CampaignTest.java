@@ -298,6 +298,26 @@ class CampaignTest {
      * its precision far from the 1% asked; that is a limit (exit code 3), not a target met. The TEST whose
      * precision holds before the cap met its target.
      */
+    /**
+     * The run cap's message gave the precision of elapsed alone, which had met the 5% asked, and not the columns that
+     * had not (user ±9.5%, system ±69%): the getstats stop program tests elapsed, user and system by default. Each
+     * column it tests is named with its half-width, and those short of the precision say so.
+     */
+    @Test
+    void aRunCapNamesTheColumnsShortOfThePrecision() throws Exception {
+        Campaign c = start("""
+                TEST cap 2 1 getstats --predicate '($hw% < 50) || ($count >= 4)' --column elapsed,wait
+                  EXEC sleep 0.$PILOT_RUN
+                DONE
+                """, Map.of());
+        assertThat(c.run()).isEqualTo(Campaign.LIMIT);
+        CampaignState s = CampaignState.read(dir.resolve("results/campaign.json"));
+        String why = s.finished.get(0).why();
+        assertThat(why).contains("(elapsed ±").contains(", wait ±").contains("at 95% confidence");
+        // sleeps of 0.1 to 0.4 s spread more than ±50%: elapsed is short of it
+        assertThat(why).containsPattern("elapsed ±[0-9.]+% short of it");
+    }
+
     @Test
     void aTestEndedByItsRunCapIsNotReportedAsTargetMet() throws Exception {
         Campaign c = start("""

@@ -14,7 +14,9 @@ import java.util.Map;
  *
  * <ul>
  *   <li>env-padding N: the environment is a whitelist ({@link #WHITELIST}) of this process's, plus the package's env
- *       file, plus {@code PILOT_ENV_PAD} holding N bytes; without the factor, this process's whole environment.</li>
+ *       file, plus {@code PILOT_ENV_PAD} holding N bytes, plus {@code PILOT_ENV_FILL} holding what the job's level
+ *       names leave short of the longest ({@link #shorterLevels}), so that its size differs between jobs by N alone;
+ *       without the factor, this process's whole environment.</li>
  *   <li>aslr off: {@code setarch ARCH -R} (personality ADDR_NO_RANDOMIZE, per process, no root); on: {@code setarch
  *       ARCH}.</li>
  *   <li>cflags: {@code CFLAGS} for setup.sh (and run.sh).</li>
@@ -110,8 +112,42 @@ final class JobEnvironment {
         }
         if (padding != null) {
             env.put("PILOT_ENV_PAD", "x".repeat(Integer.parseInt(padding)));
+            env.put("PILOT_ENV_FILL", "x".repeat(shorterLevels(spec, job.levels())));
         }
         return new JobEnvironment(env, wrappers, padding != null);
+    }
+
+    /**
+     * The bytes this job's level names leave short of the longest of each factor, in the variables that hold them
+     * ({@code PILOT_FACTOR_<NAME>}, and {@code CFLAGS}, {@code PILOT_LINK_ORDER}, {@code PILOT_SYMBOL_NAMES}):
+     * {@code PILOT_ENV_FILL} takes them up, so that the environment's size is the same in every job but for
+     * env-padding's N (in {@code PILOT_ENV_PAD}). Without
+     * it the size moved with the other factors' level names (a level "bbbbbbbbbbbbbbbb" against "a": 16 bytes), and
+     * an effect of the environment's size was credited to them.
+     */
+    static int shorterLevels(ExperimentSpec spec, Map<String, String> levels) {
+        int bytes = 0;
+        for (Factor f : spec.factors()) {
+            String level = levels.get(f.name());
+            if (level == null) {
+                continue;
+            }
+            int longest = 0;
+            for (String l : f.levels()) {
+                longest = Math.max(longest, utf8(l));
+            }
+            int copies =
+                    switch (f.kind()) {
+                        case CFLAGS, LINK_ORDER, SYMBOL_NAMES -> 2;
+                        default -> 1;
+                    };
+            bytes += copies * (longest - utf8(level));
+        }
+        return bytes;
+    }
+
+    private static int utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
     /** CC is the link wrapper, which runs the real compiler with a seed per job. */

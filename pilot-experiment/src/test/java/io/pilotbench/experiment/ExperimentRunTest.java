@@ -35,6 +35,40 @@ class ExperimentRunTest {
         return ExperimentPlan.of(ExperimentFile.read(file), List.of(Worker.local()), false);
     }
 
+    /**
+     * Every script gets PILOT_FACTOR_<NAME>=<level>, so the environment's size moved with the other factors' level
+     * names (477 to 492 bytes over aslr on/off and a label "a"/"bbbbbbbbbbbbbbbb" at one env-padding level), and an
+     * effect of its size was credited to them. The padding now takes up what shorter level names leave.
+     */
+    @Test
+    void theEnvironmentsSizeMovesWithEnvPaddingAlone() throws IOException {
+        pkg("p", "env | wc -c > envsize.txt\n", "echo runenv $(cat envsize.txt)\n");
+        Files.writeString(tmp.resolve("label.sh"), "shift\nexec \"$@\"\n");
+        Path f = file("exp.yaml", """
+                seed: 5
+                packages: {p: packages/p}
+                metrics: [runenv]
+                precision: {max-rounds: 1}
+                factors:
+                  aslr: 100%
+                  env-padding: {levels: [0, 64]}
+                  label: {script: label.sh, levels: [a, bbbbbbbbbbbbbbbb]}
+                """);
+        Path dir = tmp.resolve("out");
+        ExperimentRunner.Outcome o = ExperimentRunner.start(plan(f), dir, null);
+        assertThat(o.failed()).isZero();
+        Map<String, java.util.Set<String>> sizes = new HashMap<>();
+        for (Map<String, String> r : ResultsTable.read(dir)) {
+            sizes.computeIfAbsent(r.get("env-padding"), k -> new java.util.TreeSet<>())
+                    .add(r.get("runenv"));
+        }
+        assertThat(sizes.get("0")).hasSize(1);
+        assertThat(sizes.get("64")).hasSize(1);
+        assertThat(Double.parseDouble(sizes.get("64").iterator().next())
+                        - Double.parseDouble(sizes.get("0").iterator().next()))
+                .isEqualTo(64);
+    }
+
     @Test
     void everySoftwareFactorIsAppliedAndObserved() throws IOException {
         pkg("p", "echo run > \"$PILOT_RESULT_DIR/ran\"\n", "echo answer 42\necho \"padding=${#PILOT_ENV_PAD}\"\n");
@@ -68,8 +102,8 @@ class ExperimentRunTest {
             assertThat(r.get("rounds")).isEqualTo("3");
             envBytes.merge(r.get("env-padding"), Integer.parseInt(r.get("env.bytes")), Math::max);
         }
-        // the clean environment: padding 1000 adds 1000 bytes to what the run sees (the job number's is equal)
-        assertThat(envBytes.get("1000") - envBytes.get("0")).isBetween(1000, 1000 + 16);
+        // the clean environment: padding 1000 adds 1000 bytes to what the run sees, and nothing else moves it
+        assertThat(envBytes.get("1000") - envBytes.get("0")).isEqualTo(1000);
         assertThat(envBytes.get("0")).isLessThan(2000);
         // each job's session records the machine it ran on
         assertThat(Files.readString(dir.resolve("jobs/0001/session/session.json")))

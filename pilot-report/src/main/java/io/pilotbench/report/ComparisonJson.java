@@ -45,6 +45,16 @@ final class ComparisonJson {
         }
         root.put("gate", g);
         root.put("driftAllowance", gate.active() ? gate.drift() : null);
+        // a gate that passed read as no gate at all ("gate": [] both): its settings and its outcome, null without one
+        Map<String, Object> settings = null;
+        if (gate.active()) {
+            settings = new LinkedHashMap<>();
+            settings.put("failIfSlower", Double.isNaN(gate.slower()) ? null : gate.slower());
+            settings.put("failIfFaster", Double.isNaN(gate.faster()) ? null : gate.faster());
+            settings.put("driftAllowance", gate.drift());
+        }
+        root.put("gateSettings", settings);
+        root.put("gatePassed", gate.active() ? g.isEmpty() : null);
         return root;
     }
 

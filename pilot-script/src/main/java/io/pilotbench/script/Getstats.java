@@ -214,7 +214,7 @@ public final class Getstats {
         long trends = warnings.stream()
                 .filter(w -> List.of("leak", "degradation", "trend").contains(w.kind()))
                 .count();
-        if (trends > 0 && trendTests > 1) {
+        if (trends > 0 && trendTests >= 10) {
             // each column of each sample is tested on its own at alpha: of 50 columns of noise, 2 or 3 "drift"
             warnings.add(new Warning(
                     "",
@@ -271,6 +271,26 @@ public final class Getstats {
                 w.add(new Warning(sample, column, "z-score", zText(sample, column, x.length, st, out, o), out));
             }
         }
+        // of the runs about their line: a trend (said below) makes the lag-1 autocorrelation near 1 whatever the runs;
+        // a column that moves at its digits' rounding only (a perfect line) gets no warning at all
+        boolean rounding = st.slopeP() < o.alpha() && !st.slopeAboveNoise();
+        double r1 = x.length >= 10 && !rounding ? Descriptive.lag1Autocorrelation(aboutTheirLine(x)) : Double.NaN;
+        if (r1 > 2 / Math.sqrt(x.length)) {
+            // the tables' CI takes the runs as independent (Auto-pilot's Getstats): with runs that follow each other
+            // it is too narrow, and a stop program's precision rests on it
+            w.add(new Warning(
+                    sample,
+                    column,
+                    "autocorrelation",
+                    String.format(
+                            Locale.ROOT,
+                            "%s of %s: lag-1 autocorrelation %s over %d runs: its CI takes the runs as independent "
+                                    + "and is too narrow; pilot analyze of the TEST's directory gives one that is not",
+                            column,
+                            sample,
+                            GetstatsRenderer.num(r1),
+                            x.length)));
+        }
         if (x.length >= 3 && st.slopeP() < o.alpha() && st.slopeAboveNoise()) {
             String c = column.toLowerCase(Locale.ROOT);
             boolean memory = c.contains("mem") || c.contains("free");
@@ -300,6 +320,25 @@ public final class Getstats {
                             meaning)));
         }
         return w;
+    }
+
+    /** The residuals of {@code x} about its least-squares line over the run number. */
+    private static double[] aboutTheirLine(double[] x) {
+        int n = x.length;
+        double mt = (n - 1) / 2.0;
+        double mx = Descriptive.mean(x);
+        double sxy = 0;
+        double stt = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (i - mt) * (x[i] - mx);
+            stt += (i - mt) * (i - mt);
+        }
+        double b = sxy / stt;
+        double[] r = new double[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = x[i] - mx - b * (i - mt);
+        }
+        return r;
     }
 
     /**

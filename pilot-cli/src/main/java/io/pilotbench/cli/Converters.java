@@ -180,7 +180,11 @@ final class Converters {
             throw new TypeConversionException("'" + text + "' is not a percentage (e.g. 5%)");
         }
         if (!(v >= 0 && v < 1)) {
-            throw new TypeConversionException("'" + text + "' must be between 0% and 100%");
+            // "--fail-if-slower 5" meant 5%: say how to write it
+            String hint = !t.endsWith("%") && v >= 1 && v < 100
+                    ? ": for " + t + "%, write " + t + "% (or " + Formats.number(v / 100) + ")"
+                    : "";
+            throw new TypeConversionException("'" + text + "' must be from 0% to below 100%" + hint);
         }
         return new Percent(v);
     }

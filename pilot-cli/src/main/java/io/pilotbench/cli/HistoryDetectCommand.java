@@ -265,7 +265,7 @@ final class HistoryDetectCommand implements Callable<Integer> {
     }
 
     private void text(PiShifts pi, PrintWriter out) {
-        out.println(pi.name() + ": " + pi.commits() + " commits, "
+        out.println(pi.name() + ": " + pi.commits() + (pi.commits() == 1 ? " commit, " : " commits, ")
                 + (pi.shifts().isEmpty()
                         ? "no shift"
                         : pi.shifts().size() + " shift" + (pi.shifts().size() == 1 ? "" : "s")));

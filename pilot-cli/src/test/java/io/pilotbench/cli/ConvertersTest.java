@@ -35,7 +35,10 @@ class ConvertersTest {
         assertThatThrownBy(() -> Converters.duration("0.1ms"))
                 .isInstanceOf(TypeConversionException.class)
                 .hasMessage("'0.1ms' must be at least 1ms");
-        assertThatThrownBy(() -> Converters.percent("100%")).hasMessage("'100%' must be between 0% and 100%");
+        assertThatThrownBy(() -> Converters.percent("100%")).hasMessage("'100%' must be from 0% to below 100%");
+        // "--fail-if-slower 5" meant 5%; it said only "must be between 0% and 100%", which 5 is, in percent
+        assertThatThrownBy(() -> Converters.percent("5"))
+                .hasMessage("'5' must be from 0% to below 100%: for 5%, write 5% (or 0.05)");
         assertThatThrownBy(() -> Converters.byteSize("2PiB")).hasMessageContaining("is not a size");
         assertThatThrownBy(() -> Converters.workAmount("-5")).hasMessage("-5 must be 0 or more");
     }
@@ -51,7 +54,7 @@ class ConvertersTest {
                 CliRun.run("run", "--work-amount", "1000:x", "--", "true"), "--work-amount: ", "is not MIN:MAX");
         MillCommandTest.oneLine(
                 CliRun.run("compare", "--equivalence", "150%", "--", "true", ":::", "false"),
-                "--equivalence: '150%' must be between 0% and 100%");
+                "--equivalence: '150%' must be from 0% to below 100%");
         MillCommandTest.oneLine(
                 CliRun.run("compare", "--fail-if-slower", "lots", "--", "true", ":::", "false"),
                 "--fail-if-slower: 'lots' is not a percentage");

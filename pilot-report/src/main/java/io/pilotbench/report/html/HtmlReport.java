@@ -40,6 +40,8 @@ import java.util.Map;
 public final class HtmlReport {
 
     private final List<ReportInput> inputs;
+    /** The heading of each session given, unique: a name seen before gets " #2", " #3"... (see write). */
+    private final java.util.Map<ReportInput, String> headings = new java.util.IdentityHashMap<>();
 
     private HtmlReport(List<ReportInput> inputs) {
         this.inputs = List.copyOf(inputs);
@@ -73,6 +75,18 @@ public final class HtmlReport {
 
     /** Writes the page to {@code out}; links are relative to {@code base} (absolute when null). */
     public void write(Writer out, Path base) throws IOException {
+        // sessions of one name (a campaign's TEST repeated in a loop) headed as the comparison names them: sl, sl #2
+        List<String> used = new ArrayList<>();
+        for (ReportInput in : inputs) {
+            if (in instanceof ReportInput.SessionReport s) {
+                String name = s.result().name();
+                for (int k = 2; used.contains(name); k++) {
+                    name = s.result().name() + " #" + k;
+                }
+                used.add(name);
+                headings.put(s, name);
+            }
+        }
         StringBuilder body = new StringBuilder();
         List<Map<String, Object>> data = new ArrayList<>();
         int[] ids = {0};
@@ -81,7 +95,8 @@ public final class HtmlReport {
             body.append("<li><a href=\"#input-")
                     .append(i)
                     .append("\">")
-                    .append(esc(inputs.get(i).title()))
+                    .append(esc(
+                            headings.getOrDefault(inputs.get(i), inputs.get(i).title())))
                     .append("</a></li>");
         }
         body.append("</ul></nav>\n");
@@ -133,7 +148,7 @@ public final class HtmlReport {
         b.append("<h")
                 .append(level)
                 .append(">")
-                .append(esc(r.name()))
+                .append(esc(headings.getOrDefault(s, r.name())))
                 .append("</h")
                 .append(level)
                 .append(">\n");

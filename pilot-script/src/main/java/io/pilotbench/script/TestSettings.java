@@ -73,7 +73,7 @@ final class TestSettings {
     static Duration duration(String v) {
         double nanos = Formats.durationNanos(v);
         if (Double.isNaN(nanos)) {
-            throw new IllegalArgumentException("a duration is a number with ms, s, m, min or h");
+            throw new IllegalArgumentException("a duration is a number with ms, s (or sec), m (or min) or h");
         }
         if (!(nanos > 0)) {
             throw new IllegalArgumentException("a duration must be > 0");

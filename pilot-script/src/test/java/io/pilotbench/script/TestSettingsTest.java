@@ -64,7 +64,7 @@ class TestSettingsTest {
                     .as(bad)
                     .isInstanceOf(ScriptException.class)
                     .hasMessageContaining("expected a value for OPTION max-time")
-                    .hasMessageContaining("ms, s, m, min or h");
+                    .hasMessageContaining("ms, s (or sec), m (or min) or h");
         }
     }
 }

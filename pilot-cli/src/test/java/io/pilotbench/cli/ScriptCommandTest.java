@@ -399,6 +399,29 @@ class ScriptCommandTest {
                 .containsExactly("before", "before", "going down", "after restore=1 blue", "after", "after");
     }
 
+    /**
+     * A resume refused because a file the script INCLUDEs changed named the script, which had not: "incl.pilot changed
+     * since the campaign". The message says the script or the file it includes.
+     */
+    @Test
+    void resumeRefusingAChangedIncludeSaysItMayBeTheIncludedFile() throws Exception {
+        Path inc = tmp.resolve("common.inc");
+        Files.writeString(inc, "VAR D=1\n");
+        Path script = tmp.resolve("i.pilot");
+        Files.writeString(
+                script,
+                "INCLUDE common.inc\nTEST a 1 1 getstats --predicate '$count >= 1'\n  EXEC true\nDONE\n"
+                        + "CHECKPOINT\nIF %RESTORE% == 0\n  EXEC kill -9 $PPID\nFI\n");
+        Process p = pilot("script", "-o", tmp.resolve("res-i").toString(), script.toString());
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Files.writeString(inc, "VAR D=2\n");
+        CliRun r = CliRun.run("script", "--resume", tmp.resolve("res-i").toString());
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(r.err())
+                .contains("i.pilot or the file it INCLUDEs changed since the campaign")
+                .hasLineCount(1);
+    }
+
     @Test
     void resumeRefusesAChangedScript() throws Exception {
         Path script = tmp.resolve("c.pilot");

@@ -123,7 +123,13 @@ final class CampaignState {
             throw new IllegalArgumentException(results + ": the campaign's script " + script + " is gone");
         }
         if (!Progress.digest(script).equals(s.digest)) {
-            throw new IllegalArgumentException(script + " changed since the campaign in " + results
+            // the digest covers the files the script INCLUDEs: one of them may be what changed
+            int included = ScriptParser.texts(script).size() - 1;
+            throw new IllegalArgumentException(script
+                    + (included == 1
+                            ? " or the file it INCLUDEs"
+                            : included > 1 ? " or one of the " + included + " files it INCLUDEs" : "")
+                    + " changed since the campaign in " + results
                     + " started; resuming would replay a different script (start a new campaign instead)");
         }
         if (s.complete) {

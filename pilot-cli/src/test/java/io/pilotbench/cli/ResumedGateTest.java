@@ -19,9 +19,12 @@ class ResumedGateTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void aResumedComparisonKeepsItsGate() throws Exception {
-        String dir = tmp.resolve("c").toString();
+    /**
+     * A comparison of {@code sleep 0.01} and {@code sleep SECONDS} under --fail-if-slower 5%, stopped after one round
+     * each: undecided, which a gate lets by; its directory.
+     */
+    private String undecided(String name, String seconds) throws Exception {
+        String dir = tmp.resolve(name).toString();
         CliRun first = CliRun.run(
                 "compare",
                 "-q",
@@ -36,9 +39,15 @@ class ResumedGateTest {
                 "0.01",
                 ":::",
                 "sleep",
-                "0.02");
-        assertThat(first.code()).as(first.err()).isEqualTo(ExitCode.OK.code()); // undecided, and a gate lets it by
-        assertThat(Files.readString(tmp.resolve("c").resolve("compare.json"))).contains("\"failIfSlower\" : 0.05");
+                seconds);
+        assertThat(first.code()).as(first.err()).isEqualTo(ExitCode.OK.code());
+        assertThat(Files.readString(tmp.resolve(name).resolve("compare.json"))).contains("\"failIfSlower\" : 0.05");
+        return dir;
+    }
+
+    @Test
+    void aResumedComparisonKeepsItsGate() throws Exception {
+        String dir = undecided("c", "0.02");
         CliRun resumed = CliRun.run("compare", "-q", "--resume", dir, "--max-rounds", "30");
         assertThat(resumed.out()).contains("GATE:");
         assertThat(resumed.code()).as(resumed.out()).isEqualTo(ExitCode.GATE.code());
@@ -47,26 +56,9 @@ class ResumedGateTest {
     /** A gate option given with --resume replaces the recorded one: 1.2× slower passes a tolerance of 99%. */
     @Test
     void aGateGivenAgainReplacesTheRecordedOne() throws Exception {
-        String dir = tmp.resolve("d").toString();
-        CliRun first = CliRun.run(
-                "compare",
-                "-q",
-                "--max-rounds",
-                "1",
-                "--fail-if-slower",
-                "5%",
-                "-o",
-                dir,
-                "--",
-                "sleep",
-                "0.01",
-                ":::",
-                "sleep",
-                "0.012");
-        assertThat(first.code()).as(first.err()).isEqualTo(ExitCode.OK.code());
+        String dir = undecided("d", "0.012");
         CliRun resumed = CliRun.run("compare", "-q", "--resume", dir, "--max-rounds", "30", "--fail-if-slower", "99%");
         assertThat(resumed.out()).doesNotContain("GATE:");
         assertThat(resumed.code()).as(resumed.err()).isEqualTo(ExitCode.OK.code());
-        assertThat(Files.readString(tmp.resolve("d").resolve("compare.json"))).contains("\"failIfSlower\" : 0.05");
     }
 }

@@ -20,7 +20,7 @@ class FactorialAnovaTest {
     private static final List<String> TERMS = List.of("Duration", "Weight", "Duration:Weight");
 
     /** The kidney data without its first {@code drop} rows: response log(Days + 1), factors Duration and Weight. */
-    private record Kidney(double[] logDays, Map<String, String[]> factors) {
+    record Kidney(double[] logDays, Map<String, String[]> factors) {
         static Kidney load(int drop) {
             List<String> lines = RefData.lines("anova/statsmodels_kidney.csv");
             List<String[]> rows = lines.subList(1 + drop, lines.size()).stream()

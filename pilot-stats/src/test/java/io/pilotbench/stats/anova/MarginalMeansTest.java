@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.pilotbench.stats.RefData;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,19 +20,10 @@ class MarginalMeansTest {
 
     private record Data(double[] y, Map<String, String[]> factors) {}
 
+    /** The kidney data of {@link FactorialAnovaTest} without its first {@code drop} rows. */
     private static Data kidney(int drop) {
-        List<String> lines = RefData.lines("anova/statsmodels_kidney.csv");
-        List<String[]> rows = lines.subList(1 + drop, lines.size()).stream()
-                .filter(l -> !l.isBlank())
-                .map(l -> l.split(","))
-                .toList();
-        double[] y = rows.stream()
-                .mapToDouble(r -> Math.log(Double.parseDouble(r[0]) + 1))
-                .toArray();
-        Map<String, String[]> f = new LinkedHashMap<>();
-        f.put("Duration", rows.stream().map(r -> r[1]).toArray(String[]::new));
-        f.put("Weight", rows.stream().map(r -> r[2]).toArray(String[]::new));
-        return new Data(y, f);
+        FactorialAnovaTest.Kidney k = FactorialAnovaTest.Kidney.load(drop);
+        return new Data(k.logDays(), k.factors());
     }
 
     @Test

@@ -9,8 +9,8 @@ import java.util.Map;
  * Checks, before a campaign runs (and with {@code --check}), every MEASURE whose arguments hold no variable, wherever
  * it is in the script, on this machine. A device or interface that is not here ({@code MEASURE io nosuchdisk})
  * passed {@code --check} and ended the run after campaign.json was written, which left the output directory unusable
- * ("not empty", then "the script changed" on {@code --resume}). A MEASURE with a {@code %VAR%} is checked when it is
- * reached.
+ * ("not empty", then "the script changed" on {@code --resume}). A MEASURE with a {@code %VAR%}, and MEASURE remote, are
+ * checked when they are reached.
  */
 final class MeasureCheck {
     private MeasureCheck() {}
@@ -35,7 +35,10 @@ final class MeasureCheck {
     }
 
     private static void one(Stmt.Measure m) {
-        if (m.args().stream().anyMatch(w -> w.text().contains("%"))) {
+        // a device or an interface of this machine; MEASURE remote needs what the script sets up first (an ENV
+        // PILOT_SSH, a machine a SETUP starts), and is checked when it is reached
+        if (!List.of("io", "net").contains(m.kind())
+                || m.args().stream().anyMatch(w -> w.text().contains("%"))) {
             return;
         }
         List<String> args = m.args().stream().map(Word::text).toList();

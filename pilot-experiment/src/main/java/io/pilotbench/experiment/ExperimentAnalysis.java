@@ -387,8 +387,11 @@ public final class ExperimentAnalysis {
             Effect e = a.effects().get(r.term());
             String what = a.metric().equals(ExperimentSpec.TIME) ? "execution time" : a.metric();
             if (e != null) {
-                out.add("  " + r.term().replace('-', ' ') + " changes " + what + " by "
-                        + String.format(Locale.ROOT, "%.1f%%", 100 * e.relative()) + " (" + e.high() + " "
+                // relative to a lowest mean of 0 there is no percentage ("by Infinity%"): the difference says it
+                String by = Double.isFinite(e.relative())
+                        ? " by " + String.format(Locale.ROOT, "%.1f%%", 100 * e.relative())
+                        : "";
+                out.add("  " + r.term().replace('-', ' ') + " changes " + what + by + " (" + e.high() + " "
                         + String.format(Locale.ROOT, "%.4g", e.highMean()) + " vs " + e.low() + " "
                         + String.format(Locale.ROOT, "%.4g", e.lowMean())
                         + ", difference " + String.format(Locale.ROOT, "%.3g ± %.2g", e.difference(), e.ciHalfWidth())

@@ -149,6 +149,20 @@ class ExperimentAnalysisTest {
         assertThat(Math.abs(pad.difference())).isLessThan(0.0004);
     }
 
+    /** A metric that is 0 at a factor's lowest level: "changes padlen by Infinity%" is said without a percentage. */
+    @Test
+    void anEffectFromAMeanOfZeroHasNoPercentage() {
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            rows.add(Map.of("pad", "0", "padlen", Double.toString(0), "error", ""));
+            rows.add(Map.of("pad", "4096", "padlen", Double.toString(4096 + (i % 2)), "error", ""));
+        }
+        ExperimentAnalysis.MetricAnalysis m =
+                ExperimentAnalysis.analyzeMetric(rows, List.of("pad"), "padlen", 1, SumOfSquares.TYPE_II);
+        String text = String.join("\n", ExperimentAnalysis.render(m, 0.05));
+        assertThat(text).contains("pad changes padlen (4096 ").doesNotContain("Infinity");
+    }
+
     /** Factor f at a (times about 1.05) and b (about 2.05), four jobs each. */
     private static List<Map<String, String>> twoLevels() {
         List<Map<String, String>> rows = new ArrayList<>();

@@ -105,10 +105,11 @@ public final class PerformanceAssertions {
         PerformanceIndex pi = settings.pis().get(0);
         Direction direction = Direction.of(pi);
         try {
-            if (!Files.exists(baseline)) {
+            if (!Files.exists(baseline) || emptyDirectory(baseline)) {
+                // an empty directory (made beforehand, kept in version control) is where the first run records it
                 return recordBaseline(baseline, settings, watched);
             }
-            SessionResult before = Session.analyse(baseline);
+            SessionResult before = baselineSession(baseline);
             String piName = settings.pis().get(0).name();
             usable(baseline, before, piName);
             Gate gate = new Gate(tolerance, Double.NaN);
@@ -226,6 +227,35 @@ public final class PerformanceAssertions {
                                         + "): later comparisons rest on a wider CI; a longer "
                                         + "maxDuration records a better one")
                         + "); commit it, and later runs are compared with it");
+    }
+
+    private static boolean emptyDirectory(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (var entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    /**
+     * The baseline's session, or a failure that says what to do in a test: the reader's advice is the command line's
+     * ("start it anew with -o DIR"), and a baseline path that is a file said only "session.json: cannot be read as
+     * JSON (Not a directory)".
+     */
+    private static SessionResult baselineSession(Path baseline) {
+        if (!Files.isDirectory(baseline)) {
+            throw new AssertionFailedError("the baseline " + baseline + " is a file, not a directory; give the "
+                    + "directory the first run records the baseline in (delete the file, or choose another path)");
+        }
+        try {
+            return Session.analyse(baseline);
+        } catch (io.pilotbench.core.model.InputException e) {
+            throw new AssertionFailedError(
+                    "the baseline in " + baseline + " cannot be read (" + e.getMessage() + "); delete " + baseline
+                            + " to record it again",
+                    e);
+        }
     }
 
     /**

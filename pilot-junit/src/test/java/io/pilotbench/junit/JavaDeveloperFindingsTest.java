@@ -169,4 +169,31 @@ class JavaDeveloperFindingsTest {
                 tmp.resolve("met"), 0.5, PerformanceAssertions.defaults(), constant(1e-3));
         assertThat(met.sentence()).doesNotContain("not met");
     }
+
+    /**
+     * A baseline path that is a file said "session.json: cannot be read as JSON (Not a directory)", and an empty
+     * baseline directory advised "start it anew with -o DIR", a command-line option that means nothing in a test:
+     * the baseline is recorded in an empty directory now, and what cannot be read says to delete it.
+     */
+    @Test
+    void anUnreadableBaselineSaysWhatToDoInATest() throws Exception {
+        Path file = Files.writeString(tmp.resolve("file"), "x");
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(
+                        file, 0.5, PerformanceAssertions.defaults(), constant(1e-3)))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("is a file, not a directory");
+        // an empty directory (made beforehand) is where the first run records the baseline
+        Path empty = Files.createDirectory(tmp.resolve("empty"));
+        assertThat(PerformanceAssertions.assertNotSlower(empty, 0.5, PerformanceAssertions.defaults(), constant(1e-3))
+                        .baselineRecorded())
+                .isTrue();
+        // a directory holding something else cannot be read as a baseline: what to do in a test
+        Path other = Files.createDirectory(tmp.resolve("other"));
+        Files.writeString(other.resolve("notes.txt"), "x");
+        assertThatThrownBy(() -> PerformanceAssertions.assertNotSlower(
+                        other, 0.5, PerformanceAssertions.defaults(), constant(1e-3)))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("the baseline in " + other + " cannot be read")
+                .hasMessageEndingWith("delete " + other + " to record it again");
+    }
 }

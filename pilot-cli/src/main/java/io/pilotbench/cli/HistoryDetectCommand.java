@@ -79,7 +79,9 @@ final class HistoryDetectCommand implements Callable<Integer> {
             paramLabel = "N",
             defaultValue = "" + NewestShift.DEFAULT_NEWEST,
             description = "How many of the newest commits are tested on their own, and count for the exit "
-                    + "code. Default: ${DEFAULT-VALUE}.")
+                    + "code. Default: ${DEFAULT-VALUE}. In a short history the newest commits that the search for "
+                    + "shifts cannot call are tested too (with 10 commits, up to the newest 3), so --newest 1 may "
+                    + "name a shift in the newest 2.")
     int newest;
 
     @Option(

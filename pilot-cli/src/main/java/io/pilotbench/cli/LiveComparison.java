@@ -305,6 +305,11 @@ final class LiveComparison {
     Contender baselineContender(String path) {
         Path dir = Path.of(path);
         if (!SessionReader.isSession(dir)) {
+            if (io.pilotbench.core.store.CompareRecord.exists(dir)) {
+                // a comparison's directory (pilot compare -o DIR): its sessions are its subdirectories
+                throw new InputException("--baseline: " + path + " is a comparison's directory, not a session; give "
+                        + "one of its workloads' sessions (" + Path.of(path, "1-NAME") + ", …)");
+            }
             throw new InputException("--baseline: " + SessionReader.whyNotASession(dir));
         }
         SessionOptions.Precision precision = cmd.precision();

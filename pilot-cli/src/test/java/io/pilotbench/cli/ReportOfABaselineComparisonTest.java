@@ -36,5 +36,19 @@ class ReportOfABaselineComparisonTest {
         String page = Files.readString(html);
         assertThat(page).contains("baseline vs sleep 0.02").contains("baseline is ");
         assertThat(compare.out()).contains("baseline is ");
+        // the comparison's directory as a baseline said only "not a Pilot session (no session.json)"
+        CliRun wrong = CliRun.run(
+                "compare",
+                "-q",
+                "--baseline",
+                cmp,
+                "--max-rounds",
+                "3",
+                "-o",
+                tmp.resolve("x").toString(),
+                "--",
+                "true");
+        assertThat(wrong.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(wrong.err()).hasLineCount(1).contains("is a comparison's directory, not a session; give one of its");
     }
 }

@@ -274,7 +274,7 @@ public final class Getstats {
         // of the runs about their line: a trend (said below) makes the lag-1 autocorrelation near 1 whatever the runs;
         // a column that moves at its digits' rounding only (a perfect line) gets no warning at all
         boolean rounding = st.slopeP() < o.alpha() && !st.slopeAboveNoise();
-        double r1 = x.length >= 10 && !rounding ? Descriptive.lag1Autocorrelation(aboutTheirLine(x)) : Double.NaN;
+        double r1 = x.length >= 10 && !rounding ? Descriptive.lag1Autocorrelation(aboutTheirLine(x, st)) : Double.NaN;
         if (r1 > 2 / Math.sqrt(x.length)) {
             // the tables' CI takes the runs as independent (Auto-pilot's Getstats): with runs that follow each other
             // it is too narrow, and a stop program's precision rests on it
@@ -322,21 +322,13 @@ public final class Getstats {
         return w;
     }
 
-    /** The residuals of {@code x} about its least-squares line over the run number. */
-    private static double[] aboutTheirLine(double[] x) {
-        int n = x.length;
-        double mt = (n - 1) / 2.0;
-        double mx = Descriptive.mean(x);
-        double sxy = 0;
-        double stt = 0;
-        for (int i = 0; i < n; i++) {
-            sxy += (i - mt) * (x[i] - mx);
-            stt += (i - mt) * (i - mt);
-        }
-        double b = sxy / stt;
-        double[] r = new double[n];
-        for (int i = 0; i < n; i++) {
-            r[i] = x[i] - mx - b * (i - mt);
+    /** The residuals of {@code x} about its least-squares line over the run number (the slope {@code st} fitted). */
+    private static double[] aboutTheirLine(double[] x, ColumnStats st) {
+        double mt = (x.length - 1) / 2.0;
+        double mx = st.mean();
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = x[i] - mx - st.slope() * (i - mt);
         }
         return r;
     }
